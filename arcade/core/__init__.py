@@ -1,0 +1,24 @@
+"""Game API, errors, the shout judge, debounce and replayable randomness."""
+
+from arcade.core.errors import (
+    ArcadeError,
+    IllegalActionError,
+    RecordError,
+    SettingsError,
+)
+from arcade.core.events import Edge, CONTROLS
+from arcade.core.api import (
+    CHANCE,
+    RACE,
+    TERMINAL,
+    Action,
+    Game,
+    Outcome,
+    State,
+)
+
+__all__ = [
+    "ArcadeError", "IllegalActionError", "RecordError", "SettingsError",
+    "Edge", "CONTROLS", "CHANCE", "RACE", "TERMINAL", "Action", "Game",
+    "Outcome", "State",
+]

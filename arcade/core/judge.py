@@ -1,0 +1,457 @@
+"""The shout judge: stamped presses in, a referee's verdict out.
+
+Pure: no clock is read.  The caller passes the race's opening time (R-2), every
+raw edge it has (in any delivery order) and ``now_ns``, the current time on the
+same CLOCK_MONOTONIC, and gets a :class:`Verdict`.  Because the edges are sorted
+by their stamps before anything is decided, the order in which callbacks or
+frames delivered them never changes a verdict (R-1, case B-5).
+
+Rulings implemented here: R-1 time, R-2 opening, R-3 debounce, R-4 tie window,
+R-5 no hidden tie-breaks, R-6 settle, R-7 full order, R-8 stuck button, and the
+claim kinds of FX-3 (double press) and the late grace of FX-7.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from arcade.core.errors import SettingsError
+from arcade.core.events import Edge
+from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
+
+NS_PER_MS = 1_000_000
+CLAIM_CONTROLS = ("buzzer", "x")
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    """The judge's settings (RULINGS.md defaults), in milliseconds or seconds.
+
+    Attributes:
+        debounce_ms: R-3, edges closer than this to the edge that started a
+            press or release belong to it (0 to 100, default 15).
+        tie_window_ms: R-4, presses within this of the earliest valid press are
+            debated (0 to 250, default 20).
+        settle_ms: R-6, the verdict waits this long after the earliest press
+            (default: tie window + 10).
+        late_grace_ms: FX-7, a press this soon after a won race is late, not
+            false (0 to 2000, default 400).
+        stuck_after_s: R-8, a button held longer is flagged stuck (default 5).
+        focusx_double_press_ms: FX-3, a second buzzer press this soon after the
+            first claims "focus-ex" (50 to 1000, default 250).
+
+    Raises:
+        SettingsError: a value out of range; the message names the key.
+    """
+
+    debounce_ms: float = 15.0
+    tie_window_ms: float = 20.0
+    settle_ms: float | None = None
+    late_grace_ms: float = 400.0
+    stuck_after_s: float = 5.0
+    focusx_double_press_ms: float = 250.0
+
+    def __post_init__(self) -> None:
+        limits = {
+            "debounce_ms": (0, 100),
+            "tie_window_ms": (0, 250),
+            "late_grace_ms": (0, 2000),
+            "stuck_after_s": (0.5, 600),
+            "focusx_double_press_ms": (50, 1000),
+        }
+        for key, (low, high) in limits.items():
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                raise SettingsError(key, value, f"a number from {low} to {high}")
+        if self.settle_ms is not None:
+            if isinstance(self.settle_ms, bool) or not isinstance(self.settle_ms, (int, float)):
+                raise SettingsError("settle_ms", self.settle_ms, "a number of milliseconds")
+            if not self.tie_window_ms <= self.settle_ms <= 1000:
+                raise SettingsError("settle_ms", self.settle_ms,
+                                    f"from the tie window ({self.tie_window_ms}) to 1000")
+
+    @property
+    def settle_ns(self) -> int:
+        ms = self.tie_window_ms + 10 if self.settle_ms is None else self.settle_ms
+        return int(ms * NS_PER_MS)
+
+    @property
+    def tie_ns(self) -> int:
+        return int(self.tie_window_ms * NS_PER_MS)
+
+    @property
+    def debounce_ns(self) -> int:
+        return int(self.debounce_ms * NS_PER_MS)
+
+
+@dataclass(frozen=True)
+class Press:
+    """One debounced press of one control: counts at its first edge (R-3).
+
+    ``released_ns`` is None while the control is still held; ``edges`` is how
+    many raw edges the press and its release absorbed (bounces).
+    """
+
+    seat: int
+    control: str
+    t_ns: int
+    released_ns: int | None
+    edges: int = 1
+
+
+def debounce(edges: Iterable[Edge], debounce_ns: int, now_ns: int | None = None) -> list[Press]:
+    """Turn raw edges into presses (R-3; cases B-1, B-2, B-4).
+
+    Edges are sorted by stamp first.  Per control, an accepted transition (press
+    or release) opens a lock of ``debounce_ns``; edges inside it only update
+    the raw level.  When the lock has passed and the raw level differs from the
+    accepted one, the transition is accepted at the stamp of the edge that set
+    the raw level.  So a bouncing contact counts once at its first edge, a
+    release that bounces after a long hold adds no press, and a short clean tap
+    (press and release further apart than the lock) counts.
+
+    Returns the presses sorted by time.
+    """
+    by_control: dict[tuple[int, str], list[Edge]] = {}
+    for e in sorted(edges):
+        by_control.setdefault((e.seat, e.control), []).append(e)
+    out: list[Press] = []
+    for (seat, control), seq in by_control.items():
+        level = False          # accepted level
+        raw = False            # last raw level seen
+        raw_t = 0              # stamp of the edge that set ``raw``
+        lock_until = -1
+        start: int | None = None
+        count = 0
+
+        def accept(pressed: bool, t: int) -> None:
+            nonlocal level, lock_until, start, count
+            level = pressed
+            lock_until = t + debounce_ns
+            if pressed:
+                start, count = t, 1
+            elif start is not None:
+                out.append(Press(seat, control, start, t, count + 1))
+                start = None
+
+        for e in seq:
+            if e.t_ns >= lock_until and raw != level:
+                accept(raw, max(raw_t, lock_until))
+            if e.t_ns < lock_until:
+                raw, raw_t = e.pressed, e.t_ns
+                count += 1
+                continue
+            raw, raw_t = e.pressed, e.t_ns
+            if e.pressed != level:
+                accept(e.pressed, e.t_ns)
+        if now_ns is not None and now_ns >= lock_until and raw != level:
+            accept(raw, max(raw_t, lock_until))
+        if start is not None:
+            out.append(Press(seat, control, start, None, count))
+    out.sort(key=lambda p: (p.t_ns, p.seat, p.control))
+    return out
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A press read as a claim: its kind and when that kind became certain."""
+
+    seat: int
+    control: str
+    t_ns: int
+    kind: str
+    known_ns: int
+
+
+def claims_from_presses(presses: Sequence[Press], x_rule: bool, double_press_ns: int) -> list[Claim]:
+    """Read claim kinds from presses (FX-3).
+
+    Without the FocusX rule every buzzer or ``x`` press claims "focus".  With
+    it, an ``x`` press claims "focus-ex"; a buzzer press followed by a second
+    buzzer press of the same seat within ``double_press_ns`` claims "focus-ex"
+    stamped at the first press, and is known only when the second press comes
+    or the double-press window has passed.
+    """
+    claims: list[Claim] = []
+    buzzers: dict[int, list[Press]] = {}
+    for p in presses:
+        if p.control == "x":
+            claims.append(Claim(p.seat, p.control, p.t_ns, FOCUS_EX if x_rule else FOCUS, p.t_ns))
+        elif p.control == "buzzer":
+            buzzers.setdefault(p.seat, []).append(p)
+    for seat, seq in buzzers.items():
+        i = 0
+        while i < len(seq):
+            p = seq[i]
+            if not x_rule:
+                claims.append(Claim(seat, "buzzer", p.t_ns, FOCUS, p.t_ns))
+                i += 1
+            elif i + 1 < len(seq) and seq[i + 1].t_ns - p.t_ns <= double_press_ns:
+                claims.append(Claim(seat, "buzzer", p.t_ns, FOCUS_EX, seq[i + 1].t_ns))
+                i += 2
+            else:
+                claims.append(Claim(seat, "buzzer", p.t_ns, FOCUS, p.t_ns + double_press_ns))
+                i += 1
+    claims.sort(key=lambda c: (c.t_ns, c.seat, c.control))
+    return claims
+
+
+#: Press statuses in a verdict, as the race panel shows them.
+STATUSES = ("first", "tied", "false", "penalty", "late", "again", "ignored",
+            "pending", "safe", "last", "tied-last", "after")
+
+
+@dataclass(frozen=True)
+class PressNote:
+    """One press in a verdict's ordered list (R-7).
+
+    ``offset_ms`` is from the race's opening, to 0.1 ms; ``status`` is one of
+    :data:`STATUSES`.
+    """
+
+    seat: int
+    control: str
+    kind: str
+    t_ns: int
+    offset_ms: float
+    status: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the judge decided so far.
+
+    Attributes:
+        opened_ns: the race's opening (R-2).
+        presses: every claim from the opening on, in stamp order (R-7).
+        winners: ``"first"`` races, the winning seat or the debated seats in
+            press order (R-4); empty while undecided.
+        kind: the winners' claim kind.
+        last: ``"last"`` races, the seats tied for last (FX-10).
+        false_shouts, penalties, late: seats in press order (settled ones).
+        stuck: seats with a control held longer than ``stuck_after_s`` (R-8).
+        final: the verdict will not change any more (R-6 settle has passed).
+        closed: final without a winner (the race's window ran out).
+        decided_ns: the earliest time at which this verdict could be final.
+    """
+
+    opened_ns: int
+    presses: tuple[PressNote, ...] = ()
+    winners: tuple[int, ...] = ()
+    kind: str = FOCUS
+    last: tuple[int, ...] = ()
+    false_shouts: tuple[int, ...] = ()
+    penalties: tuple[int, ...] = ()
+    late: tuple[int, ...] = ()
+    stuck: tuple[int, ...] = ()
+    final: bool = False
+    closed: bool = False
+    decided_ns: int | None = None
+
+    def to_result(self) -> RaceResult:
+        """The verdict as an action for the game (offsets in microseconds)."""
+        return RaceResult(
+            winners=self.winners, kind=self.kind, last=self.last,
+            false_shouts=self.false_shouts, penalties=self.penalties, late=self.late,
+            closed=self.closed,
+            presses=tuple((p.seat, p.kind, (p.t_ns - self.opened_ns) // 1000, p.status)
+                          for p in self.presses),
+        )
+
+    def summary(self) -> str:
+        """The race panel line, e.g. ``"P3 first, P1 +12.4 ms (tied), P5 +181.0 ms (late)"``."""
+        return summarise(self.presses)
+
+
+def summarise(presses: Sequence[PressNote]) -> str:
+    """Format presses as the race panel shows them, offsets after the first (R-7).
+
+    ``"P3 first, P1 +12.4 ms (late), P5 +181.0 ms (false)"``; a debated race
+    reads ``"P2 (tied), P4 +3.1 ms (tied)"``.
+    """
+    if not presses:
+        return "no presses"
+    t0 = presses[0].t_ns
+    parts = []
+    for i, p in enumerate(presses):
+        who = f"P{p.seat + 1}" + (" X" if p.kind == FOCUS_EX else "")
+        text = who if i == 0 else f"{who} +{(p.t_ns - t0) / NS_PER_MS:.1f} ms"
+        parts.append(f"{text} first" if p.status == "first" else f"{text} ({p.status})")
+    return ", ".join(parts)
+
+
+def _offset(t_ns: int, opened_ns: int) -> float:
+    return round((t_ns - opened_ns) / NS_PER_MS, 1)
+
+
+def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: JudgeSettings,
+               now_ns: int, late_until_ns: int | None = None) -> Verdict:
+    """Judge one race from every edge seen so far.
+
+    Args:
+        spec: the race as the game describes it.
+        opened_ns: when the frame that showed the change was flipped (R-2).
+        edges: raw edges in any order; may include edges before the opening
+            (needed to debounce and to see stuck buttons) and after.
+        settings: the judge settings.
+        now_ns: the current CLOCK_MONOTONIC time.
+        late_until_ns: end of the late grace of the previous won race (FX-7).
+
+    Returns:
+        The verdict; ``final`` tells whether it can still change.
+    """
+    edges = list(edges)
+    presses = debounce(edges, settings.debounce_ns, now_ns)
+    stuck = tuple(sorted({p.seat for p in presses
+                          if p.released_ns is None and now_ns - p.t_ns > settings.stuck_after_s * 1e9}))
+    claims = [c for c in claims_from_presses(presses, spec.x_rule,
+                                             int(settings.focusx_double_press_ms * NS_PER_MS))
+              if c.t_ns >= opened_ns]
+    window_end = None if spec.window_ms is None else opened_ns + spec.window_ms * NS_PER_MS
+    if spec.mode == "last":
+        return _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end)
+    return _judge_first(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
+
+
+def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
+                 now_ns: int, stuck: tuple[int, ...], window_end: int | None,
+                 late_until_ns: int | None) -> Verdict:
+    status: dict[int, str] = {}
+    seen: set[int] = set()
+    valid: list[int] = []
+    for i, c in enumerate(claims):
+        if window_end is not None and c.t_ns > window_end:
+            status[i] = "after"
+        elif c.seat in seen:
+            status[i] = "again"
+        elif late_until_ns is not None and c.t_ns <= late_until_ns:
+            status[i] = "late"
+            seen.add(c.seat)
+        elif c.seat not in spec.eligible:
+            status[i] = "penalty" if spec.penalise_ineligible else "ignored"
+            seen.add(c.seat)
+        elif c.known_ns > now_ns:
+            status[i] = "pending"      # kind not known yet (FX-3 double press)
+        elif c.kind not in spec.valid_kinds:
+            status[i] = "false"        # FX-7: out of this race
+            seen.add(c.seat)
+        else:
+            valid.append(i)
+            seen.add(c.seat)
+    winners: tuple[int, ...] = ()
+    kind = FOCUS
+    final = False
+    decided: int | None = None
+    if valid:
+        t0 = claims[valid[0]].t_ns
+        kind = claims[valid[0]].kind
+        for i in valid:
+            c = claims[i]
+            if c.t_ns - t0 <= settings.tie_ns:
+                status[i] = "tied"
+            elif c.t_ns - t0 <= settings.late_grace_ms * NS_PER_MS:
+                status[i] = "late"
+            else:
+                status[i] = "after"
+        tied = [i for i in valid if status[i] == "tied"]
+        if len(tied) == 1:
+            status[tied[0]] = "first"
+        # Every claim up to the end of the tie window must have a known kind.
+        horizon = t0 + settings.tie_ns
+        known = max([claims[i].known_ns for i in range(len(claims)) if claims[i].t_ns <= horizon] + [t0])
+        decided = max(t0 + settings.settle_ns, known)
+        if now_ns >= decided:
+            final = True
+            winners = tuple(claims[i].seat for i in tied)
+    closed = False
+    if not final and window_end is not None and now_ns >= window_end + settings.settle_ns \
+            and not any(s == "pending" for s in status.values()):
+        final, closed, decided = True, True, window_end + settings.settle_ns
+    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
+                  for i, c in enumerate(claims) if status[i] != "after" or not final)
+    settled = now_ns - settings.settle_ns
+    return Verdict(
+        opened_ns=opened_ns, presses=notes, winners=winners, kind=kind,
+        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
+        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
+        late=tuple(n.seat for n in notes if n.status == "late"),
+        stuck=stuck, final=final, closed=closed, decided_ns=decided,
+    )
+
+
+def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
+                now_ns: int, stuck: tuple[int, ...], window_end: int | None) -> Verdict:
+    deadline = opened_ns + (spec.deadline_ms if spec.deadline_ms is not None else 3000) * NS_PER_MS
+    status: dict[int, str] = {}
+    pressed: dict[int, int] = {}       # eligible seat -> index of its counting claim
+    seen: set[int] = set()
+    pending = False
+    for i, c in enumerate(claims):
+        if c.seat in spec.eligible:
+            if c.seat in pressed:
+                status[i] = "again"
+            elif c.t_ns > deadline:
+                status[i] = "after"
+            elif c.known_ns > now_ns:
+                status[i] = "pending"
+                pending = True
+            elif c.kind not in spec.valid_kinds:
+                status[i] = "false"     # wrong kind: still has to press right
+            else:
+                pressed[c.seat] = i
+                status[i] = "safe"
+        elif c.seat in seen:
+            status[i] = "again"
+        else:
+            status[i] = "penalty" if spec.penalise_ineligible else "ignored"
+            seen.add(c.seat)
+    everyone = set(spec.eligible) <= set(pressed)
+    times = {s: claims[i].t_ns for s, i in pressed.items()}
+    for s in spec.eligible:
+        times.setdefault(s, deadline)
+    final = False
+    last: tuple[int, ...] = ()
+    decided: int | None = None
+    if spec.eligible:
+        latest = max(times.values())
+        decided = (latest if everyone else deadline) + settings.settle_ns
+        if not pending and now_ns >= decided:
+            final = True
+            tied = sorted((s for s, t in times.items() if latest - t <= settings.tie_ns),
+                          key=lambda s: (times[s], s))
+            last = tuple(tied)
+            for s in tied:
+                if s in pressed:
+                    status[pressed[s]] = "last" if len(tied) == 1 else "tied-last"
+    elif window_end is not None and now_ns >= window_end:
+        final, decided = True, window_end
+    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
+                  for i, c in enumerate(claims) if status[i] != "after")
+    settled = now_ns - settings.settle_ns
+    return Verdict(
+        opened_ns=opened_ns, presses=notes, last=last, kind=FOCUS,
+        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
+        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
+        stuck=stuck, final=final, decided_ns=decided,
+    )
+
+
+@dataclass
+class Race:
+    """A race being judged: collects edges, answers ``verdict(now_ns)``.
+
+    A thin stateful wrapper around :func:`judge_race` for the driver loop.
+    """
+
+    spec: RaceSpec
+    opened_ns: int
+    settings: JudgeSettings = field(default_factory=JudgeSettings)
+    late_until_ns: int | None = None
+    edges: list[Edge] = field(default_factory=list)
+
+    def add(self, edge: Edge) -> None:
+        self.edges.append(edge)
+
+    def verdict(self, now_ns: int) -> Verdict:
+        return judge_race(self.spec, self.opened_ns, self.edges, self.settings, now_ns, self.late_until_ns)

@@ -1,0 +1,82 @@
+"""What a game tells the judge about an open race, and what the judge hands back.
+
+A game at a RACE node describes the race with a :class:`RaceSpec`; the judge
+(:mod:`arcade.core.judge`) turns stamped presses into a verdict; the driver
+applies the verdict to the game as a :class:`RaceResult` action.  Both are plain
+data, so races are recorded in game records and replay exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from arcade.core.api import Action
+
+FOCUS = "focus"
+FOCUS_EX = "focus-ex"
+CLAIM_KINDS = (FOCUS, FOCUS_EX)
+
+
+@dataclass(frozen=True)
+class RaceSpec:
+    """An open race as the game sees it.
+
+    Attributes:
+        eligible: seats whose presses are claims in this race.
+        valid_kinds: claim kinds that are right now (FX-2, FX-3); empty when no
+            focus is showing, so every claim is false (FX-7).
+        mode: ``"first"`` (first valid press wins; FocusX, Sherlook) or
+            ``"last"`` (Duel: the last eligible seat to press loses, FX-10).
+        x_rule: the FocusX rule is on: an ``x`` control press, or a double
+            press of the buzzer, claims "focus-ex" (FX-3).
+        penalise_ineligible: a press by a seat not in ``eligible`` is a
+            penalty press (Duel, FX-10) rather than ignored.
+        window_ms: the race closes by itself this long after opening
+            (ThinkFocus and 4Focus claim windows); None: the driver closes it.
+        deadline_ms: ``"last"`` races: an eligible seat that has not pressed by
+            then counts as pressing at the deadline (FX-10).
+        label: what the race is for, for the screen ("focus", "row focus"...).
+    """
+
+    eligible: frozenset[int]
+    valid_kinds: frozenset[str]
+    mode: Literal["first", "last"] = "first"
+    x_rule: bool = False
+    penalise_ineligible: bool = False
+    window_ms: int | None = None
+    deadline_ms: int | None = None
+    label: str = "focus"
+
+
+@dataclass(frozen=True)
+class RaceResult(Action):
+    """The judge's verdict applied to a game (see ``Verdict.to_result``).
+
+    Attributes:
+        winners: ``"first"`` races: the winning seat, or the debated seats in
+            press order (R-4, FX-6).  Empty: no one won (yet).
+        kind: the claim kind the winners made ("focus" / "focus-ex").
+        last: ``"last"`` races: the seats tied for last (FX-10).
+        false_shouts: seats whose claim was false (FX-7), in press order.
+        penalties: seats whose press was a penalty press (FX-10), in order.
+        late: seats whose press was late (FX-7 grace), in order: no cost.
+        closed: True when the race ended without a winner (window expired,
+            or the driver moved on).
+        presses: the whole ordered list (R-7) as ``(seat, kind, offset_us,
+            status)`` with offset from the opening in microseconds.
+    """
+
+    winners: tuple[int, ...] = ()
+    kind: str = FOCUS
+    last: tuple[int, ...] = ()
+    false_shouts: tuple[int, ...] = ()
+    penalties: tuple[int, ...] = ()
+    late: tuple[int, ...] = ()
+    closed: bool = False
+    presses: tuple[tuple[int, str, int, str], ...] = ()
+
+    @property
+    def decisive(self) -> bool:
+        """True when the result ends the race (a winner, a last, or closed)."""
+        return bool(self.winners or self.last or self.closed)

@@ -1,0 +1,125 @@
+"""Headless play in virtual time: computer players at every seat, no window.
+
+The same referee and judge as the kiosk, fed with edges that computer players
+"press" at virtual times, so a headless game exercises the real rules.  Time is
+virtual (integer ns from 0), so the same seed always gives the same game.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, skill as skill_named
+from arcade.core.api import CHANCE, RACE, Action, State
+from arcade.core.events import Edge
+from arcade.core.judge import JudgeSettings
+from arcade.core.referee import Referee
+
+MS = 1_000_000
+FRAME_NS = 16_666_667
+
+
+@dataclass
+class SimConfig:
+    """Pacing and players of a headless game.
+
+    Attributes:
+        skills: one skill level name per seat.
+        pace_ms: how long a race window stays open before the next card (ms).
+        think_ms: how long a seat takes to choose a placement (ms).
+        hold_ms: how long a press is held (ms).
+        max_delivery_ms: presses reach the referee up to this late (ms), in
+            shuffled order, as callbacks do on a busy Pi (R-1, case B-5).
+        has_x_control: whether stations have an X control (FX-3).
+        max_steps: a safety cap on actions.
+    """
+
+    skills: Sequence[str]
+    pace_ms: int = 2500
+    think_ms: int = 300
+    hold_ms: int = 90
+    max_delivery_ms: int = 8
+    has_x_control: bool = False
+    max_steps: int = 20000
+    judge: JudgeSettings = field(default_factory=JudgeSettings)
+
+
+SeatPolicy = Callable[[State, int, random.Random], Action]
+
+
+def first_legal(state: State, seat: int, rng: random.Random) -> Action:
+    """A seat policy: the first legal action (e.g. FX-4's default spot)."""
+    default = getattr(state, "default_action", None)
+    if callable(default):
+        return default()  # type: ignore[no-any-return]
+    return state.legal_actions(seat)[0]
+
+
+def simulate(state: State, rng: random.Random, config: SimConfig,
+             policy: SeatPolicy = first_legal,
+             on_event: Callable[[Any], None] | None = None) -> Referee:
+    """Play ``state`` to the end with computer players; returns the referee.
+
+    Raises:
+        RuntimeError: the game did not end within ``config.max_steps`` actions.
+    """
+    levels: list[ShoutSkill] = [skill_named(s) for s in config.skills]
+    ref = Referee(state, config.judge)
+    t = 0
+    pending: list[tuple[int, int, Edge]] = []     # (delivery time, tiebreak, edge)
+    counter = 0
+    steps = 0
+    while not state.is_terminal():
+        steps += 1
+        if steps > config.max_steps:
+            raise RuntimeError(f"the game did not end within {config.max_steps} steps")
+        cp = state.current_player()
+        if cp == CHANCE:
+            ref.apply(state.chance_outcome(rng))
+            continue
+        if cp >= 0:
+            t += config.think_ms * MS
+            ref.apply(policy(state, cp, rng), cp)
+            continue
+        assert cp == RACE
+        w = ref.window
+        assert w is not None
+        if w.opened_ns is None:
+            t += FRAME_NS
+            ref.frame_shown(t)
+            if w.spec.window_ms is None:
+                ref.request_close(t + config.pace_ms * MS)
+            # Presses planned for an earlier table that have not started yet are dropped
+            # unless they were already under way (within 100 ms).
+            pending = [p for p in pending if p[2].t_ns <= t + 100 * MS or not p[2].pressed]
+            heapq.heapify(pending)
+            for seat in range(state.seats):
+                for plan in plan_race(rng, w.spec, seat, levels[seat], config.has_x_control):
+                    for edge in _edges(plan, t, config.hold_ms):
+                        counter += 1
+                        delay = rng.randint(0, config.max_delivery_ms * MS)
+                        heapq.heappush(pending, (edge.t_ns + delay, counter, edge))
+        deadline = ref.next_deadline()
+        nxt = pending[0][0] if pending else None
+        candidates = [x for x in (deadline, nxt) if x is not None]
+        if not candidates:
+            raise RuntimeError("the race can never end: no deadline and no presses")
+        t = max(t, min(candidates))
+        while pending and pending[0][0] <= t:
+            ref.feed(heapq.heappop(pending)[2])
+        for ev in ref.tick(t):
+            if on_event is not None:
+                on_event(ev)
+    return ref
+
+
+def _edges(plan: PlannedPress, opened: int, hold_ms: int) -> list[Edge]:
+    t = opened + int(plan.delay_ms * MS)
+    out = [Edge(t, plan.seat, plan.control, True), Edge(t + hold_ms * MS, plan.seat, plan.control, False)]
+    if plan.double:
+        t2 = t + (hold_ms + 60) * MS
+        out += [Edge(t2, plan.seat, plan.control, True), Edge(t2 + hold_ms * MS, plan.seat, plan.control, False)]
+    return out
