@@ -122,7 +122,7 @@ class ClassicState(State):
 
     def race_spec(self) -> RaceSpec:
         """The open race window (only at RACE nodes)."""
-        return RaceSpec(eligible=frozenset(self.seats_in_play()) - frozenset(self.race_out),
+        return RaceSpec(eligible=frozenset(self.seats_in_play()),
                         valid_kinds=kinds_present(self.trios()), x_rule=self.x_rule,
                         label="focus" if self.trios() else "no focus")
 
@@ -197,6 +197,8 @@ class ClassicState(State):
                 return f"no {r.kind} is on the table"
             if not set(r.winners) <= spec.eligible:
                 return f"seats {sorted(set(r.winners) - spec.eligible)} cannot win this race"
+            if set(r.winners) & (self.race_out | set(r.false_shouts)):
+                return "a seat that shouted falsely cannot win this race (FX-7)"
         if r.last or r.penalties:
             return "Classic has no last-to-press races or penalty presses"
         return None

@@ -1,0 +1,1 @@
+"""Computer players: pure (they get a state, return an action or a plan of presses)."""

@@ -1,0 +1,323 @@
+"""The arcade's main loop: pygame-ce window, scene stack, inputs, LED, sound.
+
+One frame::
+
+    pygame events -> keyboard/gamepad stations (stamped edges) and scene.handle
+    computer players' due presses -> edges
+    drain the edge queue -> scene.on_edge (the referee orders them by stamp)
+    scene.update(now) -> scene.draw(screen) -> flip -> scene.frame_shown(t_flip)
+    LED picture -> link (never blocks) ; watchdog ping
+
+Scenes never change state in ``draw``.  Errors inside a scene are caught by
+the loop, shown on screen, and the arcade goes back to the title screen: the
+kiosk keeps running.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import itertools
+import logging
+import os
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from arcade.core.events import Edge
+from hardware.sink import drain, make_queue
+from kiosk import render
+from kiosk.config import Config
+from kiosk.led import LedOutput
+from kiosk.sound import Sounds
+from kiosk.storage import Results, StorageError
+from kiosk.systemd import Notifier
+
+log = logging.getLogger("focus-arcade")
+
+
+class Scene:
+    """Base scene: enter/exit/pause/resume, handle, on_edge, update, draw."""
+
+    overlay = False
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def handle(self, event: pygame.event.Event) -> None: ...
+    def on_edge(self, edge: Edge) -> None: ...
+    def update(self, now_ns: int) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def frame_shown(self, t_ns: int) -> None: ...
+
+    def led_picture(self, now_ns: int) -> Any:
+        """The LED matrix picture for this moment, or None for the default."""
+        return None
+
+
+class ComputerPresses:
+    """Presses of computer players, as stamped edges at their planned times.
+
+    In the demo they go through simulated GPIO pins (gpiozero MockFactory), so
+    the real adapter path is used; otherwise they are put on the queue at their
+    planned stamps when due.
+    """
+
+    def __init__(self, queue: Any, simulated: Any = None) -> None:
+        self.queue = queue
+        self.simulated = simulated
+        self.heap: list[tuple[int, int, Edge]] = []
+        self.count = itertools.count()
+
+    def press(self, seat: int, at_ns: int, control: str = "buzzer", double: bool = False,
+              hold_ms: int = 90) -> None:
+        times = [at_ns] + ([at_ns + (hold_ms + 60) * 1_000_000] if double else [])
+        for t in times:
+            if self.simulated is not None:
+                try:
+                    self.simulated.schedule_press(seat, t, control=control, hold_ms=hold_ms)
+                    continue
+                except Exception:        # a seat without a mock pin: fall back
+                    pass
+            heapq.heappush(self.heap, (t, next(self.count), Edge(t, seat, control, True)))
+            heapq.heappush(self.heap, (t + hold_ms * 1_000_000, next(self.count), Edge(t + hold_ms * 1_000_000, seat, control, False)))
+
+    def pump(self, now_ns: int) -> None:
+        while self.heap and self.heap[0][0] <= now_ns:
+            self.queue.put(heapq.heappop(self.heap)[2])
+
+    def cancel(self) -> None:
+        self.heap.clear()
+        if self.simulated is not None:
+            self.simulated.cancel_all()
+
+
+class App:
+    """The running arcade."""
+
+    def __init__(self, cfg: Config, screen: pygame.Surface, args: argparse.Namespace) -> None:
+        self.cfg = cfg
+        self.screen = screen
+        self.args = args
+        self.demo = getattr(args, "command", None) == "demo"
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
+        self.queue = make_queue()
+        self.frame = 0
+        self.frame_times: list[float] = []
+        self.sounds = Sounds()
+        if self.sounds.problem:
+            log.warning(self.sounds.problem)
+        self.results = self._open_results()
+        self.led = LedOutput(cfg, self.message)
+        self.notifier = Notifier()
+        self.gpio: Any = None
+        self.simulated: Any = None
+        self.keyboard: Any = None
+        self.gamepad: Any = None
+        self._setup_inputs()
+        self.computer = ComputerPresses(self.queue, self.simulated)
+        self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
+        self.shots = 0
+
+    # -- set-up ----------------------------------------------------------------
+    def _open_results(self) -> Results | None:
+        try:
+            r = Results(self.cfg.storage_path())
+            if r.notice:
+                self.message(r.notice)
+            return r
+        except (StorageError, OSError, Exception) as exc:   # never stop the kiosk for storage
+            self.message(f"Results will not be saved: {exc}")
+            try:
+                return Results(":memory:")
+            except Exception:
+                return None
+
+    def _setup_inputs(self) -> None:
+        from hardware.keyboard import KeyboardBuzzers
+        from hardware.gamepad import GamepadBuzzers
+        self.keyboard = KeyboardBuzzers(queue=self.queue)
+        try:
+            self.gamepad = GamepadBuzzers(queue=self.queue)
+        except Exception as exc:
+            self.message(f"Gamepads unavailable: {exc}")
+        stations = self.cfg["seats"]["stations"]
+        if self.demo:
+            from hardware.simulated import SimulatedPlayers
+            pins = {(seat, "buzzer"): pin for seat, pin in enumerate(self.cfg["gpio"]["buzzers"])}
+            self.simulated = SimulatedPlayers(pins, queue=self.queue)
+        elif "gpio" in stations:
+            self.open_gpio()
+
+    def open_gpio(self) -> None:
+        """Open the GPIO buzzers from the configuration; a failure is a message."""
+        if self.gpio is not None:
+            return
+        from hardware.gpio import GpioBuzzers
+        pins: dict[tuple[int, str], int] = {}
+        for seat, pin in enumerate(self.cfg["gpio"]["buzzers"]):
+            pins[(seat, "buzzer")] = pin
+        for seat, row in enumerate(self.cfg["gpio"]["controls"]):
+            for control, pin in zip(("left", "right", "ok", "x"), row):
+                if pin:
+                    pins[(seat, control)] = pin
+        try:
+            factory = None
+            name = self.cfg["gpio"]["pin_factory"]
+            if name:
+                from hardware.gpio import pin_factory_from_env
+                factory = pin_factory_from_env({**os.environ, "GPIOZERO_PIN_FACTORY": name})
+            self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
+        except Exception as exc:
+            self.message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
+
+    def message(self, text: str, seconds: float = 12.0) -> None:
+        """Show a message on screen for a while (and in the log)."""
+        log.warning(text)
+        self.messages.append((text, time.monotonic() + seconds))
+
+    # -- scene stack -------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def home(self) -> None:
+        """Back to the title screen, whatever happened."""
+        from kiosk.scenes.attract import AttractScene
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.computer.cancel()
+        self.push(AttractScene(self))
+
+    # -- the loop ------------------------------------------------------------------
+    def loop(self, max_frames: int = 0) -> None:
+        clock = pygame.time.Clock()
+        fps = self.cfg["display"]["fps"]
+        self.notifier.ready()
+        while self.running:
+            start = time.perf_counter()
+            try:
+                self.step(time.monotonic_ns())
+            except Exception as exc:          # a bug in a scene must not stop the kiosk
+                log.error("scene failed: %s", traceback.format_exc())
+                self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
+                self.home()
+            self.frame_times.append((time.perf_counter() - start) * 1000)
+            if len(self.frame_times) > 10000:
+                del self.frame_times[:5000]
+            self.frame += 1
+            self.notifier.watchdog()
+            if max_frames and self.frame >= max_frames:
+                break
+            clock.tick(fps)
+
+    def step(self, now_ns: int) -> None:
+        scene = self.scenes[-1]
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.running = False
+                return
+            self.keyboard.handle(event)
+            if self.gamepad is not None:
+                self.gamepad.handle(event)
+            scene.handle(event)
+            scene = self.scenes[-1]
+        self.computer.pump(now_ns)
+        for edge in drain(self.queue):
+            self.scenes[-1].on_edge(edge)
+        self.scenes[-1].update(now_ns)
+        self.draw()
+        pygame.display.flip()
+        shown = time.monotonic_ns()
+        self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
+        self.led.update(self.scenes[-1].led_picture(shown), shown)
+
+    def draw(self) -> None:
+        surface = self.screen
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].overlay:
+            first -= 1
+        for scene in self.scenes[first:]:
+            scene.draw(surface)
+        now = time.monotonic()
+        self.messages = [(m, t) for m, t in self.messages if t > now]
+        y = surface.get_height() - 8
+        for msg, _ in reversed(self.messages[-3:]):
+            img = render.font(26).render(msg[:150], True, render.TEXT)
+            rect = img.get_rect(bottomleft=(12, y))
+            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 8), border_radius=6)
+            surface.blit(img, rect)
+            y = rect.top - 10
+
+    def screenshot(self, name: str) -> None:
+        """Save the current screen as PNG in ``--screenshot-dir`` (if given)."""
+        if self.screenshot_dir is None:
+            return
+        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+        self.shots += 1
+        pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        for thing in (self.simulated, self.gpio, self.led, self.results):
+            try:
+                if thing is not None:
+                    thing.close()
+            except Exception as exc:
+                log.warning("closing %r: %s", thing, exc)
+
+
+def run(cfg: Config, args: argparse.Namespace) -> int:
+    """Open the window and run the arcade until quit; returns the exit status."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    pygame.init()
+    d = cfg["display"]
+    flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+    try:
+        screen = pygame.display.set_mode((d["width"], d["height"]), flags)
+    except pygame.error as exc:
+        print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
+              "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
+        return 1
+    pygame.display.set_caption("Focus Arcade")
+    pygame.mouse.set_visible(False)
+    app = App(cfg, screen, args)
+    try:
+        if app.demo:
+            from kiosk.scenes.classic import start_demo
+            start_demo(app, args)
+        else:
+            app.home()
+        app.loop(max_frames=getattr(args, "frames", 0))
+    finally:
+        app.close()
+        pygame.quit()
+    return 0

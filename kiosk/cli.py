@@ -1,0 +1,110 @@
+"""The ``focus-arcade`` command.
+
+    focus-arcade                      the arcade on this machine (TV + inputs from config)
+    focus-arcade demo                 simulated players on MockFactory pins + virtual LED matrix
+    focus-arcade headless --game focusx --mode classic --players 4 --games 20 --seed 1
+    focus-arcade perft --game focus|crossfire --depth N [--moves "..."]
+    focus-arcade check-config [PATH] validate a configuration file
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from kiosk import config as configmod
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
+    p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
+                                    "~/.config/focus-arcade/arcade.toml)")
+    p.add_argument("--windowed", action="store_true", help="never fullscreen")
+    p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)        # tests: stop after N frames
+    p.add_argument("--screenshot-dir", default="", help=argparse.SUPPRESS)
+    sub = p.add_subparsers(dest="command")
+
+    d = sub.add_parser("demo", help="a game played by simulated players through gpiozero's MockFactory")
+    d.add_argument("--game", default="focusx")
+    d.add_argument("--mode", default="classic")
+    d.add_argument("--players", type=int, default=4)
+    d.add_argument("--seed", type=int, default=None)
+    d.add_argument("--skill", default="medium")
+    d.add_argument("--pace", type=float, default=None, help="seconds a table shows before the next card")
+    d.add_argument("--loop", action="store_true", help="play game after game (kiosk attract demo)")
+
+    h = sub.add_parser("headless", help="computer players only, one JSON line per game")
+    h.add_argument("--game", default="focusx")
+    h.add_argument("--mode", default="classic")
+    h.add_argument("--variant", default=None, help="for --game focus: 2p, 3p, 4p-teams, 4p, crossfire")
+    h.add_argument("--players", type=int, default=4)
+    h.add_argument("--games", type=int, default=1)
+    h.add_argument("--seed", type=int, default=0)
+    h.add_argument("--skill", default="medium", help="skill of every seat, or a comma list per seat")
+    h.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3)")
+
+    pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
+    pf.add_argument("rest", nargs=argparse.REMAINDER)
+
+    c = sub.add_parser("check-config", help="validate a configuration file and print it")
+    c.add_argument("path", nargs="?")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["perft"]:
+        from arcade.sackson.perft import perft_main
+        return perft_main(argv[1:])
+    args = _parser().parse_args(argv)
+    if args.command == "headless":
+        return _headless(args)
+    if args.command == "check-config":
+        try:
+            cfg = configmod.load(args.path or configmod.default_path())
+        except configmod.ConfigError as exc:
+            print(f"focus-arcade: {exc}", file=sys.stderr)
+            return 2
+        print(f"{cfg.source}: OK")
+        return 0
+    path = args.config or configmod.default_path()
+    cfg = configmod.load_or_default(path)
+    for problem in cfg.problems:
+        print(f"focus-arcade: configuration problem, running with defaults: {problem}", file=sys.stderr)
+    from kiosk.app import run
+    return run(cfg, args)
+
+
+def _headless(args: argparse.Namespace) -> int:
+    from arcade.core.errors import ArcadeError
+    from kiosk import headless
+    skills = args.skill.split(",")
+    if len(skills) == 1:
+        skills = skills * args.players
+    if len(skills) != args.players:
+        print(f"focus-arcade: --skill names {len(skills)} levels for {args.players} players", file=sys.stderr)
+        return 2
+    try:
+        if args.game == "focusx":
+            headless.run_focusx(args.mode, args.players, args.games, args.seed, skills,
+                                {"x_rule": args.x_rule}, sys.stdout)
+        elif args.game in ("focus", "crossfire"):
+            from kiosk.headless_sackson import run_sackson
+            variant = "crossfire" if args.game == "crossfire" else (args.variant or "2p")
+            run_sackson(variant, args.games, args.seed, skills, sys.stdout)
+        else:
+            print(f"focus-arcade: unknown game {args.game!r}; expected focusx or focus", file=sys.stderr)
+            return 2
+    except (ArcadeError, KeyError) as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,206 @@
+"""The arcade's TOML configuration: defaults, validation, clear errors.
+
+``load(path)`` reads a TOML file over the defaults in ``kiosk/default.toml``.
+Every problem names the key and the expected value.  A broken file never stops
+the kiosk: :func:`load_or_default` returns the defaults plus the problems, and
+the screen shows them.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from arcade.bots.shout import SKILLS
+from arcade.core.errors import ArcadeError
+from arcade.core.judge import JudgeSettings
+
+DEFAULT_FILE = Path(__file__).with_name("default.toml")
+STATIONS = ("keyboard", "gpio", "gamepad", "computer", "off")
+
+
+class ConfigError(ArcadeError, ValueError):
+    """A configuration problem: ``key`` (dotted), the bad ``value``, what was ``expected``."""
+
+    def __init__(self, key: str, value: object, expected: str, source: str = "") -> None:
+        self.key, self.value, self.expected, self.source = key, value, expected, source
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{key} = {value!r}: expected {expected}")
+
+
+def defaults() -> dict[str, Any]:
+    with DEFAULT_FILE.open("rb") as f:
+        return tomllib.load(f)
+
+
+def _num(low: float, high: float, integer: bool = False) -> Callable[[str, Any], Any]:
+    def check(key: str, v: Any) -> Any:
+        ok = isinstance(v, int) if integer else isinstance(v, (int, float))
+        if isinstance(v, bool) or not ok or not low <= v <= high:
+            kind = "a whole number" if integer else "a number"
+            raise ConfigError(key, v, f"{kind} from {low} to {high}")
+        return v
+    return check
+
+
+def _bool(key: str, v: Any) -> Any:
+    if not isinstance(v, bool):
+        raise ConfigError(key, v, "true or false")
+    return v
+
+
+def _str(key: str, v: Any) -> Any:
+    if not isinstance(v, str):
+        raise ConfigError(key, v, "a string in quotes")
+    return v
+
+
+def _choice(*choices: str) -> Callable[[str, Any], Any]:
+    def check(key: str, v: Any) -> Any:
+        if v not in choices:
+            raise ConfigError(key, v, f"one of {list(choices)}")
+        return v
+    return check
+
+
+def _stations(key: str, v: Any) -> Any:
+    if not isinstance(v, list) or not 1 <= len(v) <= 8:
+        raise ConfigError(key, v, f"a list of 1 to 8 of {list(STATIONS)}")
+    for i, s in enumerate(v):
+        if s not in STATIONS:
+            raise ConfigError(f"{key}[{i}]", s, f"one of {list(STATIONS)}")
+    return v
+
+
+def _pins(key: str, v: Any) -> Any:
+    if not isinstance(v, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in v):
+        raise ConfigError(key, v, "a list of BCM pin numbers 0 to 27")
+    if len(set(v)) != len(v):
+        raise ConfigError(key, v, "each pin at most once")
+    return v
+
+
+def _controls(key: str, v: Any) -> Any:
+    if not isinstance(v, list):
+        raise ConfigError(key, v, "a list of [left, right, ok, x] pin lists, one per seat")
+    for i, row in enumerate(v):
+        if not isinstance(row, list) or len(row) != 4 or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in row):
+            raise ConfigError(f"{key}[{i}]", row, "[left, right, ok, x] BCM pins (0 = none)")
+    return v
+
+
+def _usb_id(key: str, v: Any) -> Any:
+    if v == "":
+        return v
+    try:
+        vid, pid = str(v).split(":")
+        int(vid, 16), int(pid, 16)
+    except ValueError:
+        raise ConfigError(key, v, 'a "VID:PID" in hex such as "303a:1001", or ""') from None
+    return v
+
+
+SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
+    "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
+                "fullscreen": _bool, "fps": _num(10, 240, True)},
+    "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "late_grace_ms": _num(0, 2000),
+              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
+    "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30)},
+    "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
+    "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
+    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+            "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
+            "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
+    "storage": {"path": _str},
+}
+
+
+@dataclass
+class Config:
+    """The validated configuration as nested dicts (``cfg.data["judge"]["tie_window_ms"]``)."""
+
+    data: dict[str, Any]
+    source: str = "defaults"
+    problems: list[str] = field(default_factory=list)
+
+    def __getitem__(self, section: str) -> dict[str, Any]:
+        return self.data[section]  # type: ignore[no-any-return]
+
+    def judge_settings(self) -> JudgeSettings:
+        j = self.data["judge"]
+        return JudgeSettings(debounce_ms=j["debounce_ms"], tie_window_ms=j["tie_window_ms"],
+                             late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
+                             focusx_double_press_ms=j["focusx_double_press_ms"])
+
+    def storage_path(self) -> Path:
+        p = self.data["storage"]["path"]
+        if p:
+            return Path(p).expanduser()
+        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+        return base / "focus-arcade" / "arcade.sqlite3"
+
+
+def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
+    """Merge ``raw`` over the defaults and check every key.
+
+    Raises:
+        ConfigError: the first problem found (unknown section or key, bad value).
+    """
+    data = defaults()
+    for section, values in raw.items():
+        if section not in SCHEMA:
+            raise ConfigError(section, values, f"a section among {sorted(SCHEMA)}", source)
+        if not isinstance(values, dict):
+            raise ConfigError(section, values, "a [section] table", source)
+        for key, value in values.items():
+            if key not in SCHEMA[section]:
+                raise ConfigError(f"{section}.{key}", value, f"a key among {sorted(SCHEMA[section])}", source)
+            try:
+                data[section][key] = SCHEMA[section][key](f"{section}.{key}", value)
+            except ConfigError as exc:
+                raise ConfigError(exc.key, exc.value, exc.expected, source) from None
+    return data
+
+
+def load(path: str | os.PathLike[str] | None) -> Config:
+    """Read and validate a TOML file (None: the defaults).
+
+    Raises:
+        ConfigError: the file is missing, is not TOML (line and column given),
+            or holds a bad value.
+    """
+    if path is None:
+        return Config(defaults())
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            raw = tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError("config", str(p), "an existing TOML file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
+    except OSError as exc:
+        raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
+    return Config(validate(raw, str(p)), source=str(p))
+
+
+def default_path() -> Path | None:
+    """``$FOCUS_ARCADE_CONFIG``, else ``~/.config/focus-arcade/arcade.toml`` if it exists."""
+    env = os.environ.get("FOCUS_ARCADE_CONFIG")
+    if env:
+        return Path(env)
+    p = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "focus-arcade" / "arcade.toml"
+    return p if p.exists() else None
+
+
+def load_or_default(path: str | os.PathLike[str] | None) -> Config:
+    """Like :func:`load`, but a problem gives the defaults plus the problem text."""
+    try:
+        return load(path)
+    except ConfigError as exc:
+        return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)])

@@ -1,0 +1,180 @@
+"""Drawing helpers for the TV: fonts, seat colours, FocusX cards, panels.
+
+Everything here only draws; no game state changes.  Sizes are in pixels and
+scale with the window height so the picture reads from three metres.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from arcade.focusx.cards import card as decode
+from arcade.views import led as _led
+
+BG = (18, 22, 34)
+PANEL = (32, 38, 56)
+PANEL_LIGHT = (48, 56, 80)
+TEXT = (236, 238, 245)
+DIM = (150, 156, 175)
+GOLD = (255, 204, 64)
+BAD = (235, 80, 80)
+GOOD = (90, 220, 120)
+
+#: Seat colours P1..P8: the LED matrix's colours (arcade.views.led), lightened a little for the TV.
+SEAT_COLOURS = [tuple(min(255, int(v * 0.8 + 255 * 0.2)) for v in c.rgb) for c in _led.SEAT_COLOURS]
+
+#: FocusX character colours (FX-1): red, blue, green, yellow; the shape is the second cue.
+CARD_COLOURS = [(220, 40, 40), (30, 90, 220), (20, 150, 60), (235, 185, 0)]
+CATEGORY_BG = [(226, 214, 245), (206, 236, 244), (236, 224, 200), (222, 236, 252)]
+CATEGORY_INK = [(110, 60, 170), (20, 110, 140), (120, 90, 40), (60, 110, 180)]
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font at ``size`` px."""
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32,
+         colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Draw ``msg``; ``anchor`` is a pygame.Rect attribute name (``"center"``, ``"midtop"``...)."""
+    img = font(size, bold).render(msg, True, colour)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
+          border: tuple[int, int, int] | None = None, width: int = 3) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=12)
+    if border:
+        pygame.draw.rect(surface, border, rect, width, border_radius=12)
+
+
+def _shape(surface: pygame.Surface, shape: int, centre: tuple[float, float], r: float,
+           colour: tuple[int, int, int]) -> None:
+    cx, cy = centre
+    if shape == 0:      # triangle
+        pts = [(cx, cy - r), (cx - r * 0.95, cy + r * 0.75), (cx + r * 0.95, cy + r * 0.75)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, (30, 30, 30), pts, 2)
+    elif shape == 1:    # circle
+        pygame.draw.circle(surface, colour, (int(cx), int(cy)), int(r))
+        pygame.draw.circle(surface, (30, 30, 30), (int(cx), int(cy)), int(r), 2)
+    elif shape == 2:    # square
+        rect = pygame.Rect(0, 0, int(r * 1.7), int(r * 1.7))
+        rect.center = (int(cx), int(cy))
+        pygame.draw.rect(surface, colour, rect)
+        pygame.draw.rect(surface, (30, 30, 30), rect, 2)
+    else:               # diamond
+        pts = [(cx, cy - r * 1.1), (cx + r, cy), (cx, cy + r * 1.1), (cx - r, cy)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, (30, 30, 30), pts, 2)
+
+
+def _creature(surface: pygame.Surface, category: int, colour_i: int, centre: tuple[float, float], r: float) -> None:
+    """One character: a body in the card colour and shape, with its category's feature."""
+    cx, cy = centre
+    ink = (40, 40, 40)
+    col = CARD_COLOURS[colour_i]
+    if category == 0:    # fantastic: a horn
+        pygame.draw.polygon(surface, GOLD, [(cx - r * 0.25, cy - r * 0.8), (cx + r * 0.25, cy - r * 0.8), (cx, cy - r * 1.7)])
+        pygame.draw.polygon(surface, ink, [(cx - r * 0.25, cy - r * 0.8), (cx + r * 0.25, cy - r * 0.8), (cx, cy - r * 1.7)], 1)
+    elif category == 1:  # aquatic: a tail fin
+        pygame.draw.polygon(surface, col, [(cx + r * 0.8, cy), (cx + r * 1.6, cy - r * 0.6), (cx + r * 1.6, cy + r * 0.6)])
+        pygame.draw.polygon(surface, ink, [(cx + r * 0.8, cy), (cx + r * 1.6, cy - r * 0.6), (cx + r * 1.6, cy + r * 0.6)], 1)
+    elif category == 2:  # terrestrial: legs
+        for dx in (-0.5, 0.5):
+            pygame.draw.line(surface, ink, (cx + dx * r, cy + r * 0.6), (cx + dx * r, cy + r * 1.45), max(2, int(r / 5)))
+    else:                # aerial: wings
+        for side in (-1, 1):
+            pts = [(cx + side * r * 0.7, cy - r * 0.1), (cx + side * r * 1.7, cy - r * 0.9), (cx + side * r * 1.3, cy + r * 0.3)]
+            pygame.draw.polygon(surface, (250, 250, 250), pts)
+            pygame.draw.polygon(surface, ink, pts, 1)
+    _shape(surface, colour_i, centre, r, col)
+    pygame.draw.circle(surface, (255, 255, 255), (int(cx - r * 0.25), int(cy - r * 0.15)), max(2, int(r * 0.18)))
+    pygame.draw.circle(surface, ink, (int(cx - r * 0.25), int(cy - r * 0.15)), max(1, int(r * 0.09)))
+
+
+CATEGORY_LABEL = ("FANTASTIC", "AQUATIC", "TERRESTRIAL", "AERIAL")
+CATEGORY_SYMBOL = ("*", "~", "^", ">")
+
+
+@lru_cache(maxsize=512)
+def card_surface(number: int, w: int, h: int) -> pygame.Surface:
+    """A FocusX card face: category background and label, N characters in the
+    card's colour and shape (FX-1 second cue), the quantity in a corner."""
+    c = decode(number)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, CATEGORY_BG[c.category], rect, border_radius=max(6, w // 12))
+    pygame.draw.rect(surf, CATEGORY_INK[c.category], rect, max(3, w // 30), border_radius=max(6, w // 12))
+    # category pattern strip
+    band = pygame.Rect(0, 0, w, int(h * 0.17))
+    pygame.draw.rect(surf, CATEGORY_INK[c.category], band, border_top_left_radius=max(6, w // 12),
+                     border_top_right_radius=max(6, w // 12))
+    label = font(max(12, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
+    surf.blit(label, label.get_rect(center=(w // 2, band.centery)))
+    # quantity digit in the corner
+    q = font(max(16, int(h * 0.16)), True).render(str(c.quantity), True, (30, 30, 30))
+    surf.blit(q, q.get_rect(bottomright=(w - w // 14, h - h // 40)))
+    # characters
+    r = min(w, h) * 0.12
+    spots = {1: [(0.5, 0.55)], 2: [(0.3, 0.45), (0.7, 0.68)], 3: [(0.28, 0.40), (0.72, 0.40), (0.5, 0.72)],
+             4: [(0.28, 0.40), (0.72, 0.40), (0.28, 0.74), (0.72, 0.74)]}[c.quantity]
+    for fx, fy in spots:
+        _creature(surf, c.category, c.colour, (fx * w, fy * h), r)
+    return surf
+
+
+def card_back(w: int, h: int, label: str = "") -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (60, 40, 110), surf.get_rect(), border_radius=max(6, w // 12))
+    pygame.draw.rect(surf, GOLD, surf.get_rect().inflate(-w // 8, -h // 8), 2, border_radius=max(4, w // 14))
+    if label:
+        t = font(max(14, h // 4), True).render(label, True, TEXT)
+        surf.blit(t, t.get_rect(center=(w // 2, h // 2)))
+    return surf
+
+
+def empty_spot(surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
+    pygame.draw.rect(surface, PANEL_LIGHT, rect, 3, border_radius=12)
+    text(surface, label, rect.center, max(18, rect.h // 6), DIM, "center")
+
+
+def ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction: float,
+         colour: tuple[int, int, int], width: int = 6) -> None:
+    """A countdown ring: ``fraction`` (0..1) of the circle drawn, clockwise from the top."""
+    fraction = max(0.0, min(1.0, fraction))
+    if fraction <= 0:
+        return
+    rect = pygame.Rect(0, 0, radius * 2, radius * 2)
+    rect.center = centre
+    start = math.pi / 2
+    pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * fraction, width)
+
+
+def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
+    """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``."""
+    rows = list(picture) if picture else []  # type: ignore[call-overload]
+    pygame.draw.rect(surface, (8, 8, 10), rect, border_radius=8)
+    if not rows:
+        text(surface, "no LED frame", rect.center, 22, DIM, "center")
+        return
+    h = len(rows)
+    w = len(rows[0])
+    cell = min(rect.w / w, rect.h / h)
+    ox = rect.x + (rect.w - cell * w) / 2
+    oy = rect.y + (rect.h - cell * h) / 2
+    rad = max(1, int(cell * 0.42))
+    for y, row in enumerate(rows):
+        for x, px in enumerate(row):
+            col = tuple(int(v) for v in px)
+            if col == (0, 0, 0):
+                col = (24, 24, 28)
+            pygame.draw.circle(surface, col, (int(ox + (x + 0.5) * cell), int(oy + (y + 0.5) * cell)), rad)

@@ -1,0 +1,1 @@
+"""The arcade's scenes: title (attract), lobby, one scene per game, results."""

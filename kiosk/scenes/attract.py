@@ -1,0 +1,66 @@
+"""The title (attract) screen: what the arcade is and how to start."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pygame
+
+from arcade.core.events import Edge
+from arcade.focusx.cards import DECK_SIZE
+from kiosk import render
+from kiosk.app import App, Scene
+
+
+class AttractScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        rng = random.Random()
+        self.cards = [(rng.randrange(DECK_SIZE), rng.random(), rng.random(), rng.uniform(0.3, 1.0)) for _ in range(12)]
+        self.t0 = time.monotonic()
+        self.now = 0.0
+        self.recent = app.results.recent(5) if app.results is not None else []
+
+    def _lobby(self) -> None:
+        from kiosk.scenes.lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._lobby()
+        elif event.type == pygame.JOYBUTTONDOWN:
+            self._lobby()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok"):
+            self._lobby()
+
+    def update(self, now_ns: int) -> None:
+        self.now = time.monotonic() - self.t0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        cw = W // 12
+        for i, (num, fx, fy, speed) in enumerate(self.cards):
+            x = (fx * W + self.now * 40 * speed) % (W + cw) - cw
+            y = fy * H + math.sin(self.now * speed + i) * 20
+            img = render.card_surface(num, cw, int(cw * 1.4))
+            img = pygame.transform.rotate(img, math.sin(self.now * 0.5 + i) * 15)
+            surface.blit(img, (x, y))
+        veil = pygame.Surface((W, H), pygame.SRCALPHA)
+        veil.fill((18, 22, 34, 170))
+        surface.blit(veil, (0, 0))
+        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.16), render.GOLD, "center", bold=True)
+        blink = int(self.now * 2) % 2 == 0
+        render.text(surface, "Press any buzzer or Enter to play", (W // 2, H // 2 + 20), int(H * 0.06),
+                    render.TEXT if blink else render.DIM, "center")
+        render.text(surface, "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits", (W // 2, H - 40),
+                    26, render.DIM, "center")
+        y = H // 2 + 90
+        for r in self.recent[:4]:
+            who = ", ".join(f"P{w + 1}" for w in r["winners"]) or "draw"
+            render.text(surface, f"{r['game']}: {who} ({r['reason']})", (W // 2, y), 26, render.DIM, "center")
+            y += 30

@@ -1,0 +1,189 @@
+"""The lobby: choose the game, the number of players and each seat's station.
+
+Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.  With
+buzzers only: every press joins that seat; 10 seconds after the last join the
+game starts, empty seats filled by computer players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+from arcade.bots.shout import SKILLS
+from arcade.core.events import Edge
+from kiosk import render
+from kiosk.app import App, Scene
+from kiosk.scenes.seats import SeatInfo
+
+AUTO_START_NS = 10_000_000_000
+STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
+
+
+@dataclass(frozen=True)
+class LobbyGame:
+    """A game the lobby offers: label, seat range, and how to start its scene."""
+
+    label: str
+    min_seats: int
+    max_seats: int
+    start: Callable[[App, list[SeatInfo]], Scene]
+
+
+def _classic(app: App, seats: list[SeatInfo]) -> Scene:
+    from kiosk.scenes.classic import ClassicScene
+    return ClassicScene(app, seats)
+
+
+def _classic_x(app: App, seats: list[SeatInfo]) -> Scene:
+    from kiosk.scenes.classic import ClassicScene
+    return ClassicScene(app, seats, x_rule=True)
+
+
+GAMES: list[LobbyGame] = [
+    LobbyGame("FocusX Classic", 2, 8, _classic),
+    LobbyGame("FocusX Classic + FocusX rule", 2, 8, _classic_x),
+]
+
+
+class LobbyScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        stations = [s for s in app.cfg["seats"]["stations"]]
+        self.stations = (stations + ["off"] * 8)[:8]
+        self.players = max(2, sum(1 for s in stations if s != "off"))
+        self.skill = app.cfg["seats"]["computer_skill"]
+        self.game_i = 0
+        self.row = 0
+        self.joined: dict[int, int] = {}
+        self.last_join: int | None = None
+        self.now = 0
+
+    # rows: 0 game, 1 players, 2 skill, 3.. seats
+    def _rows(self) -> int:
+        return 3 + self.players
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        k = event.key
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif k == pygame.K_ESCAPE:
+            self.app.home()
+        elif k == pygame.K_UP:
+            self.row = (self.row - 1) % self._rows()
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.row = (self.row + 1) % self._rows()
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.change(-1 if k == pygame.K_LEFT else 1)
+
+    def change(self, step: int) -> None:
+        g = GAMES[self.game_i]
+        if self.row == 0:
+            self.game_i = (self.game_i + step) % len(GAMES)
+            g = GAMES[self.game_i]
+            self.players = max(g.min_seats, min(g.max_seats, self.players))
+        elif self.row == 1:
+            self.players = max(g.min_seats, min(g.max_seats, self.players + step))
+            self.row = min(self.row, self._rows() - 1)
+        elif self.row == 2:
+            names = list(SKILLS)
+            self.skill = names[(names.index(self.skill) + step) % len(names)]
+        else:
+            seat = self.row - 3
+            i = STATION_CHOICES.index(self.stations[seat]) if self.stations[seat] in STATION_CHOICES else 0
+            self.stations[seat] = STATION_CHOICES[(i + step) % len(STATION_CHOICES)]
+            if self.stations[seat] == "gpio":
+                self.app.open_gpio()
+
+    def on_edge(self, edge: Edge) -> None:
+        if not edge.pressed or edge.control not in ("buzzer", "ok"):
+            return
+        seat = edge.seat
+        if seat >= 8:
+            return
+        self.joined[seat] = edge.t_ns
+        self.last_join = edge.t_ns
+        if seat >= self.players:
+            self.players = min(GAMES[self.game_i].max_seats, seat + 1)
+        if self.stations[seat] in ("computer", "off"):
+            self.stations[seat] = "gpio" if self.app.gpio is not None else "keyboard"
+        self.app.sounds.play("press")
+
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        if self.last_join is not None and now_ns - self.last_join > AUTO_START_NS:
+            self.start()
+
+    def seat_infos(self) -> list[SeatInfo]:
+        infos = []
+        gpio_pins = self.app.cfg["gpio"]["buzzers"]
+        controls = self.app.cfg["gpio"]["controls"]
+        for seat in range(self.players):
+            st = self.stations[seat]
+            if st == "keyboard":
+                label = self.app.keyboard.describe(seat) if self.app.keyboard else f"key {seat + 1}"
+                choose = seat < 2
+            elif st == "gpio":
+                label = f"GPIO {gpio_pins[seat]}" if seat < len(gpio_pins) else "GPIO (no pin!)"
+                choose = seat < len(controls) and all(controls[seat][:3])
+            elif st == "gamepad":
+                label, choose = "gamepad", True
+            elif st == "off":
+                continue
+            else:
+                label, choose = f"computer ({self.skill})", False
+                st = "computer"
+            infos.append(SeatInfo(st, label, self.skill, choose))
+        g = GAMES[self.game_i]
+        while len(infos) < g.min_seats:
+            infos.append(SeatInfo("computer", f"computer ({self.skill})", self.skill))
+        return infos[:g.max_seats]
+
+    def start(self) -> None:
+        self.app.replace(GAMES[self.game_i].start(self.app, self.seat_infos()))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        render.text(surface, "Lobby", (40, 24), 64, render.GOLD, bold=True)
+        render.text(surface, "Up/Down choose   Left/Right change   Enter start   or press your buzzer to join",
+                    (40, 90), 26, render.DIM)
+        g = GAMES[self.game_i]
+        rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
+                ("Computer skill", f"< {self.skill} >")]
+        for seat in range(self.players):
+            st = self.stations[seat]
+            desc = st
+            if st == "keyboard":
+                desc = f"keyboard: {self.app.keyboard.describe(seat)}" if self.app.keyboard else "keyboard"
+            elif st == "gpio":
+                pins = self.app.cfg["gpio"]["buzzers"]
+                desc = f"GPIO buzzer on pin {pins[seat]}" if seat < len(pins) else "GPIO (no pin configured)"
+                if self.app.gpio is None:
+                    desc += "  (GPIO not available here)"
+            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined else "")))
+        y = 150
+        for i, (name, value) in enumerate(rows):
+            sel = i == self.row
+            r = pygame.Rect(40, y, W - 80, 44)
+            render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL)
+            col = render.SEAT_COLOURS[(i - 3) % 8] if i >= 3 else render.TEXT
+            render.text(surface, name, (r.x + 16, r.centery), 34, col, "midleft", bold=True)
+            render.text(surface, value, (r.x + 260, r.centery), 32, render.TEXT if sel else render.DIM, "midleft")
+            y += 50
+        if self.last_join is not None:
+            left = max(0.0, (AUTO_START_NS - (self.now - self.last_join)) / 1e9)
+            render.text(surface, f"Starting in {left:.0f} s - Enter to start now", (W // 2, H - 40), 40,
+                        render.GOLD, "center", bold=True)
+
+    def led_picture(self, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        cfg = self.app.cfg["led"]
+        if self.last_join is not None:
+            left = max(0.0, (AUTO_START_NS - (now_ns - self.last_join)) / 1e9)
+            return ledv.countdown_picture(int(left) + 1 if left > 0 else 0, left / 10.0, cfg["width"], cfg["height"])
+        return ledv.text_picture("FX", (255, 200, 40), cfg["width"], cfg["height"])

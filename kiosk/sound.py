@@ -1,0 +1,73 @@
+"""Sounds made at start-up from simple waveforms (no sound files to ship).
+
+If the machine has no audio device the arcade runs silent and says so once.
+"""
+
+from __future__ import annotations
+
+import array
+import math
+from typing import Sequence
+
+import pygame
+
+RATE = 22050
+
+
+def _tone(parts: Sequence[tuple[float, float]], volume: float = 0.35, square: bool = False) -> bytes:
+    """16-bit mono PCM of consecutive (frequency Hz, duration s) notes with short fades."""
+    out = array.array("h")
+    for freq, dur in parts:
+        n = int(RATE * dur)
+        fade = max(1, int(RATE * 0.008))
+        for i in range(n):
+            env = min(1.0, i / fade, (n - i) / fade)
+            if freq <= 0:
+                v = 0.0
+            else:
+                s = math.sin(2 * math.pi * freq * i / RATE)
+                v = (1.0 if s >= 0 else -1.0) * 0.6 if square else s
+            out.append(int(32767 * volume * env * v))
+    return out.tobytes()
+
+
+RECIPES = {
+    "flip": ([(900, 0.025), (600, 0.02)], 0.25, False),
+    "press": ([(520, 0.06)], 0.30, True),
+    "won": ([(523, 0.09), (659, 0.09), (784, 0.09), (1047, 0.22)], 0.35, False),
+    "debated": ([(659, 0.12), (659, 0.12)], 0.35, False),
+    "false": ([(160, 0.28)], 0.35, True),
+    "tick": ([(1200, 0.03)], 0.25, False),
+    "over": ([(784, 0.15), (659, 0.15), (523, 0.15), (1047, 0.4)], 0.35, False),
+}
+
+
+class Sounds:
+    """The arcade's sounds.  ``play(name)`` never raises."""
+
+    def __init__(self) -> None:
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.problem = ""
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
+            freq, _size, channels = pygame.mixer.get_init()
+            for name, (parts, vol, sq) in RECIPES.items():
+                pcm = _tone(parts, vol, sq)
+                if channels == 2:
+                    a = array.array("h", pcm)
+                    st = array.array("h", [0]) * (len(a) * 2)
+                    st[0::2] = a
+                    st[1::2] = a
+                    pcm = st.tobytes()
+                self.sounds[name] = pygame.mixer.Sound(buffer=pcm)
+        except (pygame.error, OSError, ValueError, TypeError) as exc:
+            self.problem = f"no sound: {exc}"
+
+    def play(self, name: str) -> None:
+        s = self.sounds.get(name)
+        if s is not None:
+            try:
+                s.play()
+            except pygame.error:
+                pass

@@ -1,0 +1,105 @@
+"""Results and game records in a local SQLite file.
+
+Every finished game is one row with its JSON record, so the admin can replay
+"what happened".  SQLite's transactions make each save all-or-nothing, even on
+a power cut.  A damaged file is moved aside (``*.damaged-<time>``) with a
+message, and a fresh one is started: the kiosk keeps running.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from arcade.core.errors import ArcadeError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    finished_at REAL NOT NULL,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    winners TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    scores TEXT NOT NULL,
+    record TEXT NOT NULL
+);
+"""
+
+
+class StorageError(ArcadeError, OSError):
+    """The results file could not be opened or written."""
+
+
+class Results:
+    """The results store.
+
+    Args:
+        path: SQLite file (parent folders are created); ``":memory:"`` for tests.
+
+    Attributes:
+        notice: a message for the screen when the file had to be replaced.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.notice = ""
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = self._open()
+        except sqlite3.DatabaseError as exc:
+            if self.path == ":memory:":
+                raise StorageError(str(exc)) from None
+            aside = f"{self.path}.damaged-{int(time.time())}"
+            Path(self.path).rename(aside)
+            self.notice = f"The results file was damaged ({exc}); it was kept as {aside} and a new one started."
+            self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+        db.execute("PRAGMA synchronous=FULL")
+        row = db.execute("PRAGMA quick_check").fetchone()
+        if row is None or row[0] != "ok":
+            db.close()
+            raise sqlite3.DatabaseError(f"integrity check failed: {row}")
+        db.executescript(SCHEMA)
+        return db
+
+    def save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
+             scores: tuple[float, ...]) -> int:
+        """Save one finished game; returns its id.
+
+        Raises:
+            StorageError: the write failed (disk full, file removed...).
+        """
+        try:
+            with self.db:
+                cur = self.db.execute(
+                    "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (time.time(), record["game"], record["seats"], json.dumps(list(winners)), reason,
+                     json.dumps(list(scores)), json.dumps(record)))
+            return int(cur.lastrowid or 0)
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+
+    def recent(self, limit: int = 10) -> list[dict[str, Any]]:
+        """The latest games, newest first (without their records)."""
+        rows = self.db.execute("SELECT id, finished_at, game, seats, winners, reason, scores FROM games "
+                               "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        return [{"id": r[0], "finished_at": r[1], "game": r[2], "seats": r[3], "winners": json.loads(r[4]),
+                 "reason": r[5], "scores": json.loads(r[6])} for r in rows]
+
+    def record(self, game_id: int) -> dict[str, Any]:
+        row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no game {game_id}")
+        return json.loads(row[0])  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.db.close()
