@@ -127,6 +127,7 @@ class App:
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
         self.shots = 0
+        self.pace_override: float | None = None   # demo --pace: seconds per table
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
@@ -312,8 +313,12 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
     app = App(cfg, screen, args)
     try:
         if app.demo:
-            from kiosk.scenes.classic import start_demo
-            start_demo(app, args)
+            from kiosk.demo import start_demo
+            try:
+                start_demo(app, args)
+            except KeyError as exc:
+                print(f"focus-arcade: {exc.args[0]}")
+                return 2
         else:
             app.home()
         app.loop(max_frames=getattr(args, "frames", 0))

@@ -28,12 +28,12 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     d = sub.add_parser("demo", help="a game played by simulated players through gpiozero's MockFactory")
-    d.add_argument("--game", default="focusx")
-    d.add_argument("--mode", default="classic")
-    d.add_argument("--players", type=int, default=4)
+    d.add_argument("--game", default="focusx", help="focusx, focus, sherlook or coop")
+    d.add_argument("--mode", default=None, help="the mode or variant (default: the first)")
+    d.add_argument("--players", type=int, default=0)
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--skill", default="medium")
-    d.add_argument("--pace", type=float, default=None, help="seconds a table shows before the next card")
+    d.add_argument("--pace", type=float, default=2.0, help="seconds a table shows before the next card")
     d.add_argument("--loop", action="store_true", help="play game after game (kiosk attract demo)")
 
     h = sub.add_parser("headless", help="computer players only, one JSON line per game")
@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     h.add_argument("--seed", type=int, default=0)
     h.add_argument("--skill", default="medium", help="skill of every seat, or a comma list per seat")
     h.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3)")
+    h.add_argument("--case", default=None, help="for --game coop: a Mrs. Hudson case")
 
     pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
     pf.add_argument("rest", nargs=argparse.REMAINDER)
@@ -87,17 +88,10 @@ def _headless(args: argparse.Namespace) -> int:
     if len(skills) != args.players:
         print(f"focus-arcade: --skill names {len(skills)} levels for {args.players} players", file=sys.stderr)
         return 2
+    args.skills = skills
     try:
-        if args.game == "focusx":
-            headless.run_focusx(args.mode, args.players, args.games, args.seed, skills,
-                                {"x_rule": args.x_rule}, sys.stdout)
-        elif args.game in ("focus", "crossfire"):
-            from kiosk.headless_sackson import run_sackson
-            variant = "crossfire" if args.game == "crossfire" else (args.variant or "2p")
-            run_sackson(variant, args.games, args.seed, skills, sys.stdout)
-        else:
-            print(f"focus-arcade: unknown game {args.game!r}; expected focusx or focus", file=sys.stderr)
-            return 2
+        runner = headless.runner(args.game)
+        runner(args, sys.stdout)
     except (ArcadeError, KeyError) as exc:
         print(f"focus-arcade: {exc}", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ from ``random.Random(f"{S}-{k}")``, so the same seed gives the same lines.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from typing import Any, Callable, TextIO
@@ -38,4 +39,34 @@ def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[st
         out.flush()
 
 
-RUNNERS: dict[str, Callable[..., None]] = {"focusx": run_focusx}
+def run_focusx_args(args: Any, out: TextIO) -> None:
+    run_focusx(args.mode or "classic", args.players, args.games, args.seed, args.skills,
+               {"x_rule": bool(args.x_rule)}, out)
+
+
+#: ``--game`` -> "module:function" taking (args, out); args has game, mode, variant,
+#: players, games, seed, skills (one per seat), x_rule, case.
+RUNNERS: dict[str, str] = {
+    "focusx": "kiosk.headless:run_focusx_args",
+    "focus": "kiosk.headless_sackson:run",
+    "crossfire": "kiosk.headless_sackson:run",
+    "sherlook": "kiosk.headless_sherlook:run",
+    "coop": "kiosk.headless_coop:run",
+}
+
+
+def runner(game: str) -> Callable[[Any, TextIO], None]:
+    """The headless runner for ``--game``.
+
+    Raises:
+        KeyError: unknown game.
+    """
+    if game not in RUNNERS:
+        raise KeyError(f"unknown game {game!r}; expected one of {sorted(RUNNERS)}")
+    module, func = RUNNERS[game].split(":")
+    try:
+        return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        raise KeyError(f"the game {game!r} is not built into this arcade yet") from None

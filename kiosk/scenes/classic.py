@@ -8,11 +8,10 @@ panel shows every press with its offset (R-7).
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -25,7 +24,7 @@ from arcade.core.referee import Referee, RefereeEvent
 from arcade.focusx.classic import ClassicGame, ClassicState, Place, SPOTS
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 CHOOSE_NS = 2_500_000_000      # a station with controls gets this long to choose a spot
 
@@ -39,7 +38,8 @@ class ClassicScene(Scene):
         self.seats = seats
         fx = app.cfg["focusx"]
         self.x_rule = fx["x_rule"] if x_rule is None else x_rule
-        self.pace_ns = int((pace_s if pace_s is not None else fx["pace_s"]) * 1e9)
+        pace = pace_s if pace_s is not None else app.pace_override
+        self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * 1e9)
         self.seed = seed if seed is not None else int(time.time()) % 1_000_000
         self.rng = random.Random(f"{self.seed}-0")
         self.bot_rng = random.Random(f"{self.seed}-bots")
@@ -321,15 +321,13 @@ class ClassicScene(Scene):
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
-def demo_seats(app: App, players: int, skill: str) -> list[SeatInfo]:
-    pins = app.cfg["gpio"]["buzzers"]
-    return [SeatInfo("simulated", f"sim GPIO {pins[s]}" if s < len(pins) else "simulated", skill)
-            for s in range(players)]
+def _start(x_rule: bool) -> "Callable[[App, list[SeatInfo]], Scene]":
+    def start(app: App, seats: list[SeatInfo]) -> Scene:
+        return ClassicScene(app, seats, x_rule=x_rule)
+    return start
 
 
-def start_demo(app: App, args: argparse.Namespace) -> None:
-    """``focus-arcade demo``: simulated players through MockFactory pins."""
-    players = max(2, min(8, args.players))
-    seats = demo_seats(app, players, args.skill)
-    pace = args.pace if args.pace is not None else 2.0
-    app.push(ClassicScene(app, seats, args.seed, pace_s=pace))
+LOBBY_GAMES = [
+    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(False)),
+    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(True)),
+]

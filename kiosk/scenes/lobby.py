@@ -7,8 +7,8 @@ game starts, empty seats filled by computer players.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+import importlib
+from typing import Any
 
 import pygame
 
@@ -16,36 +16,51 @@ from arcade.bots.shout import SKILLS
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 
-@dataclass(frozen=True)
-class LobbyGame:
-    """A game the lobby offers: label, seat range, and how to start its scene."""
-
-    label: str
-    min_seats: int
-    max_seats: int
-    start: Callable[[App, list[SeatInfo]], Scene]
-
-
-def _classic(app: App, seats: list[SeatInfo]) -> Scene:
-    from kiosk.scenes.classic import ClassicScene
-    return ClassicScene(app, seats)
+#: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
+GAME_MODULES = (
+    "kiosk.scenes.classic",
+    "kiosk.scenes.focusx_modes",
+    "kiosk.scenes.sackson",
+    "kiosk.scenes.sherlook",
+    "kiosk.scenes.coop",
+)
 
 
-def _classic_x(app: App, seats: list[SeatInfo]) -> Scene:
-    from kiosk.scenes.classic import ClassicScene
-    return ClassicScene(app, seats, x_rule=True)
+def lobby_games() -> list[LobbyGame]:
+    """Every game the lobby offers, from the modules in :data:`GAME_MODULES`."""
+    out: list[LobbyGame] = []
+    for name in GAME_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:     # that game is not built yet
+                continue
+            raise
+        out.extend(getattr(module, "LOBBY_GAMES", []))
+    return out
 
 
-GAMES: list[LobbyGame] = [
-    LobbyGame("FocusX Classic", 2, 8, _classic),
-    LobbyGame("FocusX Classic + FocusX rule", 2, 8, _classic_x),
-]
+def find_game(family: str, mode: str | None) -> LobbyGame:
+    """The lobby game for ``--game family --mode mode`` (first mode if None).
+
+    Raises:
+        KeyError: unknown family or mode (the message lists the choices).
+    """
+    games = [g for g in lobby_games() if g.family == family]
+    if not games:
+        raise KeyError(f"unknown game {family!r}; expected one of {sorted({g.family for g in lobby_games()})}")
+    if mode is None:
+        return games[0]
+    for g in games:
+        if g.mode == mode:
+            return g
+    raise KeyError(f"unknown mode {mode!r} for {family}; expected one of {[g.mode for g in games]}")
 
 
 class LobbyScene(Scene):
@@ -55,6 +70,7 @@ class LobbyScene(Scene):
         self.stations = (stations + ["off"] * 8)[:8]
         self.players = max(2, sum(1 for s in stations if s != "off"))
         self.skill = app.cfg["seats"]["computer_skill"]
+        self.games = lobby_games()
         self.game_i = 0
         self.row = 0
         self.joined: dict[int, int] = {}
@@ -81,10 +97,10 @@ class LobbyScene(Scene):
             self.change(-1 if k == pygame.K_LEFT else 1)
 
     def change(self, step: int) -> None:
-        g = GAMES[self.game_i]
+        g = self.games[self.game_i]
         if self.row == 0:
-            self.game_i = (self.game_i + step) % len(GAMES)
-            g = GAMES[self.game_i]
+            self.game_i = (self.game_i + step) % len(self.games)
+            g = self.games[self.game_i]
             self.players = max(g.min_seats, min(g.max_seats, self.players))
         elif self.row == 1:
             self.players = max(g.min_seats, min(g.max_seats, self.players + step))
@@ -108,7 +124,7 @@ class LobbyScene(Scene):
         self.joined[seat] = edge.t_ns
         self.last_join = edge.t_ns
         if seat >= self.players:
-            self.players = min(GAMES[self.game_i].max_seats, seat + 1)
+            self.players = min(self.games[self.game_i].max_seats, seat + 1)
         if self.stations[seat] in ("computer", "off"):
             self.stations[seat] = "gpio" if self.app.gpio is not None else "keyboard"
         self.app.sounds.play("press")
@@ -138,13 +154,13 @@ class LobbyScene(Scene):
                 label, choose = f"computer ({self.skill})", False
                 st = "computer"
             infos.append(SeatInfo(st, label, self.skill, choose))
-        g = GAMES[self.game_i]
+        g = self.games[self.game_i]
         while len(infos) < g.min_seats:
             infos.append(SeatInfo("computer", f"computer ({self.skill})", self.skill))
         return infos[:g.max_seats]
 
     def start(self) -> None:
-        self.app.replace(GAMES[self.game_i].start(self.app, self.seat_infos()))
+        self.app.replace(self.games[self.game_i].start(self.app, self.seat_infos()))
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -152,7 +168,7 @@ class LobbyScene(Scene):
         render.text(surface, "Lobby", (40, 24), 64, render.GOLD, bold=True)
         render.text(surface, "Up/Down choose   Left/Right change   Enter start   or press your buzzer to join",
                     (40, 90), 26, render.DIM)
-        g = GAMES[self.game_i]
+        g = self.games[self.game_i]
         rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
                 ("Computer skill", f"< {self.skill} >")]
         for seat in range(self.players):

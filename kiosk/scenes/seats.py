@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from kiosk.app import App, Scene
 
 
 @dataclass(frozen=True)
@@ -25,3 +29,24 @@ class SeatInfo:
     def is_computer(self) -> bool:
         """Presses planned by the arcade (computer players and the demo's simulated ones)."""
         return self.station in ("computer", "simulated")
+
+
+@dataclass(frozen=True)
+class LobbyGame:
+    """A game (or mode) the lobby and ``focus-arcade demo`` offer.
+
+    Attributes:
+        label: what the lobby shows ("FocusX Classic").
+        family, mode: the command line's ``--game`` and ``--mode`` (or variant).
+        min_seats, max_seats: seat range (FX-12 and the like).
+        start: ``(app, seats) -> Scene`` for a game with these seats.
+        demo_seats: how many seats ``focus-arcade demo`` fills by default.
+    """
+
+    label: str
+    family: str
+    mode: str
+    min_seats: int
+    max_seats: int
+    start: "Callable[[App, list[SeatInfo]], Scene]"
+    demo_seats: int = 4
