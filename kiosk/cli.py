@@ -93,7 +93,7 @@ def _headless(args: argparse.Namespace) -> int:
         runner = headless.runner(args.game)
         runner(args, sys.stdout)
     except (ArcadeError, KeyError) as exc:
-        print(f"focus-arcade: {exc}", file=sys.stderr)
+        print(f"focus-arcade: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -118,7 +118,9 @@ def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     band = pygame.Rect(0, 0, w, int(h * 0.17))
     pygame.draw.rect(surf, CATEGORY_INK[c.category], band, border_top_left_radius=max(6, w // 12),
                      border_top_right_radius=max(6, w // 12))
-    label = font(max(12, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
+    label = font(max(10, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
+    if label.get_width() > w - 6:
+        label = pygame.transform.smoothscale(label, (w - 6, max(6, label.get_height() * (w - 6) // label.get_width())))
     surf.blit(label, label.get_rect(center=(w // 2, band.centery)))
     # quantity digit in the corner
     q = font(max(16, int(h * 0.16)), True).render(str(c.quantity), True, (30, 30, 30))

@@ -191,9 +191,9 @@ class ClassicScene(Scene):
         st = self.state
         # header
         render.text(surface, self.game.title + ("  +FocusX rule" if self.x_rule else ""), (20, 12), 40, render.TEXT, bold=True)
+        # Never say whether a focus is showing: finding it is the game.
         status = "game over" if st.is_terminal() else (
-            f"P{st.active + 1} lays a card" if st.current_player() >= 0 else
-            ("focus on the table!" if st.trios() else "no focus showing"))
+            "sudden death!" if st.sudden else f"cards left: {sum(len(p) for p in st.piles)}")
         render.text(surface, f"race {st.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM, "topright")
         # table: four spots clockwise
         seat_h = int(H * 0.25)
@@ -225,11 +225,12 @@ class ClassicScene(Scene):
                 pygame.draw.rect(surface, render.SEAT_COLOURS[self.choose_seat % 8], r.inflate(16, 16), 6, border_radius=16)
             render.text(surface, f"{len(pile)}", (r.right + 6 if ox == 0 else r.left - 6, r.bottom),
                         26, render.DIM, "bottomleft" if ox == 0 else "bottomright")
-        # pace ring in the middle
+        # time until the next card: a bar under the header
         w = self.referee.window
         if w is not None and w.opened_ns is not None and w.close_at_ns is not None:
-            frac = 1 - (self.now - w.opened_ns) / max(1, w.close_at_ns - w.opened_ns)
-            render.ring(surface, (cx, cy), int(gap * 1.2), frac, render.DIM, 4)
+            frac = max(0.0, 1 - (self.now - w.opened_ns) / max(1, w.close_at_ns - w.opened_ns))
+            bar = pygame.Rect(20, 54, int((table_w - 40) * frac), 6)
+            pygame.draw.rect(surface, render.DIM, bar, border_radius=3)
         if self.choose_seat is not None:
             render.text(surface, f"P{self.choose_seat + 1}: left/right to choose a spot, OK to lay",
                         (cx, area.bottom - 4), 28, render.SEAT_COLOURS[self.choose_seat % 8], "midbottom")
@@ -302,7 +303,7 @@ class ClassicScene(Scene):
                 rel = (p.t_ns - first.t_ns) / NS_PER_MS
                 kindtxt = " X" if p.kind == "focus-ex" else ""
                 render.text(surface, f"P{p.seat + 1}{kindtxt}", (panel.x + 16, yy), 26 if idx == 0 else 22, col, bold=idx == 0)
-                render.text(surface, "first" if p is first else f"+{rel:.1f} ms", (panel.x + 80, yy), 26 if idx == 0 else 22, render.TEXT)
+                render.text(surface, f"+{rel:.1f} ms", (panel.x + 80, yy), 26 if idx == 0 else 22, render.TEXT)
                 render.text(surface, p.status, (panel.right - 10, yy), 24 if idx == 0 else 20,
                             render.BAD if p.status in ("false", "penalty") else render.DIM, "topright")
                 yy += 26 if idx == 0 else 21
