@@ -120,9 +120,10 @@ class Setting:
             raise SettingsError(key, value, f"a {self.kind.__name__}")
         if self.choices and value not in self.choices:
             raise SettingsError(key, value, f"one of {list(self.choices)}")
-        if self.low is not None and value < self.low:
+        number: Any = value
+        if self.low is not None and number < self.low:
             raise SettingsError(key, value, f"at least {self.low}")
-        if self.high is not None and value > self.high:
+        if self.high is not None and number > self.high:
             raise SettingsError(key, value, f"at most {self.high}")
         return value
 

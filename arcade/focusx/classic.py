@@ -219,14 +219,14 @@ class ClassicState(State):
         seats = self.seats_in_play()
         if self.phase == "sudden-deal":
             self.box.clear()
-            for s in self.spots:
-                s.clear()
+            for spot in self.spots:
+                spot.clear()
         deck = list(order)
         each = len(deck) // len(seats)
-        for s in range(self.seats):
-            self.piles[s] = []
-        for i, s in enumerate(seats):
-            self.piles[s] = deck[i * each:(i + 1) * each]
+        for seat in range(self.seats):
+            self.piles[seat] = []
+        for i, seat in enumerate(seats):
+            self.piles[seat] = deck[i * each:(i + 1) * each]
         self.box.extend(deck[each * len(seats):])   # leftovers to the box (seed, Setup)
         self.active = seats[0]
         self.prev_spot = None
