@@ -1,0 +1,38 @@
+"""The serial link to the LED matrix controller (stock WLED or the FastLED Adalight sketch).
+
+* :mod:`firmware_bridge.adalight` - the Adalight frame encoder, a streaming
+  decoder and the device's ``Ada`` hello;
+* :mod:`firmware_bridge.layout` - picture (rows) -> LED chain order,
+  brightness and a current limit;
+* :mod:`firmware_bridge.link` - :class:`LedLink`, which never blocks the game
+  loop and survives stalls and unplugging (field reports L-1, L-2);
+* :mod:`firmware_bridge.virtual` - :class:`VirtualMatrix`, a matrix behind a
+  pty for laptops, demos and tests.
+
+The pictures themselves come from :mod:`arcade.views.led` (pure).  Typical use::
+
+    link = LedLink(None, locate=lambda: find_port_by_usb_id(0x303A, 0x1001))
+    link.show_picture(scores_picture([3, 5], 16, 16))   # once a frame, never blocks
+    link.close()
+"""
+
+from firmware_bridge.adalight import AdalightDecoder, encode_frame, is_hello
+from firmware_bridge.errors import BridgeError, FrameError, LayoutError, LinkSettingsError
+from firmware_bridge.layout import MatrixLayout, limit_current, scale_brightness
+from firmware_bridge.link import LedLink, LinkStatus, find_port_by_usb_id
+
+__all__ = [
+    "AdalightDecoder",
+    "BridgeError",
+    "FrameError",
+    "LayoutError",
+    "LedLink",
+    "LinkSettingsError",
+    "LinkStatus",
+    "MatrixLayout",
+    "encode_frame",
+    "find_port_by_usb_id",
+    "is_hello",
+    "limit_current",
+    "scale_brightness",
+]
