@@ -58,8 +58,9 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["perft"]:
+        import time
         from arcade.sackson.perft import perft_main
-        return perft_main(argv[1:])
+        return perft_main(argv[1:], clock=time.perf_counter)
     args = _parser().parse_args(argv)
     if args.command == "headless":
         return _headless(args)
@@ -82,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
 def _headless(args: argparse.Namespace) -> int:
     from arcade.core.errors import ArcadeError
     from kiosk import headless
+    if args.games < 0:
+        print(f"focus-arcade: --games {args.games}: expected a number of games, 0 or more", file=sys.stderr)
+        return 2
     skills = args.skill.split(",")
     if len(skills) == 1:
         skills = skills * args.players

@@ -1,0 +1,97 @@
+"""Strength and speed of the FOCUS computer opponents (prints figures, asserts nothing).
+
+    python bench/bench_sackson_bots.py [--games 100] [--budget 1.0] [--cap 300] [--variant 2p]
+
+Plays ``--games`` games (colours alternating) of "hard" against a one-ply
+greedy player on material (most enemy stones captured, then most stones under
+its own tops; a baseline that does not share the bots' evaluation), and as many
+of "hard" against "medium" (one-ply greedy on the bots' evaluation).  Games
+that reach ``--cap`` plies are adjudicated by the evaluation (a lead of more
+than 2 stones' worth wins, else a draw).  Prints wins/draws/losses of hard and
+its median and worst time per move at the given budget (seconds, on
+``time.monotonic``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from arcade.bots.sackson import _capture_gain, choose_action, evaluate  # noqa: E402
+from arcade.sackson import SacksonGame  # noqa: E402
+
+
+def greedy_material(state, rng: random.Random):
+    """One-ply greedy on material only (captures, then stones controlled)."""
+    s = state.copy()
+    p = s.current_player()
+    moves = s._moves()
+    rng.shuffle(moves)
+
+    def score(m):
+        gain = _capture_gain(s, m, p)
+        s._make(m)
+        ctrl = sum(len(st) for st in s._st if st and st[-1] == p)
+        won = s.outcome() is not None and p in s.outcome().winners
+        s._unmake()
+        return (won, gain, ctrl)
+
+    return s._t.action(max(moves, key=score))
+
+
+def play_game(variant: str, hard_seat: int, opponent: str, seed: int, budget: float, cap: int,
+              times: list[float]) -> int:
+    """+1 hard wins, 0 draw, -1 hard loses."""
+    seats = 2
+    s = SacksonGame(seats, {"variant": variant}).new_initial_state()
+    rng = random.Random(seed)
+    while not s.is_terminal() and len(s.history) < cap:
+        if s.current_player() == hard_seat:
+            t0 = time.monotonic()
+            a = choose_action(s, "hard", rng, clock=time.monotonic, budget_s=budget)
+            times.append(time.monotonic() - t0)
+        elif opponent == "medium":
+            a = choose_action(s, "medium", rng)
+        else:
+            a = greedy_material(s, rng)
+        s.apply(a)
+    out = s.outcome()
+    if out is not None:
+        if not out.winners:
+            return 0
+        return 1 if hard_seat in out.winners else -1
+    v = evaluate(s, hard_seat)
+    return 1 if v > 2 else (-1 if v < -2 else 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games", nargs="?", type=int, default=None, help="games per pairing (default 100)")
+    ap.add_argument("--games", dest="games_opt", type=int, default=None)
+    ap.add_argument("--budget", type=float, default=1.0, help="hard's seconds per move (default 1.0)")
+    ap.add_argument("--cap", type=int, default=300, help="plies before adjudication (default 300)")
+    ap.add_argument("--variant", choices=("2p", "crossfire"), default="2p")
+    args = ap.parse_args(argv)
+    games = args.games_opt or args.games or 100
+    times: list[float] = []
+    t_all = time.monotonic()
+    for opponent in ("greedy-material", "medium"):
+        tally = {1: 0, 0: 0, -1: 0}
+        for g in range(games):
+            tally[play_game(args.variant, g % 2, opponent, 1000 + g, args.budget, args.cap, times)] += 1
+        print(f"{args.variant}: hard vs {opponent}: {games} games, hard won {tally[1]}, drew {tally[0]}, lost {tally[-1]}")
+    if times:
+        print(f"hard move time at budget {args.budget:.2f} s: median {statistics.median(times):.3f} s, "
+              f"worst {max(times):.3f} s over {len(times)} moves")
+    print(f"total {time.monotonic() - t_all:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,152 @@
+"""Computer opponents for FOCUS and Crossfire (arcade.bots.sackson)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arcade.bots.sackson import LEVELS, BotError, choose_action, evaluate
+from arcade.core.errors import SettingsError
+from arcade.sackson import Move, SacksonGame, Swap
+from arcade.sackson.notation import play
+
+SEATS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
+
+
+def new(variant="2p", **settings):
+    return SacksonGame(SEATS[variant], {"variant": variant, **settings}).new_initial_state()
+
+
+def random_position(variant, seed, plies):
+    s = new(variant)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+class FakeClock:
+    """Seconds that advance by ``step`` on every reading (no real time involved)."""
+
+    def __init__(self, step=0.001):
+        self.t = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self):
+        self.reads += 1
+        self.t += self.step
+        return self.t
+
+
+@pytest.mark.parametrize("variant", list(SEATS))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_a_legal_action_and_leaves_the_state_alone(variant, level):
+    for seed, plies in ((1, 0), (2, 30), (3, 70)):
+        s = random_position(variant, seed, plies)
+        if s.is_terminal():
+            continue
+        before, hist = s.snapshot(), list(s.history)
+        a = choose_action(s, level, random.Random(seed), max_nodes=300)
+        assert s.check(s.current_player(), a) is None, (variant, level, a)
+        assert s.snapshot() == before and s.history == hist
+
+
+def test_bots_swap_during_the_opening_swap():
+    s = new(opening_swap=True)
+    for level in LEVELS:
+        a = choose_action(s, level, random.Random(0), max_nodes=50)
+        assert isinstance(a, Swap) and s.check(0, a) is None
+
+
+def test_hard_and_medium_take_an_immediate_win():
+    # A covers B's only stone: B has no move left and loses (SF-2)
+    s = SacksonGame(2).setup({"d5": "A", "e5": "B", "a4": "AA"}, to_move=0)
+    assert choose_action(s, "medium", random.Random(1)) == Move("d5", "e5", 1)
+    assert choose_action(s, "hard", random.Random(1), max_nodes=500) == Move("d5", "e5", 1)
+
+
+def test_hard_sees_a_reply_that_medium_misses():
+    # A's only stone d5 can capture on d4 (onto five B), but then B's e4 covers it and A,
+    # with no reserve, cannot move: A loses.  c5 is the one square no B stack reaches.
+    s = SacksonGame(2).setup({"d5": "A", "d4": "BBBBB", "e4": "B"}, to_move=0)
+    assert choose_action(s, "medium", random.Random(2)) == Move("d5", "d4", 1)
+    hard = choose_action(s, "hard", random.Random(2), max_nodes=5000)
+    assert hard == Move("d5", "c5", 1)
+    t = s.copy()
+    t.apply(hard)
+    for reply in t.legal_actions():
+        u = t.copy()
+        u.apply(reply)
+        assert not u.is_terminal(), reply
+
+
+def test_hard_is_deterministic_with_a_node_limit():
+    s = random_position("2p", 5, 40)
+    a = choose_action(s, "hard", random.Random(9), max_nodes=800)
+    b = choose_action(s, "hard", random.Random(9), max_nodes=800)
+    assert a == b
+
+
+def test_hard_uses_the_injected_clock_and_stops_on_budget():
+    s = random_position("2p", 6, 30)
+    clock = FakeClock(step=0.001)
+    a = choose_action(s, "hard", random.Random(1), clock=clock, budget_s=0.05)
+    assert s.check(s.current_player(), a) is None
+    assert clock.reads > 1
+    # a budget that is spent before the search starts still yields a move (depth one always completes)
+    late = FakeClock(step=10.0)
+    assert s.check(s.current_player(), choose_action(s, "hard", random.Random(1), clock=late, budget_s=0.0)) is None
+    assert late.reads < 10
+
+
+def test_easy_prefers_captures():
+    g = SacksonGame(2)
+    s = g.setup({"d4": "BBBBB", "d5": "A", "a4": "A", "h5": "B", "c8": "A"}, to_move=0)
+    capture = Move("d5", "d4", 1)
+    picks = [choose_action(s, "easy", random.Random(seed)) for seed in range(40)]
+    assert picks.count(capture) >= 24     # about 80 % + chance; a uniform pick would give ~1 in 10
+
+
+def test_bad_requests_raise():
+    s = new()
+    with pytest.raises(SettingsError):
+        choose_action(s, "expert", random.Random(0))
+    with pytest.raises(SettingsError):
+        choose_action(s, "hard", random.Random(0), budget_s=-1)
+    done = SacksonGame(2).setup({"d4": "BA"}, to_move=1)
+    with pytest.raises(BotError):
+        choose_action(done, "easy", random.Random(0))
+
+
+def test_evaluation_is_even_at_the_symmetric_starts_and_signs_the_end():
+    assert evaluate(new(), 0) == pytest.approx(0.0) == evaluate(new(), 1)
+    assert evaluate(new("crossfire"), 0) == pytest.approx(0.0)
+    teams = new("4p-teams")
+    assert evaluate(teams, 0) == pytest.approx(-evaluate(teams, 1))
+    won = SacksonGame(2).setup({"d4": "BA"}, to_move=1)
+    assert evaluate(won, 0) > 0 > evaluate(won, 1)
+
+
+def _play_vs_random(variant, seed, cap, hard_seat):
+    s = new(variant)
+    rng = random.Random(seed)
+    while not s.is_terminal() and len(s.history) < cap:
+        if s.current_player() == hard_seat:
+            s.apply(choose_action(s, "hard", rng, max_nodes=250))
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("variant,seed,hard_seat", [("2p", 1, 0), ("2p", 2, 1), ("crossfire", 3, 0)])
+def test_hard_beats_random(variant, seed, hard_seat):
+    s = _play_vs_random(variant, seed, 80, hard_seat)
+    out = s.outcome()
+    if out is not None:
+        assert out.winners == (hard_seat,), out
+    else:  # adjudicated at the move cap: clearly ahead
+        assert evaluate(s, hard_seat) > 3.0
