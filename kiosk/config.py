@@ -97,11 +97,10 @@ def _controls(key: str, v: Any) -> Any:
 def _usb_id(key: str, v: Any) -> Any:
     if v == "":
         return v
-    try:
-        vid, pid = str(v).split(":")
-        int(vid, 16), int(pid, 16)
-    except ValueError:
-        raise ConfigError(key, v, 'a "VID:PID" in hex such as "303a:1001", or ""') from None
+    parts = v.split(":") if isinstance(v, str) else []
+    if len(parts) != 2 or not all(1 <= len(p) <= 4 and all(ch in "0123456789abcdefABCDEF" for ch in p)
+                                  for p in parts):
+        raise ConfigError(key, v, 'a "VID:PID" in hex such as "303a:1001", or ""')
     return v
 
 
@@ -111,11 +110,15 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "late_grace_ms": _num(0, 2000),
               "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
     "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30)},
+    "sherlook": {"step_ms": _num(200, 5000), "countdown_step_ms": _num(200, 5000), "grace_ms": _num(0, 400),
+                 "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
+                 "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
     "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
+    "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10)},
     "storage": {"path": _str},
 }
 
@@ -184,6 +187,8 @@ def load(path: str | os.PathLike[str] | None) -> Config:
         raise ConfigError("config", str(p), "an existing TOML file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
     return Config(validate(raw, str(p)), source=str(p))

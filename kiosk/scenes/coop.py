@@ -1,0 +1,661 @@
+"""Focus (2023) on the TV: the side row and the 4x4 grid, each player's clue file,
+offers and the reveal, round scores and the rating.
+
+Who sits where (``SeatInfo``):
+
+* one human and the arcade's partner (``arcade.bots.coop``): the human's
+  marker is shown on screen (CO-5);
+* two humans on one screen: a marker is shown only while its owner holds the
+  peek control (the buzzer) and after the screen has asked the other player
+  to look away for ``PEEK_DELAY_S`` (CO-5).  In the pointing of Sherlock Mode
+  the same holds for each player's pointing cursor, so both choose secretly
+  and the choices are revealed together (CO-6);
+* the demo: two computer partners, both markers shown for the audience.
+
+Station controls (keyboard: P1 ``A``/``D`` left/right, ``S`` OK, ``W`` X, key
+``1`` buzzer; P2 arrows Left/Right, Down = OK, Up = X, key ``2`` buzzer):
+
+* Left/Right move your cursor over the cards you may take (or point at);
+* OK lifts the card under the cursor, OK again takes it (a second look before
+  a card that could lose the game); in the pointing OK chooses / unchooses;
+* X offers (Sherlock rules; if it is not the moment, the offer waits for the
+  start or end of a turn, CO-6); when the partner offers: OK accepts, X refuses;
+* hold the buzzer to peek (two humans).
+
+The clue in this game is the card a player takes (seed: players may not talk);
+its name and tags on screen are the vocabulary the partner reads.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable
+
+import pygame
+
+from arcade.bots.coop import SKILLS as PARTNER_SKILLS, CoopPartner
+from arcade.core.api import CHANCE
+from arcade.core.errors import IllegalActionError
+from arcade.core.events import Edge
+from arcade.core.record import to_record
+from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
+                              Refuse, Take, cell_name, rating)
+from kiosk import render
+from kiosk.app import App, Scene
+from kiosk.coop_draw import face_surface
+from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
+THINK_S = 1.6               # a computer partner's pause before it acts
+REVEAL_S = 7.0              # the end of a round stays on screen this long (OK skips)
+MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
+               "mycroft": "Focus (2023) Mycroft Mode",
+               "mycroft-sherlock": "Focus (2023) Mycroft Mode, Sherlock rules"}
+CASE_CHOICES = ("",) + tuple(CASES)
+
+
+def cfg_coop(app: App, key: str, default: float) -> float:
+    """``[coop]`` settings from the configuration if it has them, else the default."""
+    try:
+        return float(app.cfg.data.get("coop", {}).get(key, default))
+    except (AttributeError, TypeError, ValueError):
+        return default
+
+
+def marker_visible(seats: list[SeatInfo], seat: int, peek_since_ns: int | None, now_ns: int,
+                   delay_ns: int, demo: bool = False) -> bool:
+    """Whether seat's marker may be drawn now (CO-5).
+
+    A computer's marker is never shown (except in the demo, for the audience);
+    with one human and the partner the human's marker is always shown; with two
+    humans it is shown only while its owner holds the peek control and
+    ``delay_ns`` after the hold began (the screen asked the other to look away).
+    """
+    if demo and all(s.is_computer for s in seats):
+        return True
+    if seats[seat].is_computer:
+        return False
+    humans = sum(1 for s in seats if not s.is_computer)
+    if humans < 2:
+        return True
+    return peek_since_ns is not None and now_ns - peek_since_ns >= delay_ns
+
+
+class CoopScene(Scene):
+    """One game of Focus (2023) in any mode (CO-1..CO-6)."""
+
+    def __init__(self, app: App, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
+                 seed: int | None = None, setup: bool | None = None) -> None:
+        super().__init__(app)
+        self.seats = seats[:2]
+        self.mode = mode
+        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.setup = (not app.demo) if setup is None else setup
+        self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
+        pace = app.pace_override
+        self.think_ns = int((pace if pace is not None else cfg_coop(app, "think_s", THINK_S)) * 1e9)
+        self.peek_delay_ns = int(cfg_coop(app, "peek_delay_s", PEEK_DELAY_S) * 1e9)
+        self.reveal_ns = int(max(REVEAL_S, 2.5 * self.think_ns / 1e9) * 1e9)
+        self.now = time.monotonic_ns()
+        self.cursor = [16, 16]
+        self.lifted: list[int | None] = [None, None]
+        self.chosen: list[list[int]] = [[], []]
+        self.wants_offer = [False, False]
+        self.peek_since: list[int | None] = [None, None]
+        self.due_ns: int | None = None
+        self.banner: tuple[str, tuple[int, int, int], int] | None = None
+        self.reveal_until: int | None = None
+        self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
+        self.over_at: int | None = None
+        self.saved = False
+        if not self.setup:
+            self._new_game()
+
+    # -- set-up -----------------------------------------------------------------------
+    @property
+    def case(self) -> str:
+        return CASE_CHOICES[self.case_i]
+
+    def _new_game(self) -> None:
+        self.setup = False
+        self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
+        self.state: CoopState = self.game.new_initial_state()
+        self.rng = random.Random(f"{self.seed}-0")
+        self.partners: dict[int, CoopPartner] = {}
+        for s, info in enumerate(self.seats):
+            if info.is_computer:
+                skill = info.skill if info.skill in PARTNER_SKILLS else "medium"
+                self.partners[s] = CoopPartner(s, skill, rng=random.Random(f"{self.seed}-p{s}"))
+        self.humans = [s for s in range(2) if s not in self.partners]
+
+    @property
+    def title(self) -> str:
+        t = MODE_TITLES[self.mode]
+        return t + (f": {case_title(self.case)}" if self.case else "")
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.app.computer.cancel()
+            self.app.home()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.setup:
+                self._new_game()
+            elif self.reveal_until is not None:
+                self.reveal_until = self.now
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.seat >= len(self.seats):
+            return
+        s = edge.seat
+        if self.setup:
+            if edge.pressed and edge.control in ("left", "right"):
+                self.case_i = (self.case_i + (1 if edge.control == "right" else -1)) % len(CASE_CHOICES)
+            elif edge.pressed and edge.control in ("ok", "buzzer"):
+                self._new_game()
+            return
+        if s in self.partners:
+            return
+        if edge.control == "buzzer":
+            self.peek_since[s] = edge.t_ns if edge.pressed else None
+            return
+        if not edge.pressed:
+            return
+        self.app.sounds.play("press")
+        st = self.state
+        if self.reveal_until is not None:
+            if edge.control == "ok":
+                self.reveal_until = self.now
+            return
+        if st.is_terminal() or st.current_player() == CHANCE:
+            return
+        if edge.control in ("left", "right"):
+            self._move(s, 1 if edge.control == "right" else -1)
+        elif edge.control == "ok":
+            self._ok(s)
+        elif edge.control == "x":
+            self._x(s)
+
+    def targets(self, seat: int) -> list[int]:
+        """Positions seat's cursor visits now: cards it may take, or point at."""
+        st = self.state
+        if st.phase == "point":
+            return [p for p in range(GRID) if st.faces[p] is not None and p not in st.markers[seat]]
+        first = not st.takes
+        return [p for p in range(POSITIONS) if st.faces[p] is not None and (not first or p in SIDE_POSITIONS)]
+
+    def _move(self, seat: int, step: int) -> None:
+        t = self.targets(seat)
+        if not t:
+            return
+        cur = self.cursor[seat]
+        if cur in t:
+            i = (t.index(cur) + step) % len(t)
+        else:
+            i = 0 if step > 0 else len(t) - 1
+        self.cursor[seat] = t[i]
+        self.lifted[seat] = None
+
+    def _ok(self, s: int) -> None:
+        st = self.state
+        if st.phase == "answer" and st.current_player() == s:
+            self._apply(Accept(), s)
+        elif st.phase == "take" and st.active == s:
+            if self.cursor[s] not in self.targets(s):
+                self._move(s, 1)
+                return
+            if self.lifted[s] == self.cursor[s]:
+                self._take(s, self.cursor[s])
+            else:
+                self.lifted[s] = self.cursor[s]
+        elif st.phase == "point" and s not in st.points:
+            if self.cursor[s] not in self.targets(s):
+                self._move(s, 1)
+                return
+            c = self.cursor[s]
+            if c in self.chosen[s]:
+                self.chosen[s].remove(c)
+            else:
+                self.chosen[s].append(c)
+            if len(self.chosen[s]) == self.game.exhibits_per_seat:
+                self._apply(Point(tuple(self.chosen[s])), s)
+
+    def _x(self, s: int) -> None:
+        st = self.state
+        if st.phase == "answer" and st.current_player() == s:
+            if st.refused_by == st.offer_by:
+                self.banner = ("That offer must be accepted (CO-6): press OK", render.GOLD, self.now + 2_500_000_000)
+            else:
+                self._apply(Refuse(), s)
+            return
+        if not self.game.sherlock_rules:
+            return
+        if st.may_offer(s):
+            self._apply(Offer(), s)
+        elif st.refused_by is not None and st.refused_by != s:
+            self.banner = (f"After P{st.refused_by + 1}'s refusal only P{st.refused_by + 1} may offer (CO-6)",
+                           render.BAD, self.now + 2_500_000_000)
+        else:
+            self.wants_offer[s] = not self.wants_offer[s]
+
+    def _take(self, s: int, pos: int) -> None:
+        try:
+            self.state.apply(Take(pos), s)
+        except IllegalActionError as exc:
+            text = exc.reason
+            if len(self.humans) == 2 and pos in self.state.markers[s]:
+                text = "That card cannot be taken"      # no louder than needed (CO-5)
+            self.banner = (text, render.BAD, self.now + 2_500_000_000)
+            self.lifted[s] = None
+            return
+        self.lifted[s] = None
+        self.last_take = (s, pos, self.now)
+        self.app.sounds.play("flip")
+        self._after_action()
+
+    def _apply(self, action: Any, seat: int) -> None:
+        try:
+            self.state.apply(action, seat)
+        except IllegalActionError as exc:
+            self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
+            return
+        name = type(action).__name__
+        if name == "Offer":
+            self.wants_offer[seat] = False
+            self.banner = (f"P{seat + 1} offers: point at each other's exhibit!", render.GOLD, self.now + 3_000_000_000)
+            self.app.sounds.play("debated")
+        elif name == "Refuse":
+            self.banner = (f"P{seat + 1} refuses: from now on only P{seat + 1} may offer", render.GOLD,
+                           self.now + 3_000_000_000)
+        elif name == "Accept":
+            self.banner = ("Accepted: both point secretly", render.GOOD, self.now + 3_000_000_000)
+            self.chosen = [[], []]
+            for h in self.humans:
+                t = self.targets(h)
+                if t:
+                    self.cursor[h] = t[0]
+        self._after_action()
+
+    def _after_action(self) -> None:
+        self.due_ns = None
+        st = self.state
+        if st.results and (st.phase in ("deal", "over")) and self.reveal_until is None and \
+                len(st.results) == st.round_no:
+            self.reveal_until = self.now + self.reveal_ns
+            self.banner = None
+            r = st.results[-1]
+            self.app.sounds.play("won" if r.won else "false")
+            self.app.screenshot(f"coop-round-{st.round_no}")
+
+    # -- the game -----------------------------------------------------------------------------
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        if self.setup:
+            return
+        st = self.state
+        if self.reveal_until is not None:
+            if now_ns < self.reveal_until:
+                return
+            self.reveal_until = None
+        if st.is_terminal():
+            self._finish(now_ns)
+            return
+        cp = st.current_player()
+        if cp == CHANCE:
+            st.apply(st.chance_outcome(self.rng))
+            self.chosen = [[], []]
+            self.lifted = [None, None]
+            self.last_take = None
+            for h in self.humans:
+                self.cursor[h] = SIDE_POSITIONS[0]
+            self.banner = (f"Round {st.round_no}: P{st.active + 1} starts with a side-row card", render.GOLD,
+                           now_ns + 3_000_000_000) if self.game.rounds > 1 else \
+                (f"P{st.active + 1} starts: take a card from the side row", render.GOLD, now_ns + 3_000_000_000)
+            self.app.sounds.play("flip")
+            return
+        for h in self.humans:                   # a cursor on a card just taken moves on
+            t = self.targets(h)
+            if t and self.cursor[h] not in t:
+                self.cursor[h] = min(t, key=lambda p: (abs(p - self.cursor[h]), p))
+                self.lifted[h] = None
+        # queued human offers at the start or end of a turn (CO-6)
+        for h in self.humans:
+            if self.wants_offer[h] and st.may_offer(h):
+                self._apply(Offer(), h)
+                return
+        if st.phase == "end" and cp in self.humans:
+            self._apply(Pass(), cp)
+            return
+        if st.phase == "point":
+            for s, partner in self.partners.items():
+                if s not in st.points:
+                    self._apply(partner.act(st.view(s)), s)
+                    return
+            return
+        if cp in self.partners:
+            if self.due_ns is None:
+                self.due_ns = now_ns + (self.think_ns if st.phase == "take" else self.think_ns // 2)
+            elif now_ns >= self.due_ns:
+                action = self.partners[cp].act(st.view(cp))
+                if isinstance(action, Take):
+                    self._take(cp, action.pos)
+                else:
+                    self._apply(action, cp)
+
+    def _finish(self, now: int) -> None:
+        if self.over_at is None:
+            self.over_at = now
+            self.app.sounds.play("over")
+            self._save()
+        if now - self.over_at > 500_000_000:
+            from kiosk.scenes.results import ResultsScene
+            seats, mode, case = self.seats, self.mode, self.case
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seats,
+                                          again=lambda: CoopScene(self.app, seats, mode, case, setup=False)))
+
+    def _save(self) -> None:
+        if self.saved or self.app.results is None:
+            return
+        self.saved = True
+        out = self.state.outcome()
+        if out is None:
+            return
+        try:
+            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
+        except Exception as exc:          # storage problems never stop a game
+            self.app.message(str(exc))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _peeking(self, seat: int) -> bool:
+        return marker_visible(self.seats, seat, self.peek_since[seat], self.now, self.peek_delay_ns, self.app.demo)
+
+    def _looking_away_prompt(self) -> str | None:
+        if len(self.humans) < 2:
+            return None
+        for s in self.humans:
+            since = self.peek_since[s]
+            if since is not None and self.now - since < self.peek_delay_ns:
+                return f"P{2 - s}, LOOK AWAY!  P{s + 1}: keep holding"
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        if self.setup:
+            self._draw_setup(surface)
+            return
+        st = self.state
+        away = self._looking_away_prompt()
+        render.text(surface, self.title, (16, 8), 38, render.TEXT, bold=True)
+        sub = f"round {st.round_no} of {self.game.rounds}" if self.game.rounds > 1 else ""
+        if self.game.sherlock_rules:
+            sub += f"   points {st.total()}"
+        render.text(surface, sub, (W - 16, 12), 30, render.DIM, "topright")
+        table = pygame.Rect(10, 52, int(W * 0.47), H - 60)
+        self._draw_table(surface, table)
+        side = pygame.Rect(table.right + 14, 52, W - table.right - 24, H - 60)
+        self._draw_side(surface, side)
+        if away:
+            veil = pygame.Surface((W, H), pygame.SRCALPHA)
+            veil.fill((10, 10, 20, 235))
+            surface.blit(veil, (0, 0))
+            render.text(surface, away, (W // 2, H // 2), 72, render.GOLD, "center", bold=True)
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        who = " and ".join(f"P{s + 1} ({'computer partner' if i.is_computer else i.label})"
+                           for s, i in enumerate(self.seats))
+        render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
+        label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
+        r = pygame.Rect(W // 2 - 460, 230, 920, 90)
+        render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
+        render.text(surface, f"<  {label}  >", r.center, 44, render.TEXT, "center", bold=True)
+        lines = ["Left/Right: choose the cards    OK or Enter: start",
+                 "Take cards that call your own exhibit to mind; never your partner's.",
+                 "No talking! The cards you take are your clues."]
+        if self.mode in ("sherlock", "mycroft-sherlock"):
+            lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
+        for i, line in enumerate(lines):
+            render.text(surface, line, (W // 2, 360 + i * 46), 34, render.TEXT if i == 0 else render.DIM, "midtop")
+
+    def _cell_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
+        gap = 8
+        sep = 24
+        ch = int((area.h - 30 - sep - 4 * gap) / 5)
+        cw = min(int(ch * 1.12), int((area.w - 40 - 3 * gap) / 4))
+        x0 = area.x + 34
+        out: dict[int, pygame.Rect] = {}
+        y_side = area.y + 26
+        for i, p in enumerate(SIDE_POSITIONS):
+            out[p] = pygame.Rect(x0 + i * (cw + gap), y_side, cw, ch)
+        y0 = y_side + ch + sep
+        for p in range(GRID):
+            out[p] = pygame.Rect(x0 + (p % 4) * (cw + gap), y0 + (p // 4) * (ch + gap), cw, ch)
+        return out
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        rects = self._cell_rects(area)
+        render.text(surface, "SIDE ROW  (top of the markers)", (rects[16].x, area.y), 24, render.DIM)
+        for r_i, letter in enumerate("ABCD"):
+            r = rects[r_i * 4]
+            render.text(surface, letter, (r.x - 8, r.centery), 30, render.DIM, "midright", bold=True)
+        reveal = self.reveal_until is not None and st.results
+        result = st.results[-1] if reveal else None
+        faces = result.faces if result is not None else tuple(st.faces)
+        markers = result.markers if result is not None else st.markers
+        shown = {s for s in range(2) if result is not None or self._peeking(s)}
+        for p, rect in rects.items():
+            face = faces[p]
+            if face is None:
+                pygame.draw.rect(surface, render.PANEL, rect, border_radius=10)
+                render.text(surface, cell_name(p), rect.center, 26, (80, 86, 105), "center")
+            else:
+                surface.blit(face_surface(face, rect.w, rect.h), rect)
+            for s in shown:
+                if p in markers[s]:
+                    col = render.SEAT_COLOURS[s]
+                    pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
+                    tag = f"P{s + 1}'s" if len(self.humans) != 1 or s not in self.humans else "YOURS"
+                    img = render.font(26, True).render(tag, True, (20, 20, 20))
+                    tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
+                    pygame.draw.rect(surface, col, tr.inflate(10, 4), border_radius=6)
+                    surface.blit(img, tr)
+        if self.last_take is not None and not reveal and self.now - self.last_take[2] < 2_000_000_000:
+            s, p, _t = self.last_take
+            pygame.draw.rect(surface, render.SEAT_COLOURS[s], rects[p], 5, border_radius=10)
+        if result is not None:
+            for s in range(2):
+                for c in result.points[s]:
+                    ok = c in markers[1 - s]
+                    r = rects[c]
+                    mark = f"P{s + 1} {'OK' if ok else 'X'}"
+                    img = render.font(30, True).render(mark, True, (255, 255, 255))
+                    tr = img.get_rect(midbottom=(r.centerx, r.bottom - int(r.h * 0.30) - 32 * s))
+                    pygame.draw.rect(surface, render.GOOD if ok else render.BAD, tr.inflate(10, 4), border_radius=6)
+                    surface.blit(img, tr)
+            return
+        # cursors of the humans (secret pointing only while peeking with two humans)
+        for s in self.humans:
+            if st.is_terminal():
+                break
+            if st.phase == "point" and (s in st.points or (len(self.humans) == 2 and not self._peeking(s))):
+                continue
+            if st.phase not in ("take", "point") or (st.phase == "take" and st.active != s):
+                continue
+            r = rects.get(self.cursor[s])
+            if r is None:
+                continue
+            col = render.SEAT_COLOURS[s]
+            pygame.draw.rect(surface, col, r.inflate(14, 14), 5, border_radius=14)
+            if self.lifted[s] == self.cursor[s]:
+                pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 5, border_radius=16)
+            for c in self.chosen[s]:
+                pygame.draw.circle(surface, col, rects[c].center, 18)
+                render.text(surface, f"P{s + 1}", rects[c].center, 24, (20, 20, 20), "center", bold=True)
+
+    def _prompt(self) -> tuple[str, tuple[int, int, int]]:
+        st = self.state
+        if self.reveal_until is not None and st.results:
+            r = st.results[-1]
+            if self.game.sherlock_rules:
+                return f"Round {len(st.results)}: {r.score} points - {r.reason}", render.GOOD if r.won else render.GOLD
+            return ("WIN! " if r.won else "LOST: ") + r.reason, render.GOOD if r.won else render.BAD
+        if st.is_terminal():
+            return "Game over", render.GOLD
+        cp = st.current_player()
+        if cp == CHANCE:
+            return "Dealing...", render.DIM
+        col = render.SEAT_COLOURS[cp]
+        who = "computer partner" if cp in self.partners else "you"
+        if st.phase == "take":
+            first = " from the SIDE ROW" if not st.takes else ""
+            if cp in self.partners:
+                return f"P{cp + 1} ({who}) is choosing a card{first}...", col
+            lift = self.lifted[cp]
+            if lift is not None:
+                return f"P{cp + 1}: OK again to take the {exhibit(st.faces[lift] or 1).name}", col  # type: ignore[arg-type]
+            extra = "  X offer" if st.may_offer(cp) else ""
+            return f"P{cp + 1}: take a card{first}  (Left/Right, OK){extra}", col
+        if st.phase == "end":
+            return f"P{cp + 1} ends the turn...", col
+        if st.phase == "answer":
+            assert st.offer_by is not None
+            must = st.refused_by == st.offer_by
+            if cp in self.partners:
+                return f"P{st.offer_by + 1} offers: P{cp + 1} is thinking...", col
+            return (f"P{st.offer_by + 1} offers: P{cp + 1} press OK to accept" + ("" if must else ", X to refuse")), col
+        if st.phase == "point":
+            waiting = [s for s in range(2) if s not in st.points]
+            if not self.humans:
+                return "Both point secretly at the partner's card...", render.GOLD
+            if len(self.humans) == 2:
+                return ("Point secretly: hold your buzzer, Left/Right, OK  (waiting for "
+                        + ", ".join(f"P{s + 1}" for s in waiting) + ")"), render.GOLD
+            k = self.game.exhibits_per_seat
+            return f"Point at your partner's card{'s' if k > 1 else ''}: Left/Right, OK", render.GOLD
+        return "", render.DIM
+
+    def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        prompt, pcol = self._prompt()
+        pr = pygame.Rect(area.x, area.y, area.w, 128)
+        render.panel(surface, pr, render.PANEL_LIGHT, pcol, 4)
+        self._wrapped(surface, prompt, pygame.Rect(pr.x + 12, pr.y + 8, pr.w - 24, 70), 34, render.TEXT, 2)
+        if self.banner and self.now < self.banner[2]:
+            msg, col, _ = self.banner
+            br = pygame.Rect(pr.x + 8, pr.bottom - 46, pr.w - 16, 38)
+            pygame.draw.rect(surface, col, br, border_radius=10)
+            render.text(surface, msg, br.center, 32 if len(msg) < 44 else 26, (20, 20, 20), "center", bold=True)
+        y = pr.bottom + 8
+        result = st.results[-1] if (self.reveal_until is not None and st.results) else None
+        panel_h = 196
+        for s in range(2):
+            r = pygame.Rect(area.x, y, area.w, panel_h)
+            col = render.SEAT_COLOURS[s]
+            active = not st.is_terminal() and st.current_player() == s
+            render.panel(surface, r, render.PANEL, col if active else None, 4)
+            pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 12, r.h), border_top_left_radius=12,
+                             border_bottom_left_radius=12)
+            name = "computer partner" if s in self.partners else self.seats[s].label
+            render.text(surface, f"P{s + 1}", (r.x + 22, r.y + 8), 44, col, bold=True)
+            render.text(surface, f"{name}  -  clue file (in order)", (r.x + 84, r.y + 16), 26, render.DIM)
+            if self.wants_offer[s]:
+                render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
+            if st.refused_by == s and st.phase not in ("deal", "over"):
+                render.text(surface, "refused: only P%d offers" % (s + 1), (r.right - 12, r.y + 14), 24,
+                            render.GOLD, "topright")
+            clues = list(result.clues[s]) if result is not None else st.clues(s)
+            tw, th, gap = (118, 100, 8) if len(clues) <= (r.w - 30) // 126 else (80, 68, 6)
+            per_row = max(1, (r.w - 30) // (tw + gap))
+            for i, face in enumerate(clues[: per_row * 2]):
+                x = r.x + 22 + (i % per_row) * (tw + gap)
+                yy = r.y + 50 + (i // per_row) * (th + 6)
+                surface.blit(face_surface(face, tw, th, False), (x, yy))
+                pygame.draw.circle(surface, col, (x + 11, yy + 11), 12)
+                render.text(surface, str(i + 1), (x + 11, yy + 12), 22, (20, 20, 20), "center", bold=True)
+            if not clues:
+                render.text(surface, "no clue yet", (r.x + 22, r.y + 60), 28, render.DIM)
+            y = r.bottom + 8
+        full = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        render.panel(surface, full)
+        bottom = pygame.Rect(full.x, full.y, full.w - (full.h + 4 if self.app.led.virtual is not None else 0), full.h)
+        if self.game.sherlock_rules:
+            render.text(surface, "Round scores", (bottom.x + 14, bottom.y + 8), 26, render.DIM)
+            xs = bottom.x + 14
+            step = min(110, (bottom.w - 150) // max(1, self.game.rounds))
+            for i in range(self.game.rounds):
+                val = str(st.results[i].score) if i < len(st.results) else "-"
+                render.text(surface, f"R{i + 1}: {val}", (xs + i * step, bottom.y + 36), 36, render.TEXT, bold=True)
+            total = st.total()
+            render.text(surface, f"total {total}", (bottom.right - 14, bottom.y + 36), 36, render.GOLD, "topright",
+                        bold=True)
+            if len(st.results) == self.game.rounds:
+                self._wrapped(surface, rating(total), pygame.Rect(bottom.x + 14, bottom.y + 70, bottom.w - 28, 40),
+                              26, render.GOLD, 1)
+        else:
+            left = sum(1 for p in range(GRID) if st.faces[p] is not None)
+            need = 2 * self.game.exhibits_per_seat
+            render.text(surface, f"grid: {left} cards left", (bottom.x + 14, bottom.y + 12), 34, render.TEXT, bold=True)
+            render.text(surface, f"{max(0, left - need)} more to take before you win (CO-4)",
+                        (bottom.x + 14, bottom.y + 52), 28, render.DIM)
+        if self.app.led.virtual is not None:
+            size = full.h - 10
+            lr = pygame.Rect(full.right - size - 5, full.y + 5, size, size)
+            render.led_matrix(surface, lr, self.app.led.virtual_picture())
+
+    def _wrapped(self, surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int,
+                 colour: tuple[int, int, int], max_lines: int = 3) -> None:
+        f = render.font(size, True)
+        words = msg.split()
+        lines: list[str] = []
+        for w in words:
+            if lines and f.size(lines[-1] + " " + w)[0] <= rect.w:
+                lines[-1] += " " + w
+            else:
+                lines.append(w)
+        y = rect.y
+        while len(lines) > max_lines and size > 18:
+            return self._wrapped(surface, msg, rect, size - 3, colour, max_lines)
+        for line in lines[:max_lines]:
+            img = f.render(line, True, colour)
+            surface.blit(img, (rect.x, y))
+            y += f.get_linesize()
+
+    def led_picture(self, now_ns: int) -> Any:
+        from arcade.coop.led import table_picture
+        from arcade.views import led as ledv
+        cfg = self.app.cfg["led"]
+        w, h = cfg["width"], cfg["height"]
+        if self.setup:
+            return ledv.text_picture("CO", (255, 200, 40), w, h)
+        st = self.state
+        result = st.results[-1] if (self.reveal_until is not None and st.results) else None
+        if result is not None:
+            return table_picture([f is not None for f in result.faces], w, h, reveal=result.markers,
+                                 pointed=result.points, clue_counts=[len(c) for c in result.clues])
+        last = None
+        if self.last_take is not None and now_ns - self.last_take[2] < 1_500_000_000:
+            last = (self.last_take[0], self.last_take[1])
+        return table_picture([f is not None for f in st.faces], w, h, last=last,
+                             clue_counts=[len(st.clues(0)), len(st.clues(1))])
+
+
+def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
+    def start(app: App, seats: list[SeatInfo]) -> Scene:
+        return CoopScene(app, seats, mode)
+    return start
+
+
+LOBBY_GAMES = [
+    LobbyGame("Focus (2023)", "coop", "base", 2, 2, _start("base"), demo_seats=2),
+    LobbyGame("Focus (2023) Sherlock Mode", "coop", "sherlock", 2, 2, _start("sherlock"), demo_seats=2),
+    LobbyGame("Focus (2023) Mycroft Mode", "coop", "mycroft", 2, 2, _start("mycroft"), demo_seats=2),
+    LobbyGame("Focus (2023) Mycroft + Sherlock rules", "coop", "mycroft-sherlock", 2, 2,
+              _start("mycroft-sherlock"), demo_seats=2),
+]
