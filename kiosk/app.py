@@ -73,7 +73,7 @@ class ComputerPresses:
     def __init__(self, queue: Any, simulated: Any = None) -> None:
         self.queue = queue
         self.simulated = simulated
-        self.heap: list[tuple[int, int, Edge]] = []
+        self.heap: list[tuple[int, int, Edge, int]] = []     # (due ns, order, edge, press id)
         self.count = itertools.count()
 
     def press(self, seat: int, at_ns: int, control: str = "buzzer", double: bool = False,
@@ -86,12 +86,24 @@ class ComputerPresses:
                     continue
                 except Exception:        # a seat without a mock pin: fall back
                     pass
-            heapq.heappush(self.heap, (t, next(self.count), Edge(t, seat, control, True)))
-            heapq.heappush(self.heap, (t + hold_ms * 1_000_000, next(self.count), Edge(t + hold_ms * 1_000_000, seat, control, False)))
+            pid = next(self.count)
+            heapq.heappush(self.heap, (t, pid, Edge(t, seat, control, True), pid))
+            heapq.heappush(self.heap, (t + hold_ms * 1_000_000, next(self.count),
+                                       Edge(t + hold_ms * 1_000_000, seat, control, False), pid))
 
     def pump(self, now_ns: int) -> None:
         while self.heap and self.heap[0][0] <= now_ns:
             self.queue.put(heapq.heappop(self.heap)[2])
+
+    def drop_planned(self, after_ns: int) -> None:
+        """Drop the presses that would start after ``after_ns`` (planned for a table that
+        is no longer shown); presses already under way still get their release."""
+        late = {pid for t, _, e, pid in self.heap if e.pressed and t > after_ns}
+        if late:
+            self.heap = [x for x in self.heap if x[3] not in late]
+            heapq.heapify(self.heap)
+        if self.simulated is not None:
+            self.simulated.cancel_all()
 
     def cancel(self) -> None:
         self.heap.clear()

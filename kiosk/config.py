@@ -119,6 +119,8 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
     "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10)},
+    "sackson": {"budget_s": _num(0.05, 30), "move_pause_s": _num(0, 10), "opening_swap": _bool,
+                "mirror_rule": _bool},
     "storage": {"path": _str},
 }
 

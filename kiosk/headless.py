@@ -30,8 +30,14 @@ def focusx_line(game: Game, state: Any, seed: int, index: int) -> dict[str, Any]
 def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[str],
                settings: dict[str, Any], out: TextIO) -> None:
     entry = games.find("focusx", mode)
+    try:
+        cls = entry.load()
+    except ModuleNotFoundError as exc:
+        if exc.name != entry.path.split(":")[0]:
+            raise
+        raise KeyError(f"the focusx mode {mode!r} is not built into this arcade yet") from None
     for k in range(games_n):
-        game = entry.load()(players, settings)
+        game = cls(players, settings)
         state = game.new_initial_state()
         rng = random.Random(f"{seed}-{k}")
         simulate(state, rng, SimConfig(skills=skills))

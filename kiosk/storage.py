@@ -51,23 +51,41 @@ class Results:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
             self.db = self._open()
+        except sqlite3.OperationalError as exc:
+            # Cannot open, locked, I/O error: not a damaged file, so never move it aside.
+            raise StorageError(f"could not open the results file {self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
             if self.path == ":memory:":
                 raise StorageError(str(exc)) from None
             aside = f"{self.path}.damaged-{int(time.time())}"
+            n = 1
+            while Path(aside).exists():
+                aside = f"{self.path}.damaged-{int(time.time())}-{n}"
+                n += 1
             Path(self.path).rename(aside)
+            # The write-ahead log and its index belong to the damaged file: keep them with
+            # it (they may hold its last games) and never let the new file read them.
+            for extra in ("-wal", "-shm"):
+                if Path(self.path + extra).exists():
+                    Path(self.path + extra).rename(aside + extra)
             self.notice = f"The results file was damaged ({exc}); it was kept as {aside} and a new one started."
-            self.db = self._open()
+            try:
+                self.db = self._open()
+            except sqlite3.Error as exc2:
+                raise StorageError(f"could not start a new results file at {self.path}: {exc2}") from None
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path)
-        db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
-        db.execute("PRAGMA synchronous=FULL")
-        row = db.execute("PRAGMA quick_check").fetchone()
-        if row is None or row[0] != "ok":
+        try:
+            db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+            db.execute("PRAGMA synchronous=FULL")
+            row = db.execute("PRAGMA quick_check").fetchone()
+            if row is None or row[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {row}")
+            db.executescript(SCHEMA)
+        except sqlite3.Error:
             db.close()
-            raise sqlite3.DatabaseError(f"integrity check failed: {row}")
-        db.executescript(SCHEMA)
+            raise
         return db
 
     def save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
@@ -89,9 +107,16 @@ class Results:
             raise StorageError(f"could not save the game to {self.path}: {exc}") from None
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
-        """The latest games, newest first (without their records)."""
-        rows = self.db.execute("SELECT id, finished_at, game, seats, winners, reason, scores FROM games "
-                               "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        """The latest games, newest first (without their records).
+
+        Raises:
+            StorageError: the file cannot be read (damaged since it was opened).
+        """
+        try:
+            rows = self.db.execute("SELECT id, finished_at, game, seats, winners, reason, scores FROM games "
+                                   "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not read the results from {self.path}: {exc}") from None
         return [{"id": r[0], "finished_at": r[1], "game": r[2], "seats": r[3], "winners": json.loads(r[4]),
                  "reason": r[5], "scores": json.loads(r[6])} for r in rows]
 

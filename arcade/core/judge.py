@@ -13,7 +13,7 @@ claim kinds of FX-3 (double press) and the late grace of FX-7.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from arcade.core.errors import SettingsError
@@ -22,6 +22,7 @@ from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
 
 NS_PER_MS = 1_000_000
 CLAIM_CONTROLS = ("buzzer", "x")
+_NO_LOCK = -(1 << 63)      # below any stamp, negative ones included
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def debounce(edges: Iterable[Edge], debounce_ns: int, now_ns: int | None = None)
         level = False          # accepted level
         raw = False            # last raw level seen
         raw_t = 0              # stamp of the edge that set ``raw``
-        lock_until = -1
+        lock_until = _NO_LOCK
         start: int | None = None
         count = 0
 
@@ -197,9 +198,10 @@ def claims_from_presses(presses: Sequence[Press], x_rule: bool, double_press_ns:
     return claims
 
 
-#: Press statuses in a verdict, as the race panel shows them.
+#: Press statuses in a verdict, as the race panel shows them ("claim": a right
+#: claim in a ``"window"`` race, FX-9).
 STATUSES = ("first", "tied", "false", "penalty", "late", "again", "ignored",
-            "pending", "safe", "last", "tied-last", "after")
+            "pending", "safe", "last", "tied-last", "after", "claim")
 
 
 @dataclass(frozen=True)
@@ -305,12 +307,20 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
     presses = debounce(edges, settings.debounce_ns, now_ns)
     stuck = tuple(sorted({p.seat for p in presses
                           if p.released_ns is None and now_ns - p.t_ns > settings.stuck_after_s * 1e9}))
-    claims = [c for c in claims_from_presses(presses, spec.x_rule,
+    # R-2: a press before the opening is not part of the race, nor the first half of
+    # a double press (FX-3) with a press that is.
+    claims = [c for c in claims_from_presses([p for p in presses if p.t_ns >= opened_ns], spec.x_rule,
                                              int(settings.focusx_double_press_ms * NS_PER_MS))
               if c.t_ns >= opened_ns]
+    # R-6: a single press's kind is known once a second press could have been stamped
+    # (FX-3) *and* delivered, so wait the settle time after the double-press time too.
+    claims = [replace(c, known_ns=c.known_ns + settings.settle_ns) if c.kind == FOCUS and c.known_ns > c.t_ns
+              else c for c in claims]
     window_end = None if spec.window_ms is None else opened_ns + spec.window_ms * NS_PER_MS
     if spec.mode == "last":
         return _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end)
+    if spec.mode == "window":
+        return _judge_window(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
     return _judge_first(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
 
 
@@ -320,20 +330,23 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
     status: dict[int, str] = {}
     seen: set[int] = set()
     valid: list[int] = []
+    waiting_seats: set[int] = set()
     for i, c in enumerate(claims):
         if window_end is not None and c.t_ns > window_end:
             status[i] = "after"
         elif c.seat in seen:
             status[i] = "again"
         elif late_until_ns is not None and c.t_ns <= late_until_ns:
-            status[i] = "late"
-            seen.add(c.seat)
+            status[i] = "late"         # FX-7: for the last race; the seat may still claim this one
         elif c.seat not in spec.eligible:
             status[i] = "penalty" if spec.penalise_ineligible else "ignored"
             seen.add(c.seat)
+        elif c.seat in waiting_seats:
+            status[i] = "pending"      # the seat's earlier claim decides first (no false verdict yet)
         elif c.known_ns > now_ns:
             status[i] = "pending"      # kind not known yet (FX-3 double press)
-        elif c.kind not in spec.valid_kinds:
+            waiting_seats.add(c.seat)
+        elif c.kind not in spec.kinds_for(c.seat):
             status[i] = "false"        # FX-7: out of this race
             seen.add(c.seat)
         else:
@@ -354,6 +367,11 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
                 status[i] = "late"
             else:
                 status[i] = "after"
+        # FX-7: a press after the winning press's tie window is late (within the grace)
+        # whatever it claimed, so it costs nothing, as it would in the next window.
+        for i, c in enumerate(claims):
+            if status[i] in ("false", "penalty", "pending") and c.t_ns - t0 > settings.tie_ns:
+                status[i] = "late" if c.t_ns - t0 <= settings.late_grace_ms * NS_PER_MS else "after"
         tied = [i for i in valid if status[i] == "tied"]
         if len(tied) == 1:
             status[tied[0]] = "first"
@@ -364,6 +382,10 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
         if now_ns >= decided:
             final = True
             winners = tuple(claims[i].seat for i in tied)
+    else:
+        waiting = [claims[i].known_ns for i, s in status.items() if s == "pending" and claims[i].known_ns > now_ns]
+        if waiting:
+            decided = min(waiting)     # when the next pending claim's kind is known
     closed = False
     if not final and window_end is not None and now_ns >= window_end + settings.settle_ns \
             and not any(s == "pending" for s in status.values()):
@@ -377,6 +399,74 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
         penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
         late=tuple(n.seat for n in notes if n.status == "late"),
         stuck=stuck, final=final, closed=closed, decided_ns=decided,
+    )
+
+
+def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
+                  now_ns: int, stuck: tuple[int, ...], window_end: int | None,
+                  late_until_ns: int | None) -> Verdict:
+    """A claim window (FX-9): each eligible seat's first claim counts.
+
+    A claim is right when its kind is among ``spec.kinds_for(seat)``; it is
+    "claim" then, else "false".  The verdict is final once the window has
+    ended and settled (R-6), or earlier once every eligible seat has made its
+    claim and the settle time has passed after the latest of them.  Without
+    ``window_ms`` the driver closes it.
+    """
+    status: dict[int, str] = {}
+    seen: set[int] = set()
+    counted: list[int] = []
+    pending = False
+    waiting_seats: set[int] = set()
+    for i, c in enumerate(claims):
+        if window_end is not None and c.t_ns > window_end:
+            status[i] = "after"
+        elif c.seat in seen:
+            status[i] = "again"
+        elif late_until_ns is not None and c.t_ns <= late_until_ns:
+            status[i] = "late"         # FX-7: for the last race; the seat may still claim here
+        elif c.seat not in spec.eligible:
+            status[i] = "penalty" if spec.penalise_ineligible else "ignored"
+            seen.add(c.seat)
+        elif c.seat in waiting_seats:
+            status[i] = "pending"      # the seat's earlier claim decides first
+        elif c.known_ns > now_ns:
+            status[i] = "pending"      # kind not known yet (FX-3 double press)
+            pending = True
+            waiting_seats.add(c.seat)
+        elif c.kind not in spec.kinds_for(c.seat):
+            status[i] = "false"
+            seen.add(c.seat)
+            counted.append(i)
+        else:
+            status[i] = "claim"
+            seen.add(c.seat)
+            counted.append(i)
+    claimed = {claims[i].seat for i in counted}
+    decided: int | None = None
+    if spec.eligible and set(spec.eligible) <= claimed:
+        decided = max(claims[i].known_ns for i in counted) + settings.settle_ns
+        if window_end is not None:
+            decided = min(decided, window_end + settings.settle_ns)
+    elif window_end is not None:
+        decided = window_end + settings.settle_ns
+    final = decided is not None and now_ns >= decided and not pending
+    winners: tuple[int, ...] = ()
+    kind = FOCUS
+    if final:
+        right = [i for i in counted if status[i] == "claim"]
+        winners = tuple(claims[i].seat for i in right)
+        if right:
+            kind = claims[right[0]].kind
+    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
+                  for i, c in enumerate(claims) if status[i] != "after" or not final)
+    settled = now_ns - settings.settle_ns
+    return Verdict(
+        opened_ns=opened_ns, presses=notes, winners=winners, kind=kind,
+        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
+        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
+        late=tuple(n.seat for n in notes if n.status == "late"),
+        stuck=stuck, final=final, closed=final and not winners, decided_ns=decided,
     )
 
 

@@ -57,13 +57,18 @@ def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mappi
             raise RecordError(f"the record is not valid JSON: {exc}") from None
     if not isinstance(record, Mapping) or record.get("format") != FORMAT:
         raise RecordError(f"not a {FORMAT} record")
+    settings = record.get("settings") or {}
+    if not isinstance(settings, Mapping):
+        raise RecordError(f"the record's 'settings' must be an object, got {settings!r}")
     try:
-        game = make_game(record["game"], record["seats"], record.get("settings") or {})
+        game = make_game(record["game"], record["seats"], settings)
         actions = record["actions"]
     except KeyError as exc:
         raise RecordError(f"the record has no {exc.args[0]!r}") from None
-    except ArcadeError as exc:
+    except (ArcadeError, TypeError) as exc:
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
+    if not isinstance(actions, list):
+        raise RecordError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
     state = game.new_initial_state()
     for i, entry in enumerate(actions):
         try:

@@ -84,6 +84,7 @@ class Referee:
         self.late_until_ns: int | None = None
         self.last_verdict: Verdict | None = None
         self.stuck: tuple[int, ...] = ()
+        self.last_tick_ns: int | None = None
         self._sync()
 
     # -- inputs ----------------------------------------------------------------
@@ -116,6 +117,7 @@ class Referee:
         Returns the events for the screen, in order.
         """
         events: list[RefereeEvent] = []
+        self.last_tick_ns = now_ns
         self._prune(now_ns)
         w = self.window
         if w is None or w.opened_ns is None:
@@ -129,7 +131,9 @@ class Referee:
             events.append(RefereeEvent("stuck", v.stuck, v, now_ns))
         new_false = tuple(s for s in v.false_shouts if s not in w.applied_false)
         new_pen = tuple(s for s in v.penalties if s not in w.applied_penalty)
-        closing = close is not None and now_ns >= close + self.settings.settle_ns
+        # A claim made before the close whose kind is not known yet (FX-3) is waited for.
+        closing = close is not None and now_ns >= close + self.settings.settle_ns \
+            and not any(p.status == "pending" for p in v.presses)
         if v.final or closing:
             result = v.to_result()
             # FX-7: every false claim of the window counts, settled or not.
@@ -157,7 +161,9 @@ class Referee:
     def next_deadline(self) -> int | None:
         """The next time (ns) at which ``tick`` could change something, if known.
 
-        The headless simulator uses it to jump virtual time.
+        The headless simulator uses it to jump virtual time; it is always later
+        than the last ``tick`` (a window still waiting, e.g. for a claim's kind
+        (FX-3), is looked at again 10 ms on).
         """
         w = self.window
         if w is None or w.opened_ns is None:
@@ -169,7 +175,12 @@ class Referee:
             times.append(w.close_at_ns + self.settings.settle_ns)
         if w.spec.window_ms is not None:
             times.append(w.opened_ns + w.spec.window_ms * 1_000_000 + self.settings.settle_ns)
-        return min(times) if times else None
+        if not times:
+            return None
+        nxt = min(times)
+        if self.last_tick_ns is not None and nxt <= self.last_tick_ns:
+            nxt = self.last_tick_ns + 10_000_000    # already judged, still waiting: look again soon
+        return nxt
 
     # -- internals -------------------------------------------------------------
     def _apply_result(self, result: RaceResult) -> None:

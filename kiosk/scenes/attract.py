@@ -12,6 +12,7 @@ from arcade.core.events import Edge
 from arcade.focusx.cards import DECK_SIZE
 from kiosk import render
 from kiosk.app import App, Scene
+from kiosk.storage import StorageError
 
 
 class AttractScene(Scene):
@@ -21,7 +22,11 @@ class AttractScene(Scene):
         self.cards = [(rng.randrange(DECK_SIZE), rng.random(), rng.random(), rng.uniform(0.3, 1.0)) for _ in range(12)]
         self.t0 = time.monotonic()
         self.now = 0.0
-        self.recent = app.results.recent(5) if app.results is not None else []
+        try:
+            self.recent = app.results.recent(5) if app.results is not None else []
+        except StorageError as exc:      # the title screen must always come up
+            self.recent = []
+            app.message(str(exc))
 
     def _lobby(self) -> None:
         from kiosk.scenes.lobby import LobbyScene

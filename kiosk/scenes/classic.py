@@ -121,6 +121,9 @@ class ClassicScene(Scene):
         for ev in self.referee.frame_shown(t_ns):
             if ev.kind == "opened":
                 self.opened_at = t_ns
+                # Computer presses planned for the last table and not under way (100 ms,
+                # as in arcade.sim) would land on this one as claims nobody meant.
+                self.app.computer.drop_planned(t_ns + 100 * NS_PER_MS)
                 self._plan_computers(t_ns)
                 w = self.referee.window
                 if w is not None and w.spec.window_ms is None:

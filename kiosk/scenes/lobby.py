@@ -148,9 +148,12 @@ class LobbyScene(Scene):
                 choose = seat < len(controls) and all(controls[seat][:3])
             elif st == "gamepad":
                 label, choose = "gamepad", True
-            elif st == "off":
+            elif st == "off" and not any(later in ("keyboard", "gpio", "gamepad")
+                                         for later in self.stations[seat + 1:self.players]):
                 continue
             else:
+                # A computer (or an "off" seat before a player's station: a computer fills it,
+                # so every station keeps its seat number and its buzzer plays its seat).
                 label, choose = f"computer ({self.skill})", False
                 st = "computer"
             infos.append(SeatInfo(st, label, self.skill, choose))
