@@ -26,8 +26,12 @@ class RaceSpec:
         eligible: seats whose presses are claims in this race.
         valid_kinds: claim kinds that are right now (FX-2, FX-3); empty when no
             focus is showing, so every claim is false (FX-7).
-        mode: ``"first"`` (first valid press wins; FocusX, Sherlook) or
-            ``"last"`` (Duel: the last eligible seat to press loses, FX-10).
+        mode: ``"first"`` (first valid press wins; FocusX, Sherlook),
+            ``"last"`` (Duel: the last eligible seat to press loses, FX-10) or
+            ``"window"`` (a claim window: every eligible seat's first claim
+            counts, each judged against its own kinds, and the game decides
+            among them; ThinkFocus row/column claims, FX-9).  A ``"window"``
+            race needs ``window_ms``.
         x_rule: the FocusX rule is on: an ``x`` control press, or a double
             press of the buzzer, claims "focus-ex" (FX-3).
         penalise_ineligible: a press by a seat not in ``eligible`` is a
@@ -37,16 +41,28 @@ class RaceSpec:
         deadline_ms: ``"last"`` races: an eligible seat that has not pressed by
             then counts as pressing at the deadline (FX-10).
         label: what the race is for, for the screen ("focus", "row focus"...).
+        seat_kinds: per-seat valid kinds ``((seat, kinds), ...)`` that replace
+            ``valid_kinds`` for those seats (FX-9: the active seat claims
+            column foci, the previous seat row foci).  Empty: every seat is
+            judged against ``valid_kinds``.
     """
 
     eligible: frozenset[int]
     valid_kinds: frozenset[str]
-    mode: Literal["first", "last"] = "first"
+    mode: Literal["first", "last", "window"] = "first"
     x_rule: bool = False
     penalise_ineligible: bool = False
     window_ms: int | None = None
     deadline_ms: int | None = None
     label: str = "focus"
+    seat_kinds: tuple[tuple[int, frozenset[str]], ...] = ()
+
+    def kinds_for(self, seat: int) -> frozenset[str]:
+        """The claim kinds that are right for ``seat`` (``seat_kinds`` first, else ``valid_kinds``)."""
+        for s, kinds in self.seat_kinds:
+            if s == seat:
+                return kinds
+        return self.valid_kinds
 
 
 @dataclass(frozen=True)
@@ -55,8 +71,10 @@ class RaceResult(Action):
 
     Attributes:
         winners: ``"first"`` races: the winning seat, or the debated seats in
-            press order (R-4, FX-6).  Empty: no one won (yet).
-        kind: the claim kind the winners made ("focus" / "focus-ex").
+            press order (R-4, FX-6).  ``"window"`` races: every seat whose
+            claim was right for it, in press order (each seat's kind is in
+            ``presses``, status ``"claim"``).  Empty: no one won (yet).
+        kind: the claim kind the (first) winner made ("focus" / "focus-ex").
         last: ``"last"`` races: the seats tied for last (FX-10).
         false_shouts: seats whose claim was false (FX-7), in press order.
         penalties: seats whose press was a penalty press (FX-10), in order.
