@@ -31,7 +31,12 @@ class Entry:
 
 REGISTRY: tuple[Entry, ...] = (
     Entry("focusx-classic", "focusx", "classic", "arcade.focusx.classic:ClassicGame"),
-    Entry("focus", "focus", "2p", "arcade.sackson.game:SacksonGame"),
+    Entry("focusx-thinkfocus", "focusx", "thinkfocus", "arcade.focusx.thinkfocus:ThinkFocusGame"),
+    Entry("focusx-duel", "focusx", "duel", "arcade.focusx.duel:DuelGame"),
+    Entry("focusx-4focus", "focusx", "4focus", "arcade.focusx.fourfocus:FourFocusGame"),
+    Entry("focus", "focus", "any", "arcade.sackson.game:SacksonGame"),
+    Entry("sherlook", "sherlook", "classic", "arcade.sherlook.game:SherlookGame"),
+    Entry("coop", "coop", "any", "arcade.coop.game:CoopGame"),
 )
 
 

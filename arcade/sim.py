@@ -8,6 +8,7 @@ virtual (integer ns from 0), so the same seed always gives the same game.
 from __future__ import annotations
 
 import heapq
+import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -49,6 +50,14 @@ class SimConfig:
 
 SeatPolicy = Callable[[State, int, random.Random], Action]
 
+#: Computer players' placement choice per game (record name -> "module:function"
+#: taking ``(state, seat, rng, skill_name)`` and returning an action).  Games
+#: not listed use :func:`first_legal`.
+BOT_POLICIES: dict[str, str] = {
+    "focusx-thinkfocus": "arcade.bots.focusx_place:choose_action",
+    "focusx-4focus": "arcade.bots.focusx_place:choose_action",
+}
+
 
 def first_legal(state: State, seat: int, rng: random.Random) -> Action:
     """A seat policy: the first legal action (e.g. FX-4's default spot)."""
@@ -58,14 +67,48 @@ def first_legal(state: State, seat: int, rng: random.Random) -> Action:
     return state.legal_actions(seat)[0]
 
 
+def computer_policy(skills: Sequence[str]) -> SeatPolicy:
+    """The seat policy of computer players with these skill levels (one a seat).
+
+    Uses the game's entry in :data:`BOT_POLICIES` (placement choice for
+    ThinkFocus and 4Focus, FX-9 / FX-11), else :func:`first_legal`.
+    """
+    cache: dict[str, Callable[..., Action] | None] = {}
+
+    def policy(state: State, seat: int, rng: random.Random) -> Action:
+        name = state.game.name
+        if name not in cache:
+            path = BOT_POLICIES.get(name)
+            if path is None:
+                cache[name] = None
+            else:
+                module, func = path.split(":")
+                cache[name] = getattr(importlib.import_module(module), func)
+        chooser = cache[name]
+        if chooser is None:
+            return first_legal(state, seat, rng)
+        level = skills[seat] if seat < len(skills) else "medium"
+        return chooser(state, seat, rng, level)
+
+    return policy
+
+
 def simulate(state: State, rng: random.Random, config: SimConfig,
-             policy: SeatPolicy = first_legal,
+             policy: SeatPolicy | None = None,
              on_event: Callable[[Any], None] | None = None) -> Referee:
     """Play ``state`` to the end with computer players; returns the referee.
+
+    ``policy`` chooses the seats' actions (default: :func:`computer_policy`
+    for ``config.skills``).  Races with their own window (``window_ms``:
+    ThinkFocus and 4Focus claim windows, forgotten-focus and turn-start
+    windows) close themselves, and so do ``"last"`` races among owners (Duel,
+    at their deadline); the others are closed ``pace_ms`` after they open.
 
     Raises:
         RuntimeError: the game did not end within ``config.max_steps`` actions.
     """
+    if policy is None:
+        policy = computer_policy(config.skills)
     levels: list[ShoutSkill] = [skill_named(s) for s in config.skills]
     ref = Referee(state, config.judge)
     t = 0
@@ -90,7 +133,8 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
         if w.opened_ns is None:
             t += FRAME_NS
             ref.frame_shown(t)
-            if w.spec.window_ms is None:
+            if w.spec.window_ms is None and not (w.spec.mode == "last" and w.spec.eligible):
+                # A "last" race among owners (Duel) ends at its own deadline (FX-10).
                 ref.request_close(t + config.pace_ms * MS)
             # Presses planned for an earlier table that have not started yet are dropped
             # unless they were already under way (within 100 ms).

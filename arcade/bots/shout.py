@@ -30,6 +30,9 @@ class ShoutSkill:
         miss_rate: probability of not seeing a focus in a window.
         false_rate: probability of a false shout in a window with no focus.
         wrong_kind_rate: probability of claiming the wrong kind (FX-3).
+        out_of_turn_rate: probability of pressing, out of turn, at a focus
+            the seat may not claim where such a press has an effect (4Focus,
+            FX-11: it hands the active player a claim window).
     """
 
     name: str
@@ -38,13 +41,14 @@ class ShoutSkill:
     miss_rate: float
     false_rate: float
     wrong_kind_rate: float
+    out_of_turn_rate: float = 0.0
 
 
 SKILLS: dict[str, ShoutSkill] = {
-    "easy": ShoutSkill("easy", 1500.0, 0.35, 0.30, 0.05, 0.15),
-    "medium": ShoutSkill("medium", 1000.0, 0.30, 0.15, 0.025, 0.07),
-    "hard": ShoutSkill("hard", 700.0, 0.25, 0.06, 0.01, 0.03),
-    "expert": ShoutSkill("expert", 480.0, 0.20, 0.02, 0.004, 0.01),
+    "easy": ShoutSkill("easy", 1500.0, 0.35, 0.30, 0.05, 0.15, 0.20),
+    "medium": ShoutSkill("medium", 1000.0, 0.30, 0.15, 0.025, 0.07, 0.10),
+    "hard": ShoutSkill("hard", 700.0, 0.25, 0.06, 0.01, 0.03, 0.04),
+    "expert": ShoutSkill("expert", 480.0, 0.20, 0.02, 0.004, 0.01, 0.01),
 }
 
 
@@ -89,21 +93,33 @@ def plan_race(rng: random.Random, spec: RaceSpec, seat: int, level: ShoutSkill,
         seat: the computer player's seat.
         level: its skill.
         has_x_control: its station has an X control (else double press, FX-3).
-        involved: for ``"last"`` races, whether the seat owns a focus card.
+        involved: for ``"last"`` races, whether the seat owns a focus card
+            (default: whether it is eligible; Duel owners, FX-10).
+
+    ``"first"`` and ``"window"`` races judge each seat against its own kinds
+    (``spec.kinds_for(seat)``, FX-9).  A seat that is not eligible stays
+    quiet, except where ``penalise_ineligible`` makes an out-of-turn press
+    count and a focus is showing: then it presses with the level's
+    ``out_of_turn_rate`` (4Focus, FX-11).
 
     Returns:
         Zero, one (or, for a double press, one flagged) planned presses.
     """
     x_control = "x" if has_x_control else "buzzer"
     if spec.mode == "last":
-        if seat in spec.eligible:
-            return [PlannedPress(seat, reaction_ms(rng, level))]
+        owner = involved and seat in spec.eligible
+        if owner:
+            kind = next(iter(sorted(spec.valid_kinds)), FOCUS)
+            extra = 250.0 if kind == FOCUS_EX else 0.0
+            return [_press(seat, reaction_ms(rng, level, extra), kind, x_control)]
         if rng.random() < level.false_rate:
             return [PlannedPress(seat, rng.uniform(300.0, 2500.0))]
         return []
     if seat not in spec.eligible:
+        if spec.penalise_ineligible and spec.valid_kinds and rng.random() < level.out_of_turn_rate:
+            return [PlannedPress(seat, reaction_ms(rng, level))]
         return []
-    kinds = spec.valid_kinds
+    kinds = spec.kinds_for(seat)
     if not kinds:
         if rng.random() < level.false_rate:
             wrong = FOCUS_EX if spec.x_rule and rng.random() < 0.3 else FOCUS

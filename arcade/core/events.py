@@ -8,7 +8,7 @@ this package consume them.  They are plain data: no clock is read here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: The controls a station may have.  ``buzzer`` is the FOCUS buzzer; the others
 #: are the optional choose controls (FX-3 ``x`` claims "focus-ex").
@@ -24,6 +24,9 @@ class Edge:
         seat: the seat (0-based) whose station it is.
         control: one of :data:`CONTROLS`.
         pressed: True for the press edge (contact closes), False for release.
+        source: which kind of station made it ("gpio", "keyboard", "gamepad",
+            "computer"; "" if unknown), so the kiosk can ignore a key pressed
+            for a seat that a computer player holds.  Not part of comparisons.
 
     Ordering is by time first, so ``sorted(edges)`` is the true order of events
     whatever order they were delivered in (R-1, case B-5).
@@ -33,6 +36,7 @@ class Edge:
     seat: int
     control: str = "buzzer"
     pressed: bool = True
+    source: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.t_ns, int) or isinstance(self.t_ns, bool):

@@ -1,0 +1,500 @@
+"""FocusX 4Focus Mode (seed 001 "4Focus Mode"; rulings FX-1..FX-3, FX-7, FX-11, FX-12).
+
+Flow of a game::
+
+    CHANCE  Deal(order)          shuffle; one card face down in the centre;
+                                 hands of 3
+    RACE    turn window          the active seat may claim an unnoticed
+                                 4Focus and win; another seat's press while
+                                 one exists opens a hint window (FX-11)
+    seat    Place(card, x, y)    lay a card orthogonally next to a laid card,
+                                 sharing an attribute with every orthogonal
+                                 neighbour, within 4 of the centre (9x9)
+            Discard(card)        no card can be laid, deck not empty: box
+                                 one, draw (FXA-32)
+            Pass()               no card can be laid, deck empty (FXA-32)
+    RACE    placed window        every seat but the placer may press for
+                                 ``claim_window_s``: with a new 4Focus the
+                                 first press wins the game (FX-11)
+    RACE    hint window          after an out-of-turn press while an
+                                 unnoticed 4Focus exists: if the active seat
+                                 presses in it, it wins (FX-11)
+    ...                          draw back up to 3 while the deck lasts; the
+                                 next seat plays; nobody can lay a card and
+                                 the deck is empty: a drawn game
+
+Cells are ``(x, y)`` with the centre at ``(0, 0)`` and ``-4 <= x, y <= 4``;
+``y`` grows downwards as the screen shows it.  The face-down centre card
+matches anything for placement and is never part of a 4Focus.  A 4Focus is
+four connected cards (orthogonal adjacency) sharing one value of an
+attribute; with the FocusX rule, one fantastic card with three cards of one
+other category that share no value is a 4FocusX, claimed "focus-ex" (FXA-30).
+Cards never leave the board, so a 4Focus once formed stays until claimed.
+
+Arcade decisions: FXA-30..FXA-36 in docs/rules-focusx-modes.md.
+Tied first claims share the win (FXA-34).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterator, Mapping
+
+from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
+from arcade.focusx.cards import FANTASTIC, full_deck, shared_attributes, shares_attribute
+from arcade.focusx.classic import Deal
+
+REACH = 4            # FX-11: no card more than 4 from the centre (a 9x9 grid)
+HAND = 3
+CENTRE = (0, 0)
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+Cell = tuple[int, int]
+Four = tuple[Cell, Cell, Cell, Cell]
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Lay ``card`` from the active seat's hand on cell ``(x, y)`` (centre ``(0, 0)``)."""
+
+    card: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """No card of the hand can be laid and the deck is not empty: box ``card``, draw (FXA-32)."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """No card of the hand can be laid and the deck is empty: the turn passes (FXA-32)."""
+
+
+def four_kind(cards: list[int], x_rule: bool) -> str | None:
+    """The claim a group of four connected cards makes: "focus", "focus-ex" (rule on) or None.
+
+    FX-11: four cards sharing one value of an attribute.  FXA-30: with the
+    FocusX rule, exactly one fantastic card plus three cards of one other
+    category, sharing no value, is a 4FocusX.
+    """
+    if shared_attributes(cards):
+        return FOCUS
+    if x_rule:
+        cats = sorted(c // 16 for c in cards)
+        if cats.count(FANTASTIC) == 1 and cats[1] == cats[2] == cats[3]:
+            return FOCUS_EX
+    return None
+
+
+class FourFocusGame(Game):
+    """FocusX 4Focus for 2 to 4 seats (FX-12).
+
+    Settings: ``x_rule`` (FX-3) and ``claim_window_s`` (FX-11, seconds a
+    claim window stays open, default 4, 0.5 to 30).
+    """
+
+    name = "focusx-4focus"
+    title = "FocusX 4Focus"
+    min_seats = 2
+    max_seats = 4
+    settings_spec: ClassVar[Mapping[str, Setting]] = {
+        "x_rule": Setting(False, bool, help="FX-3: the FocusX rule"),
+        "claim_window_s": Setting(4.0, float, 0.5, 30.0, help="FX-11: claim window, seconds"),
+    }
+    action_types = (Deal, Place, Discard, Pass, RaceResult)
+
+    def new_initial_state(self) -> "FourFocusState":
+        return FourFocusState(self)
+
+
+class FourFocusState(State):
+    """A position of FocusX 4Focus.  See the module docstring.
+
+    Attributes (read by views and bots):
+        deck: face-down cards, top = last; hands: each seat's hand.
+        board: face-up cards by cell; centre_card: the face-down centre card.
+        box: cards out of the game (discards and false-focus costs).
+        active: the seat whose turn it is; placer: who laid the last card.
+        window: the open race: "turn", "placed" or "hint".
+        fours: every 4Focus on the board as ``(cells, kind)``, in order of forming.
+        new_fours: the ones the last placement formed (raced in "placed").
+        claimed: ``(seat, cells, kind)`` of the winning claim, once there is one.
+        notes: what happened, oldest first, as ``(how, seats)``; ``how`` is
+            "hint" (an out-of-turn press gave the active seat a window),
+            "false", "discard" or "pass".
+    """
+
+    game: FourFocusGame
+
+    def __init__(self, game: FourFocusGame) -> None:
+        super().__init__(game)
+        n = game.seats
+        self.x_rule: bool = game.settings["x_rule"]
+        self.window_ms = int(round(game.settings["claim_window_s"] * 1000))
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.board: dict[Cell, int] = {}
+        self.centre_card: int | None = None
+        self.box: list[int] = []
+        self.active = 0
+        self.placer: int | None = None
+        self.phase = "deal"            # deal | race | turn | over
+        self.window = ""               # turn | placed | hint
+        self.hint_then = "turn"        # after a hint window: "turn" (lay a card) or "end"
+        self.race_no = 0
+        self.race_out: set[int] = set()
+        self.fours: list[tuple[Four, str]] = []
+        self.new_fours: list[tuple[Four, str]] = []
+        self.old_fours: list[tuple[Four, str]] = []
+        self.claimed: tuple[int, Four, str] | None = None
+        self.notes: list[tuple[str, tuple[int, ...]]] = []
+        self.result: Outcome | None = None
+        self.stats = {"races": 0, "debated": 0, "false": 0, "missed": 0, "hints": 0,
+                      "placements": 0, "discards": 0, "passes": 0}
+        self.last_race: RaceResult | None = None
+
+    # -- queries ---------------------------------------------------------------
+    def occupied(self, cell: Cell) -> bool:
+        """A card (face up, or the centre) lies on ``cell``."""
+        return cell == CENTRE or cell in self.board
+
+    def targets(self) -> list[Cell]:
+        """Empty cells orthogonally next to a laid card and within reach, in reading order."""
+        out = set()
+        for (x, y) in list(self.board) + [CENTRE]:
+            for dx, dy in STEPS:
+                c = (x + dx, y + dy)
+                if max(abs(c[0]), abs(c[1])) <= REACH and not self.occupied(c):
+                    out.add(c)
+        return sorted(out, key=lambda c: (c[1], c[0]))
+
+    def can_place(self, card: int, cell: Cell) -> bool:
+        """FX-11: ``cell`` is free, within 4 of the centre, next to a laid card, and
+        ``card`` shares an attribute with every face-up orthogonal neighbour (the
+        centre matches anything)."""
+        x, y = cell
+        if max(abs(x), abs(y)) > REACH or self.occupied(cell):
+            return False
+        touching = False
+        for dx, dy in STEPS:
+            nb = (x + dx, y + dy)
+            if nb == CENTRE:
+                touching = True
+            elif nb in self.board:
+                touching = True
+                if not shares_attribute(card, self.board[nb]):
+                    return False
+        return touching
+
+    def placements(self, seat: int) -> list[Place]:
+        """Every legal ``Place`` for the seat's hand, hand order then reading order."""
+        cells = self.targets()
+        return [Place(c, x, y) for c in self.hands[seat] for (x, y) in cells if self.can_place(c, (x, y))]
+
+    def anyone_can_place(self) -> bool:
+        return any(self.placements(s) for s in range(self.seats))
+
+    def fours_through(self, cell: Cell, board: Mapping[Cell, int] | None = None) -> list[tuple[Four, str]]:
+        """Every 4Focus on ``board`` (default: this board) that contains ``cell``, in a fixed order."""
+        b = self.board if board is None else board
+        out = []
+        for group in connected_groups(b, cell, 4):
+            kind = four_kind([b[c] for c in group], self.x_rule)
+            if kind is not None:
+                out.append(((group[0], group[1], group[2], group[3]), kind))
+        return out
+
+    def race_spec(self) -> RaceSpec:
+        """The open race (only at RACE nodes), see the module docstring (FX-11)."""
+        kinds = frozenset(k for _, k in self.fours)
+        if self.window == "placed":
+            placer = self.placer if self.placer is not None else self.active
+            return RaceSpec(eligible=frozenset(range(self.seats)) - {placer},
+                            valid_kinds=frozenset(k for _, k in self.new_fours), x_rule=self.x_rule,
+                            window_ms=self.window_ms, label="4Focus?")
+        if self.window == "hint":
+            return RaceSpec(eligible=frozenset({self.active}), valid_kinds=kinds, x_rule=self.x_rule,
+                            window_ms=self.window_ms, label="your claim window")
+        return RaceSpec(eligible=frozenset({self.active}), valid_kinds=kinds, x_rule=self.x_rule,
+                        penalise_ineligible=True, window_ms=self.window_ms, label="turn start")
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may do at its turn with this board and hand, whatever the
+        phase: its placements, else discards (deck not empty) or a pass (FXA-32).
+        Lets a player choose during the turn-start window."""
+        places: list[Action] = list(self.placements(seat))
+        if places:
+            return places
+        if self.deck and self.hands[seat]:
+            return [Discard(c) for c in self.hands[seat]]
+        return [Pass()]
+
+    def default_action(self) -> Action:
+        """The first legal action at a seat node (a buzzer-only station's fallback)."""
+        return self.legal_actions()[0]
+
+    def scores(self) -> tuple[int, ...]:
+        """1 for the winner, 0 for everyone else (4Focus has no points)."""
+        winners = self.result.winners if self.result is not None else ()
+        return tuple(1 if s in winners else 0 for s in range(self.seats))
+
+    def all_cards(self) -> list[int]:
+        """Every card the game holds, wherever it is (for conservation checks)."""
+        out = list(self.deck) + [c for h in self.hands for c in h] + list(self.board.values())
+        out += [] if self.centre_card is None else [self.centre_card]
+        return out + list(self.box)
+
+    # -- API -----------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "deal":
+            return CHANCE
+        if self.phase == "race":
+            return RACE
+        if self.phase == "over":
+            return TERMINAL
+        return self.active
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        p = self.current_player() if player is None else player
+        if p != self.current_player() or p in (TERMINAL, CHANCE):
+            return []
+        if p == RACE:
+            return [RaceResult(closed=True)]
+        return self.turn_actions(p)
+
+    def chance_outcome(self, rng: random.Random) -> Action:
+        if self.phase != "deal":
+            return super().chance_outcome(rng)
+        order = full_deck()
+        rng.shuffle(order)
+        return Deal(tuple(order))
+
+    def check(self, player: int, action: Action) -> str | None:
+        cp = self.current_player()
+        if player != cp:
+            return f"it is {player_name(cp)}'s turn, not {player_name(player)}'s"
+        if isinstance(action, Deal):
+            if cp != CHANCE:
+                return "no deal is due"
+            if sorted(action.order) != full_deck():
+                return "the deal is not a shuffle of the 64 cards"
+            return None
+        if isinstance(action, (Place, Discard, Pass)):
+            if cp < 0:
+                return "no card is to be laid now"
+            if isinstance(action, Pass):
+                if self.placements(cp) or (self.deck and self.hands[cp]):
+                    return "a card can be laid or boxed, so the turn cannot pass (FXA-32)"
+                return None
+            if action.card not in self.hands[cp]:
+                return f"card {action.card!r} is not in {player_name(cp)}'s hand {self.hands[cp]}"
+            if isinstance(action, Discard):
+                if self.placements(cp):
+                    return "a card of the hand can be laid, so none may be boxed (FXA-32)"
+                if not self.deck:
+                    return "the deck is empty: pass instead (FXA-32)"
+                return None
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (action.x, action.y)):
+                return f"cell {(action.x, action.y)!r}: expected two integers"
+            if not self.can_place(action.card, (action.x, action.y)):
+                return (f"card {action.card} cannot go on {(action.x, action.y)}: it must be free, within "
+                        f"{REACH} of the centre, next to a laid card and share an attribute with every "
+                        "neighbour (FX-11)")
+            return None
+        if isinstance(action, RaceResult):
+            if cp != RACE:
+                return "no race is open"
+            return self._check_race(action)
+        return "not a 4Focus action"
+
+    def _check_race(self, r: RaceResult) -> str | None:
+        spec = self.race_spec()
+        for s in r.winners + r.false_shouts + r.late + r.penalties + r.last:
+            if not isinstance(s, int) or not 0 <= s < self.seats:
+                return f"seat {s!r} is not at the table"
+        if r.last:
+            return "4Focus has no last-to-press races"
+        if r.penalties and not spec.penalise_ineligible:
+            return "no out-of-turn presses count in this window"
+        if set(r.penalties) & spec.eligible:
+            return "an eligible seat's press is not out of turn"
+        if len(set(r.winners)) != len(r.winners):
+            return "a seat is among the winners twice"
+        if r.winners:
+            if not set(r.winners) <= spec.eligible:
+                return f"seats {sorted(set(r.winners) - spec.eligible)} cannot claim in this window"
+            if r.kind not in spec.valid_kinds:
+                return f"no {r.kind} 4Focus can be claimed now"
+            if set(r.winners) & (self.race_out | set(r.false_shouts)):
+                return "a seat that shouted falsely cannot win this race (FX-7)"
+        return None
+
+    def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, Deal):
+            deck = list(action.order)
+            self.centre_card = deck.pop()
+            for _ in range(HAND):
+                for s in range(self.seats):
+                    self.hands[s].append(deck.pop())
+            self.deck = deck
+            self.active = 0
+            self._open("turn")
+        elif isinstance(action, Place):
+            cell = (action.x, action.y)
+            self.hands[self.active].remove(action.card)
+            self.board[cell] = action.card
+            self.placer = self.active
+            self.stats["placements"] += 1
+            self.old_fours = list(self.fours)
+            self.new_fours = self.fours_through(cell)
+            self.fours += self.new_fours
+            self._open("placed")
+        elif isinstance(action, Discard):
+            self.hands[self.active].remove(action.card)
+            self.box.append(action.card)
+            self.stats["discards"] += 1
+            self.notes.append(("discard", (self.active,)))
+            self._end_turn()
+        elif isinstance(action, Pass):
+            self.stats["passes"] += 1
+            self.notes.append(("pass", (self.active,)))
+            self._end_turn()
+        elif isinstance(action, RaceResult):
+            self._race(action)
+
+    # -- internals -----------------------------------------------------------
+    def _open(self, window: str) -> None:
+        self.phase = "race"
+        self.window = window
+        self.race_no += 1
+        self.race_out = set()
+
+    def _false(self, s: int) -> None:
+        """FX-7 in 4Focus (FXA-31): a false claim boxes the presser's last hand card."""
+        if s in self.race_out:
+            return
+        self.race_out.add(s)
+        self.stats["false"] += 1
+        self.notes.append(("false", (s,)))
+        if self.hands[s]:
+            self.box.append(self.hands[s].pop())
+
+    def _hint(self, s: int, then: str) -> None:
+        """FX-11: an out-of-turn press while an unnoticed 4Focus exists: the active seat's window."""
+        self.stats["hints"] += 1
+        self.notes.append(("hint", (s,)))
+        self.hint_then = then
+        self._open("hint")
+
+    def _race(self, r: RaceResult) -> None:
+        self.last_race = r
+        w = self.window
+        if r.winners:
+            self._win(r, w)
+            return
+        if w == "turn":
+            for s in r.false_shouts:
+                self._false(s)
+            for s in r.penalties:
+                if s in self.race_out:
+                    continue
+                if self.fours:                                       # out of turn: a hint window
+                    self._hint(s, "turn")
+                    return
+                self._false(s)
+        elif w == "placed":
+            for s in r.false_shouts:
+                if s in self.race_out:
+                    continue
+                if self.old_fours and not self.new_fours:            # FXA-33
+                    self._hint(s, "end")
+                    return
+                self._false(s)
+        else:
+            for s in r.false_shouts:
+                self._false(s)
+        if not r.decisive:
+            return
+        if w == "turn" or (w == "hint" and self.hint_then == "turn"):
+            if not self.deck and not self.anyone_can_place():        # FX-11 drawn game, FXA-35
+                self._finish((), "no one can lay a card and the deck is empty: drawn game (FX-11)")
+                return
+            self.phase = "turn"
+            return
+        if w == "placed" and self.new_fours:
+            self.stats["missed"] += 1
+        self._end_turn()
+
+    def _win(self, r: RaceResult, w: str) -> None:
+        kinds = self.new_fours if w == "placed" else self.fours
+        cells = next(c for c, k in kinds if k == r.kind)
+        self.claimed = (r.winners[0], cells, r.kind)
+        self.stats["races"] += 1
+        if len(r.winners) > 1:
+            self.stats["debated"] += 1
+        names = " and ".join(player_name(s) for s in r.winners)
+        reason = {"placed": "first to claim the 4Focus just formed (FX-11)",
+                  "turn": "claimed an unnoticed 4Focus at the start of the turn (FX-11)",
+                  "hint": "claimed the 4Focus in the window another player's press gave (FX-11)"}[w]
+        if len(r.winners) > 1:
+            reason = f"{names} claimed the 4Focus together: shared win (FXA-34)"
+        self._finish(tuple(r.winners), reason)
+
+    def _end_turn(self) -> None:
+        hand = self.hands[self.active]
+        while len(hand) < HAND and self.deck:                        # FX-11: draw back up to 3
+            hand.append(self.deck.pop())
+        self.active = (self.active + 1) % self.seats
+        self.placer = None
+        self._open("turn")
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase = "over"
+        self.result = Outcome(winners, reason, tuple(1.0 if s in winners else 0.0 for s in range(self.seats)))
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase, "window": self.window, "active": self.active, "placer": self.placer,
+            "deck": list(self.deck), "hands": [list(h) for h in self.hands],
+            "board": sorted([x, y, c] for (x, y), c in self.board.items()),
+            "centre_card": self.centre_card, "box": list(self.box), "race_no": self.race_no,
+            "race_out": sorted(self.race_out), "hint_then": self.hint_then,
+            "fours": [[list(map(list, f)), k] for f, k in self.fours],
+            "new_fours": [[list(map(list, f)), k] for f, k in self.new_fours],
+            "old_fours": len(self.old_fours),
+            "claimed": None if self.claimed is None else
+            [self.claimed[0], list(map(list, self.claimed[1])), self.claimed[2]],
+            "notes": [[h, list(s)] for h, s in self.notes], "stats": dict(self.stats),
+            "outcome": None if self.result is None else
+            {"winners": list(self.result.winners), "reason": self.result.reason},
+        }
+
+
+def connected_groups(board: Mapping[Cell, int], start: Cell, size: int) -> Iterator[tuple[Cell, ...]]:
+    """Every set of ``size`` face-up cells, connected orthogonally, that contains ``start``.
+
+    Sorted cell tuples, in a deterministic order.  The centre is never in
+    ``board``, so it never takes part (FX-11).
+    """
+    if start not in board:
+        return
+    level: set[frozenset[Cell]] = {frozenset([start])}
+    for _ in range(size - 1):
+        nxt: set[frozenset[Cell]] = set()
+        for group in level:
+            for (x, y) in group:
+                for dx, dy in STEPS:
+                    c = (x + dx, y + dy)
+                    if c in board and c not in group:
+                        nxt.add(group | {c})
+        level = nxt
+    yield from sorted(tuple(sorted(g)) for g in level)

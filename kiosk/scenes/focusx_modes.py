@@ -1,0 +1,921 @@
+"""The FocusX ThinkFocus, Duel and 4Focus scenes (seed 001; rulings FX-9, FX-10, FX-11).
+
+One base scene holds what the three modes share (the model is
+``kiosk/scenes/classic.py``): the referee fed with stamped edges, computer
+players planned when a window opens (``arcade/bots/shout.py``, the same judge
+as people), the race panel after every race (R-7; for Duel the whole
+last-to-press order), the seat panels, the banner, the LED picture
+(``arcade/views/led.py``), the results screen and the saved record.
+
+Station controls:
+
+* Duel and Classic need only the buzzer (the active seat's card is revealed
+  by itself).
+* ThinkFocus and 4Focus need a choice: left/right over the hand and OK, then
+  left/right over the legal places (rows; cells) and OK; the last entry
+  "back" returns to the hand.  The chooser's cursor is drawn in the seat's
+  colour.  The active seat may choose while its turn-start window is open;
+  laying the card closes it.  A seat without choose controls (or a computer
+  player) gets the placement of ``arcade/bots/focusx_place.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from arcade.bots.focusx_place import choose_action
+from arcade.bots.shout import plan_race, skill as skill_named
+from arcade.core.api import CHANCE, RACE, Action
+from arcade.core.events import Edge
+from arcade.core.judge import NS_PER_MS, Verdict
+from arcade.core.record import to_record
+from arcade.core.referee import Referee, RefereeEvent
+from arcade.focusx import fourfocus as ff
+from arcade.focusx import thinkfocus as tf
+from arcade.focusx.duel import DuelGame, DuelState
+from kiosk import render
+from kiosk.app import App, Scene
+from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+S = 1_000_000_000
+CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
+AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
+
+
+@dataclass
+class PanelEntry:
+    """One race in the race panel: a title and every press (R-7)."""
+
+    title: str
+    colour: tuple[int, int, int]
+    rows: list[tuple[int, str, float, str]] = field(default_factory=list)   # seat, kind, ms, status
+    extra: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Chooser:
+    """A person's choice in progress: ``stage`` "card" or "place"; indices into the lists."""
+
+    seat: int
+    turn: int
+    stage: str = "card"
+    card_i: int = 0
+    place_i: int = 0
+    since_ns: int = 0
+
+
+def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
+    return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
+
+
+class ModeScene(Scene):
+    """What the three FocusX mode scenes share.  Subclasses draw the table."""
+
+    title = "FocusX"
+    places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
+
+    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+                 x_rule: bool | None = None, pace_s: float | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        self.seats = seats
+        fx = app.cfg["focusx"]
+        self.x_rule = fx["x_rule"] if x_rule is None else x_rule
+        pace = pace_s if pace_s is not None else app.pace_override
+        self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
+        self.extra_settings = dict(settings or {})
+        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.rng = random.Random(f"{self.seed}-0")
+        self.bot_rng = random.Random(f"{self.seed}-bots")
+        self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
+        self.state: Any = self.game.new_initial_state()
+        self.referee = Referee(self.state, app.cfg.judge_settings())
+        self.planned_for = -1
+        self.planned_active_until = 0
+        self.banner: tuple[str, tuple[int, int, int], int] | None = None
+        self.flash: tuple[tuple[int, ...], str, int] | None = None
+        self.history: deque[PanelEntry] = deque(maxlen=3)
+        self.seen_takes = 0
+        self.saved = False
+        self.over_at: int | None = None
+        self.now = time.monotonic_ns()
+        # choosing (ThinkFocus, 4Focus)
+        self.turn_no = 0
+        self.chooser: Chooser | None = None
+        self.pending: tuple[int, int, Action] | None = None       # seat, turn, action
+        self.think: tuple[int, int, int] | None = None             # seat, turn, ready at
+        self.close_asked = -1
+        self.shot_pending = ""
+
+    # -- what subclasses provide -------------------------------------------------
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
+        """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's defaults."""
+        return {}
+
+    def claim_window(self, fx: dict[str, Any]) -> dict[str, Any]:
+        """``claim_window_s``: the scene's argument, else ``[focusx] claim_window_s``; in the demo
+        (``--pace``) twice the pace, at least 1 s; else the game's default (FX-9, FX-11)."""
+        cw = self.extra_settings.get("claim_window_s", fx.get("claim_window_s"))
+        if cw is None and self.app.demo:
+            cw = max(1.0, min(30.0, 2 * self.pace_ns / S))
+        return {} if cw is None else {"claim_window_s": float(cw)}
+
+    def table_rect(self, surface: pygame.Surface) -> pygame.Rect:
+        W, H = surface.get_size()
+        side = int(W * 0.27)
+        return pygame.Rect(0, 64, W - side, H - 64 - int(H * 0.2) - 10)
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None: ...
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        """(big number, its label, small lines) for a seat panel."""
+        return "", "", []
+
+    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        return None
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        return ledv.scores_picture(list(self.state.scores()), w, h)
+
+    def takes(self) -> list[Any]:
+        return list(getattr(self.state, "takes", []))
+
+    # -- input -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.computer.cancel()
+            self.app.home()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.seat >= len(self.seats):
+            return
+        if edge.control in ("buzzer", "x"):
+            self.referee.feed(edge)
+            if edge.pressed:
+                self.app.sounds.play("press")
+            return
+        if edge.pressed and self.chooser is not None and self.chooser.seat == edge.seat:
+            self._choose_step(edge.control)
+
+    # -- the loop ----------------------------------------------------------------
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        st = self.state
+        if st.is_terminal():
+            self._finish(now_ns)
+            return
+        cp = st.current_player()
+        if cp == CHANCE:
+            self.referee.apply(st.chance_outcome(self.rng))
+            self.app.sounds.play("flip")
+            return
+        if cp == RACE:
+            before = len(self.takes())
+            for ev in self.referee.tick(now_ns):
+                self._on_event(ev, now_ns, before)
+            self._new_takes(now_ns)
+            if self.places_cards and not st.is_terminal() and self._may_choose_now():
+                self._drive_turn(now_ns)
+            return
+        if self.places_cards:
+            self._drive_turn(now_ns)
+        else:
+            self.referee.apply(st.default_action(), cp)
+            self.app.sounds.play("flip")
+
+    def _may_choose_now(self) -> bool:
+        """The active seat may choose during its turn-start window (and a hint window before it)."""
+        st = self.state
+        return st.window == "turn" or (st.window == "hint" and getattr(st, "hint_then", "") == "turn")
+
+    def frame_shown(self, t_ns: int) -> None:
+        if self.shot_pending:
+            self.app.screenshot(self.shot_pending)
+            self.shot_pending = ""
+        for ev in self.referee.frame_shown(t_ns):
+            if ev.kind == "opened":
+                self._plan_computers(t_ns)
+                w = self.referee.window
+                if w is not None and w.spec.window_ms is None and (w.spec.mode != "last" or not w.spec.eligible):
+                    self.referee.request_close(t_ns + self.pace_ns)
+
+    def _plan_computers(self, opened: int) -> None:
+        w = self.referee.window
+        if w is None or self.planned_for == w.race_no:
+            return
+        self.planned_for = w.race_no
+        active = getattr(self.state, "active", -1)
+        for seat, info in enumerate(self.seats):
+            if not info.is_computer:
+                continue
+            plans = plan_race(self.bot_rng, w.spec, seat, skill_named(info.skill),
+                              involved=seat in w.spec.eligible)
+            for p in plans:
+                at = opened + int(p.delay_ms * NS_PER_MS)
+                self.app.computer.press(seat, at, p.control, p.double)
+                if seat == active:
+                    self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
+
+    # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
+    def options(self, seat: int) -> list[Action]:
+        return list(self.state.turn_actions(seat))
+
+    def place_options(self, seat: int, card: int) -> list[Action]:
+        return [a for a in self.options(seat) if getattr(a, "card", None) == card]
+
+    def _drive_turn(self, now: int) -> None:
+        st = self.state
+        seat = st.active
+        if self.pending is not None:
+            pseat, turn, action = self.pending
+            if pseat != seat or turn != self.turn_no:
+                self.pending = None
+            elif st.current_player() == seat:
+                self.pending = None
+                if action in st.legal_actions(seat):
+                    self.referee.apply(action, seat)
+                    self.turn_no += 1
+                    self.chooser = None
+                    self.think = None
+                    self.app.sounds.play("flip")
+                    return
+            elif st.window == "turn" and self.close_asked != st.race_no:
+                self.close_asked = st.race_no
+                self.referee.request_close(now)          # laying the card ends the turn-start window
+                return
+            else:
+                return
+        info = self.seats[seat]
+        if info.is_computer or not info.can_choose:
+            if self.think is None or self.think[:2] != (seat, self.turn_no):
+                delay = int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
+                self.think = (seat, self.turn_no, now + delay)
+            ready = self.think[2]
+            if info.is_computer:
+                ready = max(ready, self.planned_active_until)
+            if now >= ready:
+                level = info.skill if info.is_computer else AUTO_LEVEL
+                self.pending = (seat, self.turn_no, choose_action(st, seat, self.bot_rng, level))
+            return
+        if self.chooser is None or self.chooser.seat != seat or self.chooser.turn != self.turn_no:
+            self.chooser = Chooser(seat, self.turn_no, since_ns=now)
+        opts = self.options(seat)
+        if opts and not any(hasattr(a, "card") for a in opts):          # a pass: nothing to choose
+            self.pending = (seat, self.turn_no, opts[0])
+        elif now - self.chooser.since_ns > CHOOSE_TIMEOUT_NS:
+            self.pending = (seat, self.turn_no, choose_action(st, seat, self.bot_rng, AUTO_LEVEL))
+            self.app.message(f"P{seat + 1} took too long: the arcade laid a card for them.", 6)
+
+    def _hand(self, seat: int) -> list[int]:
+        return list(self.state.hands[seat])
+
+    def _choose_step(self, control: str) -> None:
+        ch = self.chooser
+        st = self.state
+        if ch is None or self.pending is not None or st.is_terminal():
+            return
+        hand = self._hand(ch.seat)
+        if not hand:
+            return
+        ch.card_i %= len(hand)
+        if ch.stage == "card":
+            if control in ("left", "right"):
+                ch.card_i = (ch.card_i + (1 if control == "right" else -1)) % len(hand)
+            elif control == "ok":
+                card = hand[ch.card_i]
+                places = self.place_options(ch.seat, card)
+                if places and all(type(a).__name__ == "Discard" for a in places):
+                    self.pending = (ch.seat, ch.turn, places[0])        # no card can be laid: box this one
+                elif places:
+                    ch.stage, ch.place_i = "place", 0
+                else:
+                    self.banner = (f"P{ch.seat + 1}: that card fits nowhere, choose another",
+                                   render.BAD, self.now + 1_500_000_000)
+            return
+        card = hand[ch.card_i]
+        places = self.place_options(ch.seat, card)
+        n = len(places) + 1                                             # + "back"
+        if control in ("left", "right"):
+            ch.place_i = (ch.place_i + (1 if control == "right" else -1)) % n
+        elif control == "ok":
+            if ch.place_i >= len(places):
+                ch.stage = "card"
+            else:
+                self.pending = (ch.seat, ch.turn, places[ch.place_i])
+
+    def cursor_place(self) -> Action | None:
+        """The place the chooser points at (None: on the hand or on "back")."""
+        ch = self.chooser
+        if ch is None or ch.stage != "place":
+            return None
+        hand = self._hand(ch.seat)
+        if not hand:
+            return None
+        places = self.place_options(ch.seat, hand[ch.card_i % len(hand)])
+        return places[ch.place_i] if ch.place_i < len(places) else None
+
+    # -- events ----------------------------------------------------------------
+    def _on_event(self, ev: RefereeEvent, now: int, takes_before: int) -> None:
+        names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        if ev.kind == "false":
+            self.banner = (f"False focus by {names}!", render.BAD, now + 1_500_000_000)
+            self.app.sounds.play("false")
+        elif ev.kind == "penalty":
+            self.banner = (self.penalty_text(names), render.BAD, now + 1_500_000_000)
+            self.app.sounds.play("false")
+        elif ev.kind == "stuck" and ev.seats:
+            self.app.message(f"Buzzer stuck down: {names}. It is ignored until released.")
+        if ev.verdict is not None and ev.kind in ("won", "debated", "boxed", "last", "closed"):
+            new = self.takes()[takes_before:]
+            described = self.describe_takes(new)
+            if described is None:
+                if not ev.verdict.presses:
+                    return
+                described = (self.closed_text(ev), render.DIM)
+            entry = PanelEntry(described[0], described[1], _panel_rows(ev.verdict))
+            self.add_extra(entry, ev)
+            self.history.appendleft(entry)
+            if ev.kind != "closed":
+                self.shot_pending = f"race-{self.state.race_no}"   # saved once the result is shown
+
+    def penalty_text(self, names: str) -> str:
+        return f"Out-of-turn press by {names}"
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no claim"
+
+    def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None: ...
+
+    def _new_takes(self, now: int) -> None:
+        takes = self.takes()
+        if len(takes) <= self.seen_takes:
+            self.seen_takes = len(takes)
+            return
+        new = takes[self.seen_takes:]
+        self.seen_takes = len(takes)
+        text = self.describe_takes(new)
+        if text is not None:
+            self.banner = (text[0], text[1], now + 1_800_000_000)
+        self.flash_for(new, now)
+
+    def flash_for(self, new: list[Any], now: int) -> None: ...
+
+    # -- the end ---------------------------------------------------------------
+    def _finish(self, now: int) -> None:
+        if self.over_at is None:
+            self.over_at = now
+            self.app.sounds.play("over")
+            self._save()
+        if now - self.over_at > 2 * S:
+            from kiosk.scenes.results import ResultsScene
+            self.app.replace(ResultsScene(self.app, self.game.title, self.state, self.seats, again=self.again))
+
+    def again(self) -> Scene:
+        return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
+
+    def _save(self) -> None:
+        if self.saved or self.app.results is None:
+            return
+        self.saved = True
+        out = self.state.outcome()
+        try:
+            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
+        except Exception as exc:
+            self.app.message(str(exc))
+
+    # -- drawing ---------------------------------------------------------------
+    def status_text(self) -> str:
+        return f"deck {len(self.state.deck)}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        side = int(W * 0.27)
+        table_w = W - side
+        st = self.state
+        render.text(surface, self.game.title + ("  +FocusX rule" if self.x_rule else ""), (20, 12), 40,
+                    render.TEXT, bold=True)
+        status = "game over" if st.is_terminal() else self.status_text()
+        render.text(surface, f"race {st.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM, "topright")
+        w = self.referee.window
+        if w is not None and w.opened_ns is not None:
+            end = None
+            if w.spec.window_ms is not None:
+                end = w.opened_ns + w.spec.window_ms * NS_PER_MS
+            elif w.spec.mode == "last" and w.spec.eligible:
+                end = w.opened_ns + (w.spec.deadline_ms or 3000) * NS_PER_MS
+            elif w.close_at_ns is not None:
+                end = w.close_at_ns
+            if end is not None:
+                frac = max(0.0, min(1.0, 1 - (self.now - w.opened_ns) / max(1, end - w.opened_ns)))
+                pygame.draw.rect(surface, render.DIM, pygame.Rect(20, 54, int((table_w - 40) * frac), 6),
+                                 border_radius=3)
+                if w.spec.window_ms is not None and frac > 0:
+                    render.text(surface, f"{w.spec.label}: {max(0.0, (end - self.now) / S):.1f} s",
+                                (20, 64), 28, render.GOLD, bold=True)
+        seat_h = int(H * 0.2)
+        area = pygame.Rect(0, 64, table_w, H - 64 - seat_h - 10)
+        self.draw_table(surface, area)
+        if self.banner and self.now < self.banner[2]:
+            msg, col, _ = self.banner
+            size = 56 if len(msg) < 34 else 40
+            img = render.font(size, True).render(msg, True, (20, 20, 20))
+            rect = img.get_rect(center=(area.centerx, area.top + 34))
+            pygame.draw.rect(surface, col, rect.inflate(36, 14), border_radius=14)
+            surface.blit(img, rect)
+        self._draw_seats(surface, pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h))
+        self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        return None
+
+    def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        n = len(self.seats)
+        w = area.w // n
+        stuck = set(self.referee.stuck)
+        for s, info in enumerate(self.seats):
+            r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
+            col = render.SEAT_COLOURS[s % 8]
+            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            render.panel(surface, r, render.PANEL, col if active else None, 5)
+            pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 10),
+                             border_top_left_radius=12, border_top_right_radius=12)
+            render.text(surface, f"P{s + 1}", (r.x + 10, r.y + 14), 42, col, bold=True)
+            big, label, lines = self.seat_lines(s)
+            render.text(surface, big, (r.right - 10, r.y + 10), 58, render.TEXT, "topright", bold=True)
+            render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
+            if r.w >= 230:
+                render.text(surface, info.label[:16], (r.x + 10, r.y + 52), 20, render.DIM)
+            yy = r.y + 80
+            tag = self.seat_tag(s)
+            if tag is not None:
+                render.text(surface, tag[0], (r.x + 10, yy), 24, tag[1], bold=True)
+                yy += 24
+            for line in lines:
+                if yy > r.bottom - 20:
+                    break
+                render.text(surface, line, (r.x + 10, yy), 22, render.DIM)
+                yy += 22
+            if s in stuck:
+                render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
+
+    def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        y = area.y
+        if self.app.led.virtual is not None:
+            size = min(area.w, int(area.h * 0.36))
+            r = pygame.Rect(area.x + (area.w - size) // 2, y, size, size)
+            render.led_matrix(surface, r, self.app.led.virtual_picture())
+            y = r.bottom + 4
+            render.text(surface, f"virtual LED matrix  {self.app.led.status_text()}", (area.centerx, y), 20,
+                        render.DIM, "midtop")
+            y += 22
+        panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
+        render.panel(surface, panel)
+        render.text(surface, "Race panel (ms after the table showed)", (panel.x + 10, panel.y + 8), 22, render.DIM)
+        yy = panel.y + 34
+        if not self.history:
+            render.text(surface, "every press is shown here", (panel.x + 10, yy), 24, render.DIM)
+        for idx, entry in enumerate(self.history):
+            if yy > panel.bottom - 30:
+                break
+            head = 24 if idx == 0 else 21
+            render.text(surface, entry.title[:34], (panel.x + 10, yy), head, entry.colour if idx == 0 else render.DIM,
+                        bold=idx == 0)
+            yy += head + 2
+            for seat, kind, ms, status in entry.rows[:8]:
+                if yy > panel.bottom - 24:
+                    break
+                col = render.SEAT_COLOURS[seat % 8] if idx == 0 else render.DIM
+                size = 24 if idx == 0 else 20
+                render.text(surface, f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}", (panel.x + 16, yy), size,
+                            col, bold=idx == 0)
+                render.text(surface, f"{ms:.1f} ms", (panel.x + 78, yy), size, render.TEXT)
+                render.text(surface, status, (panel.right - 10, yy), size - 2,
+                            render.BAD if status in ("false", "penalty", "last") else render.DIM, "topright")
+                yy += size + 1
+            for line in entry.extra[:3]:
+                if yy > panel.bottom - 22:
+                    break
+                render.text(surface, line, (panel.x + 16, yy), 20, render.DIM)
+                yy += 21
+            yy += 8
+
+    def draw_hand(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The active seat's hand with the chooser's cursor (FXA-18: the shared screen shows it)."""
+        st = self.state
+        if st.is_terminal():
+            return
+        seat = st.active
+        col = render.SEAT_COLOURS[seat % 8]
+        hand = self._hand(seat)
+        ch = self.chooser if self.chooser is not None and self.chooser.seat == seat else None
+        info = self.seats[seat]
+        who = "computer" if info.is_computer else ("choose: left/right, OK" if info.can_choose
+                                                     else "no choose controls: the arcade lays for you")
+        render.text(surface, f"P{seat + 1}'s hand", (rect.x + 8, rect.y), 30, col, bold=True)
+        render.text(surface, who, (rect.x + 8, rect.y + 28), 20, render.DIM)
+        if not hand:
+            render.text(surface, "no cards", (rect.x + 8, rect.y + 56), 26, render.DIM)
+            return
+        ch_h = rect.h - 60
+        cw = int(min(ch_h / 1.4, (rect.w - 20) / max(3, len(hand)) - 12))
+        chh = int(cw * 1.4)
+        x = rect.x + 10
+        for i, c in enumerate(hand):
+            r = pygame.Rect(x, rect.y + 56, cw, chh)
+            surface.blit(render.card_surface(c, cw, chh), r)
+            if ch is not None and i == ch.card_i % len(hand):
+                pygame.draw.rect(surface, col, r.inflate(12, 12), 6 if ch.stage == "card" else 3, border_radius=12)
+            x += cw + 14
+        if ch is not None and ch.stage == "place" and self.cursor_place() is None:
+            render.text(surface, "< back to the hand >", (rect.x + 8, rect.y + 62 + chh), 26, col, bold=True)
+        elif ch is not None:
+            step = "choose a card, OK" if ch.stage == "card" else "choose the place, OK"
+            render.text(surface, step, (rect.x + 8, rect.y + 62 + chh), 24, col, bold=True)
+
+    def led_picture(self, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        cfg = self.app.cfg["led"]
+        w, h = cfg["width"], cfg["height"]
+        if self.flash is not None and now_ns - self.flash[2] < 1_200_000_000:
+            seats, kind, t0 = self.flash
+            phase = (now_ns - t0) / 1_200_000_000
+            if len(seats) == 1:
+                return ledv.flash_picture(seats[0], min(1.0, phase), w, h)
+            return ledv.tie_picture(seats, w, h)
+        return self.led_default(w, h, now_ns)
+
+
+# ------------------------------------------------------------------------ ThinkFocus
+
+class ThinkFocusScene(ModeScene):
+    """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
+
+    title = "FocusX ThinkFocus"
+    places_cards = True
+
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        return tf.ThinkFocusGame(seats, settings)
+
+    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
+        return self.claim_window(fx)
+
+    def status_text(self) -> str:
+        return f"deck {len(self.state.deck)}"
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        st = self.state
+        return str(len(st.victory[seat])), "cards won", [f"hand {len(st.hands[seat])}"]
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        st = self.state
+        if st.is_terminal():
+            return None
+        if seat == st.active:
+            return ("ACTIVE: column", render.GOLD)
+        if seat == st.previous:
+            return ("PREVIOUS: row", render.GOOD)
+        return None
+
+    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        texts = []
+        colour = render.GOLD
+        for how, seats, _cards in takes:
+            names = ", ".join(f"P{s + 1}" for s in seats)
+            if how in ("row", "column", "shift", "forgotten"):
+                what = {"row": "the row focus", "column": "the column focus", "shift": "the shift focus",
+                        "forgotten": "a forgotten focus"}[how]
+                texts.append(f"{names} takes {what}!")
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif how == "debated":
+                texts.append(f"Debated: {names} take one card each")
+            elif how == "boxed":
+                texts.append("4+ tied: the trio goes to the box")
+            elif how == "overruled":
+                texts.append(f"{names}: the row focus goes first")
+            elif how == "discard":
+                texts.append(f"{names} cannot lay a card: one to the box")
+        if not texts:
+            return None
+        return "  ".join(texts[-2:]), colour
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no claim"
+
+    def flash_for(self, new: list[Any], now: int) -> None:
+        for how, seats, _ in new:
+            if how in ("row", "column", "shift", "forgotten", "debated"):
+                self.flash = (tuple(seats), "won", now)
+                self.app.sounds.play("won" if len(seats) == 1 else "debated")
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        hand_w = 290
+        rows_area = pygame.Rect(area.x + 70, area.y + 58, area.w - hand_w - 80, area.h - 62)
+        longest = max(max(len(r) for r in st.rows) + 1, 7)
+        ch = int(min(rows_area.h / 4 - 8, (rows_area.w / longest - 6) * 1.4))
+        cw = int(ch / 1.4)
+        place = self.cursor_place()
+        placed = st.placed
+        for k in range(longest):
+            render.text(surface, str(k + 1), (rows_area.x + k * (cw + 6) + cw // 2, rows_area.y - 4), 22,
+                        render.DIM, "midbottom")
+        for r, row in enumerate(st.rows):
+            y = rows_area.y + r * (ch + 8)
+            render.text(surface, f"row {r + 1}", (area.x + 8, y + ch // 2), 24, render.DIM, "midleft")
+            for k, c in enumerate(row):
+                rect = pygame.Rect(rows_area.x + k * (cw + 6), y, cw, ch)
+                surface.blit(render.card_surface(c, cw, ch), rect)
+                if k == 0:
+                    pygame.draw.rect(surface, render.DIM, rect.inflate(6, 6), 2, border_radius=10)
+                if c == placed:
+                    pygame.draw.rect(surface, render.TEXT, rect.inflate(8, 8), 4, border_radius=10)
+            end = pygame.Rect(rows_area.x + len(row) * (cw + 6), y, cw, ch)
+            if place is not None and getattr(place, "row", None) == r:
+                col = render.SEAT_COLOURS[st.active % 8]
+                pygame.draw.rect(surface, col, end, 6, border_radius=10)
+                render.text(surface, "here", end.center, 26, col, "center", bold=True)
+        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 90, hand_w - 10, 170))
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
+
+
+# ------------------------------------------------------------------------ Duel
+
+class DuelScene(ModeScene):
+    """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses."""
+
+    title = "FocusX Duel"
+
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        return DuelGame(seats, settings)
+
+    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
+        d = self.extra_settings.get("duel_deadline_ms", fx.get("duel_deadline_ms"))
+        return {} if d is None else {"duel_deadline_ms": int(d)}
+
+    def status_text(self) -> str:
+        st: DuelState = self.state
+        if st.tiebreak is not None:
+            return "tie-break round (Classic)"
+        return f"deck {len(st.deck)}"
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        st: DuelState = self.state
+        lines = [f"pile {len(st.piles[seat])}"]
+        if st.tiebreak is not None and seat in st.tiebreak.sudden:
+            lines = [f"TIE-BREAK: won {len(st.tiebreak.victory[seat])}"]
+        return str(len(st.penalty[seat])), "penalty cards", lines
+
+    def penalty_text(self, names: str) -> str:
+        return f"{names}: press without your focus - top card to penalty"
+
+    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        texts = []
+        colour = render.GOLD
+        for how, seats, _cards in takes:
+            names = ", ".join(f"P{s + 1}" for s in seats)
+            if how == "last":
+                texts.append(f"{names} pressed last: takes the trio")
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif how == "tied-last":
+                texts.append(f"Tied last: {names} take their own card")
+        if not texts:
+            return None
+        return "  ".join(texts[-2:]), colour
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no focus: presses cost a card"
+
+    def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None:
+        v = ev.verdict
+        if v is None or ev.kind != "last":
+            return
+        pressed = {p.seat for p in v.presses if p.status in ("safe", "last", "tied-last")}
+        owners = set(ev.seats) | pressed
+        for s in sorted(owners - pressed):
+            entry.extra.append(f"P{s + 1}: no press by the deadline")
+        entry.extra.append("last to press: " + ", ".join(f"P{s + 1}" for s in ev.seats))
+
+    def flash_for(self, new: list[Any], now: int) -> None:
+        for how, seats, _ in new:
+            if how in ("last", "tied-last"):
+                self.flash = (tuple(seats), "last", now)
+                self.app.sounds.play("false" if how == "last" else "debated")
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st: DuelState = self.state
+        if st.tiebreak is not None:
+            self._draw_tiebreak(surface, area)
+            return
+        n = st.seats
+        cols = (n + 1) // 2
+        rows = 2
+        cell_w = (area.w - 40) // cols
+        cell_h = (area.h - 70) // rows
+        ch = int(min(cell_h - 56, (cell_w - 30) * 1.4))
+        cw = int(ch / 1.4)
+        for s in range(n):
+            rr, cc = divmod(s, cols)
+            if rr == 1:
+                cc = cols - 1 - cc          # around the table, clockwise
+            cell = pygame.Rect(area.x + 20 + cc * cell_w, area.y + 60 + rr * cell_h, cell_w, cell_h)
+            col = render.SEAT_COLOURS[s % 8]
+            render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
+            render.text(surface, f"penalty {len(st.penalty[s])}", (cell.right - 10, cell.y + 6), 28,
+                        render.BAD if st.penalty[s] else render.DIM, "topright", bold=True)
+            r = pygame.Rect(cell.centerx - cw // 2, cell.y + 40, cw, ch)
+            pile = st.piles[s]
+            if pile:
+                for k in range(min(3, len(pile) - 1), 0, -1):
+                    surface.blit(render.card_back(cw, ch), r.move(k * 4, k * 4))
+                surface.blit(render.card_surface(pile[-1], cw, ch), r)
+            else:
+                render.empty_spot(surface, r, "empty")
+            if s == st.active and not st.is_terminal():
+                pygame.draw.rect(surface, col, r.inflate(14, 14), 5, border_radius=14)
+            render.text(surface, f"{len(pile)}", (r.right + 10, r.bottom), 24, render.DIM, "bottomleft")
+        deck = pygame.Rect(area.centerx - 40, area.y + 4, 80, 50)
+        render.text(surface, f"deck: {len(st.deck)} cards", deck.center, 30, render.TEXT, "center", bold=True)
+
+    def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        tb = self.state.tiebreak
+        names = ", ".join(f"P{s + 1}" for s in tb.sudden)
+        render.text(surface, f"Tie-break: {names} - first to win a focus wins", (area.centerx, area.y + 70), 34,
+                    render.GOLD, "center", bold=True)
+        cw = int(min(area.w / 6, (area.h - 160) / 2.6 / 1.4))
+        ch = int(cw * 1.4)
+        cx, cy = area.centerx, area.y + 110 + ch + 10
+        for i, (ox, oy) in enumerate([(-1, -1), (0, -1), (0, 0), (-1, 0)]):
+            r = pygame.Rect(cx + (10 if ox == 0 else -10 - cw), cy + (5 if oy == 0 else -5 - ch), cw, ch)
+            pile = tb.spots[i]
+            if pile:
+                surface.blit(render.card_surface(pile[-1], cw, ch), r)
+            else:
+                render.empty_spot(surface, r, f"spot {i + 1}")
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        return ledv.scores_picture([len(p) for p in self.state.penalty], w, h)
+
+
+# ------------------------------------------------------------------------ 4Focus
+
+class FourFocusScene(ModeScene):
+    """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
+
+    title = "FocusX 4Focus"
+    places_cards = True
+
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        return ff.FourFocusGame(seats, settings)
+
+    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
+        return self.claim_window(fx)
+
+    def takes(self) -> list[Any]:
+        st = self.state
+        out = list(st.notes)
+        if st.claimed is not None:
+            out.append(("won", tuple(st.outcome().winners) if st.outcome() else (st.claimed[0],)))
+        return out
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        st = self.state
+        return str(len(st.hands[seat])), "cards in hand", []
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        st = self.state
+        if st.is_terminal():
+            return ("WINNER", render.GOLD) if seat in st.outcome().winners else None
+        if seat == st.active:
+            return ("ACTIVE", render.GOLD)
+        return None
+
+    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        texts = []
+        colour = render.GOLD
+        for how, seats in takes:
+            names = ", ".join(f"P{s + 1}" for s in seats)
+            if how == "won":
+                texts.append(f"{names}: 4FOCUS!")
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif how == "hint":
+                texts.append(f"{names} pressed out of turn: P{self.state.active + 1}, claim it now!")
+            elif how == "false":
+                texts.append(f"False claim by {names}: a hand card to the box")
+                colour = render.BAD
+            elif how == "discard":
+                texts.append(f"{names} cannot lay a card: one to the box")
+            elif how == "pass":
+                texts.append(f"{names} cannot lay a card: passes")
+        if not texts:
+            return None
+        return "  ".join(texts[-2:]), colour
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no claim"
+
+    def flash_for(self, new: list[Any], now: int) -> None:
+        for how, seats in new:
+            if how == "won":
+                self.flash = (tuple(seats), "won", now)
+                self.app.sounds.play("won")
+
+    def status_text(self) -> str:
+        return f"deck {len(self.state.deck)}"
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        hand_w = 290
+        grid = pygame.Rect(area.x + 10, area.y + 34, area.w - hand_w - 20, area.h - 36)
+        # Show the laid cards and the cells next to them (at least 5x5), never beyond the
+        # 9x9 reach (FX-11), so cards stay large while the board is small.
+        xs = [x for x, _ in st.board] + [0]
+        ys = [y for _, y in st.board] + [0]
+        lo_x, hi_x = max(-ff.REACH, min(xs) - 1), min(ff.REACH, max(xs) + 1)
+        lo_y, hi_y = max(-ff.REACH, min(ys) - 1), min(ff.REACH, max(ys) + 1)
+        while hi_x - lo_x < 4:
+            lo_x, hi_x = max(-ff.REACH, lo_x - 1), min(ff.REACH, hi_x + 1)
+        while hi_y - lo_y < 4:
+            lo_y, hi_y = max(-ff.REACH, lo_y - 1), min(ff.REACH, hi_y + 1)
+        ncols, nrows = hi_x - lo_x + 1, hi_y - lo_y + 1
+        cell = int(min(grid.w / ncols, grid.h / nrows))
+        ox = grid.x + (grid.w - cell * ncols) // 2
+        oy = grid.y + (grid.h - cell * nrows) // 2
+        cw, ch = int(cell * 0.70), int(cell * 0.96)
+        place = self.cursor_place()
+        targets: set[tuple[int, int]] = set()
+        ch_ = self.chooser
+        if ch_ is not None and ch_.stage == "place":
+            hand = self._hand(ch_.seat)
+            if hand:
+                targets = {(a.x, a.y) for a in self.place_options(ch_.seat, hand[ch_.card_i % len(hand)])
+                           if isinstance(a, ff.Place)}
+        claimed = set(st.claimed[1]) if st.claimed is not None else set()
+        edge = pygame.Rect(ox, oy, cell * ncols, cell * nrows)
+        for side, at_limit in (("left", lo_x == -ff.REACH), ("right", hi_x == ff.REACH),
+                               ("top", lo_y == -ff.REACH), ("bottom", hi_y == ff.REACH)):
+            if at_limit:                   # the 9x9 limit: a thick line where the view reaches it
+                a = {"left": (edge.topleft, edge.bottomleft), "right": (edge.topright, edge.bottomright),
+                     "top": (edge.topleft, edge.topright), "bottom": (edge.bottomleft, edge.bottomright)}[side]
+                pygame.draw.line(surface, render.BAD, a[0], a[1], 4)
+        for gy in range(lo_y, hi_y + 1):
+            for gx in range(lo_x, hi_x + 1):
+                r = pygame.Rect(ox + (gx - lo_x) * cell, oy + (gy - lo_y) * cell, cell, cell)
+                pygame.draw.rect(surface, render.PANEL, r.inflate(-2, -2), 1)
+                card_r = pygame.Rect(0, 0, cw, ch)
+                card_r.center = r.center
+                if (gx, gy) == ff.CENTRE:
+                    surface.blit(render.card_back(cw, ch, "?"), card_r)
+                elif (gx, gy) in st.board:
+                    surface.blit(render.card_surface(st.board[(gx, gy)], cw, ch), card_r)
+                    if (gx, gy) in claimed:
+                        pygame.draw.rect(surface, render.GOLD, card_r.inflate(6, 6), 4, border_radius=8)
+                elif (gx, gy) in targets:
+                    pygame.draw.rect(surface, render.PANEL_LIGHT, card_r, 2, border_radius=8)
+                if place is not None and (getattr(place, "x", None), getattr(place, "y", None)) == (gx, gy):
+                    col = render.SEAT_COLOURS[st.active % 8]
+                    pygame.draw.rect(surface, col, card_r.inflate(8, 8), 5, border_radius=8)
+        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 70, hand_w - 10, int(area.h * 0.45)))
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        wnd = self.referee.window
+        st = self.state
+        if wnd is not None and wnd.opened_ns is not None and wnd.spec.window_ms and not st.is_terminal():
+            left = wnd.opened_ns + wnd.spec.window_ms * NS_PER_MS - now_ns
+            if left > 0:
+                frac = left / (wnd.spec.window_ms * NS_PER_MS)
+                return ledv.countdown_picture(min(99, int(left // S) + 1), min(1.0, frac), w, h,
+                                              ledv.seat_colour(st.active % 8))
+        return ledv.text_picture("4F", (255, 200, 40), w, h)
+
+
+def _start(cls: type[ModeScene], x_rule: bool) -> Callable[[App, list[SeatInfo]], Scene]:
+    def start(app: App, seats: list[SeatInfo]) -> Scene:
+        return cls(app, seats, x_rule=x_rule)
+    return start
+
+
+LOBBY_GAMES = [
+    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, False), 4),
+    LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
+    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, False), 5),
+    LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
+    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, False), 3),
+    LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
+]

@@ -1,0 +1,380 @@
+"""FocusX Duel (seed 001 "Duel Mode"; rulings FX-10, FX-5, FX-3, FX-12; FXA-20..FXA-23).
+
+Cards are ``mk(category, quantity, colour)``: categories 0 fantastic, 1
+aquatic, 2 terrestrial, 3 aerial; colours 0 red, 1 blue, 2 green, 3 yellow.
+Races go through the real referee and judge with stamped presses.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from arcade.core.api import CHANCE, RACE, TERMINAL
+from arcade.core.errors import IllegalActionError, SettingsError
+from arcade.core.events import Edge
+from arcade.core.judge import JudgeSettings
+from arcade.core.race import RaceResult
+from arcade.core.referee import Referee
+from arcade.focusx.cards import full_deck
+from arcade.focusx.cards import make_card as mk
+from arcade.focusx.classic import Deal, Place
+from arcade.focusx.duel import DuelGame, DuelState, Reveal
+from arcade.sim import SimConfig, simulate
+
+MS = 1_000_000
+DEADLINE = 1500
+
+
+def position(piles, reveal=None, penalty=None, active=0, seats=None, x_rule=False, deck=None) -> DuelState:
+    """A Duel state with these piles (bottom first); ``reveal`` is the deck's top card."""
+    seats = seats or len(piles)
+    st = DuelGame(seats, {"x_rule": x_rule, "duel_deadline_ms": DEADLINE}).new_initial_state()
+    st.apply(Deal(tuple(full_deck())))
+    penalty = penalty or [[] for _ in range(seats)]
+    used = [c for p in piles for c in p] + [c for p in penalty for c in p] + ([reveal] if reveal is not None else [])
+    assert len(set(used)) == len(used)
+    rest = [c for c in full_deck() if c not in used]
+    st.piles = [list(p) for p in piles]
+    st.penalty = [list(p) for p in penalty]
+    if deck is None:
+        st.deck = rest + ([reveal] if reveal is not None else [])
+        st.box = []
+    else:
+        st.deck = list(deck) + ([reveal] if reveal is not None else [])
+        st.box = [c for c in rest if c not in deck]
+    st.active = active
+    assert sorted(st.all_cards()) == full_deck()
+    return st
+
+
+class Table:
+    """The real referee and judge on a virtual clock."""
+
+    def __init__(self, state) -> None:
+        self.state = state
+        self.ref = Referee(state, JudgeSettings())
+        self.t = 1_000_000 * MS
+
+    def reveal(self) -> None:
+        self.ref.apply(Reveal(), self.state.active)
+
+    def race(self, presses=(), close_after_ms: int | None = None, max_ms: int = 20_000) -> None:
+        """Show the table; press ``(seat, ms[, control[, double]])``; run until the race ends."""
+        st = self.state
+        assert st.current_player() == RACE
+        no = st.race_no
+        self.t += 16 * MS
+        self.ref.frame_shown(self.t)
+        opened = self.t
+        if close_after_ms is not None:
+            self.ref.request_close(opened + close_after_ms * MS)
+        for p in presses:
+            seat, ms = p[0], p[1]
+            control = p[2] if len(p) > 2 else "buzzer"
+            at = opened + int(ms * MS)
+            self.ref.feed(Edge(at, seat, control, True))
+            self.ref.feed(Edge(at + 80 * MS, seat, control, False))
+            if len(p) > 3 and p[3]:
+                self.ref.feed(Edge(at + 150 * MS, seat, control, True))
+                self.ref.feed(Edge(at + 230 * MS, seat, control, False))
+        end = opened + max_ms * MS
+        while st.current_player() == RACE and st.race_no == no and self.t < end:
+            self.t += 5 * MS
+            self.ref.tick(self.t)
+        assert self.t < end, "the race did not end"
+
+
+# Five seats; P5 (seat 4) reveals mk(3, 2, 0): a quantity-2 focus with P2 and P3.
+BASIC = dict(piles=[[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)], []], reveal=mk(3, 2, 0), active=4)
+
+
+def basic(**kw) -> tuple[Table, DuelState]:
+    args = {**BASIC, **kw}
+    st = position(**args)
+    assert st.trios() == []
+    table = Table(st)
+    table.reveal()
+    return table, st
+
+
+def test_FX12_duel_is_for_4_to_8_players() -> None:
+    for n in (4, 8):
+        DuelGame(n)
+    for n in (3, 9):
+        with pytest.raises(SettingsError):
+            DuelGame(n)
+    assert DuelGame(4).settings["duel_deadline_ms"] == 3000
+
+
+def test_FX10_each_turn_the_active_seat_reveals_the_deck_top_onto_its_own_pile() -> None:
+    st = DuelGame(4).new_initial_state()
+    st.resolve_chance(random.Random(1))
+    top = st.deck[-1]
+    assert st.current_player() == 0 and st.legal_actions() == [Reveal()]
+    st.apply(Reveal())
+    assert st.piles[0] == [top] and len(st.deck) == 63
+
+
+def test_FX10_only_the_three_owners_are_in_the_race() -> None:
+    table, st = basic()
+    spec = st.race_spec()
+    assert st.trio == (1, 2, 4)
+    assert spec.mode == "last" and spec.eligible == frozenset({1, 2, 4})
+    assert spec.penalise_ineligible and spec.deadline_ms == DEADLINE
+
+
+def test_FX10_last_to_press_takes_the_trio_into_their_penalty_pile() -> None:
+    table, st = basic()
+    table.race([(4, 300), (1, 450), (2, 900)])
+    assert sorted(st.penalty[2]) == sorted([mk(1, 2, 1), mk(2, 2, 2), mk(3, 2, 0)])
+    assert st.piles[1] == [] and st.piles[2] == [] and st.piles[4] == []
+    assert st.takes[-1][:2] == ("last", (2,))
+    assert st.current_player() == RACE and st.trio is None     # the quiet window until the next reveal
+
+
+def test_FX10_players_tied_for_last_take_only_their_own_card() -> None:
+    table, st = basic()
+    table.race([(4, 300), (1, 900), (2, 910)])                # 10 ms apart: within the tie window
+    assert st.penalty[1] == [mk(1, 2, 1)] and st.penalty[2] == [mk(2, 2, 2)]
+    assert st.piles[4] == [mk(3, 2, 0)] and st.penalty[4] == []
+    assert st.takes[-1][0] == "tied-last"
+
+
+def test_FX10_an_owner_who_does_not_press_counts_as_pressing_at_the_deadline() -> None:
+    table, st = basic()
+    opened = table.t + 16 * MS
+    table.race([(4, 300), (2, 1400)])                         # P2 never presses
+    assert len(st.penalty[1]) == 3 and st.takes[-1][:2] == ("last", (1,))
+    assert table.t >= opened + DEADLINE * MS                  # decided only after the deadline
+    table, st = basic()
+    table.race([(4, 300)])                                    # two owners never press: tied at the deadline
+    assert st.penalty[1] == [mk(1, 2, 1)] and st.penalty[2] == [mk(2, 2, 2)] and st.penalty[4] == []
+
+
+def test_FX10_a_press_by_a_player_who_owns_no_focus_card_costs_their_top_card() -> None:
+    table, st = basic()
+    table.race([(0, 200), (4, 300), (1, 450), (2, 900), (0, 950)])
+    assert st.penalty[0] == [mk(0, 1, 0)] and st.piles[0] == []   # once, not twice
+    assert len(st.penalty[2]) == 3
+
+
+def test_FX10_a_press_when_no_focus_is_showing_costs_the_top_card() -> None:
+    st = position([[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2), active=3)
+    table = Table(st)
+    table.reveal()
+    assert st.trio is None and st.race_spec().eligible == frozenset()
+    table.race([(0, 400), (0, 800)], close_after_ms=2000)
+    assert st.penalty[0] == [mk(0, 1, 0)]
+    assert st.current_player() == 0                           # the next seat reveals
+
+
+def test_FX5_cards_beneath_a_penalty_form_a_new_focus_raced_next() -> None:
+    piles = [[mk(0, 2, 3), mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)], []]
+    st = position(piles, reveal=mk(3, 1, 1), active=4)
+    table = Table(st)
+    table.reveal()
+    assert st.trio is None
+    table.race([(0, 300)], close_after_ms=3000)               # P1's press: top card to penalty ...
+    assert st.penalty[0] == [mk(0, 1, 0)]
+    assert st.trio == (0, 1, 2)                               # ... and the card beneath makes a focus
+    table.race([(0, 200), (1, 300), (2, 700)])
+    assert len(st.penalty[2]) == 3
+
+
+def test_FX10_several_foci_are_raced_one_at_a_time_from_the_seat_after_the_active_player() -> None:
+    piles = [[mk(1, 3, 2)], [], [mk(3, 2, 0)], [mk(0, 2, 0)], [mk(2, 3, 2)]]
+    st = position(piles, reveal=mk(3, 2, 2), active=1)
+    table = Table(st)
+    table.reveal()
+    assert sorted(t for t, _ in st.trios()) == [(0, 1, 4), (1, 2, 3)]
+    assert st.trio == (1, 2, 3)                               # P3 (the seat after P2) first
+    table.race([(1, 200), (2, 900), (3, 905)])                # P3 and P4 tied for last
+    assert st.penalty[2] == [mk(3, 2, 0)] and st.penalty[3] == [mk(0, 2, 0)]
+    assert st.trio == (0, 1, 4)                               # the revealed card is still there: next focus
+    table.race([(0, 200), (1, 300), (4, 800)])
+    assert len(st.penalty[4]) == 3
+
+
+def test_FX10_end_when_the_deck_runs_out_fewest_cards_wins() -> None:
+    penalty = [[mk(1, 1, 0)], [mk(1, 1, 1), mk(1, 1, 2)], [mk(1, 1, 3), mk(1, 3, 0)], [mk(1, 3, 1), mk(1, 3, 2)]]
+    st = position([[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2),
+                  penalty=penalty, active=3, deck=[])
+    table = Table(st)
+    table.reveal()
+    table.race(close_after_ms=500)
+    assert st.current_player() == TERMINAL
+    assert st.outcome().winners == (0,) and st.outcome().scores == (1.0, 2.0, 2.0, 2.0)
+
+
+def test_FX10_tie_for_fewest_cards_plays_a_classic_tiebreak_round() -> None:
+    penalty = [[mk(1, 1, 0)], [mk(1, 1, 1)], [mk(1, 1, 3), mk(1, 3, 0)], [mk(1, 3, 1), mk(1, 3, 2)]]
+    st = position([[mk(0, 1, 0), mk(2, 4, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2),
+                  penalty=penalty, active=3, deck=[])
+    table = Table(st)
+    table.reveal()
+    table.race(close_after_ms=500)
+    assert st.current_player() == CHANCE and st.tiebreak is not None
+    assert st.tiebreak.sudden == (0, 1)
+    cards = sorted(c for p in st.tiebreak.box for c in [p])   # the playing areas' cards (FXA-22)
+    assert mk(2, 4, 0) in cards and mk(3, 1, 2) in cards and all(p == [] for p in st.piles)
+    st.resolve_chance(random.Random(3))
+    tb = st.tiebreak
+    assert [len(p) for p in tb.piles][2:] == [0, 0]           # only the tied players get cards
+    assert len(tb.piles[0]) == len(tb.piles[1]) == len(cards) // 2
+    assert st.legal_actions() and isinstance(st.legal_actions()[0], Place)
+    with pytest.raises(IllegalActionError):
+        st.apply(Reveal())
+    simulate(st, random.Random(4), SimConfig(skills=["expert"] * 4))
+    out = st.outcome()
+    assert set(out.winners) <= {0, 1}
+    if len(out.winners) == 1:
+        assert "tie-break" in out.reason
+    assert out.scores == (1.0, 1.0, 2.0, 2.0)                 # scores stay the penalty cards
+    assert sorted(st.all_cards()) == full_deck()
+
+
+def test_FXA22_tie_without_cards_for_a_tiebreak_is_a_shared_win() -> None:
+    penalty = [[mk(1, 1, 0)], [mk(1, 1, 1)], [mk(1, 1, 3), mk(1, 3, 0)], []]
+    used = [c for p in penalty for c in p] + [mk(3, 1, 2)]
+    penalty[3] = [c for c in full_deck() if c not in used]    # every other card counts against P4
+    st = position([[], [], [], []], reveal=mk(3, 1, 2), penalty=penalty, active=3, deck=[])
+    table = Table(st)
+    table.reveal()
+    table.race([(3, 100)], close_after_ms=500)                # P4's press puts its only card in its penalty
+    assert st.outcome() is not None
+    assert st.outcome().winners == (0, 1) and "shared" in st.outcome().reason
+
+
+def test_FX3_with_the_rule_owners_of_a_focusx_must_claim_focus_ex() -> None:
+    # P1 fantastic, P2 and P5 aerial: a FocusX (no plain focus).
+    st = position([[mk(0, 1, 0)], [mk(3, 2, 1)], [mk(2, 3, 2)], [mk(1, 4, 3)], []], reveal=mk(3, 3, 3),
+                  active=4, x_rule=True)
+    table = Table(st)
+    table.reveal()
+    assert st.trio == (0, 1, 4) and st.trio_kind == "focus-ex"
+    table.race([(0, 200, "x"), (4, 300, "x"), (1, 250)])     # P2 pressed, but claimed a plain focus
+    assert len(st.penalty[1]) == 3                            # counts as not pressing: last
+    assert st.stats["false"] == 1
+
+
+def test_FXA21_race_results_that_break_the_rules_are_refused() -> None:
+    table, st = basic()
+    before = st.snapshot()
+    for bad in (RaceResult(winners=(1,)), RaceResult(last=(0,)), RaceResult(penalties=(1,)),
+                RaceResult(last=(1, 1))):
+        with pytest.raises(IllegalActionError):
+            st.apply(bad)
+    assert st.snapshot() == before
+
+
+def test_bots_owners_press_in_duel_races_and_headless_is_reproducible() -> None:
+    from kiosk.headless import run_focusx
+    outs = []
+    for _ in range(2):
+        buf = io.StringIO()
+        run_focusx("duel", 5, 2, 3, ["medium"] * 5, {"x_rule": False}, buf)
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1]
+    lines = [json.loads(x) for x in outs[0].splitlines()]
+    for line in lines:
+        assert line["mode"] == "duel" and line["races"] >= 1
+        assert sum(line["cards"]) <= 64
+        assert min(line["cards"][w - 1] for w in line["winners"]) == min(line["cards"])
+
+
+# -- the scene (SDL dummy driver) ----------------------------------------------------
+
+def make_app(tmp_path, mode: str, players: int, **focusx):
+    """An App in demo mode (simulated players on mock GPIO pins) running this mode's scene."""
+    import argparse
+
+    import pygame
+
+    from kiosk import config as configmod
+    from kiosk.app import App
+    from kiosk.demo import start_demo
+
+    cfg = configmod.load_or_default(None)
+    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
+    cfg.data["led"]["port"] = "none"
+    cfg.data["focusx"].update(focusx)
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    args = argparse.Namespace(command="demo", game="focusx", mode=mode, players=players, seed=7,
+                              skill="expert", pace=0.4, loop=False, screenshot_dir="", frames=0)
+    app = App(cfg, screen, args)
+    start_demo(app, args)
+    return app
+
+
+def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
+    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
+    import time
+    for i in range(frames):
+        app.step(time.monotonic_ns())
+        time.sleep(pause_s)
+        if until is not None and i % 10 == 9 and until():
+            return i + 1
+    return frames
+
+
+def test_scene_duel_demo_game_with_simulated_players(tmp_path) -> None:
+    import time
+
+    from kiosk.scenes.focusx_modes import DuelScene
+    from kiosk.scenes.results import ResultsScene
+    app = make_app(tmp_path, "duel", 5, duel_deadline_ms=800)
+    try:
+        scene = app.scenes[-1]
+        assert isinstance(scene, DuelScene)
+        run_frames(app, 3000, until=lambda: scene.state.race_no >= 6)
+        assert not [m for m, _ in app.messages if "went wrong" in m]
+        assert isinstance(app.scenes[-1], (DuelScene, ResultsScene))
+        st = scene.state
+        assert len(st.deck) < 60 and st.race_no >= 4
+        assert len(scene.led_picture(time.monotonic_ns())) == 16
+    finally:
+        app.close()
+
+
+def test_scene_duel_race_panel_shows_the_last_to_press_order(tmp_path) -> None:
+    import time
+
+    from kiosk.scenes.focusx_modes import DuelScene
+    from kiosk.scenes.seats import SeatInfo
+    app = make_app(tmp_path, "duel", 5)
+    try:
+        seats = [SeatInfo("keyboard", f"key {i + 1}") for i in range(5)]
+        scene = DuelScene(app, seats, seed=1, pace_s=5.0)
+        st = position(**BASIC)
+        st.game = scene.game
+        scene.state = st
+        scene.referee = Referee(st, JudgeSettings())
+        app.replace(scene)
+        plan = [(4, 150), (1, 300), (2, 700)]            # P3 presses last
+        opened = None
+        for _ in range(600):
+            run_frames(app, 1)
+            w = scene.referee.window
+            if opened is None and w is not None and w.opened_ns is not None and st.trio is not None:
+                opened = w.opened_ns
+            if opened is not None and plan and time.monotonic_ns() - opened > plan[0][1] * MS:
+                seat, _ = plan.pop(0)
+                t = time.monotonic_ns()
+                scene.on_edge(Edge(t, seat, "buzzer", True))
+                scene.on_edge(Edge(t + 60 * MS, seat, "buzzer", False))
+            if scene.history and not plan:
+                break
+        assert scene.history, "no race was shown"
+        entry = scene.history[0]
+        assert entry.title.startswith("P3 pressed last")
+        assert [(s, status) for s, _k, _ms, status in entry.rows] == [(4, "safe"), (1, "safe"), (2, "last")]
+        assert "last to press: P3" in entry.extra
+        offsets = [ms for _s, _k, ms, _st in entry.rows]
+        assert offsets == sorted(offsets) and offsets[0] > 0
+    finally:
+        app.close()

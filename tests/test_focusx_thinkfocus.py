@@ -1,0 +1,502 @@
+"""FocusX ThinkFocus (seed 001 "ThinkFocus Mode"; rulings FX-9, FX-3, FX-7, FX-12; FXA-10..FXA-19).
+
+Positions are built with ``mk(category, quantity, colour)``: categories 0
+fantastic, 1 aquatic, 2 terrestrial, 3 aerial; colours 0 red, 1 blue, 2
+green, 3 yellow.  Races go through the real referee and judge with stamped
+presses (``Table.race``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from arcade.core.api import RACE, TERMINAL
+from arcade.core.errors import IllegalActionError, SettingsError
+from arcade.core.events import Edge
+from arcade.core.judge import JudgeSettings
+from arcade.core.referee import Referee
+from arcade.focusx.cards import find_trios, full_deck
+from arcade.focusx.cards import make_card as mk
+from arcade.focusx.classic import Deal
+from arcade.focusx.thinkfocus import Discard, Play, ThinkFocusGame, ThinkFocusState
+
+MS = 1_000_000
+
+
+def new_game(seats: int = 4, x_rule: bool = False, window_s: float = 1.0) -> ThinkFocusState:
+    return ThinkFocusGame(seats, {"x_rule": x_rule, "claim_window_s": window_s}).new_initial_state()
+
+
+def position(rows, hands=None, victory=None, deck=None, active=0, previous=None, seats=4,
+             x_rule=False, at="turn") -> ThinkFocusState:
+    """A ThinkFocus state with this table; every other card goes to the deck (or the box)."""
+    st = new_game(seats, x_rule)
+    st.apply(Deal(tuple(full_deck())))
+    hands = hands or [[] for _ in range(seats)]
+    victory = victory or [[] for _ in range(seats)]
+    used = [c for r in rows for c in r] + [c for h in hands for c in h] + [c for v in victory for c in v]
+    assert len(set(used)) == len(used), "a card twice in the position"
+    rest = [c for c in full_deck() if c not in used]
+    st.rows = [list(r) for r in rows]
+    st.hands = [list(h) for h in hands]
+    st.victory = [list(v) for v in victory]
+    st.deck = rest if deck is None else list(deck)
+    st.box = [c for c in rest if c not in st.deck]
+    st.active = active
+    st.previous = (active - 1) % seats if previous is None else previous
+    st.placed = None
+    if at == "turn":
+        st.phase = "turn"           # the seat node, after the turn-start window
+    else:
+        st._start_turn()            # the turn-start window (forgotten focus)
+    assert sorted(st.all_cards()) == full_deck()
+    return st
+
+
+class Table:
+    """The real referee and judge, with a virtual CLOCK_MONOTONIC."""
+
+    def __init__(self, state, settings: JudgeSettings | None = None) -> None:
+        self.state = state
+        self.ref = Referee(state, settings or JudgeSettings())
+        self.t = 1_000_000 * MS
+
+    def play(self, action, seat=None) -> None:
+        self.ref.apply(action, self.state.current_player() if seat is None else seat)
+
+    def race(self, presses=(), max_ms: int = 20_000) -> None:
+        """Show the table, press ``(seat, ms after opening[, control[, double]])``, run until the race ends."""
+        st = self.state
+        assert st.current_player() == RACE
+        no = st.race_no
+        self.t += 16 * MS
+        self.ref.frame_shown(self.t)
+        opened = self.t
+        for p in presses:
+            seat, ms = p[0], p[1]
+            control = p[2] if len(p) > 2 else "buzzer"
+            at = opened + int(ms * MS)
+            self.ref.feed(Edge(at, seat, control, True))
+            self.ref.feed(Edge(at + 80 * MS, seat, control, False))
+            if len(p) > 3 and p[3]:                       # FX-3 double press
+                self.ref.feed(Edge(at + 150 * MS, seat, control, True))
+                self.ref.feed(Edge(at + 230 * MS, seat, control, False))
+        end = opened + max_ms * MS
+        while st.current_player() == RACE and st.race_no == no and self.t < end:
+            self.t += 5 * MS
+            self.ref.tick(self.t)
+        assert self.t < end, "the race did not end"
+
+
+# Positions found by search and checked by the tests themselves.
+COLUMN_POS = dict(rows=[[mk(2, 1, 0)], [mk(1, 3, 2), mk(3, 2, 3)], [mk(0, 4, 3), mk(1, 2, 0)],
+                        [mk(3, 4, 1), mk(0, 3, 2)]], card=mk(2, 2, 1))          # column 1: quantity 2
+PRECEDENCE_POS = dict(rows=[[mk(1, 1, 0), mk(1, 4, 3), mk(0, 1, 1)],
+                            [mk(3, 1, 2), mk(2, 3, 1), mk(1, 3, 2), mk(2, 2, 0)],
+                            [mk(3, 4, 0), mk(0, 1, 3), mk(2, 4, 0), mk(1, 2, 2)],
+                            [mk(2, 2, 1), mk(0, 3, 0)]], card=mk(1, 2, 1))     # row 0 aquatic, column 3 quantity 2
+SHIFT_POS = dict(rows=[[mk(0, 3, 2)], [mk(2, 2, 0), mk(2, 4, 0), mk(3, 2, 1)],
+                       [mk(3, 3, 3), mk(2, 3, 2), mk(2, 4, 1)], [mk(0, 1, 1), mk(0, 4, 1)]],
+                 card=mk(2, 3, 3))                                             # column 1 terrestrial
+FOCUSX_POS = dict(rows=[[mk(2, 2, 0)], [mk(2, 4, 1), mk(1, 4, 3)], [mk(1, 3, 1), mk(0, 1, 0)],
+                        [mk(1, 3, 0), mk(2, 1, 3)]], card=mk(1, 2, 1))         # column 1: a FocusX only
+
+
+def placed(pos, active=0, x_rule=False, victory=None, seats=4) -> tuple[Table, ThinkFocusState]:
+    """Lay ``pos['card']`` at the end of row 0 by the active seat; the claim window is open."""
+    hands = [[] for _ in range(seats)]
+    hands[active] = [pos["card"]]
+    st = position(pos["rows"], hands=hands, active=active, x_rule=x_rule, victory=victory, seats=seats)
+    for s in range(seats):
+        if s != active:
+            st.hands[s].append(st.deck.pop())           # everyone holds a card: the game goes on
+    assert st.table_trios() == [], "the position must start without a focus"
+    table = Table(st)
+    table.play(Play(pos["card"], 0))
+    assert st.window == "claim"
+    return table, st
+
+
+# -- setup -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("x_rule", [False, True])
+def test_FX9_setup_column_of_four_without_a_focus_and_hands_of_three(x_rule: bool) -> None:
+    for seed in range(40):
+        st = new_game(5, x_rule)
+        st.resolve_chance(random.Random(seed))
+        column = [r[0] for r in st.rows]
+        assert all(len(r) == 1 for r in st.rows)
+        assert find_trios(column, x_rule) == []
+        assert [len(h) for h in st.hands] == [3] * 5
+        assert len(st.deck) == 64 - 4 - 15
+        assert st.current_player() == RACE and st.window == "turn" and st.active == 0
+
+
+def test_FXA10_a_focus_in_the_column_is_replaced_from_the_deck() -> None:
+    # The four top cards (last four of the order) are 1-red of three categories + one more: a focus.
+    top = [mk(0, 1, 0), mk(1, 1, 0), mk(2, 1, 0), mk(3, 3, 3)]
+    order = [c for c in full_deck() if c not in top] + list(reversed(top))
+    st = new_game()
+    st.apply(Deal(tuple(order)))
+    column = [r[0] for r in st.rows]
+    assert find_trios(column, False) == []
+    assert mk(0, 1, 0) in column and mk(1, 1, 0) in column
+    assert mk(2, 1, 0) not in column                  # the last card of the focus was replaced ...
+    assert st.deck[0] == mk(2, 1, 0)                  # ... and went under the deck
+    assert sorted(st.all_cards()) == full_deck()
+
+
+def test_FX12_thinkfocus_is_for_4_to_6_players() -> None:
+    for n in (4, 5, 6):
+        ThinkFocusGame(n)
+    for n in (3, 7):
+        with pytest.raises(SettingsError):
+            ThinkFocusGame(n)
+    with pytest.raises(SettingsError):
+        ThinkFocusGame(4, {"claim_window_s": 0.1})
+    assert ThinkFocusGame(4).settings["claim_window_s"] == 4.0      # FX-9 default
+
+
+# -- placement ---------------------------------------------------------------------
+
+def test_FX9_a_card_must_share_an_attribute_with_the_card_to_its_left() -> None:
+    rows = [[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]]
+    hand = [mk(0, 3, 3), mk(1, 1, 2)]
+    st = position(rows, hands=[hand, [], [], []])
+    legal = {(a.card, a.row) for a in st.legal_actions()}
+    for card in hand:
+        for r in range(4):
+            e = rows[r][0]
+            shares = card // 16 == e // 16 or (card // 4) % 4 == (e // 4) % 4 or card % 4 == e % 4
+            assert ((card, r) in legal) == shares
+    with pytest.raises(IllegalActionError):
+        st.apply(Play(mk(1, 1, 2), 3))                # nothing in common with 4 yellow aerial
+    st.apply(Play(mk(0, 3, 3), 3))                    # shares the colour yellow
+    assert st.rows[3] == [mk(3, 4, 3), mk(0, 3, 3)]
+
+
+def test_FX9_no_placeable_card_shows_the_hand_boxes_one_and_draws() -> None:
+    rows = [[mk(0, 1, 0)], [mk(0, 2, 1)], [mk(1, 1, 1)], [mk(1, 2, 0)]]
+    hand = [mk(3, 3, 2), mk(3, 4, 3), mk(2, 3, 3)]
+    st = position(rows, hands=[hand, [mk(2, 1, 1)], [mk(2, 2, 2)], [mk(2, 4, 2)]])
+    assert st.legal_actions() == [Discard(c) for c in hand]
+    with pytest.raises(IllegalActionError):
+        st.apply(Play(hand[0], 0))
+    top = st.deck[-1]
+    st.apply(Discard(mk(3, 4, 3)))
+    assert mk(3, 4, 3) in st.box
+    assert st.hands[0] == [mk(3, 3, 2), mk(2, 3, 3), top]       # drew the deck's top card
+    assert st.active == 1 and st.previous == 0                 # the turn passed
+
+
+def test_FXA12_discard_is_refused_while_a_card_can_be_laid() -> None:
+    st = position([[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]], hands=[[mk(0, 2, 2)], [], [], []])
+    with pytest.raises(IllegalActionError):
+        st.apply(Discard(mk(0, 2, 2)))
+
+
+# -- claims --------------------------------------------------------------------------
+
+def test_FX9_column_focus_only_the_active_players_press_claims_it() -> None:
+    # The previous player (P4) presses first: a false focus (no row focus), costs a card (FX-7).
+    table, st = placed(COLUMN_POS, victory=[[], [], [], [mk(3, 1, 0)]])
+    table.race([(3, 300), (0, 600)])
+    assert st.victory[3] == [] and mk(3, 1, 0) in st.box
+    assert sorted(st.victory[0]) == sorted([COLUMN_POS["card"], mk(3, 2, 3), mk(1, 2, 0)])
+    assert st.takes[-1][0] == "column"
+    # a bystander's press (P3) is ignored: no cost
+    table, st = placed(COLUMN_POS, victory=[[], [], [mk(3, 1, 0)], []])
+    table.race([(2, 200)])
+    assert st.victory[2] == [mk(3, 1, 0)]
+    assert st.victory[0] == [] and st.stats["missed"] == 1
+
+
+def test_FX9_row_focus_only_the_previous_players_press_claims_it() -> None:
+    rows = [[mk(1, 1, 0), mk(1, 4, 3)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
+    card = mk(1, 2, 1)                                  # third aquatic in row 0: a row focus
+    st = position(rows, hands=[[card], [], [], []], victory=[[mk(0, 4, 2)], [], [], []])
+    table = Table(st)
+    table.play(Play(card, 0))
+    table.race([(0, 200), (3, 700)])                    # the active player's press is false
+    assert st.victory[0] == [] and mk(0, 4, 2) in st.box
+    assert sorted(st.victory[3]) == sorted([mk(1, 1, 0), mk(1, 4, 3), card])
+    assert st.takes[-1] == ("row", (3,), (mk(1, 1, 0), mk(1, 4, 3), card))
+
+
+def test_FX9_row_focus_takes_precedence_over_column_focus() -> None:
+    table, st = placed(PRECEDENCE_POS, victory=[[mk(3, 3, 0)], [], [], []])
+    table.race([(0, 150), (3, 900)])                    # active first, previous later, both in the window
+    row_trio = {mk(1, 1, 0), mk(1, 4, 3), PRECEDENCE_POS["card"]}
+    assert set(st.victory[3]) == row_trio
+    assert st.victory[0] == [mk(3, 3, 0)]               # overruled, not false: no cost
+    assert ("overruled", (0,), ()) in st.takes
+
+
+def test_FX9_cards_after_a_removed_card_shift_left() -> None:
+    table, st = placed(PRECEDENCE_POS)
+    table.race([(3, 300)])
+    assert st.rows[0] == [mk(0, 1, 1)]                  # the fantastic card shifted to the column
+    table2, st2 = placed(COLUMN_POS)
+    table2.race([(0, 300)])
+    assert st2.rows[1] == [mk(1, 3, 2)] and st2.rows[2] == [mk(0, 4, 3)] and st2.rows[0] == [mk(2, 1, 0)]
+
+
+def test_FX9_focus_formed_by_shifting_is_an_open_race_for_everyone() -> None:
+    table, st = placed(SHIFT_POS)
+    table.race([(0, 300)])                              # the column focus, by the active player
+    assert st.window == "shift" and st.current_player() == RACE
+    spec = st.race_spec()
+    assert spec.eligible == frozenset(range(4)) and spec.valid_kinds == frozenset({"focus"})
+    table.race([(2, 400), (1, 650)])                    # a bystander is first
+    assert set(st.victory[2]) == {mk(3, 2, 1), mk(2, 4, 1), mk(0, 4, 1)}
+    assert st.takes[-1][0] == "shift"
+
+
+def test_FX9_forgotten_focus_is_claimed_by_the_active_player_at_the_start_of_the_turn() -> None:
+    rows = [[mk(1, 1, 0), mk(1, 4, 3), mk(0, 1, 1), mk(1, 2, 1)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
+    hands = [[mk(2, 3, 3)], [mk(3, 2, 2)], [mk(0, 2, 3)], [mk(0, 3, 3)]]
+    st = position(rows, hands=hands, active=1, victory=[[], [], [mk(2, 4, 3)], []], at="window")
+    assert st.window == "turn" and st.race_spec().eligible == frozenset({1})
+    table = Table(st)
+    table.race([(2, 100), (1, 500)])                    # P3 noticed first, but it is not their turn
+    assert st.victory[2] == [mk(2, 4, 3)]               # ignored, no cost
+    assert set(st.victory[1]) == {mk(1, 1, 0), mk(1, 4, 3), mk(1, 2, 1)}
+    assert st.takes[-1][0] == "forgotten"
+    assert st.current_player() == 1                     # then P2 lays a card as usual
+
+
+def test_FX7_a_claim_at_the_start_of_a_turn_without_a_focus_is_false() -> None:
+    st = position([[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]],
+                  hands=[[mk(0, 2, 2)], [], [], []], victory=[[mk(1, 1, 1), mk(2, 2, 2)], [], [], []], at="window")
+    Table(st).race([(0, 300)])
+    assert st.victory[0] == [mk(1, 1, 1)] and mk(2, 2, 2) in st.box
+    assert st.current_player() == 0
+
+
+def test_FX9_claim_window_closes_by_itself_after_claim_window_s() -> None:
+    table, st = placed(COLUMN_POS)
+    opened_before = table.t
+    table.race([(0, 1100)])                             # the window is 1.0 s: this press is too late
+    assert st.victory[0] == []
+    assert st.window == "turn" and st.active == 1       # the next turn started
+    assert table.t - opened_before < 1300 * MS          # closed at 1 s + settle, not later
+    assert st.stats["missed"] == 1
+
+
+def test_FX9_draw_after_the_turn_and_end_when_deck_and_hands_are_empty() -> None:
+    rows = [[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]]
+    st = position(rows, hands=[[mk(0, 2, 2)], [mk(1, 3, 3)], [], []], deck=[], victory=[[mk(2, 2, 0)], [], [], []])
+    table = Table(st)
+    table.play(Play(mk(0, 2, 2), 0))
+    table.race()
+    assert st.hands[0] == [] and st.active == 1         # no draw: the deck is empty
+    table.race()                                        # P2's turn-start window
+    table.play(Play(mk(1, 3, 3), 1))
+    table.race()
+    assert st.current_player() == TERMINAL
+    assert st.outcome().winners == (0,)
+
+
+def _end_with(victory) -> ThinkFocusState:
+    rows = [[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]]
+    st = position(rows, hands=[[mk(0, 2, 2)], [], [], []], deck=[], victory=victory)
+    table = Table(st)
+    table.play(Play(mk(0, 2, 2), 0))
+    table.race()
+    assert st.is_terminal()
+    return st
+
+
+def test_FX9_end_ties_most_fantastic_then_most_aerial_then_shared() -> None:
+    st = _end_with([[mk(1, 1, 1), mk(0, 3, 3)], [mk(0, 1, 1), mk(0, 4, 0)], [mk(3, 1, 0)], []])
+    assert st.outcome().winners == (1,) and "fantastic" in st.outcome().reason
+    st = _end_with([[mk(0, 3, 3), mk(3, 1, 1), mk(3, 2, 1)], [mk(0, 1, 1), mk(3, 4, 0), mk(2, 4, 0)], [], []])
+    assert st.outcome().winners == (0,) and "aerial" in st.outcome().reason
+    st = _end_with([[mk(0, 3, 3), mk(1, 1, 1)], [mk(0, 1, 1), mk(2, 4, 0)], [], [mk(3, 3, 3)]])
+    assert st.outcome().winners == (0, 1) and "shared" in st.outcome().reason
+
+
+# -- FX-3 --------------------------------------------------------------------------
+
+def test_FX3_focusx_rule_in_thinkfocus_x_control_claims_the_focusx() -> None:
+    table, st = placed(FOCUSX_POS, x_rule=True)
+    assert st.race_spec().kinds_for(0) == frozenset({"focus-ex"})
+    table.race([(0, 300, "x")])
+    assert st.takes[-1][0] == "column" and len(st.victory[0]) == 3
+
+
+def test_FX3_a_plain_claim_of_a_focusx_is_false() -> None:
+    table, st = placed(FOCUSX_POS, x_rule=True, victory=[[mk(3, 1, 0)], [], [], []])
+    table.race([(0, 300)])                              # one buzzer press claims "focus": wrong kind
+    assert st.victory[0] == [] and st.stats["false"] == 1
+
+
+def test_FX3_double_press_claims_focusx_without_an_x_control() -> None:
+    table, st = placed(FOCUSX_POS, x_rule=True)
+    table.race([(0, 300, "buzzer", True)])
+    assert len(st.victory[0]) == 3
+
+
+def test_FX3_without_the_rule_a_focusx_is_no_focus() -> None:
+    table, st = placed(FOCUSX_POS, x_rule=False)
+    assert st.race_spec().kinds_for(0) == frozenset()
+
+
+# -- computer players and headless -----------------------------------------------------
+
+def test_bot_medium_and_up_avoid_laying_a_row_focus_for_the_previous_player() -> None:
+    from arcade.bots.focusx_place import choose_action
+    rows = [[mk(1, 1, 0), mk(1, 4, 3)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
+    card = mk(1, 2, 1)                                  # row 0 would give P4 a row focus
+    st = position(rows, hands=[[card], [], [], []])
+    for level in ("hard", "expert"):
+        for seed in range(20):
+            a = choose_action(st, 0, random.Random(seed), level)
+            assert a.row != 0
+    picks = [choose_action(st, 0, random.Random(s), "medium").row for s in range(200)]
+    assert picks.count(0) < 40                          # errs one time in four, among 4 rows
+    assert 0 in [choose_action(st, 0, random.Random(s), "easy").row for s in range(200)]
+
+
+def test_bot_hard_lays_its_own_column_focus() -> None:
+    from arcade.bots.focusx_place import choose_action
+    st = position(COLUMN_POS["rows"], hands=[[COLUMN_POS["card"]], [], [], []])
+    rows = [choose_action(st, 0, random.Random(s), "expert").row for s in range(10)]
+    assert rows == [0] * 10
+
+
+def test_headless_thinkfocus_same_seed_same_lines() -> None:
+    from kiosk.headless import run_focusx
+    outs = []
+    for _ in range(2):
+        buf = io.StringIO()
+        run_focusx("thinkfocus", 4, 2, 9, ["easy", "medium", "hard", "expert"], {"x_rule": True}, buf)
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1]
+    lines = [json.loads(x) for x in outs[0].splitlines()]
+    assert len(lines) == 2 and all(x["mode"] == "thinkfocus" and len(x["cards"]) == 4 for x in lines)
+    assert all(sum(x["cards"]) <= 64 and x["races"] >= 1 for x in lines)
+
+
+# -- the scene (SDL dummy driver) ----------------------------------------------------
+
+def make_app(tmp_path, mode: str, players: int, **focusx):
+    """An App in demo mode (simulated players on mock GPIO pins) running this mode's scene."""
+    import argparse
+
+    import pygame
+
+    from kiosk import config as configmod
+    from kiosk.app import App
+    from kiosk.demo import start_demo
+
+    cfg = configmod.load_or_default(None)
+    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
+    cfg.data["led"]["port"] = "none"
+    cfg.data["focusx"].update(focusx)
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    args = argparse.Namespace(command="demo", game="focusx", mode=mode, players=players, seed=7,
+                              skill="expert", pace=0.4, loop=False, screenshot_dir="", frames=0)
+    app = App(cfg, screen, args)
+    start_demo(app, args)
+    return app
+
+
+def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
+    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
+    import time
+    for i in range(frames):
+        app.step(time.monotonic_ns())
+        time.sleep(pause_s)
+        if until is not None and i % 10 == 9 and until():
+            return i + 1
+    return frames
+
+
+def test_scene_thinkfocus_demo_game_with_simulated_players(tmp_path) -> None:
+    import time
+
+    import pygame
+
+    from kiosk.scenes.focusx_modes import ThinkFocusScene
+    from kiosk.scenes.results import ResultsScene
+    app = make_app(tmp_path, "thinkfocus", 4, claim_window_s=0.5)
+    try:
+        scene = app.scenes[-1]
+        assert isinstance(scene, ThinkFocusScene)
+        run_frames(app, 3000, until=lambda: scene.state.race_no >= 8)   # a slow machine just takes longer
+        assert not [m for m, _ in app.messages if "went wrong" in m]
+        assert isinstance(app.scenes[-1], (ThinkFocusScene, ResultsScene))
+        st = scene.state
+        assert st.race_no >= 6 and sum(len(r) for r in st.rows) + sum(map(len, st.victory)) > 4
+        before = st.snapshot()
+        scene.draw(pygame.Surface((1280, 720)))            # drawing never changes the game
+        assert st.snapshot() == before
+        assert len(scene.led_picture(time.monotonic_ns())) == 16
+    finally:
+        app.close()
+
+
+def test_scene_thinkfocus_a_person_chooses_card_and_row_with_left_right_ok(tmp_path) -> None:
+    import time
+
+    from kiosk.scenes.focusx_modes import ThinkFocusScene
+    from kiosk.scenes.seats import SeatInfo
+    app = make_app(tmp_path, "thinkfocus", 4)
+    try:
+        seats = [SeatInfo("keyboard", "key 1", "medium", can_choose=True)] + \
+                [SeatInfo("simulated", f"sim {i}", "medium") for i in range(1, 4)]
+        scene = ThinkFocusScene(app, seats, seed=5, settings={"claim_window_s": 0.5})
+        app.replace(scene)
+        for _ in range(100):
+            run_frames(app, 1)
+            if scene.chooser is not None:
+                break
+        assert scene.chooser is not None and scene.chooser.seat == 0
+        st = scene.state
+        hand = list(st.hands[0])
+        i = next(k for k, c in enumerate(hand) if scene.place_options(0, c))
+        now = time.monotonic_ns()
+        for _ in range(i):
+            scene.on_edge(Edge(now, 0, "right", True))
+        scene.on_edge(Edge(now, 0, "ok", True))
+        assert scene.chooser.stage == "place"
+        target = scene.cursor_place()
+        assert target is not None and target.card == hand[i]
+        scene.on_edge(Edge(now, 0, "ok", True))
+        for _ in range(200):
+            run_frames(app, 1)
+            if hand[i] in st.rows[target.row]:
+                break
+        assert st.rows[target.row][-1] == hand[i] or hand[i] in sum(st.victory, [])
+    finally:
+        app.close()
+
+
+# -- the judge's claim window (race mode "window", used by FX-9) ------------------------
+
+def test_FX9_judge_claim_window_counts_each_eligible_seats_first_claim() -> None:
+    from arcade.core.judge import judge_race
+    from arcade.core.race import RaceSpec
+    spec = RaceSpec(eligible=frozenset({0, 1}), valid_kinds=frozenset({"focus"}), mode="window", window_ms=1000,
+                    seat_kinds=((0, frozenset({"focus"})), (1, frozenset())))
+    o = 10_000 * MS
+    edges = []
+    for seat, ms in ((1, 200), (2, 300), (0, 500), (0, 600)):
+        edges += [Edge(o + ms * MS, seat, "buzzer", True), Edge(o + (ms + 50) * MS, seat, "buzzer", False)]
+    settings = JudgeSettings()
+    v = judge_race(spec, o, edges, settings, o + 450 * MS)
+    assert not v.final and v.false_shouts == (1,)              # P1 has not claimed yet: still open
+    v = judge_race(spec, o, edges, settings, o + 500 * MS + settings.settle_ns)
+    assert v.final and v.winners == (0,) and v.false_shouts == (1,)   # both claimed: no need to wait
+    assert [(p.seat, p.status) for p in v.presses] == [(1, "false"), (2, "ignored"), (0, "claim"), (0, "again")]
+    alone = [e for e in edges if e.seat == 1]                   # only one eligible seat claims
+    v = judge_race(spec, o, alone, settings, o + 999 * MS)
+    assert not v.final
+    v = judge_race(spec, o, alone, settings, o + 1000 * MS + settings.settle_ns)
+    assert v.final and v.winners == () and v.closed
