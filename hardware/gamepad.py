@@ -227,7 +227,7 @@ class GamepadBuzzers:
             self._held.add(key)
         else:
             self._held.discard(key)
-        self._queue.put(Edge(int(self._clock()), seat, control, pressed))
+        self._queue.put(Edge(int(self._clock()), seat, control, pressed, "gamepad"))
 
     def _set_dir(self, inst: int, source: tuple[str, int], value: int) -> bool:
         seat = self.seat_of(inst)

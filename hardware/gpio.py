@@ -217,7 +217,7 @@ class GpioBuzzers:
             if level not in (0, 1):
                 raise ValueError(f"pin {line.pin!r}: unexpected level {state!r}")
             edge = Edge(ticks_to_ns(ticks), line.seat, line.control,
-                        level == self._active_level)
+                        level == self._active_level, "gpio")
             self._queue.put(edge)
         except Exception as exc:
             self._record_error(line, exc)

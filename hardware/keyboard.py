@@ -155,7 +155,7 @@ class KeyboardBuzzers:
 
     def _emit(self, target: tuple[int, str], pressed: bool) -> None:
         seat, control = target
-        self._queue.put(Edge(int(self._clock()), seat, control, pressed))
+        self._queue.put(Edge(int(self._clock()), seat, control, pressed, "keyboard"))
 
     def describe(self, seat: int, control: str = "buzzer") -> str:
         """Human text for the lobby: which key is this seat's control.

@@ -87,9 +87,9 @@ class ComputerPresses:
                 except Exception:        # a seat without a mock pin: fall back
                     pass
             pid = next(self.count)
-            heapq.heappush(self.heap, (t, pid, Edge(t, seat, control, True), pid))
+            heapq.heappush(self.heap, (t, pid, Edge(t, seat, control, True, "computer"), pid))
             heapq.heappush(self.heap, (t + hold_ms * 1_000_000, next(self.count),
-                                       Edge(t + hold_ms * 1_000_000, seat, control, False), pid))
+                                       Edge(t + hold_ms * 1_000_000, seat, control, False, "computer"), pid))
 
     def pump(self, now_ns: int) -> None:
         while self.heap and self.heap[0][0] <= now_ns:
@@ -263,13 +263,29 @@ class App:
             scene = self.scenes[-1]
         self.computer.pump(now_ns)
         for edge in drain(self.queue):
-            self.scenes[-1].on_edge(edge)
+            if self.accepts(self.scenes[-1], edge):
+                self.scenes[-1].on_edge(edge)
         self.scenes[-1].update(now_ns)
         self.draw()
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
         self.led.update(self.scenes[-1].led_picture(shown), shown)
+
+    #: Which edge sources may press for a seat of each station kind.
+    SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
+               "computer": {"computer"}, "simulated": {"gpio", "computer"}}
+
+    def accepts(self, scene: Scene, edge: Edge) -> bool:
+        """Whether ``edge`` may reach ``scene``: in a game, a seat's presses must come
+        from its own station (a key pressed for a computer player's seat is ignored)."""
+        seats = getattr(scene, "seats", None)
+        if not seats or not edge.source:
+            return True
+        if edge.seat >= len(seats):
+            return False
+        allowed = self.SOURCES.get(getattr(seats[edge.seat], "station", ""), set())
+        return edge.source in allowed
 
     def draw(self) -> None:
         surface = self.screen
