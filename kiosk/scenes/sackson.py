@@ -1,0 +1,918 @@
+"""FOCUS (Sid Sackson) and Crossfire on the TV: every variant, people and computers.
+
+Variants (``docs/rules-sackson.md``): ``2p`` (SF-1), ``3p`` (SF-4), ``4p-teams``
+and ``4p`` (SF-5), ``crossfire`` (SF-6).  The rules are
+:mod:`arcade.sackson`; the computer players are :mod:`arcade.bots.sackson`.
+
+Controls (a seat acts only on its own turn):
+
+* station controls, from the seat whose turn it is: ``left`` / ``right`` move
+  the cursor through the current choices, ``ok`` takes the one under the
+  cursor, ``buzzer`` or ``x`` step back (cancel the half-chosen move);
+* a move is chosen in up to three steps - a stack of one's own (or the
+  reserve, to drop a stone), then how many stones (only when the stack is
+  taller than one and more than one count can move), then the target cell
+  among the legal ones, which are marked on the board; the opening swap
+  (SF-3, ``[sackson] opening_swap``) is two steps: a stone, then the stone of
+  the other colour to swap it with;
+* a station with only a buzzer (``SeatInfo.can_choose`` false, e.g. GPIO
+  buzzers without choose controls): a tap moves the cursor on, a press held
+  0.6 s takes the choice, held 2 s steps back (a ring fills while it is held);
+* the keyboard, as a laptop convenience, for the human seat to move: arrows
+  (Up/Down jump to the nearest choice above/below; in the count step they
+  change the count), Enter or Space = OK, Backspace or Escape = back.  Keys
+  that are that seat's own station keys are left to the station.  Escape with
+  nothing half-chosen asks once, then leaves the game.
+
+The computer's search runs in a worker thread (``choose_action`` with
+``clock=time.monotonic`` and ``[sackson] budget_s``); its result is applied
+on the main thread in :meth:`SacksonScene.update`, never less than
+``[sackson] move_pause_s`` after its turn began (``app.pace_override`` caps
+that pause, as ``focus-arcade demo --pace`` does).  The screen keeps drawing
+while it thinks ("thinking..." with a progress ring).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from arcade.bots.sackson import choose_action
+from arcade.core.api import Action
+from arcade.core.errors import IllegalActionError
+from arcade.core.events import Edge
+from arcade.core.record import to_record
+from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState, Swap
+from arcade.sackson.notation import format_action
+from kiosk import render
+from kiosk import sackson_draw as sd
+from kiosk.app import App, Scene
+from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+#: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
+LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
+#: Titles of the variants.
+TITLES = {"2p": "FOCUS - 2 players", "3p": "FOCUS - 3 players", "4p-teams": "FOCUS - 4 players in teams",
+          "4p": "FOCUS - 4 players", "crossfire": "Crossfire"}
+#: Defaults of the ``[sackson]`` configuration section.
+CFG_DEFAULTS = {"budget_s": 1.0, "move_pause_s": 0.8, "opening_swap": False, "mirror_rule": False}
+
+RESERVE = "reserve"
+_CENTRE = "(centre)"
+FINISH_NS = 3_000_000_000          # the final board stays this long before the results
+LEAVE_NS = 3_000_000_000           # a second Escape within this leaves the game
+OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
+BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
+BANNER_NS = 1_800_000_000
+
+
+def level_for(skill: str) -> str:
+    """The bot level for a lobby skill name (unknown names play ``medium``)."""
+    return LEVEL_OF_SKILL.get(skill, "medium")
+
+
+def sackson_cfg(app: App) -> dict[str, Any]:
+    """The ``[sackson]`` settings (defaults where the configuration has none)."""
+    out = dict(CFG_DEFAULTS)
+    try:
+        out.update(app.cfg["sackson"])
+    except KeyError:
+        pass
+    return out
+
+
+# -- choosing a move with left / right / OK -----------------------------------------
+
+class MoveChooser:
+    """The half-chosen move of one human seat: phases, choices and the cursor.
+
+    Phases: ``"source"`` (a stack the seat tops, or :data:`RESERVE`), ``"count"``
+    (how many stones: only when more than one count is legal), ``"target"``
+    (a legal landing cell, or any cell for a drop), and for the opening swap
+    (SF-3) ``"swap-a"`` then ``"swap-b"``.  Choices come from
+    ``state.legal_actions()``, so the ko rule (SF-6) and the swap's symmetry
+    ban are already applied.
+
+    Args:
+        state: the position (not changed).
+        seat: the seat to move.
+        pos: screen position of every cell name (pixels or any units where y
+            grows downwards); orders the choices in reading order and guides
+            :meth:`nudge`.
+        start: a cell to put the cursor near first (e.g. where it was last time).
+    """
+
+    def __init__(self, state: SacksonState, seat: int, pos: dict[str, tuple[float, float]],
+                 start: str | None = None) -> None:
+        self.seat = seat
+        self.pos = pos
+        self.actions = state.legal_actions(seat)
+        self.moves: dict[tuple[str, int], list[str]] = {}
+        self.drops: list[str] = []
+        self.swaps: dict[str, list[str]] = {}
+        for a in self.actions:
+            if isinstance(a, Move):
+                self.moves.setdefault((a.src, a.count), []).append(a.dst)
+            elif isinstance(a, Drop):
+                self.drops.append(a.dst)
+            elif isinstance(a, Swap):
+                self.swaps.setdefault(a.a, []).append(a.b)
+                self.swaps.setdefault(a.b, []).append(a.a)
+        ys = [p[1] for p in pos.values()] or [0.0]
+        xs = [p[0] for p in pos.values()] or [0.0]
+        self.pos = dict(pos)
+        self.pos[RESERVE] = ((min(xs) + max(xs)) / 2, max(ys) + (max(ys) - min(ys)) / 6 + 1)
+        self.pos[_CENTRE] = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        self.phase = "swap-a" if self.swaps else "source"
+        self.src: str | None = None
+        self.count: int | None = None
+        self.first: str | None = None
+        self.memory: dict[str, Any] = {}
+        self.cursor = 0
+        self._enter(start)
+
+    # choices -----------------------------------------------------------------------
+    def _reading(self, cells: list[str]) -> list[str]:
+        return sorted(set(cells), key=lambda c: (round(self.pos[c][1], 3), self.pos[c][0]))
+
+    def _clockwise(self, origin: str, cells: list[str]) -> list[str]:
+        ox, oy = self.pos[origin]
+        return sorted(cells, key=lambda c: math.atan2(self.pos[c][0] - ox, -(self.pos[c][1] - oy)) % (2 * math.pi))
+
+    def counts(self) -> list[int]:
+        """Legal counts for the chosen source."""
+        return sorted(k for (s, k) in self.moves if s == self.src)
+
+    def items(self) -> list[Any]:
+        """The choices of the current phase, in cursor order."""
+        if self.phase == "source":
+            out: list[Any] = self._reading([s for (s, _k) in self.moves])
+            if self.drops:
+                out.append(RESERVE)
+            return out
+        if self.phase == "count":
+            return list(self.counts())
+        if self.phase == "target":
+            if self.src == RESERVE:
+                return self._reading(self.drops)
+            assert self.src is not None and self.count is not None
+            return self._clockwise(self.src, self.moves[(self.src, self.count)])
+        if self.phase == "swap-a":
+            return self._reading(list(self.swaps))
+        assert self.first is not None
+        return self._reading(self.swaps[self.first])
+
+    def current(self) -> Any:
+        """The choice under the cursor (a cell name, :data:`RESERVE` or a count)."""
+        it = self.items()
+        return it[self.cursor % len(it)] if it else None
+
+    def _enter(self, near: Any = None) -> None:
+        it = self.items()
+        remembered = self.memory.get(self.phase)
+        if remembered in it:
+            self.cursor = it.index(remembered)
+        elif near in it:
+            self.cursor = it.index(near)
+        elif isinstance(near, str) and near in self.pos and it and not isinstance(it[0], int):
+            nx, ny = self.pos[near]
+            self.cursor = min(range(len(it)), key=lambda j: math.hypot(self.pos[it[j]][0] - nx, self.pos[it[j]][1] - ny))
+        else:
+            self.cursor = 0
+
+    # cursor --------------------------------------------------------------------------
+    def step(self, delta: int) -> None:
+        """Move the cursor ``delta`` choices on (wrapping round)."""
+        it = self.items()
+        if it:
+            self.cursor = (self.cursor + delta) % len(it)
+
+    def nudge(self, dx: int, dy: int) -> None:
+        """Keyboard arrows: the nearest choice in direction ``(dx, dy)`` (screen, y down).
+
+        In the count phase Up/Down change the count (Up = more).
+        """
+        it = self.items()
+        if not it:
+            return
+        if self.phase == "count":
+            self.step(-dy if dy else dx)
+            return
+        cur = self.current()
+        cx, cy = self.pos[cur]
+        best, best_score = None, float("inf")
+        for j, c in enumerate(it):
+            if c == cur:
+                continue
+            vx, vy = self.pos[c][0] - cx, self.pos[c][1] - cy
+            along = vx * dx + vy * dy
+            if along <= 0:
+                continue
+            across = abs(vx * dy - vy * dx)
+            if across > along * 2.5:
+                continue
+            score = along + 2.0 * across
+            if score < best_score:
+                best, best_score = j, score
+        if best is not None:
+            self.cursor = best
+
+    # choosing ------------------------------------------------------------------------
+    @property
+    def half_chosen(self) -> bool:
+        """True once a first choice was taken (there is something to cancel)."""
+        return self.phase not in ("source", "swap-a")
+
+    def ok(self) -> Action | None:
+        """Take the choice under the cursor; the finished action, or None if more is to choose."""
+        cur = self.current()
+        if cur is None:
+            return None
+        self.memory[self.phase] = cur
+        if self.phase == "source":
+            self.src = cur
+            self.count = None
+            if cur != RESERVE:
+                ks = self.counts()
+                if len(ks) > 1:
+                    self.phase = "count"
+                    self.memory.pop("count", None)
+                    self._enter(1)
+                    return None
+                self.count = ks[0]
+            self.phase = "target"
+            self.memory.pop("target", None)
+            self._enter(_CENTRE if cur == RESERVE else None)
+            return None
+        if self.phase == "count":
+            self.count = cur
+            self.phase = "target"
+            self.memory.pop("target", None)
+            self._enter()
+            return None
+        if self.phase == "target":
+            if self.src == RESERVE:
+                return Drop(cur)
+            assert self.src is not None and self.count is not None
+            return Move(self.src, cur, self.count)
+        if self.phase == "swap-a":
+            self.first = cur
+            self.phase = "swap-b"
+            self.memory.pop("swap-b", None)
+            self._enter(cur)
+            return None
+        assert self.first is not None
+        return Swap(self.first, cur)
+
+    def back(self) -> bool:
+        """Step back one choice; False when there was nothing to cancel."""
+        if self.phase == "target":
+            self.phase = "count" if self.src != RESERVE and len(self.counts()) > 1 else "source"
+        elif self.phase == "count":
+            self.phase = "source"
+        elif self.phase == "swap-b":
+            self.phase = "swap-a"
+        else:
+            return False
+        self._enter()
+        return True
+
+    def preview(self) -> Action | None:
+        """The action the cursor points at when OK would finish the move, else None."""
+        cur = self.current()
+        if cur is None:
+            return None
+        if self.phase == "target":
+            if self.src == RESERVE:
+                return Drop(cur)
+            assert self.src is not None and self.count is not None
+            return Move(self.src, cur, self.count)
+        if self.phase == "swap-b" and self.first is not None:
+            return Swap(self.first, cur)
+        return None
+
+    def marked_targets(self) -> list[str]:
+        """Cells to mark as legal targets now (the count phase shows where that count lands)."""
+        if self.phase == "count" and self.src is not None:
+            return list(self.moves.get((self.src, self.current()), []))
+        if self.phase in ("target", "swap-b"):
+            return list(self.items())
+        return []
+
+
+# -- the scene ---------------------------------------------------------------------
+
+class SacksonScene(Scene):
+    """One game of FOCUS (any variant) or Crossfire.
+
+    Args:
+        app: the arcade.
+        seats: one :class:`SeatInfo` per seat (``VARIANTS[variant]`` of them;
+            extra seats are dropped, missing ones become computer players).
+        variant: ``"2p"``, ``"3p"``, ``"4p-teams"``, ``"4p"`` or ``"crossfire"``.
+        seed: the random seed of the computer players (default: from the clock).
+        settings: game settings over ``{"variant": variant}`` and the
+            ``[sackson]`` opening_swap / mirror_rule (2-player variants).
+        budget_s: the computer's thinking time per move (default ``[sackson] budget_s``).
+        max_nodes: node limit of the ``hard`` search (tests; None = time only).
+        levels: bot level per seat (default from each seat's skill).
+
+    Raises:
+        SettingsError: an unknown variant or bad settings.
+    """
+
+    def __init__(self, app: App, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
+                 settings: dict[str, Any] | None = None, budget_s: float | None = None,
+                 max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
+        super().__init__(app)
+        if variant not in VARIANTS:
+            from arcade.core.errors import SettingsError
+            raise SettingsError("variant", variant, f"one of {list(VARIANTS)}")
+        cfg = sackson_cfg(app)
+        n = VARIANTS[variant]
+        seats = list(seats)[:n]
+        while len(seats) < n:
+            seats.append(SeatInfo("computer", "computer (medium)", "medium"))
+        self.seats = seats
+        self.variant = variant
+        gs: dict[str, Any] = {"variant": variant}
+        if n == 2:
+            gs["opening_swap"] = bool(cfg["opening_swap"])
+            gs["mirror_rule"] = bool(cfg["mirror_rule"])
+        gs.update(settings or {})
+        self.settings = gs
+        self.game = SacksonGame(n, gs)
+        self.state: SacksonState = self.game.new_initial_state()
+        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.bot_rng = random.Random(f"{self.seed}-bots")
+        self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
+        pause = float(cfg["move_pause_s"])
+        if app.pace_override is not None:
+            pause = min(pause, float(app.pace_override))
+        self.pause_ns = int(pause * 1e9)
+        self.max_nodes = max_nodes
+        self.levels = list(levels) if levels is not None else [level_for(s.skill) for s in seats]
+        self.executor: ThreadPoolExecutor | None = None
+        self.future: Future[Action] | None = None
+        self.think_ply = -1
+        self.think_started = 0
+        self.chooser: MoveChooser | None = None
+        self.chooser_key: tuple[int, int] | None = None
+        self.cursor_memory: dict[int, str] = {}
+        self.last: tuple[int, Action] | None = None
+        self.log: list[tuple[int, str]] = []
+        self.banner: tuple[str, tuple[int, int, int], int] | None = None
+        self.leave_armed: int | None = None
+        self.over_at: int | None = None
+        self.saved = False
+        self.now = time.monotonic_ns()
+        self.applied_thread: int | None = None
+        self.hold_start: dict[int, int] = {}
+        self._geo_cache: tuple[tuple[int, int, int, int], sd.BoardGeometry] | None = None
+        self._preview_cache: dict[Action, str] = {}
+
+    # -- life cycle --------------------------------------------------------------------
+    def exit(self) -> None:
+        self._stop_worker()
+
+    def _stop_worker(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = None
+        self.future = None
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.variant]
+
+    # -- geometry --------------------------------------------------------------------------
+    def board_area(self, surface_size: tuple[int, int]) -> pygame.Rect:
+        """Where the board is drawn on a screen of ``surface_size``."""
+        W, H = surface_size
+        return pygame.Rect(8, 8, int(W * 0.62), H - 16)
+
+    def geometry(self, surface_size: tuple[int, int] | None = None) -> sd.BoardGeometry:
+        size = surface_size or self.app.screen.get_size()
+        area = self.board_area(size)
+        key = (area.x, area.y, area.w, area.h)
+        if self._geo_cache is None or self._geo_cache[0] != key:
+            self._geo_cache = (key, sd.BoardGeometry(self.state.board, area))
+        return self._geo_cache[1]
+
+    def _positions(self) -> dict[str, tuple[float, float]]:
+        geo = self.geometry()
+        return {c: geo.centres[i] for i, c in enumerate(self.state.board.cells)}
+
+    # -- who moves --------------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        cp = self.state.current_player()
+        return cp if cp >= 0 else None
+
+    def human_to_move(self) -> int | None:
+        """The seat to move if it is a person's, else None."""
+        cp = self.to_move()
+        if cp is None or self.seats[cp].is_computer:
+            return None
+        return cp
+
+    # -- input ----------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        key = event.key
+        seat = self.human_to_move()
+        if key == pygame.K_ESCAPE:
+            if seat is not None and self.chooser is not None and self.chooser.back():
+                self.app.sounds.play("tick")
+                return
+            if self.leave_armed is not None and self.now - self.leave_armed < LEAVE_NS:
+                self._stop_worker()
+                self.app.computer.cancel()
+                self.app.home()
+                return
+            self.leave_armed = self.now
+            self.banner = ("Press Esc again to leave the game", render.GOLD, self.now + LEAVE_NS)
+            return
+        if seat is None or self._ensure_chooser() is None:
+            return
+        kb = getattr(self.app, "keyboard", None)
+        mapped = kb.keymap.get(key) if kb is not None else None
+        if mapped is not None and mapped[0] == seat:
+            return          # that seat's own station key: its edge does the work
+        if key == pygame.K_LEFT:
+            self._control(seat, "left")
+        elif key == pygame.K_RIGHT:
+            self._control(seat, "right")
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.chooser.nudge(0, -1 if key == pygame.K_UP else 1)  # type: ignore[union-attr]
+            self.app.sounds.play("tick")
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._control(seat, "ok")
+        elif key == pygame.K_BACKSPACE:
+            self._control(seat, "x")
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.seat >= len(self.seats):
+            return
+        seat = self.human_to_move()
+        if seat is None or edge.seat != seat:
+            self.hold_start.pop(edge.seat, None)
+            return
+        if edge.control == "buzzer" and self.buzzer_only(seat):
+            # buzzer-only station: tap = next choice, hold = take, long hold = back
+            if edge.pressed:
+                self.hold_start[seat] = edge.t_ns
+                return
+            start = self.hold_start.pop(seat, None)
+            if start is None:
+                return
+            held = edge.t_ns - start
+            self._control(seat, "x" if held >= BACK_HOLD_NS else "ok" if held >= OK_HOLD_NS else "right")
+            return
+        if edge.pressed:
+            self._control(seat, edge.control)
+
+    def buzzer_only(self, seat: int) -> bool:
+        """True for a person's station without left/right/OK (``SeatInfo.can_choose`` false)."""
+        info = self.seats[seat]
+        return not info.can_choose and not info.is_computer
+
+    def _control(self, seat: int, control: str) -> None:
+        ch = self._ensure_chooser()
+        if ch is None:
+            return
+        if control in ("left", "right"):
+            ch.step(-1 if control == "left" else 1)
+            self.app.sounds.play("tick")
+        elif control == "ok":
+            action = ch.ok()
+            self.app.sounds.play("press")
+            if action is not None:
+                self._apply(action, seat)
+        elif control in ("buzzer", "x"):
+            if ch.back():
+                self.app.sounds.play("tick")
+
+    def _ensure_chooser(self) -> MoveChooser | None:
+        seat = self.human_to_move()
+        if seat is None:
+            self.chooser = None
+            return None
+        key = (seat, len(self.state.history))
+        if self.chooser is None or self.chooser_key != key:
+            self.chooser = MoveChooser(self.state, seat, self._positions(), self.cursor_memory.get(seat))
+            self.chooser_key = key
+        return self.chooser
+
+    # -- the game --------------------------------------------------------------------------------
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        st = self.state
+        if st.is_terminal():
+            self._finish(now_ns)
+            return
+        cp = st.current_player()
+        if self.seats[cp].is_computer:
+            self.chooser = None
+            self._drive_computer(cp, now_ns)
+        else:
+            self._ensure_chooser()
+
+    def _drive_computer(self, seat: int, now: int) -> None:
+        ply = len(self.state.history)
+        if self.future is None or self.think_ply != ply:
+            if self.executor is None:
+                self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
+            snapshot = self.state.copy()
+            self.future = self.executor.submit(choose_action, snapshot, self.levels[seat], self.bot_rng,
+                                               time.monotonic, self.budget_s, self.max_nodes)
+            self.think_ply = ply
+            self.think_started = now
+            return
+        if not self.future.done() or now - self.think_started < self.pause_ns:
+            return
+        fut, self.future = self.future, None
+        try:
+            action = fut.result()
+        except Exception as exc:            # a bot bug must not stop the game
+            self.app.message(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
+            action = self.bot_rng.choice(self.state.legal_actions())
+        self._apply(action, seat)
+
+    def _apply(self, action: Action, seat: int) -> None:
+        st = self.state
+        before_caps = [sum(st.captured(p)) for p in range(self.game.seats)]
+        before_res = st.reserve(seat)
+        try:
+            st.apply(action, seat)
+        except IllegalActionError as exc:
+            self.banner = (exc.reason.split(" [position")[0], render.BAD, self.now + BANNER_NS)
+            self.app.sounds.play("false")
+            self.chooser = None
+            return
+        import threading
+        self.applied_thread = threading.get_ident()
+        self.last = (seat, action)
+        self.chooser = None
+        self._preview_cache.clear()
+        if isinstance(action, Move):
+            self.cursor_memory[seat] = action.dst
+        elif isinstance(action, Drop):
+            self.cursor_memory[seat] = action.dst
+        text = format_action(action, st)
+        got = sum(st.captured(seat)) - before_caps[seat]
+        back = st.reserve(seat) - before_res + (1 if isinstance(action, Drop) else 0)
+        notes = []
+        if got:
+            notes.append(f"captures {got}")
+        if back > 0:
+            notes.append(f"{back} to reserve")
+        self.log.append((seat, text + ("  " + ", ".join(notes) if notes else "")))
+        del self.log[:-6]
+        if got:
+            self.banner = (f"P{seat + 1} captures {got} stone{'s' if got > 1 else ''}!", sd.seat_colour(seat),
+                           self.now + BANNER_NS)
+            self.app.sounds.play("won")
+        elif isinstance(action, Swap):
+            self.app.sounds.play("flip")
+        else:
+            self.app.sounds.play("flip")
+        if len(st.history) in (12, 40):
+            self.app.screenshot(f"focus-{self.variant}-ply{len(st.history)}")
+
+    def _finish(self, now: int) -> None:
+        if self.over_at is None:
+            self.over_at = now
+            self._stop_worker()
+            self.chooser = None
+            self.app.sounds.play("over")
+            self._save()
+            self.app.screenshot(f"focus-{self.variant}-over")
+        if now - self.over_at > FINISH_NS:
+            from kiosk.scenes.results import ResultsScene
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seats, again=self.again))
+
+    def again(self) -> Scene:
+        """A new game of the same variant with the same seats."""
+        return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
+                            self.budget_s, self.max_nodes, self.levels)
+
+    def _save(self) -> None:
+        if self.saved or self.app.results is None:
+            return
+        self.saved = True
+        out = self.state.outcome()
+        if out is None:
+            return
+        try:
+            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
+        except Exception as exc:
+            self.app.message(str(exc))
+
+    # -- text -------------------------------------------------------------------------------------
+    def prompt(self) -> tuple[str, str]:
+        """(what to do now, control hint) for the seat to move."""
+        st = self.state
+        out = st.outcome()
+        if out is not None:
+            names = " & ".join(f"P{w + 1}" for w in out.winners)
+            return ((f"{names} win{'s' if len(out.winners) == 1 else ''}!" if names else "A draw."), out.reason)
+        cp = st.current_player()
+        if self.seats[cp].is_computer:
+            return ("thinking...", f"computer, {self.levels[cp]}")
+        ch = self.chooser
+        if ch is None:
+            return ("", "")
+        keys = self.controls_hint(cp)
+        if ch.phase == "swap-a":
+            return ("Opening swap: pick a stone", keys)
+        if ch.phase == "swap-b":
+            return (f"Swap {ch.first} with which stone?", keys)
+        if ch.phase == "source":
+            cur = ch.current()
+            if cur == RESERVE:
+                return (f"Drop from reserve ({st.reserve(cp)} left)", keys)
+            return (f"Pick a stack: {cur}" if cur else "Pick a stack", keys)
+        if ch.phase == "count":
+            h = len(st.stack(ch.src)) if ch.src and ch.src != RESERVE else 1
+            return (f"Move how many?  {ch.current()} of {h}", keys)
+        action = ch.preview()
+        if action is None:
+            return ("Where to?", keys)
+        return (f"{format_action(action, st)}  {self.effect(action)}".rstrip(), keys)
+
+    def controls_hint(self, seat: int) -> str:
+        """How ``seat`` works the cursor: its own keys on the keyboard, else the station's names."""
+        info = self.seats[seat]
+        kb = getattr(self.app, "keyboard", None)
+        if self.buzzer_only(seat):
+            return "buzzer: tap = next, hold = take, hold 2 s = back (or arrows, Enter, Esc)"
+        if info.station == "keyboard" and kb is not None:
+            names = [kb.describe(seat, c) for c in ("left", "right", "ok", "buzzer")]
+            if "no key" not in names[:3]:
+                short = [n.replace("key ", "") for n in names]
+                return f"{short[0]}/{short[1]} choose, {short[2]} take, {short[3]} or Esc back"
+            return "arrows choose, Enter take, Esc back"
+        return "left/right choose, OK take, buzzer back"
+
+    def effect(self, action: Action) -> str:
+        """What ``action`` would do: height reached, stones captured / back to reserve."""
+        if action in self._preview_cache:
+            return self._preview_cache[action]
+        st = self.state
+        seat = st.current_player()
+        text = ""
+        if isinstance(action, (Move, Drop)) and st.check(seat, action) is None:
+            s2 = st.copy()
+            s2.apply(action, seat)
+            got = sum(s2.captured(seat)) - sum(st.captured(seat))
+            back = s2.reserve(seat) - st.reserve(seat) + (1 if isinstance(action, Drop) else 0)
+            parts = [f"height {len(s2.stack(action.dst))}"]
+            if got:
+                parts.append(f"captures {got}")
+            if back > 0:
+                parts.append(f"{back} back to reserve")
+            text = "(" + ", ".join(parts) + ")"
+        self._preview_cache[action] = text
+        return text
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        self._draw_board(surface)
+        side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
+        self._draw_side(surface, side)
+        if self.banner and self.now < self.banner[2]:
+            msg, col, _ = self.banner
+            size = 44
+            while size > 22 and render.font(size, True).size(msg)[0] > side.w - 30:
+                size -= 2
+            img = render.font(size, True).render(msg, True, (20, 20, 20))
+            rect = img.get_rect(midtop=(side.centerx, side.y + 2))
+            pygame.draw.rect(surface, col, rect.inflate(30, 12).clamp(side), border_radius=12)
+            surface.blit(img, rect)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        st = self.state
+        board = st.board
+        geo = self.geometry(surface.get_size())
+        idx = board.index
+        tint: dict[int, tuple[int, int, int]] = {}
+        if self.last is not None:
+            _, a = self.last
+            if isinstance(a, Move):
+                tint[idx[a.src]] = (92, 88, 70)
+                tint[idx[a.dst]] = (128, 118, 70)
+            elif isinstance(a, Drop):
+                tint[idx[a.dst]] = (128, 118, 70)
+            elif isinstance(a, Swap):
+                tint[idx[a.a]] = tint[idx[a.b]] = (128, 118, 70)
+        ch = self.chooser if self.human_to_move() is not None else None
+        seat = st.current_player()
+        col = sd.seat_colour(seat) if seat >= 0 else render.TEXT
+        if ch is not None:
+            cur = ch.current()
+            for c in ch.marked_targets():
+                tint[idx[c]] = sd.target_wash(col, c == cur and ch.phase in ("target", "swap-b"))
+        sd.draw_cells(surface, geo, tint)
+        # choices: outline every stack the seat may pick
+        if ch is not None and ch.phase in ("source", "swap-a"):
+            for c in ch.items():
+                if c != RESERVE:
+                    sd.frame_cell(surface, geo, idx[c], col, 3, inset=4)
+        # the last move's arrow, under the stones (hidden once a move is half chosen)
+        if self.last is not None and (ch is None or not ch.half_chosen):
+            _s, a = self.last
+            if isinstance(a, Move):
+                sd.arrow(surface, geo.centres[idx[a.src]], geo.centres[idx[a.dst]], sd.LAST_MOVE,
+                         max(5, geo.cell // 12), alpha=170, trim_a=geo.box * 0.2, trim_b=geo.box * 0.5)
+        slots = max(self.game.capacity)
+        hexboard = board.kind == "hex"
+        for i, cell in enumerate(board.cells):
+            stack = st.stack(cell)
+            lift = 0
+            if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
+                lift = ch.current() if ch.phase == "count" else (ch.count or 0)
+            sd.draw_stack(surface, geo.content(i), stack, self.game.capacity[i], slots, empty_gauge=hexboard,
+                          lift=lift)
+        if self.last is not None and (ch is None or not ch.half_chosen) and isinstance(self.last[1], Drop):
+            cx, cy = geo.centres[idx[self.last[1].dst]]
+            render.text(surface, "+", (round(cx + geo.box * 0.42), round(cy - geo.box * 0.40)),
+                        max(30, geo.cell // 2), sd.LAST_MOVE, "center", bold=True)
+        if ch is not None:
+            self._draw_choice(surface, geo, ch, col)
+            preview = ch.preview()
+            if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
+                sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
+                         max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    def _draw_choice(self, surface: pygame.Surface, geo: sd.BoardGeometry, ch: MoveChooser,
+                     col: tuple[int, int, int]) -> None:
+        idx = self.state.board.index
+        cur = ch.current()
+        for c in ch.marked_targets():
+            sd.target_mark(surface, geo, idx[c], col, strong=(ch.phase in ("target", "swap-b") and c == cur))
+        pulse = 0.5 + 0.5 * math.sin(self.now / 1e9 * 2 * math.pi * 1.2)
+        thick = 6 + int(3 * pulse)
+        if ch.src is not None and ch.src != RESERVE and ch.phase in ("count", "target"):
+            sd.frame_cell(surface, geo, idx[ch.src], col, 7, inset=2)
+        if ch.first is not None and ch.phase == "swap-b":
+            sd.frame_cell(surface, geo, idx[ch.first], col, 7, inset=2)
+        if ch.phase in ("source", "swap-a", "target", "swap-b") and isinstance(cur, str) and cur != RESERVE:
+            sd.frame_cell(surface, geo, idx[cur], render.GOLD, thick, inset=0)
+        if cur == RESERVE:
+            img = render.font(max(34, geo.cell // 2), True).render("drop from reserve", True, sd.INK)
+            r = img.get_rect(midbottom=(geo.rect.centerx, geo.rect.bottom - 4))
+            pygame.draw.rect(surface, render.GOLD, r.inflate(24, 12), border_radius=12)
+            surface.blit(img, r)
+
+    def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st = self.state
+        n = self.game.seats
+        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
+        render.text(surface, f"move {ply + 1}" if not st.is_terminal() else f"{ply} moves",
+                    (area.right, area.y + 4), 28, render.DIM, "topright")
+        y = area.y + 40
+        # whose turn
+        turn = pygame.Rect(area.x, y, area.w, 128)
+        cp = st.current_player()
+        col = sd.seat_colour(cp) if cp >= 0 else render.GOLD
+        render.panel(surface, turn, render.PANEL, col, 4)
+        what, hint = self.prompt()
+        if cp >= 0:
+            sd.seat_badge(surface, cp, (turn.x + 44, turn.y + 44), 30)
+            who = f"P{cp + 1} swaps" if st.in_opening_swap else f"P{cp + 1} to move"
+            render.text(surface, who, (turn.x + 88, turn.y + 14), 50, col, bold=True)
+            if self.seats[cp].is_computer:
+                frac = 0.0
+                span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
+                if self.future is not None:
+                    frac = ((self.now - self.think_started) % max(1, span)) / max(1, span)
+                render.ring(surface, (turn.right - 42, turn.y + 44), 26, max(0.04, frac), col, 6)
+                pygame.draw.circle(surface, render.PANEL_LIGHT, (turn.right - 42, turn.y + 44), 26, 2)
+            held = self.hold_start.get(cp)
+            if held is not None and not self.seats[cp].is_computer:
+                t = max(0, self.now - held)
+                frac = min(1.0, t / BACK_HOLD_NS)
+                ring_col = render.GOLD if t < OK_HOLD_NS else (render.GOOD if t < BACK_HOLD_NS else render.BAD)
+                render.ring(surface, (turn.right - 42, turn.y + 44), 26, max(0.04, frac), ring_col, 8)
+        else:
+            render.text(surface, "Game over", (turn.x + 16, turn.y + 14), 50, render.GOLD, bold=True)
+        ch = self.chooser if self.human_to_move() is not None else None
+        if ch is not None and ch.phase == "count":
+            x = render.text(surface, "How many?", (turn.x + 16, turn.y + 64), 36, render.TEXT).right + 12
+            for k in ch.counts():
+                box = pygame.Rect(x, turn.y + 60, 40, 40)
+                sel = k == ch.current()
+                pygame.draw.rect(surface, render.GOLD if sel else render.PANEL_LIGHT, box, border_radius=8)
+                render.text(surface, str(k), box.center, 38 if sel else 30, sd.INK if sel else render.TEXT,
+                            "center", bold=True)
+                x += 46
+        else:
+            self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
+        self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
+        y = turn.bottom + 8
+        # the players
+        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
+        for p in range(n):
+            self._draw_player(surface, pygame.Rect(area.x, y, area.w, card_h - 6), p)
+            y += card_h
+        # the last moves
+        vm = self.app.led.virtual_picture() if self.app.led is not None else None
+        led_size = 0
+        if self.app.led is not None and self.app.led.virtual is not None:
+            led_size = min(150, area.bottom - y - 8)
+        log_w = area.w - led_size - (10 if led_size else 0)
+        yy = y + 2
+        render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
+        yy += 22
+        for seat, text in reversed(self.log):
+            if yy > area.bottom - 24:
+                break
+            sd.seat_badge(surface, seat, (area.x + 14, yy + 11), 9, label=False)
+            self._fit_text(surface, f"P{seat + 1} {text}", (area.x + 30, yy), log_w - 34, 24,
+                           render.TEXT if yy < y + 50 else render.DIM)
+            yy += 25
+        if led_size >= 80:
+            r = pygame.Rect(area.right - led_size, area.bottom - led_size, led_size, led_size)
+            render.led_matrix(surface, r, vm)
+
+    def _draw_player(self, surface: pygame.Surface, r: pygame.Rect, p: int) -> None:
+        st = self.state
+        col = sd.seat_colour(p)
+        active = st.current_player() == p
+        render.panel(surface, r, render.PANEL_LIGHT if active else render.PANEL, col if active else None, 4)
+        pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 10, r.h), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        big = r.h >= 80
+        sd.seat_badge(surface, p, (r.x + 38, r.y + r.h // 2), 22 if big else 19)
+        name = f"P{p + 1}"
+        if self.game.teams:
+            name += "  team " + ("P1+P3" if p % 2 == 0 else "P2+P4")
+        render.text(surface, name, (r.x + 70, r.y + 6), 34 if big else 30, col, bold=True)
+        render.text(surface, self.seats[p].label[:20], (r.right - 10, r.y + 10), 22, render.DIM, "topright")
+        on_board = sum(1 for c in st.board.cells for s in st.stack(c) if s == p)
+        tops = sum(1 for c in st.board.cells if st.stack(c) and st.stack(c)[-1] == p)
+        caps = sum(st.captured(p))
+        parts = [f"reserve {st.reserve(p)}", f"captured {caps}", f"tops {tops}", f"on board {on_board}"]
+        if self.variant == "3p":
+            need = self.game.settings["goal_captures_each"]
+            each = " ".join(f"P{c + 1}:{st.captured(p)[c]}" for c in range(3) if c != p)
+            parts = [f"reserve {st.reserve(p)}", f"caught {each} /{need}",
+                     f"removed {st.removed(p)}/{self.game.settings['goal_removed']}", f"tops {tops}"]
+        line_y = r.y + (46 if big else 40)
+        x = r.x + 70
+        for j, t in enumerate(parts):
+            size = 26 if big else 24
+            img = render.font(size).render(t, True, render.TEXT if j < 2 else render.DIM)
+            if x + img.get_width() > r.right - 8:
+                break
+            surface.blit(img, (x, line_y))
+            x += img.get_width() + 16
+        ch = self.chooser
+        if active and ch is not None and ch.phase == "source" and ch.current() == RESERVE:
+            pygame.draw.rect(surface, render.GOLD, r, 5, border_radius=12)
+        if not st.active(p):
+            render.text(surface, "OUT", (r.right - 10, r.bottom - 8), 34, render.BAD, "bottomright", bold=True)
+
+    @staticmethod
+    def _fit_text(surface: pygame.Surface, msg: str, pos: tuple[int, int], width: int, size: int,
+                  colour: tuple[int, int, int]) -> None:
+        while size > 14 and render.font(size).size(msg)[0] > width:
+            size -= 2
+        render.text(surface, msg, pos, size, colour)
+
+    # -- LED ----------------------------------------------------------------------------------------
+    def led_picture(self, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        from arcade.views.sackson_led import state_picture
+        cfg = self.app.cfg["led"]
+        w, h = cfg["width"], cfg["height"]
+        out = self.state.outcome()
+        if out is not None and self.over_at is not None and out.winners:
+            phase = ((now_ns - self.over_at) % 1_000_000_000) / 1e9
+            if now_ns - self.over_at < FINISH_NS // 2:
+                return ledv.flash_picture(out.winners[0], phase, w, h)
+        return state_picture(self.state, w, h)
+
+
+def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
+    def start(app: App, seats: list[SeatInfo]) -> Scene:
+        return SacksonScene(app, seats, variant)
+    return start
+
+
+LOBBY_GAMES = [
+    LobbyGame("FOCUS (Sackson) 2 players", "focus", "2p", 2, 2, _start("2p"), demo_seats=2),
+    LobbyGame("FOCUS 3 players", "focus", "3p", 3, 3, _start("3p"), demo_seats=3),
+    LobbyGame("FOCUS 4 players in teams", "focus", "4p-teams", 4, 4, _start("4p-teams"), demo_seats=4),
+    LobbyGame("FOCUS 4 players, each alone", "focus", "4p", 4, 4, _start("4p"), demo_seats=4),
+    LobbyGame("Crossfire (hex FOCUS)", "focus", "crossfire", 2, 2, _start("crossfire"), demo_seats=2),
+]
