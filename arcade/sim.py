@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, PlannedPress, ShoutSkill, plan_race, skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action, State
 from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
@@ -137,8 +137,8 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
                 # A "last" race among owners (Duel) ends at its own deadline (FX-10).
                 ref.request_close(t + config.pace_ms * MS)
             # Presses planned for an earlier table that have not started yet are dropped
-            # unless they were already under way (within 100 ms).
-            pending = [p for p in pending if p[2].t_ns <= t + 100 * MS or not p[2].pressed]
+            # unless they were already under way (within COMMITTED_MS).
+            pending = [p for p in pending if p[2].t_ns <= t + COMMITTED_MS * MS or not p[2].pressed]
             heapq.heapify(pending)
             for seat in range(state.seats):
                 for plan in plan_race(rng, w.spec, seat, levels[seat], config.has_x_control):

@@ -139,6 +139,7 @@ class App:
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
         self.shots = 0
+        self._shot: str | None = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
 
     # -- set-up ----------------------------------------------------------------
@@ -267,6 +268,9 @@ class App:
                 self.scenes[-1].on_edge(edge)
         self.scenes[-1].update(now_ns)
         self.draw()
+        if self._shot is not None:
+            self._save_shot(self._shot)
+            self._shot = None
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
@@ -305,9 +309,12 @@ class App:
             y = rect.top - 10
 
     def screenshot(self, name: str) -> None:
-        """Save the current screen as PNG in ``--screenshot-dir`` (if given)."""
-        if self.screenshot_dir is None:
-            return
+        """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
+        if self.screenshot_dir is not None:
+            self._shot = name
+
+    def _save_shot(self, name: str) -> None:
+        assert self.screenshot_dir is not None
         self.screenshot_dir.mkdir(parents=True, exist_ok=True)
         self.shots += 1
         pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))

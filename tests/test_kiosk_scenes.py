@@ -316,7 +316,7 @@ def test_computer_presses_planned_for_one_table_never_land_on_another(tmp_path: 
         pygame.display.quit()
     assert scene.state.is_terminal()
     assert false                                       # computers do shout falsely now and then
-    # A press the computer was already making when the table changed (within 100 ms, as
+    # A press the computer was already making when the table changed (within COMMITTED_MS, as
     # in the headless simulator) belongs to the new table; any other must have been
     # planned for the table it landed on.
     stray = [(race, seat, after // MS) for race, seat, after in false

@@ -19,7 +19,7 @@ still count in the race they belong to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from arcade.core.api import RACE, Action, State
@@ -44,7 +44,8 @@ class RefereeEvent:
     """Something the screen and the sound should show or play.
 
     ``kind`` is one of ``"opened"``, ``"won"``, ``"debated"``, ``"boxed"``,
-    ``"last"``, ``"false"``, ``"penalty"``, ``"late"``, ``"closed"``, ``"stuck"``;
+    ``"last"``, ``"false"``, ``"penalty"``, ``"late"``, ``"closed"``, ``"stuck"``,
+    ``"updated"`` (the last won race's list grew by a late press, R-7);
     ``seats`` who it is about; ``verdict`` the judge's verdict where there is one.
     """
 
@@ -84,6 +85,7 @@ class Referee:
         self.late_until_ns: int | None = None
         self.last_verdict: Verdict | None = None
         self.stuck: tuple[int, ...] = ()
+        self._after: tuple[RaceSpec, int, int] | None = None
         self.last_tick_ns: int | None = None
         self._sync()
 
@@ -119,6 +121,7 @@ class Referee:
         events: list[RefereeEvent] = []
         self.last_tick_ns = now_ns
         self._prune(now_ns)
+        events.extend(self._follow_last(now_ns))
         w = self.window
         if w is None or w.opened_ns is None:
             return events
@@ -150,6 +153,8 @@ class Referee:
             if result.winners:
                 first = min(p.t_ns for p in v.presses if p.seat in result.winners)
                 self.late_until_ns = first + int(self.settings.late_grace_ms * 1_000_000)
+                # R-7: the race's list keeps the late presses that follow the win.
+                self._after = (w.spec, w.opened_ns, self.late_until_ns)
         elif new_false or new_pen:
             self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen,
                                           presses=v.to_result().presses))
@@ -183,6 +188,22 @@ class Referee:
         return nxt
 
     # -- internals -------------------------------------------------------------
+    def _follow_last(self, now_ns: int) -> list[RefereeEvent]:
+        """Add late presses (FX-7 grace) to the last won race's list, for the panel (R-7)."""
+        if self._after is None or self.last_verdict is None:
+            return []
+        spec, opened, until = self._after
+        if now_ns > until + self.settings.settle_ns:
+            self._after = None
+        edges = [e for e in self.edges if e.t_ns <= until]
+        v = judge_race(spec, opened, edges, self.settings, max(now_ns, until + self.settings.settle_ns))
+        shown = tuple(p for p in v.presses if p.status in ("first", "tied", "late"))
+        if len(shown) <= len(self.last_verdict.presses):
+            return []
+        self.last_verdict = replace(self.last_verdict, presses=shown)
+        return [RefereeEvent("updated", (), self.last_verdict, now_ns)]
+
+
     def _apply_result(self, result: RaceResult) -> None:
         self.state.apply(result)
         self._sync()

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import pygame
 
-from arcade.bots.shout import plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, plan_race, skill as skill_named
 from arcade.core.api import CHANCE, RACE
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -121,9 +121,9 @@ class ClassicScene(Scene):
         for ev in self.referee.frame_shown(t_ns):
             if ev.kind == "opened":
                 self.opened_at = t_ns
-                # Computer presses planned for the last table and not under way (100 ms,
-                # as in arcade.sim) would land on this one as claims nobody meant.
-                self.app.computer.drop_planned(t_ns + 100 * NS_PER_MS)
+                # Computer presses planned for the last table and not under way
+                # (COMMITTED_MS, as in arcade.sim) would land on this one as claims nobody meant.
+                self.app.computer.drop_planned(t_ns + COMMITTED_MS * NS_PER_MS)
                 self._plan_computers(t_ns)
                 w = self.referee.window
                 if w is not None and w.spec.window_ms is None:
@@ -142,6 +142,9 @@ class ClassicScene(Scene):
 
     def _on_event(self, ev: RefereeEvent, now: int) -> None:
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        if ev.kind == "updated" and ev.verdict is not None and self.history:
+            self.history[0] = (self.history[0][0], ev.verdict)     # late presses join the list
+            return
         if ev.kind == "won":
             s = ev.seats[0]
             self.taken = list(self.state.victory[s][-3:])

@@ -30,7 +30,7 @@ from typing import Any, Callable
 import pygame
 
 from arcade.bots.focusx_place import choose_action
-from arcade.bots.shout import plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, plan_race, skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -204,6 +204,7 @@ class ModeScene(Scene):
             self.shot_pending = ""
         for ev in self.referee.frame_shown(t_ns):
             if ev.kind == "opened":
+                self.app.computer.drop_planned(t_ns + COMMITTED_MS * NS_PER_MS)
                 self._plan_computers(t_ns)
                 w = self.referee.window
                 if w is not None and w.spec.window_ms is None and (w.spec.mode != "last" or not w.spec.eligible):
@@ -327,6 +328,9 @@ class ModeScene(Scene):
     # -- events ----------------------------------------------------------------
     def _on_event(self, ev: RefereeEvent, now: int, takes_before: int) -> None:
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        if ev.kind == "updated" and ev.verdict is not None and self.history:
+            self.history[0].rows = _panel_rows(ev.verdict)     # late presses join the list
+            return
         if ev.kind == "false":
             self.banner = (f"False focus by {names}!", render.BAD, now + 1_500_000_000)
             self.app.sounds.play("false")
