@@ -115,6 +115,7 @@ class App:
     """The running arcade."""
 
     def __init__(self, cfg: Config, screen: pygame.Surface, args: argparse.Namespace) -> None:
+        render.reset_caches()
         self.cfg = cfg
         self.screen = screen
         self.args = args

@@ -32,12 +32,24 @@ CATEGORY_BG = [(226, 214, 245), (206, 236, 244), (236, 224, 200), (222, 236, 252
 CATEGORY_INK = [(110, 60, 170), (20, 110, 140), (120, 90, 40), (60, 110, 180)]
 
 
-@lru_cache(maxsize=64)
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled default font at ``size`` px."""
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
+    """The bundled default font at ``size`` px (cached; see :func:`reset_caches`)."""
+    f = _fonts.get((size, bold))
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _fonts[(size, bold)] = pygame.font.Font(None, size)
+        f.set_bold(bold)
     return f
+
+
+def reset_caches() -> None:
+    """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
+    _fonts.clear()
+    card_surface.cache_clear()
 
 
 def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32,
