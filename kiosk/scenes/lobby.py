@@ -116,7 +116,8 @@ class LobbyScene(Scene):
                 self.app.open_gpio()
 
     def on_edge(self, edge: Edge) -> None:
-        if not edge.pressed or edge.control not in ("buzzer", "ok"):
+        # Only a buzzer joins: P2's OK key is also the lobby's Down arrow on a keyboard.
+        if not edge.pressed or edge.control != "buzzer":
             return
         seat = edge.seat
         if seat >= 8:
