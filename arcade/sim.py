@@ -11,12 +11,13 @@ import heapq
 import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from arcade.bots.shout import COMMITTED_MS, PlannedPress, ShoutSkill, plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, PlannedPress, ShoutSkill, plan_race, scaled, skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action, State
 from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
+from arcade.core.race import RaceSpec
 from arcade.core.referee import Referee
 
 MS = 1_000_000
@@ -36,6 +37,12 @@ class SimConfig:
             shuffled order, as callbacks do on a busy Pi (R-1, case B-5).
         has_x_control: whether stations have an X control (FX-3).
         max_steps: a safety cap on actions.
+        miss_rate_scale, false_rate_scale: multiply every level's miss rate
+            and false-shout rates (``arcade.bots.shout.scaled``; the kiosk's
+            ``[computer]`` settings).
+        plans: seats whose presses come from this function instead of the
+            computer player's reaction model, ``plan(rng, spec, seat) ->
+            [PlannedPress]`` (e.g. ``arcade.bots.shout.masher_plan``).
     """
 
     skills: Sequence[str]
@@ -46,6 +53,9 @@ class SimConfig:
     has_x_control: bool = False
     max_steps: int = 20000
     judge: JudgeSettings = field(default_factory=JudgeSettings)
+    miss_rate_scale: float = 1.0
+    false_rate_scale: float = 1.0
+    plans: Mapping[int, Callable[[random.Random, RaceSpec, int], list[PlannedPress]]] = field(default_factory=dict)
 
 
 SeatPolicy = Callable[[State, int, random.Random], Action]
@@ -109,7 +119,8 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
     """
     if policy is None:
         policy = computer_policy(config.skills)
-    levels: list[ShoutSkill] = [skill_named(s) for s in config.skills]
+    levels: list[ShoutSkill] = [scaled(skill_named(s), config.miss_rate_scale, config.false_rate_scale)
+                                for s in config.skills]
     ref = Referee(state, config.judge)
     t = 0
     pending: list[tuple[int, int, Edge]] = []     # (delivery time, tiebreak, edge)
@@ -141,7 +152,10 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
             pending = [p for p in pending if p[2].t_ns <= t + COMMITTED_MS * MS or not p[2].pressed]
             heapq.heapify(pending)
             for seat in range(state.seats):
-                for plan in plan_race(rng, w.spec, seat, levels[seat], config.has_x_control):
+                planner = config.plans.get(seat)
+                plans = planner(rng, w.spec, seat) if planner is not None else \
+                    plan_race(rng, w.spec, seat, levels[seat], config.has_x_control)
+                for plan in plans:
                     for edge in _edges(plan, t, config.hold_ms):
                         counter += 1
                         delay = rng.randint(0, config.max_delivery_ms * MS)

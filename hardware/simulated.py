@@ -183,6 +183,19 @@ class SimulatedPlayers:
             heapq.heappush(self._heap, (at_ns, next(self._seq), key, True, tuple(follow)))
             self._cond.notify()
 
+    def cancel_after(self, after_ns: int) -> int:
+        """Drop the presses that have not begun and would begin after ``after_ns``
+        (ns, :func:`time.monotonic_ns`); presses under way keep their bounces and
+        release.  Returns how many presses were dropped."""
+        with self._cond:
+            keep = [x for x in self._heap if not (x[3] and x[4] and x[0] > after_ns)]
+            dropped = len(self._heap) - len(keep)
+            if dropped:
+                heapq.heapify(keep)
+                self._heap = keep
+                self._cond.notify()
+            return dropped
+
     def cancel_all(self) -> None:
         """Drop every scheduled action; pins held low are released at once
         (their release edges still arrive)."""

@@ -103,7 +103,7 @@ class ComputerPresses:
             self.heap = [x for x in self.heap if x[3] not in late]
             heapq.heapify(self.heap)
         if self.simulated is not None:
-            self.simulated.cancel_all()
+            self.simulated.cancel_after(after_ns)
 
     def cancel(self) -> None:
         self.heap.clear()
@@ -142,6 +142,7 @@ class App:
         self.shots = 0
         self._shot: str | None = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
+        self.seed_override: int | None = None     # demo --seed: the first game's seed
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
@@ -194,6 +195,13 @@ class App:
             self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
         except Exception as exc:
             self.message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
+
+    def new_seed(self) -> int:
+        """The seed for a new game: ``demo --seed`` for the first game, else a random one."""
+        if self.seed_override is not None:
+            seed, self.seed_override = self.seed_override, None
+            return seed
+        return int.from_bytes(os.urandom(4), "big") % 1_000_000_007
 
     def message(self, text: str, seconds: float = 12.0) -> None:
         """Show a message on screen for a while (and in the log)."""
@@ -289,7 +297,10 @@ class App:
             return True
         if edge.seat >= len(seats):
             return False
-        allowed = self.SOURCES.get(getattr(seats[edge.seat], "station", ""), set())
+        station = getattr(seats[edge.seat], "station", "")
+        allowed = self.SOURCES.get(station, set())
+        if station == "gpio" and self.gpio is None:
+            allowed = {"keyboard"}        # no GPIO here: the lobby said to use keys 1-8
         return edge.source in allowed
 
     def draw(self) -> None:
@@ -301,13 +312,16 @@ class App:
             scene.draw(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
-        y = surface.get_height() - 8
-        for msg, _ in reversed(self.messages[-3:]):
-            img = render.font(26).render(msg[:150], True, render.TEXT)
-            rect = img.get_rect(bottomleft=(12, y))
+        y = 64
+        width = surface.get_width() - 40
+        for msg, _ in self.messages[-3:]:
+            img = render.font(26).render(msg[:160], True, render.TEXT)
+            if img.get_width() > width:
+                img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
+            rect = img.get_rect(midtop=(surface.get_width() // 2, y))
             pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 8), border_radius=6)
             surface.blit(img, rect)
-            y = rect.top - 10
+            y = rect.bottom + 10
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
@@ -349,10 +363,10 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
     app = App(cfg, screen, args)
     try:
         if app.demo:
-            from kiosk.demo import start_demo
+            from kiosk.demo import DemoError, start_demo
             try:
                 start_demo(app, args)
-            except KeyError as exc:
+            except (KeyError, DemoError) as exc:
                 print(f"focus-arcade: {exc.args[0]}")
                 return 2
         else:

@@ -18,6 +18,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from kiosk import config as configmod
 
 
+def _skill(text: str) -> str:
+    from arcade.bots.shout import SKILLS
+    if text not in SKILLS:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected one of {', '.join(SKILLS)}")
+    return text
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, e.g. 2.0") from None
+    if not 0.3 <= value <= 30:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 0.3 to 30 seconds")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
     p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
@@ -32,20 +49,26 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--mode", default=None, help="the mode or variant (default: the first)")
     d.add_argument("--players", type=int, default=0)
     d.add_argument("--seed", type=int, default=None)
-    d.add_argument("--skill", default="medium")
-    d.add_argument("--pace", type=float, default=2.0, help="seconds a table shows before the next card")
+    d.add_argument("--skill", default="medium", type=_skill, help="easy, medium, hard or expert")
+    d.add_argument("--pace", type=_pace, default=2.0, help="seconds a table shows before the next card (0.3-30)")
     d.add_argument("--loop", action="store_true", help="play game after game (kiosk attract demo)")
+    d.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3) in FocusX modes")
 
     h = sub.add_parser("headless", help="computer players only, one JSON line per game")
     h.add_argument("--game", default="focusx")
     h.add_argument("--mode", default="classic")
     h.add_argument("--variant", default=None, help="for --game focus: 2p, 3p, 4p-teams, 4p, crossfire")
-    h.add_argument("--players", type=int, default=4)
+    h.add_argument("--players", type=int, default=None,
+                   help="seats (default: 4 for focusx and sherlook, 2 for coop, the variant's for focus)")
     h.add_argument("--games", type=int, default=1)
     h.add_argument("--seed", type=int, default=0)
     h.add_argument("--skill", default="medium", help="skill of every seat, or a comma list per seat")
     h.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3)")
     h.add_argument("--case", default=None, help="for --game coop: a Mrs. Hudson case")
+    h.add_argument("--miss-rate-scale", type=float, default=None,
+                   help="x the computer players' miss rate (default: [computer] of --config, else 1)")
+    h.add_argument("--false-rate-scale", type=float, default=None,
+                   help="x the computer players' false-shout rates (default: [computer] of --config, else 1)")
 
     pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
     pf.add_argument("rest", nargs=argparse.REMAINDER)
@@ -57,10 +80,11 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["perft"]:
+    if "perft" in argv:
+        # ``perft`` takes its own options; global options before it do not apply to it.
         import time
         from arcade.sackson.perft import perft_main
-        return perft_main(argv[1:], clock=time.perf_counter)
+        return perft_main(argv[argv.index("perft") + 1:], clock=time.perf_counter)
     args = _parser().parse_args(argv)
     if args.command == "headless":
         return _headless(args)
@@ -86,6 +110,21 @@ def _headless(args: argparse.Namespace) -> int:
     if args.games < 0:
         print(f"focus-arcade: --games {args.games}: expected a number of games, 0 or more", file=sys.stderr)
         return 2
+    if args.players is None:
+        if args.game in ("focus", "crossfire"):
+            from kiosk.headless_sackson import variant_of
+            from arcade.sackson.game import VARIANTS
+            try:
+                args.players = VARIANTS[variant_of(args)]
+            except (KeyError, ArcadeError) as exc:
+                print(f"focus-arcade: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
+                return 2
+        else:
+            args.players = 2 if args.game == "coop" else 4
+    if args.players < 1 or args.games < 0:
+        print(f"focus-arcade: --players {args.players} / --games {args.games}: expected at least 1 player "
+              "and 0 or more games", file=sys.stderr)
+        return 2
     skills = args.skill.split(",")
     if len(skills) == 1:
         skills = skills * args.players
@@ -93,6 +132,23 @@ def _headless(args: argparse.Namespace) -> int:
         print(f"focus-arcade: --skill names {len(skills)} levels for {args.players} players", file=sys.stderr)
         return 2
     args.skills = skills
+    # Computer players' error rates: [computer] of an explicit --config, then the options.
+    rates = dict(configmod.defaults()["computer"])
+    if args.config:
+        try:
+            rates.update(configmod.load(args.config)["computer"])
+        except configmod.ConfigError as exc:
+            print(f"focus-arcade: {exc}", file=sys.stderr)
+            return 2
+    for key in ("miss_rate_scale", "false_rate_scale"):
+        value = getattr(args, key)
+        if value is not None:
+            if not 0 <= value <= 10:
+                print(f"focus-arcade: --{key.replace('_', '-')} {value}: expected a number from 0 to 10",
+                      file=sys.stderr)
+                return 2
+            rates[key] = value
+        setattr(args, key, rates[key])
     try:
         runner = headless.runner(args.game)
         runner(args, sys.stdout)

@@ -107,7 +107,8 @@ def _usb_id(key: str, v: Any) -> Any:
 SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
                 "fullscreen": _bool, "fps": _num(10, 240, True)},
-    "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "late_grace_ms": _num(0, 2000),
+    "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
+              "late_grace_ms": _num(0, 2000),
               "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
     "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30), "claim_window_s": _num(0.5, 30),
                "duel_deadline_ms": _num(500, 20000, True)},
@@ -115,6 +116,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                  "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
                  "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
+    "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
     "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
@@ -140,6 +142,7 @@ class Config:
     def judge_settings(self) -> JudgeSettings:
         j = self.data["judge"]
         return JudgeSettings(debounce_ms=j["debounce_ms"], tie_window_ms=j["tie_window_ms"],
+                             settle_ms=j["settle_ms"],
                              late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
                              focusx_double_press_ms=j["focusx_double_press_ms"])
 
@@ -151,26 +154,86 @@ class Config:
         return base / "focus-arcade" / "arcade.sqlite3"
 
 
+def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
+    """Merge ``raw`` over the defaults, keeping every good key.
+
+    Returns the settings (a bad key keeps its default) and every problem found:
+    unknown sections or keys, bad values, and settings that contradict each
+    other (a choose-control pin that is also a buzzer pin, a GPIO seat with no
+    buzzer pin, a settle time shorter than the tie window).
+    """
+    data = defaults()
+    problems: list[ConfigError] = []
+    for section, values in raw.items():
+        if section not in SCHEMA:
+            problems.append(ConfigError(section, values, f"a section among {sorted(SCHEMA)}", source))
+            continue
+        if not isinstance(values, dict):
+            problems.append(ConfigError(section, values, "a [section] table", source))
+            continue
+        for key, value in values.items():
+            if key not in SCHEMA[section]:
+                problems.append(ConfigError(f"{section}.{key}", value, f"a key among {sorted(SCHEMA[section])}", source))
+                continue
+            try:
+                data[section][key] = SCHEMA[section][key](f"{section}.{key}", value)
+            except ConfigError as exc:
+                problems.append(ConfigError(exc.key, exc.value, exc.expected, source))
+    buzzers = data["gpio"]["buzzers"]
+    for i, row in enumerate(data["gpio"]["controls"]):
+        clash = sorted({p for p in row if p} & set(buzzers))
+        if clash:
+            problems.append(ConfigError(f"gpio.controls[{i}]", row, f"pins not used as buzzers (pin {clash[0]} is a buzzer)", source))
+            data["gpio"]["controls"] = []
+            break
+    for seat, station in enumerate(data["seats"]["stations"]):
+        if station == "gpio" and seat >= len(buzzers):
+            problems.append(ConfigError(f"seats.stations[{seat}]", station,
+                                        f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins", source))
+            data["seats"]["stations"][seat] = "keyboard"
+    settle = data["judge"]["settle_ms"]
+    if settle and settle < data["judge"]["tie_window_ms"]:
+        problems.append(ConfigError("judge.settle_ms", settle,
+                                    f"0 (automatic) or at least the tie window ({data['judge']['tie_window_ms']} ms)", source))
+        data["judge"]["settle_ms"] = 0
+    sh = data["sherlook"]       # docs/rules-sherlook.md SLA-1: a grace as long as a step leaves no marker to claim
+    short = [k for k in ("step_ms", "countdown_step_ms") if sh["grace_ms"] >= sh[k]]
+    if short:
+        keys = ", ".join(["sherlook.grace_ms"] + [f"sherlook.{k}" for k in short])
+        than = " and ".join(f"sherlook.{k} ({sh[k]})" for k in short)
+        problems.append(ConfigError("sherlook.grace_ms", sh["grace_ms"],
+                                    f"less than {than}; the kiosk runs with the defaults for {keys}", source))
+        for k in ("grace_ms", *short):
+            sh[k] = defaults()["sherlook"][k]
+    return data, problems
+
+
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
     """Merge ``raw`` over the defaults and check every key.
 
     Raises:
-        ConfigError: the first problem found (unknown section or key, bad value).
+        ConfigError: the first problem found (unknown section or key, bad value,
+            settings that contradict each other).
     """
-    data = defaults()
-    for section, values in raw.items():
-        if section not in SCHEMA:
-            raise ConfigError(section, values, f"a section among {sorted(SCHEMA)}", source)
-        if not isinstance(values, dict):
-            raise ConfigError(section, values, "a [section] table", source)
-        for key, value in values.items():
-            if key not in SCHEMA[section]:
-                raise ConfigError(f"{section}.{key}", value, f"a key among {sorted(SCHEMA[section])}", source)
-            try:
-                data[section][key] = SCHEMA[section][key](f"{section}.{key}", value)
-            except ConfigError as exc:
-                raise ConfigError(exc.key, exc.value, exc.expected, source) from None
+    data, problems = check_all(raw, source)
+    if problems:
+        raise problems[0]
     return data
+
+
+def _read(path: str | os.PathLike[str]) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        with p.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError("config", str(p), "an existing TOML file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
 
 
 def load(path: str | os.PathLike[str] | None) -> Config:
@@ -182,19 +245,7 @@ def load(path: str | os.PathLike[str] | None) -> Config:
     """
     if path is None:
         return Config(defaults())
-    p = Path(path)
-    try:
-        with p.open("rb") as f:
-            raw = tomllib.load(f)
-    except FileNotFoundError:
-        raise ConfigError("config", str(p), "an existing TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
-    return Config(validate(raw, str(p)), source=str(p))
+    return Config(validate(_read(path), str(path)), source=str(path))
 
 
 def default_path() -> Path | None:
@@ -207,8 +258,14 @@ def default_path() -> Path | None:
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Config:
-    """Like :func:`load`, but a problem gives the defaults plus the problem text."""
+    """Like :func:`load`, but never raises: an unreadable file gives the defaults,
+    and a bad key keeps its default while every good key is kept; each problem
+    is in ``problems`` for the screen."""
+    if path is None:
+        return Config(defaults())
     try:
-        return load(path)
+        raw = _read(path)
     except ConfigError as exc:
         return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)])
+    data, problems = check_all(raw, str(path))
+    return Config(data, source=str(path), problems=[str(p) for p in problems])

@@ -3,15 +3,22 @@
 Every seat is a simulated player whose presses go through gpiozero's
 MockFactory pins (the real GPIO adapter path), the LED matrix is the virtual
 one, and the game is any the lobby offers (``--game``, ``--mode``).
+``--x-rule`` plays the mode's FocusX-rule entry (FX-3; ``--mode duel
+--x-rule`` is ``--mode duel-x``).
 """
 
 from __future__ import annotations
 
 import argparse
 
+from arcade.core.errors import ArcadeError
 from kiosk.app import App
-from kiosk.scenes.lobby import find_game
-from kiosk.scenes.seats import SeatInfo
+from kiosk.scenes.lobby import find_game, lobby_games
+from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+
+class DemoError(ArcadeError, ValueError):
+    """Demo options that do not fit the chosen game (the message names the allowed values)."""
 
 
 def simulated_seats(app: App, players: int, skill: str) -> list[SeatInfo]:
@@ -21,11 +28,36 @@ def simulated_seats(app: App, players: int, skill: str) -> list[SeatInfo]:
             for s in range(players)]
 
 
-def start_demo(app: App, args: argparse.Namespace) -> None:
-    """Push the demo game's scene (raises KeyError for an unknown game or mode)."""
+def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
+    """The lobby game and the number of players the demo options ask for.
+
+    Raises:
+        KeyError: unknown game or mode (the message lists the choices).
+        DemoError: ``--players`` outside the game's range (FX-12 for FocusX),
+            or ``--x-rule`` for a game without a FocusX-rule mode.
+    """
     game = find_game(args.game, args.mode)
+    if getattr(args, "x_rule", False) and not game.mode.endswith("-x"):
+        modes = [g.mode for g in lobby_games() if g.family == game.family]
+        if game.mode + "-x" not in modes:
+            raise DemoError(f"--x-rule: {game.label} has no FocusX-rule mode; modes: {', '.join(modes)}")
+        game = find_game(game.family, game.mode + "-x")
     players = args.players if args.players else game.demo_seats
-    players = max(game.min_seats, min(game.max_seats, players))
+    if not game.min_seats <= players <= game.max_seats:
+        raise DemoError(f"--players {players}: {game.label} is for {game.min_seats} to {game.max_seats} players")
+    return game, players
+
+
+def start_demo(app: App, args: argparse.Namespace) -> None:
+    """Push the demo game's scene.
+
+    Raises:
+        KeyError: unknown game or mode.
+        DemoError: bad ``--players`` or ``--x-rule`` for this game (see :func:`demo_game`).
+    """
+    game, players = demo_game(args)
     if args.pace is not None:
         app.pace_override = args.pace
+    if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):
+        app.seed_override = args.seed             # the first game's seed (App.new_seed)
     app.push(game.start(app, simulated_seats(app, players, args.skill)))

@@ -28,7 +28,14 @@ def focusx_line(game: Game, state: Any, seed: int, index: int) -> dict[str, Any]
 
 
 def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[str],
-               settings: dict[str, Any], out: TextIO) -> None:
+               settings: dict[str, Any], out: TextIO, miss_rate_scale: float = 1.0,
+               false_rate_scale: float = 1.0) -> None:
+    """Play ``games_n`` FocusX games of ``mode`` with computer players; one JSON line each.
+
+    ``miss_rate_scale`` / ``false_rate_scale`` multiply the computer players'
+    miss and false-shout rates (``arcade.bots.shout.scaled``; the kiosk's
+    ``[computer]`` settings).
+    """
     entry = games.find("focusx", mode)
     try:
         cls = entry.load()
@@ -40,14 +47,18 @@ def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[st
         game = cls(players, settings)
         state = game.new_initial_state()
         rng = random.Random(f"{seed}-{k}")
-        simulate(state, rng, SimConfig(skills=skills))
+        simulate(state, rng, SimConfig(skills=skills, miss_rate_scale=miss_rate_scale,
+                                       false_rate_scale=false_rate_scale))
         out.write(json.dumps(focusx_line(game, state, seed, k), sort_keys=True) + "\n")
         out.flush()
 
 
 def run_focusx_args(args: Any, out: TextIO) -> None:
+    miss = getattr(args, "miss_rate_scale", None)
+    false = getattr(args, "false_rate_scale", None)
     run_focusx(args.mode or "classic", args.players, args.games, args.seed, args.skills,
-               {"x_rule": bool(args.x_rule)}, out)
+               {"x_rule": bool(args.x_rule)}, out,
+               1.0 if miss is None else miss, 1.0 if false is None else false)
 
 
 #: ``--game`` -> "module:function" taking (args, out); args has game, mode, variant,

@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any, TextIO
 
+from arcade.core.errors import SettingsError
 from arcade.sherlook.game import SherlookGame, SherlookState
 from arcade.sherlook.sim import SherlookSimConfig, simulate
 
@@ -47,7 +48,43 @@ def run_games(players: int, games_n: int, seed: int, skills: list[str], out: Tex
         out.flush()
 
 
+MODES = ("classic",)
+"""Sherlook has one mode; ``--mode`` may be left out or say ``classic``."""
+
+
+def check_args(args: Any) -> None:
+    """Refuse options Sherlook does not have, with a clear message (the CLI prints it, exit 2).
+
+    Accepted: ``--mode`` absent or ``classic``; no ``--variant``, ``--x-rule``
+    or ``--case`` (those belong to FOCUS / Crossfire, FocusX and the
+    cooperative Focus); ``--players`` 2 to 6 (SL-6).
+
+    Raises:
+        KeyError: an unknown ``--mode``.
+        SettingsError: ``--variant``, ``--x-rule`` or ``--case`` given, or
+            ``--players`` outside 2..6.
+    """
+    mode = getattr(args, "mode", None)
+    if mode not in (None, "", *MODES):
+        raise KeyError(f"--mode {mode!r}: Sherlook has one mode, 'classic' (or leave --mode out)")
+    for option, attr, owner in (("--variant", "variant", "--game focus / crossfire"),
+                                ("--case", "case", "--game coop")):
+        value = getattr(args, attr, None)
+        if value not in (None, ""):
+            raise SettingsError(option, value, f"nothing: Sherlook has no {option[2:]} ({option} is for {owner})")
+    if getattr(args, "x_rule", False):
+        raise SettingsError("--x-rule", True, "nothing: the FocusX rule (FX-3) is not part of Sherlook")
+    players = getattr(args, "players", None)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise SettingsError("--players", players, "2 to 6 players for Sherlook (SL-6)")
+
+
 def run(args: Any, out: TextIO) -> None:
-    """Entry point for ``kiosk.headless.RUNNERS["sherlook"]``."""
+    """Entry point for ``kiosk.headless.RUNNERS["sherlook"]``.
+
+    Raises:
+        KeyError, SettingsError: see :func:`check_args`; KeyError: an unknown skill.
+    """
+    check_args(args)
     skills = list(getattr(args, "skills", None) or ["medium"] * args.players)
     run_games(args.players, args.games, args.seed, skills, out)

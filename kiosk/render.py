@@ -61,6 +61,35 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32
     return rect
 
 
+def fit_size(msg: str, max_w: int, sizes: tuple[int, ...] = (56, 48, 40, 34, 28), bold: bool = False) -> int:
+    """The largest of ``sizes`` (px, largest first) at which ``msg`` is at most ``max_w`` px wide;
+    the smallest if none fits."""
+    for size in sizes:
+        if font(size, bold).size(msg)[0] <= max_w:
+            return size
+    return sizes[-1]
+
+
+def text_fit(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 20,
+             min_size: int = 15, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Rect:
+    """Draw ``msg`` centred under ``pos`` (midtop) within ``max_w`` px, never cut: the font
+    shrinks by up to 2 px, then the text goes onto two lines split at a space (shrinking
+    down to ``min_size`` if needed): "computer (medium)" stays whole.  Returns the drawn area."""
+    sizes = tuple(range(size, min_size - 1, -1))
+    one_line = sizes[:3]                       # shrink a little on one line, then wrap (readable from 3 m)
+    fitted = fit_size(msg, max_w, one_line if " " in msg else sizes, bold)
+    if font(fitted, bold).size(msg)[0] <= max_w or " " not in msg:
+        return text(surface, msg, pos, fitted, colour, "midtop", bold)
+    words = msg.split(" ")
+    f = font(size, bold)
+    first, second = min(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+                        key=lambda p: max(f.size(p[0])[0], f.size(p[1])[0]))
+    fitted = min(fit_size(first, max_w, sizes, bold), fit_size(second, max_w, sizes, bold))
+    r1 = text(surface, first, pos, fitted, colour, "midtop", bold)
+    r2 = text(surface, second, (pos[0], r1.bottom), fitted, colour, "midtop", bold)
+    return r1.union(r2)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
           border: tuple[int, int, int] | None = None, width: int = 3) -> None:
     pygame.draw.rect(surface, colour, rect, border_radius=12)
@@ -130,9 +159,13 @@ def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     band = pygame.Rect(0, 0, w, int(h * 0.17))
     pygame.draw.rect(surf, CATEGORY_INK[c.category], band, border_top_left_radius=max(6, w // 12),
                      border_top_right_radius=max(6, w // 12))
-    label = font(max(10, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
-    if label.get_width() > w - 6:
-        label = pygame.transform.smoothscale(label, (w - 6, max(6, label.get_height() * (w - 6) // label.get_width())))
+    # The label is drawn large and scaled down to fit the band: the bundled font at a
+    # tiny size spaces letters unevenly ("TERRE STRIAL" on small cards).
+    label = font(max(32, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
+    scale = min((w - 8) / label.get_width(), band.h * 0.72 / label.get_height(), 1.0)
+    if scale < 1.0:
+        label = pygame.transform.smoothscale(label, (max(1, int(label.get_width() * scale)),
+                                                     max(1, int(label.get_height() * scale))))
     surf.blit(label, label.get_rect(center=(w // 2, band.centery)))
     # quantity digit in the corner
     q = font(max(16, int(h * 0.16)), True).render(str(c.quantity), True, (30, 30, 30))
@@ -173,6 +206,10 @@ def ring(surface: pygame.Surface, centre: tuple[int, int], radius: int, fraction
     pygame.draw.arc(surface, colour, rect, start, start + 2 * math.pi * fraction, width)
 
 
+_LINEAR_TO_SRGB = [0] + [min(255, round(255 * (1.055 * (v / 255) ** (1 / 2.4) - 0.055)))
+                         if v / 255 > 0.0031308 else round(255 * 12.92 * v / 255) for v in range(1, 256)]
+
+
 def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
     """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``."""
     rows = list(picture) if picture else []  # type: ignore[call-overload]
@@ -188,7 +225,10 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     rad = max(1, int(cell * 0.42))
     for y, row in enumerate(rows):
         for x, px in enumerate(row):
-            col = tuple(int(v) for v in px)
+            # LED PWM is linear light and LEDs are far brighter than a screen pixel:
+            # show what a person would see (linear -> sRGB), so dim, current-limited
+            # frames stay visible on the TV.
+            col = tuple(_LINEAR_TO_SRGB[int(v) & 255] for v in px)
             if col == (0, 0, 0):
                 col = (24, 24, 28)
             pygame.draw.circle(surface, col, (int(ox + (x + 0.5) * cell), int(oy + (y + 0.5) * cell)), rad)

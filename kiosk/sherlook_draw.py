@@ -87,7 +87,7 @@ _TRANSFORMS = {
 
 def transformed(surface: pygame.Surface, transform: str) -> pygame.Surface:
     """A photo surface turned or mirrored as a layout says (SL-2)."""
-    return _TRANSFORMS[transform](surface)  # type: ignore[no-untyped-call]
+    return _TRANSFORMS[transform](surface)  # type: ignore[no-untyped-call, no-any-return]
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
+
+
 class StorageError(ArcadeError, OSError):
     """The results file could not be opened or written."""
 
@@ -83,6 +86,10 @@ class Results:
             if row is None or row[0] != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {row}")
             db.executescript(SCHEMA)
+            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+            if columns != COLUMNS:
+                # Another program's table: treat the file as not ours (moved aside, kept).
+                raise sqlite3.DatabaseError(f"its games table has other columns ({', '.join(sorted(columns))})")
         except sqlite3.Error:
             db.close()
             raise

@@ -69,6 +69,8 @@ BAD: list[tuple[str, str, Any, str]] = [
     ("seats", "stations", "keyboard", "a list of 1 to 8"),
     ("seats", "stations", ["keyboard"] * 9, "a list of 1 to 8"),
     ("seats", "computer_skill", "godlike", "one of ['easy', 'medium', 'hard', 'expert']"),
+    ("computer", "miss_rate_scale", -0.5, "a number from 0 to 10"),
+    ("computer", "false_rate_scale", "2", "a number from 0 to 10"),
     ("gpio", "buzzers", [17, 28], "BCM pin numbers 0 to 27"),
     ("gpio", "buzzers", [17, 17], "each pin at most once"),
     ("gpio", "buzzers", 17, "a list of BCM pin"),
@@ -158,16 +160,19 @@ def test_a_missing_or_unreadable_file(tmp_path: Path) -> None:
 
 
 def test_load_or_default_falls_back_with_the_problem(tmp_path: Path) -> None:
-    p = write(tmp_path, '[seats]\nstations = ["keyboard", "joystick"]\n')
+    p = write(tmp_path, '[seats]\nstations = ["keyboard", "joystick"]\n[judge]\ntie_window_ms = 35\n')
     cfg = load_or_default(p)
-    assert cfg.data == defaults() and cfg.source == "defaults"
+    # The bad key keeps its default; every good key is kept (nothing else is lost).
+    expected = defaults()
+    expected["judge"]["tie_window_ms"] = 35
+    assert cfg.data == expected and cfg.source == str(p)
     assert len(cfg.problems) == 1 and str(p) in cfg.problems[0] and "seats.stations[1]" in cfg.problems[0]
     broken = tmp_path / "binary.toml"
     broken.write_bytes(b"\x00\xff\xfe garbage")
     assert load_or_default(broken).problems and load_or_default(broken).data == defaults()
     # The fallback is a fresh copy: changing it does not change later defaults.
     cfg.data["judge"]["tie_window_ms"] = 99
-    assert load_or_default(p).data["judge"]["tie_window_ms"] == defaults()["judge"]["tie_window_ms"]
+    assert load_or_default(p).data["judge"]["tie_window_ms"] == 35
     good = load_or_default(write(tmp_path, "[focusx]\nx_rule = true\n", "good.toml"))
     assert good.problems == [] and good["focusx"]["x_rule"] is True
 
@@ -224,3 +229,16 @@ def test_the_shipped_default_file_is_commented_toml() -> None:
     assert tomllib.loads(text) == defaults()
     for section in SCHEMA:
         assert f"[{section}]" in text
+
+
+def test_contradicting_settings_are_reported_with_their_keys(tmp_path: Path) -> None:
+    p = write(tmp_path, '[gpio]\nbuzzers = [17, 27]\ncontrols = [[17, 6, 13, 19]]\n'
+                        '[seats]\nstations = ["gpio", "gpio", "gpio"]\n[judge]\nsettle_ms = 5\n')
+    cfg = load_or_default(p)
+    text = "\n".join(cfg.problems)
+    assert "gpio.controls[0]" in text and "pin 17 is a buzzer" in text
+    assert "seats.stations[2]" in text
+    assert "judge.settle_ms" in text
+    assert cfg.data["gpio"]["buzzers"] == [17, 27]          # the good keys survive
+    with pytest.raises(ConfigError):
+        load(p)

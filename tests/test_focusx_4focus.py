@@ -213,6 +213,66 @@ def test_FXA31_a_false_claim_boxes_a_hand_card() -> None:
     assert st.current_player() == 0
 
 
+def test_FXA33_a_press_in_a_placement_window_without_a_new_4focus_gives_the_placer_a_window() -> None:
+    table, st = line_placed(placer=1, hands=[[mk(2, 1, 1)], [FOURTH, mk(2, 2, 1)], [mk(3, 1, 2), mk(0, 3, 1)]])
+    table.race()                                              # nobody noticed the 4Focus
+    assert st.active == 2 and st.fours
+    table.race()                                              # P3 does not claim it at its turn start
+    table.play(next(a for a in st.legal_actions() if not st.fours_through((a.x, a.y), {**st.board, (a.x, a.y): a.card})))
+    assert st.window == "placed" and st.new_fours == []
+    table.race([(2, 100), (0, 300)])                          # the placer's own press is ignored ...
+    assert st.window == "hint" and st.notes[-1] == ("hint", (0,)) and st.stats["false"] == 0
+    assert st.race_spec().eligible == frozenset({2})          # ... P1's press gives P3 the window
+    table.race([(2, 400)])
+    assert st.outcome().winners == (2,) and "window" in st.outcome().reason
+
+
+def test_FXA34_players_tied_for_the_first_claim_share_the_win() -> None:
+    table, st = line_placed(placer=1)
+    table.race([(2, 400), (0, 410)])                          # within the tie window (R-4)
+    assert st.outcome().winners == (2, 0) and "shared win" in st.outcome().reason
+    table, st = line_placed(placer=1)
+    table.race([(2, 400), (0, 450)])                          # 50 ms apart: the first wins alone
+    assert st.outcome().winners == (2,)
+
+
+def test_FXA37_a_false_claim_locks_the_seat_out_of_claims_until_its_next_card() -> None:
+    hands = [[mk(2, 1, 1)], [FOURTH, mk(2, 2, 2)], [mk(3, 1, 2)]]
+    st = position(LINE, hands, active=1, at="window")
+    table = Table(st)
+    table.race([(0, 200)])                                    # P1 out of turn, no 4Focus: false
+    assert st.locked == {0} and st.hands[0] == []
+    table.play(Place(FOURTH, 4, 0))                           # P2 forms a 4Focus
+    assert st.race_spec().eligible == frozenset({2}) and st.race_spec().exempt == frozenset({0})
+    table.race([(0, 150), (2, 700)])                          # P1 first, but locked out: P3 wins
+    assert st.outcome().winners == (2,)
+    assert [(seat, status) for seat, _k, _o, status in st.last_race.presses] == [(0, "ignored"), (2, "first")]
+    # The lock ends when the seat lays (or boxes, or passes) its next card.
+    st = position({}, [[mk(1, 1, 0), mk(1, 2, 0)], [mk(3, 3, 3), mk(3, 2, 3)]], at="window")
+    table = Table(st)
+    table.race([(1, 200)])                                    # P2 false: locked
+    table.play(st.legal_actions()[0])                         # P1 lays a card
+    table.race()
+    assert st.locked == {1} and st.active == 1
+    table.race([(1, 100)])                                    # its own turn start: still locked, ignored
+    assert st.stats["false"] == 1 and st.hands[1] == [mk(3, 3, 3)]
+    table.play(st.legal_actions()[0])
+    assert st.locked == set()
+
+
+def test_FXA37_a_button_masher_loses_most_games_against_medium_computer_players() -> None:
+    from arcade.bots.shout import masher_plan
+    from arcade.sim import SimConfig, simulate
+    for seats in (2, 3):
+        wins = 0
+        for k in range(16):
+            st = FourFocusGame(seats).new_initial_state()
+            simulate(st, random.Random(f"masher-{seats}-{k}"), SimConfig(skills=["medium"] * seats,
+                                                                         plans={0: masher_plan}))
+            wins += 0 in st.outcome().winners
+        assert wins <= 4, f"a masher won {wins} of 16 {seats}-player games"
+
+
 def test_FX11_no_one_can_place_and_the_deck_is_empty_a_drawn_game() -> None:
     board = {(1, 0): mk(0, 1, 0), (-1, 0): mk(0, 2, 1), (0, 1): mk(1, 1, 1), (0, -1): mk(1, 2, 0)}
     hands = [[mk(3, 3, 2)], [mk(3, 4, 3)], [mk(2, 3, 3)]]

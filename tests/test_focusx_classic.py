@@ -496,3 +496,28 @@ def test_random_play_keeps_all_64_cards_somewhere_once(seats: int, x_rule: bool,
     if out.reason.startswith("most cards"):
         assert out.winners == (scores.index(max(scores)),) and scores.count(max(scores)) == 1
     json.dumps(state.snapshot())                          # the whole position is JSON-able
+
+
+@pytest.mark.parametrize("make", [
+    lambda st: Place(1.0), lambda st: Place(True), lambda st: Place("1"),
+    lambda st: RaceResult(winners=(0.0,)), lambda st: RaceResult(false_shouts=("0",)),
+    lambda st: RaceResult(winners=(True,)), lambda st: RaceResult(kind="focus!"),
+    lambda st: RaceResult(closed=1), lambda st: RaceResult(presses=((0, "focus", 1.5, "first"),)),
+])
+def test_malformed_actions_are_refused_before_anything_changes(make: Any) -> None:
+    game = ClassicGame(3)
+    state = game.new_initial_state()
+    state.apply(state.chance_outcome(random.Random(4)))
+    for _ in range(2):                       # one placement (a turn), then the race window it opens
+        action = make(state)
+        if state.current_player() >= 0 and isinstance(action, RaceResult):
+            state.apply(Place(state.default_spot()))
+            continue
+        if state.current_player() < 0 and isinstance(action, Place):
+            break
+        before = state.snapshot()
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+        assert state.snapshot() == before
+        assert sorted(state.all_cards()) == list(range(64))
+        break

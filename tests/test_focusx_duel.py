@@ -199,6 +199,71 @@ def test_FX10_several_foci_are_raced_one_at_a_time_from_the_seat_after_the_activ
     assert len(st.penalty[4]) == 3
 
 
+TWO_FOCI = dict(piles=[[mk(1, 3, 2)], [], [mk(3, 2, 0)], [mk(0, 2, 0)], [mk(2, 3, 2)]], reveal=mk(3, 2, 2), active=1)
+
+
+def test_FXA24_owners_of_a_waiting_focus_are_not_penalised_during_the_first_race() -> None:
+    st = position(**TWO_FOCI)
+    table = Table(st)
+    table.reveal()
+    assert st.trio == (1, 2, 3)                               # raced first (FX-10: from P3 on)
+    assert st.race_spec().exempt == frozenset({0, 4})         # P1 and P5 own the waiting focus
+    table.race([(0, 100), (4, 150), (1, 200), (2, 900), (3, 905)])
+    assert st.penalty[0] == [] and st.penalty[4] == []        # their presses cost nothing ...
+    assert st.penalty[2] == [mk(3, 2, 0)] and st.penalty[3] == [mk(0, 2, 0)]   # ... P3, P4 tied last
+    statuses = {seat: status for seat, _k, _off, status in st.last_race.presses}
+    assert statuses[0] == statuses[4] == "ignored"
+    assert st.trio == (0, 1, 4) and st.race_spec().exempt == frozenset()
+    table.race([(0, 200), (1, 300), (4, 800)])                # their own race: P5 presses last
+    assert len(st.penalty[4]) == 3 and st.penalty[0] == []
+
+
+def test_FXA24_a_press_by_a_player_owning_no_focus_still_costs_a_card_with_several_foci() -> None:
+    piles = [[mk(1, 3, 2)], [], [mk(3, 2, 0)], [mk(0, 2, 0)], [mk(2, 3, 2)], [mk(2, 4, 1)]]
+    st = position(piles, reveal=mk(3, 2, 2), active=1)
+    table = Table(st)
+    table.reveal()
+    assert st.trio == (1, 2, 3) and st.race_spec().exempt == frozenset({0, 4})
+    table.race([(5, 100), (1, 200), (2, 400), (3, 900)])      # P6 owns no focus card
+    assert st.penalty[5] == [mk(2, 4, 1)]
+
+
+# BASIC with a card under P3's: P3's top card goes with the trio, the one beneath stays.
+BENEATH = mk(2, 4, 1)
+SLOW = dict(BASIC, piles=[[mk(0, 1, 0)], [mk(1, 2, 1)], [BENEATH, mk(2, 2, 2)], [mk(3, 3, 3)], []])
+
+
+def test_FXA25_a_press_just_after_the_deadline_is_late_not_a_second_penalty() -> None:
+    table, st = basic(**SLOW)
+    assert st.trio == (1, 2, 4)
+    table.race([(1, 200), (4, 300), (2, DEADLINE + 120)])     # P3 presses 120 ms after the deadline
+    assert len(st.penalty[2]) == 3                            # P3 counts as last: takes the trio ...
+    assert st.trio is None and st.piles[2] == [BENEATH]
+    table.race(close_after_ms=1000)                           # ... and the press lands in the next window
+    assert st.penalty[2] == [mk(1, 2, 1), mk(2, 2, 2), mk(3, 2, 0)]   # not a penalty card on top
+    assert st.piles[2] == [BENEATH]
+    assert (2, "late") in [(seat, status) for seat, _k, _off, status in st.last_race.presses]
+    # A press after the grace is a penalty press again (FX-10).
+    table, st = basic(**SLOW)
+    table.race([(1, 200), (4, 300), (2, DEADLINE + 600)])
+    table.race(close_after_ms=1000)
+    assert st.penalty[2][-1] == BENEATH
+
+
+def test_FXA25_the_race_panel_shows_exactly_what_was_applied() -> None:
+    # P4 owns no focus card: a press 10 ms before the last owner's press is a penalty press,
+    # one 10 ms after it (before the verdict is applied, R-6) is late and costs nothing.
+    table, st = basic()
+    table.race([(1, 200), (4, 300), (3, 690), (2, 700), (0, 710)])
+    shown = {seat: status for seat, _k, _off, status in st.last_race.presses}
+    assert shown[3] == "penalty" and st.penalty[3] == [mk(3, 3, 3)]
+    assert shown[0] == "late" and st.penalty[0] == [] and st.piles[0] == [mk(0, 1, 0)]
+    assert shown[2] == "last" and len(st.penalty[2]) == 3
+    for seat, status in shown.items():                        # every "penalty" cost its card
+        assert (status == "penalty") == any(t == ("penalty", (seat,), tuple(st.penalty[seat][:1]))
+                                            for t in st.takes)
+
+
 def test_FX10_end_when_the_deck_runs_out_fewest_cards_wins() -> None:
     penalty = [[mk(1, 1, 0)], [mk(1, 1, 1), mk(1, 1, 2)], [mk(1, 1, 3), mk(1, 3, 0)], [mk(1, 3, 1), mk(1, 3, 2)]]
     st = position([[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2),
@@ -237,16 +302,43 @@ def test_FX10_tie_for_fewest_cards_plays_a_classic_tiebreak_round() -> None:
     assert sorted(st.all_cards()) == full_deck()
 
 
-def test_FXA22_tie_without_cards_for_a_tiebreak_is_a_shared_win() -> None:
-    penalty = [[mk(1, 1, 0)], [mk(1, 1, 1)], [mk(1, 1, 3), mk(1, 3, 0)], []]
-    used = [c for p in penalty for c in p] + [mk(3, 1, 2)]
-    penalty[3] = [c for c in full_deck() if c not in used]    # every other card counts against P4
-    st = position([[], [], [], []], reveal=mk(3, 1, 2), penalty=penalty, active=3, deck=[])
-    table = Table(st)
-    table.reveal()
-    table.race([(3, 100)], close_after_ms=500)                # P4's press puts its only card in its penalty
-    assert st.outcome() is not None
-    assert st.outcome().winners == (0, 1) and "shared" in st.outcome().reason
+def _tied_at_the_end(seed: int) -> DuelState:
+    """A Duel whose deck just ran out with P1 and P2 tied for fewest penalty cards, the
+    playing areas holding one card each (as real games end: 0 to 5 cards there)."""
+    rng = random.Random(seed)
+    cards = full_deck()
+    rng.shuffle(cards)
+    piles = [[cards.pop()] for _ in range(4)]
+    penalty = [[cards.pop() for _ in range(n)] for n in (14, 14, 16, 15)]
+    st = position(piles, penalty=penalty, active=3, deck=[])
+    st.box = []
+    st.penalty[3] += cards                                   # every other card counts against P4
+    assert sorted(st.all_cards()) == full_deck()
+    return st
+
+
+def test_FXA22_the_tiebreak_round_is_dealt_the_whole_deck_and_finds_a_winner() -> None:
+    st = _tied_at_the_end(0)
+    before = tuple(len(p) for p in st.penalty)
+    st._end_of_deck()                                        # the deck ran out: P1 and P2 tied
+    assert st.tiebreak is not None and st.tiebreak.sudden == (0, 1)
+    assert sorted(st.tiebreak.box) == full_deck()            # all 64 cards, penalty piles too
+    assert st.scores() == before == (14, 14, 16, 16)         # the penalty counts stay the scores
+    st.resolve_chance(random.Random(1))
+    assert len(st.tiebreak.piles[0]) == len(st.tiebreak.piles[1]) == 32
+    assert sorted(st.all_cards()) == full_deck()
+    # "the first to win a Focus wins" (FX-10): with the whole deck nearly every tie-break
+    # round finds its winner (with the playing areas' 4 cards alone none could).
+    decided = 0
+    for seed in range(12):
+        st = _tied_at_the_end(seed)
+        st._end_of_deck()
+        simulate(st, random.Random(seed), SimConfig(skills=["medium"] * 4))
+        out = st.outcome()
+        assert set(out.winners) <= {0, 1} and out.scores == (14.0, 14.0, 16.0, 16.0)
+        assert sorted(st.all_cards()) == full_deck()
+        decided += len(out.winners) == 1 and "tie-break" in out.reason
+    assert decided >= 11
 
 
 def test_FX3_with_the_rule_owners_of_a_focusx_must_claim_focus_ex() -> None:

@@ -256,6 +256,119 @@ def test_FX9_focus_formed_by_shifting_is_an_open_race_for_everyone() -> None:
     assert st.takes[-1][0] == "shift"
 
 
+# Column 1 (blue) is a forgotten focus.  Taking it shifts rows 1-3: columns 1 and 2 then
+# hold two new foci at once (red: mk(1, 2, 0), mk(0, 4, 0), mk(3, 3, 0); aerial:
+# mk(3, 4, 0), mk(3, 2, 0), mk(3, 1, 3)), and taking the red one leaves the aerial one.
+DOUBLE_SHIFT_ROWS = [[mk(0, 2, 1), mk(1, 2, 0), mk(3, 4, 0), mk(2, 4, 3)], [mk(0, 1, 1), mk(0, 2, 2)],
+                     [mk(1, 4, 1), mk(0, 4, 0), mk(3, 2, 0)], [mk(3, 3, 0), mk(3, 1, 3)]]
+
+
+def test_FX9_FXA13_a_second_focus_formed_by_the_same_shift_is_raced_next() -> None:
+    hands = [[mk(2, 1, 1)], [mk(2, 2, 1)], [mk(2, 3, 1)], [mk(2, 1, 2)]]
+    st = position(DOUBLE_SHIFT_ROWS, hands=hands, active=0, at="window")
+    table = Table(st)
+    table.race([(0, 300)])                              # P1 claims the forgotten column focus
+    assert st.takes[-1][0] == "forgotten"
+    red = {mk(1, 2, 0), mk(0, 4, 0), mk(3, 3, 0)}
+    aerial = {mk(3, 4, 0), mk(3, 2, 0), mk(3, 1, 3)}
+    assert st.window == "shift" and {frozenset(t) for t, _ in st.shift_trios} == {frozenset(red), frozenset(aerial)}
+    table.race([(2, 450)])                              # P3 shouts first: the first in column order
+    assert set(st.victory[2]) == red
+    assert st.window == "shift", "the other focus the shift formed must be raced, not forgotten"
+    table.race([(3, 500), (1, 700)])                    # P4 shouts first this time
+    assert set(st.victory[3]) == aerial and st.victory[1] == []
+    assert [h for h, _s, _c in st.takes] == ["forgotten", "shift", "shift"]
+    assert st.current_player() == 0                     # then P1 lays its card
+
+
+def test_FXA13_a_forgotten_focus_claim_takes_the_first_trio_in_reading_order() -> None:
+    # Row 2 holds an aquatic focus and column 1 a quantity-1 focus (they share mk(1, 1, 1)):
+    # rows come before columns in reading order, so the row trio is taken.
+    rows = [[mk(2, 1, 0), mk(0, 2, 1)], [mk(1, 1, 1), mk(1, 3, 0), mk(1, 4, 2)], [mk(3, 1, 2)], [mk(0, 3, 3)]]
+    st = position(rows, hands=[[mk(2, 2, 2)], [mk(3, 3, 3)], [], []], active=0, at="window")
+    kinds = [(set(t), k) for t, k in st.table_trios()]
+    assert len(kinds) == 2
+    Table(st).race([(0, 300)])
+    assert set(st.victory[0]) == {mk(1, 1, 1), mk(1, 3, 0), mk(1, 4, 2)}
+    assert st.rows[0] == [mk(2, 1, 0), mk(0, 2, 1)] and st.rows[1] == []
+
+
+def test_FXA14_tied_shouts_in_a_shift_race_share_the_trio() -> None:
+    table, st = placed(SHIFT_POS)
+    table.race([(0, 300)])                              # the column focus: a shift race opens
+    shift = [set(t) for t, _ in st.shift_trios][0]
+    table.race([(2, 400), (1, 408)])                    # P3 and P2 within the tie window (R-4)
+    assert st.takes[-1][0] == "debated" and st.takes[-1][1] == (2, 1)
+    assert len(st.victory[2]) == 1 and len(st.victory[1]) == 1      # one card each, in press order
+    left = shift - set(st.victory[2]) - set(st.victory[1])
+    assert len(left) == 1 and st.position(left.pop()) is not None    # with two, the last card stays
+    table, st = placed(SHIFT_POS)
+    table.race([(0, 300)])
+    shift = [set(t) for t, _ in st.shift_trios][0]
+    table.race([(0, 400), (1, 405), (2, 410), (3, 415)])  # four tied: the trio goes to the box
+    assert st.takes[-1][0] == "boxed" and shift <= set(st.box)
+    assert all(len(v) == (3 if s == 0 else 0) for s, v in enumerate(st.victory))
+
+
+def test_FXA15_on_the_first_turn_the_previous_player_is_the_seat_before_the_first() -> None:
+    for seats in (4, 6):
+        st = new_game(seats)
+        st.resolve_chance(random.Random(seats))
+        assert st.active == 0 and st.previous == seats - 1
+        table = Table(st)
+        table.race()                                    # P1's turn-start window
+        table.play(st.legal_actions()[0])
+        spec = st.race_spec()
+        assert st.window == "claim" and spec.eligible == frozenset({0, seats - 1})
+        assert dict(spec.seat_kinds).keys() == {0, seats - 1}
+
+
+def test_FXA16_alone_with_cards_the_active_player_is_also_the_previous_and_claims_the_row() -> None:
+    rows = [[mk(1, 1, 0), mk(1, 4, 3)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
+    first, card = mk(0, 3, 2), mk(1, 2, 1)              # ``card`` makes a row focus in row 0
+    st = position(rows, hands=[[first, card], [], [], []], deck=[], active=0, previous=3)
+    table = Table(st)
+    table.play(Play(first, 1))                          # green, like the green aerial ending row 1
+    table.race()
+    assert st.active == 0 and st.previous == 0          # everyone else is out of cards
+    table.race()                                        # P1's turn-start window
+    table.play(Play(card, 0))
+    assert st.race_spec().kinds_for(0) == frozenset({"focus"})
+    table.race([(0, 300)])
+    assert st.takes[-1][0] == "row" and set(st.victory[0]) == {mk(1, 1, 0), mk(1, 4, 3), card}
+
+
+def test_FXA17_turn_start_window_only_the_active_players_press_counts() -> None:
+    rows = [[mk(1, 1, 0), mk(1, 4, 3), mk(0, 1, 1), mk(1, 2, 1)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
+    hands = [[mk(2, 3, 3)], [mk(3, 2, 2)], [mk(0, 2, 3)], [mk(0, 3, 3)]]
+    victory = [[mk(2, 4, 3)], [mk(2, 4, 2)], [], [mk(2, 1, 1)]]
+    st = position(rows, hands=hands, active=1, victory=victory, at="window")
+    spec = st.race_spec()
+    assert spec.label == "turn start" and spec.window_ms == 1000 and spec.eligible == frozenset({1})
+    table = Table(st)
+    table.race([(0, 100), (3, 150)])                    # others press; P2 does not claim
+    assert st.victory[0] == [mk(2, 4, 3)] and st.victory[3] == [mk(2, 1, 1)]   # ignored: no cost
+    assert [p[3] for p in st.last_race.presses] == ["ignored", "ignored"]
+    assert st.current_player() == 1 and st.table_trios()           # the focus stays; P2 lays a card
+    # A claim with no focus on the table is false (FX-7): the active player pays.
+    rows2 = [[mk(0, 1, 0)], [mk(1, 2, 1)], [mk(2, 3, 2)], [mk(3, 4, 3)]]
+    st2 = position(rows2, hands=hands, active=1, victory=victory, at="window")
+    table2 = Table(st2)
+    table2.race([(1, 200)])
+    assert st2.victory[1] == [] and mk(2, 4, 2) in st2.box
+    # Laying the card closes the window early (the kiosk asks the referee to close it).
+    st3 = position(rows2, hands=hands, active=1, at="window")
+    table3 = Table(st3)
+    table3.t += 16 * MS
+    opened = table3.t
+    table3.ref.frame_shown(opened)
+    table3.ref.request_close(opened + 200 * MS)
+    while st3.current_player() == RACE and table3.t < opened + 2000 * MS:
+        table3.t += 5 * MS
+        table3.ref.tick(table3.t)
+    assert st3.current_player() == 1 and table3.t - opened < 300 * MS   # not the whole 1 s window
+
+
 def test_FX9_forgotten_focus_is_claimed_by_the_active_player_at_the_start_of_the_turn() -> None:
     rows = [[mk(1, 1, 0), mk(1, 4, 3), mk(0, 1, 1), mk(1, 2, 1)], [mk(3, 1, 2)], [mk(3, 4, 0)], [mk(2, 2, 1)]]
     hands = [[mk(2, 3, 3)], [mk(3, 2, 2)], [mk(0, 2, 3)], [mk(0, 3, 3)]]

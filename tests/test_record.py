@@ -16,7 +16,7 @@ import pytest
 from arcade import games
 from arcade.core.errors import ArcadeError, RecordError
 from arcade.core.record import FORMAT, dumps, replay, to_record
-from arcade.focusx.classic import ClassicGame, ClassicState
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.sim import SimConfig, first_legal, simulate
 
 
@@ -130,3 +130,16 @@ def test_the_failing_action_is_named_by_its_index() -> None:
     rec["actions"][i]["action"]["spot"] = 42
     with pytest.raises(RecordError, match=f"action {i} of the record does not replay"):
         replay(rec, games.make)
+
+
+@pytest.mark.parametrize("bad", ["1", True, 1.9, None])
+def test_a_record_whose_player_is_not_a_whole_number_is_refused(bad: object) -> None:
+    game = ClassicGame(2)
+    state = game.new_initial_state()
+    state.apply(state.chance_outcome(random.Random(2)))
+    state.apply(Place(state.default_spot()))
+    record = to_record(state, 2)
+    record["actions"][1]["player"] = bad
+    with pytest.raises(RecordError) as err:
+        replay(record, games.make)
+    assert "player" in str(err.value)

@@ -203,3 +203,36 @@ def test_state_rejects_actions_out_of_turn():
     state.apply(Round("stack", FIVE))
     with pytest.raises(IllegalActionError):
         state.apply(Round("side", FIVE), CHANCE)
+
+
+@pytest.mark.parametrize("extra, words", [
+    (["--mode", "duel"], ["--mode", "classic"]),
+    (["--variant", "2p"], ["--variant", "Sherlook"]),
+    (["--x-rule"], ["--x-rule", "FocusX"]),
+    (["--case", "blue-carbuncle"], ["--case", "Sherlook"]),
+    (["--players", "7"], ["2 to 6"]),
+    (["--players", "1"], ["2 to 6"]),
+])
+def test_headless_refuses_what_sherlook_does_not_have(extra, words, capsys):
+    from kiosk import cli
+    assert cli.main(["headless", "--game", "sherlook", "--games", "1", *extra]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    for w in words:
+        assert w in captured.err
+
+
+def test_headless_accepts_no_mode_or_classic_and_says_the_range_for_bad_player_counts():
+    import argparse
+
+    from kiosk.headless_sherlook import run
+    for mode in (None, "classic"):
+        out = io.StringIO()
+        args = argparse.Namespace(game="sherlook", mode=mode, variant=None, players=2, games=1, seed=4,
+                                  skills=["easy", "expert"], x_rule=False, case=None)
+        run(args, out)
+        assert json.loads(out.getvalue())["players"] == 2
+    args = argparse.Namespace(game="sherlook", mode=None, variant=None, players=-3, games=1, seed=4,
+                              skills=[], x_rule=False, case=None)
+    with pytest.raises(SettingsError, match="2 to 6"):
+        run(args, io.StringIO())

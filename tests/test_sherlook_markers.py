@@ -253,3 +253,137 @@ def test_led_picture_shows_markers_taken_free_the_ring_and_who_is_choosing():
     top = [px for px in pic[1] if px != (0, 0, 0)]
     blocks = [top[i] for i in range(0, len(top), max(1, len(top) // 5))][:5]
     assert blocks[2] == seat_colour(1) and blocks[4] == HIGHLIGHT
+
+
+# ---------------------------------------------------------------- fixes of issue 5
+
+REACTION_MS = 250        # a player presses this long after their number lights up
+NOTICE_MS = 250          # ... and needs this long to notice that the countdown started
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_SLA1_a_buzzer_alone_reaches_every_free_marker_in_the_countdown(players):
+    """The last player has only a buzzer: whatever markers the others hold and wherever the
+    ring is when the countdown starts, pressing when the wanted number lights up takes it."""
+    rng = random.Random(players)
+    checked = 0
+    for start_ms in (1000, 2300, 3700, 5100, 6650, 7990):
+        held = dict(zip(range(players - 1), rng.sample(range(1, 11), players - 1)))
+        last = players - 1
+        for want in [m for m in range(1, 11) if m not in held.values()]:
+            r = MarkerRace(tuple(range(players)), MarkerSettings(), random.Random(1), dict(held))
+            r.open(OPEN)
+            r.tick(OPEN + int(start_ms * MS))
+            assert r.countdown_wanted
+            r.countdown_shown(OPEN + int(start_ms * MS))
+            start, deadline = r.countdown_start, r.deadline()
+            assert start is not None and deadline is not None
+            steps = r.schedule(start, deadline)
+            assert all(b - a >= 200 * MS for a, b, _ in steps[:-1])          # a sensible minimum step
+            lit = [a for a, _, m in steps if m == want and a >= start + NOTICE_MS * MS
+                   and a + REACTION_MS * MS <= deadline]
+            assert lit, f"{players} players: marker {want} never lights up in time (held {held})"
+            press = lit[0] + REACTION_MS * MS
+            r.feed(Edge(press, last, "buzzer", True))
+            r.feed(Edge(press + 80 * MS, last, "buzzer", False))
+            r.tick(deadline + 500 * MS)
+            assert r.held.get(last) == want and last not in r.timed_out
+            checked += 1
+    assert checked == 6 * (11 - players)
+
+
+def test_SLA1_the_countdown_ring_starts_at_the_lowest_free_marker_and_laps_in_time():
+    r = MarkerRace((0, 1), MarkerSettings(), random.Random(1), {0: 1})
+    r.open(OPEN)
+    r.tick(OPEN + 4321 * MS)
+    r.countdown_shown(OPEN + 4321 * MS)
+    start = r.countdown_start
+    steps = r.schedule(start, r.deadline())
+    assert steps[0][2] == 2 and steps[0][0] == start          # marker 1 is held: 2 is the lowest free
+    lap = [m for _, _, m in steps[:9]]
+    assert lap == [2, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert steps[8][1] - start <= 0.8 * 3000 * MS + 1000      # the whole lap within 2.4 s
+
+
+def test_R4_SLA2_the_tie_window_does_not_apply_to_marker_claims():
+    """Claims 3 ms apart (well inside the 20 ms tie window of shouts) are not a tie: the
+    earlier stamp takes the marker, in either delivery order, whatever the chance."""
+    for seed in range(8):
+        for first, second in ((0, 1), (1, 0)):
+            r = new_race(seed=seed)
+            early, late = tap(first, on_marker(6)), tap(second, on_marker(6) + 3)
+            feed(r, late + early if seed % 2 else early + late)
+            events = r.tick(OPEN + int((on_marker(6) + 300) * MS))
+            took = [e for e in events if e.kind == "took"]
+            assert [(e.seats, e.marker, e.tie) for e in took] == [((first,), 6, False)]
+            lost = [e.note for e in events if e.kind == "refused"]
+            assert [(n.seat, n.status) for n in lost] == [(second, "lost")]
+
+
+def test_SLA1_a_cursor_on_a_marker_someone_takes_moves_to_the_nearest_free_one():
+    r = new_race(players=(0, 1, 2))
+    assert r.cursor_of(0) == 4
+    feed(r, tap(1, on_marker(4)))                              # P2 takes 4 with the buzzer
+    r.tick(OPEN + 4000 * MS)
+    assert r.held == {1: 4}
+    assert r.cursor_of(0) == 3                                 # 3 and 5 as near: the lower one
+    feed(r, tap(2, on_marker(3)))                              # P3 takes 3: the cursor goes on to 2
+    r.tick(OPEN + 3500 * MS)
+    assert r.cursor_of(0) == 2
+    feed(r, tap(0, 5000, "ok"))                                # OK now takes the marker shown under it
+    r.tick(OPEN + 6000 * MS)
+    assert r.held[0] == 2
+
+
+def test_SLA1_an_OK_too_soon_after_the_cursor_moved_loses_the_old_marker_not_a_surprise_one():
+    """P1's cursor is on 4; P2 takes 4; P1 presses OK 40 ms later, before anyone could see the
+    cursor move: P1 is told P2 took 4 and chooses again; P1 does not get 3 by surprise."""
+    r = new_race(players=(0, 1, 2))
+    t4 = on_marker(4)
+    feed(r, tap(1, t4) + tap(0, t4 + 40, "ok"))
+    events = r.tick(OPEN + int((t4 + 500) * MS))
+    assert r.held == {1: 4}
+    refused = [e.note for e in events if e.kind == "refused"]
+    assert [(n.seat, n.marker, n.status, n.by) for n in refused] == [(0, 4, "lost", 1)]
+    assert r.cursor_of(0) == 3
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_SL3_one_seat_presses_OK_and_buzzer_at_one_stamp_no_claim_vanishes(seed):
+    """P1 presses OK (cursor on 4) and the buzzer (ring on 1) at the same stamp; P3 presses OK
+    on 4 at that stamp too.  Every claim is granted, refused with a reason (choose again), or
+    listed as P1's ignored second claim; P3 is never left without a word."""
+    r = MarkerRace((0, 1, 2), MarkerSettings(), random.Random(seed))
+    r.open(OPEN)
+    t = OPEN + 500 * MS                                       # the ring is on 1
+    for seat, control in ((0, "ok"), (0, "buzzer"), (2, "ok")):
+        r.feed(Edge(t, seat, control, True))
+        r.feed(Edge(t + 60 * MS, seat, control, False))
+    events = r.tick(t + 200 * MS)
+    by_claim = {(n.seat, n.source): n.status for n in r.notes}
+    assert set(by_claim) == {(0, "ok"), (0, "buzzer"), (2, "ok")}             # all three listed
+    assert by_claim[(0, "buzzer")] == "double"                                # one claim per seat and stamp
+    winner = r.holder(4)
+    assert winner in (0, 2)
+    loser = 2 if winner == 0 else 0
+    assert by_claim[(winner, "ok")] == "tie-won" and by_claim[(loser, "ok")] == "tie-lost"
+    told = [e.note.seat for e in events if e.kind == "refused" and e.note.status == "tie-lost"]
+    assert told == [loser]                                   # the loser is told to choose again
+    assert loser not in r.held and r.held == {winner: 4}
+    lines = summarise(r.notes)
+    assert len(lines) == 3 and all("+500.0 ms" in line for line in lines)
+
+
+def test_LED_reveal_shows_the_count_and_the_tokens_with_who_took_them():
+    from arcade.sherlook.view import TOKENS, reveal_picture
+    from arcade.views.led import seat_colour
+    pic = reveal_picture(7, green=2, yellow=None, red=0, width=16, height=16)
+    assert len(pic) == 16 and all(len(row) == 16 for row in pic)
+    top = {px for row in pic[:10] for px in row} - {(0, 0, 0)}
+    assert top == {(255, 255, 255)}                           # the number
+    tokens = {px for row in pic[11:15] for px in row} - {(0, 0, 0)}
+    assert tokens == {TOKENS["green"], TOKENS["red"]}        # no yellow token this round
+    bars = [px for px in pic[15] if px != (0, 0, 0)]
+    assert bars == [seat_colour(2)] * 4 + [seat_colour(0)] * 4
+    small = reveal_picture(7, 1, 2, 0, width=12, height=8)   # too small for tokens: the number only
+    assert len(small) == 8 and {px for row in small for px in row} <= {(0, 0, 0), (255, 255, 255)}

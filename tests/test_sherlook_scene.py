@@ -120,7 +120,7 @@ def test_a_round_played_with_keys_and_computers(kiosk: tuple[kapp.App, Clock]) -
              SeatInfo("computer", "c3", "expert"), SeatInfo("computer", "c4", "expert")]
     scene = SherlookScene(app, seats, seed=12, rounds=1)
     app.push(scene)
-    run(app, clock, 60, until=lambda: scene.phase == "race")
+    run(app, clock, 600, until=lambda: scene.phase == "race")
     st = scene.state
     run(app, clock, 3)
     race = scene.referee.current()
@@ -155,7 +155,7 @@ def test_countdown_is_shown_and_heard_then_time_up(kiosk: tuple[kapp.App, Clock]
     seats = [SeatInfo("keyboard", "key 1", "medium", True), SeatInfo("keyboard", "key 2", "medium", True)]
     scene = SherlookScene(app, seats, seed=3, rounds=1)
     app.push(scene)
-    run(app, clock, 60, until=lambda: scene.phase == "race")
+    run(app, clock, 600, until=lambda: scene.phase == "race")
     run(app, clock, 3)
     tap(app, clock, pygame.K_s)                                      # P1 takes the marker under its cursor
     run(app, clock, 5)
@@ -187,3 +187,166 @@ def test_every_layout_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Cl
 
 def test_demo_command_runs_sherlook() -> None:
     assert cli.main(["--frames", "30", "demo", "--game", "sherlook", "--players", "3"]) == 0
+
+
+# ---------------------------------------------------------------- fixes of issue 5
+
+def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], layout: str, scene_seed: int = 77,
+                seed: int = 21) -> SherlookScene:
+    """A one-round game whose round has ``layout`` (the next chance outcome set by hand)."""
+    import threading
+
+    from arcade.sherlook.game import Round
+    scene = SherlookScene(app, seats, seed=seed, rounds=1)
+    done = threading.Thread(target=lambda: None)
+    done.start()
+    done.join()
+    scene.next_round = (Round(layout, scene_seed), done)
+    app.push(scene)
+    run(app, clock, 600, until=lambda: scene.phase == "race")
+    run(app, clock, 3)
+    assert scene.state.layout_key == layout
+    return scene
+
+
+def test_SLA1_cursors_never_cover_the_photos_in_any_layout(kiosk: tuple[kapp.App, Clock]) -> None:
+    """Every pixel of both photos on screen is the photo's own, whatever marker the cursors of
+    four choose stations are on (quarter-turned photos reach down to the markers)."""
+    from arcade.sherlook.layouts import KEYS
+    app, clock = kiosk
+    seats = [SeatInfo("keyboard", f"key {i + 1}", "medium", True) for i in range(2)] + \
+            [SeatInfo("gamepad", f"pad {i + 1}", "medium", True) for i in range(2)]
+    for lay in KEYS:
+        scene = start_round(app, clock, seats, lay)
+        race = scene.referee.current()
+        assert race is not None and scene.placed is not None and scene.surfaces is not None
+        for marker in range(1, 11):
+            for s in range(4):
+                race.cursor[s] = marker if s < 2 else 11 - marker
+            scene.draw(app.screen)
+            for i in range(2):
+                on_screen = app.screen.subsurface(scene.placed.rects[i])
+                assert pygame.image.tobytes(on_screen, "RGB") == pygame.image.tobytes(scene.surfaces[i], "RGB"), \
+                    f"{lay}: something is drawn over photo {i + 1} (cursors on {marker})"
+        app.pop()
+
+
+def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[kapp.App, Clock],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six computer players (they often claim one marker together): during the reveal every
+    claim of the race is shown, numbered in stamp order, each with its offset from the photos
+    in milliseconds to 0.1 ms (R-7) - not only the last three."""
+    from kiosk import render
+    from kiosk.scenes.sherlook import claim_rows
+    app, clock = kiosk
+    seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
+    real = render.text
+    for lay in ("side", "stack"):
+        scene = start_round(app, clock, seats, lay)
+        run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
+        assert scene.phase == "reveal"
+        race = scene.referee.race
+        assert race is not None
+        rows, _ = claim_rows(race.notes)
+        claims = [n for n in race.notes if n.status not in ("holds", "out")]
+        assert len([n for n in claims if n.status in ("took", "tie-won")]) == 6 and len(rows) == len(claims)
+        seen: list[tuple[str, str]] = []
+        last: list[str] = [""]
+
+        def spy(surf: Any, msg: str, *args: Any, **kw: Any) -> Any:
+            if last[0]:
+                seen.append((last[0], msg))
+            last[0] = msg
+            return real(surf, msg, *args, **kw)
+
+        monkeypatch.setattr(render, "text", spy)
+        run(app, clock, 60 * 60, until=lambda: scene.phase != "reveal")   # the whole reveal
+        monkeypatch.setattr(render, "text", real)
+        shown = dict(seen)
+        for i, (n, (what, _, _)) in enumerate(zip(claims, rows), start=1):
+            assert shown.get(f"{i}. {what}") == f"+{n.offset_ms:.1f} ms", (lay, i, what)
+        app.pop()
+
+
+def test_config_refuses_a_grace_as_long_as_a_step_and_keeps_the_defaults(tmp_path: Path) -> None:
+    from kiosk.config import ConfigError, check_all, defaults
+    data, problems = check_all({"sherlook": {"step_ms": 300, "grace_ms": 350}})
+    assert len(problems) == 1
+    text = str(problems[0])
+    assert "sherlook.grace_ms" in text and "sherlook.step_ms" in text
+    d = defaults()["sherlook"]
+    assert (data["sherlook"]["step_ms"], data["sherlook"]["grace_ms"]) == (d["step_ms"], d["grace_ms"])
+    with pytest.raises(ConfigError):
+        validate({"sherlook": {"countdown_step_ms": 300, "grace_ms": 300}})
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[sherlook]\nstep_ms = 300\ngrace_ms = 350\n")
+    assert cli.main(["check-config", str(bad)]) == 2
+
+
+def test_settings_that_cannot_start_a_race_give_a_message_and_the_defaults(kiosk: tuple[kapp.App, Clock]) -> None:
+    """A configuration that slipped past the checks (here grace_ms > step_ms) must not send
+    the kiosk back to the title: the game starts with the default times and says why."""
+    app, clock = kiosk
+    app.cfg.data["sherlook"].update(step_ms=300, grace_ms=350)
+    app.push(LobbyScene(app))
+    run(app, clock, 1)
+    lobby = app.scenes[-1]
+    lobby.game_i = next(i for i, g in enumerate(lobby.games) if g.family == "sherlook")
+    key(pygame.K_RETURN)
+    run(app, clock, 2)
+    scene = app.scenes[-1]
+    assert isinstance(scene, SherlookScene)
+    assert scene.settings.step_ms == 800 and scene.settings.grace_ms == 150
+    assert any("grace_ms" in text for text, _ in app.messages)
+    run(app, clock, 600, until=lambda: scene.phase == "race")
+    assert app.scenes[-1] is scene and scene.phase == "race"
+
+
+def test_the_next_photos_are_made_in_a_worker_while_the_reveal_shows(kiosk: tuple[kapp.App, Clock],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Generating a pair can take long on a slow Pi: it happens off the frame loop, frames keep
+    coming, the reveal stays up until the photos are ready, then the next round starts."""
+    import threading
+
+    import arcade.sherlook.game as sgame
+    app, clock = kiosk
+    gate = threading.Event()
+    gate.set()
+    callers: list[str] = []
+    real = sgame.generate_pair
+
+    def slow(seed: int, *a: Any, **kw: Any) -> Any:
+        callers.append(threading.current_thread().name)
+        gate.wait(10)
+        return real(seed, *a, **kw)
+
+    monkeypatch.setattr(sgame, "generate_pair", slow)
+    sgame.photos_for.cache_clear()
+    seats = [SeatInfo("computer", "c1", "expert"), SeatInfo("computer", "c2", "expert")]
+    scene = SherlookScene(app, seats, seed=31, rounds=2)
+    app.push(scene)
+    run(app, clock, 600, until=lambda: scene.phase == "race")
+    gate.clear()                                            # the next pair takes "for ever"
+    run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
+    assert scene.phase == "reveal"
+    frames = run(app, clock, 60 * 5)                        # well past reveal_s (2 s): frames go on
+    assert frames == 300 and scene.phase == "reveal" and scene.state.round_no == 1
+    assert callers and "MainThread" not in callers
+    gate.set()
+    run(app, clock, 600, until=lambda: scene.phase == "token")
+    assert scene.phase == "token" and scene.state.round_no == 2
+    sgame.photos_for.cache_clear()
+
+
+def test_LED_reveal_shows_the_tokens_of_the_round(kiosk: tuple[kapp.App, Clock]) -> None:
+    from arcade.sherlook.view import TOKENS
+    app, clock = kiosk
+    seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(4)]
+    scene = start_round(app, clock, seats, "side")
+    run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
+    sc = scene.state.rounds[-1].score
+    pic = scene.led_picture(clock.t)
+    assert pic is not None
+    shown = {px for row in pic for px in row}
+    for kind, seat in (("green", sc.green), ("yellow", sc.yellow), ("red", sc.red)):
+        assert (TOKENS[kind] in shown) == (seat is not None)

@@ -125,3 +125,22 @@ def test_a_failed_write_is_a_storage_error(tmp_path: Path) -> None:
         r.recent()
     with pytest.raises(sqlite3.Error):
         r.db.execute("SELECT 1")
+
+
+def test_a_file_with_another_programs_games_table_is_kept_aside(tmp_path: Path) -> None:
+    import sqlite3
+    path = tmp_path / "arcade.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (name TEXT, score INTEGER)")
+    db.execute("INSERT INTO games VALUES ('pacman', 3333360)")
+    db.commit()
+    db.close()
+    results = Results(path)
+    assert "other columns" in results.notice
+    game_id = results.save({"game": "focusx-classic", "seats": 2}, (0,), "most cards", (20.0, 10.0))
+    assert results.recent(1)[0]["id"] == game_id
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    assert len(kept) == 1
+    old = sqlite3.connect(kept[0])
+    assert old.execute("SELECT name FROM games").fetchall() == [("pacman",)]
+    old.close()

@@ -161,7 +161,8 @@ class SherlookBot:
         """When (ns) to press the buzzer for the wanted marker, from the highlight schedule.
 
         Presses ``react`` after the highlight reaches the marker (at most 70 %
-        into its step, never in its last 80 ms).  Under its own countdown it takes the
+        into its step, never in its last 80 ms, never within the race's
+        ``settings.grace_ms`` of the step's start).  Under its own countdown it takes the
         best marker it can still reach.  None: nothing to press (yet known).
         """
         if self.plan is None or race.opened_ns is None:
@@ -177,13 +178,17 @@ class SherlookBot:
             ready = now_ns
         options = []
         free = set(race.free())
+        grace = int(getattr(getattr(race, "settings", None), "grace_ms", 150.0) * NS_PER_MS)
         for start, end, marker in race.schedule(ready, horizon):
             if marker not in free:
                 continue
             # people see the highlight coming (it steps in order), so even a slow
-            # reaction lands inside the step
-            t = max(start + min(self.react_ns, int((end - start) * 0.7)), ready)
-            if t > end - 80 * NS_PER_MS or (mine and deadline is not None and t > deadline - 60 * NS_PER_MS):
+            # reaction lands inside the step; never in the grace time of the step
+            # before (SLA-1), which the fast countdown steps (SLA-1) make matter
+            into = max(min(self.react_ns, int((end - start) * 0.7)), grace + 20 * NS_PER_MS)
+            t = max(start + into, ready)
+            latest = max(end - 80 * NS_PER_MS, start + into)
+            if t > latest or (mine and deadline is not None and t > deadline - 60 * NS_PER_MS):
                 continue
             if not mine and marker == want:
                 return t

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arcade.core.race import FOCUS, FOCUS_EX, RaceSpec
 
@@ -84,6 +84,41 @@ def skill(name: str) -> ShoutSkill:
         raise KeyError(f"unknown skill {name!r}; expected one of {sorted(SKILLS)}") from None
 
 
+def scaled(level: ShoutSkill, miss_rate_scale: float = 1.0, false_rate_scale: float = 1.0) -> ShoutSkill:
+    """``level`` with its miss rate and its false-shout rates multiplied (issue #3: rates configurable).
+
+    ``false_rate_scale`` scales ``false_rate``, ``wrong_kind_rate`` and
+    ``out_of_turn_rate`` (every press that is not a right claim).  Rates are
+    clipped to 0..1.  The kiosk reads the scales from ``[computer]``, the
+    headless runner from ``--miss-rate-scale`` / ``--false-rate-scale``.
+
+    Raises:
+        ValueError: a negative scale.
+    """
+    if miss_rate_scale < 0 or false_rate_scale < 0:
+        raise ValueError(f"rate scales must be 0 or more, not {miss_rate_scale!r} / {false_rate_scale!r}")
+    if miss_rate_scale == 1.0 and false_rate_scale == 1.0:
+        return level
+
+    def clip(x: float) -> float:
+        return max(0.0, min(1.0, x))
+
+    return replace(level, miss_rate=clip(level.miss_rate * miss_rate_scale),
+                   false_rate=clip(level.false_rate * false_rate_scale),
+                   wrong_kind_rate=clip(level.wrong_kind_rate * false_rate_scale),
+                   out_of_turn_rate=clip(level.out_of_turn_rate * false_rate_scale))
+
+
+def masher_plan(rng: random.Random, spec: RaceSpec, seat: int, delay_ms: float = 160.0) -> list[PlannedPress]:
+    """A button-masher's plan: one buzzer press ``delay_ms`` (plus up to 40 ms) after
+    every window opens, whatever the table shows.
+
+    Not a computer player the arcade offers: the tests and benchmarks use it to
+    check that mashing does not pay (FX-10's penalty presses, FXA-37's lock-out).
+    """
+    return [PlannedPress(seat, delay_ms + rng.uniform(0.0, 40.0))]
+
+
 def reaction_ms(rng: random.Random, level: ShoutSkill, extra_ms: float = 0.0) -> float:
     """A reaction time in ms: log-normal around the level's median, never under 150 ms."""
     return max(150.0, level.median_ms * math.exp(rng.gauss(0.0, level.sigma)) + extra_ms)
@@ -106,12 +141,15 @@ def plan_race(rng: random.Random, spec: RaceSpec, seat: int, level: ShoutSkill,
     (``spec.kinds_for(seat)``, FX-9).  A seat that is not eligible stays
     quiet, except where ``penalise_ineligible`` makes an out-of-turn press
     count and a focus is showing: then it presses with the level's
-    ``out_of_turn_rate`` (4Focus, FX-11).
+    ``out_of_turn_rate`` (4Focus, FX-11).  A seat in ``spec.exempt`` stays
+    quiet (its presses would be ignored).
 
     Returns:
         Zero, one (or, for a double press, one flagged) planned presses.
     """
     x_control = "x" if has_x_control else "buzzer"
+    if seat in spec.exempt:
+        return []          # a waiting focus owner (FXA-24) or a locked-out seat (FXA-37)
     if spec.mode == "last":
         owner = involved and seat in spec.eligible
         if owner:

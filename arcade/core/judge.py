@@ -35,6 +35,7 @@ class JudgeSettings:
         tie_window_ms: R-4, presses within this of the earliest valid press are
             debated (0 to 250, default 20).
         settle_ms: R-6, the verdict waits this long after the earliest press
+            (None or 0: automatic, the tie window + 10 ms)
             (default: tie window + 10).
         late_grace_ms: FX-7, a press this soon after a won race is late, not
             false (0 to 2000, default 400).
@@ -65,7 +66,7 @@ class JudgeSettings:
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
                 raise SettingsError(key, value, f"a number from {low} to {high}")
-        if self.settle_ms is not None:
+        if self.settle_ms:      # None or 0: automatic (tie window + 10 ms)
             if isinstance(self.settle_ms, bool) or not isinstance(self.settle_ms, (int, float)):
                 raise SettingsError("settle_ms", self.settle_ms, "a number of milliseconds")
             if not self.tie_window_ms <= self.settle_ms <= 1000:
@@ -74,7 +75,7 @@ class JudgeSettings:
 
     @property
     def settle_ns(self) -> int:
-        ms = self.tie_window_ms + 10 if self.settle_ms is None else self.settle_ms
+        ms = self.settle_ms if self.settle_ms else self.tie_window_ms + 10
         return int(ms * NS_PER_MS)
 
     @property
@@ -318,7 +319,7 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
               else c for c in claims]
     window_end = None if spec.window_ms is None else opened_ns + spec.window_ms * NS_PER_MS
     if spec.mode == "last":
-        return _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end)
+        return _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
     if spec.mode == "window":
         return _judge_window(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
     return _judge_first(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
@@ -338,6 +339,9 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
             status[i] = "again"
         elif late_until_ns is not None and c.t_ns <= late_until_ns:
             status[i] = "late"         # FX-7: for the last race; the seat may still claim this one
+        elif c.seat in spec.exempt:
+            status[i] = "ignored"      # FXA-37: locked out of claims; no cost
+            seen.add(c.seat)
         elif c.seat not in spec.eligible:
             status[i] = "penalty" if spec.penalise_ineligible else "ignored"
             seen.add(c.seat)
@@ -425,6 +429,9 @@ def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings:
             status[i] = "again"
         elif late_until_ns is not None and c.t_ns <= late_until_ns:
             status[i] = "late"         # FX-7: for the last race; the seat may still claim here
+        elif c.seat in spec.exempt:
+            status[i] = "ignored"
+            seen.add(c.seat)
         elif c.seat not in spec.eligible:
             status[i] = "penalty" if spec.penalise_ineligible else "ignored"
             seen.add(c.seat)
@@ -471,8 +478,19 @@ def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings:
 
 
 def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
-                now_ns: int, stuck: tuple[int, ...], window_end: int | None) -> Verdict:
+                now_ns: int, stuck: tuple[int, ...], window_end: int | None,
+                late_until_ns: int | None = None) -> Verdict:
+    """A last-to-press race (FX-10), or a window without a focus where presses pay.
+
+    The race is decided at the moment the last owner pressed (everyone has
+    pressed) or at the deadline.  FX-7's late grace applies as in a won race
+    (FXA-25): a press after that moment and within ``late_grace_ms`` of it is
+    "late" and costs nothing, and so is a non-owner's press in the next window
+    up to ``late_until_ns`` (the referee passes the end of the last decided
+    race's grace).  An owner's press in a new race always counts as its press.
+    """
     deadline = opened_ns + (spec.deadline_ms if spec.deadline_ms is not None else 3000) * NS_PER_MS
+    grace = int(settings.late_grace_ms * NS_PER_MS)
     status: dict[int, str] = {}
     pressed: dict[int, int] = {}       # eligible seat -> index of its counting claim
     seen: set[int] = set()
@@ -493,6 +511,11 @@ def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: J
                 status[i] = "safe"
         elif c.seat in seen:
             status[i] = "again"
+        elif c.seat in spec.exempt:
+            status[i] = "ignored"       # FXA-24: an owner of a focus waiting for its race
+            seen.add(c.seat)
+        elif late_until_ns is not None and c.t_ns <= late_until_ns:
+            status[i] = "late"          # FXA-25: meant for the race just decided; no cost
         else:
             status[i] = "penalty" if spec.penalise_ineligible else "ignored"
             seen.add(c.seat)
@@ -505,7 +528,13 @@ def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: J
     decided: int | None = None
     if spec.eligible:
         latest = max(times.values())
-        decided = (latest if everyone else deadline) + settings.settle_ns
+        decisive = latest if everyone else deadline
+        decided = decisive + settings.settle_ns
+        # FXA-25 (FX-7's grace): after the moment the race was decided a press is late, not a
+        # penalty or a second judgement; it joins this race's list (R-7).
+        for i, c in enumerate(claims):
+            if c.t_ns > decisive and status[i] in ("penalty", "false", "after"):
+                status[i] = "late" if c.t_ns <= decisive + grace else "after"
         if not pending and now_ns >= decided:
             final = True
             tied = sorted((s for s, t in times.items() if latest - t <= settings.tie_ns),
@@ -523,6 +552,7 @@ def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: J
         opened_ns=opened_ns, presses=notes, last=last, kind=FOCUS,
         false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
         penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
+        late=tuple(n.seat for n in notes if n.status == "late"),
         stuck=stuck, final=final, decided_ns=decided,
     )
 

@@ -45,6 +45,10 @@ class RaceSpec:
             ``valid_kinds`` for those seats (FX-9: the active seat claims
             column foci, the previous seat row foci).  Empty: every seat is
             judged against ``valid_kinds``.
+        exempt: seats whose presses in this window are ignored: they neither
+            claim nor pay, whatever ``penalise_ineligible`` says (Duel: the
+            owners of a focus still waiting for its race, FXA-24; 4Focus: a
+            seat locked out of claims after a false claim, FXA-37).
     """
 
     eligible: frozenset[int]
@@ -56,6 +60,7 @@ class RaceSpec:
     deadline_ms: int | None = None
     label: str = "focus"
     seat_kinds: tuple[tuple[int, frozenset[str]], ...] = ()
+    exempt: frozenset[int] = frozenset()
 
     def kinds_for(self, seat: int) -> frozenset[str]:
         """The claim kinds that are right for ``seat`` (``seat_kinds`` first, else ``valid_kinds``)."""
@@ -98,3 +103,32 @@ class RaceResult(Action):
     def decisive(self) -> bool:
         """True when the result ends the race (a winner, a last, or closed)."""
         return bool(self.winners or self.last or self.closed)
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+def result_problem(result: RaceResult, seats: int) -> str | None:
+    """Why ``result`` is not even well formed for a table of ``seats``, or None.
+
+    Checks types before any game looks at it, so a damaged record or a bad
+    caller gets :class:`~arcade.core.errors.IllegalActionError` and the state
+    is untouched: seats are ints (not bools) at the table, ``kind`` is a claim
+    kind, ``closed`` a bool, ``presses`` rows of ``(seat, kind, offset_us, status)``.
+    """
+    for name in ("winners", "last", "false_shouts", "penalties", "late"):
+        value = getattr(result, name)
+        if not isinstance(value, tuple) or not all(_is_seat(s, seats) for s in value):
+            return f"{name} {value!r}: a seat is not at the table (seats 0..{seats - 1})"
+    if result.kind not in CLAIM_KINDS:
+        return f"kind must be one of {CLAIM_KINDS}, got {result.kind!r}"
+    if not isinstance(result.closed, bool):
+        return f"closed must be true or false, got {result.closed!r}"
+    if not isinstance(result.presses, tuple):
+        return f"presses must be a list, got {result.presses!r}"
+    for row in result.presses:
+        if not (isinstance(row, tuple) and len(row) == 4 and _is_seat(row[0], seats)
+                and isinstance(row[1], str) and isinstance(row[2], int) and isinstance(row[3], str)):
+            return f"a press must be (seat, kind, offset_us, status), got {row!r}"
+    return None

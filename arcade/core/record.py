@@ -73,7 +73,10 @@ def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mappi
     for i, entry in enumerate(actions):
         try:
             action = game.action_from_json(entry["action"])
-            state.apply(action, int(entry["player"]))
+            player = entry["player"]
+            if type(player) is not int:
+                raise RecordError(f"'player' must be a whole number (a seat, or -1 chance, -2 race), got {player!r}")
+            state.apply(action, player)
         except (ArcadeError, KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"action {i} of the record does not replay: {exc}") from None
     return state

@@ -85,7 +85,7 @@ class Referee:
         self.late_until_ns: int | None = None
         self.last_verdict: Verdict | None = None
         self.stuck: tuple[int, ...] = ()
-        self._after: tuple[RaceSpec, int, int] | None = None
+        self._after: tuple[RaceSpec, int, int, int | None] | None = None
         self.last_tick_ns: int | None = None
         self._sync()
 
@@ -139,10 +139,12 @@ class Referee:
             and not any(p.status == "pending" for p in v.presses)
         if v.final or closing:
             result = v.to_result()
-            # FX-7: every false claim of the window counts, settled or not.
+            # FX-7: every false claim of the window counts, settled or not; so does every
+            # penalty press (FX-10), so the race panel shows exactly what was applied.
             every_false = tuple(p.seat for p in v.presses if p.status == "false")
+            every_pen = tuple(p.seat for p in v.presses if p.status == "penalty")
             result = RaceResult(winners=result.winners, kind=result.kind, last=result.last,
-                                false_shouts=every_false, penalties=result.penalties,
+                                false_shouts=every_false, penalties=every_pen,
                                 late=result.late, closed=result.closed, presses=result.presses)
             if not v.final:
                 result = RaceResult(false_shouts=result.false_shouts, penalties=result.penalties,
@@ -150,11 +152,18 @@ class Referee:
             self._apply_result(result)
             self.last_verdict = v
             events.extend(self._describe(result, v, now_ns, new_false, new_pen))
+            grace = int(self.settings.late_grace_ms * 1_000_000)
+            before = self.late_until_ns
             if result.winners:
                 first = min(p.t_ns for p in v.presses if p.seat in result.winners)
-                self.late_until_ns = first + int(self.settings.late_grace_ms * 1_000_000)
+                self.late_until_ns = first + grace
                 # R-7: the race's list keeps the late presses that follow the win.
-                self._after = (w.spec, w.opened_ns, self.late_until_ns)
+                self._after = (w.spec, w.opened_ns, self.late_until_ns, before)
+            elif result.last and v.decided_ns is not None:
+                # FXA-25: a decided last-to-press race (Duel) has the same late grace (FX-7),
+                # from the moment it was decided (the last owner's press, or the deadline).
+                self.late_until_ns = v.decided_ns - self.settings.settle_ns + grace
+                self._after = (w.spec, w.opened_ns, self.late_until_ns, before)
         elif new_false or new_pen:
             self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen,
                                           presses=v.to_result().presses))
@@ -192,12 +201,12 @@ class Referee:
         """Add late presses (FX-7 grace) to the last won race's list, for the panel (R-7)."""
         if self._after is None or self.last_verdict is None:
             return []
-        spec, opened, until = self._after
+        spec, opened, until, before = self._after
         if now_ns > until + self.settings.settle_ns:
             self._after = None
         edges = [e for e in self.edges if e.t_ns <= until]
-        v = judge_race(spec, opened, edges, self.settings, max(now_ns, until + self.settings.settle_ns))
-        shown = tuple(p for p in v.presses if p.status in ("first", "tied", "late"))
+        v = judge_race(spec, opened, edges, self.settings, max(now_ns, until + self.settings.settle_ns), before)
+        shown = tuple(p for p in v.presses if p.status not in ("after", "pending"))
         if len(shown) <= len(self.last_verdict.presses):
             return []
         self.last_verdict = replace(self.last_verdict, presses=shown)

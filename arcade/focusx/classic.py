@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
-from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
+from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec, result_problem
 from arcade.focusx.cards import DECK_SIZE, find_trios, full_deck, kinds_present
 
 SPOTS = 4
@@ -170,12 +170,16 @@ class ClassicState(State):
             if cp != CHANCE:
                 return "no deal is due"
             expected = full_deck() if self.phase == "deal" else sorted(self.box + [c for s in self.spots for c in s])
+            if not isinstance(action.order, tuple) or not all(type(c) is int for c in action.order):
+                return "a deal is a list of card numbers"
             if sorted(action.order) != expected:
                 return "the deal is not a shuffle of the cards to deal"
             return None
         if isinstance(action, Place):
             if cp < 0:
                 return "no card is to be laid now"
+            if not isinstance(action.spot, int) or isinstance(action.spot, bool):
+                return f"a spot is a whole number 0..{SPOTS - 1}, got {action.spot!r}"
             if action.spot not in self.allowed_spots():
                 return f"spot {action.spot} is not allowed (FX-4); allowed: {self.allowed_spots()}"
             return None
@@ -186,6 +190,9 @@ class ClassicState(State):
         return "not a Classic action"
 
     def _check_race(self, r: RaceResult) -> str | None:
+        problem = result_problem(r, self.seats)
+        if problem is not None:
+            return problem
         spec = self.race_spec()
         for s in r.winners + r.false_shouts + r.late:
             if not 0 <= s < self.seats:

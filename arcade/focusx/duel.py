@@ -15,14 +15,18 @@ Flow of a game::
                                it when the next card is to be revealed
     ...                        when the deck runs out: fewest penalty cards
     CHANCE  Deal(order)        wins; tied players play a Classic tie-break
-                               round, the first to win a focus wins (FX-10)
+                               round with the whole deck, the first to win a
+                               focus wins (FX-10, FXA-22)
 
 A press by a seat that owns none of the focus cards, or any press in a quiet
 window, is a penalty press: the presser's own top card goes into their
 penalty pile (once per seat and window).  Cards beneath become visible and
 may form a new focus, which is raced next (FX-5).  Several foci are raced one
-at a time, starting with the seat after the active player (FX-10, FXA-20).
-Arcade decisions: FXA-20..FXA-23 in docs/rules-focusx-modes.md.
+at a time, starting with the seat after the active player (FX-10, FXA-20);
+while one is raced, the owners of the others are not penalised for pressing
+(their press is ignored, FXA-24).  A press just after a race was decided is
+late, not a penalty (FX-7's grace, FXA-25).
+Arcade decisions: FXA-20..FXA-25 in docs/rules-focusx-modes.md.
 
 The tie-break is a Classic sudden-death round (``arcade.focusx.classic``)
 played inside this state with the same seat numbers; its actions (``Deal``,
@@ -81,10 +85,13 @@ class DuelState(State):
         active: the seat whose turn it is (who revealed last).
         trio: the seats owning the focus being raced, or None (quiet window).
         tiebreak: the Classic sudden-death round, once the deck ran out with
-            a tie for fewest cards.
+            a tie for fewest cards (FXA-22: played with all 64 cards).
+        final_scores: the penalty counts when the deck ran out, kept as the
+            scores once a tie-break round gathered the cards (None before).
         takes: what happened, oldest first, as ``(how, seats, cards)``;
             ``how`` is "last" (one seat took the trio), "tied-last" (each took
-            its own card) or "penalty" (a penalty press).
+            its own card), "penalty" (a penalty press), or in the tie-break
+            round "tiebreak-won", "tiebreak-debated", "tiebreak-boxed".
     """
 
     game: DuelGame
@@ -106,6 +113,7 @@ class DuelState(State):
         self.trio: Trio | None = None
         self.trio_kind = ""
         self.tiebreak: ClassicState | None = None
+        self.final_scores: tuple[int, ...] | None = None
         self._race_base = 0
         self.takes: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
         self.result: Outcome | None = None
@@ -127,6 +135,14 @@ class DuelState(State):
         found = find_trios(self.top_cards(), self.x_rule)
         return sorted(found, key=lambda tk: sorted((s - self.active - 1) % n for s in tk[0]))
 
+    def waiting_owners(self) -> frozenset[int]:
+        """Owners of the foci on the table other than the one being raced (FXA-24): their
+        presses are ignored in this race; they race when their focus comes."""
+        if self.trio is None:
+            return frozenset()
+        others = {s for t, _k in self.trios() for s in t}
+        return frozenset(others - set(self.trio))
+
     def race_spec(self) -> RaceSpec:
         """The open race: a focus race among the owners, or a quiet window (FX-10)."""
         if self.tiebreak is not None:
@@ -134,7 +150,7 @@ class DuelState(State):
         if self.trio is not None:
             return RaceSpec(eligible=frozenset(self.trio), valid_kinds=frozenset({self.trio_kind}),
                             mode="last", x_rule=self.x_rule, penalise_ineligible=True,
-                            deadline_ms=self.deadline_ms, label="duel focus")
+                            deadline_ms=self.deadline_ms, label="duel focus", exempt=self.waiting_owners())
         return RaceSpec(eligible=frozenset(), valid_kinds=frozenset(), mode="last",
                         x_rule=self.x_rule, penalise_ineligible=True, label="no focus")
 
@@ -145,7 +161,12 @@ class DuelState(State):
         return Reveal()
 
     def scores(self) -> tuple[int, ...]:
-        """Cards in each seat's penalty pile (fewest wins, FX-10; the playing area does not count, FXA-23)."""
+        """Cards in each seat's penalty pile (fewest wins, FX-10; the playing area does not count, FXA-23).
+
+        Once a tie-break round has gathered every card (FXA-22), the counts the
+        deck's end left are kept as the scores."""
+        if self.final_scores is not None:
+            return self.final_scores
         return tuple(len(p) for p in self.penalty)
 
     def all_cards(self) -> list[int]:
@@ -233,8 +254,15 @@ class DuelState(State):
 
     def _apply(self, player: int, action: Action) -> None:
         if self.tiebreak is not None:
-            self.tiebreak.apply(action, player)
-            self.race_no = self._race_base + self.tiebreak.race_no
+            tb = self.tiebreak
+            before = [len(v) for v in tb.victory]
+            tb.apply(action, player)
+            self.race_no = self._race_base + tb.race_no
+            if isinstance(action, RaceResult) and action.winners:
+                n = len(action.winners)
+                how = "tiebreak-won" if n == 1 else "tiebreak-debated" if n <= 3 else "tiebreak-boxed"
+                gained = tuple(c for s in action.winners for c in tb.victory[s][before[s]:])
+                self.takes.append((how, tuple(action.winners), gained))
             if self.tiebreak.is_terminal():
                 out = self.tiebreak.outcome()
                 assert out is not None
@@ -346,17 +374,20 @@ class DuelState(State):
         if len(tied) == 1:
             self._finish(tied, f"fewest cards ({best})")
             return
-        cards = [c for p in self.piles for c in p] + list(self.box)
+        # FX-10: a Classic tie-break round among the tied players.  FXA-22: a Classic
+        # round is played with the whole deck, so every card (playing areas, penalty
+        # piles, box) is gathered and dealt evenly among them; the penalty counts
+        # stay the scores.
+        cards = [c for p in self.piles for c in p] + [c for p in self.penalty for c in p] + list(self.box)
         if len(cards) < len(tied):                                   # FXA-22
             self._finish(tied, "tied, and too few cards for a tie-break round: shared win (FXA-22)")
             return
-        # FX-10: a Classic tie-break round among the tied players (FXA-22: with
-        # the cards of the playing areas).
+        self.final_scores = scores
         tb = ClassicGame(self.seats, {"x_rule": self.x_rule}).new_initial_state()
         tb.box = sorted(cards)
         tb.sudden = tied
         tb.phase = "sudden-deal"
-        for p in self.piles:
+        for p in self.piles + self.penalty:
             p.clear()
         self.box = []
         self.tiebreak = tb
@@ -377,6 +408,7 @@ class DuelState(State):
             "box": list(self.box), "race_no": self.race_no, "race_out": sorted(self.race_out),
             "wrong_kind": sorted(self.wrong_kind), "trio": None if self.trio is None else list(self.trio), "trio_kind": self.trio_kind,
             "tiebreak": None if self.tiebreak is None else self.tiebreak.snapshot(),
+            "final_scores": None if self.final_scores is None else list(self.final_scores),
             "takes": [[h, list(s), list(c)] for h, s, c in self.takes], "stats": dict(self.stats),
             "outcome": None if self.result is None else
             {"winners": list(self.result.winners), "reason": self.result.reason},

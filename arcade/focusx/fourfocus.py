@@ -31,8 +31,10 @@ attribute; with the FocusX rule, one fantastic card with three cards of one
 other category that share no value is a 4FocusX, claimed "focus-ex" (FXA-30).
 Cards never leave the board, so a 4Focus once formed stays until claimed.
 
-Arcade decisions: FXA-30..FXA-36 in docs/rules-focusx-modes.md.
-Tied first claims share the win (FXA-34).
+Arcade decisions: FXA-30..FXA-37 in docs/rules-focusx-modes.md.
+Tied first claims share the win (FXA-34).  A seat whose claim was false is
+locked out of claims until it has laid (or boxed, or passed) its next card
+(FXA-37), so pressing at every window (mashing) is not a winning strategy.
 """
 
 from __future__ import annotations
@@ -128,6 +130,9 @@ class FourFocusState(State):
         notes: what happened, oldest first, as ``(how, seats)``; ``how`` is
             "hint" (an out-of-turn press gave the active seat a window),
             "false", "discard" or "pass".
+        locked: seats locked out of claims after a false claim, until they
+            have laid (or boxed, or passed) their next card (FXA-37): their
+            presses are ignored.
     """
 
     game: FourFocusGame
@@ -153,6 +158,7 @@ class FourFocusState(State):
         self.new_fours: list[tuple[Four, str]] = []
         self.old_fours: list[tuple[Four, str]] = []
         self.claimed: tuple[int, Four, str] | None = None
+        self.locked: set[int] = set()
         self.notes: list[tuple[str, tuple[int, ...]]] = []
         self.result: Outcome | None = None
         self.stats = {"races": 0, "debated": 0, "false": 0, "missed": 0, "hints": 0,
@@ -211,18 +217,22 @@ class FourFocusState(State):
         return out
 
     def race_spec(self) -> RaceSpec:
-        """The open race (only at RACE nodes), see the module docstring (FX-11)."""
+        """The open race (only at RACE nodes), see the module docstring (FX-11).
+
+        Seats in ``locked`` (FXA-37) are never eligible and their presses are
+        ignored (``RaceSpec.exempt``)."""
         kinds = frozenset(k for _, k in self.fours)
+        locked = frozenset(self.locked)
         if self.window == "placed":
             placer = self.placer if self.placer is not None else self.active
-            return RaceSpec(eligible=frozenset(range(self.seats)) - {placer},
+            return RaceSpec(eligible=frozenset(range(self.seats)) - {placer} - locked,
                             valid_kinds=frozenset(k for _, k in self.new_fours), x_rule=self.x_rule,
-                            window_ms=self.window_ms, label="4Focus?")
+                            window_ms=self.window_ms, label="4Focus?", exempt=locked)
         if self.window == "hint":
-            return RaceSpec(eligible=frozenset({self.active}), valid_kinds=kinds, x_rule=self.x_rule,
-                            window_ms=self.window_ms, label="your claim window")
-        return RaceSpec(eligible=frozenset({self.active}), valid_kinds=kinds, x_rule=self.x_rule,
-                        penalise_ineligible=True, window_ms=self.window_ms, label="turn start")
+            return RaceSpec(eligible=frozenset({self.active}) - locked, valid_kinds=kinds, x_rule=self.x_rule,
+                            window_ms=self.window_ms, label="your claim window", exempt=locked)
+        return RaceSpec(eligible=frozenset({self.active}) - locked, valid_kinds=kinds, x_rule=self.x_rule,
+                        penalise_ineligible=True, window_ms=self.window_ms, label="turn start", exempt=locked)
 
     def turn_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do at its turn with this board and hand, whatever the
@@ -336,6 +346,8 @@ class FourFocusState(State):
         return None
 
     def _apply(self, player: int, action: Action) -> None:
+        if isinstance(action, (Place, Discard, Pass)):
+            self.locked.discard(self.active)                         # FXA-37: until its next card
         if isinstance(action, Deal):
             deck = list(action.order)
             self.centre_card = deck.pop()
@@ -376,10 +388,12 @@ class FourFocusState(State):
         self.race_out = set()
 
     def _false(self, s: int) -> None:
-        """FX-7 in 4Focus (FXA-31): a false claim boxes the presser's last hand card."""
+        """FX-7 in 4Focus (FXA-31): a false claim boxes the presser's last hand card, and
+        (FXA-37) locks the seat out of claims until it has laid its next card."""
         if s in self.race_out:
             return
         self.race_out.add(s)
+        self.locked.add(s)
         self.stats["false"] += 1
         self.notes.append(("false", (s,)))
         if self.hands[s]:
@@ -467,7 +481,7 @@ class FourFocusState(State):
             "deck": list(self.deck), "hands": [list(h) for h in self.hands],
             "board": sorted([x, y, c] for (x, y), c in self.board.items()),
             "centre_card": self.centre_card, "box": list(self.box), "race_no": self.race_no,
-            "race_out": sorted(self.race_out), "hint_then": self.hint_then,
+            "race_out": sorted(self.race_out), "hint_then": self.hint_then, "locked": sorted(self.locked),
             "fours": [[list(map(list, f)), k] for f, k in self.fours],
             "new_fours": [[list(map(list, f)), k] for f, k in self.new_fours],
             "old_fours": len(self.old_fours),

@@ -445,14 +445,20 @@ class ThinkFocusState(State):
         return {frozenset(t) for k in range(self.width()) for t, _ in self.column_trios(k)}
 
     def _remove(self, cards: list[int], after: str) -> None:
-        """Take cards off the table; the cards after them shift left (FX-9)."""
+        """Take cards off the table; the cards after them shift left (FX-9).
+
+        The shift foci to race are the column foci this removal formed, plus
+        those an earlier shift formed that are still on the table and were not
+        raced yet: a shift can form several, and each goes to the first to
+        shout, one race after another (FX-9, FXA-13: column order)."""
         before = self._column_sets()
+        waiting = {frozenset(t) for t, _k in self.shift_trios}
         for c in cards:
             for row in self.rows:
                 if c in row:
                     row.remove(c)
         self.shift_trios = [(t, k) for kk in range(self.width()) for t, k in self.column_trios(kk)
-                            if frozenset(t) not in before]
+                            if frozenset(t) not in before or frozenset(t) in waiting]
         self.after_shift = after
         if self.shift_trios:
             self._open("shift")                                     # FX-9 shift focus

@@ -11,12 +11,23 @@ How a station chooses a marker (docs/rules-sherlook.md, SLA-1):
 * **Left / right / OK** (stations with choose controls): each seat has its own
   cursor over the markers; left and right move it to the next free marker,
   OK claims the marker under it, stamped at the OK press.
+  When another player takes the marker under a cursor, the cursor moves to
+  the nearest free marker (the lower one when two are as near); an OK
+  stamped less than ``settle_ms`` + :data:`CURSOR_REACT_MS` after that move
+  still claims the marker it was on (the player could not have seen the move)
+  and loses it: choose again.
 * **The FOCUS buzzer alone**: a highlight steps through the free markers,
-  ``step_ms`` on each (``countdown_step_ms`` during a countdown), round and
-  round; a buzzer press claims the marker that was highlighted at the press's
-  stamp.  A press in the first ``grace_ms`` after the highlight moved counts
-  for the marker before it (people react to what they saw).  Every seat may
-  use the buzzer this way, also those with choose controls.
+  ``step_ms`` on each, round and round; a buzzer press claims the marker that
+  was highlighted at the press's stamp.  A press in the first ``grace_ms``
+  after the highlight moved counts for the marker before it (people react to
+  what they saw).  Every seat may use the buzzer this way, also those with
+  choose controls.  When a countdown starts, the highlight starts again at the
+  lowest free marker and speeds up so that one lap of the free markers takes
+  at most :data:`COUNTDOWN_LAP` of the countdown (:meth:`MarkerSettings.countdown_step_ns`):
+  a buzzer alone can reach every free marker in time.
+* One claim per seat and stamp: a seat whose OK and buzzer claims carry one
+  identical stamp claims with its OK (the cursor); the other claim is listed
+  as ``"double"`` and ignored.
 
 Claims are settled by their stamps (R-1), never by delivery order: the race
 works through presses in stamp order, but only once ``settle_ms`` has passed
@@ -45,6 +56,22 @@ from arcade.core.judge import Press, debounce
 NS_PER_MS = 1_000_000
 MARKER_CONTROLS = ("buzzer", "left", "right", "ok")
 
+COUNTDOWN_LAP = 0.8
+"""SLA-1: during a countdown one lap of the highlight over the free markers takes at
+most this fraction of the countdown (2.4 s of 3 s), so every free marker lights up
+for a whole step before the end, the lowest ones twice."""
+
+MIN_COUNTDOWN_STEP_MS = 200.0
+"""SLA-1: the countdown highlight never stays shorter than this on a marker, nor
+shorter than ``grace_ms`` + :data:`MIN_PRESS_WINDOW_MS`."""
+
+MIN_PRESS_WINDOW_MS = 80.0
+"""A step lasts at least this much longer than the grace time."""
+
+CURSOR_REACT_MS = 250.0
+"""SLA-1: an OK this soon (plus ``settle_ms``) after the cursor was moved off a
+marker someone took still claims that marker: nobody reacts faster to a change."""
+
 
 @dataclass(frozen=True)
 class MarkerSettings:
@@ -53,7 +80,9 @@ class MarkerSettings:
     Attributes:
         markers: number of markers (seed: 10).
         step_ms: the buzzer highlight stays this long on each free marker.
-        countdown_step_ms: the same while a countdown runs.
+        countdown_step_ms: the longest it stays on each while a countdown runs
+            (the step is shorter with many free markers, so that a lap fits
+            in the countdown: :meth:`countdown_step_ns`, SLA-1).
         grace_ms: a buzzer press this soon after the highlight moved counts
             for the marker highlighted before.
         countdown_ms: the last player's countdown (SL-3: 3000).
@@ -95,6 +124,19 @@ class MarkerSettings:
         """A millisecond setting in integer nanoseconds."""
         return int(getattr(self, key) * NS_PER_MS)
 
+    def countdown_step_ns(self, free: int) -> int:
+        """How long (ns) the highlight stays on each of ``free`` markers during a countdown (SLA-1).
+
+        A lap of the free markers fits in :data:`COUNTDOWN_LAP` of the countdown
+        (2.4 s of 3 s: 267 ms a marker with 9 free, 480 ms with 5).  At most
+        ``countdown_step_ms``; below that, at least :data:`MIN_COUNTDOWN_STEP_MS`
+        and ``grace_ms`` + :data:`MIN_PRESS_WINDOW_MS`.  Always longer than
+        ``grace_ms`` (``__post_init__`` checks ``grace_ms < countdown_step_ms``).
+        """
+        lap = self.countdown_ms * COUNTDOWN_LAP / max(1, free)
+        floor = max(MIN_COUNTDOWN_STEP_MS, self.grace_ms + MIN_PRESS_WINDOW_MS)
+        return int(min(self.countdown_step_ms, max(floor, lap)) * NS_PER_MS)
+
 
 @dataclass(frozen=True)
 class ClaimNote:
@@ -110,7 +152,9 @@ class ClaimNote:
             again); ``"taken"`` (it was already held); ``"holds"`` (this seat
             already holds a marker: binding); ``"too late"`` (after the seat's
             countdown); ``"out"`` (not playing this round); ``"tie-won"`` /
-            ``"tie-lost"`` (identical stamps, chance decided, R-5).
+            ``"tie-lost"`` (identical stamps, chance decided, R-5);
+            ``"double"`` (the seat's second claim at one identical stamp: its
+            OK claim counts, this one is ignored).
         by: the seat holding the marker (for lost / taken), else None.
     """
 
@@ -170,12 +214,17 @@ class MarkerRace:
     _holders: dict[int, int] = field(default_factory=dict)
     _done: set[tuple[int, str, int]] = field(default_factory=set)
     _log: list[tuple[int, int]] = field(default_factory=list)   # highlight: (start ns, marker)
-    _next_step: int = 0
+    _next_step: int = 0                                         # when the last logged step ends
     _limit_fired: bool = False
+    _moved: dict[int, tuple[int, int]] = field(default_factory=dict)   # seat -> (ns, marker it left)
+
+    CURSOR_START = 4
 
     def __post_init__(self) -> None:
         self.players = tuple(self.players)
         self._holders = {m: s for s, m in self.held.items()}
+        for s in self.players:
+            self.cursor.setdefault(s, self._nearest_free(self.CURSOR_START))
         self._check_countdown()
 
     # -- queries -----------------------------------------------------------------
@@ -207,35 +256,31 @@ class MarkerRace:
         return None if d is None else max(0.0, (d - now_ns) / 1e9)
 
     def cursor_of(self, seat: int) -> int:
-        """The marker under ``seat``'s cursor (left / right / OK stations)."""
-        if seat not in self.cursor:
-            self.cursor[seat] = self._next_free(4, +1)
-        return self.cursor[seat]
+        """The marker under ``seat``'s cursor (left / right / OK stations; SLA-1).
+
+        Starts on marker 4 (or the nearest free one); never on a taken marker
+        while the seat is choosing: it moves to the nearest free one when its
+        marker is taken.  A query never changes the race.
+        """
+        m = self.cursor.get(seat)
+        return m if m is not None else self._nearest_free(self.CURSOR_START)
 
     def highlight_at(self, t_ns: int, grace: bool = True) -> int:
         """The marker a buzzer press stamped ``t_ns`` claims (0 if none).
 
         Uses the highlight history up to the race's frontier and, after it,
-        the schedule as it stands now (see :meth:`schedule`).
+        the schedule as it stands now (see :meth:`schedule`).  With ``grace``,
+        a press in the first ``grace_ms`` of a step claims the step before.
         """
-        if self.opened_ns is None or t_ns < self.opened_ns:
+        step = self._step_containing(t_ns)
+        if step is None:
             return 0
-        if self._log and t_ns <= self._log[-1][0] + self._step_at(self._log[-1][0]):
-            i = bisect.bisect_right(self._log, (t_ns, 1 << 30)) - 1
-            if i < 0:
-                return 0
-            start, marker = self._log[i]
-            if grace and i > 0 and t_ns - start < self.settings.ns("grace_ms"):
-                return self._log[i - 1][1]
-            return marker
-        for start, end, marker in self.schedule(t_ns, t_ns):
-            if start <= t_ns < end:
-                if grace and t_ns - start < self.settings.ns("grace_ms"):
-                    prev = self.schedule(start - 1, start - 1)
-                    if prev:
-                        return prev[0][2]
-                return marker
-        return 0
+        start, _, marker = step
+        if grace and t_ns - start < self.settings.ns("grace_ms") and start > (self.opened_ns or 0):
+            prev = self._step_containing(start - 1)
+            if prev is not None:
+                return prev[2]
+        return marker
 
     def schedule(self, from_ns: int, until_ns: int) -> list[tuple[int, int, int]]:
         """The highlight's steps ``(start, end, marker)`` covering ``from_ns .. until_ns``.
@@ -247,18 +292,22 @@ class MarkerRace:
         if self.opened_ns is None or not self._log:
             return []
         out: list[tuple[int, int, int]] = []
-        for i, (start, marker) in enumerate(self._log):
-            end = self._log[i + 1][0] if i + 1 < len(self._log) else start + self._step_at(start)
-            if end > from_ns and start <= until_ns:
+        first = max(0, bisect.bisect_right(self._log, (from_ns, 1 << 30)) - 1)
+        for i in range(first, len(self._log)):
+            start, marker = self._log[i]
+            end = self._log[i + 1][0] if i + 1 < len(self._log) else self._next_step
+            if start > until_ns:
+                break
+            if end > from_ns:
                 out.append((start, end, marker))
-        start, marker = self._log[-1]
-        t = start + self._step_at(start)
+        marker = self._log[-1][1]
+        t = self._next_step
         free = self.free()
         guard = 0
         while t <= until_ns and free and guard < 10000:
             guard += 1
             marker = self._after(marker, free)
-            end = t + self._step_at(t)
+            end = t + self._step_len(t)
             if end > from_ns:
                 out.append((t, end, marker))
             t = end
@@ -278,15 +327,28 @@ class MarkerRace:
         self.frontier = t_ns
         first = self._next_free(1, +1)
         self._log = [(t_ns, first)]
-        self._next_step = t_ns + self.settings.ns("step_ms")
+        self._next_step = t_ns + self._step_len(t_ns)
 
     def countdown_shown(self, t_ns: int) -> MarkerEvent | None:
-        """The frame showing a wanted countdown was flipped at ``t_ns``: it starts now (R-2)."""
+        """The frame showing a wanted countdown was flipped at ``t_ns``: it starts now (R-2).
+
+        The buzzer highlight starts again at the lowest free marker and runs at
+        the countdown's pace (:meth:`MarkerSettings.countdown_step_ns`, SLA-1).
+        """
         if not self.countdown_wanted or self.countdown_start is not None:
             return None
         self.countdown_wanted = False
-        self.countdown_start = max(t_ns, self.frontier)
+        start = max(t_ns, self.frontier)
+        self._steps_until(start)
+        self.countdown_start = start
         self.countdown_seats = self.waiting()
+        free = self.free()
+        if free and self._log:
+            if self._log[-1][0] == start:
+                self._log[-1] = (start, free[0])
+            else:
+                self._log.append((start, free[0]))
+            self._next_step = start + self._step_len(start)
         return MarkerEvent("countdown", self.countdown_seats, t_ns=self.countdown_start)
 
     # -- the loop -------------------------------------------------------------------
@@ -333,10 +395,26 @@ class MarkerRace:
         return tuple(sorted({p.seat for p in presses if p.released_ns is None and now_ns - p.t_ns > limit}))
 
     # -- internals --------------------------------------------------------------------
-    def _step_at(self, t: int) -> int:
+    def _step_len(self, t: int) -> int:
+        """Length (ns) of a highlight step starting at ``t``, with the markers free now."""
         if self.countdown_start is not None and t >= self.countdown_start:
-            return self.settings.ns("countdown_step_ms")
+            return self.settings.countdown_step_ns(len(self.free()))
         return self.settings.ns("step_ms")
+
+    def _step_containing(self, t_ns: int) -> tuple[int, int, int] | None:
+        if self.opened_ns is None or t_ns < self.opened_ns or not self._log:
+            return None
+        if t_ns < self._next_step:
+            i = bisect.bisect_right(self._log, (t_ns, 1 << 30)) - 1
+            if i < 0:
+                return None
+            start, marker = self._log[i]
+            end = self._log[i + 1][0] if i + 1 < len(self._log) else self._next_step
+            return start, end, marker
+        for start, end, marker in self.schedule(t_ns, t_ns):
+            if start <= t_ns < end:
+                return start, end, marker
+        return None
 
     def _after(self, marker: int, free: Sequence[int]) -> int:
         for m in free:
@@ -352,6 +430,22 @@ class MarkerRace:
                 return m
             m = (m - 1 + step) % n + 1
         return start
+
+    def _nearest_free(self, marker: int) -> int:
+        """The free marker nearest ``marker`` (the lower one of two as near; ``marker`` if none is free)."""
+        free = self.free()
+        if not free:
+            return marker
+        return min(free, key=lambda m: (abs(m - marker), m))
+
+    def _steps_until(self, t: int) -> None:
+        """Log the highlight's steps that start up to and including ``t`` (steps only)."""
+        while self._log and self._next_step <= t:
+            when = self._next_step
+            free = self.free()
+            marker = self._after(self._log[-1][1], free) if free else 0
+            self._log.append((when, marker))
+            self._next_step = when + self._step_len(when)
 
     def _advance(self, t: int, events: list[MarkerEvent]) -> None:
         """Run the clock-driven changes (highlight steps, countdown end, round limit) up to
@@ -369,10 +463,7 @@ class MarkerRace:
             if when > t:
                 return
             if what == 0:
-                free = self.free()
-                marker = self._after(self._log[-1][1], free) if free else 0
-                self._log.append((when, marker))
-                self._next_step = when + self._step_at(when)
+                self._steps_until(when)
             elif what == 1:
                 late = tuple(s for s in self.countdown_seats if s in self.waiting())
                 self.timed_out.update(late)
@@ -384,39 +475,51 @@ class MarkerRace:
                     events.append(MarkerEvent("round-limit", self.waiting(), t_ns=when))
 
     def _presses(self, group: list[Press], events: list[MarkerEvent]) -> None:
-        """Presses with one identical stamp: cursor moves first, then claims (ties by chance, R-5)."""
+        """Presses with one identical stamp: cursor moves first, then claims.
+
+        One claim per seat: a seat's OK claim counts before its buzzer claim at
+        the same stamp (the other is noted ``"double"``); claims of one marker
+        by several seats are decided by a recorded chance outcome (R-5).  Every
+        claim ends up in :attr:`notes` (R-7): took, lost / tie-lost (choose
+        again), or why it was refused.
+        """
         assert self.opened_ns is not None
-        claims: list[tuple[int, int, str]] = []
+        t = group[0].t_ns
+        offset = round((t - self.opened_ns) / NS_PER_MS, 1)
+        claims: dict[int, list[tuple[int, str]]] = {}
         for p in sorted(group, key=lambda p: (p.seat, p.control)):
             if p.control in ("left", "right"):
                 if p.seat in self.players and p.seat not in self.held:
                     cur = self.cursor_of(p.seat)
                     step = -1 if p.control == "left" else 1
                     self.cursor[p.seat] = self._next_free((cur - 1 + step) % self.settings.markers + 1, step)
+                    self._moved.pop(p.seat, None)
             elif p.control == "ok":
-                claims.append((p.seat, self.cursor_of(p.seat), "ok"))
+                claims.setdefault(p.seat, []).insert(0, (self._ok_marker(p.seat, t), "ok"))
             elif p.control == "buzzer":
-                claims.append((p.seat, self.highlight_at(p.t_ns), "buzzer"))
-        t = group[0].t_ns
-        offset = round((t - self.opened_ns) / NS_PER_MS, 1)
+                claims.setdefault(p.seat, []).append((self.highlight_at(p.t_ns), "buzzer"))
         by_marker: dict[int, list[tuple[int, str]]] = {}
-        for seat, marker, source in claims:
-            status = self._refusal(seat, marker, t)
-            if status is not None:
+        for seat in sorted(claims):
+            picked = False
+            for marker, source in claims[seat]:          # OK first, then the buzzer
+                status = self._refusal(seat, marker, t)
+                if status is None and not picked:
+                    picked = True
+                    by_marker.setdefault(marker, []).append((seat, source))
+                    continue
+                status = status or "double"
                 note = ClaimNote(seat, marker, t, offset, source, status, self._holders.get(marker))
                 self.notes.append(note)
                 events.append(MarkerEvent("refused", (seat,), marker, t, note))
-                continue
-            by_marker.setdefault(marker, []).append((seat, source))
+        taken: list[int] = []
         for marker in sorted(by_marker):
-            rivals = sorted({s for s, _ in by_marker[marker]})
+            rivals = sorted(s for s, _ in by_marker[marker])
             sources = dict(by_marker[marker])
             winner = rivals[0] if len(rivals) == 1 else self.rng.choice(rivals)
             tie = len(rivals) > 1
-            if winner in self.held:          # a seat claiming two markers at one stamp: the lower one counts
-                continue
             self.held[winner] = marker
             self._holders[marker] = winner
+            taken.append(marker)
             note = ClaimNote(winner, marker, t, offset, sources[winner], "tie-won" if tie else "took")
             self.notes.append(note)
             events.append(MarkerEvent("took", (winner,), marker, t, note, tie))
@@ -425,7 +528,20 @@ class MarkerRace:
                     lost = ClaimNote(s, marker, t, offset, sources[s], "tie-lost", winner)
                     self.notes.append(lost)
                     events.append(MarkerEvent("refused", (s,), marker, t, lost))
+        for seat in self.waiting():                        # a cursor on a marker just taken moves on
+            on = self.cursor.get(seat)
+            if on is not None and on in taken:
+                self.cursor[seat] = self._nearest_free(on)
+                self._moved[seat] = (t, on)
         self._check_countdown()
+
+    def _ok_marker(self, seat: int, t: int) -> int:
+        """The marker an OK stamped ``t`` claims: the cursor's, or the one it was moved off
+        (someone took it) if the move was too recent for the player to see (SLA-1)."""
+        moved = self._moved.get(seat)
+        if moved is not None and t - moved[0] < self.settings.ns("settle_ms") + int(CURSOR_REACT_MS * NS_PER_MS):
+            return moved[1]
+        return self.cursor_of(seat)
 
     def _refusal(self, seat: int, marker: int, t: int) -> str | None:
         if seat not in self.players:

@@ -15,13 +15,13 @@ from typing import Any, Callable
 
 import pygame
 
-from arcade.bots.shout import COMMITTED_MS, plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, plan_race, scaled, skill as skill_named
 from arcade.core.api import CHANCE, RACE
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.record import to_record
 from arcade.core.referee import Referee, RefereeEvent
-from arcade.focusx.classic import ClassicGame, ClassicState, Place, SPOTS
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from kiosk import render
 from kiosk.app import App, Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
@@ -40,7 +40,7 @@ class ClassicScene(Scene):
         self.x_rule = fx["x_rule"] if x_rule is None else x_rule
         pace = pace_s if pace_s is not None else app.pace_override
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * 1e9)
-        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.seed = seed if seed is not None else app.new_seed()
         self.rng = random.Random(f"{self.seed}-0")
         self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = ClassicGame(len(seats), {"x_rule": self.x_rule})
@@ -137,7 +137,10 @@ class ClassicScene(Scene):
         for seat, info in enumerate(self.seats):
             if not info.is_computer:
                 continue
-            for p in plan_race(self.bot_rng, w.spec, seat, skill_named(info.skill)):
+            rates = self.app.cfg.data.get("computer", {})
+            level = scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0),
+                           rates.get("false_rate_scale", 1.0))
+            for p in plan_race(self.bot_rng, w.spec, seat, level):
                 self.app.computer.press(seat, opened + int(p.delay_ms * NS_PER_MS), p.control, p.double)
 
     def _on_event(self, ev: RefereeEvent, now: int) -> None:
@@ -237,16 +240,17 @@ class ClassicScene(Scene):
             frac = max(0.0, 1 - (self.now - w.opened_ns) / max(1, w.close_at_ns - w.opened_ns))
             bar = pygame.Rect(20, 54, int((table_w - 40) * frac), 6)
             pygame.draw.rect(surface, render.DIM, bar, border_radius=3)
-        if self.choose_seat is not None:
-            render.text(surface, f"P{self.choose_seat + 1}: left/right to choose a spot, OK to lay",
-                        (cx, area.bottom - 4), 28, render.SEAT_COLOURS[self.choose_seat % 8], "midbottom")
-        # banner
+        if self.choose_seat is not None:     # in the gap between the two rows of spots
+            hint = pygame.Rect(0, 0, 2 * cw + gap, max(20, gap - 4))
+            hint.center = (cx, cy)
+            _fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
+                      render.SEAT_COLOURS[self.choose_seat % 8])
+        # banner: over the header, so it hides no card (FX-5: the next race may be open)
         if self.banner and self.now < self.banner[2]:
             msg, col, _ = self.banner
-            img = render.font(64, True).render(msg, True, (20, 20, 20))
-            rect = img.get_rect(center=(cx, area.top + 36))
-            pygame.draw.rect(surface, col, rect.inflate(40, 16), border_radius=14)
-            surface.blit(img, rect)
+            band = pygame.Rect(8, 4, table_w - 16, 52)
+            pygame.draw.rect(surface, col, band, border_radius=12)
+            _fit_text(surface, msg, band.inflate(-24, -6), 50, (20, 20, 20))
         self._draw_seats(surface, pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h))
         self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
 
@@ -263,7 +267,7 @@ class ClassicScene(Scene):
             render.panel(surface, r, render.PANEL, col if active else None, 5)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 10), border_top_left_radius=12, border_top_right_radius=12)
             render.text(surface, f"P{s + 1}", (r.x + 10, r.y + 14), 44, col, bold=True)
-            render.text(surface, info.label[:16], (r.x + 10, r.y + 52), 22, render.DIM)
+            _fit_text(surface, info.label, pygame.Rect(r.x + 10, r.y + 50, r.w - 20, 24), 22, render.DIM, "midleft")
             score = len(st.victory[s])
             render.text(surface, str(score), (r.right - 10, r.y + 12), 64, render.TEXT, "topright", bold=True)
             render.text(surface, f"pile {len(st.piles[s])}", (r.x + 10, r.bottom - 30), 24, render.DIM)
@@ -286,7 +290,8 @@ class ClassicScene(Scene):
             r = pygame.Rect(area.x + (area.w - size) // 2, y, size, size)
             render.led_matrix(surface, r, vm)
             y = r.bottom + 4
-            render.text(surface, f"virtual LED matrix  {self.app.led.status_text()}", (area.centerx, y), 20, render.DIM, "midtop")
+            _fit_text(surface, f"virtual LED matrix  {self.app.led.status_text()}",
+                      pygame.Rect(area.x, y, area.w, 20), 20, render.DIM)
             y += 22
         panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
         render.panel(surface, panel)
@@ -299,11 +304,13 @@ class ClassicScene(Scene):
                 break
             title = {"won": "won", "debated": "debated", "boxed": "4+ tie: boxed", "closed": "no winner"}[kind]
             first = v.presses[0]
-            render.text(surface, f"{title}: first press at {first.offset_ms:.0f} ms",
+            render.text(surface, f"{title}: first press at {first.offset_ms:.1f} ms",
                         (panel.x + 10, yy), 22 if idx else 24, render.GOLD if idx == 0 else render.DIM)
             yy += 24
-            for p in v.presses[:8]:
-                if yy > panel.bottom - 24:
+            for n, p in enumerate(v.presses):
+                if yy > panel.bottom - 24 or (n == 8 and len(v.presses) > 9):
+                    render.text(surface, f"... and {len(v.presses) - n} more", (panel.x + 16, yy), 20, render.DIM)
+                    yy += 21
                     break
                 col = render.SEAT_COLOURS[p.seat % 8] if idx == 0 else render.DIM
                 rel = (p.t_ns - first.t_ns) / NS_PER_MS
@@ -328,13 +335,23 @@ class ClassicScene(Scene):
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
-def _start(x_rule: bool) -> "Callable[[App, list[SeatInfo]], Scene]":
+def _start(x_rule: bool | None) -> "Callable[[App, list[SeatInfo]], Scene]":
     def start(app: App, seats: list[SeatInfo]) -> Scene:
         return ClassicScene(app, seats, x_rule=x_rule)
     return start
 
 
 LOBBY_GAMES = [
-    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(False)),
+    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(None)),     # follows [focusx] x_rule
     LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(True)),
 ]
+
+
+def _fit_text(surface: pygame.Surface, msg: str, box: pygame.Rect, size: int,
+              colour: tuple[int, int, int], anchor: str = "center") -> None:
+    """Draw ``msg`` in ``box``, shrinking it until it fits (never cut off)."""
+    img = render.font(size, True).render(msg, True, colour)
+    if img.get_width() > box.w or img.get_height() > box.h:
+        k = min(box.w / img.get_width(), box.h / img.get_height())
+        img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), max(1, int(img.get_height() * k))))
+    surface.blit(img, img.get_rect(**{anchor: getattr(box, anchor)}))

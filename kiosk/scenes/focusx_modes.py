@@ -30,7 +30,7 @@ from typing import Any, Callable
 import pygame
 
 from arcade.bots.focusx_place import choose_action
-from arcade.bots.shout import COMMITTED_MS, plan_race, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, plan_race, scaled, skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -44,6 +44,8 @@ from kiosk.app import App, Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 S = 1_000_000_000
+TOP = 64                         # below the title row and the countdown bar
+STRIP_H = 58                     # the message strip: the window's label (left), the banner (right)
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
 
@@ -90,7 +92,7 @@ class ModeScene(Scene):
         pace = pace_s if pace_s is not None else app.pace_override
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
-        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.seed = seed if seed is not None else app.new_seed()
         self.rng = random.Random(f"{self.seed}-0")
         self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
@@ -181,8 +183,11 @@ class ModeScene(Scene):
             return
         if cp == RACE:
             before = len(self.takes())
-            for ev in self.referee.tick(now_ns):
+            race_before = st.race_no
+            events = self.referee.tick(now_ns)
+            for ev in events:
                 self._on_event(ev, now_ns, before)
+            self._window_ended_by_press(events, race_before, before)
             self._new_takes(now_ns)
             if self.places_cards and not st.is_terminal() and self._may_choose_now():
                 self._drive_turn(now_ns)
@@ -216,11 +221,13 @@ class ModeScene(Scene):
             return
         self.planned_for = w.race_no
         active = getattr(self.state, "active", -1)
+        rates = self.app.cfg.data.get("computer", {})        # [computer]: the error rates' scales
         for seat, info in enumerate(self.seats):
             if not info.is_computer:
                 continue
-            plans = plan_race(self.bot_rng, w.spec, seat, skill_named(info.skill),
-                              involved=seat in w.spec.eligible)
+            level = scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0),
+                           rates.get("false_rate_scale", 1.0))
+            plans = plan_race(self.bot_rng, w.spec, seat, level, involved=seat in w.spec.eligible)
             for p in plans:
                 at = opened + int(p.delay_ms * NS_PER_MS)
                 self.app.computer.press(seat, at, p.control, p.double)
@@ -329,7 +336,7 @@ class ModeScene(Scene):
     def _on_event(self, ev: RefereeEvent, now: int, takes_before: int) -> None:
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         if ev.kind == "updated" and ev.verdict is not None and self.history:
-            self.history[0].rows = _panel_rows(ev.verdict)     # late presses join the list (R-7)
+            self.history[0].rows = self.panel_rows(ev.verdict)  # late presses join the list (R-7)
             return
         if ev.kind == "false":
             self.banner = (f"False focus by {names}!", render.BAD, now + 1_500_000_000)
@@ -346,11 +353,33 @@ class ModeScene(Scene):
                 if not ev.verdict.presses:
                     return
                 described = (self.closed_text(ev), render.DIM)
-            entry = PanelEntry(described[0], described[1], _panel_rows(ev.verdict))
+            entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict))
             self.add_extra(entry, ev)
             self.history.appendleft(entry)
             if ev.kind != "closed":
                 self.shot_pending = f"race-{self.state.race_no}"   # saved once the result is shown
+
+    def _window_ended_by_press(self, events: list[RefereeEvent], race_before: int, takes_before: int) -> None:
+        """R-7: a false or penalty press that changed the table ended its window without a
+        verdict of its own (4Focus: an out-of-turn press opened a claim window; Duel: a
+        penalty uncovered a focus): the window's presses still get their panel entry."""
+        if self.state.race_no == race_before:
+            return
+        if any(ev.kind in ("won", "debated", "boxed", "last", "closed") for ev in events):
+            return
+        ev = next((e for e in reversed(events) if e.kind in ("false", "penalty") and e.verdict is not None), None)
+        if ev is None or ev.verdict is None:
+            return
+        described = self.describe_takes(self.takes()[takes_before:])
+        names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        title, colour = described if described is not None else (
+            self.penalty_text(names) if ev.kind == "penalty" else f"False focus by {names}", render.BAD)
+        self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict)))
+
+    def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
+        """The race panel's rows for a verdict: ``(seat, kind, ms, status)`` (R-7).  A mode
+        renames a status where the judge's word would not say what was applied."""
+        return _panel_rows(v)
 
     def penalty_text(self, names: str) -> str:
         return f"Out-of-turn press by {names}"
@@ -401,6 +430,22 @@ class ModeScene(Scene):
     def status_text(self) -> str:
         return f"deck {len(self.state.deck)}"
 
+    def window_label(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The open window's label and time left ("turn start: 3.2 s"), for the message strip."""
+        w = self.referee.window
+        if w is None or w.opened_ns is None or w.spec.window_ms is None:
+            return None
+        end = w.opened_ns + w.spec.window_ms * NS_PER_MS
+        if self.now >= end:
+            return None
+        return f"{w.spec.label}: {max(0.0, (end - self.now) / S):.1f} s", render.GOLD
+
+    def strip_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """What the left of the message strip shows: ``(text, size, colour)`` lines.  The
+        banner never covers them (it is drawn to their right)."""
+        label = self.window_label()
+        return [] if label is None else [(label[0], 30, label[1])]
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
@@ -424,18 +469,32 @@ class ModeScene(Scene):
                 frac = max(0.0, min(1.0, 1 - (self.now - w.opened_ns) / max(1, end - w.opened_ns)))
                 pygame.draw.rect(surface, render.DIM, pygame.Rect(20, 54, int((table_w - 40) * frac), 6),
                                  border_radius=3)
-                if w.spec.window_ms is not None and frac > 0:
-                    render.text(surface, f"{w.spec.label}: {max(0.0, (end - self.now) / S):.1f} s",
-                                (20, 64), 28, render.GOLD, bold=True)
         seat_h = int(H * 0.2)
-        area = pygame.Rect(0, 64, table_w, H - 64 - seat_h - 10)
+        # The message strip (between the countdown bar and the table): the window's label
+        # on the left, the banner to its right, so a banner never hides the table (#15).
+        strip = pygame.Rect(0, TOP, table_w, STRIP_H)
+        left = strip.x + 20
+        y = strip.y + 2
+        for msg, size, col in self.strip_lines():
+            r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
+            left = max(left, r.right + 24)
+            y = r.bottom + 2
+        area = pygame.Rect(0, strip.bottom, table_w, H - strip.bottom - seat_h - 10)
         self.draw_table(surface, area)
         if self.banner and self.now < self.banner[2]:
             msg, col, _ = self.banner
-            size = 56 if len(msg) < 34 else 40
+            room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
+            size = render.fit_size(msg, room.w - 36, (56, 48, 42, 36, 32, 28), bold=True)
             img = render.font(size, True).render(msg, True, (20, 20, 20))
-            rect = img.get_rect(center=(area.centerx, area.top + 34))
-            pygame.draw.rect(surface, col, rect.inflate(36, 14), border_radius=14)
+            if img.get_width() > room.w - 36:
+                img = pygame.transform.smoothscale(
+                    img, (room.w - 36, max(8, img.get_height() * (room.w - 36) // img.get_width())))
+            rect = img.get_rect(center=room.center)
+            if room.w >= img.get_width() + 36 and rect.x - 18 < room.x:
+                rect.x = room.x + 18
+            box = rect.inflate(36, 10)
+            box.clamp_ip(strip)
+            pygame.draw.rect(surface, col, box, border_radius=14)
             surface.blit(img, rect)
         self._draw_seats(surface, pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h))
         self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
@@ -460,7 +519,12 @@ class ModeScene(Scene):
             render.text(surface, big, (r.right - 10, r.y + 10), 58, render.TEXT, "topright", bold=True)
             render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
             if r.w >= 230:
-                render.text(surface, info.label[:16], (r.x + 10, r.y + 52), 20, render.DIM)
+                room = r.w - 34 - render.font(20).size(label)[0]
+                size = render.fit_size(info.label, room, (20, 18, 16, 15))
+                shown = info.label
+                while len(shown) > 4 and render.font(size).size(shown)[0] > room:
+                    shown = shown[:-3] + ".."
+                render.text(surface, shown, (r.x + 10, r.y + 52), size, render.DIM)
             yy = r.y + 80
             tag = self.seat_tag(s)
             if tag is not None:
@@ -626,7 +690,7 @@ class ThinkFocusScene(ModeScene):
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         hand_w = 290
-        rows_area = pygame.Rect(area.x + 70, area.y + 58, area.w - hand_w - 80, area.h - 62)
+        rows_area = pygame.Rect(area.x + 70, area.y + 26, area.w - hand_w - 80, area.h - 30)
         longest = max(max(len(r) for r in st.rows) + 1, 7)
         ch = int(min(rows_area.h / 4 - 8, (rows_area.w / longest - 6) * 1.4))
         cw = int(ch / 1.4)
@@ -650,7 +714,7 @@ class ThinkFocusScene(ModeScene):
                 col = render.SEAT_COLOURS[st.active % 8]
                 pygame.draw.rect(surface, col, end, 6, border_radius=10)
                 render.text(surface, "here", end.center, 26, col, "center", bold=True)
-        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 90, hand_w - 10, 170))
+        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import led as ledv
@@ -660,7 +724,13 @@ class ThinkFocusScene(ModeScene):
 # ------------------------------------------------------------------------ Duel
 
 class DuelScene(ModeScene):
-    """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses."""
+    """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses.
+
+    With several foci on the table (FXA-20, FXA-24) the one being raced is
+    named in the message strip ("racing now: P3 P4 P5", then the waiting ones)
+    and on the seat panels ("RACE NOW" / "WAIT"), and its cards get a thick
+    gold frame with "NOW" beside them; the waiting foci's cards a thin one.
+    """
 
     title = "FocusX Duel"
 
@@ -677,12 +747,42 @@ class DuelScene(ModeScene):
             return "tie-break round (Classic)"
         return f"deck {len(st.deck)}"
 
+    def _racing(self) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+        """The owners of the focus being raced, and those of the foci waiting (FXA-20, FXA-24)."""
+        st: DuelState = self.state
+        if st.tiebreak is not None or st.trio is None or st.is_terminal():
+            return (), []
+        now = tuple(sorted(st.trio))
+        waiting = [tuple(sorted(t)) for t, _k in st.trios() if tuple(sorted(t)) != now]
+        return now, waiting
+
+    def strip_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        st: DuelState = self.state
+        if st.tiebreak is not None:
+            return []
+        now, waiting = self._racing()
+        if now:
+            lines = [("racing now: " + " ".join(f"P{s + 1}" for s in now), 30, render.GOLD)]
+            if waiting:
+                lines.append(("then: " + "; ".join(" ".join(f"P{s + 1}" for s in t) for t in waiting),
+                              22, render.DIM))
+            return lines
+        return [(f"deck: {len(st.deck)} cards", 30, render.TEXT)]
+
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st: DuelState = self.state
         lines = [f"pile {len(st.piles[seat])}"]
         if st.tiebreak is not None and seat in st.tiebreak.sudden:
             lines = [f"TIE-BREAK: won {len(st.tiebreak.victory[seat])}"]
-        return str(len(st.penalty[seat])), "penalty cards", lines
+        return str(st.scores()[seat]), "penalty cards", lines
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        now, waiting = self._racing()
+        if seat in now:
+            return ("RACE NOW", render.GOLD)
+        if any(seat in t for t in waiting):
+            return ("NEXT: wait", render.TEXT)
+        return None
 
     def penalty_text(self, names: str) -> str:
         return f"{names}: press without your focus - top card to penalty"
@@ -697,11 +797,21 @@ class DuelScene(ModeScene):
                 colour = render.SEAT_COLOURS[seats[0] % 8]
             elif how == "tied-last":
                 texts.append(f"Tied last: {names} take their own card")
+            elif how == "tiebreak-won":
+                texts.append(f"{names} wins the tie-break focus!")
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif how == "tiebreak-debated":
+                texts.append(f"Tie-break debated: {names} take one card each")
+            elif how == "tiebreak-boxed":
+                texts.append("Tie-break: 4+ tied, the trio goes to the box")
         if not texts:
             return None
         return "  ".join(texts[-2:]), colour
 
     def closed_text(self, ev: RefereeEvent) -> str:
+        if self.state.tiebreak is not None:
+            return "tie-break: no claim" if ev.verdict is None or not ev.verdict.presses else \
+                "tie-break: false claims cost a card"
         return "no focus: presses cost a card"
 
     def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None:
@@ -719,6 +829,9 @@ class DuelScene(ModeScene):
             if how in ("last", "tied-last"):
                 self.flash = (tuple(seats), "last", now)
                 self.app.sounds.play("false" if how == "last" else "debated")
+            elif how in ("tiebreak-won", "tiebreak-debated"):
+                self.flash = (tuple(seats), "won", now)
+                self.app.sounds.play("won" if how == "tiebreak-won" else "debated")
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st: DuelState = self.state
@@ -729,18 +842,21 @@ class DuelScene(ModeScene):
         cols = (n + 1) // 2
         rows = 2
         cell_w = (area.w - 40) // cols
-        cell_h = (area.h - 70) // rows
+        cell_h = (area.h - 10) // rows
         ch = int(min(cell_h - 56, (cell_w - 30) * 1.4))
         cw = int(ch / 1.4)
+        now, waiting = self._racing()
+        waiting_seats = {s for t in waiting for s in t} - set(now)
+        scores = st.scores()
         for s in range(n):
             rr, cc = divmod(s, cols)
             if rr == 1:
                 cc = cols - 1 - cc          # around the table, clockwise
-            cell = pygame.Rect(area.x + 20 + cc * cell_w, area.y + 60 + rr * cell_h, cell_w, cell_h)
+            cell = pygame.Rect(area.x + 20 + cc * cell_w, area.y + 4 + rr * cell_h, cell_w, cell_h)
             col = render.SEAT_COLOURS[s % 8]
             render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
-            render.text(surface, f"penalty {len(st.penalty[s])}", (cell.right - 10, cell.y + 6), 28,
-                        render.BAD if st.penalty[s] else render.DIM, "topright", bold=True)
+            render.text(surface, f"penalty {scores[s]}", (cell.right - 10, cell.y + 6), 28,
+                        render.BAD if scores[s] else render.DIM, "topright", bold=True)
             r = pygame.Rect(cell.centerx - cw // 2, cell.y + 40, cw, ch)
             pile = st.piles[s]
             if pile:
@@ -749,20 +865,24 @@ class DuelScene(ModeScene):
                 surface.blit(render.card_surface(pile[-1], cw, ch), r)
             else:
                 render.empty_spot(surface, r, "empty")
+            if s in now:                    # the focus being raced now (FXA-20): thick gold frame
+                pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 7, border_radius=16)
+                render.text(surface, "NOW", (r.x - 14, r.centery), 24, render.GOLD, "midright", bold=True)
+            elif s in waiting_seats:        # a focus waiting for its race (FXA-24): thin frame
+                pygame.draw.rect(surface, render.TEXT, r.inflate(22, 22), 2, border_radius=16)
+                render.text(surface, "next", (r.x - 14, r.centery), 22, render.DIM, "midright")
             if s == st.active and not st.is_terminal():
-                pygame.draw.rect(surface, col, r.inflate(14, 14), 5, border_radius=14)
-            render.text(surface, f"{len(pile)}", (r.right + 10, r.bottom), 24, render.DIM, "bottomleft")
-        deck = pygame.Rect(area.centerx - 40, area.y + 4, 80, 50)
-        render.text(surface, f"deck: {len(st.deck)} cards", deck.center, 30, render.TEXT, "center", bold=True)
+                pygame.draw.rect(surface, col, r.inflate(10, 10), 4, border_radius=14)
+            render.text(surface, f"{len(pile)}", (r.right + 14, r.bottom), 24, render.DIM, "bottomleft")
 
     def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         tb = self.state.tiebreak
         names = ", ".join(f"P{s + 1}" for s in tb.sudden)
-        render.text(surface, f"Tie-break: {names} - first to win a focus wins", (area.centerx, area.y + 70), 34,
+        render.text(surface, f"Tie-break: {names} - first to win a focus wins", (area.centerx, area.y + 22), 34,
                     render.GOLD, "center", bold=True)
-        cw = int(min(area.w / 6, (area.h - 160) / 2.6 / 1.4))
+        cw = int(min(area.w / 6, (area.h - 70) / 2.2 / 1.4))
         ch = int(cw * 1.4)
-        cx, cy = area.centerx, area.y + 110 + ch + 10
+        cx, cy = area.centerx, area.y + 50 + ch + 5
         for i, (ox, oy) in enumerate([(-1, -1), (0, -1), (0, 0), (-1, 0)]):
             r = pygame.Rect(cx + (10 if ox == 0 else -10 - cw), cy + (5 if oy == 0 else -5 - ch), cw, ch)
             pile = tb.spots[i]
@@ -773,7 +893,7 @@ class DuelScene(ModeScene):
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import led as ledv
-        return ledv.scores_picture([len(p) for p in self.state.penalty], w, h)
+        return ledv.scores_picture(list(self.state.scores()), w, h)
 
 
 # ------------------------------------------------------------------------ 4Focus
@@ -805,9 +925,19 @@ class FourFocusScene(ModeScene):
         st = self.state
         if st.is_terminal():
             return ("WINNER", render.GOLD) if seat in st.outcome().winners else None
+        if seat in st.locked:                       # FXA-37: after a false claim
+            return ("ACTIVE - LOCKED" if seat == st.active else "LOCKED: no claims", render.BAD)
         if seat == st.active:
             return ("ACTIVE", render.GOLD)
         return None
+
+    def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
+        """An out-of-turn press is the judge's "penalty"; in 4Focus it either gave the active
+        player a claim window ("hint", no cost) or was a false claim (FXA-31, FXA-33)."""
+        st = self.state
+        hint = st.notes[-1][1][0] if st.window == "hint" and st.notes and st.notes[-1][0] == "hint" else None
+        return [(seat, kind, ms, ("hint" if seat == hint else "false") if status == "penalty" else status)
+                for seat, kind, ms, status in _panel_rows(v)]
 
     def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
         texts = []
@@ -820,7 +950,7 @@ class FourFocusScene(ModeScene):
             elif how == "hint":
                 texts.append(f"{names} pressed out of turn: P{self.state.active + 1}, claim it now!")
             elif how == "false":
-                texts.append(f"False claim by {names}: a hand card to the box")
+                texts.append(f"False claim by {names}: a card boxed, locked out")
                 colour = render.BAD
             elif how == "discard":
                 texts.append(f"{names} cannot lay a card: one to the box")
@@ -845,7 +975,7 @@ class FourFocusScene(ModeScene):
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         hand_w = 290
-        grid = pygame.Rect(area.x + 10, area.y + 34, area.w - hand_w - 20, area.h - 36)
+        grid = pygame.Rect(area.x + 10, area.y + 4, area.w - hand_w - 20, area.h - 6)
         # Show the laid cards and the cells next to them (at least 5x5), never beyond the
         # 9x9 reach (FX-11), so cards stay large while the board is small.
         xs = [x for x, _ in st.board] + [0]
@@ -894,7 +1024,7 @@ class FourFocusScene(ModeScene):
                 if place is not None and (getattr(place, "x", None), getattr(place, "y", None)) == (gx, gy):
                     col = render.SEAT_COLOURS[st.active % 8]
                     pygame.draw.rect(surface, col, card_r.inflate(8, 8), 5, border_radius=8)
-        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 70, hand_w - 10, int(area.h * 0.45)))
+        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import led as ledv
@@ -909,17 +1039,20 @@ class FourFocusScene(ModeScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[ModeScene], x_rule: bool) -> Callable[[App, list[SeatInfo]], Scene]:
+def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
+    """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
     def start(app: App, seats: list[SeatInfo]) -> Scene:
         return cls(app, seats, x_rule=x_rule)
     return start
 
 
+# The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
+# the "-x" entries force the FocusX rule on.
 LOBBY_GAMES = [
-    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, False), 4),
+    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
     LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
-    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, False), 5),
+    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
     LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
-    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, False), 3),
+    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, None), 3),
     LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
 ]

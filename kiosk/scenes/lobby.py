@@ -120,7 +120,9 @@ class LobbyScene(Scene):
         if not edge.pressed or edge.control != "buzzer":
             return
         seat = edge.seat
-        if seat >= 8:
+        if seat >= self.games[self.game_i].max_seats:
+            self.app.message(f"{self.games[self.game_i].label} is for at most "
+                             f"{self.games[self.game_i].max_seats} players", 4.0)
             return
         self.joined[seat] = edge.t_ns
         self.last_join = edge.t_ns
@@ -189,12 +191,16 @@ class LobbyScene(Scene):
         y = 150
         for i, (name, value) in enumerate(rows):
             sel = i == self.row
-            r = pygame.Rect(40, y, W - 80, 44)
+            r = pygame.Rect(40, y, W - 80 - (260 if self.app.led.virtual is not None else 0), 44)
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL)
             col = render.SEAT_COLOURS[(i - 3) % 8] if i >= 3 else render.TEXT
             render.text(surface, name, (r.x + 16, r.centery), 34, col, "midleft", bold=True)
             render.text(surface, value, (r.x + 260, r.centery), 32, render.TEXT if sel else render.DIM, "midleft")
             y += 50
+        if self.app.led.virtual is not None:     # what the LED matrix shows (countdown when joining)
+            box = pygame.Rect(W - 270, 150, 240, 240)
+            render.led_matrix(surface, box, self.app.led.virtual_picture())
+            render.text(surface, "LED matrix", (box.centerx, box.bottom + 6), 22, render.DIM, "midtop")
         if self.last_join is not None:
             left = max(0.0, (AUTO_START_NS - (self.now - self.last_join)) / 1e9)
             render.text(surface, f"Starting in {left:.0f} s - Enter to start now", (W // 2, H - 40), 40,

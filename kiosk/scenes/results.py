@@ -71,7 +71,7 @@ class ResultsScene(Scene):
             pygame.draw.rect(surface, c, pygame.Rect(x + 12, base - h, bw - 24, h), border_radius=8)
             render.text(surface, f"{scores[s]:g}", (x + bw // 2, base - h - 6), 44, render.TEXT, "midbottom", bold=True)
             render.text(surface, f"P{s + 1}", (x + bw // 2, base + 8), 40, c, "midtop", bold=True)
-            render.text(surface, self.seats[s].label[:14], (x + bw // 2, base + 44), 20, render.DIM, "midtop")
+            render.text_fit(surface, self.seats[s].label, (x + bw // 2, base + 44), bw - 8, 20, 15, render.DIM)
         stats = getattr(self.state, "stats", {})
         if stats:
             line = "   ".join(f"{k}: {v}" for k, v in stats.items())

@@ -6,14 +6,21 @@ claim markers with the buzzer (press when your number lights up) or with
 left / right / OK (SLA-1); claims are settled by their stamps after the
 settle time (R-1, R-6).  When one player is left, a visible and audible
 3-second countdown runs (SL-3).  Then the reveal: the photos washed out, every
-difference circled and numbered, the tokens of the round (SL-4); after 10
-rounds the results (SL-5).
+difference circled and numbered, the tokens of the round (SL-4) and every claim
+of the race in stamp order with its offset (R-7); after 10 rounds the results
+(SL-5).
+
+The next round's photos are generated in a worker thread while the reveal
+shows (the generator is pure and draws from its own ``random.Random``), so a
+slow machine never freezes the screen between rounds; they are rendered while
+the green token shows.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from typing import Any
 
@@ -21,9 +28,10 @@ import pygame
 
 from arcade.bots.sherlook import SherlookBot, skill as look_skill
 from arcade.core.api import CHANCE, RACE
+from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from arcade.core.record import to_record
-from arcade.sherlook.game import SherlookGame, SherlookState
+from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
@@ -37,12 +45,67 @@ CIRCLE = (255, 236, 60)
 
 
 def marker_settings(app: App) -> MarkerSettings:
-    """The race's timing from the configuration ([sherlook] and [judge])."""
+    """The race's timing from the configuration ([sherlook] and [judge]).
+
+    Raises:
+        SettingsError: settings that contradict each other (the message names the key).
+    """
     c = app.cfg["sherlook"]
     j = app.cfg.judge_settings()
     return MarkerSettings(step_ms=c["step_ms"], countdown_step_ms=c["countdown_step_ms"], grace_ms=c["grace_ms"],
                           countdown_ms=c["countdown_s"] * 1000, round_limit_s=c["round_limit_s"],
                           settle_ms=j.settle_ns / 1e6, debounce_ms=j.debounce_ms, stuck_after_s=j.stuck_after_s)
+
+
+def safe_marker_settings(app: App) -> tuple[MarkerSettings, str | None]:
+    """:func:`marker_settings`, or the defaults if the configuration cannot start a race.
+
+    Returns the settings and, when the defaults had to be used, a message for
+    the screen naming the bad setting.  The [judge] times are kept if they
+    work with the default [sherlook] times.
+    """
+    try:
+        return marker_settings(app), None
+    except SettingsError as exc:
+        msg = f"Sherlook settings: {exc}. Playing with the default [sherlook] times."
+    try:
+        j = app.cfg.judge_settings()
+        return MarkerSettings(settle_ms=j.settle_ns / 1e6, debounce_ms=j.debounce_ms,
+                              stuck_after_s=j.stuck_after_s), msg
+    except (SettingsError, KeyError, TypeError, ValueError):
+        return MarkerSettings(), msg
+
+
+def claim_rows(notes: list[ClaimNote]) -> tuple[list[tuple[str, str, Any]], int]:
+    """The claims panel's rows (R-7): ``(what, offset, colour)`` in stamp order, and how many
+    presses were left out because the seat already held a marker or was not playing.
+
+    The offset is from the photos being shown, in milliseconds to 0.1 ms.
+    """
+    rows: list[tuple[str, str, Any]] = []
+    ignored = 0
+    for n in notes:
+        who = f"P{n.seat + 1}"
+        by = f"P{(n.by or 0) + 1}"
+        if n.status == "took":
+            what, col = f"{who} took {n.marker}", render.SEAT_COLOURS[n.seat % 8]
+        elif n.status == "tie-won":
+            what, col = f"{who} took {n.marker} (chance)", render.SEAT_COLOURS[n.seat % 8]
+        elif n.status == "lost":
+            what, col = f"{who} lost {n.marker} to {by}", render.BAD
+        elif n.status == "tie-lost":
+            what, col = f"{who} lost {n.marker} to {by} (chance)", render.BAD
+        elif n.status == "taken":
+            what, col = f"{who}: {n.marker or '-'} was taken", render.BAD
+        elif n.status == "too late":
+            what, col = f"{who} too late", render.BAD
+        elif n.status == "double":
+            what, col = f"{who} also {n.marker or '-'}: ignored", render.DIM
+        else:                     # "holds" / "out": not a claim
+            ignored += 1
+            continue
+        rows.append((what, f"+{n.offset_ms:.1f} ms", col))
+    return rows, ignored
 
 
 def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: tuple[int, int, int],
@@ -98,8 +161,10 @@ class SherlookScene(Scene):
         super().__init__(app)
         self.seats = seats
         self.cfg = app.cfg["sherlook"]
-        self.settings = marker_settings(app)
-        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.settings, problem = safe_marker_settings(app)
+        if problem is not None:
+            app.message(problem)
+        self.seed = seed if seed is not None else app.new_seed()
         self.rng = random.Random(f"{self.seed}-0")
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
         self.state: SherlookState = self.game.new_initial_state()
@@ -119,6 +184,7 @@ class SherlookScene(Scene):
         self.last_second: int | None = None
         self.saved = False
         self.over_at: int | None = None
+        self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
 
     # -- input -----------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -144,8 +210,9 @@ class SherlookScene(Scene):
                 self.app.screenshot(f"round-{st.round_no}-reveal")     # the next frame drawn
                 self.app.computer.cancel()
                 self.app.sounds.play("won" if st.rounds[-1].score.green is not None else "debated")
+                self._prefetch()              # the next photos, made while the reveal shows
             return
-        if self.phase == "reveal" and now_ns - self.phase_at < self.cfg["reveal_s"] * NS:
+        if self.phase == "reveal" and now_ns - self.phase_at < self._reveal_ns():
             return
         if self.phase == "token":
             if now_ns - self.phase_at >= self.cfg["token_s"] * NS:
@@ -155,11 +222,32 @@ class SherlookScene(Scene):
             self._finish(now_ns)
             return
         if st.current_player() == CHANCE:
-            st.apply(st.chance_outcome(self.rng))
+            pending = self._prefetch()
+            if pending is None or pending[1].is_alive():
+                return                        # still generating: the reveal (or the title) stays up
+            self.next_round = None
+            st.apply(pending[0])
             self.phase, self.phase_at = "token", now_ns
             self.committed.clear()
             self.banner = None
             self.app.sounds.play("flip")
+
+    def _prefetch(self) -> tuple[Round, threading.Thread] | None:
+        """Draw the next round's chance outcome now and generate its photos in a worker thread.
+
+        The outcome is the one the next round would draw anyway (same rng, same
+        state), so a seed still gives the same game.  Returns the pending
+        outcome and its worker (None when no round is due).
+        """
+        st = self.state
+        if self.next_round is None and st.current_player() == CHANCE:
+            action = st.chance_outcome(self.rng)
+            assert isinstance(action, Round)
+            worker = threading.Thread(target=photos_for, args=(action.scene_seed,), name="sherlook-photos",
+                                      daemon=True)
+            worker.start()
+            self.next_round = (action, worker)
+        return self.next_round
 
     def _race(self, now: int) -> None:
         for ev in self.referee.tick(now):
@@ -197,8 +285,8 @@ class SherlookScene(Scene):
             elif ev.kind == "countdown":
                 self.app.screenshot(f"round-{self.state.round_no}-race")   # photos, markers, countdown
                 names = " & ".join(f"P{s + 1}" for s in ev.seats)
-                self.banner = (f"{names}: {self.cfg['countdown_s']:g} seconds to take a marker!", render.GOLD,
-                               t_ns + 2 * NS)
+                self.banner = (f"{names}: {self.settings.countdown_ms / 1000:g} seconds to take a marker!",
+                               render.GOLD, t_ns + 2 * NS)
 
     def _on_event(self, ev: MarkerEvent, now: int) -> None:
         race = self.referee.race
@@ -265,10 +353,11 @@ class SherlookScene(Scene):
                     "markers": pygame.Rect(8, int(132 * k), side - 16, int(430 * k)),
                     "claims": pygame.Rect(8, int(570 * k), side - 16, H - int(578 * k)),
                     "seats": pygame.Rect(W - side + 8, 8, side - 16, H - 16)}
+        # the markers' strip has a band on top for the cursors, so they never cover a photo
         return {"info": pygame.Rect(8, 2, W - 16, int(44 * k)),
-                "photos": pygame.Rect(8, int(48 * k), W - 16, int(520 * k)),
-                "markers": pygame.Rect(8, int(572 * k), int(W * 0.62), int(68 * k)),
-                "claims": pygame.Rect(int(W * 0.62) + 16, int(572 * k), W - int(W * 0.62) - 24, int(68 * k)),
+                "photos": pygame.Rect(8, int(48 * k), W - 16, int(494 * k)),
+                "markers": pygame.Rect(8, int(546 * k), int(W * 0.62), int(94 * k)),
+                "claims": pygame.Rect(int(W * 0.62) + 16, int(546 * k), W - int(W * 0.62) - 24, int(94 * k)),
                 "seats": pygame.Rect(8, int(644 * k), W - 16, H - int(648 * k))}
 
     def _prepare(self, area: pygame.Rect) -> None:
@@ -314,11 +403,11 @@ class SherlookScene(Scene):
             render.text(surface, "spot the differences, take the right marker", (W // 2, H // 2), 40, render.TEXT,
                         "center")
             return
+        areas = self._areas(W, H)
+        self._prepare(areas["photos"])          # while the token shows: the photos are ready at the flip
         if self.phase == "token":
             self._draw_token(surface)
             return
-        areas = self._areas(W, H)
-        self._prepare(areas["photos"])
         reveal = self.phase in ("reveal", "over")
         if reveal:
             self._draw_reveal_banner(surface, areas["info"])
@@ -332,8 +421,11 @@ class SherlookScene(Scene):
             for i in range(2):
                 surface.blit(pics[i], self.placed.rects[i])
                 pygame.draw.rect(surface, (245, 240, 225), self.placed.rects[i].inflate(6, 6), 3)
-        self._draw_markers(surface, areas["markers"])
-        self._draw_claims(surface, areas["claims"])
+        if reveal:                             # R-7: the whole claim order in place of markers and claims
+            self._draw_order(surface, areas["markers"].union(areas["claims"]))
+        else:
+            self._draw_markers(surface, areas["markers"])
+            self._draw_claims(surface, areas["claims"])
         self._draw_seats(surface, areas["seats"])
         self._draw_countdown(surface, areas["claims"])
 
@@ -375,11 +467,15 @@ class SherlookScene(Scene):
             render.text(surface, rnd, (icon.right + 10, area.y + 40), 34, render.TEXT, bold=True)
             render.text(surface, lay.name, (area.x, icon.bottom + 6), 28, render.TEXT)
 
+    CURSOR_BAND = 30          # px above a row of markers where the cursors go
+
     def _marker_centres(self, area: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
         if area.w > area.h * 3:
             step = area.w / 10
-            r = int(min(step * 0.42, area.h * 0.46))
-            return [(int(area.x + step * (i + 0.5)), area.centery) for i in range(10)], r
+            band = self.CURSOR_BAND if area.h >= 80 else 0
+            r = int(min(step * 0.42, (area.h - band) * 0.46))
+            cy = area.y + band + (area.h - band) // 2
+            return [(int(area.x + step * (i + 0.5)), cy) for i in range(10)], r
         cw, ch = area.w / 2, area.h / 5
         r = int(min(cw * 0.3, ch * 0.4))
         return [(int(area.x + cw * (i // 5 + 0.5)), int(area.y + ch * (i % 5 + 0.5))) for i in range(10)], r
@@ -413,46 +509,142 @@ class SherlookScene(Scene):
             if seat is not None:
                 render.text(surface, f"P{seat + 1}", (cx, cy + r // 2), max(16, int(r * 0.5)), (20, 20, 20),
                             "center", bold=True)
-        # cursors of the stations with left / right / OK
         if race is not None and race.opened_ns is not None:
-            for s, info in enumerate(self.seats):
-                if not info.can_choose or info.is_computer or s not in race.waiting():
-                    continue
-                m = race.cursor_of(s)
+            self._draw_cursors(surface, area, centres, r, race)
+
+    def _draw_cursors(self, surface: pygame.Surface, area: pygame.Rect, centres: list[tuple[int, int]], r: int,
+                      race: MarkerRace) -> None:
+        """The cursors of the stations with left / right / OK: a tag in the seat's colour
+        with its name, pointing at the marker; above a row of markers (in the band kept
+        for them), left of a column; tags on one marker sit side by side, never on a photo."""
+        who = [(s, race.cursor_of(s)) for s, info in enumerate(self.seats)
+               if info.can_choose and not info.is_computer and s in race.waiting()]
+        if not who:
+            return
+        f = render.font(22, True)
+        h = 24
+        row = area.w > area.h * 3
+        tags: list[tuple[pygame.Rect, int, int]] = []          # (tag, seat, marker)
+        if row:
+            widths = {s: f.size(f"P{s + 1}")[0] + 12 for s, _ in who}
+            wanted = []
+            for m in sorted({m for _, m in who}):
+                on = [s for s, mm in who if mm == m]
+                total = sum(widths[s] for s in on) + 4 * (len(on) - 1)
+                x = centres[m - 1][0] - total // 2
+                for s in on:
+                    wanted.append((x, s, m))
+                    x += widths[s] + 4
+            x_min = area.x
+            for x, s, m in wanted:                             # push apart, left to right
+                x = max(x, x_min)
+                tags.append((pygame.Rect(x, area.y + 1, widths[s], h), s, m))
+                x_min = x + widths[s] + 4
+            over = tags[-1][0].right - area.right if tags else 0
+            if over > 0:
+                tags = [(t.move(-over, 0), s, m) for t, s, m in tags]
+        else:
+            for m in sorted({m for _, m in who}):
+                on = [s for s, mm in who if mm == m]
                 cx, cy = centres[m - 1]
-                col = render.SEAT_COLOURS[s % 8]
-                y = cy - r - 6
-                pygame.draw.polygon(surface, col, [(cx - 12, y - 16), (cx + 12, y - 16), (cx, y)])
-                render.text(surface, f"P{s + 1}", (cx, y - 16), 20, col, "midbottom", bold=True)
+                y = cy - (len(on) * (h + 3) - 3) // 2
+                for s in on:
+                    w = f.size(f"P{s + 1}")[0] + 12
+                    tags.append((pygame.Rect(cx - r - 12 - w, y, w, h), s, m))
+                    y += h + 3
+        for tag, s, m in tags:
+            cx, cy = centres[m - 1]
+            col = render.SEAT_COLOURS[s % 8]
+            if row:
+                pointer = [(tag.centerx - 7, tag.bottom - 1), (tag.centerx + 7, tag.bottom - 1), (cx, cy - r - 1)]
+            else:
+                pointer = [(tag.right - 1, tag.centery - 7), (tag.right - 1, tag.centery + 7), (cx - r - 1, cy)]
+            pygame.draw.polygon(surface, col, pointer)
+            pygame.draw.rect(surface, col, tag, border_radius=5)
+            pygame.draw.rect(surface, (20, 20, 20), tag, 2, border_radius=5)
+            img = f.render(f"P{s + 1}", True, (20, 20, 20))
+            surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_claims(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """During the race: the latest claims, each with its offset from the photos (R-7)."""
         race = self.referee.race
         render.panel(surface, area)
-        notes: list[ClaimNote] = list(race.notes) if race is not None else []
-        lines = []
-        for n in notes:
-            t = f"{n.offset_ms / 1000:.2f} s"
-            if n.status in ("took", "tie-won"):
-                lines.append((f"P{n.seat + 1} took {n.marker}", t, render.SEAT_COLOURS[n.seat % 8]))
-            elif n.status in ("lost", "tie-lost"):
-                lines.append((f"P{n.seat + 1} lost {n.marker} to P{(n.by or 0) + 1}", t, render.BAD))
-            elif n.status == "taken":
-                lines.append((f"P{n.seat + 1}: {n.marker or '-'} taken", t, render.BAD))
-        small = area.h < 100
-        per = 3 if small else max(1, (area.h - 34) // 26)
+        lines, _ = claim_rows(list(race.notes) if race is not None else [])
+        small = area.h < 120
+        size, pitch = (22, 22) if small else (26, 26)
+        render.text(surface, "Claims (ms after the photos)", (area.x + 10, area.y + 3), 20, render.DIM)
         if not lines:
-            msg = "claims appear here" if not small else "claims: none yet"
-            render.text(surface, msg, (area.x + 10, area.y + 8), 24, render.DIM)
+            render.text(surface, "none yet", (area.x + 10, area.y + 26), 24, render.DIM)
             return
-        shown = lines[-per:]
-        y = area.y + 4
-        if not small:
-            render.text(surface, "Claims (stamp after the photos)", (area.x + 10, y), 22, render.DIM)
-            y += 26
-        for text, t, col in shown:
-            render.text(surface, text, (area.x + 10, y), 22 if small else 26, col, bold=True)
-            render.text(surface, t, (area.right - 10, y), 22 if small else 26, render.TEXT, "topright")
-            y += 21 if small else 26
+        per = max(1, (area.h - 28) // pitch)
+        y = area.y + 25
+        for text, t, col in lines[-per:]:
+            render.text(surface, text, (area.x + 10, y), size, col, bold=True)
+            render.text(surface, t, (area.right - 10, y), size, render.TEXT, "topright")
+            y += pitch
+
+    ORDER_PAGE_MIN_S = 2.5    # each page of the reveal's claim list shows at least this long
+
+    def _order_plan(self, area: pygame.Rect) -> dict[str, Any]:
+        """How the reveal's claim list fits ``area``: rows, font, columns, pages (R-7)."""
+        race = self.referee.race
+        rows, ignored = claim_rows(list(race.notes) if race is not None else [])
+        size = 22 if area.h < 200 else 24
+        pitch = size + 1 if area.h < 200 else size + 4
+        top = area.y + (56 if area.w < 600 else 24)
+        f = render.font(size, True)
+        numbered = [(f"{i}. {what}", t, col) for i, (what, t, col) in enumerate(rows, start=1)]
+        cols = 1
+        if numbered:
+            col_w = max(f.size(w)[0] + f.size(t)[0] for w, t, _ in numbered) + 40
+            cols = max(1, min(len(numbered), area.w // col_w))
+        per_col = max(1, (area.bottom - top) // pitch)
+        pages = max(1, (len(numbered) + per_col * cols - 1) // (per_col * cols))
+        return {"rows": numbered, "ignored": ignored, "size": size, "pitch": pitch, "top": top, "cols": cols,
+                "per_col": per_col, "pages": pages}
+
+    def _reveal_ns(self) -> int:
+        """How long the reveal stays: ``reveal_s``, longer if the claim list has many pages (R-7)."""
+        W, H = self.app.screen.get_size()
+        areas = self._areas(W, H)
+        pages = self._order_plan(areas["markers"].union(areas["claims"]))["pages"]
+        return int(max(self.cfg["reveal_s"], pages * self.ORDER_PAGE_MIN_S) * NS)
+
+    def _draw_order(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """At the reveal: every claim of the race in stamp order with its offset in ms (R-7),
+        numbered, in columns; if they need more than one page, the pages share the reveal
+        time (at least ``ORDER_PAGE_MIN_S`` each: the reveal lasts longer if needed)."""
+        render.panel(surface, area)
+        plan = self._order_plan(area)
+        rows, size, pitch, top = plan["rows"], plan["size"], plan["pitch"], plan["top"]
+        head = "Every claim in stamp order, ms after the photos appeared"
+        if plan["ignored"]:
+            n = plan["ignored"]
+            head += f"  (+{n} press{'es' if n != 1 else ''} by players already holding a marker)"
+        if area.w < 600:
+            render.text(surface, "Every claim in stamp order", (area.x + 10, area.y + 4), 24, render.DIM, bold=True)
+            render.text(surface, "ms after the photos appeared", (area.x + 10, area.y + 30), 20, render.DIM)
+        else:
+            if render.font(20).size(head)[0] > area.w - 130:
+                head = head.split("  (")[0]
+            render.text(surface, head, (area.x + 10, area.y + 2), 20, render.DIM)
+        if not rows:
+            render.text(surface, "nobody claimed a marker", (area.x + 10, top), size, render.DIM, bold=True)
+            return
+        cols, per_col, pages = plan["cols"], plan["per_col"], plan["pages"]
+        col_w = (area.w - 8) // cols
+        per_page = per_col * cols
+        page = 0
+        if pages > 1:
+            page_ns = max(self.ORDER_PAGE_MIN_S * NS, self._reveal_ns() / pages)
+            page = min(pages - 1, int((self.now - self.phase_at) // page_ns))
+            render.text(surface, f"page {page + 1}/{pages}", (area.right - 10, area.y + 2), 20, render.GOLD,
+                        "topright", bold=True)
+        for k, (what, t, col) in enumerate(rows[page * per_page:(page + 1) * per_page]):
+            x = area.x + 4 + (k // per_col) * col_w
+            y = top + (k % per_col) * pitch
+            render.text(surface, what, (x + 6, y), size, col, bold=True)
+            render.text(surface, t, (x + col_w - 18, y), size, render.TEXT, "topright")
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
@@ -469,7 +661,7 @@ class SherlookScene(Scene):
             else:
                 w = area.w // n
                 r = pygame.Rect(area.x + s * w, area.y, w - 8, area.h)
-            col = render.SEAT_COLOURS[s % 8]
+            col: Any = render.SEAT_COLOURS[s % 8]
             playing = s in st.participants
             waiting = self.phase == "race" and s in st.waiting()
             border = col if waiting and (not counting or int(self.now / 2.5e8) % 2 == 0) else None
@@ -565,7 +757,7 @@ class SherlookScene(Scene):
             fit_text(surface, text, area, 40, (20, 20, 20), CIRCLE)
 
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.sherlook.view import markers_picture
+        from arcade.sherlook.view import markers_picture, reveal_picture
         from arcade.views import led as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
@@ -576,7 +768,11 @@ class SherlookScene(Scene):
             total = self.settings.countdown_ms / 1000
             return ledv.countdown_picture(max(0, math.ceil(left)), min(1.0, left / total), w, h)
         if self.phase in ("reveal", "over") and st.rounds:
-            return ledv.text_picture(str(st.rounds[-1].count), (60, 220, 90), w, h)
+            sc = st.rounds[-1].score
+            try:
+                return reveal_picture(st.rounds[-1].count, sc.green, sc.yellow, sc.red, w, h)
+            except Exception:
+                return None
         if self.phase == "race" and race is not None and race.opened_ns is not None:
             holders = {m: s for s, m in st.markers.items()}
             steps = race.schedule(now_ns, now_ns) if race.waiting() else []
