@@ -139,7 +139,7 @@ def debounce(edges: Iterable[Edge], debounce_ns: int, now_ns: int | None = None)
 
         for e in seq:
             if e.t_ns >= lock_until and raw != level:
-                accept(raw, max(raw_t, lock_until))
+                accept(raw, raw_t)
             if e.t_ns < lock_until:
                 raw, raw_t = e.pressed, e.t_ns
                 count += 1
@@ -148,7 +148,7 @@ def debounce(edges: Iterable[Edge], debounce_ns: int, now_ns: int | None = None)
             if e.pressed != level:
                 accept(e.pressed, e.t_ns)
         if now_ns is not None and now_ns >= lock_until and raw != level:
-            accept(raw, max(raw_t, lock_until))
+            accept(raw, raw_t)
         if start is not None:
             out.append(Press(seat, control, start, None, count))
     out.sort(key=lambda p: (p.t_ns, p.seat, p.control))
