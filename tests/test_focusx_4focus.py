@@ -14,17 +14,17 @@ import random
 
 import pytest
 
+from focusx_helpers import make_app, run_frames
+from focusx_helpers import RaceTable as Table
+
 from arcade.core.api import RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
 from arcade.core.events import Edge
-from arcade.core.judge import JudgeSettings
-from arcade.core.referee import Referee
 from arcade.focusx.cards import full_deck
 from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal
 from arcade.focusx.fourfocus import Discard, FourFocusGame, FourFocusState, Pass, Place, four_kind
 
-MS = 1_000_000
 CENTRE_CARD = mk(0, 4, 0)
 
 
@@ -49,35 +49,6 @@ def position(board, hands, deck=None, active=0, x_rule=False, centre=CENTRE_CARD
         st._open("turn")
     assert sorted(st.all_cards()) == full_deck()
     return st
-
-
-class Table:
-    def __init__(self, state) -> None:
-        self.state = state
-        self.ref = Referee(state, JudgeSettings())
-        self.t = 1_000_000 * MS
-
-    def play(self, action) -> None:
-        self.ref.apply(action, self.state.current_player())
-
-    def race(self, presses=(), max_ms: int = 20_000) -> None:
-        st = self.state
-        assert st.current_player() == RACE
-        no = st.race_no
-        self.t += 16 * MS
-        self.ref.frame_shown(self.t)
-        opened = self.t
-        for p in presses:
-            seat, ms = p[0], p[1]
-            control = p[2] if len(p) > 2 else "buzzer"
-            at = opened + int(ms * MS)
-            self.ref.feed(Edge(at, seat, control, True))
-            self.ref.feed(Edge(at + 80 * MS, seat, control, False))
-        end = opened + max_ms * MS
-        while st.current_player() == RACE and st.race_no == no and self.t < end:
-            self.t += 5 * MS
-            self.ref.tick(self.t)
-        assert self.t < end, "the race did not end"
 
 
 # Three aquatic cards in a line right of the centre; mk(1, 4, 3) at (4, 0) makes a 4Focus.
@@ -341,40 +312,6 @@ def test_headless_4focus_same_seed_same_lines() -> None:
 
 
 # -- the scene (SDL dummy driver) ----------------------------------------------------
-
-def make_app(tmp_path, mode: str, players: int, **focusx):
-    """An App in demo mode (simulated players on mock GPIO pins) running this mode's scene."""
-    import argparse
-
-    import pygame
-
-    from kiosk import config as configmod
-    from kiosk.app import App
-    from kiosk.demo import start_demo
-
-    cfg = configmod.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    cfg.data["focusx"].update(focusx)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    args = argparse.Namespace(command="demo", game="focusx", mode=mode, players=players, seed=7,
-                              skill="expert", pace=0.4, loop=False, screenshot_dir="", frames=0)
-    app = App(cfg, screen, args)
-    start_demo(app, args)
-    return app
-
-
-def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
-    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
-    import time
-    for i in range(frames):
-        app.step(time.monotonic_ns())
-        time.sleep(pause_s)
-        if until is not None and i % 10 == 9 and until():
-            return i + 1
-    return frames
-
 
 def test_scene_4focus_demo_game_with_simulated_players(tmp_path) -> None:
     import time

@@ -13,6 +13,8 @@ import random
 
 import pytest
 
+from focusx_helpers import MS, RaceTable, make_app, run_frames
+
 from arcade.core.api import CHANCE, RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
 from arcade.core.events import Edge
@@ -25,7 +27,6 @@ from arcade.focusx.classic import Deal, Place
 from arcade.focusx.duel import DuelGame, DuelState, Reveal
 from arcade.sim import SimConfig, simulate
 
-MS = 1_000_000
 DEADLINE = 1500
 
 
@@ -51,41 +52,11 @@ def position(piles, reveal=None, penalty=None, active=0, seats=None, x_rule=Fals
     return st
 
 
-class Table:
-    """The real referee and judge on a virtual clock."""
-
-    def __init__(self, state) -> None:
-        self.state = state
-        self.ref = Referee(state, JudgeSettings())
-        self.t = 1_000_000 * MS
+class Table(RaceTable):
+    """The real referee and judge on a virtual clock; the active seat reveals."""
 
     def reveal(self) -> None:
         self.ref.apply(Reveal(), self.state.active)
-
-    def race(self, presses=(), close_after_ms: int | None = None, max_ms: int = 20_000) -> None:
-        """Show the table; press ``(seat, ms[, control[, double]])``; run until the race ends."""
-        st = self.state
-        assert st.current_player() == RACE
-        no = st.race_no
-        self.t += 16 * MS
-        self.ref.frame_shown(self.t)
-        opened = self.t
-        if close_after_ms is not None:
-            self.ref.request_close(opened + close_after_ms * MS)
-        for p in presses:
-            seat, ms = p[0], p[1]
-            control = p[2] if len(p) > 2 else "buzzer"
-            at = opened + int(ms * MS)
-            self.ref.feed(Edge(at, seat, control, True))
-            self.ref.feed(Edge(at + 80 * MS, seat, control, False))
-            if len(p) > 3 and p[3]:
-                self.ref.feed(Edge(at + 150 * MS, seat, control, True))
-                self.ref.feed(Edge(at + 230 * MS, seat, control, False))
-        end = opened + max_ms * MS
-        while st.current_player() == RACE and st.race_no == no and self.t < end:
-            self.t += 5 * MS
-            self.ref.tick(self.t)
-        assert self.t < end, "the race did not end"
 
 
 # Five seats; P5 (seat 4) reveals mk(3, 2, 0): a quantity-2 focus with P2 and P3.
@@ -379,40 +350,6 @@ def test_bots_owners_press_in_duel_races_and_headless_is_reproducible() -> None:
 
 
 # -- the scene (SDL dummy driver) ----------------------------------------------------
-
-def make_app(tmp_path, mode: str, players: int, **focusx):
-    """An App in demo mode (simulated players on mock GPIO pins) running this mode's scene."""
-    import argparse
-
-    import pygame
-
-    from kiosk import config as configmod
-    from kiosk.app import App
-    from kiosk.demo import start_demo
-
-    cfg = configmod.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    cfg.data["focusx"].update(focusx)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    args = argparse.Namespace(command="demo", game="focusx", mode=mode, players=players, seed=7,
-                              skill="expert", pace=0.4, loop=False, screenshot_dir="", frames=0)
-    app = App(cfg, screen, args)
-    start_demo(app, args)
-    return app
-
-
-def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
-    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
-    import time
-    for i in range(frames):
-        app.step(time.monotonic_ns())
-        time.sleep(pause_s)
-        if until is not None and i % 10 == 9 and until():
-            return i + 1
-    return frames
-
 
 def test_scene_duel_demo_game_with_simulated_players(tmp_path) -> None:
     import time

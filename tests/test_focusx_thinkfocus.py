@@ -14,17 +14,18 @@ import random
 
 import pytest
 
+from focusx_helpers import MS, make_app, run_frames
+from focusx_helpers import RaceTable as Table
+
 from arcade.core.api import RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
 from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
-from arcade.core.referee import Referee
 from arcade.focusx.cards import find_trios, full_deck
 from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal
 from arcade.focusx.thinkfocus import Discard, Play, ThinkFocusGame, ThinkFocusState
 
-MS = 1_000_000
 
 
 def new_game(seats: int = 4, x_rule: bool = False, window_s: float = 1.0) -> ThinkFocusState:
@@ -55,41 +56,6 @@ def position(rows, hands=None, victory=None, deck=None, active=0, previous=None,
         st._start_turn()            # the turn-start window (forgotten focus)
     assert sorted(st.all_cards()) == full_deck()
     return st
-
-
-class Table:
-    """The real referee and judge, with a virtual CLOCK_MONOTONIC."""
-
-    def __init__(self, state, settings: JudgeSettings | None = None) -> None:
-        self.state = state
-        self.ref = Referee(state, settings or JudgeSettings())
-        self.t = 1_000_000 * MS
-
-    def play(self, action, seat=None) -> None:
-        self.ref.apply(action, self.state.current_player() if seat is None else seat)
-
-    def race(self, presses=(), max_ms: int = 20_000) -> None:
-        """Show the table, press ``(seat, ms after opening[, control[, double]])``, run until the race ends."""
-        st = self.state
-        assert st.current_player() == RACE
-        no = st.race_no
-        self.t += 16 * MS
-        self.ref.frame_shown(self.t)
-        opened = self.t
-        for p in presses:
-            seat, ms = p[0], p[1]
-            control = p[2] if len(p) > 2 else "buzzer"
-            at = opened + int(ms * MS)
-            self.ref.feed(Edge(at, seat, control, True))
-            self.ref.feed(Edge(at + 80 * MS, seat, control, False))
-            if len(p) > 3 and p[3]:                       # FX-3 double press
-                self.ref.feed(Edge(at + 150 * MS, seat, control, True))
-                self.ref.feed(Edge(at + 230 * MS, seat, control, False))
-        end = opened + max_ms * MS
-        while st.current_player() == RACE and st.race_no == no and self.t < end:
-            self.t += 5 * MS
-            self.ref.tick(self.t)
-        assert self.t < end, "the race did not end"
 
 
 # Positions found by search and checked by the tests themselves.
@@ -496,40 +462,6 @@ def test_headless_thinkfocus_same_seed_same_lines() -> None:
 
 
 # -- the scene (SDL dummy driver) ----------------------------------------------------
-
-def make_app(tmp_path, mode: str, players: int, **focusx):
-    """An App in demo mode (simulated players on mock GPIO pins) running this mode's scene."""
-    import argparse
-
-    import pygame
-
-    from kiosk import config as configmod
-    from kiosk.app import App
-    from kiosk.demo import start_demo
-
-    cfg = configmod.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    cfg.data["focusx"].update(focusx)
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    args = argparse.Namespace(command="demo", game="focusx", mode=mode, players=players, seed=7,
-                              skill="expert", pace=0.4, loop=False, screenshot_dir="", frames=0)
-    app = App(cfg, screen, args)
-    start_demo(app, args)
-    return app
-
-
-def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
-    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
-    import time
-    for i in range(frames):
-        app.step(time.monotonic_ns())
-        time.sleep(pause_s)
-        if until is not None and i % 10 == 9 and until():
-            return i + 1
-    return frames
-
 
 def test_scene_thinkfocus_demo_game_with_simulated_players(tmp_path) -> None:
     import time

@@ -626,3 +626,39 @@ def test_recorded_races(case: dict[str, Any]) -> None:
     # The same verdict whatever the delivery order (R-1).
     assert judge(list(reversed(edges)), now_ms=case["now_ms"], sp=race, opened_ms=case.get("opened_ms", 0.0),
                  js=js, late_until_ms=case.get("late_until_ms")) == v
+
+
+def test_R6_a_claim_delivered_after_the_settle_time_cannot_undo_a_charged_false_claim() -> None:
+    """FX-7 with R-6: seat 1's false X claim (no FocusX showing) is charged once settled; a
+    buzzer press of seat 1 stamped earlier but delivered far too late must not make seat 1
+    the winner of the race it is already out of (the game would refuse that verdict)."""
+    from arcade.core.referee import Referee
+    from arcade.focusx.classic import ClassicGame, Place
+
+    game = ClassicGame(2, {"x_rule": True})
+    st = game.new_initial_state()
+    rng = random.Random(0)
+    ref = Referee(st, JudgeSettings(tie_window_ms=0))
+    ref.apply(st.chance_outcome(rng))
+    for _ in range(200):
+        # lay cards until a plain focus shows (and no FocusX), so focus claims are right
+        if st.current_player() >= 0:
+            ref.apply(Place(st.default_spot()))
+        elif st.trios() and {k for _, k in st.trios()} == {"focus"}:
+            break
+        else:
+            ref.apply(RaceResult(closed=True))
+    assert st.current_player() == RACE and {k for _, k in st.trios()} == {"focus"}
+    opened = 1_000 * MS
+    ref.frame_shown(opened)
+    ref.feed(Edge(opened + 291 * MS, 1, "x", True))            # focus-ex: false here
+    ref.feed(Edge(opened + 351 * MS, 1, "x", False))
+    events = ref.tick(opened + 400 * MS)
+    assert [e.kind for e in events] == ["false"] and st.race_out == {1}
+    ref.feed(Edge(opened + 272 * MS, 1, "buzzer", True))       # 128 ms late: beyond any settle
+    ref.feed(Edge(opened + 300 * MS, 1, "buzzer", False))
+    ref.feed(Edge(opened + 500 * MS, 0, "buzzer", True))
+    ref.feed(Edge(opened + 560 * MS, 0, "buzzer", False))
+    events = ref.tick(opened + 1_200 * MS)                     # must not raise
+    won = [e for e in events if e.kind == "won"]
+    assert won and won[0].seats == (0,)

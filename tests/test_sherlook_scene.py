@@ -82,6 +82,20 @@ def run(app: kapp.App, clock: Clock, n: int, until: Any = None) -> int:
     return n
 
 
+def run_until(app: kapp.App, clock: Clock, until: Any, real_s: float = 60.0) -> bool:
+    """Step frames until ``until()``, also letting real time pass: the next photos are made
+    by a worker thread in real time, which a loaded machine can make slow."""
+    import time as _time
+    deadline = _time.monotonic() + real_s
+    while _time.monotonic() < deadline:
+        app.step(clock.t)
+        clock.t += FRAME
+        if until():
+            return True
+        _time.sleep(0.002)
+    return False
+
+
 def key(k: int, down: bool = True) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=k, mod=0, unicode=""))
 
@@ -120,7 +134,7 @@ def test_a_round_played_with_keys_and_computers(kiosk: tuple[kapp.App, Clock]) -
              SeatInfo("computer", "c3", "expert"), SeatInfo("computer", "c4", "expert")]
     scene = SherlookScene(app, seats, seed=12, rounds=1)
     app.push(scene)
-    run(app, clock, 600, until=lambda: scene.phase == "race")
+    run_until(app, clock, lambda: scene.phase == "race")
     st = scene.state
     run(app, clock, 3)
     race = scene.referee.current()
@@ -155,7 +169,7 @@ def test_countdown_is_shown_and_heard_then_time_up(kiosk: tuple[kapp.App, Clock]
     seats = [SeatInfo("keyboard", "key 1", "medium", True), SeatInfo("keyboard", "key 2", "medium", True)]
     scene = SherlookScene(app, seats, seed=3, rounds=1)
     app.push(scene)
-    run(app, clock, 600, until=lambda: scene.phase == "race")
+    run_until(app, clock, lambda: scene.phase == "race")
     run(app, clock, 3)
     tap(app, clock, pygame.K_s)                                      # P1 takes the marker under its cursor
     run(app, clock, 5)
@@ -181,7 +195,7 @@ def test_every_layout_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Cl
         assert scene.phase == "reveal"
         seen.add(scene.state.layout_key)
         run(app, clock, 5)
-        run(app, clock, 60 * 5, until=lambda: scene.phase == "race")
+        assert run_until(app, clock, lambda: scene.phase == "race")
     assert len(seen) == 3
 
 
@@ -203,7 +217,7 @@ def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], layout: str,
     done.join()
     scene.next_round = (Round(layout, scene_seed), done)
     app.push(scene)
-    run(app, clock, 600, until=lambda: scene.phase == "race")
+    run_until(app, clock, lambda: scene.phase == "race")
     run(app, clock, 3)
     assert scene.state.layout_key == layout
     return scene
@@ -298,7 +312,7 @@ def test_settings_that_cannot_start_a_race_give_a_message_and_the_defaults(kiosk
     assert isinstance(scene, SherlookScene)
     assert scene.settings.step_ms == 800 and scene.settings.grace_ms == 150
     assert any("grace_ms" in text for text, _ in app.messages)
-    run(app, clock, 600, until=lambda: scene.phase == "race")
+    run_until(app, clock, lambda: scene.phase == "race")
     assert app.scenes[-1] is scene and scene.phase == "race"
 
 
@@ -325,7 +339,7 @@ def test_the_next_photos_are_made_in_a_worker_while_the_reveal_shows(kiosk: tupl
     seats = [SeatInfo("computer", "c1", "expert"), SeatInfo("computer", "c2", "expert")]
     scene = SherlookScene(app, seats, seed=31, rounds=2)
     app.push(scene)
-    run(app, clock, 600, until=lambda: scene.phase == "race")
+    assert run_until(app, clock, lambda: scene.phase == "race")
     gate.clear()                                            # the next pair takes "for ever"
     run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
     assert scene.phase == "reveal"
@@ -333,7 +347,7 @@ def test_the_next_photos_are_made_in_a_worker_while_the_reveal_shows(kiosk: tupl
     assert frames == 300 and scene.phase == "reveal" and scene.state.round_no == 1
     assert callers and "MainThread" not in callers
     gate.set()
-    run(app, clock, 600, until=lambda: scene.phase == "token")
+    assert run_until(app, clock, lambda: scene.phase == "token")
     assert scene.phase == "token" and scene.state.round_no == 2
     sgame.photos_for.cache_clear()
 

@@ -128,6 +128,13 @@ class Referee:
         close = w.close_at_ns
         edges = self.edges if close is None else [e for e in self.edges if e.t_ns <= close]
         v = judge_race(w.spec, w.opened_ns, edges, self.settings, now_ns, self.late_until_ns)
+        if w.applied_false & set(v.winners):
+            # A claim stamped earlier than a false claim already charged arrived later than the
+            # settle time (R-6 could not wait for it): the false claim stands (FX-7), so that
+            # seat is out of this race and the others are judged without it.
+            out = frozenset(w.applied_false)
+            v = judge_race(replace(w.spec, eligible=w.spec.eligible - out), w.opened_ns, edges,
+                           self.settings, now_ns, self.late_until_ns)
         w.verdict = v
         if v.stuck != self.stuck:
             self.stuck = v.stuck

@@ -27,22 +27,16 @@ Arcade decisions where the seed and rulings are silent (docs/rules-focusx.md):
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.core.api import Action, Game, Setting
 from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec, result_problem
+from arcade.focusx.base import Deal as Deal  # re-exported: defined once for every mode
+from arcade.focusx.base import FocusXState
 from arcade.focusx.cards import DECK_SIZE, find_trios, full_deck, kinds_present
 
 SPOTS = 4
-
-
-@dataclass(frozen=True)
-class Deal(Action):
-    """Chance: the shuffled deck, top card last (a permutation of the cards dealt)."""
-
-    order: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -68,28 +62,22 @@ class ClassicGame(Game):
         return ClassicState(self)
 
 
-class ClassicState(State):
+class ClassicState(FocusXState):
     """A position of FocusX Classic.  See the module docstring."""
 
     game: ClassicGame
+    chance_phases = ("deal", "sudden-deal")
 
     def __init__(self, game: ClassicGame) -> None:
         super().__init__(game)
         n = game.seats
-        self.x_rule: bool = game.settings["x_rule"]
         self.piles: list[list[int]] = [[] for _ in range(n)]      # face down, top = last
         self.victory: list[list[int]] = [[] for _ in range(n)]    # face up, top = last
         self.spots: list[list[int]] = [[] for _ in range(SPOTS)]  # top = last
-        self.box: list[int] = []
-        self.active = 0
         self.prev_spot: int | None = None
         self.phase = "deal"            # deal | turn | race | sudden-deal | over
-        self.race_no = 0
-        self.race_out: set[int] = set()
         self.sudden: tuple[int, ...] = ()
-        self.result: Outcome | None = None
         self.stats = {"races": 0, "debated": 0, "false": 0, "boxed": 0, "missed": 0}
-        self.last_race: RaceResult | None = None
 
     # -- queries ---------------------------------------------------------------
     def seats_in_play(self) -> tuple[int, ...]:
@@ -134,47 +122,25 @@ class ClassicState(State):
         out = [c for p in self.piles for c in p] + [c for v in self.victory for c in v]
         return out + [c for s in self.spots for c in s] + list(self.box)
 
-    # -- API -----------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase in ("deal", "sudden-deal"):
-            return CHANCE
-        if self.phase == "race":
-            return RACE
-        if self.phase == "over":
-            return TERMINAL
-        return self.active
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player() if player is None else player
-        if p != self.current_player() or p == TERMINAL or p == CHANCE:
-            return []
-        if p == RACE:
-            return [RaceResult(closed=True)]
+    # -- API hooks (see arcade.focusx.base) ----------------------------------
+    def _seat_actions(self, seat: int) -> list[Action]:
         return [Place(s) for s in self.allowed_spots()]
 
-    def chance_outcome(self, rng: random.Random) -> Action:
+    def _cards_to_deal(self) -> list[int] | None:
         if self.phase == "deal":
-            order = full_deck()
-        elif self.phase == "sudden-deal":
-            order = sorted(self.box + [c for s in self.spots for c in s])
-        else:
-            return super().chance_outcome(rng)
-        rng.shuffle(order)
-        return Deal(tuple(order))
+            return full_deck()
+        if self.phase == "sudden-deal":
+            return sorted(self.box + [c for s in self.spots for c in s])
+        return None
 
-    def check(self, player: int, action: Action) -> str | None:
-        cp = self.current_player()
-        if player != cp:
-            return f"it is {player_name(cp)}'s turn, not {player_name(player)}'s"
-        if isinstance(action, Deal):
-            if cp != CHANCE:
-                return "no deal is due"
-            expected = full_deck() if self.phase == "deal" else sorted(self.box + [c for s in self.spots for c in s])
-            if not isinstance(action.order, tuple) or not all(type(c) is int for c in action.order):
-                return "a deal is a list of card numbers"
-            if sorted(action.order) != expected:
-                return "the deal is not a shuffle of the cards to deal"
-            return None
+    def _deal_problem(self, order: tuple[int, ...]) -> str | None:
+        if not isinstance(order, tuple) or not all(type(c) is int for c in order):
+            return "a deal is a list of card numbers"
+        if sorted(order) != self._cards_to_deal():
+            return "the deal is not a shuffle of the cards to deal"
+        return None
+
+    def _check_move(self, cp: int, action: Action) -> str | None:
         if isinstance(action, Place):
             if cp < 0:
                 return "no card is to be laid now"
@@ -183,20 +149,13 @@ class ClassicState(State):
             if action.spot not in self.allowed_spots():
                 return f"spot {action.spot} is not allowed (FX-4); allowed: {self.allowed_spots()}"
             return None
-        if isinstance(action, RaceResult):
-            if cp != RACE:
-                return "no race is open"
-            return self._check_race(action)
         return "not a Classic action"
 
+    def _form_problem(self, r: RaceResult) -> str | None:
+        return result_problem(r, self.seats)
+
     def _check_race(self, r: RaceResult) -> str | None:
-        problem = result_problem(r, self.seats)
-        if problem is not None:
-            return problem
         spec = self.race_spec()
-        for s in r.winners + r.false_shouts + r.late:
-            if not 0 <= s < self.seats:
-                return f"seat {s} is not at the table"
         if len(set(r.winners)) != len(r.winners):
             return "a seat is among the winners twice"
         if r.winners:
@@ -240,19 +199,11 @@ class ClassicState(State):
         self.phase = "turn"
 
     def _open_window(self) -> None:
-        self.phase = "race"
-        self.race_no += 1
-        self.race_out = set()
+        self._open_race()
 
     def _race(self, r: RaceResult) -> None:
         self.last_race = r
-        for s in r.false_shouts:                      # FX-7, FXA-2
-            if s in self.race_out:
-                continue
-            self.race_out.add(s)
-            self.stats["false"] += 1
-            if self.victory[s]:
-                self.box.append(self.victory[s].pop())
+        self._false_shouts(r.false_shouts, self.victory)   # FX-7, FXA-2
         if r.winners:
             self._award(r.winners, r.kind)
             return
@@ -312,20 +263,11 @@ class ClassicState(State):
         self.sudden = tied
         self.phase = "sudden-deal"
 
-    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.result = Outcome(tuple(winners), reason, tuple(float(s) for s in self.scores()))
-        self.phase = "over"
-
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "phase": self.phase, "active": self.active, "prev_spot": self.prev_spot,
             "piles": [list(p) for p in self.piles], "victory": [list(v) for v in self.victory],
             "spots": [list(s) for s in self.spots], "box": list(self.box),
             "race_no": self.race_no, "race_out": sorted(self.race_out),
-            "sudden": list(self.sudden), "stats": dict(self.stats),
-            "outcome": None if self.result is None else
-            {"winners": list(self.result.winners), "reason": self.result.reason},
+            "sudden": list(self.sudden), **self._snapshot_end(),
         }

@@ -39,10 +39,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.core.api import RACE, Action, Game, Setting
 from arcade.core.race import RaceResult, RaceSpec
-from arcade.focusx.cards import find_trios, full_deck
-from arcade.focusx.classic import ClassicGame, ClassicState, Deal, Place
+from arcade.focusx.base import Deal, FocusXState, Take, takes_snapshot
+from arcade.focusx.cards import find_trios
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 
 Trio = tuple[int, int, int]
 
@@ -74,7 +75,7 @@ class DuelGame(Game):
         return DuelState(self)
 
 
-class DuelState(State):
+class DuelState(FocusXState):
     """A position of FocusX Duel.  See the module docstring.
 
     Attributes (read by views and bots):
@@ -99,26 +100,19 @@ class DuelState(State):
     def __init__(self, game: DuelGame) -> None:
         super().__init__(game)
         n = game.seats
-        self.x_rule: bool = game.settings["x_rule"]
         self.deadline_ms: int = game.settings["duel_deadline_ms"]
         self.deck: list[int] = []
         self.piles: list[list[int]] = [[] for _ in range(n)]
         self.penalty: list[list[int]] = [[] for _ in range(n)]
-        self.box: list[int] = []
-        self.active = 0
         self.phase = "deal"            # deal | turn | race | tiebreak | over
-        self.race_no = 0
-        self.race_out: set[int] = set()
         self.wrong_kind: set[int] = set()
         self.trio: Trio | None = None
         self.trio_kind = ""
         self.tiebreak: ClassicState | None = None
         self.final_scores: tuple[int, ...] | None = None
         self._race_base = 0
-        self.takes: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-        self.result: Outcome | None = None
+        self.takes: list[Take] = []
         self.stats = {"races": 0, "debated": 0, "false": 0, "missed": 0, "penalties": 0}
-        self.last_race: RaceResult | None = None
 
     # -- queries ---------------------------------------------------------------
     def top_cards(self) -> list[int | None]:
@@ -177,69 +171,44 @@ class DuelState(State):
             out += self.tiebreak.all_cards()
         return out
 
-    # -- API -----------------------------------------------------------------
+    # -- API (the rest in arcade.focusx.base) ----------------------------------
     def current_player(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "race":
-            return RACE
-        if self.phase == "over":
-            return TERMINAL
         if self.phase == "tiebreak":
             assert self.tiebreak is not None
             return self.tiebreak.current_player()
-        return self.active
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player() if player is None else player
-        if p != self.current_player() or p in (TERMINAL, CHANCE):
-            return []
-        if self.tiebreak is not None:
-            return self.tiebreak.legal_actions(p)
-        if p == RACE:
-            if self.trio is not None:
-                return [RaceResult(last=tuple(sorted(self.trio)))]       # nobody pressed
-            return [RaceResult(closed=True)]
-        return [Reveal()]
+        return super().current_player()
 
     def chance_outcome(self, rng: random.Random) -> Action:
         if self.tiebreak is not None:
             return self.tiebreak.chance_outcome(rng)
-        if self.phase != "deal":
-            return super().chance_outcome(rng)
-        order = full_deck()
-        rng.shuffle(order)
-        return Deal(tuple(order))
+        return super().chance_outcome(rng)
 
     def check(self, player: int, action: Action) -> str | None:
-        cp = self.current_player()
-        if player != cp:
-            return f"it is {player_name(cp)}'s turn, not {player_name(player)}'s"
-        if self.tiebreak is not None:
+        if self.tiebreak is not None and player == self.current_player():
             return self.tiebreak.check(player, action)
-        if isinstance(action, Deal):
-            if cp != CHANCE:
-                return "no deal is due"
-            if sorted(action.order) != full_deck():
-                return "the deal is not a shuffle of the 64 cards"
-            return None
+        return super().check(player, action)
+
+    def _actions_for(self, p: int) -> list[Action]:
+        if self.tiebreak is not None:
+            return self.tiebreak.legal_actions(p)
+        if p == RACE and self.trio is not None:
+            return [RaceResult(last=tuple(sorted(self.trio)))]           # nobody pressed
+        return super()._actions_for(p)
+
+    def _seat_actions(self, seat: int) -> list[Action]:
+        return [Reveal()]
+
+    def _check_move(self, cp: int, action: Action) -> str | None:
         if isinstance(action, Reveal):
             if cp < 0:
                 return "no card is to be revealed now"
             return None
         if isinstance(action, Place):
             return "cards are laid on spots only in the Classic tie-break round"
-        if isinstance(action, RaceResult):
-            if cp != RACE:
-                return "no race is open"
-            return self._check_race(action)
         return "not a Duel action"
 
     def _check_race(self, r: RaceResult) -> str | None:
         spec = self.race_spec()
-        for s in r.winners + r.false_shouts + r.late + r.penalties + r.last:
-            if not isinstance(s, int) or not 0 <= s < self.seats:
-                return f"seat {s!r} is not at the table"
         if r.winners:
             return "Duel races have no winners, only a last to press (FX-10)"
         if len(set(r.last)) != len(r.last):
@@ -286,9 +255,7 @@ class DuelState(State):
 
     # -- internals -----------------------------------------------------------
     def _open(self) -> None:
-        self.phase = "race"
-        self.race_no += 1
-        self.race_out = set()
+        self._open_race()
         self.wrong_kind = set()
 
     def _next_race(self) -> None:
@@ -305,10 +272,8 @@ class DuelState(State):
         seat and window, nothing with an empty pile (FXA-23).  True if the table changed."""
         changed = False
         for s in seats:
-            if s in self.race_out:
+            if not self._first_false(s):
                 continue
-            self.race_out.add(s)
-            self.stats["false"] += 1
             self.stats["penalties"] += 1
             if self.piles[s]:
                 c = self.piles[s].pop()
@@ -394,13 +359,6 @@ class DuelState(State):
         self._race_base = self.race_no
         self.phase = "tiebreak"
 
-    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.result = Outcome(tuple(winners), reason, tuple(float(s) for s in self.scores()))
-        self.phase = "over"
-
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "phase": self.phase, "active": self.active, "deck": list(self.deck),
@@ -409,7 +367,5 @@ class DuelState(State):
             "wrong_kind": sorted(self.wrong_kind), "trio": None if self.trio is None else list(self.trio), "trio_kind": self.trio_kind,
             "tiebreak": None if self.tiebreak is None else self.tiebreak.snapshot(),
             "final_scores": None if self.final_scores is None else list(self.final_scores),
-            "takes": [[h, list(s), list(c)] for h, s, c in self.takes], "stats": dict(self.stats),
-            "outcome": None if self.result is None else
-            {"winners": list(self.result.winners), "reason": self.result.reason},
+            "takes": takes_snapshot(self.takes), **self._snapshot_end(),
         }

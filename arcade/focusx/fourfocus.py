@@ -39,14 +39,13 @@ locked out of claims until it has laid (or boxed, or passed) its next card
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterator, Mapping
 
-from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.core.api import Action, Game, Outcome, Setting, player_name
 from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
-from arcade.focusx.cards import FANTASTIC, full_deck, shared_attributes, shares_attribute
-from arcade.focusx.classic import Deal
+from arcade.focusx.base import Deal, FocusXState
+from arcade.focusx.cards import FANTASTIC, shared_attributes, shares_attribute
 
 REACH = 4            # FX-11: no card more than 4 from the centre (a 9x9 grid)
 HAND = 3
@@ -115,7 +114,7 @@ class FourFocusGame(Game):
         return FourFocusState(self)
 
 
-class FourFocusState(State):
+class FourFocusState(FocusXState):
     """A position of FocusX 4Focus.  See the module docstring.
 
     Attributes (read by views and bots):
@@ -140,30 +139,23 @@ class FourFocusState(State):
     def __init__(self, game: FourFocusGame) -> None:
         super().__init__(game)
         n = game.seats
-        self.x_rule: bool = game.settings["x_rule"]
         self.window_ms = int(round(game.settings["claim_window_s"] * 1000))
         self.deck: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.board: dict[Cell, int] = {}
         self.centre_card: int | None = None
-        self.box: list[int] = []
-        self.active = 0
         self.placer: int | None = None
         self.phase = "deal"            # deal | race | turn | over
         self.window = ""               # turn | placed | hint
         self.hint_then = "turn"        # after a hint window: "turn" (lay a card) or "end"
-        self.race_no = 0
-        self.race_out: set[int] = set()
         self.fours: list[tuple[Four, str]] = []
         self.new_fours: list[tuple[Four, str]] = []
         self.old_fours: list[tuple[Four, str]] = []
         self.claimed: tuple[int, Four, str] | None = None
         self.locked: set[int] = set()
         self.notes: list[tuple[str, tuple[int, ...]]] = []
-        self.result: Outcome | None = None
         self.stats = {"races": 0, "debated": 0, "false": 0, "missed": 0, "hints": 0,
                       "placements": 0, "discards": 0, "passes": 0}
-        self.last_race: RaceResult | None = None
 
     # -- queries ---------------------------------------------------------------
     def occupied(self, cell: Cell) -> bool:
@@ -245,10 +237,6 @@ class FourFocusState(State):
             return [Discard(c) for c in self.hands[seat]]
         return [Pass()]
 
-    def default_action(self) -> Action:
-        """The first legal action at a seat node (a buzzer-only station's fallback)."""
-        return self.legal_actions()[0]
-
     def scores(self) -> tuple[int, ...]:
         """1 for the winner, 0 for everyone else (4Focus has no points)."""
         winners = self.result.winners if self.result is not None else ()
@@ -260,41 +248,11 @@ class FourFocusState(State):
         out += [] if self.centre_card is None else [self.centre_card]
         return out + list(self.box)
 
-    # -- API -----------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "race":
-            return RACE
-        if self.phase == "over":
-            return TERMINAL
-        return self.active
+    # -- API hooks (see arcade.focusx.base) ----------------------------------
+    def _seat_actions(self, seat: int) -> list[Action]:
+        return self.turn_actions(seat)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player() if player is None else player
-        if p != self.current_player() or p in (TERMINAL, CHANCE):
-            return []
-        if p == RACE:
-            return [RaceResult(closed=True)]
-        return self.turn_actions(p)
-
-    def chance_outcome(self, rng: random.Random) -> Action:
-        if self.phase != "deal":
-            return super().chance_outcome(rng)
-        order = full_deck()
-        rng.shuffle(order)
-        return Deal(tuple(order))
-
-    def check(self, player: int, action: Action) -> str | None:
-        cp = self.current_player()
-        if player != cp:
-            return f"it is {player_name(cp)}'s turn, not {player_name(player)}'s"
-        if isinstance(action, Deal):
-            if cp != CHANCE:
-                return "no deal is due"
-            if sorted(action.order) != full_deck():
-                return "the deal is not a shuffle of the 64 cards"
-            return None
+    def _check_move(self, cp: int, action: Action) -> str | None:
         if isinstance(action, (Place, Discard, Pass)):
             if cp < 0:
                 return "no card is to be laid now"
@@ -317,17 +275,10 @@ class FourFocusState(State):
                         f"{REACH} of the centre, next to a laid card and share an attribute with every "
                         "neighbour (FX-11)")
             return None
-        if isinstance(action, RaceResult):
-            if cp != RACE:
-                return "no race is open"
-            return self._check_race(action)
         return "not a 4Focus action"
 
     def _check_race(self, r: RaceResult) -> str | None:
         spec = self.race_spec()
-        for s in r.winners + r.false_shouts + r.late + r.penalties + r.last:
-            if not isinstance(s, int) or not 0 <= s < self.seats:
-                return f"seat {s!r} is not at the table"
         if r.last:
             return "4Focus has no last-to-press races"
         if r.penalties and not spec.penalise_ineligible:
@@ -382,19 +333,15 @@ class FourFocusState(State):
 
     # -- internals -----------------------------------------------------------
     def _open(self, window: str) -> None:
-        self.phase = "race"
         self.window = window
-        self.race_no += 1
-        self.race_out = set()
+        self._open_race()
 
     def _false(self, s: int) -> None:
         """FX-7 in 4Focus (FXA-31): a false claim boxes the presser's last hand card, and
         (FXA-37) locks the seat out of claims until it has laid its next card."""
-        if s in self.race_out:
+        if not self._first_false(s):
             return
-        self.race_out.add(s)
         self.locked.add(s)
-        self.stats["false"] += 1
         self.notes.append(("false", (s,)))
         if self.hands[s]:
             self.box.append(self.hands[s].pop())
@@ -472,9 +419,6 @@ class FourFocusState(State):
         self.phase = "over"
         self.result = Outcome(winners, reason, tuple(1.0 if s in winners else 0.0 for s in range(self.seats)))
 
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "phase": self.phase, "window": self.window, "active": self.active, "placer": self.placer,
@@ -487,9 +431,7 @@ class FourFocusState(State):
             "old_fours": len(self.old_fours),
             "claimed": None if self.claimed is None else
             [self.claimed[0], list(map(list, self.claimed[1])), self.claimed[2]],
-            "notes": [[h, list(s)] for h, s in self.notes], "stats": dict(self.stats),
-            "outcome": None if self.result is None else
-            {"winners": list(self.result.winners), "reason": self.result.reason},
+            "notes": [[h, list(s)] for h, s in self.notes], **self._snapshot_end(),
         }
 
 

@@ -30,14 +30,13 @@ docs/rules-focusx-modes.md; the code cites them where it applies them.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
-from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.core.api import Action, Game, Setting, player_name
 from arcade.core.race import RaceResult, RaceSpec
-from arcade.focusx.cards import FANTASTIC, find_trios, full_deck, kinds_present, shares_attribute
-from arcade.focusx.classic import Deal
+from arcade.focusx.base import Deal, FocusXState, Take, takes_snapshot
+from arcade.focusx.cards import FANTASTIC, find_trios, kinds_present, shares_attribute
 
 ROWS = 4
 AERIAL = 3
@@ -90,7 +89,7 @@ def _claim_kind(r: RaceResult, seat: int) -> str:
     return r.kind
 
 
-class ThinkFocusState(State):
+class ThinkFocusState(FocusXState):
     """A position of FocusX ThinkFocus.  See the module docstring.
 
     Attributes (read by views and bots):
@@ -112,27 +111,20 @@ class ThinkFocusState(State):
     def __init__(self, game: ThinkFocusGame) -> None:
         super().__init__(game)
         n = game.seats
-        self.x_rule: bool = game.settings["x_rule"]
         self.window_ms = int(round(game.settings["claim_window_s"] * 1000))
         self.deck: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.rows: list[list[int]] = [[] for _ in range(ROWS)]
         self.victory: list[list[int]] = [[] for _ in range(n)]
-        self.box: list[int] = []
-        self.active = 0
         self.previous = n - 1
         self.phase = "deal"           # deal | race | turn | over
         self.window = ""              # turn | claim | shift (while phase == "race")
-        self.race_no = 0
-        self.race_out: set[int] = set()
         self.placed: int | None = None
         self.shift_trios: list[tuple[Trio, str]] = []
         self.after_shift = "end"      # "turn": back to the placement; "end": end the turn
-        self.takes: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-        self.result: Outcome | None = None
+        self.takes: list[Take] = []
         self.stats = {"races": 0, "debated": 0, "false": 0, "missed": 0, "boxed": 0,
                       "forgotten": 0, "discards": 0}
-        self.last_race: RaceResult | None = None
 
     # -- queries ---------------------------------------------------------------
     def column(self, k: int) -> list[int | None]:
@@ -197,10 +189,6 @@ class ThinkFocusState(State):
         plays: list[Action] = list(self.playable(seat))
         return plays if plays else [Discard(c) for c in self.hands[seat]]
 
-    def default_action(self) -> Action:
-        """The first legal action at a seat node (a buzzer-only station's fallback)."""
-        return self.legal_actions()[0]
-
     def race_spec(self) -> RaceSpec:
         """The open race (only at RACE nodes).
 
@@ -235,41 +223,11 @@ class ThinkFocusState(State):
         out = list(self.deck) + [c for h in self.hands for c in h] + [c for r in self.rows for c in r]
         return out + [c for v in self.victory for c in v] + list(self.box)
 
-    # -- API -----------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "deal":
-            return CHANCE
-        if self.phase == "race":
-            return RACE
-        if self.phase == "over":
-            return TERMINAL
-        return self.active
+    # -- API hooks (see arcade.focusx.base) ----------------------------------
+    def _seat_actions(self, seat: int) -> list[Action]:
+        return self.turn_actions(seat)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        p = self.current_player() if player is None else player
-        if p != self.current_player() or p in (TERMINAL, CHANCE):
-            return []
-        if p == RACE:
-            return [RaceResult(closed=True)]
-        return self.turn_actions(p)
-
-    def chance_outcome(self, rng: random.Random) -> Action:
-        if self.phase != "deal":
-            return super().chance_outcome(rng)
-        order = full_deck()
-        rng.shuffle(order)
-        return Deal(tuple(order))
-
-    def check(self, player: int, action: Action) -> str | None:
-        cp = self.current_player()
-        if player != cp:
-            return f"it is {player_name(cp)}'s turn, not {player_name(player)}'s"
-        if isinstance(action, Deal):
-            if cp != CHANCE:
-                return "no deal is due"
-            if sorted(action.order) != full_deck():
-                return "the deal is not a shuffle of the 64 cards"
-            return None
+    def _check_move(self, cp: int, action: Action) -> str | None:
         if isinstance(action, (Play, Discard)):
             if cp < 0:
                 return "no card is to be laid now"
@@ -284,17 +242,10 @@ class ThinkFocusState(State):
             if self.playable(cp):
                 return "a card of the hand can be laid, so none may be boxed (FX-9)"
             return None
-        if isinstance(action, RaceResult):
-            if cp != RACE:
-                return "no race is open"
-            return self._check_race(action)
         return "not a ThinkFocus action"
 
     def _check_race(self, r: RaceResult) -> str | None:
         spec = self.race_spec()
-        for s in r.winners + r.false_shouts + r.late + r.penalties + r.last:
-            if not isinstance(s, int) or not 0 <= s < self.seats:
-                return f"seat {s!r} is not at the table"
         if r.last:
             return "ThinkFocus has no last-to-press races"
         if r.penalties:
@@ -352,27 +303,16 @@ class ThinkFocusState(State):
         self._start_turn()
 
     def _open(self, window: str) -> None:
-        self.phase = "race"
         self.window = window
-        self.race_no += 1
-        self.race_out = set()
+        self._open_race()
 
     def _start_turn(self) -> None:
         self.placed = None
         self._open("turn")
 
-    def _false(self, seats: tuple[int, ...]) -> None:
-        for s in seats:                                             # FX-7, FXA-2
-            if s in self.race_out:
-                continue
-            self.race_out.add(s)
-            self.stats["false"] += 1
-            if self.victory[s]:
-                self.box.append(self.victory[s].pop())
-
     def _race(self, r: RaceResult) -> None:
         self.last_race = r
-        self._false(r.false_shouts)
+        self._false_shouts(r.false_shouts, self.victory)            # FX-7, FXA-2
         if not r.decisive:
             return
         if self.window == "turn":
@@ -500,11 +440,7 @@ class ThinkFocusState(State):
             reason = f"most cards ({best}), then most {name} cards ({top})"
         if len(tied) > 1:
             reason = f"tied on cards ({best}), fantastic and aerial cards: shared win (FX-9)"
-        self.result = Outcome(tuple(tied), reason, tuple(float(s) for s in scores))
-        self.phase = "over"
-
-    def outcome(self) -> Outcome | None:
-        return self.result
+        self._finish(tuple(tied), reason)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -514,7 +450,5 @@ class ThinkFocusState(State):
             "box": list(self.box), "placed": self.placed, "race_no": self.race_no,
             "race_out": sorted(self.race_out), "after_shift": self.after_shift,
             "shift_trios": [[list(t), k] for t, k in self.shift_trios],
-            "takes": [[h, list(s), list(c)] for h, s, c in self.takes], "stats": dict(self.stats),
-            "outcome": None if self.result is None else
-            {"winners": list(self.result.winners), "reason": self.result.reason},
+            "takes": takes_snapshot(self.takes), **self._snapshot_end(),
         }
