@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade.bots.coop import CoopPartner, play_out  # noqa: E402
 from arcade.coop.game import RATINGS, CoopGame, CoopState  # noqa: E402
-from arcade.coop.similarity import SimilarityTable, default_table, tag_table  # noqa: E402
+from arcade.coop.similarity import SimilarityTable, default_table, table_problem, tag_table  # noqa: E402
 
 
 def play(mode: str, case: str, seed: int, k: int, skill: str, table: SimilarityTable) -> CoopState:
@@ -66,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--case", default="")
     args = ap.parse_args(argv)
     table = default_table() if args.table == "shipped" else tag_table()
+    if args.table == "shipped" and table_problem():
+        print(f"WARNING: {table_problem()}; these figures are for the tags only", file=sys.stderr)
     print(f"Focus (2023) bench: {args.deals} deals, seed {args.seed}, skill {args.skill}, "
           f"table {args.table} ({table.source}), case {args.case or 'all cards'}")
     for mode in args.modes.split(","):

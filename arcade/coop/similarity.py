@@ -5,14 +5,19 @@ sentence embeddings together with the faces' tags, and shipped as the small
 file ``arcade/coop/data/similarity.json`` (one byte per pair of faces), so the
 arcade needs no model at run time.  Standard library only.
 
-``load_table()`` reads the shipped file; ``tag_table()`` is a tags-only table
-(no model) for comparison and as a fallback; ``SimilarityTable.from_rows``
-builds a table from any matrix (tests).
+``load_table()`` reads the shipped file and checks that it was built from the
+exhibits as they are now (``exhibits_sha256_12``, :func:`exhibits_digest`);
+``tag_table()`` is a tags-only table (no model) for comparison and as the
+fallback of :func:`default_table`, which never stops a game: a missing, damaged
+or stale file gives the tags table, and :func:`table_problem` says why (the
+kiosk shows it on screen and logs it).  ``SimilarityTable.from_rows`` builds a
+table from any matrix (tests).
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -91,11 +96,20 @@ def decode_pairs(data: bytes, faces: int) -> list[list[float]]:
     return rows
 
 
+def exhibits_digest() -> str:
+    """SHA-256 (first 12 hex digits) of the faces' numbers, names and tags: what a
+    table was built from (stored as ``exhibits_sha256_12``; CO-1 exhibits)."""
+    text = "\n".join(f"{e.face}|{e.name}|{' '.join(e.tags)}" for e in EXHIBITS.values())
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 def load_table(path: Path | str | None = None) -> SimilarityTable:
     """Read a similarity file (default: the shipped ``data/similarity.json``).
 
     Raises:
-        SimilarityError: missing file, not JSON, wrong format or size.
+        SimilarityError: missing file, not JSON, wrong format or size, or built
+            from other exhibits (its ``exhibits_sha256_12`` differs from
+            :func:`exhibits_digest`: rebuild it with tools/build_similarity.py).
     """
     p = Path(path) if path is not None else DATA_FILE
     try:
@@ -109,6 +123,11 @@ def load_table(path: Path | str | None = None) -> SimilarityTable:
     faces = raw.get("faces")
     if faces != FACES:
         raise SimilarityError(f"{p}: {faces!r} faces, expected {FACES}")
+    digest = exhibits_digest()
+    if raw.get("exhibits_sha256_12") != digest:
+        raise SimilarityError(f"{p.name} was built from other exhibits (exhibits_sha256_12 "
+                              f"{raw.get('exhibits_sha256_12')!r}, the exhibits now {digest!r}); "
+                              f"rebuild it with tools/build_similarity.py")
     try:
         data = base64.b64decode(raw["pairs"], validate=True)
     except (KeyError, ValueError) as exc:
@@ -127,10 +146,25 @@ def tag_table() -> SimilarityTable:
 
 
 @lru_cache(maxsize=1)
-def default_table() -> SimilarityTable:
-    """The shipped table, read once (falls back to :func:`tag_table` if the file is
-    missing or damaged, so a game never stops for it)."""
+def _default() -> tuple[SimilarityTable, str | None]:
     try:
-        return load_table()
-    except SimilarityError:
-        return tag_table()
+        return load_table(DATA_FILE), None
+    except SimilarityError as exc:
+        return tag_table(), f"association table not used: {exc}"
+
+
+def default_table() -> SimilarityTable:
+    """The shipped table, read once; if the file is missing, damaged or stale
+    (built from other exhibits) the tags-only :func:`tag_table`, so a game
+    never stops for it (:func:`table_problem` says why)."""
+    return _default()[0]
+
+
+def table_problem() -> str | None:
+    """Why :func:`default_table` fell back to the tags (one sentence), or None."""
+    return _default()[1]
+
+
+def reload_default() -> None:
+    """Forget the table read once (after ``DATA_FILE`` changed; tests)."""
+    _default.cache_clear()

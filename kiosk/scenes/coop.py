@@ -7,19 +7,27 @@ Who sits where (``SeatInfo``):
   marker is shown on screen (CO-5);
 * two humans on one screen: a marker is shown only while its owner holds the
   peek control (the buzzer) and after the screen has asked the other player
-  to look away for ``PEEK_DELAY_S`` (CO-5).  In the pointing of Sherlock Mode
-  the same holds for each player's pointing cursor, so both choose secretly
-  and the choices are revealed together (CO-6);
-* the demo: two computer partners, both markers shown for the audience.
+  to look away for ``PEEK_DELAY_S`` (CO-5).  One peek at a time: a second hold
+  while the other player holds hides both ("ONE PEEK AT A TIME"), and a new
+  deal ends any peek (let go, hold again, the look-away prompt comes again).
+  In the pointing of Sherlock Mode the same holds for each player's pointing
+  cursor, so both choose secretly and the choices are revealed together (CO-6);
+* the demo: two computer partners, both markers shown for the audience (the
+  case comes from ``app.args.case`` when the command line gives one).
 
 Station controls (keyboard: P1 ``A``/``D`` left/right, ``S`` OK, ``W`` X, key
 ``1`` buzzer; P2 arrows Left/Right, Down = OK, Up = X, key ``2`` buzzer):
 
+* case choice: any station's Left/Right (also the keyboard arrows when P2 is
+  the computer), OK or Enter starts;
 * Left/Right move your cursor over the cards you may take (or point at);
 * OK lifts the card under the cursor, OK again takes it (a second look before
   a card that could lose the game); in the pointing OK chooses / unchooses;
-* X offers (Sherlock rules; if it is not the moment, the offer waits for the
-  start or end of a turn, CO-6); when the partner offers: OK accepts, X refuses;
+* Sherlock rules, after your take: X offers, OK ends your turn, and it ends by
+  itself after ``OFFER_WINDOW_S`` (CO-6: the end of a turn);
+* X at another moment: the offer waits for the next start or end of a turn
+  ("will offer"; X again withdraws it; it is dropped when the round ends);
+  when the partner offers: OK accepts, X refuses;
 * hold the buzzer to peek (two humans).
 
 The clue in this game is the card a player takes (seed: players may not talk);
@@ -40,16 +48,20 @@ from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.record import to_record
 from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.similarity import table_problem
 from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
                               Refuse, Take, cell_name, rating)
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.coop_draw import face_surface
+from kiosk.coop_draw import clue_surface, face_surface, thumb_surface
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
+OFFER_WINDOW_S = 3.0        # CO-6: a human taker may offer (X) or pass (OK) this long at the end of its turn
+PEEK_CLASH_S = 3.0          # CO-5: "one peek at a time" stays on screen this long
 REVEAL_S = 7.0              # the end of a round stays on screen this long (OK skips)
+CLUE_W, CLUE_H, CLUE_GAP = 114, 136, 7     # px: a clue-file card never gets smaller (three metres)
 MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
                "mycroft": "Focus (2023) Mycroft Mode",
                "mycroft-sherlock": "Focus (2023) Mycroft Mode, Sherlock rules"}
@@ -62,6 +74,26 @@ def cfg_coop(app: App, key: str, default: float) -> float:
         return float(app.cfg.data.get("coop", {}).get(key, default))
     except (AttributeError, TypeError, ValueError):
         return default
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    """The screen colour of a seat (``render.SEAT_COLOURS``) as an RGB triple."""
+    c = render.SEAT_COLOURS[seat]
+    return (c[0], c[1], c[2])
+
+
+def case_key(name: str | None, app: App | None = None) -> str:
+    """The case key for a case name (key or title, any case; None or "" = all cards).
+
+    An unknown name plays all cards and says so on screen (``app.message``)."""
+    if not name:
+        return ""
+    for key, (title, _faces) in CASES.items():
+        if str(name).lower() in (key, title.lower()):
+            return key
+    if app is not None:
+        app.message(f"Focus (2023): no case {name!r} (expected one of {', '.join(CASES)}); playing all cards")
+    return ""
 
 
 def marker_visible(seats: list[SeatInfo], seat: int, peek_since_ns: int | None, now_ns: int,
@@ -89,14 +121,19 @@ class CoopScene(Scene):
     def __init__(self, app: App, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
                  seed: int | None = None, setup: bool | None = None) -> None:
         super().__init__(app)
-        self.seats = seats[:2]
+        self.players = seats[:2]
         self.mode = mode
-        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.seed = seed if seed is not None else app.new_seed()
         self.setup = (not app.demo) if setup is None else setup
+        if case is None:                       # demo --case (the lead's CLI) reaches us here
+            case = case_key(getattr(getattr(app, "args", None), "case", None), app)
         self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
         pace = app.pace_override
         self.think_ns = int((pace if pace is not None else cfg_coop(app, "think_s", THINK_S)) * 1e9)
         self.peek_delay_ns = int(cfg_coop(app, "peek_delay_s", PEEK_DELAY_S) * 1e9)
+        self.offer_window_ns = int(cfg_coop(app, "offer_window_s", OFFER_WINDOW_S) * 1e9)
+        self.end_due: int | None = None        # a human taker's offer/pass window closes then
+        self.peek_clash_until: int | None = None
         self.reveal_ns = int(max(REVEAL_S, 2.5 * self.think_ns / 1e9) * 1e9)
         self.now = time.monotonic_ns()
         self.cursor = [16, 16]
@@ -115,6 +152,13 @@ class CoopScene(Scene):
 
     # -- set-up -----------------------------------------------------------------------
     @property
+    def seats(self) -> list[SeatInfo]:
+        """The seats of the game; none while the case is being chosen, so that
+        every station's left/right/OK reaches the choice (``App.accepts`` only
+        filters presses by station during a game)."""
+        return [] if self.setup else self.players
+
+    @property
     def case(self) -> str:
         return CASE_CHOICES[self.case_i]
 
@@ -124,11 +168,15 @@ class CoopScene(Scene):
         self.state: CoopState = self.game.new_initial_state()
         self.rng = random.Random(f"{self.seed}-0")
         self.partners: dict[int, CoopPartner] = {}
-        for s, info in enumerate(self.seats):
+        for s, info in enumerate(self.players):
             if info.is_computer:
                 skill = info.skill if info.skill in PARTNER_SKILLS else "medium"
                 self.partners[s] = CoopPartner(s, skill, rng=random.Random(f"{self.seed}-p{s}"))
         self.humans = [s for s in range(2) if s not in self.partners]
+        problem = table_problem()
+        if problem and self.partners:
+            # the partner still plays, on the tags only: say so (and in the log)
+            self.app.message(f"Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.")
 
     @property
     def title(self) -> str:
@@ -149,7 +197,7 @@ class CoopScene(Scene):
                 self.reveal_until = self.now
 
     def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
+        if edge.seat >= len(self.players):
             return
         s = edge.seat
         if self.setup:
@@ -161,7 +209,7 @@ class CoopScene(Scene):
         if s in self.partners:
             return
         if edge.control == "buzzer":
-            self.peek_since[s] = edge.t_ns if edge.pressed else None
+            self._peek(s, edge.pressed, edge.t_ns)
             return
         if not edge.pressed:
             return
@@ -179,6 +227,32 @@ class CoopScene(Scene):
             self._ok(s)
         elif edge.control == "x":
             self._x(s)
+
+    def _peek(self, s: int, pressed: bool, t_ns: int) -> None:
+        """The peek control (CO-5): holding shows the holder's marker after the
+        look-away prompt; releasing hides it.  One peek at a time: a second
+        hold while the other player holds hides both (each must release and
+        hold again, after a new look-away prompt)."""
+        if not pressed:
+            self.peek_since[s] = None
+            return
+        if len(self.humans) < 2:
+            return
+        others = [o for o in self.humans if o != s and self.peek_since[o] is not None]
+        if others:
+            for o in others:
+                self.peek_since[o] = None
+            self.peek_since[s] = None
+            self.peek_clash_until = self.now + int(PEEK_CLASH_S * 1e9)
+            self.app.sounds.play("false")
+            return
+        self.peek_clash_until = None
+        self.peek_since[s] = t_ns
+
+    def end_peeks(self) -> None:
+        """Hide every marker: a held peek control must be released and held again
+        (a new deal, CO-5: the look-away prompt comes again)."""
+        self.peek_since = [None, None]
 
     def targets(self, seat: int) -> list[int]:
         """Positions seat's cursor visits now: cards it may take, or point at."""
@@ -204,6 +278,8 @@ class CoopScene(Scene):
         st = self.state
         if st.phase == "answer" and st.current_player() == s:
             self._apply(Accept(), s)
+        elif st.phase == "end" and st.active == s:
+            self._apply(Pass(), s)               # no offer: the turn ends now
         elif st.phase == "take" and st.active == s:
             if self.cursor[s] not in self.targets(s):
                 self._move(s, 1)
@@ -282,10 +358,12 @@ class CoopScene(Scene):
 
     def _after_action(self) -> None:
         self.due_ns = None
+        self.end_due = None
         st = self.state
         if st.results and (st.phase in ("deal", "over")) and self.reveal_until is None and \
                 len(st.results) == st.round_no:
             self.reveal_until = self.now + self.reveal_ns
+            self.wants_offer = [False, False]        # an offer never carries over into the next round
             self.banner = None
             r = st.results[-1]
             self.app.sounds.play("won" if r.won else "false")
@@ -310,6 +388,9 @@ class CoopScene(Scene):
             self.chosen = [[], []]
             self.lifted = [None, None]
             self.last_take = None
+            self.wants_offer = [False, False]        # a queued offer belongs to the round it was made in
+            self.end_due = None
+            self.end_peeks()                         # new markers: look away again (CO-5)
             for h in self.humans:
                 self.cursor[h] = SIDE_POSITIONS[0]
             self.banner = (f"Round {st.round_no}: P{st.active + 1} starts with a side-row card", render.GOLD,
@@ -328,7 +409,12 @@ class CoopScene(Scene):
                 self._apply(Offer(), h)
                 return
         if st.phase == "end" and cp in self.humans:
-            self._apply(Pass(), cp)
+            # CO-6: the taker may offer at the end of its turn: X offers, OK passes,
+            # and the turn passes by itself when the window closes
+            if self.end_due is None:
+                self.end_due = now_ns + self.offer_window_ns
+            elif now_ns >= self.end_due:
+                self._apply(Pass(), cp)
             return
         if st.phase == "point":
             for s, partner in self.partners.items():
@@ -353,8 +439,8 @@ class CoopScene(Scene):
             self._save()
         if now - self.over_at > 500_000_000:
             from kiosk.scenes.results import ResultsScene
-            seats, mode, case = self.seats, self.mode, self.case
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seats,
+            seats, mode, case = self.players, self.mode, self.case
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.players,
                                           again=lambda: CoopScene(self.app, seats, mode, case, setup=False)))
 
     def _save(self) -> None:
@@ -371,11 +457,14 @@ class CoopScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def _peeking(self, seat: int) -> bool:
-        return marker_visible(self.seats, seat, self.peek_since[seat], self.now, self.peek_delay_ns, self.app.demo)
+        return marker_visible(self.players, seat, self.peek_since[seat], self.now, self.peek_delay_ns, self.app.demo)
 
     def _looking_away_prompt(self) -> str | None:
+        """The full-screen veil's words while a marker must stay hidden (CO-5), or None."""
         if len(self.humans) < 2:
             return None
+        if self.peek_clash_until is not None and self.now < self.peek_clash_until:
+            return "ONE PEEK AT A TIME!  Both let go, then one holds"
         for s in self.humans:
             since = self.peek_since[s]
             if since is not None and self.now - since < self.peek_delay_ns:
@@ -403,13 +492,18 @@ class CoopScene(Scene):
             veil = pygame.Surface((W, H), pygame.SRCALPHA)
             veil.fill((10, 10, 20, 235))
             surface.blit(veil, (0, 0))
-            render.text(surface, away, (W // 2, H // 2), 72, render.GOLD, "center", bold=True)
+            lines = away.split("  ")
+            y = H // 2 - 50 * len(lines)
+            for i, line in enumerate(lines):
+                r = render.text_fit(surface, line, (W // 2, y), W - 80, 72 if i == 0 else 56, 40,
+                                    render.GOLD if i == 0 else render.TEXT, bold=True)
+                y = r.bottom + 16
 
     def _draw_setup(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
         who = " and ".join(f"P{s + 1} ({'computer partner' if i.is_computer else i.label})"
-                           for s, i in enumerate(self.seats))
+                           for s, i in enumerate(self.players))
         render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
         label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
         r = pygame.Rect(W // 2 - 460, 230, 920, 90)
@@ -420,6 +514,7 @@ class CoopScene(Scene):
                  "No talking! The cards you take are your clues."]
         if self.mode in ("sherlock", "mycroft-sherlock"):
             lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
+            lines.append("After your take: X offers, OK ends your turn.")
         for i, line in enumerate(lines):
             render.text(surface, line, (W // 2, 360 + i * 46), 34, render.TEXT if i == 0 else render.DIM, "midtop")
 
@@ -449,6 +544,9 @@ class CoopScene(Scene):
         result = st.results[-1] if reveal else None
         faces = result.faces if result is not None else tuple(st.faces)
         markers = result.markers if result is not None else st.markers
+        lost_at = self._lost_cell(result)
+        if lost_at is not None:                  # the reveal shows the card that lost the round
+            faces = tuple(lost_at[1] if p == lost_at[0] else f for p, f in enumerate(faces))
         shown = {s for s in range(2) if result is not None or self._peeking(s)}
         for p, rect in rects.items():
             face = faces[p]
@@ -459,16 +557,27 @@ class CoopScene(Scene):
                 surface.blit(face_surface(face, rect.w, rect.h), rect)
             for s in shown:
                 if p in markers[s]:
-                    col = render.SEAT_COLOURS[s]
+                    col = seat_colour(s)
                     pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
                     tag = f"P{s + 1}'s" if len(self.humans) != 1 or s not in self.humans else "YOURS"
-                    img = render.font(26, True).render(tag, True, (20, 20, 20))
+                    fg, bg = (20, 20, 20), col
+                    if lost_at is not None and p == lost_at[0]:
+                        tag, fg, bg = f"TAKEN by P{lost_at[2] + 1}", (255, 255, 255), render.BAD
+                    img = render.font(26, True).render(tag, True, fg)
+                    if img.get_width() > rect.w + 16:
+                        img = render.font(22, True).render(tag, True, fg)
                     tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
-                    pygame.draw.rect(surface, col, tr.inflate(10, 4), border_radius=6)
+                    pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
                     surface.blit(img, tr)
+        if lost_at is not None:
+            # the card that lost the round stays on the table, crossed out over its picture
+            lr = rects[lost_at[0]]
+            pic = pygame.Rect(lr.x + 10, lr.y + 26, lr.w - 20, int(lr.h * 0.62) - 26)
+            pygame.draw.line(surface, render.BAD, pic.topleft, pic.bottomright, 5)
+            pygame.draw.line(surface, render.BAD, pic.topright, pic.bottomleft, 5)
         if self.last_take is not None and not reveal and self.now - self.last_take[2] < 2_000_000_000:
             s, p, _t = self.last_take
-            pygame.draw.rect(surface, render.SEAT_COLOURS[s], rects[p], 5, border_radius=10)
+            pygame.draw.rect(surface, seat_colour(s), rects[p], 5, border_radius=10)
         if result is not None:
             for s in range(2):
                 for c in result.points[s]:
@@ -488,16 +597,26 @@ class CoopScene(Scene):
                 continue
             if st.phase not in ("take", "point") or (st.phase == "take" and st.active != s):
                 continue
-            r = rects.get(self.cursor[s])
-            if r is None:
+            cr = rects.get(self.cursor[s])
+            if cr is None:
                 continue
-            col = render.SEAT_COLOURS[s]
-            pygame.draw.rect(surface, col, r.inflate(14, 14), 5, border_radius=14)
+            col = seat_colour(s)
+            pygame.draw.rect(surface, col, cr.inflate(14, 14), 5, border_radius=14)
             if self.lifted[s] == self.cursor[s]:
-                pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 5, border_radius=16)
+                pygame.draw.rect(surface, render.GOLD, cr.inflate(22, 22), 5, border_radius=16)
             for c in self.chosen[s]:
                 pygame.draw.circle(surface, col, rects[c].center, 18)
                 render.text(surface, f"P{s + 1}", rects[c].center, 24, (20, 20, 20), "center", bold=True)
+
+    @staticmethod
+    def _lost_cell(result: Any) -> tuple[int, int, int] | None:
+        """(cell, face, taker) of the partner's exhibit taken in a lost round, else None."""
+        if result is None or result.lost_by is None or not result.clues[result.lost_by]:
+            return None
+        for c in result.markers[1 - result.lost_by]:
+            if result.faces[c] is None:
+                return c, result.clues[result.lost_by][-1], result.lost_by
+        return None
 
     def _prompt(self) -> tuple[str, tuple[int, int, int]]:
         st = self.state
@@ -511,7 +630,7 @@ class CoopScene(Scene):
         cp = st.current_player()
         if cp == CHANCE:
             return "Dealing...", render.DIM
-        col = render.SEAT_COLOURS[cp]
+        col = seat_colour(cp)
         who = "computer partner" if cp in self.partners else "you"
         if st.phase == "take":
             first = " from the SIDE ROW" if not st.takes else ""
@@ -519,10 +638,17 @@ class CoopScene(Scene):
                 return f"P{cp + 1} ({who}) is choosing a card{first}...", col
             lift = self.lifted[cp]
             if lift is not None:
-                return f"P{cp + 1}: OK again to take the {exhibit(st.faces[lift] or 1).name}", col  # type: ignore[arg-type]
+                return f"P{cp + 1}: OK again to take the {exhibit(st.faces[lift] or 1).name}", col
             extra = "  X offer" if st.may_offer(cp) else ""
             return f"P{cp + 1}: take a card{first}  (Left/Right, OK){extra}", col
         if st.phase == "end":
+            if cp in self.humans:
+                left = ""
+                if self.end_due is not None:
+                    left = f" ({max(0, (self.end_due - self.now + 999_999_999) // 1_000_000_000)} s)"
+                if st.may_offer(cp):
+                    return f"P{cp + 1}: X offer now, OK pass{left}", col
+                return f"P{cp + 1}: OK ends your turn{left}", col
             return f"P{cp + 1} ends the turn...", col
         if st.phase == "answer":
             assert st.offer_by is not None
@@ -557,12 +683,12 @@ class CoopScene(Scene):
         panel_h = 196
         for s in range(2):
             r = pygame.Rect(area.x, y, area.w, panel_h)
-            col = render.SEAT_COLOURS[s]
+            col = seat_colour(s)
             active = not st.is_terminal() and st.current_player() == s
             render.panel(surface, r, render.PANEL, col if active else None, 4)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 12, r.h), border_top_left_radius=12,
                              border_bottom_left_radius=12)
-            name = "computer partner" if s in self.partners else self.seats[s].label
+            name = "computer partner" if s in self.partners else self.players[s].label
             render.text(surface, f"P{s + 1}", (r.x + 22, r.y + 8), 44, col, bold=True)
             render.text(surface, f"{name}  -  clue file (in order)", (r.x + 84, r.y + 16), 26, render.DIM)
             if self.wants_offer[s]:
@@ -571,14 +697,7 @@ class CoopScene(Scene):
                 render.text(surface, "refused: only P%d offers" % (s + 1), (r.right - 12, r.y + 14), 24,
                             render.GOLD, "topright")
             clues = list(result.clues[s]) if result is not None else st.clues(s)
-            tw, th, gap = (118, 100, 8) if len(clues) <= (r.w - 30) // 126 else (80, 68, 6)
-            per_row = max(1, (r.w - 30) // (tw + gap))
-            for i, face in enumerate(clues[: per_row * 2]):
-                x = r.x + 22 + (i % per_row) * (tw + gap)
-                yy = r.y + 50 + (i // per_row) * (th + 6)
-                surface.blit(face_surface(face, tw, th, False), (x, yy))
-                pygame.draw.circle(surface, col, (x + 11, yy + 11), 12)
-                render.text(surface, str(i + 1), (x + 11, yy + 12), 22, (20, 20, 20), "center", bold=True)
+            self._draw_clue_file(surface, pygame.Rect(r.x + 20, r.y + 50, r.w - 28, r.h - 54), clues, col)
             if not clues:
                 render.text(surface, "no clue yet", (r.x + 22, r.y + 60), 28, render.DIM)
             y = r.bottom + 8
@@ -608,6 +727,52 @@ class CoopScene(Scene):
             size = full.h - 10
             lr = pygame.Rect(full.right - size - 5, full.y + 5, size, size)
             render.led_matrix(surface, lr, self.app.led.virtual_picture())
+
+    def clue_file_layout(self, n: int, area: pygame.Rect) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
+        """Where the clue file's cards go: (clue index, rect) of the cards drawn
+        large, and the rect of the "earlier clues" block (None when all fit).
+
+        Cards never shrink below a readable size (``CLUE_W`` x ``CLUE_H`` px,
+        names of at least ``kiosk.coop_draw.CLUE_NAME_MIN`` px): when more clues are taken than
+        fit in one row, the latest ones stay large and the earlier ones become
+        numbered pictures in the first slot."""
+        per_row = max(2, (area.w + CLUE_GAP) // (CLUE_W + CLUE_GAP))
+        h = min(CLUE_H, area.h)
+        slots = [pygame.Rect(area.x + i * (CLUE_W + CLUE_GAP), area.y, CLUE_W, h) for i in range(per_row)]
+        if n <= per_row:
+            return [(i, slots[i]) for i in range(n)], None
+        large = per_row - 1
+        return [(n - large + i, slots[1 + i]) for i in range(large)], slots[0]
+
+    def _draw_clue_file(self, surface: pygame.Surface, area: pygame.Rect, clues: list[int],
+                        col: tuple[int, int, int]) -> None:
+        cards, earlier = self.clue_file_layout(len(clues), area)
+        for i, rect in cards:
+            surface.blit(clue_surface(clues[i], rect.w, rect.h), rect)
+            self._badge(surface, str(i + 1), (rect.x + 14, rect.y + 14), col)
+        if earlier is not None:
+            k = len(clues) - len(cards)                 # clues 1..k shown small, in order
+            render.panel(surface, earlier, render.PANEL_LIGHT, col, 3)
+            render.text(surface, f"1-{k}", (earlier.centerx, earlier.y + 4), 28, render.TEXT, "midtop", bold=True)
+            room_w, room_h = earlier.w - 8, earlier.h - 38
+
+            def fit(cols: int) -> int:
+                rows = -(-k // cols)
+                return min((room_w - (cols - 1) * 4) // cols, (room_h - (rows - 1) * 4) // rows)
+
+            cols = max((1, 2, 3, 4), key=fit)
+            size = fit(cols)
+            x0 = earlier.centerx - (cols * size + (cols - 1) * 4) // 2
+            for j in range(k):
+                x = x0 + (j % cols) * (size + 4)
+                y = earlier.y + 34 + (j // cols) * (size + 4)
+                surface.blit(thumb_surface(clues[j], size), (x, y))
+
+    @staticmethod
+    def _badge(surface: pygame.Surface, label: str, centre: tuple[int, int], col: tuple[int, int, int]) -> None:
+        pygame.draw.circle(surface, col, centre, 15)
+        pygame.draw.circle(surface, (20, 20, 20), centre, 15, 2)
+        render.text(surface, label, (centre[0], centre[1] + 1), 26, (20, 20, 20), "center", bold=True)
 
     def _wrapped(self, surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int,
                  colour: tuple[int, int, int], max_lines: int = 3) -> None:
