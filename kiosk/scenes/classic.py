@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import pygame
 
-from arcade.bots.shout import COMMITTED_MS, plan_race, scaled, skill as skill_named
+from kiosk.scenes.racing import plan_computer_presses
 from arcade.core.api import CHANCE, RACE
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -121,9 +121,6 @@ class ClassicScene(Scene):
         for ev in self.referee.frame_shown(t_ns):
             if ev.kind == "opened":
                 self.opened_at = t_ns
-                # Computer presses planned for the last table and not under way
-                # (COMMITTED_MS, as in arcade.sim) would land on this one as claims nobody meant.
-                self.app.computer.drop_planned(t_ns + COMMITTED_MS * NS_PER_MS)
                 self._plan_computers(t_ns)
                 w = self.referee.window
                 if w is not None and w.spec.window_ms is None:
@@ -134,14 +131,8 @@ class ClassicScene(Scene):
         if w is None or self.planned_for == w.race_no:
             return
         self.planned_for = w.race_no
-        for seat, info in enumerate(self.seats):
-            if not info.is_computer:
-                continue
-            rates = self.app.cfg.data.get("computer", {})
-            level = scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0),
-                           rates.get("false_rate_scale", 1.0))
-            for p in plan_race(self.bot_rng, w.spec, seat, level):
-                self.app.computer.press(seat, opened + int(p.delay_ms * NS_PER_MS), p.control, p.double)
+        # Presses planned for the last table and not under way are dropped (as in arcade.sim).
+        plan_computer_presses(self.app, self.bot_rng, w.spec, self.seats, opened)
 
     def _on_event(self, ev: RefereeEvent, now: int) -> None:
         names = ", ".join(f"P{s + 1}" for s in ev.seats)

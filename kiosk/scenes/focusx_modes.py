@@ -30,7 +30,7 @@ from typing import Any, Callable
 import pygame
 
 from arcade.bots.focusx_place import choose_action
-from arcade.bots.shout import COMMITTED_MS, plan_race, scaled, skill as skill_named
+from kiosk.scenes.racing import plan_computer_presses
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -209,7 +209,6 @@ class ModeScene(Scene):
             self.shot_pending = ""
         for ev in self.referee.frame_shown(t_ns):
             if ev.kind == "opened":
-                self.app.computer.drop_planned(t_ns + COMMITTED_MS * NS_PER_MS)
                 self._plan_computers(t_ns)
                 w = self.referee.window
                 if w is not None and w.spec.window_ms is None and (w.spec.mode != "last" or not w.spec.eligible):
@@ -221,18 +220,9 @@ class ModeScene(Scene):
             return
         self.planned_for = w.race_no
         active = getattr(self.state, "active", -1)
-        rates = self.app.cfg.data.get("computer", {})        # [computer]: the error rates' scales
-        for seat, info in enumerate(self.seats):
-            if not info.is_computer:
-                continue
-            level = scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0),
-                           rates.get("false_rate_scale", 1.0))
-            plans = plan_race(self.bot_rng, w.spec, seat, level, involved=seat in w.spec.eligible)
-            for p in plans:
-                at = opened + int(p.delay_ms * NS_PER_MS)
-                self.app.computer.press(seat, at, p.control, p.double)
-                if seat == active:
-                    self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
+        planned = plan_computer_presses(self.app, self.bot_rng, w.spec, self.seats, opened)
+        for at in planned.get(active, []):
+            self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
     def options(self, seat: int) -> list[Action]:
