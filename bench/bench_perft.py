@@ -2,9 +2,19 @@
 
     python bench/bench_perft.py [--depth-square 4] [--depth-hex 3]
 
-For each board: leaves/s with bulk counting (the last ply is counted, not
-played) and without (every leaf is made and taken back), and the time of the
-two-player depth-4 bulk perft from the start (target: under 2 s).
+For each board three ways of counting the same leaves:
+
+* ``make/unmake`` - every leaf move is made and taken back (one ply less deep);
+* ``last-ply bulk`` - the plain bulk count: the last ply's moves are counted
+  (``_count``), not made;
+* ``shortcut bulk`` - the two-player square board only: the second-to-last
+  ply is not made either, the reply count follows from the two cells a move
+  touches (``_count_after``).  This is ``perft``'s default there and what
+  ``focus-arcade perft`` prints without ``--no-shortcut``.
+
+and the time of the two-player depth-4 perft from the start both ways (the
+issue's target, "bulk-counted, under 2 s", is met by the shortcut figure; the
+last-ply figure is the one to compare with other engines' bulk perft).
 """
 
 from __future__ import annotations
@@ -16,12 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arcade.sackson import SacksonGame, perft  # noqa: E402
+from arcade.sackson import SacksonGame, SacksonState, perft  # noqa: E402
 
 
-def timed(state, depth: int, bulk: bool) -> tuple[int, float]:
+def timed(state: SacksonState, depth: int, bulk: bool, shortcut: bool = True) -> tuple[int, float]:
     t0 = time.perf_counter()
-    n = perft(state, depth, bulk=bulk)
+    n = perft(state, depth, bulk=bulk, shortcut=shortcut)
     return n, time.perf_counter() - t0
 
 
@@ -34,15 +44,21 @@ def main(argv: list[str] | None = None) -> int:
     for label, variant, depth in (("FOCUS 2p", "2p", args.depth_square), ("Crossfire", "crossfire", args.depth_hex),
                                   ("FOCUS 3p", "3p", args.depth_square), ("FOCUS 4p-teams", "4p-teams", args.depth_square)):
         s = SacksonGame({"2p": 2, "crossfire": 2, "3p": 3, "4p-teams": 4}[variant], {"variant": variant}).new_initial_state()
-        for bulk, d in ((True, depth), (False, depth - 1)):
-            n, dt = timed(s, d, bulk)
-            rows.append((label, d, "bulk" if bulk else "make/unmake", n, dt, n / dt if dt else float("inf")))
-    print(f"{'board':<16}{'depth':>6}  {'mode':<12}{'leaves':>12}{'seconds':>10}{'leaves/s':>14}")
+        modes = [("last-ply bulk", depth, True, False)]
+        if s._fast2:
+            modes.insert(0, ("shortcut bulk", depth, True, True))
+        modes.append(("make/unmake", depth - 1, False, False))
+        for mode, d, bulk, shortcut in modes:
+            n, dt = timed(s, d, bulk, shortcut)
+            rows.append((label, d, mode, n, dt, n / dt if dt else float("inf")))
+    print(f"{'board':<16}{'depth':>6}  {'mode':<14}{'leaves':>12}{'seconds':>10}{'leaves/s':>14}")
     for label, d, mode, n, dt, rate in rows:
-        print(f"{label:<16}{d:>6}  {mode:<12}{n:>12,}{dt:>10.3f}{rate:>14,.0f}")
+        print(f"{label:<16}{d:>6}  {mode:<14}{n:>12,}{dt:>10.3f}{rate:>14,.0f}")
     s = SacksonGame(2).new_initial_state()
-    n, dt = timed(s, 4, True)
-    print(f"\n2p depth-4 bulk perft from the start: {n:,} leaves in {dt:.3f} s (target < 2 s)")
+    n, dt = timed(s, 4, True, True)
+    n2, dt2 = timed(s, 4, True, False)
+    print(f"\n2p depth-4 perft from the start, {n:,} leaves: shortcut bulk {dt:.3f} s, "
+          f"last-ply bulk {dt2:.3f} s (target < 2 s)")
     return 0
 
 

@@ -5,11 +5,13 @@
 Plays ``--games`` games (colours alternating) of "hard" against a one-ply
 greedy player on material (most enemy stones captured, then most stones under
 its own tops; a baseline that does not share the bots' evaluation), and as many
-of "hard" against "medium" (one-ply greedy on the bots' evaluation).  Games
-that reach ``--cap`` plies are adjudicated by the evaluation (a lead of more
-than 2 stones' worth wins, else a draw).  Prints wins/draws/losses of hard and
-its median and worst time per move at the given budget (seconds, on
-``time.monotonic``).
+of "hard" against "medium" (one-ply greedy on the bots' evaluation).  Prints
+hard's wins, draws (the rules' own draws: repetition, plies without a capture)
+and losses among the games that ended, and - separately, never counted as wins
+or losses - the games stopped at ``--cap`` plies, with how the evaluation leaned
+when they were stopped (a lead of more than 2 stones' worth either way, else
+even).  Then hard's median and worst time per move at the given budget
+(seconds, on ``time.monotonic``).
 """
 
 from __future__ import annotations
@@ -46,8 +48,9 @@ def greedy_material(state, rng: random.Random):
 
 
 def play_game(variant: str, hard_seat: int, opponent: str, seed: int, budget: float, cap: int,
-              times: list[float]) -> int:
-    """+1 hard wins, 0 draw, -1 hard loses."""
+              times: list[float]) -> str:
+    """"win", "draw" or "loss" for hard in a finished game; "cap+", "cap=" or "cap-" for a game
+    stopped at ``cap`` plies (how the evaluation leaned for hard then)."""
     seats = 2
     s = SacksonGame(seats, {"variant": variant}).new_initial_state()
     rng = random.Random(seed)
@@ -64,10 +67,10 @@ def play_game(variant: str, hard_seat: int, opponent: str, seed: int, budget: fl
     out = s.outcome()
     if out is not None:
         if not out.winners:
-            return 0
-        return 1 if hard_seat in out.winners else -1
+            return "draw"
+        return "win" if hard_seat in out.winners else "loss"
     v = evaluate(s, hard_seat)
-    return 1 if v > 2 else (-1 if v < -2 else 0)
+    return "cap+" if v > 2 else ("cap-" if v < -2 else "cap=")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,10 +85,15 @@ def main(argv: list[str] | None = None) -> int:
     times: list[float] = []
     t_all = time.monotonic()
     for opponent in ("greedy-material", "medium"):
-        tally = {1: 0, 0: 0, -1: 0}
+        tally = {k: 0 for k in ("win", "draw", "loss", "cap+", "cap=", "cap-")}
         for g in range(games):
             tally[play_game(args.variant, g % 2, opponent, 1000 + g, args.budget, args.cap, times)] += 1
-        print(f"{args.variant}: hard vs {opponent}: {games} games, hard won {tally[1]}, drew {tally[0]}, lost {tally[-1]}")
+        ended = tally["win"] + tally["draw"] + tally["loss"]
+        capped = games - ended
+        print(f"{args.variant}: hard vs {opponent}: {games} games; {ended} ended: hard won {tally['win']}, "
+              f"drew {tally['draw']}, lost {tally['loss']}; {capped} stopped at the {args.cap}-ply cap "
+              f"(not counted; evaluation then: hard ahead {tally['cap+']}, even {tally['cap=']}, "
+              f"behind {tally['cap-']})")
     if times:
         print(f"hard move time at budget {args.budget:.2f} s: median {statistics.median(times):.3f} s, "
               f"worst {max(times):.3f} s over {len(times)} moves")

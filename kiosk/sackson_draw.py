@@ -7,12 +7,20 @@ How a stack looks (every cell, both boards):
 
 * a *gauge* on the left of the cell: one slot per stone the cell can hold
   (5 on the square board, SF-2; the cell's capacity 2/3/5/6 in Crossfire,
-  SF-6), filled from the bottom in the colours of the stones, bottom stone
-  lowest; each filled slot carries its seat's mark, empty slots are faint
-  outlines (so "how close to overflowing" can be seen too);
+  SF-6), filled from the bottom with the stones, bottom stone lowest, empty
+  slots as faint outlines (so "how close to overflowing" can be seen too).
+  Each stone is a wide *chip* in its seat's colour whose outline is the
+  seat's shape cue - P1 a pill (round ends), P2 a plain bar (square corners),
+  P3 a bar with its top corners cut off (a flat triangle), P4 a bar pointed
+  at both ends (a flat diamond) - with the seat's shape in ink inside, so
+  colour is never the only cue, even for the stones under the top;
 * the *top stone*, largest, on the right: the owner's colour in the owner's
-  shape (P1 circle, P2 square, P3 triangle, P4 diamond: colour is never the
-  only cue), with the stack's height as a big digit.
+  shape (P1 circle, P2 square, P3 triangle, P4 diamond), with the stack's
+  height as a big digit.
+
+On the hex board the gauge sits left of the centre and the top stone right of
+it, where the hexagon is widest (:meth:`BoardGeometry.gauge_rect`,
+:meth:`BoardGeometry.top_disc`), which gives both more room than a square box.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ CELL_LIGHT = (64, 70, 92)
 CELL_DARK = (52, 57, 76)
 CELL_EDGE = (30, 34, 46)
 SLOT_EMPTY = (96, 102, 128)
+SLOT_FAINT = (84, 90, 114)      # the gauge of an empty Crossfire cell: its capacity, quietly
 LAST_MOVE = (255, 236, 160)
 
 SQRT3 = math.sqrt(3.0)
@@ -115,7 +124,7 @@ class BoardGeometry:
                 left, top = ox + x * c, oy + (7 - y) * c
                 self.centres.append((left + c / 2, top + c / 2))
                 self.polygons.append([(left, top), (left + c, top), (left + c, top + c), (left, top + c)])
-            self.box = int(c * 0.9)
+            self.box = int(c * 0.94)
             for x in range(8):
                 self.labels.append(("abcdefgh"[x], (ox + x * c + c // 2, oy + 8 * c + margin // 2 + 1)))
             for y in range(8):
@@ -145,6 +154,32 @@ class BoardGeometry:
         r.center = (round(self.centres[i][0]), round(self.centres[i][1]))
         return r
 
+    def gauge_rect(self, i: int) -> pygame.Rect:
+        """Where cell ``i``'s gauge (one chip per stone, bottom first) is drawn.
+
+        Square board: the left 42 % of the content box.  Hex board: a column from
+        0.53 to 0.05 circumradii left of the centre, 1.6 circumradii tall, which
+        stays inside the hexagon.
+        """
+        cx, cy = self.centres[i]
+        if self.board.kind == "square":
+            box = self.content(i)
+            return pygame.Rect(box.x, box.y, round(box.w * 0.42), box.h)
+        s = self.s
+        h = round(1.6 * s)
+        return pygame.Rect(round(cx - 0.53 * s), round(cy - h / 2), round(0.48 * s), h)
+
+    def top_disc(self, i: int) -> tuple[tuple[float, float], float]:
+        """Centre and radius (pixels) of cell ``i``'s top stone, right of its gauge."""
+        cx, cy = self.centres[i]
+        if self.board.kind == "square":
+            box = self.content(i)
+            g = self.gauge_rect(i)
+            left = g.right + max(2, box.w // 24)
+            w = box.right - left
+            return (left + w / 2, cy), min(w, box.h) * 0.48
+        return (cx + 0.38 * self.s, cy), 0.42 * self.s
+
     def screen_pos(self, i: int) -> tuple[float, float]:
         """Centre of cell ``i`` (pixels)."""
         return self.centres[i]
@@ -164,45 +199,87 @@ def draw_cells(surface: pygame.Surface, geo: BoardGeometry, tint: dict[int, RGB]
         render.text(surface, text, pos, max(18, geo.cell // 4), render.DIM, "center", bold=True)
 
 
-def draw_stack(surface: pygame.Surface, box: pygame.Rect, stack: Sequence[int], capacity: int,
-               slots: int, empty_gauge: bool = False, lift: int = 0) -> None:
-    """One stack in ``box``: the gauge of ``capacity`` slots (out of ``slots`` rows) and the top stone.
+def chip_points(seat: int, r: pygame.Rect) -> list[tuple[float, float]] | None:
+    """Outline of a gauge chip of ``seat`` filling ``r`` (None: the P1 pill, drawn rounded).
 
-    ``stack`` is bottom first, seats 0..3.  An empty cell draws nothing, or
-    only its faint gauge with ``empty_gauge`` (Crossfire, whose cells hold
-    2, 3, 5 or 6 stones, SF-6).  ``lift`` > 0 frames the top ``lift`` stones
-    of the gauge in gold (the stones about to move).
+    P2 a plain bar, P3 a bar with its top corners cut off, P4 a bar pointed at both ends.
+    """
+    shape = SHAPES[seat % len(SHAPES)]
+    x0, y0, x1, y1 = r.left, r.top, r.right - 1, r.bottom - 1
+    cut = min(r.h * 0.55, r.w * 0.3)
+    if shape == "square":
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if shape == "triangle":
+        return [(x0 + cut, y0), (x1 - cut, y0), (x1, y1), (x0, y1)]
+    if shape == "diamond":
+        my = (y0 + y1) / 2
+        return [(x0 + cut, y0), (x1 - cut, y0), (x1, my), (x1 - cut, y1), (x0 + cut, y1), (x0, my)]
+    return None
+
+
+def draw_chip(surface: pygame.Surface, seat: int, r: pygame.Rect) -> None:
+    """One stone of a stack's gauge: the seat's chip outline filled with its colour, its shape in ink."""
+    col = seat_colour(seat)
+    pts = chip_points(seat, r)
+    if pts is None:
+        pygame.draw.rect(surface, col, r, border_radius=r.h // 2)
+        pygame.draw.rect(surface, INK, r, 2 if r.h >= 12 else 1, border_radius=r.h // 2)
+    else:
+        pygame.draw.polygon(surface, col, pts)
+        pygame.draw.polygon(surface, INK, pts, 2 if r.h >= 12 else 1)
+    mark = min(r.h * 0.4, r.w * 0.22)
+    if mark >= 2.5:
+        draw_seat_shape(surface, seat, r.center, mark, fill=INK, outline=None, width=0)
+
+
+def draw_stack(surface: pygame.Surface, box: pygame.Rect, stack: Sequence[int], capacity: int,
+               slots: int, empty_gauge: bool = False, lift: int = 0,
+               gauge: pygame.Rect | None = None, disc: tuple[tuple[float, float], float] | None = None) -> None:
+    """One stack: the gauge of ``capacity`` slots (out of ``slots`` rows) and the top stone.
+
+    ``stack`` is bottom first, seats 0..3.  ``gauge`` and ``disc`` (centre,
+    radius) say where the chips and the top stone go (:meth:`BoardGeometry.gauge_rect`,
+    :meth:`BoardGeometry.top_disc`); without them, the left 42 % of ``box`` and
+    the rest.  An empty cell draws nothing, or only its faint gauge with
+    ``empty_gauge`` (Crossfire, whose cells hold 2, 3, 5 or 6 stones, SF-6).
+    ``lift`` > 0 frames the top ``lift`` stones of the gauge in gold (the stones
+    about to move).
     """
     h = len(stack)
-    gw = max(8, round(box.w * 0.26))
-    sh = box.h / slots
+    g = gauge if gauge is not None else pygame.Rect(box.x, box.y, round(box.w * 0.42), box.h)
+    sh = g.h / slots
+    gap = 2 if sh >= 18 else 1
     if h or empty_gauge:
         for j in range(capacity):
-            top = box.bottom - (j + 1) * sh
-            r = pygame.Rect(box.x, round(top + 1), gw, max(3, round(sh) - 2))
+            top = g.bottom - (j + 1) * sh
+            r = pygame.Rect(g.x, round(top + gap / 2), g.w, max(3, round(sh) - gap))
             if j < h:
-                seat = stack[j]
-                pygame.draw.rect(surface, seat_colour(seat), r, border_radius=3)
-                pygame.draw.rect(surface, INK, r, 1, border_radius=3)
-                mark = max(2.0, min(r.w, r.h) * 0.36)
-                draw_seat_shape(surface, seat, r.center, mark, fill=INK, outline=None, width=0)
-            elif h:
-                pygame.draw.rect(surface, SLOT_EMPTY, r, 1, border_radius=3)
+                draw_chip(surface, stack[j], r)
             else:
-                pygame.draw.rect(surface, SLOT_EMPTY, r, 1, border_radius=3)
+                pygame.draw.rect(surface, SLOT_EMPTY if h else SLOT_FAINT, r, 1, border_radius=3)
     if 0 < lift <= h:
-        top = box.bottom - h * sh
-        frame = pygame.Rect(box.x - 3, round(top - 2), gw + 6, round(lift * sh) + 3)
-        pygame.draw.rect(surface, render.GOLD, frame, 3, border_radius=4)
+        top = g.bottom - h * sh
+        frame = pygame.Rect(g.x - 4, round(top - 3), g.w + 8, round(lift * sh) + 5)
+        pygame.draw.rect(surface, render.GOLD, frame, 3, border_radius=5)
     if not h:
         return
     owner = stack[-1]
-    area = pygame.Rect(box.x + gw + max(2, box.w // 20), box.y, box.w - gw - max(2, box.w // 20), box.h)
-    rad = min(area.w, area.h) * 0.47
-    centre = (area.centerx, area.centery)
+    if disc is None:
+        left = g.right + max(2, box.w // 24)
+        area = pygame.Rect(left, box.y, box.right - left, box.h)
+        disc = ((area.centerx, area.centery), min(area.w, area.h) * 0.48)
+    centre, rad = disc
     draw_seat_shape(surface, owner, centre, rad, width=max(2, round(rad / 9)))
     cy = centre[1] + (rad * 0.25 if SHAPES[owner % 4] == "triangle" else 0)
-    render.text(surface, str(h), (centre[0], round(cy) + 2), max(16, int(rad * 1.45)), INK, "center", bold=True)
+    render.text(surface, str(h), (round(centre[0]), round(cy) + 2), max(16, int(rad * 1.45)), INK, "center",
+                bold=True)
+
+
+def draw_cell_stack(surface: pygame.Surface, geo: "BoardGeometry", i: int, stack: Sequence[int], capacity: int,
+                    slots: int, empty_gauge: bool = False, lift: int = 0) -> None:
+    """:func:`draw_stack` for cell ``i`` of ``geo`` (its gauge column and top-stone disc)."""
+    draw_stack(surface, geo.content(i), stack, capacity, slots, empty_gauge, lift,
+               gauge=geo.gauge_rect(i), disc=geo.top_disc(i))
 
 
 def frame_cell(surface: pygame.Surface, geo: BoardGeometry, i: int, colour: RGB, width: int,

@@ -135,3 +135,51 @@ def test_parse_never_crashes_on_garbage(text):
         return
     assert isinstance(a, (Move, Drop, Swap))
     assert parse_action(format_action(a)) == a
+
+
+# -- move lists and one-line positions ----------------------------------------------------
+
+def test_a_bad_token_in_a_move_list_is_named_whole_with_its_place_and_the_position():
+    from arcade.sackson.notation import MoveListError, play_list
+    s = SacksonGame(2).new_initial_state()
+    with pytest.raises(MoveListError) as exc:
+        play_list(s, "c2-c1 f7-f8 c2-z9 d3-d4")
+    e = exc.value
+    assert (e.token, e.index, e.total) == ("c2-z9", 3, 4)
+    msg = str(e)
+    assert msg.startswith("move 3 of 4, 'c2-z9': ") and "'z9'" in msg
+    assert "c1=A" in msg and "f8=B" in msg and "A to move" in msg            # the position it was played in
+    s = SacksonGame(2).new_initial_state()
+    with pytest.raises(MoveListError) as exc:
+        play_list(s, "c2-c1 f7-f8 c1-c4")                                    # readable, but illegal there
+    assert exc.value.index == 3 and "'c1-c4'" in str(exc.value) and "holds 1 stone" in exc.value.reason
+    assert "[position: 2p" in str(exc.value)
+
+
+@pytest.mark.parametrize("variant", list(SEATS))
+def test_a_position_line_reads_back_as_the_same_position(variant):
+    from arcade.sackson.notation import parse_position
+    rng = random.Random(len(variant))
+    game = SacksonGame(SEATS[variant], {"variant": variant})
+    s = game.new_initial_state()
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    if s.is_terminal():
+        s.undo()
+    t = parse_position(s.position_text(), game)
+    assert t.position_text() == s.position_text()
+    assert t.snapshot()["stacks"] == s.snapshot()["stacks"] and t.snapshot()["reserves"] == s.snapshot()["reserves"]
+
+
+def test_a_position_line_names_what_it_cannot_read():
+    from arcade.sackson.notation import parse_position
+    game = SacksonGame(2)
+    with pytest.raises(NotationError, match="'d4=BX'"):
+        parse_position("d4=BX", game)
+    with pytest.raises(NotationError, match="'reserves A0 C1'|'C1'"):
+        parse_position("d4=A | reserves A0 C1", game)
+    with pytest.raises(NotationError, match="to move"):
+        parse_position("d4=A | game over", game)
+    assert parse_position("d4=ab e6=a | b to move", game).current_player() == 1   # either case

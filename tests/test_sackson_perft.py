@@ -319,3 +319,85 @@ def test_perft_command_line():
     assert perft_main(["--depth", "1", "--moves", "c2-c5"], out=io.StringIO(), err=err) == 2
     assert "c2-c5" in err.getvalue()
     assert perft_main(["--depth", "x"], out=io.StringIO(), err=io.StringIO()) == 2
+
+
+# -- the command line: depth range, move-list errors, every data case ------------------------
+
+def cli(argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = perft_main(argv, out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_perft_depth_is_range_checked_with_a_clear_message_not_a_recursion_error():
+    from arcade.sackson.perft import MAX_DEPTH
+    for bad in (str(MAX_DEPTH + 1), "100000", "-1"):
+        code, out, err = cli(["--depth", bad])
+        assert code == 2 and out == "" and f"expected 0 to {MAX_DEPTH}" in err and f"--depth {bad}" in err
+    code, _out, err = cli(["--depth", "0", "--divide"])
+    assert code == 2 and "expected 1 to" in err
+    s = SacksonGame(2).new_initial_state()
+    with pytest.raises(ValueError, match=f"0 to {MAX_DEPTH}"):
+        perft(s, 100_000)
+    assert cli(["--depth", str(MAX_DEPTH), "--moves", "c2-c1 f7-f8 c1-c2 f8-f7 c2-c1 f7-f8 c1-c2 f8-f7",
+                "--mirror-rule"])[:2] == (0, "0\n")             # deep, but the game is over: instant
+
+
+def test_perft_names_a_bad_move_by_its_whole_token_its_place_and_the_position():
+    code, out, err = cli(["--depth", "1", "--moves", "c2-c1 f7-f8 c2-c9:7 d3-d4"])
+    assert code == 2 and out == ""
+    assert "move 3 of 4, 'c2-c9:7'" in err and "[position: 2p" in err and "c1=A" in err
+    code, _out, err = cli(["--game", "crossfire", "--depth", "1", "--moves", "G2-G0 C10-C12 G0-G4"])
+    assert code == 2 and "move 3 of 3, 'G0-G4'" in err and "holds 1 stone" in err and "[position: crossfire" in err
+
+
+def case_argv(case, depth):
+    """The perft command line that reproduces a case of the data file."""
+    variant = case["variant"]
+    argv = ["--game", "crossfire"] if variant == "crossfire" else ["--variant", variant]
+    settings = case.get("settings", {})
+    if settings.get("opening_swap"):
+        argv.append("--opening-swap")
+    if settings.get("mirror_rule"):
+        argv.append("--mirror-rule")
+    if "max_plies_without_capture" in settings:
+        argv += ["--max-plies-without-capture", str(settings["max_plies_without_capture"])]
+    if "setup" in case:
+        su = case["setup"]
+        stacks = " ".join(f"{c}={s}" for c, s in su["stacks"].items())
+        res = " ".join(f"{'AB'[p]}{r}" for p, r in enumerate(su.get("reserves") or [0, 0]))
+        argv += ["--position", f"{stacks} | reserves {res} | {'AB'[su.get('to_move', 0)]} to move"]
+    if case.get("moves"):
+        argv += ["--moves", case["moves"]]
+    return argv + ["--depth", str(depth)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_every_data_case_is_reproduced_from_the_command_line(case):
+    for depth_s, want in sorted(case["counts"].items()):
+        if want > 1_000_000:
+            continue
+        code, out, err = cli(case_argv(case, int(depth_s)))
+        assert (code, out.strip()) == (0, str(want)), (case["name"], depth_s, err)
+
+
+def test_shortcut_and_plain_last_ply_bulk_agree_and_the_timing_line_says_which():
+    s = play(SacksonGame(2).new_initial_state(), "d3-d4 e6-f6 e7-e6")
+    for depth in (2, 3):
+        assert perft(s, depth, shortcut=True) == perft(s, depth, shortcut=False) == perft(s, depth, bulk=False)
+    for extra, word in (([], "two-ply shortcut"), (["--no-shortcut"], "last-ply bulk"), (["--no-bulk"], "make/unmake")):
+        err = io.StringIO()
+        ticks = iter([0.0, 0.25])
+        assert perft_main(["--depth", "2"] + extra, clock=lambda: next(ticks), out=io.StringIO(), err=err) == 0
+        assert word in err.getvalue()
+
+
+def test_perft_refuses_options_that_do_not_fit_the_variant():
+    code, _out, err = cli(["--variant", "3p", "--opening-swap", "--depth", "1"])
+    assert code == 2 and "opening_swap" in err and "two players" in err
+    code, _out, err = cli(["--game", "crossfire", "--variant", "4p", "--depth", "1"])
+    assert code == 2 and "'4p'" in err
+    code, _out, err = cli(["--position", "d4=BX", "--depth", "1"])
+    assert code == 2 and "'d4=BX'" in err
+    assert cli(["--variant", "4p", "--depth", "1"])[:2] == (0, "44\n")
+    assert cli(["--game", "focus", "--variant", "crossfire", "--depth", "1"])[:2] == (0, "93\n")

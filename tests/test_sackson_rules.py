@@ -323,15 +323,33 @@ def test_SF4_win_by_capturing_three_stones_of_each_opponent():
 
 
 def test_SF4_win_by_removing_ten_stones_own_included():
-    s = setup("3p", {"d4": "ABBBB", "d5": "A", "a4": "B", "h4": "C"}, removed=[9, 0, 0])
-    s.apply(Move("d5", "d4", 1))           # the bottom A goes to A's reserve: 10 removed
-    assert s.reserve(0) == 1 and s.removed(0) == 10
+    s = setup("3p", {"d4": "BAAAA", "d6": "AA", "a4": "B", "h4": "C"}, removed=[8, 0, 0])
+    s.apply(Move("d6", "d4", 2))           # B A leave the bottom: one captured, one back to A's reserve
+    assert s.captured(0) == (0, 1, 0) and s.reserve(0) == 1 and s.removed(0) == 10
     out = s.outcome()
     assert out.winners == (0,) and "removed 10 stones" in out.reason
 
 
+def test_SF4_shedding_only_ones_own_stones_does_not_count_as_removed():
+    # The loophole the rule closes: a drop on one's own full stack sends one's own bottom stone
+    # back to the reserve, the board is unchanged, and it could be repeated until 10 "removed".
+    s = setup("3p", {"d4": "AAAAA", "a4": "B", "h4": "C"}, reserves=[1, 0, 0], removed=[9, 0, 0])
+    s.apply(Drop("d4"))
+    assert s.stack("d4") == (0,) * 5 and s.reserve(0) == 1           # the stone came back
+    assert s.removed(0) == 9 and not s.is_terminal()                   # ... and counts for nothing
+    s = setup("3p", {"d4": "ABBBB", "d5": "A", "a4": "B", "h4": "C"}, removed=[9, 0, 0])
+    s.apply(Move("d5", "d4", 1))           # the same with a move: only A's own bottom stone leaves
+    assert s.reserve(0) == 1 and s.removed(0) == 9 and not s.is_terminal()
+    s.undo()
+    assert s.removed(0) == 9 and s.reserve(0) == 0
+    t = setup("3p", {"d4": "BAAAA", "d6": "AA", "a4": "B", "h4": "C"}, removed=[8, 0, 0])
+    t.apply(Move("d6", "d4", 2))
+    t.undo()                               # a counted overflow is taken back exactly
+    assert t.removed(0) == 8 and t.captured(0) == (0, 0, 0) and t.reserve(0) == 0
+
+
 def test_SF4_goals_are_settings():
-    s = setup("3p", {"d4": "ABBBB", "d5": "A", "a4": "B", "h4": "C"}, settings={"goal_removed": 1})
+    s = setup("3p", {"d4": "BBBBB", "d5": "A", "a4": "B", "h4": "C"}, settings={"goal_removed": 1})
     s.apply(Move("d5", "d4", 1))
     assert s.outcome().winners == (0,)
     with pytest.raises(SettingsError):
@@ -641,3 +659,56 @@ def test_conformance_random_play_and_check_agrees_with_legal_actions(variant):
         assert s.snapshot() == before
         s.apply(rng.choice(sorted(legal, key=repr)))
     assert len(s.history) > 0
+
+
+# -- messages a player reads ----------------------------------------------------------
+
+def test_draw_reasons_cite_SF3_for_two_players_and_the_arcade_rule_for_three_or_four():
+    for variant, stacks in (("2p", {"d4": "A", "e6": "B"}), ("crossfire", {"E6": "A", "C4": "B"}),
+                            ("3p", {"d4": "A", "e6": "B", "g7": "C"}),
+                            ("4p", {"d4": "A", "e6": "B", "g7": "C", "b2": "D"})):
+        s = setup(variant, stacks, settings={"max_plies_without_capture": 2})
+        while not s.is_terminal():
+            s.apply(s.legal_actions()[0])
+        reason = s.outcome().reason
+        assert reason.startswith("draw: 2 plies without a capture"), reason
+        if SEATS[variant] == 2:
+            assert "(SF-3)" in reason
+        else:
+            assert "SF-3" not in reason and "arcade rule for 3-4 players" in reason
+    s = setup("3p", {"d4": "A", "e6": "B", "g7": "C"})
+    play(s, "d4-d5 e6-e7 g7-g6 d5-d4 e7-e6 g6-g7 d4-d5 e6-e7 g7-g6 d5-d4 e7-e6 g6-g7")
+    assert s.outcome().reason == "draw: the same position for the third time (arcade rule for 3-4 players)"
+
+
+def test_a_move_after_the_end_says_the_game_is_over_not_TERMINAL():
+    s = setup(stacks={"d4": "A", "d5": "B"})
+    s.apply(Move("d4", "d5", 1))
+    with pytest.raises(IllegalActionError) as exc:
+        s.apply(Move("d5", "d6", 1))
+    msg = str(exc.value)
+    assert "TERMINAL" not in msg and "the game is over" in msg and "d5-d6" in msg
+
+
+def test_an_upper_case_square_is_reported_with_its_lower_case_name():
+    s = new()
+    with pytest.raises(IllegalActionError) as exc:
+        s.apply(Move("C2", "C1", 1))
+    assert "'C2': squares are lower case (c2)" in exc.value.reason
+    assert exc.value.reason.startswith("C2-C1:1: ")            # the move as given, not silently fixed
+    assert s.history == []
+    h = new("crossfire")
+    with pytest.raises(IllegalActionError) as exc:
+        h.apply(Move("g2", "G0", 1))
+    assert "'g2': cells are upper case (G2)" in exc.value.reason
+    with pytest.raises(IllegalActionError, match="'z9' is not a square"):
+        s.apply(Drop("z9"))
+
+
+def test_results_screen_figures_say_what_the_bars_are():
+    s = setup("3p", {"d4": "BAAAA", "d6": "AA", "a4": "B", "h4": "C"})
+    s.apply(Move("d6", "d4", 2))
+    assert s.outcome() is None
+    assert s.stats == {"bars": "stones captured", "moves": "1", "removed (SF-4)": "P1 2, P2 0, P3 0",
+                       "reserves": "P1 1, P2 0, P3 0"}
+    assert "removed (SF-4)" not in new().stats

@@ -200,7 +200,7 @@ def test_drop_from_the_reserve(make_app: Any) -> None:
     assert scene.state.history == [(0, Drop(cell))] and scene.state.reserve(0) == 1
 
 
-def test_escape_and_the_buzzer_cancel_a_half_chosen_move(make_app: Any) -> None:
+def test_the_stations_back_controls_cancel_a_half_chosen_move_and_escape_leaves(make_app: Any) -> None:
     app = make_app()
     scene = SacksonScene(app, [HUMAN, COMP], "2p", seed=1)
     app.push(scene)
@@ -211,19 +211,20 @@ def test_escape_and_the_buzzer_cancel_a_half_chosen_move(make_app: Any) -> None:
     src = ch.current()
     edge(scene, 0, "ok")
     assert ch.phase == "target" and ch.half_chosen
-    key(scene, pygame.K_ESCAPE)
+    edge(scene, 0, "x")                                    # P1's W key
     assert ch.phase == "source" and ch.current() == src and scene.state.history == []
-    assert app.scenes[-1] is scene
     edge(scene, 0, "ok")
-    edge(scene, 0, "buzzer")                               # the station's way back
+    edge(scene, 0, "buzzer")                               # P1's key 1
     assert ch.phase == "source" and scene.state.history == []
-    key(scene, pygame.K_ESCAPE)                            # nothing half chosen: asks first
-    assert app.scenes[-1] is scene and scene.banner is not None and "Esc again" in scene.banner[0]
+    edge(scene, 0, "ok")
+    key(scene, pygame.K_ESCAPE)              # not a back key for P1 (who has W): asks before leaving
+    assert ch.phase == "target" and app.scenes[-1] is scene
+    assert scene.banner is not None and "Esc again" in scene.banner[0]
     key(scene, pygame.K_ESCAPE)
     assert app.scenes[-1] is not scene                     # second Escape leaves
 
 
-def test_keyboard_arrows_and_enter_for_a_seat_without_station_controls(make_app: Any) -> None:
+def test_plain_keys_choose_for_a_keyboard_seat_without_choose_keys(make_app: Any) -> None:
     app = make_app()
     scene = SacksonScene(app, [COMP, COMP, HUMAN3], "3p", seed=2, levels=["easy", "easy", "easy"])
     app.push(scene)
@@ -233,19 +234,72 @@ def test_keyboard_arrows_and_enter_for_a_seat_without_station_controls(make_app:
     ch = scene.chooser
     assert ch is not None
     first = ch.current()
-    key(scene, pygame.K_RIGHT)
-    assert ch.current() != first
+    key(scene, pygame.K_RIGHT)                             # P2's station key: never P3's
     key(scene, pygame.K_DOWN)
+    assert ch.current() == first and ch.phase == "source"
+    key(scene, pygame.K_KP6)                               # the keypad is nobody's station
+    assert ch.current() != first
+    second = ch.current()
+    key(scene, pygame.K_KP2)
     below = ch.current()
     assert scene.geometry().centres[scene.state.board.index[below]][1] >= \
-        scene.geometry().centres[scene.state.board.index[first]][1]
+        scene.geometry().centres[scene.state.board.index[second]][1]
     key(scene, pygame.K_RETURN)
     assert ch.phase == "target"
     key(scene, pygame.K_BACKSPACE)
     assert ch.phase == "source"
     key(scene, pygame.K_RETURN)
+    key(scene, pygame.K_ESCAPE)                            # Escape steps back too
+    assert ch.phase == "source" and app.scenes[-1] is scene
+    key(scene, pygame.K_RETURN)
     key(scene, pygame.K_SPACE)
     assert len(scene.state.history) == 3 and scene.state.history[-1][0] == 2
+    assert "keypad" in scene.controls_hint(2) and "3: tap" in scene.controls_hint(2)
+
+
+def post_key(app: App, k: int, f: int) -> None:
+    """Press and release key ``k`` through the whole kiosk: keyboard stations, then the scene."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(T0 + f * STEP)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    app.step(T0 + f * STEP + 1)
+
+
+def test_on_one_keyboard_nobody_can_make_the_other_players_move(make_app: Any) -> None:
+    app = make_app()
+    scene = SacksonScene(app, [HUMAN, HUMAN2], "2p", seed=1)
+    app.push(scene)
+    pygame.event.clear()
+    app.step(T0)
+    ch = scene.chooser
+    assert ch is not None and scene.state.current_player() == 0
+    first = ch.current()
+    f = 1
+    for k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN, pygame.K_SPACE,
+              pygame.K_KP6, pygame.K_BACKSPACE, pygame.K_2):   # P2's keys and the laptop keys: P1's turn
+        post_key(app, k, f)
+        f += 1
+        assert scene.chooser is ch and ch.phase == "source" and ch.current() == first, pygame.key.name(k)
+    assert scene.state.history == []
+    post_key(app, pygame.K_d, f)                           # P1's own keys: D = right, S = take
+    assert ch.current() != first
+    post_key(app, pygame.K_s, f + 1)
+    assert ch.phase == "target"
+    post_key(app, pygame.K_s, f + 2)
+    assert [p for p, _a in scene.state.history] == [0]
+    ch2 = scene.chooser
+    assert ch2 is not None and ch2.seat == 1
+    start = ch2.current()
+    for k in (pygame.K_a, pygame.K_d, pygame.K_s, pygame.K_w, pygame.K_RETURN, pygame.K_1):  # now P2's turn
+        f += 1
+        post_key(app, k, f + 3)
+        assert ch2.phase == "source" and ch2.current() == start, pygame.key.name(k)
+    post_key(app, pygame.K_RIGHT, f + 4)                   # P2's own keys: Right, Down = take
+    assert ch2.current() != start
+    post_key(app, pygame.K_DOWN, f + 5)
+    post_key(app, pygame.K_DOWN, f + 6)
+    assert [p for p, _a in scene.state.history] == [0, 1]
+    assert scene.controls_hint(0).startswith("A/D choose, S take") and "Esc" not in scene.controls_hint(0)
 
 
 def test_a_seats_own_station_key_is_not_counted_twice(make_app: Any) -> None:
@@ -377,3 +431,105 @@ def test_stacks_are_drawn_with_owner_colour_and_targets_marked(make_app: Any) ->
     d6 = geo.centres[scene.state.board.index["d6"]]
     px = tuple(app.screen.get_at((round(d6[0]), round(d6[1])))[:3])
     assert px != sd.CELL_LIGHT and px != sd.CELL_DARK                      # the target is washed in colour
+
+
+# -- what the couch sees: banners, skipped seats, chips ------------------------------------------
+
+def side_area(app: App) -> pygame.Rect:
+    W, H = app.screen.get_size()
+    return pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
+
+
+def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    rect = rect.clip(surface.get_rect())
+    return sum(1 for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)
+               if tuple(surface.get_at((x, y))[:3]) == colour)
+
+
+def test_capture_banner_leaves_the_title_and_move_counter_visible_and_goes_with_the_next_move(make_app: Any) -> None:
+    app = make_app()
+    scene = SacksonScene(app, [HUMAN, COMP], "2p", seed=1)
+    scene.state = scene.game.setup({"d4": "BBBBB", "d5": "A", "f6": "B", "g7": "B"})
+    app.push(scene)
+    frame(app, 0)
+    scene._apply(Move("d5", "d4", 1), 0)
+    assert scene.banner is not None and scene.banner[0] == "P1 captures 1 stone!"
+    scene.draw(app.screen)
+    side = side_area(app)
+    title_row = pygame.Rect(side.x, side.y, side.w, 40)                     # title and "move 2"
+    assert count_colour(app.screen, title_row, sd.seat_colour(0)) == 0
+    assert count_colour(app.screen, title_row, scene_mod.render.TEXT) > 50   # the title is still there
+    card_bottom = side.y + 40 + 128 + 8 + 2 * 92
+    where = scene.banner_rect(side, card_bottom)
+    assert where is not None and where.top >= card_bottom                   # below the title, turn and cards
+    assert count_colour(app.screen, where, sd.seat_colour(0)) > 1000
+    scene._apply(Move("g7", "g6", 1), 1)                                     # the next move: no capture
+    assert scene.banner is None
+    scene._apply(Move("d4", "d5", 1), 0)
+    scene.now += scene_mod.BANNER_NS                                         # nor does it outlive its time
+    assert scene.banner_rect(side, card_bottom) is None
+
+
+def test_4p_teams_a_skipped_seat_is_shown(make_app: Any) -> None:
+    app = make_app()
+    scene = SacksonScene(app, [HUMAN, COMP, COMP, COMP], "4p-teams", seed=1)
+    scene.state = scene.game.setup({"d4": "A", "d5": "B", "a4": "C", "h4": "D"})
+    app.push(scene)
+    frame(app, 0)
+    scene._apply(Move("d4", "d5", 1), 0)                  # covers P2's only stone: P2 is skipped (SF-5)
+    assert scene.state.current_player() == 2
+    assert scene.banner is not None and scene.banner[0] == "P2 has no move: skipped this turn"
+    assert scene.log[-1] == (1, "has no move: skipped this turn")
+    scene.draw(app.screen)
+    side = side_area(app)
+    card = pygame.Rect(side.x, side.y + 40 + 128 + 8 + 74, side.w, 68)      # P2's player card
+    others = pygame.Rect(side.x, side.y + 40 + 128 + 8 + 2 * 74, side.w, 68)
+    assert count_colour(app.screen, card, scene_mod.render.GOLD) > 300     # the SKIPPED tag
+    assert count_colour(app.screen, others, scene_mod.render.GOLD) == 0
+    assert scene.skipped == {1}
+
+
+def test_every_stone_of_a_stack_shows_its_colour_in_a_chip_big_enough_to_read() -> None:
+    pygame.init()
+    for variant, cell, stack, least in (("crossfire", "E6", [0, 1, 0, 1, 0, 1], 100), ("2p", "d4", [1, 0, 1, 0, 1], 150)):
+        game = make_game("focus", 2, {"variant": variant})
+        surf = pygame.Surface((820, 720))
+        geo = sd.BoardGeometry(game.board, pygame.Rect(8, 8, 794, 704))
+        i = game.board.index[cell]
+        surf.fill((0, 0, 0))
+        sd.draw_cell_stack(surf, geo, i, tuple(stack), game.capacity[i], max(game.capacity))
+        g = geo.gauge_rect(i)
+        sh = g.h / max(game.capacity)
+        for j, seat in enumerate(stack):                   # bottom first
+            row = pygame.Rect(g.x - 2, round(g.bottom - (j + 1) * sh) - 1, g.w + 4, round(sh) + 2)
+            assert count_colour(surf, row, sd.seat_colour(seat)) >= least, (variant, j)
+
+
+def test_the_four_seats_chips_have_different_outlines_and_marks() -> None:
+    pygame.init()
+    masks = []
+    for seat in range(4):
+        surf = pygame.Surface((40, 20))
+        surf.fill((0, 0, 0))
+        sd.draw_chip(surf, seat, pygame.Rect(2, 2, 34, 15))
+        masks.append(frozenset((x, y) for x in range(40) for y in range(20)
+                               if tuple(surf.get_at((x, y))[:3]) == sd.seat_colour(seat)))
+        assert len(masks[-1]) > 150
+    assert len(set(masks)) == 4                            # colour is never the only cue
+
+
+def test_a_game_from_a_set_up_position_is_saved_with_its_positions(make_app: Any) -> None:
+    from arcade.sackson.record import replay as sackson_replay
+    app = make_app()
+    scene = SacksonScene(app, [HUMAN, COMP], "crossfire", seed=1)
+    scene.state = scene.game.setup({"E6": "A", "E8": "B"})
+    app.push(scene)
+    frame(app, 0)
+    scene._apply(Move("E6", "E8", 1), 0)                  # P2 cannot move any more: P1 wins
+    frame(app, 1)
+    saved = app.results.recent(1)
+    assert saved and saved[0]["winners"] == [0]
+    rec = app.results.record(saved[0]["id"])
+    assert rec["start"]["source"] == "setup" and rec["start"]["stacks"] == {"E6": [0], "E8": [1]}
+    assert rec["final"]["stacks"] == {"E8": [1, 0]} and rec["final"]["to_move"] is None
+    assert sackson_replay(rec).outcome() == scene.state.outcome()

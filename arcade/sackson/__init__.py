@@ -22,17 +22,21 @@ from arcade.sackson.game import (
     make_game,
 )
 from arcade.sackson.notation import (
+    MoveListError,
     NotationError,
     format_action,
     format_square,
     parse_action,
+    parse_position,
     parse_square,
+    play_list,
 )
 from arcade.sackson.perft import divide, perft
 
 __all__ = [
     "HEX", "SQUARE", "Board", "VARIANTS", "Drop", "Move", "Swap", "NothingToUndoError",
     "SacksonError", "SacksonGame", "SacksonState", "SetupError", "make_game",
-    "NotationError", "format_action", "format_square", "parse_action", "parse_square",
+    "NotationError", "MoveListError", "format_action", "format_square", "parse_action", "parse_position",
+    "parse_square", "play_list",
     "divide", "perft",
 ]

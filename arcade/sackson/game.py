@@ -217,7 +217,8 @@ class SacksonGame(Game):
         "goal_captures_each": Setting(3, int, low=1, high=13,
                                       help="3p: capture this many stones of each opponent to win (SF-4)"),
         "goal_removed": Setting(10, int, low=1, high=36,
-                                help="3p: remove this many stones from the board, own included, to win (SF-4)"),
+                                help="3p: remove this many stones from the board, own included, to win (SF-4; "
+                                     "only overflows that capture count)"),
     }
     action_types: ClassVar[Sequence[type[Action]]] = (Move, Drop, Swap)
 
@@ -269,6 +270,9 @@ class SacksonGame(Game):
             captures: ``captures[p][c]`` stones of colour ``c`` captured by ``p`` (SF-4).
             removed: stones each seat has removed from the board (SF-4).
 
+        The arguments are kept (``state._origin``) so that the game can be recorded
+        and replayed from this position (``arcade.sackson.record``, SF-7).
+
         Raises:
             SetupError: an unknown cell, a bad seat letter, a stack over its
                 cell's capacity, a bad reserve count or seat.
@@ -307,6 +311,12 @@ class SacksonGame(Game):
             if len(removed) != n:
                 raise SetupError(f"removed {removed!r}: expected {n} counts")
             state._removed = list(removed)
+        # Remembered so that a record can start from this position (SF-7; arcade.sackson.record).
+        state._origin = {
+            "stacks": {cell: list(stack) for cell, stack in sorted(parsed.items(), key=lambda kv: self.board.index[kv[0]])},
+            "reserves": list(res), "to_move": to_move,
+            "captures": [list(row) for row in state._caps], "removed": list(state._removed),
+        }
         return state
 
 
@@ -384,6 +394,10 @@ class SacksonState(State):
         self._dups: int = 0     # positions seen twice already (a third time would end the game)
         self._is3p: bool = game.variant == "3p"
         self._fast2: bool = seats == 2 and not game.ko   # 2p square board: the next side is simply the other
+        # SF-3 ends two-player games by repetition / plies without a capture; with three or
+        # four players the same endings are the arcade's own rule (docs, "Turn order").
+        self._draw_rule: str = "SF-3" if seats == 2 else "arcade rule for 3-4 players"
+        self._origin: dict[str, Any] | None = None   # the setup() arguments, None for the layout
         if swaps == 0:
             self._start_play(to_move)
 
@@ -644,7 +658,9 @@ class SacksonState(State):
                 for c in over:
                     if c != p:
                         row[c] += 1
-            self._removed[p] += cut
+                # SF-4 "removed, own included": own stones count only in an overflow that also
+                # captures (docs, "Three players"), so shedding one's own stones alone is no goal.
+                self._removed[p] += cut
         res[p] = r
         st[dst] = new
         mob[p] += cnt[dst][len(new)]
@@ -688,9 +704,9 @@ class SacksonState(State):
             self._dups += 1
         if result is None:
             if cnt_seen >= 3:
-                result = ((), "draw: the same position for the third time (SF-3)")
+                result = ((), f"draw: the same position for the third time ({self._draw_rule})")
             elif self._limit and self._quiet >= self._limit:
-                result = ((), f"draw: {self._limit} plies without a capture (SF-3)")
+                result = ((), f"draw: {self._limit} plies without a capture ({self._draw_rule})")
         if result is not None and self._mirror_on:
             result = self._mirror_verdict(result)
         self._result = result
@@ -796,7 +812,7 @@ class SacksonState(State):
         self._res[p] = old_res
         self._mob[:] = old_mob
         self._bh = old_bh
-        if over is not None:
+        if over is not None and over.count(p) != len(over):
             row = self._caps[p]
             for col in over:
                 if col != p:
@@ -845,8 +861,30 @@ class SacksonState(State):
             return f"{what} must be a {self._t.word} name such as {self._t.cells[5]!r}, got {name!r}"
         i = self._t.index.get(name)
         if i is None:
-            return f"{name!r} is not a {self._t.word} of the {'FOCUS' if self._t.word == 'square' else 'Crossfire'} board"
+            square = self._t.word == "square"
+            fixed = name.strip().lower() if square else name.strip().upper()
+            if fixed in self._t.index:
+                return f"{name!r}: {self._t.word}s are {'lower' if square else 'upper'} case ({fixed})"
+            return f"{name!r} is not a {self._t.word} of the {'FOCUS' if square else 'Crossfire'} board"
         return i
+
+    def _raw_text(self, action: Action) -> str:
+        """``action`` in notation with its cell names exactly as given (for error messages)."""
+        from arcade.sackson.notation import format_action  # local: notation imports this module
+
+        names = [getattr(action, f, None) for f in ("src", "dst", "a", "b") if hasattr(action, f)]
+        if all(isinstance(c, str) and c in self._t.index for c in names):
+            try:
+                return format_action(action, self)
+            except (ArcadeError, ValueError, TypeError, AttributeError):
+                return repr(action)
+        if isinstance(action, Move):
+            return f"{action.src}-{action.dst}:{action.count}"
+        if isinstance(action, Drop):
+            return f"+{action.dst}"
+        if isinstance(action, Swap):
+            return f"{action.a}<>{action.b}"
+        return repr(action)
 
     def check(self, player: int, action: Action) -> str | None:
         """Why ``action`` by ``player`` is not allowed now, or None (fast: no move list is built).
@@ -934,19 +972,14 @@ class SacksonState(State):
             IllegalActionError: the action is not allowed; the reason names the
                 move in notation and the position (``position_text``).  Nothing changed.
         """
-        from arcade.sackson.notation import format_action  # local: notation imports this module
-
         actor = self.current_player() if player is None else player
-        who = _who(actor)
+        who = "nobody (the game is over)" if actor == TERMINAL else _who(actor)
         if not isinstance(action, tuple(self.game.action_types)):
             reason: str | None = f"not an action of {self.game.title}"
         else:
             reason = self.check(actor, action)
         if reason is not None:
-            try:
-                text = format_action(action, self)
-            except (ArcadeError, ValueError, TypeError, AttributeError):
-                text = repr(action)
+            text = self._raw_text(action)
             raise IllegalActionError(action, who, f"{text}: {reason} [position: {self.position_text()}]")
         self._apply(actor, action)
         self.history.append((actor, action))
@@ -1015,7 +1048,9 @@ class SacksonState(State):
         return tuple(self._caps[seat])
 
     def removed(self, seat: int) -> int:
-        """Stones ``seat`` has removed from the board on their moves, own included (SF-4)."""
+        """Stones ``seat`` has removed from the board on their moves (SF-4): every stone of an
+        overflow that captured, own stones included; an overflow of one's own stones alone
+        (they go back to one's reserve) does not count (docs, "Three players")."""
         return self._removed[seat]
 
     def active(self, seat: int) -> bool:
@@ -1062,6 +1097,18 @@ class SacksonState(State):
             "plies_without_capture": self._quiet,
             "outcome": None if out is None else {"winners": list(out.winners), "reason": out.reason},
         }
+
+    @property
+    def stats(self) -> dict[str, str]:
+        """Figures for the results screen (``kiosk/scenes/results.py`` prints ``key: value``
+        under the bars, which show ``outcome().scores`` = stones captured per seat)."""
+        n = self.game.seats
+        plies = sum(1 for _p, a in self.history if not isinstance(a, Swap))
+        out = {"bars": "stones captured", "moves": str(plies)}
+        if self.game.variant == "3p":
+            out["removed (SF-4)"] = ", ".join(f"{player_name(p)} {self._removed[p]}" for p in range(n))
+        out["reserves"] = ", ".join(f"{player_name(p)} {self._res[p]}" for p in range(n))
+        return out
 
     def position_text(self) -> str:
         """A one-line, FEN-like description: stacks (bottom first), reserves, side to move.

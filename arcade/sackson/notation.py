@@ -174,6 +174,101 @@ def parse_moves(text: str, where: BoardLike = None) -> list[Action]:
     return [parse_action(tok, where) for tok in text.split()]
 
 
+class MoveListError(ArcadeError, ValueError):
+    """One token of a move list (``--moves``) that cannot be read or is not legal where it is played.
+
+    Attributes:
+        token: the whole token as written (e.g. ``"c2-z9"``).
+        index: its 1-based place in the list.
+        total: how many tokens the list has.
+        reason: why it was refused.
+        position: the position it was played in (``SacksonState.position_text``).
+    """
+
+    def __init__(self, token: str, index: int, total: int, reason: str, position: str) -> None:
+        self.token = token
+        self.index = index
+        self.total = total
+        self.reason = reason
+        self.position = position
+        super().__init__(f"move {index} of {total}, {token!r}: {reason} [position: {position}]")
+
+
+def play_list(state: SacksonState, text: str) -> SacksonState:
+    """Like :func:`play`, but a bad token raises :class:`MoveListError` naming the whole
+    token, its 1-based index in the list and the position it was played in.
+
+    Raises:
+        MoveListError: a token that cannot be read or is not legal there (``state``
+            keeps the moves before it).
+    """
+    from arcade.core.errors import IllegalActionError
+
+    tokens = text.split()
+    for i, tok in enumerate(tokens, start=1):
+        try:
+            action = parse_action(tok, state)
+            state.apply(action)
+        except NotationError as exc:
+            raise MoveListError(tok, i, len(tokens), str(exc), state.position_text()) from None
+        except IllegalActionError as exc:
+            reason = exc.reason.split(" [position: ")[0]
+            reason = reason.split(": ", 1)[-1]          # the reason after the move's own text
+            raise MoveListError(tok, i, len(tokens), reason, state.position_text()) from None
+    return state
+
+
+_POS_CELL = re.compile(r"^([A-Za-z][0-9]{1,2})=([A-Da-d]+)$")
+_POS_RES = re.compile(r"^([A-Da-d])([0-9]{1,3})$")
+
+
+def parse_position(text: str, game: SacksonGame) -> SacksonState:
+    """A state of ``game`` from the one-line position of :meth:`SacksonState.position_text`.
+
+    Format: ``[variant] cell=STACK ... [| reserves A0 B2] [| X to move]``; stacks are
+    seat letters bottom first (SF-7), e.g. ``"d4=BA e6=A | reserves A0 B1 | B to move"``.
+    Missing reserves are 0, a missing side to move is A.  Capture tallies start at 0;
+    there is no opening swap.  Built with :meth:`SacksonGame.setup`.
+
+    Raises:
+        NotationError: text that does not follow the format (names the bad part).
+        SetupError: a position the rules cannot hold (unknown cell, stack too high...).
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError(repr(text), "a position such as 'd4=BA e6=A | reserves A0 B1 | B to move'")
+    parts = [p.strip() for p in text.split("|")]
+    n = game.seats
+    letters = "ABCD"[:n]
+    stacks: dict[str, str] = {}
+    for tok in parts[0].split():
+        if tok == game.variant:
+            continue
+        m = _POS_CELL.match(tok)
+        if not m:
+            raise NotationError(tok, f"a stack 'cell=LETTERS' (seat letters {letters}, bottom first) "
+                                     f"or the variant name {game.variant!r}")
+        cell = game.board.cells[parse_square(m.group(1), game.board)]
+        if cell in stacks:
+            raise NotationError(tok, f"each cell once ({cell} is given twice)")
+        stacks[cell] = m.group(2).upper()
+    reserves = [0] * n
+    to_move = 0
+    for part in parts[1:]:
+        words = part.split()
+        if words[:1] == ["reserves"]:
+            for w in words[1:]:
+                m = _POS_RES.match(w)
+                if not m or m.group(1).upper() not in letters:
+                    raise NotationError(w, f"a reserve such as 'A2' (seat letters {letters})")
+                reserves[letters.index(m.group(1).upper())] = int(m.group(2))
+        elif len(words) == 3 and words[1:] == ["to", "move"] and words[0].upper() in letters:
+            to_move = letters.index(words[0].upper())
+        else:
+            raise NotationError(part, f"'reserves A0 B1' or 'X to move' (X one of {letters}; "
+                                      "a position in the opening swap or after the end cannot be set up)")
+    return game.setup(stacks, reserves=reserves, to_move=to_move)
+
+
 def play(state: SacksonState, text: str) -> SacksonState:
     """Apply the space-separated actions of ``text`` to ``state`` in order; returns ``state``.
 

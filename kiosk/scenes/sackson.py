@@ -18,11 +18,16 @@ Controls (a seat acts only on its own turn):
 * a station with only a buzzer (``SeatInfo.can_choose`` false, e.g. GPIO
   buzzers without choose controls): a tap moves the cursor on, a press held
   0.6 s takes the choice, held 2 s steps back (a ring fills while it is held);
-* the keyboard, as a laptop convenience, for the human seat to move: arrows
+* the keyboard, as a laptop convenience, only for a person at the keyboard
+  station who has no left/right/OK keys of their own (P3 and up with the
+  default keys; :meth:`SacksonScene.keyboard_drives`), and only with keys that
+  are no station's keys: Enter or Space = OK, Backspace or Escape = back, the
+  keypad's 4/6/8/2 (and the arrows when no station uses them) move the cursor
   (Up/Down jump to the nearest choice above/below; in the count step they
-  change the count), Enter or Space = OK, Backspace or Escape = back.  Keys
-  that are that seat's own station keys are left to the station.  Escape with
-  nothing half-chosen asks once, then leaves the game.
+  change the count).  A station's key acts only for its own seat: P1 chooses
+  with A/D/S/W, P2 with the arrows, P3 taps its key 3, so one player's keys
+  never make another player's move.  Escape with nothing half-chosen (or for a
+  seat that does not take plain keys) asks once, then leaves the game.
 
 The computer's search runs in a worker thread (``choose_action`` with
 ``clock=time.monotonic`` and ``[sackson] budget_s``); its result is applied
@@ -46,9 +51,9 @@ from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.core.record import to_record
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState, Swap
 from arcade.sackson.notation import format_action
+from arcade.sackson.record import to_record
 from kiosk import render
 from kiosk import sackson_draw as sd
 from kiosk.app import App, Scene
@@ -68,7 +73,7 @@ FINISH_NS = 3_000_000_000          # the final board stays this long before the 
 LEAVE_NS = 3_000_000_000           # a second Escape within this leaves the game
 OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
 BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
-BANNER_NS = 1_800_000_000
+BANNER_NS = 1_500_000_000         # a banner shows this long, or until the next move
 
 
 def level_for(skill: str) -> str:
@@ -348,7 +353,7 @@ class SacksonScene(Scene):
         self.settings = gs
         self.game = SacksonGame(n, gs)
         self.state: SacksonState = self.game.new_initial_state()
-        self.seed = seed if seed is not None else int(time.time()) % 1_000_000
+        self.seed = seed if seed is not None else app.new_seed()
         self.bot_rng = random.Random(f"{self.seed}-bots")
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
@@ -367,6 +372,7 @@ class SacksonScene(Scene):
         self.last: tuple[int, Action] | None = None
         self.log: list[tuple[int, str]] = []
         self.banner: tuple[str, tuple[int, int, int], int] | None = None
+        self.skipped: set[int] = set()     # 4p-teams: seats skipped since their last move (SF-5)
         self.leave_armed: int | None = None
         self.over_at: int | None = None
         self.saved = False
@@ -426,8 +432,9 @@ class SacksonScene(Scene):
             return
         key = event.key
         seat = self.human_to_move()
+        plain = seat is not None and self.keyboard_drives(seat)
         if key == pygame.K_ESCAPE:
-            if seat is not None and self.chooser is not None and self.chooser.back():
+            if plain and self.chooser is not None and self.chooser.back():
                 self.app.sounds.play("tick")
                 return
             if self.leave_armed is not None and self.now - self.leave_armed < LEAVE_NS:
@@ -438,18 +445,17 @@ class SacksonScene(Scene):
             self.leave_armed = self.now
             self.banner = ("Press Esc again to leave the game", render.GOLD, self.now + LEAVE_NS)
             return
-        if seat is None or self._ensure_chooser() is None:
-            return
+        if seat is None or not plain or self._ensure_chooser() is None:
+            return          # only a keyboard seat without choose keys of its own takes plain keys
         kb = getattr(self.app, "keyboard", None)
-        mapped = kb.keymap.get(key) if kb is not None else None
-        if mapped is not None and mapped[0] == seat:
-            return          # that seat's own station key: its edge does the work
-        if key == pygame.K_LEFT:
+        if kb is not None and key in kb.keymap:
+            return          # a station's key (P2's arrows, a buzzer key) acts only for its own seat, by its edge
+        if key in (pygame.K_LEFT, pygame.K_KP4):
             self._control(seat, "left")
-        elif key == pygame.K_RIGHT:
+        elif key in (pygame.K_RIGHT, pygame.K_KP6):
             self._control(seat, "right")
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            self.chooser.nudge(0, -1 if key == pygame.K_UP else 1)  # type: ignore[union-attr]
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_KP8, pygame.K_KP2):
+            self.chooser.nudge(0, -1 if key in (pygame.K_UP, pygame.K_KP8) else 1)  # type: ignore[union-attr]
             self.app.sounds.play("tick")
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._control(seat, "ok")
@@ -476,6 +482,24 @@ class SacksonScene(Scene):
             return
         if edge.pressed:
             self._control(seat, edge.control)
+
+    def keyboard_drives(self, seat: int) -> bool:
+        """True when the laptop keys (Enter/Space, Backspace/Escape, keypad arrows) may choose for ``seat``.
+
+        Only for a person at the keyboard station who has no left/right/OK keys of
+        their own (seats 3 and up with the default keys, ``hardware/keyboard.py``).
+        Even then a key that belongs to a station (P2's arrows, a buzzer key) only
+        acts for that station's seat (:meth:`handle`): P1 chooses with A/D/S/W and
+        P2 with the arrows, and nobody can make another seat's move from the keyboard.
+        """
+        info = self.seats[seat]
+        if info.is_computer or info.station != "keyboard":
+            return False
+        kb = getattr(self.app, "keyboard", None)
+        if kb is None:
+            return True
+        own = {control for (s, control) in kb.keymap.values() if s == seat}
+        return not {"left", "right", "ok"} <= own
 
     def buzzer_only(self, seat: int) -> bool:
         """True for a person's station without left/right/OK (``SeatInfo.can_choose`` false)."""
@@ -548,6 +572,7 @@ class SacksonScene(Scene):
         st = self.state
         before_caps = [sum(st.captured(p)) for p in range(self.game.seats)]
         before_res = st.reserve(seat)
+        before_active = [st.active(p) for p in range(self.game.seats)]
         try:
             st.apply(action, seat)
         except IllegalActionError as exc:
@@ -573,10 +598,21 @@ class SacksonScene(Scene):
         if back > 0:
             notes.append(f"{back} to reserve")
         self.log.append((seat, text + ("  " + ", ".join(notes) if notes else "")))
+        self.banner = None                      # an older banner never outlives the next move
+        self.skipped.discard(seat)
+        passed = self._passed_over(seat, before_active)
+        for q, why in passed:
+            self.log.append((q, why))
         del self.log[:-6]
+        if passed:
+            q, why = passed[0]
+            more = f" (+{len(passed) - 1})" if len(passed) > 1 else ""
+            self.banner = (f"P{q + 1} {why}{more}", sd.seat_colour(q), self.now + BANNER_NS)
         if got:
-            self.banner = (f"P{seat + 1} captures {got} stone{'s' if got > 1 else ''}!", sd.seat_colour(seat),
-                           self.now + BANNER_NS)
+            msg = f"P{seat + 1} captures {got} stone{'s' if got > 1 else ''}!"
+            if self.banner is not None:
+                msg += "   " + self.banner[0]
+            self.banner = (msg, sd.seat_colour(seat), self.now + BANNER_NS)
             self.app.sounds.play("won")
         elif isinstance(action, Swap):
             self.app.sounds.play("flip")
@@ -584,6 +620,30 @@ class SacksonScene(Scene):
             self.app.sounds.play("flip")
         if len(st.history) in (12, 40):
             self.app.screenshot(f"focus-{self.variant}-ply{len(st.history)}")
+
+    def _passed_over(self, seat: int, before_active: list[bool]) -> list[tuple[int, str]]:
+        """Seats passed over after ``seat``'s move, with what happened to each (SF-4, SF-5).
+
+        ``4p-teams``: a seat without a move is skipped this round (it stays in);
+        ``3p`` / ``4p``: it drops out.  Seats already out are passed silently.
+        Also remembers the skipped seats (:attr:`skipped`) for their player cards.
+        """
+        st = self.state
+        n = self.game.seats
+        nxt = st.current_player()
+        if n == 2 or nxt < 0:
+            return []
+        out: list[tuple[int, str]] = []
+        q = (seat + 1) % n
+        while q != nxt:
+            if before_active[q]:
+                if st.active(q):
+                    out.append((q, "has no move: skipped this turn"))
+                    self.skipped.add(q)
+                else:
+                    out.append((q, "has no move: out of the game"))
+            q = (q + 1) % n
+        return out
 
     def _finish(self, now: int) -> None:
         if self.over_at is None:
@@ -610,6 +670,7 @@ class SacksonScene(Scene):
         if out is None:
             return
         try:
+            # SF-7: the record carries the start and final positions (stacks bottom to top).
             self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
         except Exception as exc:
             self.app.message(str(exc))
@@ -650,14 +711,21 @@ class SacksonScene(Scene):
         """How ``seat`` works the cursor: its own keys on the keyboard, else the station's names."""
         info = self.seats[seat]
         kb = getattr(self.app, "keyboard", None)
+        plain = self.keyboard_drives(seat)
+        arrows = "arrows" if kb is None or pygame.K_RIGHT not in kb.keymap else "keypad 4/6"
         if self.buzzer_only(seat):
-            return "buzzer: tap = next, hold = take, hold 2 s = back (or arrows, Enter, Esc)"
+            name = "buzzer"
+            if info.station == "keyboard" and kb is not None and kb.describe(seat, "buzzer") != "no key":
+                name = kb.describe(seat, "buzzer")
+            return f"{name}: tap = next, hold = take, hold 2 s = back" + (
+                f"; {arrows}, Enter take, Esc back" if plain else "")
+        if plain:
+            return f"{arrows} choose, Enter take, Esc back"
         if info.station == "keyboard" and kb is not None:
-            names = [kb.describe(seat, c) for c in ("left", "right", "ok", "buzzer")]
-            if "no key" not in names[:3]:
-                short = [n.replace("key ", "") for n in names]
-                return f"{short[0]}/{short[1]} choose, {short[2]} take, {short[3]} or Esc back"
-            return "arrows choose, Enter take, Esc back"
+            names = [kb.describe(seat, c) for c in ("left", "right", "ok", "x", "buzzer")]
+            short = [n.replace("key ", "") for n in names]
+            back = " or ".join(b for b in short[3:] if b != "no key") or "buzzer"
+            return f"{short[0]}/{short[1]} choose, {short[2]} take, {back} back"
         return "left/right choose, OK take, buzzer back"
 
     def effect(self, action: Action) -> str:
@@ -688,15 +756,22 @@ class SacksonScene(Scene):
         self._draw_board(surface)
         side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
         self._draw_side(surface, side)
-        if self.banner and self.now < self.banner[2]:
-            msg, col, _ = self.banner
-            size = 44
-            while size > 22 and render.font(size, True).size(msg)[0] > side.w - 30:
-                size -= 2
-            img = render.font(size, True).render(msg, True, (20, 20, 20))
-            rect = img.get_rect(midtop=(side.centerx, side.y + 2))
-            pygame.draw.rect(surface, col, rect.inflate(30, 12).clamp(side), border_radius=12)
-            surface.blit(img, rect)
+
+    def banner_rect(self, area: pygame.Rect, y: int) -> pygame.Rect | None:
+        """Where the banner (a capture, a skipped seat, "Esc again") goes: a strip at ``y``
+        below the player cards, so it never covers the title, the move counter or a card."""
+        if not self.banner or self.now >= self.banner[2]:
+            return None
+        return pygame.Rect(area.x, y, area.w, 50)
+
+    def _draw_banner(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        assert self.banner is not None
+        msg, col, _ = self.banner
+        size = 36
+        while size > 18 and render.font(size, True).size(msg)[0] > r.w - 24:
+            size -= 2
+        pygame.draw.rect(surface, col, r, border_radius=12)
+        render.text(surface, msg, r.center, size, sd.INK, "center", bold=True)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         st = self.state
@@ -739,8 +814,8 @@ class SacksonScene(Scene):
             lift = 0
             if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
                 lift = ch.current() if ch.phase == "count" else (ch.count or 0)
-            sd.draw_stack(surface, geo.content(i), stack, self.game.capacity[i], slots, empty_gauge=hexboard,
-                          lift=lift)
+            sd.draw_cell_stack(surface, geo, i, stack, self.game.capacity[i], slots, empty_gauge=hexboard,
+                               lift=lift)
         if self.last is not None and (ch is None or not ch.half_chosen) and isinstance(self.last[1], Drop):
             cx, cy = geo.centres[idx[self.last[1].dst]]
             render.text(surface, "+", (round(cx + geo.box * 0.42), round(cy - geo.box * 0.40)),
@@ -824,6 +899,10 @@ class SacksonScene(Scene):
         for p in range(n):
             self._draw_player(surface, pygame.Rect(area.x, y, area.w, card_h - 6), p)
             y += card_h
+        banner = self.banner_rect(area, y)
+        if banner is not None:
+            self._draw_banner(surface, banner)
+            y = banner.bottom + 6
         # the last moves
         vm = self.app.led.virtual_picture() if self.app.led is not None else None
         led_size = 0
@@ -881,6 +960,11 @@ class SacksonScene(Scene):
             pygame.draw.rect(surface, render.GOLD, r, 5, border_radius=12)
         if not st.active(p):
             render.text(surface, "OUT", (r.right - 10, r.bottom - 8), 34, render.BAD, "bottomright", bold=True)
+        elif p in self.skipped and not st.is_terminal():
+            tag = render.font(26, True).render("SKIPPED: no move", True, sd.INK)
+            box = tag.get_rect(topright=(r.right - 10, r.y + 8)).inflate(14, 6)
+            pygame.draw.rect(surface, render.GOLD, box, border_radius=8)
+            surface.blit(tag, tag.get_rect(center=box.center))
 
     @staticmethod
     def _fit_text(surface: pygame.Surface, msg: str, pos: tuple[int, int], width: int, size: int,
