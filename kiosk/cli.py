@@ -56,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
 
     h = sub.add_parser("headless", help="computer players only, one JSON line per game")
     h.add_argument("--game", default="focusx")
-    h.add_argument("--mode", default="classic")
+    h.add_argument("--mode", default=None, help="the mode (default: each game's first; for focus, the variant)")
     h.add_argument("--variant", default=None, help="for --game focus: 2p, 3p, 4p-teams, 4p, crossfire")
     h.add_argument("--players", type=int, default=None,
                    help="seats (default: 4 for focusx and sherlook, 2 for coop, the variant's for focus)")

@@ -50,7 +50,6 @@ HARD_NODES = 2000
 PLY_CAP = 2000
 #: The command line's default ``--mode`` (FocusX's first mode): read as "no mode given".
 #: Remove once ``focus-arcade headless`` defaults ``--mode`` to None for other games.
-CLI_MODE_DEFAULT = "classic"
 #: The "game" field of every line: Crossfire is the FOCUS variant "crossfire", whether it
 #: was asked for as ``--game crossfire`` or ``--game focus --variant crossfire``.
 GAME_NAME = "focus"
@@ -69,8 +68,6 @@ def variant_of(args: Any) -> str:
     game = getattr(args, "game", "focus") or "focus"
     variant = getattr(args, "variant", None)
     mode = getattr(args, "mode", None)
-    if mode == CLI_MODE_DEFAULT:
-        mode = None
     if mode is not None:
         if mode not in VARIANTS:
             raise SettingsError("mode", mode, f"one of {list(VARIANTS)} (for FOCUS --mode is the variant)")
