@@ -62,7 +62,7 @@ def _features(s: SacksonState) -> list[float]:
             for c in stack:
                 alive[c] += 1
     res = s._res
-    mob = s._mob
+    mob = s._mobility()
     out = []
     for q in range(seats):
         f = (W_ALIVE * (alive[q] + res[q]) + W_RESERVE * res[q] + W_CONTROL * control[q]
