@@ -29,9 +29,13 @@ Controls (a seat acts only on its own turn):
   never make another player's move.  Escape with nothing half-chosen (or for a
   seat that does not take plain keys) asks once, then leaves the game.
 
-The computer's search runs in a worker thread (``choose_action`` with
-``clock=time.monotonic`` and ``[sackson] budget_s``); its result is applied
-on the main thread in :meth:`SacksonScene.update`, never less than
+The computer thinks in the kiosk's thinking process (:mod:`kiosk.thinker`:
+``arcade.bots.sackson.decide`` at the seat's skill, by nodes, so it plays the
+same on any machine; the render loop only checks a future each frame); a dead
+or stuck process is restarted and that move is made by the one-ply player in
+this process.  A decision function substituted for ``choose_action`` (tests)
+cannot be sent to that process and runs in a worker thread here instead.  The
+move is applied on the main thread in :meth:`SacksonScene.update`, never less than
 ``[sackson] move_pause_s`` after its turn began (``app.pace_override`` caps
 that pause, as ``focus-arcade demo --pace`` does).  The screen keeps drawing
 while it thinks ("thinking..." with a progress ring).
@@ -47,6 +51,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
 from arcade.core.errors import IllegalActionError
@@ -74,6 +79,10 @@ LEAVE_NS = 3_000_000_000           # a second Escape within this leaves the game
 OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
 BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
 BANNER_NS = 1_500_000_000         # a banner shows this long, or until the next move
+
+
+#: Lobby skill -> the search the thinking process runs (``decide``'s levels: the expert is its own).
+SEARCH_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert"}
 
 
 def level_for(skill: str) -> str:
@@ -362,6 +371,13 @@ class SacksonScene(Scene):
         self.pause_ns = int(pause * 1e9)
         self.max_nodes = max_nodes
         self.levels = list(levels) if levels is not None else [level_for(s.skill) for s in seats]
+        self.search_levels = (list(levels) if levels is not None
+                              else [SEARCH_OF_SKILL.get(s.skill, "medium") for s in seats])
+        self.thinker: Any = None           # kiosk.thinker.Thinker while the process thinks for us
+        if any(s.is_computer for s in seats) and self._use_process():
+            from kiosk import thinker as thinker_mod
+            self.thinker = thinker_mod.shared()
+            self.thinker.start()          # warm: the process is up before the first computer move
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future[Action] | None = None
         self.think_ply = -1
@@ -387,6 +403,8 @@ class SacksonScene(Scene):
         self._stop_worker()
 
     def _stop_worker(self) -> None:
+        if self.thinker is not None and self.future is not None:
+            self.thinker.cancel()
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
@@ -547,8 +565,46 @@ class SacksonScene(Scene):
         else:
             self._ensure_chooser()
 
+    @staticmethod
+    def _use_process() -> bool:
+        """True unless ``choose_action`` was replaced (that function can only run in this process)."""
+        return choose_action is bots.choose_action
+
+    def _ask_thinker(self, seat: int, now: int) -> None:
+        from kiosk.thinker import encode_focus
+
+        seed = self.bot_rng.getrandbits(62)
+        state = self.state.copy()          # the fallback's own copy (runs on the thinker's thread)
+
+        def fallback() -> list[int]:
+            return list(state._internal(bots.decide(state, "medium", random.Random(seed))))
+
+        self.future = self.thinker.ask("focus", encode_focus(self.state), self.search_levels[seat], seed,
+                                       fallback, nodes=self.max_nodes)
+        self.think_ply = len(self.state.history)
+        self.think_started = now
+
+    def _action_of(self, result: Any) -> Action:
+        """The action from a finished future: an Action (thread) or a thinker Answer (process)."""
+        if isinstance(result, Action):
+            return result
+        move = tuple(int(x) for x in result.move)
+        if result.source != "worker" and result.note:
+            self.app.message(f"Computer player: {result.note}")
+        if move not in self.state._moves():
+            raise ValueError(f"the thinking process proposed {move}, not a legal move here")
+        return self.state._t.action(move)     # type: ignore[arg-type]
+
     def _drive_computer(self, seat: int, now: int) -> None:
         ply = len(self.state.history)
+        if self.thinker is not None:
+            try:
+                self.thinker.poll()
+            except Exception as exc:          # a protocol version mismatch: said once, the game goes on
+                self.app.message(str(exc))
+        if (self.future is None or self.think_ply != ply) and self.thinker is not None:
+            self._ask_thinker(seat, now)
+            return
         if self.future is None or self.think_ply != ply:
             if self.executor is None:
                 self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
@@ -562,7 +618,7 @@ class SacksonScene(Scene):
             return
         fut, self.future = self.future, None
         try:
-            action = fut.result()
+            action = self._action_of(fut.result())
         except Exception as exc:            # a bot bug must not stop the game
             self.app.message(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
             action = self.bot_rng.choice(self.state.legal_actions())
