@@ -52,8 +52,9 @@ from arcade.coop.similarity import table_problem
 from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
                               Refuse, Take, cell_name, rating)
 from kiosk import render
-from kiosk.app import App, Scene
-from kiosk.coop_draw import clue_surface, face_surface, thumb_surface
+from kiosk.app import App
+from kiosk.scene import Scene
+from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
@@ -733,7 +734,7 @@ class CoopScene(Scene):
         large, and the rect of the "earlier clues" block (None when all fit).
 
         Cards never shrink below a readable size (``CLUE_W`` x ``CLUE_H`` px,
-        names of at least ``kiosk.coop_draw.CLUE_NAME_MIN`` px): when more clues are taken than
+        names of at least ``kiosk.games.coop.draw.CLUE_NAME_MIN`` px): when more clues are taken than
         fit in one row, the latest ones stay large and the earlier ones become
         numbered pictures in the first slot."""
         per_row = max(2, (area.w + CLUE_GAP) // (CLUE_W + CLUE_GAP))

@@ -35,9 +35,10 @@ from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
+from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
-from kiosk.sherlook_draw import Placed, place_pair, render_pair, reveal_marks, transformed
+from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}

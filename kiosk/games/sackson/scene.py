@@ -55,8 +55,9 @@ from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState,
 from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
-from kiosk import sackson_draw as sd
-from kiosk.app import App, Scene
+from kiosk.games.sackson import draw as sd
+from kiosk.app import App
+from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).

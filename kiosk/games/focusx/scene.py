@@ -1,7 +1,9 @@
-"""The FocusX ThinkFocus, Duel and 4Focus scenes (seed 001; rulings FX-9, FX-10, FX-11).
+"""The FocusX screen: Classic, ThinkFocus, Duel and 4Focus (seed 001; FX-1..FX-12).
 
-One base scene holds what the three modes share (the model is
-``kiosk/scenes/classic.py``): the referee fed with stamped edges, computer
+One scene, :class:`FocusXScene`, holds what the four modes share, and each
+mode is a small subclass saying how its table looks and reads (Classic: the
+four spots, R-1..R-8; ThinkFocus FX-9; Duel FX-10; 4Focus FX-11): the
+referee fed with stamped edges, computer
 players planned when a window opens (``arcade/bots/shout.py``, the same judge
 as people), the race panel after every race (R-7; for Duel the whole
 last-to-press order), the seat panels, the banner, the LED picture
@@ -9,8 +11,10 @@ last-to-press order), the seat panels, the banner, the LED picture
 
 Station controls:
 
-* Duel and Classic need only the buzzer (the active seat's card is revealed
-  by itself).
+* Duel needs only the buzzer (the active seat's card is revealed by itself).
+* Classic: the active seat lays its card on a spot; a station with choose
+  controls has ``CHOOSE_NS`` to pick one with left/right and OK (else the
+  default spot).
 * ThinkFocus and 4Focus need a choice: left/right over the hand and OK, then
   left/right over the legal places (rows; cells) and OK; the last entry
   "back" returns to the hand.  The chooser's cursor is drawn in the seat's
@@ -21,8 +25,6 @@ Station controls:
 
 from __future__ import annotations
 
-import random
-import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -30,17 +32,19 @@ from typing import Any, Callable
 import pygame
 
 from arcade.bots.focusx_place import choose_action
-from kiosk.scenes.racing import plan_computer_presses
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
-from arcade.core.record import to_record
 from arcade.core.referee import Referee, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.duel import DuelGame, DuelState
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.games.focusx import draw as fx_draw
+from kiosk.app import App
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 S = 1_000_000_000
@@ -48,16 +52,30 @@ TOP = 64                         # below the title row and the countdown bar
 STRIP_H = 58                     # the message strip: the window's label (left), the banner (right)
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
+CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
 
 
 @dataclass
 class PanelEntry:
-    """One race in the race panel: a title and every press (R-7)."""
+    """One race in the race panel: a title and every press (R-7).
+
+    ``kind`` is the referee event that ended the race ("won", "debated",
+    "boxed", "last", "closed", "false", "penalty") and ``verdict`` the judge's
+    verdict; ``kind, verdict = entry`` unpacks those two.
+    """
 
     title: str
     colour: tuple[int, int, int]
     rows: list[tuple[int, str, float, str]] = field(default_factory=list)   # seat, kind, ms, status
     extra: list[str] = field(default_factory=list)
+    kind: str = ""
+    verdict: Verdict | None = None
+
+    def __iter__(self) -> Any:
+        return iter((self.kind, self.verdict))
+
+    def __getitem__(self, i: int) -> Any:
+        return (self.kind, self.verdict)[i]
 
 
 @dataclass
@@ -76,37 +94,30 @@ def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
-class ModeScene(Scene):
-    """What the three FocusX mode scenes share.  Subclasses draw the table."""
+class FocusXScene(GameScene):
+    """What the four FocusX modes share.  Subclasses draw the table."""
 
-    title = "FocusX"
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
+    panel_title = "Race panel (ms after the table showed)"
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
-        self.seats = seats
+        super().__init__(app, seats, seed)
         fx = app.cfg["focusx"]
         self.x_rule = fx["x_rule"] if x_rule is None else x_rule
         pace = pace_s if pace_s is not None else app.pace_override
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
-        self.seed = seed if seed is not None else app.new_seed()
-        self.rng = random.Random(f"{self.seed}-0")
-        self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
         self.state: Any = self.game.new_initial_state()
         self.referee = Referee(self.state, app.cfg.judge_settings())
         self.planned_for = -1
         self.planned_active_until = 0
-        self.banner: tuple[str, tuple[int, int, int], int] | None = None
         self.flash: tuple[tuple[int, ...], str, int] | None = None
         self.history: deque[PanelEntry] = deque(maxlen=3)
         self.seen_takes = 0
-        self.saved = False
-        self.over_at: int | None = None
-        self.now = time.monotonic_ns()
+        self._takes_before = 0
         # choosing (ThinkFocus, 4Focus)
         self.turn_no = 0
         self.chooser: Chooser | None = None
@@ -153,28 +164,25 @@ class ModeScene(Scene):
         return list(getattr(self.state, "takes", []))
 
     # -- input -----------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.computer.cancel()
-            self.app.home()
-
-    def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
-            return
+    def on_station(self, edge: Edge) -> None:
         if edge.control in ("buzzer", "x"):
             self.referee.feed(edge)
             if edge.pressed:
                 self.app.sounds.play("press")
             return
-        if edge.pressed and self.chooser is not None and self.chooser.seat == edge.seat:
+        if edge.pressed:
+            self.choose_control(edge)
+
+    def choose_control(self, edge: Edge) -> None:
+        """A left / right / OK press: the chooser's step if it is that seat's choice."""
+        if self.chooser is not None and self.chooser.seat == edge.seat:
             self._choose_step(edge.control)
 
     # -- the loop ----------------------------------------------------------------
-    def update(self, now_ns: int) -> None:
-        self.now = now_ns
+    def advance(self, now_ns: int) -> None:
         st = self.state
         if st.is_terminal():
-            self._finish(now_ns)
+            self.finish(now_ns)
             return
         cp = st.current_player()
         if cp == CHANCE:
@@ -182,20 +190,24 @@ class ModeScene(Scene):
             self.app.sounds.play("flip")
             return
         if cp == RACE:
-            before = len(self.takes())
+            before = self._takes_before = len(self.takes())
             race_before = st.race_no
             events = self.referee.tick(now_ns)
             for ev in events:
-                self._on_event(ev, now_ns, before)
+                self._on_event(ev, now_ns)
             self._window_ended_by_press(events, race_before, before)
             self._new_takes(now_ns)
             if self.places_cards and not st.is_terminal() and self._may_choose_now():
                 self._drive_turn(now_ns)
             return
+        self.seat_turn(cp, now_ns)
+
+    def seat_turn(self, seat: int, now_ns: int) -> None:
+        """The active seat's turn (not a race): ThinkFocus / 4Focus choose, Duel reveals."""
         if self.places_cards:
             self._drive_turn(now_ns)
         else:
-            self.referee.apply(st.default_action(), cp)
+            self.referee.apply(self.state.default_action(), seat)
             self.app.sounds.play("flip")
 
     def _may_choose_now(self) -> bool:
@@ -220,7 +232,7 @@ class ModeScene(Scene):
             return
         self.planned_for = w.race_no
         active = getattr(self.state, "active", -1)
-        planned = plan_computer_presses(self.app, self.bot_rng, w.spec, self.seats, opened)
+        planned = self.plan_race_presses(w.spec, opened)
         for at in planned.get(active, []):
             self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
@@ -323,13 +335,15 @@ class ModeScene(Scene):
         return places[ch.place_i] if ch.place_i < len(places) else None
 
     # -- events ----------------------------------------------------------------
-    def _on_event(self, ev: RefereeEvent, now: int, takes_before: int) -> None:
+    def _on_event(self, ev: RefereeEvent, now: int) -> None:
+        """One referee event (``self._takes_before``: the takes before this tick)."""
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         if ev.kind == "updated" and ev.verdict is not None and self.history:
             self.history[0].rows = self.panel_rows(ev.verdict)  # late presses join the list (R-7)
+            self.history[0].verdict = ev.verdict
             return
         if ev.kind == "false":
-            self.banner = (f"False focus by {names}!", render.BAD, now + 1_500_000_000)
+            self.banner = (self.false_text(names), render.BAD, now + 1_500_000_000)
             self.app.sounds.play("false")
         elif ev.kind == "penalty":
             self.banner = (self.penalty_text(names), render.BAD, now + 1_500_000_000)
@@ -337,13 +351,14 @@ class ModeScene(Scene):
         elif ev.kind == "stuck" and ev.seats:
             self.app.message(f"Buzzer stuck down: {names}. It is ignored until released.")
         if ev.verdict is not None and ev.kind in ("won", "debated", "boxed", "last", "closed"):
-            new = self.takes()[takes_before:]
-            described = self.describe_takes(new)
+            new = self.takes()[self._takes_before:]
+            described = self.describe_race(ev, new)
             if described is None:
                 if not ev.verdict.presses:
                     return
                 described = (self.closed_text(ev), render.DIM)
-            entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict))
+            entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict), kind=ev.kind,
+                               verdict=ev.verdict)
             self.add_extra(entry, ev)
             self.history.appendleft(entry)
             if ev.kind != "closed":
@@ -364,7 +379,8 @@ class ModeScene(Scene):
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         title, colour = described if described is not None else (
             self.penalty_text(names) if ev.kind == "penalty" else f"False focus by {names}", render.BAD)
-        self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict)))
+        self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict), kind=ev.kind,
+                                           verdict=ev.verdict))
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
         """The race panel's rows for a verdict: ``(seat, kind, ms, status)`` (R-7).  A mode
@@ -373,6 +389,13 @@ class ModeScene(Scene):
 
     def penalty_text(self, names: str) -> str:
         return f"Out-of-turn press by {names}"
+
+    def false_text(self, names: str) -> str:
+        return f"False focus by {names}!"
+
+    def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        """The race panel entry's title and colour for a race that ended (None: no title)."""
+        return self.describe_takes(new_takes)
 
     def closed_text(self, ev: RefereeEvent) -> str:
         return "no claim"
@@ -394,27 +417,8 @@ class ModeScene(Scene):
     def flash_for(self, new: list[Any], now: int) -> None: ...
 
     # -- the end ---------------------------------------------------------------
-    def _finish(self, now: int) -> None:
-        if self.over_at is None:
-            self.over_at = now
-            self.app.sounds.play("over")
-            self._save()
-        if now - self.over_at > 2 * S:
-            from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.game.title, self.state, self.seats, again=self.again))
-
     def again(self) -> Scene:
         return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
-
-    def _save(self) -> None:
-        if self.saved or self.app.results is None:
-            return
-        self.saved = True
-        out = self.state.outcome()
-        try:
-            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
-        except Exception as exc:
-            self.app.message(str(exc))
 
     # -- drawing ---------------------------------------------------------------
     def status_text(self) -> str:
@@ -540,7 +544,7 @@ class ModeScene(Scene):
             y += 22
         panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
         render.panel(surface, panel)
-        render.text(surface, "Race panel (ms after the table showed)", (panel.x + 10, panel.y + 8), 22, render.DIM)
+        render.text(surface, self.panel_title, (panel.x + 10, panel.y + 8), 22, render.DIM)
         yy = panel.y + 34
         if not self.history:
             render.text(surface, "every press is shown here", (panel.x + 10, yy), 24, render.DIM)
@@ -615,9 +619,134 @@ class ModeScene(Scene):
         return self.led_default(w, h, now_ns)
 
 
+# ------------------------------------------------------------------------ Classic
+
+class ClassicScene(FocusXScene):
+    """FocusX Classic (FX-1..FX-8): four spots clockwise, every seat's pile, the race panel.
+
+    The active seat lays its pile's top card on a spot: a person with choose
+    controls picks it with left/right and OK within ``CHOOSE_NS`` (else the
+    default spot), anyone else gets the default spot.  After each race the
+    panel lists every press, offsets from the first press (R-7).
+    """
+
+    panel_title = "Race panel (ms after the first press)"
+
+    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+                 x_rule: bool | None = None, pace_s: float | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
+        super().__init__(app, seats, seed, x_rule, pace_s, settings)
+        self.taken: list[int] = []
+        self.choose_seat: int | None = None
+        self.choose_spot = 0
+        self.choose_until = 0
+
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        return ClassicGame(seats, settings)
+
+    # -- laying a card on a spot --------------------------------------------------------
+    def seat_turn(self, seat: int, now_ns: int) -> None:
+        st: ClassicState = self.state
+        info = self.seats[seat]
+        if info.can_choose and not info.is_computer:
+            if self.choose_seat != seat:
+                self.choose_seat = seat
+                self.choose_spot = st.default_spot()
+                self.choose_until = now_ns + CHOOSE_NS
+            elif now_ns >= self.choose_until:
+                self._place(self.choose_spot)
+        else:
+            self._place(st.default_spot())
+
+    def choose_control(self, edge: Edge) -> None:
+        if self.choose_seat != edge.seat:
+            return
+        allowed = self.state.allowed_spots()
+        if edge.control in ("left", "right"):
+            step = -1 if edge.control == "left" else 1
+            i = allowed.index(self.choose_spot) if self.choose_spot in allowed else 0
+            self.choose_spot = allowed[(i + step) % len(allowed)]
+        elif edge.control == "ok":
+            self._place(self.choose_spot)
+
+    def _place(self, spot: int) -> None:
+        if spot not in self.state.allowed_spots():
+            spot = self.state.default_spot()
+        self.referee.apply(Place(spot))
+        self.choose_seat = None
+        self.app.sounds.play("flip")
+
+    # -- what the race panel and the banner say ------------------------------------------
+    def _on_event(self, ev: RefereeEvent, now: int) -> None:
+        super()._on_event(ev, now)
+        names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        if ev.kind == "won":
+            s = ev.seats[0]
+            self.taken = list(self.state.victory[s][-3:])
+            kind = "FOCUS-EX" if ev.verdict and ev.verdict.kind == "focus-ex" else "FOCUS"
+            self.banner = (f"P{s + 1} {kind}!", render.SEAT_COLOURS[s % 8], now + 1_500_000_000)
+            self.flash = (ev.seats, "won", now)
+            self.app.sounds.play("won")
+        elif ev.kind in ("debated", "boxed"):
+            what = "share the focus" if ev.kind == "debated" else "tie: the trio goes to the box"
+            self.banner = (f"Debated! {names} {what}", render.GOLD, now + 1_800_000_000)
+            self.flash = (ev.seats, "tie", now)
+            self.app.sounds.play("debated")
+
+    def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        if ev.verdict is None or not ev.verdict.presses:
+            return None
+        title = {"won": "won", "debated": "debated", "boxed": "4+ tie: boxed"}.get(ev.kind, "no winner")
+        colour = render.SEAT_COLOURS[ev.seats[0] % 8] if ev.kind == "won" and ev.seats else render.GOLD
+        return f"{title}: first press at {ev.verdict.presses[0].offset_ms:.1f} ms", colour
+
+    def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
+        """Classic lists each press's offset from the first press (R-7)."""
+        first = v.presses[0].t_ns if v.presses else 0
+        return [(p.seat, p.kind, (p.t_ns - first) / NS_PER_MS, p.status) for p in v.presses]
+
+    def false_text(self, names: str) -> str:
+        return f"False focus by {names}: one card to the box"
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no winner"
+
+    # -- drawing ---------------------------------------------------------------------------
+    def status_text(self) -> str:
+        st: ClassicState = self.state
+        # Never say whether a focus is showing: finding it is the game.
+        return "sudden death!" if st.sudden else f"cards left: {sum(len(p) for p in st.piles)}"
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        st: ClassicState = self.state
+        return str(len(st.victory[seat])), "cards won", [f"pile {len(st.piles[seat])}"]
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        st: ClassicState = self.state
+        if st.sudden and seat in st.sudden:
+            return ("SUDDEN DEATH", render.GOLD)
+        if st.current_player() == RACE and seat in st.race_out:
+            return ("OUT this race", render.BAD)
+        return None
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st: ClassicState = self.state
+        chooser = None if self.choose_seat is None else (self.choose_seat, self.choose_spot)
+        cw, gap, cy = fx_draw.draw_spots(surface, area, st.spots, st.prev_spot, chooser)
+        if self.choose_seat is not None:     # in the gap between the two rows of spots
+            hint = pygame.Rect(0, 0, 2 * cw + gap, max(20, gap - 4))
+            hint.center = (area.centerx, cy)
+            fx_draw.fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
+                             render.SEAT_COLOURS[self.choose_seat % 8])
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
+
+
 # ------------------------------------------------------------------------ ThinkFocus
 
-class ThinkFocusScene(ModeScene):
+class ThinkFocusScene(FocusXScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     title = "FocusX ThinkFocus"
@@ -713,7 +842,7 @@ class ThinkFocusScene(ModeScene):
 
 # ------------------------------------------------------------------------ Duel
 
-class DuelScene(ModeScene):
+class DuelScene(FocusXScene):
     """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses.
 
     With several foci on the table (FXA-20, FXA-24) the one being raced is
@@ -888,7 +1017,7 @@ class DuelScene(ModeScene):
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(ModeScene):
+class FourFocusScene(FocusXScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     title = "FocusX 4Focus"
@@ -1029,7 +1158,7 @@ class FourFocusScene(ModeScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
+def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
     """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
     def start(app: App, seats: list[SeatInfo]) -> Scene:
         return cls(app, seats, x_rule=x_rule)
@@ -1039,6 +1168,8 @@ def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[Sea
 # The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
 # the "-x" entries force the FocusX rule on.
 LOBBY_GAMES = [
+    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(ClassicScene, None)),
+    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(ClassicScene, True)),
     LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
     LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
     LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
