@@ -174,6 +174,13 @@ class StationInput:
             return [] if name is None else [Command(name, int(self.clock()), "gamepad")]
         return []
 
+    def is_station_key(self, name: str) -> bool:
+        """Whether the key called ``name`` (a :data:`KEY_COMMANDS` name, e.g. ``"right"``) is
+        also a seat's station key in the keyboard's table."""
+        import pygame
+
+        return pygame.key.key_code(name) in getattr(self.keyboard, "keymap", {})
+
     def release_all(self) -> None:
         """Release edges for every key held (the window lost focus, a scene ended)."""
         self.keyboard.release_all()

@@ -69,6 +69,8 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
+    #: the game's state (the family makes it; ``outcome()`` once it is over)
+    state: Any
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -128,10 +130,15 @@ class GameScene(Scene):
             return
         self.on_game_command(command)
 
+    def seat_infos(self) -> list[SeatInfo]:
+        """The game's seats (Focus (2023) hides them from the app while its case is chosen)."""
+        return list(self.seats)
+
     def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
+        seats = self.seat_infos()
+        if edge.seat >= len(seats):
             return
-        if self.leave_until is not None and edge.pressed and not self.seats[edge.seat].is_computer \
+        if self.leave_until is not None and edge.pressed and not seats[edge.seat].is_computer \
                 and edge.source != "computer":
             if edge.control == "ok":
                 self.leave()
@@ -192,12 +199,9 @@ class GameScene(Scene):
             self.save()
         if now_ns - (self.over_at or now_ns) > self.finish_ns:
             from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.results_seats(), again=self.again))
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self.again))
         return first
 
-    def results_seats(self) -> list[SeatInfo]:
-        """The seats the results screen lists."""
-        return list(self.seats)
 
     def save(self) -> None:
         """Save the result once (a storage problem is a message; the game never stops for it)."""
@@ -219,7 +223,7 @@ class GameScene(Scene):
         ``spec`` opened at ``opened_ns`` (ns, the flip: R-2).  Returns the press times per seat."""
         self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
         planned: dict[int, list[int]] = {}
-        for seat, info in enumerate(self.seats if seats is None else seats):
+        for seat, info in enumerate(self.seat_infos() if seats is None else seats):
             if not info.is_computer:
                 continue
             level = computer_level(self.app, info)
