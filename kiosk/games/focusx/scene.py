@@ -90,6 +90,11 @@ class Chooser:
     since_ns: int = 0
 
 
+def _joined(texts: list[str], colour: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]] | None:
+    """A banner from the last two things that happened (None: nothing)."""
+    return ("  ".join(texts[-2:]), colour) if texts else None
+
+
 def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
@@ -153,8 +158,27 @@ class FocusXScene(GameScene):
         """(big number, its label, small lines) for a seat panel."""
         return "", "", []
 
+    #: what a take (``state.takes``: ``(how, seats, ...)``) says on the banner:
+    #: ``how -> (text with {names} and {active}, colour: "seat" (the first seat's), "bad" or "" gold)``
+    take_texts: dict[str, tuple[str, str]] = {}
+
     def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        return None
+        """The banner for new takes: the last two texts of :attr:`take_texts`, and their colour."""
+        texts = []
+        colour = render.GOLD
+        active = f"P{getattr(self.state, 'active', 0) + 1}"
+        for take in takes:
+            how, seats = take[0], take[1]
+            found = self.take_texts.get(how)
+            if found is None:
+                continue
+            text, col = found
+            texts.append(text.format(names=", ".join(f"P{s + 1}" for s in seats), active=active))
+            if col == "seat":
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif col == "bad":
+                colour = render.BAD
+        return _joined(texts, colour)
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import led as ledv
@@ -751,6 +775,14 @@ class ThinkFocusScene(FocusXScene):
 
     title = "FocusX ThinkFocus"
     places_cards = True
+    take_texts = {"row": ("{names} takes the row focus!", "seat"),
+                  "column": ("{names} takes the column focus!", "seat"),
+                  "shift": ("{names} takes the shift focus!", "seat"),
+                  "forgotten": ("{names} takes a forgotten focus!", "seat"),
+                  "debated": ("Debated: {names} take one card each", ""),
+                  "boxed": ("4+ tied: the trio goes to the box", ""),
+                  "overruled": ("{names}: the row focus goes first", ""),
+                  "discard": ("{names} cannot lay a card: one to the box", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return tf.ThinkFocusGame(seats, settings)
@@ -774,31 +806,6 @@ class ThinkFocusScene(FocusXScene):
         if seat == st.previous:
             return ("PREVIOUS: row", render.GOOD)
         return None
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats, _cards in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how in ("row", "column", "shift", "forgotten"):
-                what = {"row": "the row focus", "column": "the column focus", "shift": "the shift focus",
-                        "forgotten": "a forgotten focus"}[how]
-                texts.append(f"{names} takes {what}!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "debated":
-                texts.append(f"Debated: {names} take one card each")
-            elif how == "boxed":
-                texts.append("4+ tied: the trio goes to the box")
-            elif how == "overruled":
-                texts.append(f"{names}: the row focus goes first")
-            elif how == "discard":
-                texts.append(f"{names} cannot lay a card: one to the box")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
-
-    def closed_text(self, ev: RefereeEvent) -> str:
-        return "no claim"
 
     def flash_for(self, new: list[Any], now: int) -> None:
         for how, seats, _ in new:
@@ -852,6 +859,11 @@ class DuelScene(FocusXScene):
     """
 
     title = "FocusX Duel"
+    take_texts = {"last": ("{names} pressed last: takes the trio", "seat"),
+                  "tied-last": ("Tied last: {names} take their own card", ""),
+                  "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
+                  "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
+                  "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return DuelGame(seats, settings)
@@ -905,27 +917,6 @@ class DuelScene(FocusXScene):
 
     def penalty_text(self, names: str) -> str:
         return f"{names}: press without your focus - top card to penalty"
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats, _cards in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how == "last":
-                texts.append(f"{names} pressed last: takes the trio")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "tied-last":
-                texts.append(f"Tied last: {names} take their own card")
-            elif how == "tiebreak-won":
-                texts.append(f"{names} wins the tie-break focus!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "tiebreak-debated":
-                texts.append(f"Tie-break debated: {names} take one card each")
-            elif how == "tiebreak-boxed":
-                texts.append("Tie-break: 4+ tied, the trio goes to the box")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
 
     def closed_text(self, ev: RefereeEvent) -> str:
         if self.state.tiebreak is not None:
@@ -1022,6 +1013,11 @@ class FourFocusScene(FocusXScene):
 
     title = "FocusX 4Focus"
     places_cards = True
+    take_texts = {"won": ("{names}: 4FOCUS!", "seat"),
+                  "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
+                  "false": ("False claim by {names}: a card boxed, locked out", "bad"),
+                  "discard": ("{names} cannot lay a card: one to the box", ""),
+                  "pass": ("{names} cannot lay a card: passes", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return ff.FourFocusGame(seats, settings)
@@ -1057,30 +1053,6 @@ class FourFocusScene(FocusXScene):
         hint = st.notes[-1][1][0] if st.window == "hint" and st.notes and st.notes[-1][0] == "hint" else None
         return [(seat, kind, ms, ("hint" if seat == hint else "false") if status == "penalty" else status)
                 for seat, kind, ms, status in _panel_rows(v)]
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how == "won":
-                texts.append(f"{names}: 4FOCUS!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "hint":
-                texts.append(f"{names} pressed out of turn: P{self.state.active + 1}, claim it now!")
-            elif how == "false":
-                texts.append(f"False claim by {names}: a card boxed, locked out")
-                colour = render.BAD
-            elif how == "discard":
-                texts.append(f"{names} cannot lay a card: one to the box")
-            elif how == "pass":
-                texts.append(f"{names} cannot lay a card: passes")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
-
-    def closed_text(self, ev: RefereeEvent) -> str:
-        return "no claim"
 
     def flash_for(self, new: list[Any], now: int) -> None:
         for how, seats in new:
