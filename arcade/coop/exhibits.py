@@ -39,7 +39,7 @@ class Exhibit:
         face: face number 1..168 (as printed bottom-right on the card).
         name: what the face shows ("smoking pipe").
         tags: 3 to 5 lower-case words associated with it.
-        picture: the drawing key for ``kiosk.coop_draw`` (a slug of the name).
+        picture: the drawing key for ``kiosk.games.coop.draw`` (a slug of the name).
         case: the Mrs. Hudson case key it belongs to, or "" (CO-1).
     """
 
