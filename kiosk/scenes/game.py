@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled, skill as skill_named
+from arcade.core.api import Action, State
+from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
 from arcade.core.race import RaceSpec
@@ -39,7 +41,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
-__all__ = ["GameScene", "LEAVE_NS", "LEAVE_TEXT", "computer_level"]
+__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "computer_level"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
 LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
@@ -49,6 +51,43 @@ def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
     """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
     rates = app.cfg.data.get("computer", {})
     return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
+
+
+class KioskSeat(ComputerPlayer):
+    """A seat the match driver moves for, on the kiosk's clock.
+
+    A computer player, or the arcade choosing for a person whose station has
+    only a buzzer.  Its race presses (computer players only) are not given to
+    the driver directly: they go through the app's planned computer presses
+    (in the demo: the simulated GPIO pins, the real adapter path) and come
+    back as station events, judged like everyone's.
+
+    Args:
+        seat: its seat.
+        choose: ``(state, seat) -> action`` at its turn.
+        think: ``seat -> ns`` to wait before the move, read when its turn begins.
+        presses: ``(seat, race, opened_ns) -> None`` plans its presses for a
+            race opened at ``opened_ns`` (None: it never presses).
+    """
+
+    def __init__(self, seat: int, choose: Callable[[State, int], Action], think: Callable[[int], int],
+                 presses: Callable[[int, Any, int], None] | None = None) -> None:
+        self.seat = seat
+        self._choose = choose
+        self._think = think
+        self._presses = presses
+
+    @property  # type: ignore[override]
+    def think_ns(self) -> int:
+        return self._think(self.seat)
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self._choose(state, seat)
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+        if self._presses is not None:
+            self._presses(seat, race, opened_ns)
+        return []
 
 
 class GameScene(Scene):
@@ -217,6 +256,20 @@ class GameScene(Scene):
             self.app.message(str(exc))
 
     # -- computer players in a race --------------------------------------------------------
+    def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
+        """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
+        first call of an opening drops the stale planned presses).  Returns the press times."""
+        if getattr(self, "_dropped_at", None) != opened_ns:
+            self._dropped_at = opened_ns
+            self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
+        out = []
+        for p in plan_race(self.bot_rng, spec, seat, computer_level(self.app, self.seat_infos()[seat]),
+                           involved=seat in spec.eligible):
+            at = opened_ns + int(p.delay_ms * NS_PER_MS)
+            self.app.computer.press(seat, at, p.control, p.double)
+            out.append(at)
+        return out
+
     def plan_race_presses(self, spec: RaceSpec, opened_ns: int,
                           seats: Sequence[SeatInfo] | None = None) -> dict[int, list[int]]:
         """Drop stale planned presses, then plan every computer seat's presses for the race

@@ -35,7 +35,10 @@ from arcade.bots.focusx_place import choose_action
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
-from arcade.core.referee import Referee, RefereeEvent
+from arcade import registry
+from arcade.core.driver import Driver
+from arcade.core.errors import IllegalActionError
+from arcade.core.referee import RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.duel import DuelGame, DuelState
@@ -44,7 +47,7 @@ from kiosk import render
 from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
 from kiosk.scene import Scene
-from kiosk.scenes.game import GameScene
+from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 S = 1_000_000_000
@@ -115,9 +118,12 @@ class FocusXScene(GameScene):
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
-        self.state: Any = self.game.new_initial_state()
-        self.referee = Referee(self.state, app.cfg.judge_settings())
-        self.planned_for = -1
+        self.state = self.game.new_initial_state()
+        self.spec = registry.of_state(self.state)
+        # The match driver plays chance, the races (opened at the flip, R-2; closed
+        # pace_ns later when the race has no window of its own) and the seats it moves.
+        self.driver: Driver = self.spec.driver(self.state, self.driver_seats(), self.rng,
+                                               pace_ns=self.pace_ns, judge=app.cfg.judge_settings())
         self.planned_active_until = 0
         self.flash: tuple[tuple[int, ...], str, int] | None = None
         self.history: deque[PanelEntry] = deque(maxlen=3)
@@ -129,7 +135,82 @@ class FocusXScene(GameScene):
         self.pending: tuple[int, int, Action] | None = None       # seat, turn, action
         self.think: tuple[int, int, int] | None = None             # seat, turn, ready at
         self.close_asked = -1
+        self.waited_turn = -1          # the turn whose choice waited in its turn-start window
         self.shot_pending = ""
+
+    @property
+    def state(self) -> Any:
+        """The game's state (the driver plays on this one)."""
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        if "driver" in self.__dict__:
+            self.driver.state = value
+
+    @property
+    def referee(self) -> Any:
+        """The driver's referee (``arcade.core.referee.Referee``): the open window, stuck seats."""
+        return self.driver.referee
+
+    @referee.setter
+    def referee(self, value: Any) -> None:
+        self.driver.races.referee = value
+
+    # -- the seats the driver moves ---------------------------------------------------
+    def driver_seats(self) -> list[KioskSeat | None]:
+        """One entry per seat: a :class:`KioskSeat` where the arcade moves (computer players,
+        and stations without choose controls where the mode needs a choice), None where a
+        person chooses with left/right/OK (the scene submits that move)."""
+        out: list[KioskSeat | None] = []
+        for seat, info in enumerate(self.seats):
+            person_chooses = info.can_choose and not info.is_computer and self.people_choose
+            presses = self.plan_presses if info.is_computer else None
+            out.append(None if person_chooses else KioskSeat(seat, self.arcade_choice, self.think_for, presses))
+        return out
+
+    #: people with choose controls choose their move (Classic: the spot; ThinkFocus, 4Focus: card
+    #: and place); Duel has nothing to choose
+    people_choose = True
+
+    def arcade_choice(self, state: Any, seat: int) -> Action:
+        """The arcade's move for a seat it moves: the mode's placement at the seat's skill
+        (the arcade's own level for a person's buzzer-only station), else the default."""
+        if not self.places_cards:
+            return state.default_action()  # type: ignore[no-any-return]
+        info = self.seats[seat]
+        return choose_action(state, seat, self.bot_rng, info.skill if info.is_computer else AUTO_LEVEL)
+
+    def think_for(self, seat: int) -> int:
+        """How long (ns) the arcade waits before it moves for ``seat``: nothing in Classic and
+        Duel; in ThinkFocus and 4Focus a pause to follow (none if it already waited in the
+        turn-start window), and never before the seat's own planned presses."""
+        if not self.places_cards or self.waited_turn == self.turn_no:
+            return 0
+        wait = self.choice_delay()
+        if self.seats[seat].is_computer:
+            wait = max(wait, self.planned_active_until - self.now)
+        return wait
+
+    def choice_delay(self) -> int:
+        return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
+
+    def _plan_computers(self, opened: int) -> None:
+        """Ask every seat the driver moves for its presses in the open window (what the
+        driver does when a window opens at a flip)."""
+        w = self.referee.window
+        if w is None:
+            return
+        for seat, player in enumerate(self.driver.players):
+            if player is not None:
+                player.race_opened(self.state, seat, w.spec, opened, self.rng)
+
+    def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
+        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
+        for at in self.plan_seat_presses(seat, race, opened_ns):
+            if seat == getattr(self.state, "active", -1):
+                self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     # -- what subclasses provide -------------------------------------------------
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
@@ -190,7 +271,7 @@ class FocusXScene(GameScene):
     # -- input -----------------------------------------------------------------
     def on_station(self, edge: Edge) -> None:
         if edge.control in ("buzzer", "x"):
-            self.referee.feed(edge)
+            self.driver.feed(edge)
             if edge.pressed:
                 self.app.sounds.play("press")
             return
@@ -202,37 +283,76 @@ class FocusXScene(GameScene):
         if self.chooser is not None and self.chooser.seat == edge.seat:
             self._choose_step(edge.control)
 
-    # -- the loop ----------------------------------------------------------------
+    # -- the loop: the driver plays, the scene shows -------------------------------------
     def advance(self, now_ns: int) -> None:
         st = self.state
         if st.is_terminal():
             self.finish(now_ns)
             return
+        before = self._takes_before = len(self.takes())
+        race_before = st.race_no
+        moves = len(st.history)
+        self.arcade_turn_window(now_ns)
+        events = self.driver.tick(now_ns)
+        for ev in events:
+            self._on_event(ev, now_ns)
+        self._window_ended_by_press(events, race_before, before)
+        self._new_takes(now_ns)
+        self._moved(moves)
+        if st.is_terminal():
+            return
         cp = st.current_player()
-        if cp == CHANCE:
-            self.referee.apply(st.chance_outcome(self.rng))
+        if self.driver.players[st.active if cp < 0 else cp] is not None:
+            return
+        if cp >= 0:
+            self.seat_turn(cp, now_ns)
+        elif cp == RACE and self.places_cards and self._may_choose_now():
+            self.seat_turn(st.active, now_ns)
+
+    def _moved(self, moves: int) -> None:
+        """After the driver's step: a card laid or dealt makes its sound, a seat's move ends its turn."""
+        new = self.state.history[moves:]
+        if any(actor == CHANCE or actor >= 0 for actor, _a in new):
             self.app.sounds.play("flip")
+        if any(actor >= 0 for actor, _a in new):
+            self.turn_no += 1
+            self.chooser = None
+            self.think = None
+            self.pending = None
+
+    def arcade_turn_window(self, now: int) -> None:
+        """ThinkFocus / 4Focus: a seat the arcade moves for chooses during its turn-start
+        window; once its pause is over, laying the card ends the window."""
+        st = self.state
+        if not self.places_cards or st.is_terminal() or st.current_player() != RACE or st.window != "turn":
             return
-        if cp == RACE:
-            before = self._takes_before = len(self.takes())
-            race_before = st.race_no
-            events = self.referee.tick(now_ns)
-            for ev in events:
-                self._on_event(ev, now_ns)
-            self._window_ended_by_press(events, race_before, before)
-            self._new_takes(now_ns)
-            if self.places_cards and not st.is_terminal() and self._may_choose_now():
-                self._drive_turn(now_ns)
+        seat = st.active
+        if self.driver.players[seat] is None or self.close_asked == st.race_no:
             return
-        self.seat_turn(cp, now_ns)
+        if self.think is None or self.think[:2] != (seat, self.turn_no):
+            self.think = (seat, self.turn_no, now + self.choice_delay())
+        ready = self.think[2]
+        if self.seats[seat].is_computer:
+            ready = max(ready, self.planned_active_until)
+        if now >= ready:
+            self.close_asked = st.race_no
+            self.waited_turn = self.turn_no
+            self.referee.request_close(now)
 
     def seat_turn(self, seat: int, now_ns: int) -> None:
-        """The active seat's turn (not a race): ThinkFocus / 4Focus choose, Duel reveals."""
+        """A person's turn (the driver waits for their move): ThinkFocus / 4Focus choose."""
         if self.places_cards:
             self._drive_turn(now_ns)
-        else:
-            self.referee.apply(self.state.default_action(), seat)
-            self.app.sounds.play("flip")
+
+    def submit(self, seat: int, action: Action) -> bool:
+        """A person's move, through the driver; False if it was refused (nothing changed)."""
+        try:
+            moves = len(self.state.history)
+            self.driver.submit(seat, action)
+        except IllegalActionError:
+            return False
+        self._moved(moves)
+        return True
 
     def _may_choose_now(self) -> bool:
         """The active seat may choose during its turn-start window (and a hint window before it)."""
@@ -243,22 +363,7 @@ class FocusXScene(GameScene):
         if self.shot_pending:
             self.app.screenshot(self.shot_pending)
             self.shot_pending = ""
-        for ev in self.referee.frame_shown(t_ns):
-            if ev.kind == "opened":
-                self._plan_computers(t_ns)
-                w = self.referee.window
-                if w is not None and w.spec.window_ms is None and (w.spec.mode != "last" or not w.spec.eligible):
-                    self.referee.request_close(t_ns + self.pace_ns)
-
-    def _plan_computers(self, opened: int) -> None:
-        w = self.referee.window
-        if w is None or self.planned_for == w.race_no:
-            return
-        self.planned_for = w.race_no
-        active = getattr(self.state, "active", -1)
-        planned = self.plan_race_presses(w.spec, opened)
-        for at in planned.get(active, []):
-            self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
+        self.driver.frame_shown(t_ns)       # R-2: a race opens at this flip; the driver asks the computers
 
     # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
     def options(self, seat: int) -> list[Action]:
@@ -268,6 +373,7 @@ class FocusXScene(GameScene):
         return [a for a in self.options(seat) if getattr(a, "card", None) == card]
 
     def _drive_turn(self, now: int) -> None:
+        """A person choosing card and place; the choice is submitted at the seat's turn."""
         st = self.state
         seat = st.active
         if self.pending is not None:
@@ -276,12 +382,7 @@ class FocusXScene(GameScene):
                 self.pending = None
             elif st.current_player() == seat:
                 self.pending = None
-                if action in st.legal_actions(seat):
-                    self.referee.apply(action, seat)
-                    self.turn_no += 1
-                    self.chooser = None
-                    self.think = None
-                    self.app.sounds.play("flip")
+                if action in st.legal_actions(seat) and self.submit(seat, action):
                     return
             elif st.window == "turn" and self.close_asked != st.race_no:
                 self.close_asked = st.race_no
@@ -289,18 +390,6 @@ class FocusXScene(GameScene):
                 return
             else:
                 return
-        info = self.seats[seat]
-        if info.is_computer or not info.can_choose:
-            if self.think is None or self.think[:2] != (seat, self.turn_no):
-                delay = int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
-                self.think = (seat, self.turn_no, now + delay)
-            ready = self.think[2]
-            if info.is_computer:
-                ready = max(ready, self.planned_active_until)
-            if now >= ready:
-                level = info.skill if info.is_computer else AUTO_LEVEL
-                self.pending = (seat, self.turn_no, choose_action(st, seat, self.bot_rng, level))
-            return
         if self.chooser is None or self.chooser.seat != seat or self.chooser.turn != self.turn_no:
             self.chooser = Chooser(seat, self.turn_no, since_ns=now)
         opts = self.options(seat)
@@ -670,17 +759,14 @@ class ClassicScene(FocusXScene):
 
     # -- laying a card on a spot --------------------------------------------------------
     def seat_turn(self, seat: int, now_ns: int) -> None:
+        """A person with choose controls picks the spot (the driver lays everyone else's card)."""
         st: ClassicState = self.state
-        info = self.seats[seat]
-        if info.can_choose and not info.is_computer:
-            if self.choose_seat != seat:
-                self.choose_seat = seat
-                self.choose_spot = st.default_spot()
-                self.choose_until = now_ns + CHOOSE_NS
-            elif now_ns >= self.choose_until:
-                self._place(self.choose_spot)
-        else:
-            self._place(st.default_spot())
+        if self.choose_seat != seat:
+            self.choose_seat = seat
+            self.choose_spot = st.default_spot()
+            self.choose_until = now_ns + CHOOSE_NS
+        elif now_ns >= self.choose_until:
+            self._place(self.choose_spot)
 
     def choose_control(self, edge: Edge) -> None:
         if self.choose_seat != edge.seat:
@@ -696,9 +782,10 @@ class ClassicScene(FocusXScene):
     def _place(self, spot: int) -> None:
         if spot not in self.state.allowed_spots():
             spot = self.state.default_spot()
-        self.referee.apply(Place(spot))
+        seat = self.choose_seat
         self.choose_seat = None
-        self.app.sounds.play("flip")
+        if seat is not None:
+            self.submit(seat, Place(spot))
 
     # -- what the race panel and the banner say ------------------------------------------
     def _on_event(self, ev: RefereeEvent, now: int) -> None:
@@ -859,6 +946,7 @@ class DuelScene(FocusXScene):
     """
 
     title = "FocusX Duel"
+    people_choose = False
     take_texts = {"last": ("{names} pressed last: takes the trio", "seat"),
                   "tied-last": ("Tied last: {names} take their own card", ""),
                   "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
