@@ -77,9 +77,13 @@ class KioskSeat(ComputerPlayer):
         self._think = think
         self._presses = presses
 
-    @property  # type: ignore[override]
+    @property
     def think_ns(self) -> int:
         return self._think(self.seat)
+
+    @think_ns.setter
+    def think_ns(self, value: int) -> None:
+        raise AttributeError("a kiosk seat's pause comes from its scene")
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return self._choose(state, seat)
