@@ -148,6 +148,7 @@ class AdalightDecoder:
             isinstance(leds, bool) or not isinstance(leds, int) or not 1 <= leds <= MAX_LEDS
         ):
             raise LinkSettingsError("leds", leds, f"None or an int 1..{MAX_LEDS}")
+        self.last_body: bytes = b""   # RGB bytes of the last frame completed (row-major, as sent)
         self.leds = leds
         self.frames = 0
         self.garbage_bytes = 0
@@ -198,6 +199,7 @@ class AdalightDecoder:
                 break
             body = bytes(buf[pos + HEADER_LENGTH : end])
             out.append(tuple(zip(body[0::3], body[1::3], body[2::3])))
+            self.last_body = body     # the last frame's RGB bytes as sent (for drawing it in one go)
             self.frames += 1
             self._need = None
             pos = end

@@ -403,6 +403,8 @@ class _Expert:
         self.hist: dict[Move_t, int] = {}
         t = s._t
         self.caps = t.caps
+        self.mtab = t.mtab
+        self.drops = t.drops
         # worth[i][h]: a stack of height h topped on cell i, for its top's seat (evaluate's terms)
         self.worth = tuple(tuple(W_CONTROL * h + W_TOPS + W_MOBILITY * t.cnt[i][h] if h else 0.0
                                  for h in range(t.maxcap + 1)) for i in range(t.n))
@@ -494,6 +496,23 @@ class _Expert:
                     out.append((1, 0, (-1, j, 1)))
         out.sort(reverse=True)
         return [m for _g, _k, m in out]
+
+    def _gen(self) -> list[Move_t]:
+        """The side to move's moves inside the tree: Crossfire's ko rule (SF-6) is left to the
+        root's legal list (a move back to an earlier position inside the tree only costs a
+        little accuracy; the game itself never plays one)."""
+        s = self.s
+        if not s._ko:
+            return s._moves()
+        p = s._side
+        mtab = self.mtab
+        out: list[Move_t] = []
+        for i, x in enumerate(s._st):
+            if x and x[-1] == p:
+                out.extend(mtab[i][len(x)])
+        if s._res[p]:
+            out.extend(self.drops)
+        return out
 
     def _ordered(self, moves: list[Move_t], ply: int, first: Move_t | None) -> tuple[list[Move_t], int]:
         """``moves`` best first (table move, captures, killers, then by history) and how many
@@ -588,7 +607,7 @@ class _Expert:
             if v >= beta:
                 return v
         a0 = alpha
-        moves, lead = self._ordered(s._moves(), ply, first)
+        moves, lead = self._ordered(self._gen(), ply, first)
         best = -2 * WIN
         best_move = moves[0]
         for n, m in enumerate(moves):
