@@ -53,13 +53,31 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
+    _texts.clear()
     card_surface.cache_clear()
+
+
+#: Rendered text by (message, size, bold, colour): most of a screen's words do not change
+#: from one frame to the next, so each is rendered once (bounded; cleared when full).
+_texts: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
+_TEXTS_MAX = 2048
+
+
+def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """``msg`` rendered (antialiased) at ``size`` px in ``colour`` (cached; do not draw on it)."""
+    key = (msg, size, bold, tuple(colour))
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) >= _TEXTS_MAX:
+            _texts.clear()
+        img = _texts[key] = font(size, bold).render(msg, True, colour)
+    return img
 
 
 def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32,
          colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Draw ``msg``; ``anchor`` is a pygame.Rect attribute name (``"center"``, ``"midtop"``...)."""
-    img = font(size, bold).render(msg, True, colour)
+    img = text_image(msg, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
@@ -237,14 +255,17 @@ def _led_mask(w: int, h: int, cell: int, rad: int) -> tuple[pygame.Surface, pyga
         one = pygame.Surface((cell, cell))
         one.fill((0, 0, 0))
         pygame.draw.circle(one, (255, 255, 255), (cell // 2, cell // 2), rad)
-        disc = pygame.Surface((w * cell, h * cell))
-        disc.fill((0, 0, 0))
-        disc.fblits([(one, (x * cell, y * cell)) for y in range(h) for x in range(w)])
         one_back = pygame.Surface((cell, cell))
         one_back.fill(LED_BACK)
         pygame.draw.circle(one_back, (0, 0, 0), (cell // 2, cell // 2), rad)
-        back = pygame.Surface(disc.get_size())   # the panel colour, black inside the discs
-        back.fblits([(one_back, (x * cell, y * cell)) for y in range(h) for x in range(w)])
+        out = []
+        for tile in (one, one_back):               # one row of tiles, then the rows
+            row = pygame.Surface((w * cell, cell))
+            row.fblits([(tile, (x * cell, 0)) for x in range(w)])
+            full = pygame.Surface((w * cell, h * cell))
+            full.fblits([(row, (0, y * cell)) for y in range(h)])
+            out.append(full)
+        disc, back = out                          # back: the panel colour, black inside the discs
         if len(_LedCache.masks) > 8:
             _LedCache.masks.clear()
         m = _LedCache.masks[key] = (disc, back)  # type: ignore[assignment]

@@ -389,6 +389,8 @@ class SacksonScene(GameScene):
         self.applied_thread: int | None = None
         self.hold_start: dict[int, int] = {}
         self._geo_cache: tuple[tuple[int, int, int, int], sd.BoardGeometry] | None = None
+        self._board_layer: tuple[tuple[Any, ...], pygame.Surface, tuple[int, int]] | None = None
+        self._local_geo: tuple[tuple[int, int], sd.BoardGeometry] | None = None
         self._preview_cache: dict[Action, str] = {}
 
     # -- life cycle --------------------------------------------------------------------
@@ -789,10 +791,46 @@ class SacksonScene(GameScene):
         pygame.draw.rect(surface, col, r, border_radius=12)
         render.text(surface, msg, r.center, size, sd.INK, "center", bold=True)
 
+    def _board_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
+        """Everything the board layer shows (cells, tints, frames, stacks, the last move's marks)."""
+        ch = self.chooser if self.human_to_move() is not None else None
+        ck: tuple[Any, ...] | None = None
+        if ch is not None:
+            ck = (ch.phase, ch.current(), ch.src, ch.count, ch.first, ch.half_chosen,
+                  tuple(ch.marked_targets()), tuple(ch.items()) if ch.phase in ("source", "swap-a") else ())
+        return (size, len(self.state.history), self.state.position_key, self.last, ck,
+                self.state.current_player())
+
     def _draw_board(self, surface: pygame.Surface) -> None:
+        """The board layer (cached until the position or the choice changes), then the choice's
+        moving marks on top (they pulse)."""
+        size = surface.get_size()
+        geo = self.geometry(size)
+        key = self._board_key(size)
+        if self._board_layer is None or self._board_layer[0] != key:
+            area = self.board_area(size)
+            if self._local_geo is None or self._local_geo[0] != area.size:
+                self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            layer = pygame.Surface(area.size)
+            layer.fill(render.BG)
+            self._draw_board_layer(layer, self._local_geo[1])
+            self._board_layer = (key, layer, area.topleft)
+        surface.blit(self._board_layer[1], self._board_layer[2])
+        ch = self.chooser if self.human_to_move() is not None else None
+        if ch is not None:
+            st = self.state
+            idx = st.board.index
+            seat = st.current_player()
+            col = sd.seat_colour(seat) if seat >= 0 else render.TEXT
+            self._draw_choice(surface, geo, ch, col)
+            preview = ch.preview()
+            if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
+                sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
+                         max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
         st = self.state
         board = st.board
-        geo = self.geometry(surface.get_size())
         idx = board.index
         tint: dict[int, tuple[int, int, int]] = {}
         if self.last is not None:
@@ -836,12 +874,6 @@ class SacksonScene(GameScene):
             cx, cy = geo.centres[idx[self.last[1].dst]]
             render.text(surface, "+", (round(cx + geo.box * 0.42), round(cy - geo.box * 0.40)),
                         max(30, geo.cell // 2), sd.LAST_MOVE, "center", bold=True)
-        if ch is not None:
-            self._draw_choice(surface, geo, ch, col)
-            preview = ch.preview()
-            if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
-                sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
-                         max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
 
     def _draw_choice(self, surface: pygame.Surface, geo: sd.BoardGeometry, ch: MoveChooser,
                      col: tuple[int, int, int]) -> None:
