@@ -44,6 +44,7 @@ while it thinks ("thinking..." with a progress ring).
 from __future__ import annotations
 
 import math
+import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Sequence
