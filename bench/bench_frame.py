@@ -52,17 +52,17 @@ def entries() -> list[tuple[str, str, str, int]]:
     return [(f"{g.family}-{g.mode}", g.family, g.mode, g.demo_seats) for g in lobby_games()]
 
 
-def run_one(name: str, size: tuple[int, int], skill: str, frames: int) -> dict[str, object]:
+def run_one(one: str, size: tuple[int, int], skill: str, frames: int) -> dict[str, object]:
+    """One run: ``one`` is ``family:mode:seats``."""
     import pygame
     from kiosk import config
     from kiosk.app import App
     from kiosk.scenes.lobby import find_game
     from kiosk.demo import simulated_seats
 
-    found = [e for e in entries() if e[0] == name]
-    if not found:
-        raise SystemExit(f"unknown entry {name!r}; entries: {[e[0] for e in entries()]}")
-    _name, family, mode, seats = found[0]
+    family, mode, seats_text = one.split(":")
+    seats = int(seats_text)
+    name = f"{family}-{mode}"
     with tempfile.TemporaryDirectory() as tmp:
         cfg = config.load(None)
         cfg.data["storage"]["path"] = os.path.join(tmp, "bench.sqlite3")
@@ -90,7 +90,7 @@ def summary(r: dict[str, object]) -> str:
     q = statistics.quantiles(rest, n=100)
     over = sum(1 for t in rest if t > BUDGET_MS)
     over8 = sum(1 for t in rest if t > 8.0)
-    return (f"{r['name']:<24}{r['seats']:>3} {r['size']:>10} {r['skill']:<7}"
+    return (f"{r['name']:<28}{r['seats']:>3} {r['size']:>10} {r['skill']:<7}"
             f"{statistics.median(rest):>8.2f}{q[98]:>8.2f}{max(rest):>8.2f}{over:>6}{over8:>6}   "
             + " ".join(f"{t:.1f}" for t in first))
 
@@ -139,6 +139,9 @@ def main() -> None:
     ap.add_argument("--skill", default="medium", help=argparse.SUPPRESS)
     ap.add_argument("--led", default=None, metavar="WxH", help="time the virtual LED matrix alone")
     ap.add_argument("--json", default=None, help="also write every run's frame times to this file")
+    ap.add_argument("--before", default=None, metavar="ROOT",
+                    help="also run every configuration on the checkout at ROOT (the code before), "
+                         "alternating with this one, and print both")
     a = ap.parse_args()
     if a.led:
         led(a.led, max(a.frames, 200))
@@ -147,24 +150,31 @@ def main() -> None:
         w, h = (int(v) for v in a.size.split("x"))
         print(json.dumps(run_one(a.one, (w, h), a.skill, a.frames)))
         return
-    names = [e[0] for e in entries()]
+    todo = entries()
     if a.games:
-        names = [n for n in a.games.split(",") if n]
-    print(f"{'entry':<24}{'pl':>3} {'size':>10} {'skill':<7}{'median':>8}{'p99':>8}{'worst':>8}"
+        want = [n for n in a.games.split(",") if n]
+        todo = [e for e in todo if e[0] in want]
+    print(f"{'entry':<28}{'pl':>3} {'size':>10} {'skill':<7}{'median':>8}{'p99':>8}{'worst':>8}"
           f"{'>16.7':>6}{'>8ms':>6}   first 10 frames (ms)")
     results = []
-    for name in names:
+    here = str(Path(__file__).resolve().parents[1])
+    roots = ([("before", a.before)] if a.before else []) + [("after" if a.before else "", here)]
+    for name, family, mode, seats in todo:
         for size in a.sizes.split(","):
             for skill in a.skills.split(","):
-                cmd = [sys.executable, str(Path(__file__).resolve()), "--one", name, "--size", size,
-                       "--skill", skill, "--frames", str(a.frames)]
-                p = subprocess.run(cmd, capture_output=True, text=True)
-                if p.returncode != 0:
-                    print(f"{name:<24} {size:>10} {skill:<7} failed: {p.stderr.strip().splitlines()[-1:]}")
-                    continue
-                r = json.loads(p.stdout.strip().splitlines()[-1])
-                results.append(r)
-                print(summary(r), flush=True)
+                for tag, root in roots:
+                    env = dict(os.environ, PYTHONPATH=root)
+                    cmd = [sys.executable, str(Path(__file__).resolve()), "--one", f"{family}:{mode}:{seats}",
+                           "--size", size, "--skill", skill, "--frames", str(a.frames)]
+                    p = subprocess.run(cmd, capture_output=True, text=True, cwd=root, env=env)
+                    label = f"{name} {tag}".strip()
+                    if p.returncode != 0:
+                        print(f"{label:<24} {size:>10} {skill:<7} failed: {p.stderr.strip().splitlines()[-1:]}")
+                        continue
+                    r = json.loads(p.stdout.strip().splitlines()[-1])
+                    r["name"] = label
+                    results.append(r)
+                    print(summary(r), flush=True)
     if a.json:
         Path(a.json).write_text(json.dumps(results))
 

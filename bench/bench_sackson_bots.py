@@ -159,7 +159,7 @@ def equal_game(job: tuple[str, str, int, int, int]) -> str:
 
 
 def first_move(pool: mp.pool.Pool, variant: str, games: int, cap: int) -> None:
-    for level, opening, n in (("medium", 0, games), ("medium", 4, games), ("hard", 0, max(10, games // 2)),
+    for level, opening, n in (("medium", 0, games), ("medium", 4, games), ("hard", 0, max(10, games // 5)),
                               ("random", 0, games)):
         res = pool.map(equal_game, [(variant, level, opening, 3000 + g, cap if level != "random" else 600)
                                     for g in range(n)], chunksize=1)
@@ -167,6 +167,12 @@ def first_move(pool: mp.pool.Pool, variant: str, games: int, cap: int) -> None:
         what = f"{level} vs {level}" + (f" after {opening} random opening plies" if opening else "")
         print(f"{variant}: {what}: {n} games: P1 won {c['P1']}, P2 won {c['P2']}, drawn {c['draw']}, "
               f"stopped at the cap {c['cap']}")
+
+
+def _apply_settings(settings: list[tuple[str, int]]) -> None:
+    import arcade.bots.sackson as bots
+    for k, v in settings:
+        setattr(bots, k, v)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -178,11 +184,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boards", default="2p,crossfire")
     ap.add_argument("--parts", default="duel,same,firstmove")
     ap.add_argument("--positions", type=int, default=12, help="positions of the 'same' part")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="experiments: set an integer constant of arcade.bots.sackson in every process")
     args = ap.parse_args(argv)
     boards = args.boards.split(",")
     parts = args.parts.split(",")
     t_all = time.monotonic()
-    with mp.get_context("spawn").Pool(args.jobs) as pool:
+    settings = [(k, int(v)) for k, v in (x.split("=", 1) for x in args.set)]
+    if settings:
+        print(f"experiment: {settings}")
+    with mp.get_context("spawn").Pool(args.jobs, initializer=_apply_settings, initargs=(settings,)) as pool:
         for variant in boards:
             if "duel" in parts:
                 duel(pool, variant, args.games, args.budget, args.cap)

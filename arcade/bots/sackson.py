@@ -53,6 +53,12 @@ HARD_NODES = 12_000
 EXPERT_NODES = 40_000
 #: Default time cap of a node-limited search, seconds (a safety net, not the strength).
 CAP_S = 12.0
+#: The expert's quiescence depth (captures only) and the move number from which late moves
+#: are first searched one ply less deep.
+EXPERT_QDEPTH = 4
+EXPERT_LATE = 3
+#: The expert's null-move pruning: 1 on, 0 off.
+EXPERT_NULL = 1
 
 WIN = 1_000_000.0
 
@@ -580,7 +586,7 @@ class _Expert:
             self._tick()
             return self._terminal(ply)
         if depth <= 0:
-            return self.quiesce(alpha, beta, pos, ply, 4)
+            return self.quiesce(alpha, beta, pos, ply, EXPERT_QDEPTH)
         self._tick()
         key = s._key
         entry = self.tt.get(key)
@@ -595,7 +601,7 @@ class _Expert:
                 if flag < 0 and value <= alpha:
                     return value
         # null move: if passing still holds beta, a real move will (no zugzwang worth the name here)
-        if null_ok and depth >= 3 and beta < WIN / 2 and self._eval(pos) >= beta:
+        if EXPERT_NULL and null_ok and depth >= 3 and beta < WIN / 2 and self._eval(pos) >= beta:
             side = s._side
             s._side = 1 - side
             s._keyv ^= s._zflip
@@ -617,7 +623,7 @@ class _Expert:
                     v = -self.negamax(depth - 1, -beta, -alpha, child, ply + 1)
                 else:
                     # late moves first get a reduced, null-window look; re-searched if they might be better
-                    r = 1 if (depth >= 3 and n >= lead + 3) else 0
+                    r = 1 if (depth >= 3 and n >= lead + EXPERT_LATE) else 0
                     v = -self.negamax(depth - 1 - r, -alpha - 0.001, -alpha, child, ply + 1)
                     if v > alpha and (r or v < beta):
                         v = -self.negamax(depth - 1, -beta, -alpha, child, ply + 1)
