@@ -470,12 +470,13 @@ class SacksonState(State):
                     return True
             return False
         # Crossfire: the first move that does not recreate an earlier position will do (SF-6).
+        if not self._quiet:
+            # just after a capture no earlier position can come back (fewer stones in play now)
+            return self._res[q] > 0 or any(s and s[-1] == q for s in self._st)
         t = self._t
         seen = self._seen
         nxt = t.zside[(q + 1) % self.game.seats] ^ t.zact[self._amask]
         after = self._board_hash_after
-        if not self._quiet:
-            nxt = -1   # just after a capture no earlier position can come back (fewer stones now)
         for i, s in enumerate(self._st):
             if s and s[-1] == q:
                 for m in t.mtab[i][len(s)]:
