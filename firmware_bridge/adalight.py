@@ -139,13 +139,13 @@ def encode_frame(pixels: Sequence[RGB], *, wled_safe: bool = False) -> bytes:
     * every colour byte goes through :data:`SAFE_COLOUR_TABLE` (at most 4 levels
       off, no command byte and no ``'A'`` left);
     * the LED count is raised to :func:`safe_led_count` with black LEDs when the
-      count or checksum byte would be a command byte;
-    * the first colour byte (LED 0's red) differs from the count-hi, count-lo and
-      checksum bytes (moved one level when equal), so that a lost header byte never
-      makes the receiver take a pixel for the checksum and read a bogus count.
+      count or checksum byte would be a command byte.
 
-    With these, after one lost byte WLED shows at most the damaged frame wrong,
-    drops the next and locks on to the one after (tests/test_wled_parser.py).
+    So no byte of the stream is a command byte: wherever a receiver that lost a
+    byte starts reading, it can only show pixels.  A byte lost in the pixel data
+    garbles that frame and drops the next (no ``'A'`` in pixel data: it locks on
+    to the following header); a lost count byte may make it read a long bogus
+    frame before it locks on again (tests/test_wled_parser.py).
     """
     try:
         n = len(pixels)
@@ -173,9 +173,6 @@ def encode_frame(pixels: Sequence[RGB], *, wled_safe: bool = False) -> bytes:
     head = header(count)
     body = bytearray(bytes(body).translate(SAFE_COLOUR_TABLE))
     body += bytes(3 * (count - n))
-    avoid = set(UNSAFE_COLOUR_BYTES) | set(head[3:])
-    if body[0] in avoid:
-        body[0] = _nearest_safe(body[0], frozenset(avoid))
     return head + bytes(body)
 
 
@@ -202,7 +199,9 @@ class AdalightDecoder:
     counts the frames returned so far.
 
     With ``leds`` set, a header for any other LED count is treated as garbage
-    (a receiver with a fixed chain, e.g. the virtual matrix).  Raises
+    (a receiver with a fixed chain, e.g. the virtual matrix), except the count
+    a WLED-safe frame announces (:func:`safe_led_count`): its extra black LEDs
+    are dropped, as WLED and the Adalight sketch drop pixels past their chain.  Raises
     :class:`LinkSettingsError` for ``leds`` outside 1..65536.
 
     Like WLED, only the header is checked: a byte lost inside the pixel data
@@ -216,6 +215,7 @@ class AdalightDecoder:
         ):
             raise LinkSettingsError("leds", leds, f"None or an int 1..{MAX_LEDS}")
         self.leds = leds
+        self._counts = None if leds is None else {leds, safe_led_count(leds)}
         self.frames = 0
         self.garbage_bytes = 0
         self._buffer = bytearray()
@@ -255,7 +255,7 @@ class AdalightDecoder:
                     break
                 hi, lo, check = buf[pos + 3], buf[pos + 4], buf[pos + 5]
                 count = (hi << 8 | lo) + 1
-                if check != hi ^ lo ^ 0x55 or (self.leds is not None and count != self.leds):
+                if check != hi ^ lo ^ 0x55 or (self._counts is not None and count not in self._counts):
                     self.garbage_bytes += 1
                     pos += 1
                     continue
@@ -264,6 +264,8 @@ class AdalightDecoder:
             if len(buf) < end:
                 break
             body = bytes(buf[pos + HEADER_LENGTH : end])
+            if self.leds is not None:
+                body = body[: 3 * self.leds]
             out.append(tuple(zip(body[0::3], body[1::3], body[2::3])))
             self.frames += 1
             self._need = None
