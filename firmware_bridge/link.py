@@ -571,7 +571,10 @@ class LedLink:
             found, problem = self._find()
             port = None
             if found is not None:
-                self._set_state("connecting", url=found.url)
+                with self._lock:  # a retry after a loss stays "disconnected" until it works: no log flood
+                    self._set_state_locked(
+                        self._state if self._state in ("disconnected", "searching") else "connecting",
+                        url=found.url)
                 port = found.port
                 if port is None:
                     port, problem = self._open(found.url, found.baudrate or self.baudrate)
@@ -702,6 +705,7 @@ class LedLink:
         unanswered = 0
         fast_confirmed = False
         switch_failed = False
+        connected_at = clock.now()
         try:
             port.reset_input_buffer()  # stale boot chatter
         except PORT_ERRORS as exc:
@@ -792,7 +796,8 @@ class LedLink:
                                 self._baud_now = baud
                     else:
                         ask_due = now + (0.05 if kind == "wled" else 0.3)
-                if asked_at is None and now >= ask_due and (frame is None or released or delivered):
+                if asked_at is None and now >= ask_due and (
+                        delivered or ((frame is None or released) and now - connected_at > 0.5)):
                     try:
                         self._write_all(port, fd, VERSION_COMMAND)
                     except PORT_ERRORS as exc:
@@ -846,7 +851,7 @@ class LedLink:
                 if now - last_progress >= self.stall_s and self._state != "stalled":
                     self._set_state(
                         "stalled",
-                        error=f"the device took no byte for {self.stall_s:.2g} s (not reading)",
+                        error=f"write timed out: the device took no byte for {self.stall_s:.2g} s (not reading)",
                     )
                 self._wait_writable(fd, min(self.poll_s, max(0.001, chunk * 10.0 / baud)))
                 continue
