@@ -820,8 +820,11 @@ class LedLink:
                             pending_frame, pending_seq, pending_at = frame, seq, frame_at
                             new_picture = frame != last_bytes
                             started = now
-                            wire = len(frame) * 10.0 / baud
-                            next_allowed = started + (wire if self.pace else 0.0) + self.frame_gap_s
+                            wire = len(frame) * 10.0 / baud if self.pace else 0.0
+                            # Paced from the planned start when the writer woke a little late, so
+                            # the average rate is the wire's (never more than one frame ahead).
+                            base = next_allowed if 0 <= started - next_allowed < wire else started
+                            next_allowed = base + wire + self.frame_gap_s
                             last_progress = now
             if pending is not None:
                 chunk = max(64, int(baud / 10 * 0.02))
