@@ -515,14 +515,15 @@ def idle_picture(phase: float, width: int = 16, height: int = 16) -> Picture:
     count = len(SEAT_COLOURS)
     band = max(2, (width + height) // count)
     shift = phase * count * band
-    rows = []
+    rows: list[tuple[RGB, ...]] = []
     for y in range(height):
-        row = []
+        row: list[RGB] = []
         for x in range(width):
             at = (x + y + shift) / band
             seat = int(at) % count
             mix = at - int(at)
-            a, b = seat_colour(seat), seat_colour((seat + 1) % count)
-            row.append(tuple(int((pa * (1 - mix) + pb * mix) * 0.25) for pa, pb in zip(a, b)))
+            (ar, ag, ab), (br, bg, bb) = seat_colour(seat), seat_colour((seat + 1) % count)
+            row.append((int((ar * (1 - mix) + br * mix) * 0.25), int((ag * (1 - mix) + bg * mix) * 0.25),
+                        int((ab * (1 - mix) + bb * mix) * 0.25)))
         rows.append(tuple(row))
-    return tuple(rows)  # type: ignore[return-value]
+    return tuple(rows)
