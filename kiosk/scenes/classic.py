@@ -24,7 +24,7 @@ from arcade.core.referee import Referee, RefereeEvent
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 CHOOSE_NS = 2_500_000_000      # a station with controls gets this long to choose a spot
 
@@ -333,8 +333,8 @@ def _start(x_rule: bool | None) -> "Callable[[App, list[SeatInfo]], Scene]":
 
 
 LOBBY_GAMES = [
-    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(None)),     # follows [focusx] x_rule
-    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(True)),
+    lobby_game("focusx-classic", _start(None)),     # follows [focusx] x_rule
+    lobby_game("focusx-classic-x", _start(True)),
 ]
 
 

@@ -54,7 +54,7 @@ from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame,
 from kiosk import render
 from kiosk.app import App, Scene
 from kiosk.coop_draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
@@ -818,9 +818,8 @@ def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
 
 
 LOBBY_GAMES = [
-    LobbyGame("Focus (2023)", "coop", "base", 2, 2, _start("base"), demo_seats=2),
-    LobbyGame("Focus (2023) Sherlock Mode", "coop", "sherlock", 2, 2, _start("sherlock"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft Mode", "coop", "mycroft", 2, 2, _start("mycroft"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft + Sherlock rules", "coop", "mycroft-sherlock", 2, 2,
-              _start("mycroft-sherlock"), demo_seats=2),
+    lobby_game("coop-base", _start("base")),
+    lobby_game("coop-sherlock", _start("sherlock")),
+    lobby_game("coop-mycroft", _start("mycroft")),
+    lobby_game("coop-mycroft-sherlock", _start("mycroft-sherlock")),
 ]

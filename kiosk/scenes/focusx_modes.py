@@ -41,7 +41,7 @@ from arcade.focusx import thinkfocus as tf
 from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -1039,10 +1039,10 @@ def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[Sea
 # The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
 # the "-x" entries force the FocusX rule on.
 LOBBY_GAMES = [
-    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
-    LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
-    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
-    LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
-    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, None), 3),
-    LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
+    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene, None)),
+    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene, True)),
+    lobby_game("focusx-duel", _start(DuelScene, None)),
+    lobby_game("focusx-duel-x", _start(DuelScene, True)),
+    lobby_game("focusx-4focus", _start(FourFocusScene, None)),
+    lobby_game("focusx-4focus-x", _start(FourFocusScene, True)),
 ]

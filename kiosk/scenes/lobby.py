@@ -12,7 +12,9 @@ from typing import Any
 
 import pygame
 
+from arcade import registry
 from arcade.bots.shout import SKILLS
+from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App, Scene
@@ -33,8 +35,13 @@ GAME_MODULES = (
 
 
 def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers, from the modules in :data:`GAME_MODULES`."""
-    out: list[LobbyGame] = []
+    """Every game the lobby offers, in the registry's order (:data:`arcade.registry.SPECS`).
+
+    The screens come from the modules in :data:`GAME_MODULES` (each lists the
+    registry entries it draws, ``LOBBY_GAMES``); a registry entry whose screen
+    module is not built is left out.
+    """
+    by_name: dict[str, LobbyGame] = {}
     for name in GAME_MODULES:
         try:
             module = importlib.import_module(name)
@@ -42,25 +49,28 @@ def lobby_games() -> list[LobbyGame]:
             if exc.name == name:     # that game is not built yet
                 continue
             raise
-        out.extend(getattr(module, "LOBBY_GAMES", []))
-    return out
+        for g in getattr(module, "LOBBY_GAMES", []):
+            by_name[g.name or f"{g.family}-{g.mode}"] = g
+    order = {n: i for i, n in enumerate(registry.names())}
+    return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 
 
-def find_game(family: str, mode: str | None) -> LobbyGame:
-    """The lobby game for ``--game family --mode mode`` (first mode if None).
+def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
+    """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
+    the family's first mode if None; ``x_rule``: its FocusX-rule twin).
 
     Raises:
-        KeyError: unknown family or mode (the message lists the choices).
+        KeyError: unknown game or mode, or no such screen (the message lists the choices).
     """
-    games = [g for g in lobby_games() if g.family == family]
-    if not games:
-        raise KeyError(f"unknown game {family!r}; expected one of {sorted({g.family for g in lobby_games()})}")
-    if mode is None:
-        return games[0]
-    for g in games:
-        if g.mode == mode:
+    try:
+        spec = registry.resolve(game, mode, x_rule=x_rule)
+    except SettingsError as exc:
+        raise KeyError(str(exc)) from None
+    for g in lobby_games():
+        if g.name == spec.name:
             return g
-    raise KeyError(f"unknown mode {mode!r} for {family}; expected one of {[g.mode for g in games]}")
+    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
+                   f"{[g.name for g in lobby_games()]}")
 
 
 class LobbyScene(Scene):

@@ -57,7 +57,7 @@ from arcade.sackson.record import to_record
 from kiosk import render
 from kiosk import sackson_draw as sd
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -994,9 +994,9 @@ def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
 
 
 LOBBY_GAMES = [
-    LobbyGame("FOCUS (Sackson) 2 players", "focus", "2p", 2, 2, _start("2p"), demo_seats=2),
-    LobbyGame("FOCUS 3 players", "focus", "3p", 3, 3, _start("3p"), demo_seats=3),
-    LobbyGame("FOCUS 4 players in teams", "focus", "4p-teams", 4, 4, _start("4p-teams"), demo_seats=4),
-    LobbyGame("FOCUS 4 players, each alone", "focus", "4p", 4, 4, _start("4p"), demo_seats=4),
-    LobbyGame("Crossfire (hex FOCUS)", "focus", "crossfire", 2, 2, _start("crossfire"), demo_seats=2),
+    lobby_game("focus-2p", _start("2p")),
+    lobby_game("focus-3p", _start("3p")),
+    lobby_game("focus-4p-teams", _start("4p-teams")),
+    lobby_game("focus-4p", _start("4p")),
+    lobby_game("crossfire", _start("crossfire")),
 ]

@@ -36,7 +36,7 @@ from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
 from kiosk.app import App, Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 from kiosk.sherlook_draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
@@ -791,5 +791,5 @@ def _start(app: App, seats: list[SeatInfo]) -> Scene:
 
 
 LOBBY_GAMES = [
-    LobbyGame("Sherlook (spot the differences)", "sherlook", "classic", 2, 6, _start, demo_seats=4),
+    lobby_game("sherlook", _start),
 ]
