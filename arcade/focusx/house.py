@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
-from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.driver import MS, ComputerPlayer, Driver, settings_from
 from arcade.core.events import Edge
 from arcade.core.race import RaceSpec
 
@@ -116,11 +116,11 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return FocusXPlayer(skill, level, has_x_control=ctx.has_x_control)
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
-           pace_ns: int = 2500 * MS, max_steps: int = 20_000, **_: Any) -> Driver:
-    """The driver for a FocusX match: races without their own window close ``pace_ns`` after
-    opening.  Other families' options (``ply_cap``...) mean nothing here."""
-    return Driver(state, players, rng, DriverSettings(pace_ns=pace_ns, max_steps=max_steps))
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+    """The driver for a FocusX match: races without their own window close ``pace_ns``
+    (default 2.5 s) after opening.  ``options`` are :class:`DriverSettings` fields
+    (``pace_ns``, ``judge``, ``max_steps``...); other families' (``ply_cap``) mean nothing here."""
+    return Driver(state, players, rng, settings_from(options, pace_ns=2500 * MS, max_steps=20_000))
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
