@@ -56,6 +56,16 @@ def lobby_games() -> list[LobbyGame]:
     return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 
 
+def offered(games: list[LobbyGame], names: list[str]) -> list[LobbyGame]:
+    """The games of ``names`` (``[lobby] games``) in that order; every game when empty or
+    when none of them has a screen here."""
+    if not names:
+        return games
+    by_name = {g.name: g for g in games}
+    chosen = [by_name[n] for n in names if n in by_name]
+    return chosen or games
+
+
 def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
     """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
     the family's first mode if None; ``x_rule``: its FocusX-rule twin).
@@ -81,7 +91,7 @@ class LobbyScene(Scene):
         self.stations = (stations + ["off"] * 8)[:8]
         self.players = max(2, sum(1 for s in stations if s != "off"))
         self.skill = app.cfg["seats"]["computer_skill"]
-        self.games = lobby_games()
+        self.games = offered(lobby_games(), app.cfg["lobby"]["games"] if "lobby" in app.cfg.data else [])
         self.game_i = 0
         self.row = 0
         self.joined: dict[int, int] = {}
