@@ -26,13 +26,14 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 
-#: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
-GAME_MODULES = (
-    "kiosk.games.focusx.scene",
-    "kiosk.games.sackson.scene",
-    "kiosk.games.sherlook.scene",
-    "kiosk.games.coop.scene",
-)
+def screen_module(spec: registry.GameSpec) -> str:
+    """The screen module of a registry entry: ``kiosk.games.<package>.scene`` for the rules in
+    ``arcade.<package>`` (each lists the entries it draws in ``LOBBY_GAMES``)."""
+    return f"kiosk.games.{spec.house.split('.')[1]}.scene"
+
+
+#: The screen modules, one per rules package of the registry, in the lobby's order.
+GAME_MODULES = tuple(dict.fromkeys(screen_module(s) for s in registry.SPECS))
 
 
 def lobby_games() -> list[LobbyGame]:
