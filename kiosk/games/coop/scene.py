@@ -36,7 +36,9 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+
+from typing import Any
 
 import pygame
 
@@ -54,7 +56,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
@@ -789,16 +791,10 @@ class CoopScene(GameScene):
                              clue_counts=[len(st.clues(0)), len(st.clues(1))])
 
 
-def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return CoopScene(app, seats, mode)
-    return start
-
-
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    lobby_game("coop-base", _start("base")),
-    lobby_game("coop-sherlock", _start("sherlock")),
-    lobby_game("coop-mycroft", _start("mycroft")),
-    lobby_game("coop-mycroft-sherlock", _start("mycroft-sherlock")),
+    lobby_game("coop-base", partial(CoopScene, mode="base")),
+    lobby_game("coop-sherlock", partial(CoopScene, mode="sherlock")),
+    lobby_game("coop-mycroft", partial(CoopScene, mode="mycroft")),
+    lobby_game("coop-mycroft-sherlock", partial(CoopScene, mode="mycroft-sherlock")),
 ]

@@ -48,7 +48,7 @@ from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar

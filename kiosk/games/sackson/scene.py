@@ -39,10 +39,12 @@ while it thinks ("thinking..." with a progress ring).
 
 from __future__ import annotations
 
+from functools import partial
+
 import math
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pygame
 
@@ -59,7 +61,7 @@ from kiosk.app import App
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -947,17 +949,11 @@ class SacksonScene(GameScene):
         return state_picture(self.state, w, h)
 
 
-def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return SacksonScene(app, seats, variant)
-    return start
-
-
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    lobby_game("focus-2p", _start("2p")),
-    lobby_game("focus-3p", _start("3p")),
-    lobby_game("focus-4p-teams", _start("4p-teams")),
-    lobby_game("focus-4p", _start("4p")),
-    lobby_game("crossfire", _start("crossfire")),
+    lobby_game("focus-2p", partial(SacksonScene, variant="2p")),
+    lobby_game("focus-3p", partial(SacksonScene, variant="3p")),
+    lobby_game("focus-4p-teams", partial(SacksonScene, variant="4p-teams")),
+    lobby_game("focus-4p", partial(SacksonScene, variant="4p")),
+    lobby_game("crossfire", partial(SacksonScene, variant="crossfire")),
 ]

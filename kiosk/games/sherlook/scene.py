@@ -35,7 +35,7 @@ from kiosk import render
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
