@@ -121,7 +121,8 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
         policy = computer_policy(config.skills)
     levels: list[ShoutSkill] = [scaled(skill_named(s), config.miss_rate_scale, config.false_rate_scale)
                                 for s in config.skills]
-    ref = Referee(state, config.judge)
+    # identical stamps are ordered by a draw of its own, seeded from the game's generator.
+    ref = Referee(state, config.judge, random.Random(rng.getrandbits(64)))
     t = 0
     pending: list[tuple[int, int, Edge]] = []     # (delivery time, tiebreak, edge)
     counter = 0

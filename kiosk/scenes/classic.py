@@ -45,7 +45,7 @@ class ClassicScene(Scene):
         self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = ClassicGame(len(seats), {"x_rule": self.x_rule})
         self.state: ClassicState = self.game.new_initial_state()
-        self.referee = Referee(self.state, app.cfg.judge_settings())
+        self.referee = Referee(self.state, app.cfg.judge_settings(), random.Random(f"{self.seed}-ties"))
         self.planned_for = -1
         self.opened_at: int | None = None
         self.banner: tuple[str, tuple[int, int, int], int] | None = None

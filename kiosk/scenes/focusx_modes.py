@@ -97,7 +97,7 @@ class ModeScene(Scene):
         self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
         self.state: Any = self.game.new_initial_state()
-        self.referee = Referee(self.state, app.cfg.judge_settings())
+        self.referee = Referee(self.state, app.cfg.judge_settings(), random.Random(f"{self.seed}-ties"))
         self.planned_for = -1
         self.planned_active_until = 0
         self.banner: tuple[str, tuple[int, int, int], int] | None = None
