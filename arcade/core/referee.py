@@ -37,6 +37,9 @@ from arcade.core.race import RaceResult, RaceSpec
 
 #: How far back (ns) a late-delivered edge can still be placed among the others.
 HISTORY_NS = 2_000_000_000
+#: FXA-39: what a screen (and a seat's lamp) shows a seat whose buzzer was held when the
+#: race opened; its next press counts.
+HELD_TEXT = "RELEASE your buzzer"
 
 
 class RacingState(Protocol):

@@ -20,7 +20,7 @@ from arcade.core.api import CHANCE, RACE
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.record import to_record
-from arcade.core.referee import Referee, RefereeEvent
+from arcade.core.referee import HELD_TEXT, Referee, RefereeEvent
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from kiosk import render
 from kiosk.app import App, Scene
@@ -250,6 +250,7 @@ class ClassicScene(Scene):
         n = len(self.seats)
         w = area.w // n
         stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
         out = st.race_out if st.current_player() == RACE else set()
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
@@ -270,6 +271,9 @@ class ClassicScene(Scene):
                 render.text(surface, "OUT this race", (r.x + 10, r.y + 76), 24, render.BAD)
             if s in stuck:
                 render.text(surface, "STUCK", (r.x + 10, r.y + 98), 26, render.BAD, bold=True)
+            elif s in held:                     # FXA-39: held since before the race opened
+                _fit_text(surface, HELD_TEXT, pygame.Rect(r.x + 10, r.y + 98, r.w - 20, 26), 26,
+                          render.GOLD, "midleft")
             if st.sudden and s in st.sudden:
                 render.text(surface, "SUDDEN DEATH", (r.x + 10, r.y + 76), 22, render.GOLD)
 
