@@ -446,11 +446,3 @@ def test_resync_reads_the_level_when_a_release_never_came(factory, buzzers):
     assert buzzers.resync() == 0 and [e.pressed for e in drain(buzzers.queue)] == [True]
     assert buzzers.lost_edges == 1 and buzzers.errors == 0
 
-
-def test_a_button_held_when_the_adapter_opens_is_known_held(factory):
-    factory.pin(5).drive_low()                        # held before the arcade started
-    with GpioBuzzers({(0, "buzzer"): 5}, pin_factory=factory) as b:
-        factory.pin(5).drive_high()
-        factory.pin(5).drive_low()
-        assert [e.pressed for e in drain(b.queue)] == [False, True]
-        assert b.lost_edges == 0
