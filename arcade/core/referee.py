@@ -257,7 +257,7 @@ class Referee:
         return presses, more
 
     def _draw_ties(self, result: RaceResult, v: Verdict) -> tuple[RaceResult, Verdict]:
-        """R-5: winners whose presses have the very same stamp are put in an order drawn
+        """R-5, FXA-41: winners whose presses have the very same stamp are put in an order drawn
         by chance (FX-6 hands out cards in press order); the draw is in the result."""
         if len(result.winners) < 2:
             return result, v
