@@ -79,6 +79,8 @@ class Window:
     applied_false: set[int] = field(default_factory=set)
     applied_penalty: set[int] = field(default_factory=set)
     verdict: Verdict | None = None
+    key: object = None
+    recheck_ns: int | None = None
 
     @property
     def held(self) -> tuple[int, ...]:
@@ -164,15 +166,27 @@ class Referee:
         presses, more = self._presses(w.opened_ns, now_ns, close)
         stuck = self.debouncer.stuck(now_ns, self.settings.stuck_after_s * 1e9)
         held = self.debouncer.held(w.opened_ns, now_ns)
-        v = judge_presses(w.spec, w.opened_ns, presses, self.settings, now_ns, self.late_until_ns,
-                          stuck, held, more)
-        if w.applied_false & set(v.winners):
-            # A claim stamped earlier than a false claim already charged arrived later than the
-            # settle time (R-6 could not wait for it): the false claim stands (FX-7), so that
-            # seat is out of this race and the others are judged without it.
-            out = frozenset(w.applied_false)
-            v = judge_presses(replace(w.spec, eligible=w.spec.eligible - out), w.opened_ns, presses,
-                              self.settings, now_ns, self.late_until_ns, stuck, held, more)
+        # The verdict is a function of the judged presses and of the time, and the time only
+        # matters at a few moments (settle, double-press and window ends): while neither has
+        # changed, the last verdict stands (a hammered buzzer past its budget changes nothing).
+        key = (tuple((p.t_ns, p.seat, p.control) for p in presses), stuck, held,
+               self.late_until_ns, w.spec, frozenset(w.applied_false))
+        if w.verdict is not None and w.key == key and w.recheck_ns is not None and now_ns < w.recheck_ns:
+            v = w.verdict
+            counted = tuple(sorted(more.items()))
+            if v.more != counted:
+                v = replace(v, more=counted)
+        else:
+            v = judge_presses(w.spec, w.opened_ns, presses, self.settings, now_ns, self.late_until_ns,
+                              stuck, held, more)
+            if w.applied_false & set(v.winners):
+                # A claim stamped earlier than a false claim already charged arrived later than the
+                # settle time (R-6 could not wait for it): the false claim stands (FX-7), so that
+                # seat is out of this race and the others are judged without it.
+                out = frozenset(w.applied_false)
+                v = judge_presses(replace(w.spec, eligible=w.spec.eligible - out), w.opened_ns, presses,
+                                  self.settings, now_ns, self.late_until_ns, stuck, held, more)
+            w.key, w.recheck_ns = key, self._recheck(w, presses, v, now_ns)
         w.verdict = v
         if v.stuck != self.stuck:
             self.stuck = v.stuck
@@ -248,6 +262,25 @@ class Referee:
         return nxt
 
     # -- internals -------------------------------------------------------------
+    def _recheck(self, w: Window, presses: list, v: Verdict, now_ns: int) -> int | None:
+        """The first moment after ``now_ns`` at which the same presses could be judged
+        differently: a press's settle time (R-6), its double-press time (FX-3), the
+        window's end or the deadline, the verdict's own ``decided_ns``."""
+        js = self.settings
+        settle = js.settle_ns
+        dp = int(js.focusx_double_press_ms * 1_000_000)
+        times = [t for p in presses for t in (p.t_ns + settle, p.t_ns + dp + settle, p.t_ns + dp + 2 * settle)]
+        assert w.opened_ns is not None
+        if w.spec.window_ms is not None:
+            end = w.opened_ns + w.spec.window_ms * 1_000_000
+            times += [end, end + settle]
+        deadline = w.opened_ns + (w.spec.deadline_ms if w.spec.deadline_ms is not None else 3000) * 1_000_000
+        times += [deadline, deadline + settle]
+        if v.decided_ns is not None:
+            times.append(v.decided_ns)
+        later = [t for t in times if t > now_ns]
+        return min(later) if later else None
+
     def _presses(self, opened_ns: int, now_ns: int, until_ns: int | None) -> tuple[list, dict[int, int]]:
         """The claim presses of a window opened at ``opened_ns``: its budget (FXA-40) of each
         control, those stamped after ``until_ns`` left out."""
