@@ -96,7 +96,10 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
     from arcade.core.events import Edge
     from kiosk import config
     from kiosk.app import App
-    from kiosk.scenes.classic import ClassicScene
+    try:
+        from kiosk.games.focusx.scene import ClassicScene
+    except ImportError:                    # a checkout from before the per-family screen folders
+        from kiosk.scenes.classic import ClassicScene  # type: ignore[no-redef]
     from kiosk.scenes.seats import SeatInfo
 
     clock = {"now": 10_000 * MS}

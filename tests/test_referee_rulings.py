@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from arcade import games
+from arcade import registry
 from arcade.core.api import RACE, TERMINAL, Action, Game, Outcome, State
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -49,12 +49,15 @@ TOP = [C(0, 1, 0), C(1, 2, 0), C(2, 3, 0)]
 SEVEN = UNDER + [OTHER] + TOP
 
 
-def laid(cards: list[int], seats: int = 2) -> ClassicState:
+def laid(cards: list[int], seats: int = 2, shuffle: random.Random | None = None) -> ClassicState:
     """A Classic game in which the k-th card laid is ``cards[k]`` (seat k % seats, the
-    FX-4 default spots), every earlier window closed without a claim."""
+    FX-4 default spots), every earlier window closed without a claim; the other cards
+    are dealt in order, or shuffled by ``shuffle``."""
     each = DECK_SIZE // seats
     positions = [((k % seats + 1) * each - 1 - k // seats, c) for k, c in enumerate(cards)]
     order = [c for c in full_deck() if c not in cards]
+    if shuffle is not None:
+        shuffle.shuffle(order)
     for pos, c in sorted(positions):
         order.insert(pos, c)
     state = ClassicGame(seats).new_initial_state()
@@ -174,8 +177,9 @@ def test_FXA38_after_a_win_uncovers_a_focus_a_quick_press_wins_the_new_race(offs
 
 # -- R-5: identical stamps are ordered by a recorded chance draw -------------------------------------
 
-def _tied_classic(seats: int, rng: random.Random, tied: tuple[int, ...]) -> tuple[ClassicState, Referee]:
-    state = laid(TOP, seats)
+def _tied_classic(seats: int, rng: random.Random | None, tied: tuple[int, ...],
+                  deal: random.Random | None = None) -> tuple[ClassicState, Referee]:
+    state = laid(TOP, seats, deal)
     ref = Referee(state, JudgeSettings(), rng)
     clock = Clock(ref)
     opened = clock.show()
@@ -209,11 +213,24 @@ def test_R5_identical_stamps_each_seat_gets_the_first_card_about_equally(seats: 
         assert abs(firsts[s] - games_ * p) <= 3 * sigma, firsts
 
 
+def test_R5_without_a_given_generator_each_game_draws_from_its_own_deal() -> None:
+    """A driver that gives the referee no generator (the match driver) still gets a fair
+    draw: it is seeded from the game's deal, so games differ and a game is reproducible."""
+    firsts: Counter[int] = Counter()
+    for seed in range(300):
+        state, _ = _tied_classic(2, None, (0, 1), deal=random.Random(seed))
+        result = [a for _, a in state.history if isinstance(a, RaceResult)][-1]
+        firsts[result.winners[0]] += 1
+        again, _ = _tied_classic(2, None, (1, 0), deal=random.Random(seed))
+        assert [a for _, a in again.history if isinstance(a, RaceResult)][-1].winners == result.winners
+    assert abs(firsts[0] - 150) <= 3 * (300 * 0.25) ** 0.5, firsts
+
+
 def test_R5_replay_from_the_record_gives_the_same_hand_out() -> None:
     for seed in range(20):
         state, _ = _tied_classic(3, random.Random(seed), (2, 0, 1))
         record = json.loads(json.dumps(to_record(state, seed)))
-        again = replay(record, games.make)
+        again = replay(record, registry.make)
         assert again.snapshot() == state.snapshot()
         assert again.victory == state.victory
 

@@ -26,6 +26,8 @@ chance draw from the injected ``rng``, recorded in the race result (R-5).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -101,9 +103,10 @@ class Referee:
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.settings = settings or JudgeSettings()
-        #: decides only the order of presses with the very same stamp (R-5); pass one
-        #: seeded from the game's seed so that each game draws differently.
-        self.rng = rng if rng is not None else random.Random(0)
+        #: decides only the order of presses with the very same stamp (R-5, FXA-41).  Without
+        #: one, the first draw seeds a generator from the game's first recorded action (its
+        #: deal), so each game draws differently and the same game the same way.
+        self.rng = rng
         self.debouncer = Debouncer(self.settings.debounce_ns, HISTORY_NS)
         self.window: Window | None = None
         self.late_until_ns: int | None = None
@@ -305,6 +308,8 @@ class Referee:
             groups.setdefault(stamp[s], []).append(s)
         order: list[int] = []
         drawn: list[int] = []
+        if self.rng is None:
+            self.rng = random.Random(_game_seed(self.state))
         for t in sorted(groups):
             group = sorted(groups[t])
             if len(group) > 1:
@@ -383,3 +388,13 @@ class Referee:
         if self._after is not None:
             keep = min(keep, self._after[1])
         self.debouncer.prune(now_ns, keep)
+
+
+def _game_seed(state: State) -> int:
+    """A seed from the game's first recorded action (a deal: differs from game to game)."""
+    history = getattr(state, "history", None) or []
+    if not history:
+        return 0
+    first = history[0][1]
+    text = json.dumps(first.to_json() if hasattr(first, "to_json") else repr(first), sort_keys=True)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
