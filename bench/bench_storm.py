@@ -153,12 +153,17 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
                 app.step(now)
                 times.append((time.perf_counter() - t0) * 1000)
                 judge.append(timer.spent * 1000)
+            state = app.scenes[-1].state
+            from arcade.core.record import dumps
+            record_kb = len(dumps(state)) / 1024
+            record_races = getattr(state, "race_no", 0)
             app.close()
         finally:
             kiosk_app.time = saved_time  # type: ignore[assignment]
         pygame.quit()
     del real_monotonic_ns
-    return {"kind": kind, "times": times[30:], "judge": judge[30:], "edges": len(edges)}
+    return {"kind": kind, "times": times[30:], "judge": judge[30:], "edges": len(edges),
+            "record_kb": record_kb, "record_races": record_races}
 
 
 def report(r: dict[str, Any], idle: dict[str, Any] | None) -> None:
@@ -172,6 +177,7 @@ def report(r: dict[str, Any], idle: dict[str, Any] | None) -> None:
         iq = statistics.quantiles(idle["times"], n=100)
         line += f"  (vs idle: median {med - statistics.median(idle['times']):+.2f} ms, p99 {p99 - iq[98]:+.2f} ms)"
     print(line)
+    print(f"          game record so far: {r['record_kb']:.1f} KiB over {r['record_races']} race windows")
     per_min = 3600
     chunks = [judge[k:k + per_min] for k in range(0, len(judge), per_min) if len(judge[k:k + per_min]) > 100]
     if len(chunks) > 1:
