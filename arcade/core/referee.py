@@ -282,7 +282,7 @@ class Referee:
         if v.decided_ns is not None:
             times.append(v.decided_ns)
         later = [t for t in times if t > now_ns]
-        return min(later) if later else None
+        return min(later) if later else 1 << 62      # no moment left: the verdict stands
 
     def _presses(self, opened_ns: int, now_ns: int, until_ns: int | None) -> tuple[list, dict[int, int]]:
         """The claim presses of a window opened at ``opened_ns``: its budget (FXA-40) of each
