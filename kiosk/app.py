@@ -250,6 +250,8 @@ class App:
                 scene.on_command(command)
                 scene = self.scenes[-1]
         self.computer.pump(now_ns)
+        if self.gpio is not None:
+            self.gpio.resync()                  # a release edge that never came (hardware/gpio.py)
         for edge in drain(self.queue):
             if self.accepts(self.scenes[-1], edge):
                 self.scenes[-1].on_edge(edge)

@@ -123,7 +123,8 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                 "fullscreen": _bool, "fps": _num(10, 240, True)},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
               "late_grace_ms": _num(0, 2000),
-              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
+              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000),
+              "min_reaction_ms": _num(0, 300), "window_presses": _num(4, 1000, True)},
     "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30), "claim_window_s": _num(0.5, 30),
                "duel_deadline_ms": _num(500, 20000, True)},
     "sherlook": {"step_ms": _num(200, 5000), "countdown_step_ms": _num(200, 5000), "grace_ms": _num(0, 400),
@@ -159,7 +160,8 @@ class Config:
         return JudgeSettings(debounce_ms=j["debounce_ms"], tie_window_ms=j["tie_window_ms"],
                              settle_ms=j["settle_ms"],
                              late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
-                             focusx_double_press_ms=j["focusx_double_press_ms"])
+                             focusx_double_press_ms=j["focusx_double_press_ms"],
+                             min_reaction_ms=j["min_reaction_ms"], window_presses=j["window_presses"])
 
     def storage_path(self) -> Path:
         p = self.data["storage"]["path"]
