@@ -263,7 +263,8 @@ class App:
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
-        self.led.update(self.scenes[-1].led_picture(shown), shown)
+        top = self.scenes[-1]
+        self.led.update(top.led_picture(shown), shown, idle=getattr(top, "led_idle", False))
 
     #: Which edge sources may press for a seat of each station kind.
     SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
@@ -289,6 +290,7 @@ class App:
             scene.draw(surface)
         if self.scenes:
             self.scenes[-1].draw_overlay(surface)
+        self._draw_led_attention(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         y = 64
@@ -301,6 +303,17 @@ class App:
             pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 8), border_radius=6)
             surface.blit(img, rect)
             y = rect.bottom + 10
+
+    def _draw_led_attention(self, surface: pygame.Surface) -> None:
+        """A small line at the bottom while the LED matrix is not connected (issue 12)."""
+        line = self.led.attention() if self.led is not None else None
+        if not line:
+            return
+        img = render.font(18).render(line[:140], True, render.DIM)
+        width = surface.get_width() - 16
+        if img.get_width() > width:
+            img = pygame.transform.smoothscale(img, (width, max(8, img.get_height() * width // img.get_width())))
+        surface.blit(img, (8, surface.get_height() - img.get_height() - 6))
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""

@@ -134,7 +134,10 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "lobby": {"games": _games},
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
-    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+            "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),  # type: ignore[arg-type]
+            "transport": _choice("serial", "ddp"), "host": _str, "ddp_port": _num(1, 65535, True),
+            "idle": _choice("picture", "release"),
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
     "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10), "offer_window_s": _num(0.5, 30)},
@@ -222,7 +225,40 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                                     f"less than {than}; the kiosk runs with the defaults for {keys}", source))
         for k in ("grace_ms", *short):
             sh[k] = defaults()["sherlook"][k]
+    led = data["led"]
+    port = str(led["port"]).strip()
+    if (led["transport"] == "ddp" and not led["host"].strip()) or port.lower() in ("ddp://", "ddp:"):
+        problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
+                                    '(e.g. "192.168.1.50"), or transport = "serial"', source))
+        led["transport"], led["port"] = "serial", "none"
     return data, problems
+
+
+def led_rate(led: dict[str, Any]) -> tuple[float, str]:
+    """(frames/s, a sentence) for an ``[led]`` table: what rate the panel gets.
+
+    Serial: the wire's limit (Adalight, 8N1) at the baud in use (``wled_baud``
+    when set, else ``baudrate``); DDP: 60 frames/s (the link's cap).  The
+    sentence says what to change when the rate is low.
+    """
+    from firmware_bridge.adalight import frame_length, safe_led_count
+
+    leds = led["width"] * led["height"]
+    port = str(led["port"]).strip().lower()
+    if led["transport"] == "ddp" or port.startswith("ddp://"):
+        return 60.0, f"LED: {led['width']}x{led['height']} over Wi-Fi (DDP): up to 60 frames/s (the arcade sends up to 30)"
+    if port in ("", "none", "off"):
+        return 0.0, "LED: off"
+    baud = led["wled_baud"] or led["baudrate"]
+    size = frame_length(safe_led_count(leds)) if port != "virtual" else frame_length(leds)
+    fps = baud / 10.0 / size
+    text = (f"LED: {led['width']}x{led['height']} = {size} bytes a frame at {baud} baud: "
+            f"up to {fps:.1f} frames/s on the wire")
+    if fps < 10:
+        faster = [b for b in (921600, 1500000) if b > baud]
+        hint = f" (WLED: set wled_baud = {faster[0]})" if faster else ""
+        text += f"; the picture changes at most {fps:.1f} times a second{hint}"
+    return fps, text
 
 
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:

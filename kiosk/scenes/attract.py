@@ -18,6 +18,8 @@ from kiosk.storage import StorageError
 
 
 class AttractScene(Scene):
+    led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         rng = random.Random()
