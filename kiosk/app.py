@@ -62,6 +62,30 @@ class Scene:
         return None
 
 
+class PlainTitle(Scene):
+    """The title screen of last resort, when the real one cannot be built: the
+    messages (drawn by the app) say why; Enter or a buzzer opens the lobby."""
+
+    def _lobby(self) -> None:
+        from kiosk.scenes.lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self._lobby()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok"):
+            self._lobby()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(render.BG)
+        W, H = surface.get_size()
+        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.12), render.GOLD, "center", bold=True)
+        render.text(surface, "Press Enter or a buzzer to play", (W // 2, H // 2 + 20), int(H * 0.05),
+                    render.TEXT, "center")
+
+
 class ComputerPresses:
     """Presses of computer players, as stamped edges at their planned times.
 
@@ -146,17 +170,19 @@ class App:
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
+        """The results store; whatever is wrong with the file is a message, never a stop."""
         try:
             r = Results(self.cfg.storage_path())
-            if r.notice:
-                self.message(r.notice)
-            return r
-        except (StorageError, OSError, Exception) as exc:   # never stop the kiosk for storage
-            self.message(f"Results will not be saved: {exc}")
+        except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
+            self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
             try:
                 return Results(":memory:")
             except Exception:
                 return None
+        for notice in r.notices:        # already in the journal (storage's logger)
+            self.messages.append((notice, time.monotonic() + 60))
+        r.report = lambda text: self.message(text, 60)
+        return r
 
     def _setup_inputs(self) -> None:
         from hardware.keyboard import KeyboardBuzzers
@@ -228,12 +254,20 @@ class App:
         scene.enter()
 
     def home(self) -> None:
-        """Back to the title screen, whatever happened."""
+        """Back to the title screen, whatever happened (a failing title shows a plain one)."""
         from kiosk.scenes.attract import AttractScene
         while self.scenes:
-            self.scenes.pop().exit()
+            try:
+                self.scenes.pop().exit()
+            except Exception:
+                log.error("leaving a scene failed: %s", traceback.format_exc())
         self.computer.cancel()
-        self.push(AttractScene(self))
+        try:
+            self.push(AttractScene(self))
+        except Exception as exc:
+            log.error("the title screen failed: %s", traceback.format_exc())
+            self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
+            self.scenes = [PlainTitle(self)]
 
     # -- the loop ------------------------------------------------------------------
     def loop(self, max_frames: int = 0) -> None:
