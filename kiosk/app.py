@@ -380,33 +380,57 @@ class App:
 
 
 def run(cfg: Config, args: argparse.Namespace) -> int:
-    """Open the window and run the arcade until quit; returns the exit status."""
+    """Open the window and run the arcade until quit; returns the exit status.
+
+    SIGTERM and SIGINT end it through the same way out as Ctrl+Q (see
+    :mod:`kiosk.stopping`): status 0 after SIGTERM, 130 after SIGINT.
+    """
+    from kiosk.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.init()
-    d = cfg["display"]
-    flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")      # our handlers, not SDL's
+    stop = StopSignals()
+    app: App | None = None
+    status = 0
     try:
-        screen = pygame.display.set_mode((d["width"], d["height"]), flags)
-    except pygame.error as exc:
-        print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
-              "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
-        return 1
-    pygame.display.set_caption("Focus Arcade")
-    pygame.mouse.set_visible(False)
-    app = App(cfg, screen, args)
-    try:
+        pygame.init()
+        d = cfg["display"]
+        flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+        try:
+            screen = pygame.display.set_mode((d["width"], d["height"]), flags)
+        except pygame.error as exc:
+            print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
+                  "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
+            return 1
+        pygame.display.set_caption("Focus Arcade")
+        pygame.mouse.set_visible(False)
+        app = App(cfg, screen, args)
+        stop.attach(app)
         if app.demo:
             from kiosk.demo import DemoError, start_demo
             try:
                 start_demo(app, args)
             except (KeyError, DemoError) as exc:
                 print(f"focus-arcade: {exc.args[0]}")
-                return 2
+                status = 2
         else:
             app.home()
-        app.loop(max_frames=getattr(args, "frames", 0))
+        if status == 0 and stop.signum is None:
+            app.loop(max_frames=getattr(args, "frames", 0))
+        stop.done()
+    except KeyboardInterrupt:
+        stop.done()
+        if stop.signum is None:
+            stop.signum = 2
     finally:
-        app.close()
-        pygame.quit()
-    return 0
+        stop.done()
+        try:
+            if app is not None:
+                app.close()
+            pygame.quit()
+        except KeyboardInterrupt:
+            pass
+        stop.restore()
+        if stop.signum is not None:
+            log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
+    return stop.exit_status(status)
