@@ -233,6 +233,10 @@ class Results:
         """All :attr:`notices` as one text ("" when the file was fine)."""
         return " ".join(self.notices)
 
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self.notices = [text] if text else []
+
     # -- opening -----------------------------------------------------------------
     def _connect(self, readonly: bool = False) -> sqlite3.Connection:
         if readonly:
