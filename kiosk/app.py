@@ -250,6 +250,25 @@ class App:
             self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
             self.stack.scenes[:] = [PlainTitle(self)]
 
+    def keep_game_in_progress(self) -> None:
+        """Save the game on the stack (if any) for a resume (after a scene's exception)."""
+        from kiosk import resume
+        for scene in reversed(self.scenes):
+            if getattr(scene, "lobby_game", None) and getattr(scene, "over_at", None) is None:
+                try:
+                    resume.save_progress(self, scene)
+                except Exception:
+                    log.error("could not keep the game: %s", traceback.format_exc())
+                return
+
+    def offer_resume(self) -> None:
+        """Offer the interrupted game in the store, if there is one (never raises)."""
+        from kiosk import resume
+        try:
+            resume.offer(self)
+        except Exception:
+            log.error("the resume offer failed: %s", traceback.format_exc())
+
     # -- the loop ------------------------------------------------------------------
     def loop(self, max_frames: int = 0) -> None:
         clock = pygame.time.Clock()
@@ -262,7 +281,9 @@ class App:
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
                 self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
+                self.keep_game_in_progress()
                 self.home()
+                self.offer_resume()
             self.frame_times.append((time.perf_counter() - start) * 1000)
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
@@ -392,6 +413,8 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
                 status = 2
         else:
             app.home()
+        if status == 0:
+            app.offer_resume()
         if status == 0 and stop.signum is None:
             app.loop(max_frames=getattr(args, "frames", 0))
         stop.done()

@@ -495,6 +495,62 @@ class Results:
             self._put_aside_now([("games", game_id, str(exc), repr(row[1:])[:2000])])
             raise KeyError(f"game {game_id}'s record could not be read ({exc}); it was put aside") from None
 
+    # -- the game in progress (kiosk/resume.py) ------------------------------------
+    def save_resume(self, game_key: str, data: dict[str, Any]) -> None:
+        """Keep the game in progress (one slot; one transaction).
+
+        Raises:
+            StorageError: the write failed.
+        """
+        try:
+            with self.db:
+                self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data) VALUES (1, ?, ?, ?) "
+                                "ON CONFLICT (slot) DO UPDATE SET game_key = excluded.game_key, "
+                                "saved_at = excluded.saved_at, data = excluded.data",
+                                (game_key, time.time(), json.dumps(data)))
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
+
+    def load_resume(self) -> dict[str, Any] | None:
+        """The interrupted game (its data plus ``game_key`` and ``saved_at``), or None.
+
+        A slot that cannot be read back is put aside (None).  A slot whose game was
+        already stored as finished is dropped (None).
+        """
+        try:
+            row = self.db.execute("SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB) "
+                                  "FROM resume WHERE slot = 1").fetchone()
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not read the game in progress from {self.path}: {exc}") from None
+        if row is None:
+            return None
+        try:
+            data = check_resume(row[1], row[2], row[3])
+            for key in ("family", "mode", "seed", "seats", "actions"):
+                if key not in data:
+                    raise ValueError(f"data has no {key}")
+            if not isinstance(data["actions"], list) or not isinstance(data["seats"], list):
+                raise ValueError("data's actions or seats is not a list")
+        except ValueError as exc:
+            self._put_aside_now([("resume", row[0], str(exc), repr(row[1:3])[:2000])])
+            return None
+        done = self.db.execute("SELECT 1 FROM games WHERE game_key = ?", (data["game_key"],)).fetchone()
+        if done:
+            self.drop_resume(data["game_key"])
+            return None
+        return data
+
+    def drop_resume(self, game_key: str | None = None) -> None:
+        """Forget the game in progress (``game_key``: only if it is that game)."""
+        try:
+            with self.db:
+                if game_key is None:
+                    self.db.execute("DELETE FROM resume")
+                else:
+                    self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not drop the game in progress from {self.path}: {exc}") from None
+
     def close(self) -> None:
         self.db.close()
 
