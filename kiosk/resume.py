@@ -98,8 +98,23 @@ def save_progress(app: Any, scene: Any) -> bool:
         return False
 
 
+def _game_classes() -> list[type]:
+    from arcade.core.api import Game
+    out, todo = [], [Game]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out
+
+
 def restore(app: Any, data: dict[str, Any]) -> Any:
     """Rebuild the saved game as a scene at its last completed step (not yet pushed).
+
+    The scene is built as the lobby builds it (same lobby game, seats and seed);
+    the first initial state it makes gets the saved actions applied before the
+    scene hands it to its match driver, so the driver, the referee and the screen
+    start from the last completed step.
 
     Raises:
         Exception: the game or an action cannot be rebuilt (the caller drops the slot).
@@ -108,26 +123,40 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
     game = find_game(data["family"], data["mode"])
     seats = [SeatInfo(**s) for s in data["seats"]]
     app.seed_override = int(data["seed"])
-    scene = game.start(app, seats)
+    actions = data["actions"]
+    done: list[Any] = []
+    patched: list[tuple[type, Any]] = []
+
+    def wrap(original: Any) -> Any:
+        def new_initial_state(self: Any, *args: Any, **kwargs: Any) -> Any:
+            state = original(self, *args, **kwargs)
+            if not done:
+                done.append(state)
+                for entry in actions:
+                    state.apply(self.action_from_json(entry["action"]), entry["player"])
+            return state
+        return new_initial_state
+
+    for cls in _game_classes():
+        if "new_initial_state" in cls.__dict__:
+            patched.append((cls, cls.__dict__["new_initial_state"]))
+            setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))
+    try:
+        scene = game.start(app, seats)
+    finally:
+        for cls, original in patched:
+            setattr(cls, "new_initial_state", original)
+    if not done:
+        raise RuntimeError("the game was not rebuilt from its actions")
     scene.game_key = data["game_key"]
     tag(scene, game)
-    scene.resume_actions = data["actions"]
     scene.resume_digest = data.get("digest")
     return scene
 
 
 def replay_into(scene: Any) -> None:
-    """Apply the saved actions to the scene's fresh state (after it was entered)."""
-    actions = getattr(scene, "resume_actions", None)
-    if not actions:
-        return
+    """Check and log the rebuilt game (its state already holds the saved actions)."""
     state = scene.state
-    for entry in actions:
-        state.apply(state.game.action_from_json(entry["action"]), entry["player"])
-    scene.resume_actions = None
-    after = getattr(scene, "after_resume", None)
-    if callable(after):
-        after()
     got = digest(state)
     log.info("resumed game %s at step %d (digest %s)", scene.game_key, len(state.history), got)
     if scene.resume_digest and got != scene.resume_digest:
