@@ -86,7 +86,8 @@ def slot(store: Path) -> tuple[str, int, str] | None:
     return row[0], data["steps"], data["digest"]
 
 
-def run_family(game: str, kills: int, rng: random.Random) -> dict[str, object]:
+def run_family(game: str, kills: int, rng: random.Random, wait: tuple[float, float] = (1.0, 4.0)) -> dict[str, object]:
+    """``kills`` SIGKILLs of one family's demo, each after a random ``wait`` (s) and restarted."""
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         store = home / "data" / "focus-arcade" / "arcade.sqlite3"
@@ -94,7 +95,7 @@ def run_family(game: str, kills: int, rng: random.Random) -> dict[str, object]:
         problems: list[str] = []
         arcade = Arcade(game, home)
         for _ in range(kills):
-            time.sleep(rng.uniform(1.0, 4.0))
+            time.sleep(rng.uniform(*wait))
             arcade.kill()
             saved = slot(store)
             arcade = Arcade(game, home)

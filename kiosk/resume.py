@@ -155,8 +155,12 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
 
 
 def replay_into(scene: Any) -> None:
-    """Check and log the rebuilt game (its state already holds the saved actions)."""
+    """Check and log the rebuilt game (its state already holds the saved actions); a scene
+    with an ``after_resume()`` method sets its own screen phase there."""
     state = scene.state
+    after = getattr(scene, "after_resume", None)
+    if callable(after):
+        after()
     got = digest(state)
     log.info("resumed game %s at step %d (digest %s)", scene.game_key, len(state.history), got)
     if scene.resume_digest and got != scene.resume_digest:

@@ -47,7 +47,11 @@ def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig
     store = tmp_path / "data" / "focus-arcade" / "arcade.sqlite3"
     db = sqlite3.connect(store)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    # The game in progress is kept for the next start (kiosk/resume.py), at its last completed step.
+    slot = db.execute("SELECT data FROM resume").fetchone()
+    finished = db.execute("SELECT count(*) FROM games").fetchone()[0]
     db.close()
+    assert slot is not None or finished > 0
     assert not Path(f"{store}-wal").exists()       # closed properly: the log was checkpointed and removed
 
 
