@@ -5,8 +5,9 @@ READY=1, kill -9 after a random 1-4 s, read the store's resume slot (game key,
 steps, state digest), start again and wait for the log line ``resumed game KEY
 at step N (digest D)``; it must match the slot.  After the last kill: every
 stored result's game key appears once, and SQLite's integrity check passes.
-Prints per family: kills, resumes that matched, resumes that went on to a
-later step, results stored, duplicates, integrity.
+Prints per family: kills, interrupted games found in the store, resumes that
+matched, resumes that went on to a later step (within 15 s), results stored,
+duplicate results, integrity.
 
     python bench/bench_resume.py [--kills 13] [--games focusx,focus,sherlook,coop] [--seed 1]
 """
@@ -86,8 +87,10 @@ def slot(store: Path) -> tuple[str, int, str] | None:
     return row[0], data["steps"], data["digest"]
 
 
-def run_family(game: str, kills: int, rng: random.Random, wait: tuple[float, float] = (1.0, 4.0)) -> dict[str, object]:
-    """``kills`` SIGKILLs of one family's demo, each after a random ``wait`` (s) and restarted."""
+def run_family(game: str, kills: int, rng: random.Random, wait: tuple[float, float] = (1.0, 4.0),
+               went_on_s: float = 15.0) -> dict[str, object]:
+    """``kills`` SIGKILLs of one family's demo, each after a random ``wait`` (s) and restarted;
+    after each resume, up to ``went_on_s`` for the game to complete one more step."""
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         store = home / "data" / "focus-arcade" / "arcade.sqlite3"
@@ -110,10 +113,13 @@ def run_family(game: str, kills: int, rng: random.Random, wait: tuple[float, flo
                 matched += 1
             else:
                 problems.append(f"slot {saved} resumed as {got}")
-            time.sleep(0.8)
-            later = slot(store)
-            if later is None or later[0] != saved[0] or later[1] > saved[1]:
-                went_on += 1                         # it played on (or finished and was stored)
+            deadline = time.monotonic() + went_on_s
+            while time.monotonic() < deadline:
+                later = slot(store)
+                if later is None or later[0] != saved[0] or later[1] > saved[1]:
+                    went_on += 1                     # it played on (or finished and was stored)
+                    break
+                time.sleep(0.1)
         arcade.kill(signal.SIGTERM)
         db = sqlite3.connect(store)
         integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
