@@ -66,10 +66,13 @@ def store_with_damage(folder: Path, damage: str, args: tuple[object, ...] = ()) 
 DAMAGES = [
     ("UPDATE games SET winners = '[0, ' WHERE id = 3", "winners is not readable JSON"),
     ("UPDATE games SET scores = CAST(X'5B31FF5D' AS TEXT) WHERE id = 3", "scores is not UTF-8"),
-    ("UPDATE games SET record = '{\"game\": ' WHERE id = 3", "record is not readable JSON"),
+    ("UPDATE games SET record = '{\"game\": ' WHERE id = 3", "record is not a readable game record"),
     ("UPDATE games SET winners = '[7]' WHERE id = 3", "winners is not a list of seats"),
     ("UPDATE games SET seats = 'three' WHERE id = 3", "seats is not 1 to 8"),
     ("UPDATE games SET reason = X'00FF' WHERE id = 3", "reason is not UTF-8"),
+    ("UPDATE games SET record = '{\"game\": \"sherlook\", \"seats\": 3, \"actions\": []}' WHERE id = 3",
+     "record is not a readable game record"),
+    ("UPDATE games SET record = CAST(X'7BFF7D' AS TEXT) WHERE id = 3", "record is not a readable game record"),
 ]
 
 
