@@ -228,12 +228,26 @@ class App:
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
+        self.warm(scene)
 
     def pop(self) -> None:
         self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
+        self.warm(scene)
+
+    def warm(self, scene: Scene) -> None:
+        """Draw ``scene`` once off screen, so its first frame finds fonts, rendered words and its
+        cached layers ready (a scene's draw never changes its state).  A scene that cannot draw
+        yet is simply drawn for real on its first frame."""
+        try:
+            size = self.screen.get_size()
+            if getattr(self, "_warm_surface", None) is None or self._warm_surface.get_size() != size:
+                self._warm_surface = pygame.Surface(size)
+            scene.draw(self._warm_surface)
+        except Exception:  # noqa: BLE001 - warming is only an optimisation
+            log.debug("warming %s failed", type(scene).__name__, exc_info=True)
 
     def home(self) -> None:
         """Back to the title screen, whatever happened (a failing title shows a plain one)."""
