@@ -214,6 +214,7 @@ class AdalightDecoder:
             isinstance(leds, bool) or not isinstance(leds, int) or not 1 <= leds <= MAX_LEDS
         ):
             raise LinkSettingsError("leds", leds, f"None or an int 1..{MAX_LEDS}")
+        self.last_body: bytes = b""   # RGB bytes of the last frame completed (row-major, as sent)
         self.leds = leds
         self._counts = None if leds is None else {leds, safe_led_count(leds)}
         self.frames = 0
@@ -267,6 +268,7 @@ class AdalightDecoder:
             if self.leds is not None:
                 body = body[: 3 * self.leds]
             out.append(tuple(zip(body[0::3], body[1::3], body[2::3])))
+            self.last_body = body     # the last frame's RGB bytes as sent (for drawing it in one go)
             self.frames += 1
             self._need = None
             pos = end

@@ -41,6 +41,13 @@ from firmware_bridge.wled import WledSerialModel
 Picture = tuple[tuple[RGB, ...], ...]
 """Rows of ``(r, g, b)``, row 0 at the top (row-major, as sent)."""
 
+
+class LedPicture(tuple):  # type: ignore[type-arg]
+    """A :data:`Picture` that also carries its pixels as RGB bytes, row-major (``raw``),
+    so a screen can draw it in one blit without reading 4096 tuples."""
+
+    raw: bytes
+
 _SELECT_S = 0.02  # longest time the reader holds the pty before looking at its flags again
 
 
@@ -307,9 +314,10 @@ class VirtualMatrix:
                 decoded = self.decoder.feed(data)
         if decoded:
             chain = decoded[-1]
-            rows = tuple(
+            rows = LedPicture(
                 tuple(chain[y * self.width : (y + 1) * self.width]) for y in range(self.height)
             )
+            rows.raw = getattr(self.decoder, "last_body", b"")
             with self._cond:
                 self.latest_chain = chain
                 self.latest = rows

@@ -125,6 +125,15 @@ def _check_config(path_arg: str | None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command; Ctrl+C ends any of its parts quietly (status 130)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("focus-arcade: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "perft" in argv:
         # ``perft`` takes its own options; global options before it do not apply to it.
