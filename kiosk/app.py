@@ -379,11 +379,13 @@ class App:
         line = self.led.attention() if self.led is not None else None
         if not line:
             return
-        img = render.font(18).render(line[:140], True, render.DIM)
+        img = render.font(18).render(line[:160], True, render.TEXT)
         width = surface.get_width() - 16
         if img.get_width() > width:
             img = pygame.transform.smoothscale(img, (width, max(8, img.get_height() * width // img.get_width())))
-        surface.blit(img, (8, surface.get_height() - img.get_height() - 6))
+        rect = img.get_rect(bottomleft=(8, surface.get_height() - 4))
+        pygame.draw.rect(surface, (20, 20, 28), rect.inflate(10, 4))
+        surface.blit(img, rect)
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""

@@ -164,7 +164,8 @@ class LedOutput:
         s = self.link.status()
         if s.ok or s.state in ("connecting", "closed"):
             return None
-        return s.text
+        where = f" ({s.url})" if s.url else ""
+        return f"LED matrix {s.state}{where}: {s.advice or s.last_error or 'see the service menu'}"
 
     def operator_lines(self) -> list[str]:
         """The LED status for the service menu: one fact a line, the advice last."""

@@ -169,7 +169,7 @@ def test_a_missing_controller_gets_a_small_status_with_what_to_do() -> None:
         while time.monotonic() < deadline and out.attention() is None:
             time.sleep(0.01)
         line = out.attention()
-        assert line is not None and "disconnected" in line and "plug in" in line
+        assert line is not None and line.startswith("LED matrix disconnected") and "plug in" in line
         lines = out.operator_lines()
         assert any(line.startswith("To do: ") for line in lines) and any("Last fault" in line for line in lines)
     finally:
