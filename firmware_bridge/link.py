@@ -751,6 +751,9 @@ class LedLink:
                         self._write_all(port, fd, bytes([BAUD_COMMANDS[self.wled_baud]]))
                         self._sleep(max(0.02, 30 * 10.0 / baud))  # "Baud is now ..." then WLED restarts its UART
                         port.baudrate = self.wled_baud
+                    except serial.SerialTimeoutException:
+                        switch_failed = True  # the device takes nothing now: stay at the start rate
+                        continue
                     except PORT_ERRORS as exc:
                         return delivered, f"baud switch failed: {_error_text(exc)}"
                     log.info("LED: asked WLED on %s to switch to %d baud", found.url, self.wled_baud)
@@ -800,9 +803,11 @@ class LedLink:
                         delivered or ((frame is None or released) and now - connected_at > 0.5)):
                     try:
                         self._write_all(port, fd, VERSION_COMMAND)
+                        asked_at = now
+                    except serial.SerialTimeoutException:
+                        pass  # the device takes nothing now (stalled): ask later, it is no loss
                     except PORT_ERRORS as exc:
                         return delivered, f"write failed: {_error_text(exc)}"
-                    asked_at = now
                     ask_due = now + self.heartbeat_s
 
                 lost_wled = kind == "wled" and bool(self.wled_baud) and self._answers is False
@@ -873,7 +878,7 @@ class LedLink:
     def _write_all(self, port: Any, fd: int | None, data: bytes) -> None:
         """Write a few control bytes (a command) completely, waiting for room."""
         view = memoryview(data)
-        deadline = self.clock.now() + self.write_timeout
+        deadline = self.clock.now() + min(self.write_timeout, 0.1)
         while len(view):
             taken = self._write_some(port, fd, view, len(view))
             view = view[taken:]
