@@ -18,6 +18,7 @@ notice that the device restarted and resend its frame.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 from firmware_bridge.errors import FrameError, LinkSettingsError
@@ -153,6 +154,33 @@ def encode_frame(pixels: Sequence[RGB], *, wled_safe: bool = False) -> bytes:
         raise FrameError(f"pixels must be a sequence of (r, g, b), got {pixels!r}") from None
     if n == 0 or n > MAX_LEDS:
         raise FrameError(f"an Adalight frame carries 1..{MAX_LEDS} LEDs, got {n} pixels", value=n)
+    body = _fast_body(pixels, n)
+    if body is None:
+        body = _checked_body(pixels, n)
+    if not wled_safe:
+        return header(n) + bytes(body)
+    count = safe_led_count(n)
+    head = header(count)
+    body = bytearray(bytes(body).translate(SAFE_COLOUR_TABLE))
+    body += bytes(3 * (count - n))
+    return head + bytes(body)
+
+
+def _fast_body(pixels: Sequence[RGB], n: int) -> bytearray | None:
+    """The pixel bytes when every pixel is a 3-tuple of plain ints 0..255 (C-speed
+    checks), else None (the checked path then names the bad pixel)."""
+    if set(map(type, pixels)) != {tuple} or set(map(len, pixels)) != {3}:
+        return None
+    try:
+        body = bytearray(chain.from_iterable(pixels))  # ints 0..255, else ValueError / TypeError
+    except (ValueError, TypeError):
+        return None
+    if set(map(type, chain.from_iterable(pixels))) != {int}:  # bools (and int subclasses) are refused
+        return None
+    return body
+
+
+def _checked_body(pixels: Sequence[RGB], n: int) -> bytearray:
     body = bytearray(3 * n)
     at = 0
     for index, pixel in enumerate(pixels):
@@ -167,13 +195,7 @@ def encode_frame(pixels: Sequence[RGB], *, wled_safe: bool = False) -> bytes:
         body[at + 1] = g
         body[at + 2] = b
         at += 3
-    if not wled_safe:
-        return header(n) + bytes(body)
-    count = safe_led_count(n)
-    head = header(count)
-    body = bytearray(bytes(body).translate(SAFE_COLOUR_TABLE))
-    body += bytes(3 * (count - n))
-    return head + bytes(body)
+    return body
 
 
 def is_hello(line: bytes | str) -> bool:
