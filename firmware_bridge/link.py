@@ -595,7 +595,9 @@ class LedLink:
                 if found.kind == "wled":
                     self._device, self._answers = f"WLED {found.version}".strip(), True
                 elif found.kind == "adalight":
-                    self._device = "Adalight"
+                    self._device, self._answers = "Adalight", None
+                else:
+                    self._answers = None  # not asked yet on this connection
                 self._set_state_locked("released" if self._released else "connected")
             had_connection = True
             try:
