@@ -12,7 +12,7 @@ import json
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from arcade.core.errors import ArcadeError
 
@@ -28,6 +28,30 @@ CREATE TABLE IF NOT EXISTS games (
     record TEXT NOT NULL
 );
 """
+
+
+#: Events (issue 15, kiosk/event.py): a finished game's message waits in ``outbox``
+#: until the broker has acknowledged it (then the row is deleted); ``event_games``
+#: keeps which game id each local game was given.  Both written in the game's own
+#: save transaction, so a result is never saved without its message or the reverse.
+EVENT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_uid TEXT NOT NULL UNIQUE,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS event_games (
+    game_uid TEXT PRIMARY KEY,
+    games_id INTEGER NOT NULL,
+    event TEXT NOT NULL
+);
+"""
+
+#: ``(games id, finished_at, record, winners, reason, scores) -> (game uid, event, topic, payload)``
+OutboxHook = Callable[[int, float, dict[str, Any], tuple[int, ...], str, tuple[float, ...]],
+                      tuple[str, str, str, str]]
 
 
 COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
@@ -50,6 +74,10 @@ class Results:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.notice = ""
+        #: Set by the event link: each saved game also gets an outbox message.
+        self.outbox_hook: OutboxHook | None = None
+        #: ... and is told the game id once that transaction committed.
+        self.outbox_committed: Callable[[str], None] | None = None
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -86,6 +114,7 @@ class Results:
             if row is None or row[0] != "ok":
                 raise sqlite3.DatabaseError(f"integrity check failed: {row}")
             db.executescript(SCHEMA)
+            db.executescript(EVENT_SCHEMA)
             columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
             if columns != COLUMNS:
                 # Another program's table: treat the file as not ours (moved aside, kept).
@@ -99,19 +128,34 @@ class Results:
              scores: tuple[float, ...]) -> int:
         """Save one finished game; returns its id.
 
+        With ``outbox_hook`` set (an event, kiosk/event.py), the game's event
+        message and game id are written in the same transaction.
+
         Raises:
             StorageError: the write failed (disk full, file removed...).
         """
+        uid = ""
         try:
+            finished = time.time()
             with self.db:
                 cur = self.db.execute(
                     "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (time.time(), record["game"], record["seats"], json.dumps(list(winners)), reason,
+                    (finished, record["game"], record["seats"], json.dumps(list(winners)), reason,
                      json.dumps(list(scores)), json.dumps(record)))
-            return int(cur.lastrowid or 0)
+                row = int(cur.lastrowid or 0)
+                if self.outbox_hook is not None:
+                    uid, event, topic, payload = self.outbox_hook(row, finished, record, tuple(winners), reason,
+                                                                  tuple(scores))
+                    self.db.execute("INSERT INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
+                                    (uid, topic, payload, finished))
+                    self.db.execute("INSERT INTO event_games (game_uid, games_id, event) VALUES (?, ?, ?)",
+                                    (uid, row, event))
         except sqlite3.Error as exc:
             raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+        if uid and self.outbox_committed is not None:
+            self.outbox_committed(uid)
+        return row
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
         """The latest games, newest first (without their records).

@@ -15,6 +15,12 @@ from kiosk.app import App, Scene
 from kiosk.storage import StorageError
 
 
+#: With an event on, the title screen's attract loop shows the hall's leaderboard this
+#: long after every TITLE_S seconds of title (issue 15).
+TITLE_S = 12.0
+BOARD_S = 10.0
+
+
 class AttractScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -32,9 +38,18 @@ class AttractScene(Scene):
         from kiosk.scenes.lobby import LobbyScene
         self.app.replace(LobbyScene(self.app))
 
+    def showing_board(self) -> bool:
+        """Whether the attract loop is on its leaderboard page now (only with an event)."""
+        if getattr(self.app, "event", None) is None:
+            return False
+        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self._lobby()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            from kiosk.scenes.leaderboard import LeaderboardScene
+            self.app.replace(LeaderboardScene(self.app))
         elif event.type == pygame.JOYBUTTONDOWN:
             self._lobby()
 
@@ -46,6 +61,13 @@ class AttractScene(Scene):
         self.now = time.monotonic() - self.t0
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.showing_board():
+            from kiosk.scenes import leaderboard
+            page = int(self.now // (TITLE_S + BOARD_S))
+            leaderboard.draw(surface, self.app.event, page)
+            W, H = surface.get_size()
+            render.text(surface, "Press any buzzer or Enter to play", (W // 2, H - 80), 28, render.TEXT, "midtop")
+            return
         W, H = surface.get_size()
         surface.fill(render.BG)
         cw = W // 12
