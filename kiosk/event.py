@@ -36,6 +36,7 @@ import logging
 import math
 import socket
 import sqlite3
+import sys
 import threading
 import time
 import uuid
@@ -443,6 +444,28 @@ def make_client(settings: Mapping[str, Any], client_id: str, persistent: bool) -
     return client
 
 
+def unreachable_text(exc: BaseException | None, settings: Mapping[str, Any]) -> str:
+    """Why the broker could not be reached, in words (``exc``: the connect attempt's error)."""
+    import ssl
+    where = f"{settings.get('host')}:{settings.get('port')}"
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        ca = settings.get("ca_file") or "the system's CA certificates"
+        why = f"its TLS certificate is not trusted ({exc.verify_message}; checked against {ca})"
+    elif isinstance(exc, ssl.SSLError):
+        why = f"TLS failed ({exc.reason or exc}); is [event] tls right for port {settings.get('port')}?"
+    elif isinstance(exc, ConnectionRefusedError):
+        why = "nothing answers on that port (is Mosquitto running?)"
+    elif isinstance(exc, socket.gaierror):
+        why = f"the host name {settings.get('host')!r} is not known"
+    elif isinstance(exc, (TimeoutError, socket.timeout)):
+        why = "no answer (Wi-Fi or network down?)"
+    elif exc is not None:
+        why = str(exc) or type(exc).__name__
+    else:
+        why = "no connection"
+    return f"Event broker {where} cannot be reached: {why}. Games are kept and sent when it is back."
+
+
 def refusal_text(reason: Any, settings: Mapping[str, Any]) -> str:
     """What to tell the operator when the broker refuses the connection."""
     where = f"{settings.get('host')}:{settings.get('port')}"
@@ -481,6 +504,7 @@ class EventLink:
         self.connected = False
         self.problem = ""
         self.sent = 0                     # outbox rows acknowledged by the broker
+        self.queued = 0                   # outbox rows waiting (the pump's last count; for screens)
         self._acks: collections.deque[int] = collections.deque()
         self._inflight: dict[int, int] = {}   # mid -> outbox seq
         self._last_handed = 0
@@ -606,8 +630,7 @@ class EventLink:
 
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:
         self.connected = False
-        text = (f"Event broker {self.settings['host']}:{self.settings['port']} cannot be reached; "
-                "games are kept and sent when it is back.")
+        text = unreachable_text(sys.exc_info()[1], self.settings)   # paho calls this inside its except
         if text != self.problem:
             self.problem = text
             self.message(text)
@@ -615,10 +638,19 @@ class EventLink:
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         was = self.connected
         self.connected = False
-        if was and not self._stop.is_set():
+        if self._stop.is_set() or self._refused:
+            pass
+        elif was:
             self.problem = (f"Lost the event broker {self.settings['host']}:{self.settings['port']} ({reason_code}); "
                             "games are kept and sent when it is back.")
             self.message(self.problem)
+        else:
+            text = (f"Event broker {self.settings['host']}:{self.settings['port']} hung up before accepting this "
+                    f"cabinet: is [event] tls = {'true' if self.settings.get('tls') else 'false'} right for that "
+                    "port? Games are kept and sent when it is back.")
+            if text != self.problem:
+                self.problem = text
+                self.message(text)
         self._wake.set()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
@@ -689,6 +721,10 @@ class EventLink:
                     self.event, len(lost))
 
     def _pump_once(self, db: sqlite3.Connection) -> None:
+        self._send_some(db)
+        self.queued = int(db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+
+    def _send_some(self, db: sqlite3.Connection) -> None:
         acked: list[int] = []
         while self._acks:
             seq = self._inflight.pop(self._acks.popleft(), None)
@@ -718,7 +754,7 @@ class EventLink:
                 self._wake.set()             # more waiting: go on after the acks
         wanted = self._status_wanted
         if wanted is not self._status_sent:
-            n = int(db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+            n = self.queued
             s = Status(wanted.cabinet, wanted.event, wanted.state, wanted.game, wanted.led, wanted.errors,
                        wanted.version, n, time.time())
             self.client.publish(status_topic(self.event, self.cabinet), s.to_json(), qos=1, retain=True)
@@ -774,7 +810,7 @@ class Watcher:
 
     def _on_connect_fail(self, c: Any, u: Any) -> None:
         self.connected = False
-        self.problem = f"Event broker {self.settings['host']}:{self.settings['port']} cannot be reached."
+        self.problem = unreachable_text(sys.exc_info()[1], self.settings).split(". Games")[0] + "."
         self.refused.set()
         self.leaderboard._tell()
 

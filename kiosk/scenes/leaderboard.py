@@ -35,19 +35,28 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
     with board.lock:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
         games = len(board.games)
-    waiting = link.pending()
+    waiting = link.queued
     tail = f" - {waiting} of this cabinet's games still to send" if waiting else ""
     return f"Event {link.event}: {games} games from {online} cabinets online{tail}", render.DIM
 
 
+_cache: dict[str, Any] = {"key": None, "pages": []}
+
+
 def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
-    """The boards as pages of (title, games played, row texts "1. 12 cards  P2 @ cabinet")."""
+    """The boards as pages of (title, games played, row texts "1. 12 cards  P2 @ cabinet");
+    worked out again only when the leaderboard changed (draw runs every frame)."""
     if link is None:
         return []
+    key = (id(link.leaderboard), link.leaderboard.changes)
+    if _cache["key"] == key:
+        return _cache["pages"]  # type: ignore[no-any-return]
     snap = link.leaderboard.snapshot(TOP)
     boards = [(b["title"], b["games"], [f"{r['rank']}. {r['score']}   {r['seat'] or 'team'} @ {r['cabinet']}"
                                         for r in b["top"]]) for b in snap["boards"]]
-    return [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
+    out = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
+    _cache.update(key=key, pages=out)
+    return out
 
 
 def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
