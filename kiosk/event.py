@@ -51,6 +51,9 @@ ROOT = "focus-arcade"
 #: Outbox rows handed to paho and not yet acknowledged, at most (paho sends 20 at a time).
 WINDOW = 100
 STATES = ("idle", "playing", "offline")
+#: Games whose boards add up each cabinet's wins instead of listing single games
+#: (the kiosk's high scores rank FOCUS the same way: 1 per game won, added up).
+TOTAL_GAMES = frozenset({"focus"})
 
 
 def version() -> str:
@@ -115,12 +118,15 @@ def board_of(record: Mapping[str, Any]) -> str:
 
 
 def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Score:
-    """The leaderboard's score of one finished game: the best seat's result in the game's own unit.
+    """The leaderboard's score of one finished game: the best seat's result in the game's own unit,
+    the same notion as the kiosk's high scores (a seat's cards, points or wins).
 
     * FocusX (every mode): the cards the best seat won (``outcome().scores``, the mode's count).
     * Sherlook: the best seat's points (SL rules' scoring, docs/rules-sherlook.md).
-    * Focus (2023): the team's Sherlock points; with the base rules 1 for a solved case, 0 not.
-    * FOCUS / Crossfire: 1 for a win, 0 for a draw; the winner's captured stones break ties.
+    * Focus (2023): the pair's Sherlock Mode points; with the base rules (no points) 1 for a
+      solved case, 0 for a lost one.
+    * FOCUS / Crossfire: 1 for a win, 0 for a draw (the winner's captured stones are kept as
+      ``tiebreak``); their boards add the wins up per cabinet (:data:`TOTAL_GAMES`).
     * any other game: the best seat's score.
     """
     sc = [float(s) for s in scores]
@@ -392,18 +398,41 @@ class Leaderboard:
         with self.lock:
             return dict(collections.Counter(g.board for g in self.games.values()))
 
+    def rows(self, top: int = 10) -> dict[str, list[dict[str, Any]]]:
+        """Per board (sorted by name), its best ``top`` rows as shown.
+
+        A row: ``rank``, ``score`` (text), ``cabinet``, ``who`` ("P2", "team" or ""),
+        ``game_id`` and ``finished_at``.  Most boards list single games (see
+        :func:`score_of`); the boards of :data:`TOTAL_GAMES` (FOCUS) list each
+        cabinet's wins added up, as the kiosk's high scores do (``game_id`` None).
+        """
+        out: dict[str, list[dict[str, Any]]] = {}
+        for b, games in self.boards(10 ** 9).items():
+            if games and games[0].game in TOTAL_GAMES:
+                wins: dict[str, list[float]] = {}
+                for g in games:
+                    w = wins.setdefault(g.cabinet, [0.0, 0.0])
+                    w[0] += g.score
+                    w[1] = max(w[1], g.finished_at)
+                ranked = sorted(wins.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))[:top]
+                out[b] = [{"rank": i + 1, "score": f"{n:g} win{'s' if n != 1 else ''}", "cabinet": cab, "who": "",
+                           "game_id": None, "finished_at": last} for i, (cab, (n, last)) in enumerate(ranked)]
+            else:
+                out[b] = [{"rank": i + 1, "score": r.score_text, "cabinet": r.cabinet,
+                           "who": "team" if r.seat is None else f"P{r.seat + 1}", "game_id": r.game_id,
+                           "finished_at": r.finished_at} for i, r in enumerate(games[:top])]
+        return out
+
     def snapshot(self, top: int = 10) -> dict[str, Any]:
-        """JSON-able view: boards (title, games, top entries), cabinets' statuses."""
+        """JSON-able view: ``games`` (count), ``boards`` (board, title, games, ``top`` rows
+        from :meth:`rows`), ``cabinets`` (each one's last status)."""
         counts = self.counts()
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             total = len(self.games)
         return {"games": total,
-                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0),
-                            "top": [{"rank": i + 1, "score": r.score_text, "cabinet": r.cabinet,
-                                     "seat": None if r.seat is None else f"P{r.seat + 1}", "game_id": r.game_id,
-                                     "finished_at": r.finished_at} for i, r in enumerate(rows)]}
-                           for b, rows in self.boards(top).items()],
+                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": rows}
+                           for b, rows in self.rows(top).items()],
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at}
                              for s in statuses]}
@@ -868,7 +897,8 @@ def format_status(board: Leaderboard, now: float | None = None) -> str:
     for b in snap["boards"]:
         best = b["top"][0] if b["top"] else None
         lines.append(f"  {b['title']:<28} {b['games']:>5} games" +
-                     (f", best {best['score']} ({best['seat'] or 'team'} @ {best['cabinet']})" if best else ""))
+                     (f", best {best['score']} ({(best['who'] + ' @ ') if best['who'] else ''}{best['cabinet']})"
+                      if best else ""))
     if board.ignored:
         lines.append(f"{board.ignored} messages on the event's topics were not valid payloads (ignored)")
     return "\n".join(lines)

@@ -64,8 +64,8 @@ function show(data) {
     sec.appendChild(h);
     const t = document.createElement("table");
     for (const r of b.top) {
-      const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id;
-      cell(tr, r.rank + ".", "dim"); cell(tr, r.score, "score"); cell(tr, r.seat || "team");
+      const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id || "";
+      cell(tr, r.rank + ".", "dim"); cell(tr, r.score, "score"); cell(tr, r.who);
       cell(tr, r.cabinet, "cabinet"); t.appendChild(tr);
     }
     sec.appendChild(t); boards.appendChild(sec);

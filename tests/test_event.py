@@ -143,21 +143,26 @@ def test_the_leaderboard_score_of_each_game() -> None:
     assert score_of("focus", (), (3.0, 3.0)).value == 0.0               # a draw is no win
 
 
-def test_the_boards_rank_by_score_then_tiebreak_then_earliest() -> None:
+def test_the_boards_rank_by_score_then_earliest_and_focus_adds_up_wins() -> None:
     board = Leaderboard()
-    rec = {"game": "focus", "seats": 2, "settings": {"variant": "2p"}}
-    a = make_result("e", "a", rec, (0,), "r", (3.0, 0.0), 100.0)
-    b = make_result("e", "b", rec, (1,), "r", (0.0, 5.0), 200.0)
-    c = make_result("e", "c", rec, (0,), "r", (5.0, 1.0), 50.0)
+    rec = {"game": "sherlook", "seats": 3, "settings": {}}
+    a = make_result("e", "a", rec, (0,), "r", (6.0, 0.0, 2.0), 100.0)
+    b = make_result("e", "b", rec, (1,), "r", (0.0, 9.0, 1.0), 200.0)
+    c = make_result("e", "c", rec, (2,), "r", (1.0, 2.0, 6.0), 50.0)
     for r in (a, b, c):
         assert board.add(r)
     assert not board.add(a) and board.duplicates == 1
-    top = board.boards()["focus-2p"]
-    assert [r.cabinet for r in top] == ["c", "b", "a"]
+    assert [r.cabinet for r in board.boards()["sherlook"]] == ["b", "c", "a"]    # 9, then 6 earlier, 6
+    fo = {"game": "focus", "seats": 2, "settings": {"variant": "2p"}}
+    for i, (cab, winners) in enumerate([("a", (0,)), ("b", (1,)), ("b", (0,)), ("a", ()), ("b", (1,))]):
+        board.add(make_result("e", cab, fo, winners, "r", (3.0, 1.0), 300.0 + i))
     snap = board.snapshot()
-    assert snap["games"] == 3 and snap["boards"][0]["title"] == "FOCUS (2 players)"
-    assert snap["boards"][0]["top"][0] == {"rank": 1, "score": "win, 5 captured", "cabinet": "c", "seat": "P1",
-                                           "game_id": c.game_id, "finished_at": 50.0}
+    assert snap["games"] == 8
+    titles = {x["board"]: x for x in snap["boards"]}
+    assert titles["focus-2p"]["title"] == "FOCUS (2 players)" and titles["focus-2p"]["games"] == 5
+    assert [(r["cabinet"], r["score"]) for r in titles["focus-2p"]["top"]] == [("b", "3 wins"), ("a", "1 win")]
+    assert titles["sherlook"]["top"][0] == {"rank": 1, "score": "9 points", "cabinet": "b", "who": "P2",
+                                            "game_id": b.game_id, "finished_at": 200.0}
 
 
 def good_payload(event: str = "hall") -> tuple[str, dict[str, Any]]:

@@ -84,8 +84,10 @@ class AttractScene(Scene):
         blink = int(self.now * 2) % 2 == 0
         render.text(surface, "Press any buzzer or Enter to play", (W // 2, H // 2 + 20), int(H * 0.06),
                     render.TEXT if blink else render.DIM, "center")
-        render.text(surface, "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits", (W // 2, H - 40),
-                    26, render.DIM, "center")
+        hint = "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits"
+        if getattr(self.app, "event", None) is not None:
+            hint += "  -  L: the hall's leaderboard"
+        render.text(surface, hint, (W // 2, H - 40), 26, render.DIM, "center")
         y = H // 2 + 90
         for r in self.recent[:4]:
             who = ", ".join(f"P{w + 1}" for w in r["winners"]) or "draw"

@@ -52,7 +52,7 @@ def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
     if _cache["key"] == key:
         return _cache["pages"]  # type: ignore[no-any-return]
     snap = link.leaderboard.snapshot(TOP)
-    boards = [(b["title"], b["games"], [f"{r['rank']}. {r['score']}   {r['seat'] or 'team'} @ {r['cabinet']}"
+    boards = [(b["title"], b["games"], [f"{r['rank']}. {r['score']}   {(r['who'] + ' @ ') if r['who'] else ''}{r['cabinet']}"
                                         for r in b["top"]]) for b in snap["boards"]]
     out = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
     _cache.update(key=key, pages=out)
