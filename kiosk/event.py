@@ -73,6 +73,11 @@ def status_topic(event: str, cabinet: str = "+") -> str:
     return f"{ROOT}/{event}/status/{cabinet}"
 
 
+def highscore_topic(event: str, game_id: str = "+", seat: int | None = None) -> str:
+    """Initials a player entered for a high score: one retained message per game and seat."""
+    return f"{ROOT}/{event}/highscores/{game_id if seat is None else f'{game_id}-P{seat + 1}'}"
+
+
 def sync_topic(event: str, cabinet: str) -> str:
     """A cabinet's own echo topic: its probe comes back after the retained results."""
     return f"{ROOT}/{event}/sync/{cabinet}"
@@ -184,6 +189,21 @@ class Result:
 
 
 @dataclass(frozen=True)
+class HighScore:
+    """Initials entered for a seat's high score in a game (``kind: "highscore"``)."""
+
+    game_id: str
+    event: str
+    cabinet: str
+    seat: int
+    initials: str
+
+    def to_json(self) -> str:
+        return json.dumps({"v": PAYLOAD_VERSION, "kind": "highscore", "game_id": self.game_id, "event": self.event,
+                           "cabinet": self.cabinet, "seat": self.seat, "initials": self.initials}, sort_keys=True)
+
+
+@dataclass(frozen=True)
 class Status:
     """A cabinet's state as published (``kind: "status"``)."""
 
@@ -227,7 +247,7 @@ def _text(d: Mapping[str, Any], key: str, limit: int = 200) -> str:
     return str(_field(d, key, str, "text"))[:limit]
 
 
-def parse(topic: str, payload: bytes, event: str) -> Result | Status:
+def parse(topic: str, payload: bytes, event: str) -> Result | Status | HighScore:
     """Check one message from our event's topics.
 
     Raises:
@@ -298,7 +318,22 @@ def parse(topic: str, payload: bytes, event: str) -> Result | Status:
                       led=_text(d, "led", 80) if "led" in d else "",
                       errors=tuple(e[:200] for e in errors[:5]),
                       version=_text(d, "version", 40) if "version" in d else "", outbox=outbox, at=float(at))
-    raise PayloadError(f"kind {kind!r}, expected 'result' or 'status'")
+    if kind == "highscore":
+        gid = _field(d, "game_id", str, "a game id")
+        try:
+            uuid.UUID(gid)
+        except ValueError:
+            raise PayloadError(f"game_id {gid!r} is not a UUID") from None
+        seat = _field(d, "seat", int, "a seat")
+        if not 0 <= seat < 8:
+            raise PayloadError(f"'seat' is {seat}, expected 0 to 7")
+        if parts[-2:] != ["highscores", f"{gid}-P{seat + 1}"]:
+            raise PayloadError(f"game_id {gid!r} seat {seat} on topic {topic!r}")
+        initials = _field(d, "initials", str, "1 to 3 letters")
+        if not (1 <= len(initials) <= 3 and initials.isascii() and initials.isalpha() and initials.isupper()):
+            raise PayloadError(f"'initials' is {initials!r}, expected 1 to 3 capital letters")
+        return HighScore(gid, event, _name(d, "cabinet"), seat, initials)
+    raise PayloadError(f"kind {kind!r}, expected 'result', 'status' or 'highscore'")
 
 
 def make_result(event: str, cabinet: str, record: Mapping[str, Any], winners: Sequence[int], reason: str,
@@ -347,6 +382,7 @@ class Leaderboard:
         self.ignored = 0                  # bad or foreign payloads
         self.unconfirmed: set[str] = set()  # our own games not yet seen back from the broker
         self.confirmed: set[str] = set()    # game ids the broker delivered to us since start
+        self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
         self.changes = 0
         self.listeners: list[Callable[[], None]] = []
 
@@ -369,6 +405,24 @@ class Leaderboard:
             self.changes += 1
         self._tell()
         return True
+
+    def set_initials(self, hs: HighScore) -> None:
+        """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
+        with self.lock:
+            if self.initials.get((hs.game_id, hs.seat)) == hs.initials:
+                return
+            self.initials[(hs.game_id, hs.seat)] = hs.initials
+            self.changes += 1
+        self._tell()
+
+    def add_item(self, item: "Result | Status | HighScore", own: bool = False) -> None:
+        """Add whatever :func:`parse` returned."""
+        if isinstance(item, Result):
+            self.add(item, own)
+        elif isinstance(item, HighScore):
+            self.set_initials(item)
+        else:
+            self.set_status(item)
 
     def set_status(self, status: Status) -> None:
         with self.lock:
@@ -406,21 +460,31 @@ class Leaderboard:
         :func:`score_of`); the boards of :data:`TOTAL_GAMES` (FOCUS) list each
         cabinet's wins added up, as the kiosk's high scores do (``game_id`` None).
         """
+        with self.lock:
+            initials = dict(self.initials)
+
+        def who(r: Result) -> str:
+            if r.seat is None:
+                return "team"
+            return initials.get((r.game_id, r.seat), f"P{r.seat + 1}")
+
         out: dict[str, list[dict[str, Any]]] = {}
         for b, games in self.boards(10 ** 9).items():
             if games and games[0].game in TOTAL_GAMES:
-                wins: dict[str, list[float]] = {}
+                # Wins added up per player who entered initials at a cabinet, else per cabinet.
+                wins: dict[tuple[str, str], list[float]] = {}
                 for g in games:
-                    w = wins.setdefault(g.cabinet, [0.0, 0.0])
+                    name = initials.get((g.game_id, g.seat), "") if g.seat is not None else ""
+                    w = wins.setdefault((name, g.cabinet), [0.0, 0.0])
                     w[0] += g.score
                     w[1] = max(w[1], g.finished_at)
                 ranked = sorted(wins.items(), key=lambda kv: (-kv[1][0], kv[1][1], kv[0]))[:top]
-                out[b] = [{"rank": i + 1, "score": f"{n:g} win{'s' if n != 1 else ''}", "cabinet": cab, "who": "",
-                           "game_id": None, "finished_at": last} for i, (cab, (n, last)) in enumerate(ranked)]
+                out[b] = [{"rank": i + 1, "score": f"{n:g} win{'s' if n != 1 else ''}", "cabinet": cab, "who": name,
+                           "game_id": None, "finished_at": last}
+                          for i, ((name, cab), (n, last)) in enumerate(ranked)]
             else:
-                out[b] = [{"rank": i + 1, "score": r.score_text, "cabinet": r.cabinet,
-                           "who": "team" if r.seat is None else f"P{r.seat + 1}", "game_id": r.game_id,
-                           "finished_at": r.finished_at} for i, r in enumerate(games[:top])]
+                out[b] = [{"rank": i + 1, "score": r.score_text, "cabinet": r.cabinet, "who": who(r),
+                           "game_id": r.game_id, "finished_at": r.finished_at} for i, r in enumerate(games[:top])]
         return out
 
     def snapshot(self, top: int = 10) -> dict[str, Any]:
@@ -567,6 +631,32 @@ class EventLink:
             self.leaderboard.add(r, own=True)
         self._wake.set()
 
+    def queue_high_score(self, db: sqlite3.Connection, games_id: int, seat: int, initials: str) -> bool:
+        """Put the initials a player entered for ``seat`` of the saved game ``games_id`` into the
+        outbox, on ``db`` (the results file's connection) inside the caller's transaction, so
+        the high score and its message are written together.  False: that game was not
+        played in this event (no game id), nothing queued.
+
+        Raises:
+            ValueError: ``initials`` are not 1 to 3 capital letters, or ``seat`` is not 0 to 7.
+            sqlite3.Error: the write failed (the caller's transaction rolls back).
+        """
+        if not (1 <= len(initials) <= 3 and initials.isascii() and initials.isalpha() and initials.isupper()):
+            raise ValueError(f"initials {initials!r}: expected 1 to 3 capital letters")
+        if not 0 <= seat < 8:
+            raise ValueError(f"seat {seat}: expected 0 to 7")
+        row = db.execute("SELECT game_uid FROM event_games WHERE games_id = ? AND event = ?",
+                         (games_id, self.event)).fetchone()
+        if row is None:
+            return False
+        hs = HighScore(row[0], self.event, self.cabinet, seat, initials)
+        db.execute("INSERT OR REPLACE INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
+                   (f"{hs.game_id}-P{seat + 1}", highscore_topic(self.event, hs.game_id, seat), hs.to_json(),
+                    time.time()))
+        self.leaderboard.set_initials(hs)
+        self._wake.set()
+        return True
+
     def poke(self) -> None:
         """Something new in the outbox: hand it to paho soon."""
         self._wake.set()
@@ -649,7 +739,7 @@ class EventLink:
         self._sync_nonce = uuid.uuid4().hex
         self._synced = ""
         client.subscribe([(results_topic(self.event), 1), (status_topic(self.event), 1),
-                          (sync_topic(self.event, self.cabinet), 1)])
+                          (highscore_topic(self.event), 1), (sync_topic(self.event, self.cabinet), 1)])
         self._wake.set()
 
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, reason_codes: Any, properties: Any) -> None:
@@ -700,9 +790,7 @@ class EventLink:
             return
         if isinstance(item, Result):
             self._seen.add(item.game_id)
-            self.leaderboard.add(item)
-        else:
-            self.leaderboard.set_status(item)
+        self.leaderboard.add_item(item)
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:
@@ -835,7 +923,7 @@ class Watcher:
             return
         self.connected, self.problem = True, ""
         c.subscribe([(results_topic(self.event), 1), (status_topic(self.event), 1),
-                     (sync_topic(self.event, self.name), 1)])
+                     (highscore_topic(self.event), 1), (sync_topic(self.event, self.name), 1)])
 
     def _on_connect_fail(self, c: Any, u: Any) -> None:
         self.connected = False
@@ -859,10 +947,7 @@ class Watcher:
             self.leaderboard.ignored += 1
             log.info("ignored a message on %s: %s", msg.topic, exc)
             return
-        if isinstance(item, Result):
-            self.leaderboard.add(item)
-        else:
-            self.leaderboard.set_status(item)
+        self.leaderboard.add_item(item)
 
 
 def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboard, str]:

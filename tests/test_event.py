@@ -686,3 +686,34 @@ def test_tls_with_the_events_ca_and_a_clear_message_for_an_untrusted_broker(tmp_
         for c in (good, doubtful, plain):
             c.stop()
         br.stop()
+
+
+def test_initials_entered_for_a_high_score_name_the_row_on_every_board(broker: mosquitto.Broker, event: str,
+                                                                        tmp_path: Path) -> None:
+    s = broker.settings(event)
+    a, b = Cabinet(tmp_path, s, "north"), Cabinet(tmp_path, s, "south")
+    try:
+        a.play(1, "sherlook")
+        a.store.save({"game": "focus", "seats": 2, "settings": {"variant": "2p"}}, (1,), "r", (0.0, 4.0))
+        a.store.save({"game": "focus", "seats": 2, "settings": {"variant": "2p"}}, (1,), "r", (1.0, 3.0))
+        b.store.save({"game": "focus", "seats": 2, "settings": {"variant": "2p"}}, (0,), "r", (3.0, 0.0))
+        ids = [r[0] for r in a.store.db.execute("SELECT id FROM games ORDER BY id")]
+        best = a.link.leaderboard.games[a.uids()[0]]
+        with a.store.db:                                     # the high-score table's own transaction
+            assert a.link.queue_high_score(a.store.db, ids[0], best.seat or 0, "ZOE")
+            assert a.link.queue_high_score(a.store.db, ids[1], 1, "MAX")
+            assert a.link.queue_high_score(a.store.db, ids[2], 1, "MAX")
+        with pytest.raises(ValueError):
+            a.link.queue_high_score(a.store.db, ids[0], 0, "zoe!")
+        all_once([a.link.leaderboard, b.link.leaderboard], [a, b])
+        wait_until(lambda: len(b.link.leaderboard.initials) == 3, what="south got the initials")
+        rows = b.link.leaderboard.rows()
+        assert rows["sherlook"][0]["who"] == "ZOE" and rows["sherlook"][0]["cabinet"] == "north"
+        assert [(r["who"], r["cabinet"], r["score"]) for r in rows["focus-2p"]] == [("MAX", "north", "2 wins"),
+                                                                                  ("", "south", "1 win")]
+        w = watcher(s)                                       # retained: a late joiner knows the names too
+        assert w.leaderboard.rows()["sherlook"][0]["who"] == "ZOE"
+        w.stop()
+    finally:
+        a.stop()
+        b.stop()
