@@ -36,8 +36,9 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
         games = len(board.games)
     waiting = link.queued
-    tail = f" - {waiting} of this cabinet's games still to send" if waiting else ""
-    return f"Event {link.event}: {games} games from {online} cabinets online{tail}", render.DIM
+    tail = f" - {waiting} of this cabinet's messages still to send" if waiting else ""
+    return (f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {online} "
+            f"cabinet{'s' if online != 1 else ''} online{tail}", render.DIM)
 
 
 _cache: dict[str, Any] = {"key": None, "pages": []}
