@@ -229,6 +229,9 @@ def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str)
     if not ev["host"]:
         return
     bad: list[ConfigError] = []
+    if any(p.key.startswith("event.") for p in problems):
+        ev["host"] = ""                 # a bad [event] key: off rather than a half-right connection
+        return
     if any(ch.isspace() for ch in ev["host"]):
         bad.append(ConfigError("event.host", ev["host"], "a host name or address without spaces", source))
     for key in ("event", "cabinet"):

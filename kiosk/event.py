@@ -526,7 +526,8 @@ def make_client(settings: Mapping[str, Any], client_id: str, persistent: bool) -
         ssl.SSLError: a CA file that is not a certificate.
     """
     import paho.mqtt.client as mqtt
-    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
+    from paho.mqtt.enums import CallbackAPIVersion
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                          clean_session=not persistent, protocol=mqtt.MQTTv311)
     password = read_password(settings)
     if settings.get("username"):

@@ -208,8 +208,9 @@ def test_the_event_section_is_off_by_default_and_checked_like_the_others(tmp_pat
     data, problems = configmod.check_all({"event": {"host": "broker.local", "event": "hall/1"}})
     assert [p.key for p in problems] == ["event.event"] and "letters, digits" in problems[0].expected
     assert data["event"]["host"] == ""                     # a bad [event] turns the link off
-    _, problems = configmod.check_all({"event": {"host": "b", "port": 70000}})
+    data, problems = configmod.check_all({"event": {"host": "b", "port": 70000}})
     assert problems[0].key == "event.port" and "1 to 65535" in str(problems[0])
+    assert data["event"]["host"] == ""                     # not "on, at the default port"
     _, problems = configmod.check_all({"event": {"host": "b", "username": "u", "password": "p",
                                                  "password_file": str(tmp_path / "nope")}})
     assert {p.key for p in problems} == {"event.password_file"}
@@ -566,6 +567,16 @@ def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, e
         assert any("@ stage" in r and f"{max(out.scores):g} cards" in r for r in rows)
         assert any("@ bar" in r for r in rows)
         frames(app, clock, 2)
+        from test_kiosk_scenes import key
+        from kiosk.scenes.leaderboard import LeaderboardScene
+        key(pygame.K_l)                                      # L on the title screen: the hall's leaderboard
+        frames(app, clock, 2)
+        board = top(app)
+        assert isinstance(board, LeaderboardScene)
+        assert any("@ stage" in d for d in board.drawn) and "2 games" in board.drawn[-1]
+        key(pygame.K_ESCAPE)
+        frames(app, clock, 2)
+        assert isinstance(top(app), AttractScene)
     finally:
         app.close()
         other.stop()
@@ -717,3 +728,33 @@ def test_initials_entered_for_a_high_score_name_the_row_on_every_board(broker: m
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_leaderboard_web_command_serves_on_the_loopback(broker: mosquitto.Broker, event: str,
+                                                           tmp_path: Path) -> None:
+    s = broker.settings(event, user="board")
+    a = Cabinet(tmp_path, broker.settings(event), "north")
+    cfg = tmp_path / "web.toml"
+    cfg.write_text("[event]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in s.items() if k != "cabinet"))
+    proc = subprocess.Popen([sys.executable, "-m", "kiosk.cli", "--config", str(cfg), "leaderboard-web", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent)
+    try:
+        a.play(2, "sherlook")
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "http://127.0.0.1:" in line, line
+        url = line[line.index("http://"):].split()[0]
+        def count() -> int:
+            with urllib.request.urlopen(url + "leaderboard.json", timeout=5) as r:
+                return int(json.load(r)["games"])
+        wait_until(lambda: count() == 2, what="the page's JSON has both games")
+        with socket.socket() as probe:                       # not reachable from other addresses
+            host_ip = socket.gethostbyname(socket.gethostname())
+            port = int(url.rstrip("/").rsplit(":", 1)[1])
+            if host_ip != "127.0.0.1" and not host_ip.startswith("127."):
+                assert probe.connect_ex((host_ip, port)) != 0
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        a.stop()
+    assert proc.returncode == 0
