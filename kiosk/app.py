@@ -2,7 +2,8 @@
 
 One frame::
 
-    pygame events -> keyboard/gamepad stations (stamped edges) and scene.handle
+    pygame events -> the input layer (kiosk/input.py): keyboard/gamepad stations
+                     (stamped edges on the queue) and commands -> scene.on_command
     computer players' due presses -> edges
     drain the edge queue -> scene.on_edge (the referee orders them by stamp)
     scene.update(now) -> scene.draw(screen) -> flip -> scene.frame_shown(t_flip)
@@ -32,35 +33,14 @@ from arcade.core.events import Edge
 from hardware.sink import drain, make_queue
 from kiosk import render
 from kiosk.config import Config
+from kiosk.input import StationInput
 from kiosk.led import LedOutput
+from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.storage import Results, StorageError
 from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
-
-
-class Scene:
-    """Base scene: enter/exit/pause/resume, handle, on_edge, update, draw."""
-
-    overlay = False
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def pause(self) -> None: ...
-    def resume(self) -> None: ...
-    def handle(self, event: pygame.event.Event) -> None: ...
-    def on_edge(self, edge: Edge) -> None: ...
-    def update(self, now_ns: int) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
-    def frame_shown(self, t_ns: int) -> None: ...
-
-    def led_picture(self, now_ns: int) -> Any:
-        """The LED matrix picture for this moment, or None for the default."""
-        return None
 
 
 class ComputerPresses:
@@ -121,7 +101,7 @@ class App:
         self.screen = screen
         self.args = args
         self.demo = getattr(args, "command", None) == "demo"
-        self.scenes: list[Scene] = []
+        self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
         self.queue = make_queue()
@@ -139,8 +119,7 @@ class App:
         self.notifier = Notifier()
         self.gpio: Any = None
         self.simulated: Any = None
-        self.keyboard: Any = None
-        self.gamepad: Any = None
+        self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
         self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
@@ -203,14 +182,26 @@ class App:
         errors = [m for m, _ in self.messages if not m.startswith("Event")][-3:]
         self.event.set_status(state, game, self.led.status_text(), errors)
 
+    @property
+    def scenes(self) -> list[Scene]:
+        """The scene stack, top last (:class:`kiosk.scene.SceneStack`)."""
+        return self.stack.scenes
+
+    @property
+    def keyboard(self) -> Any:
+        """The keyboard stations of the input layer (tests put one on a virtual clock)."""
+        return self.input.keyboard
+
+    @keyboard.setter
+    def keyboard(self, value: Any) -> None:
+        self.input.keyboard = value
+
+    @property
+    def gamepad(self) -> Any:
+        """The gamepad stations of the input layer, or None."""
+        return self.input.gamepad
+
     def _setup_inputs(self) -> None:
-        from hardware.keyboard import KeyboardBuzzers
-        from hardware.gamepad import GamepadBuzzers
-        self.keyboard = KeyboardBuzzers(queue=self.queue)
-        try:
-            self.gamepad = GamepadBuzzers(queue=self.queue)
-        except Exception as exc:
-            self.message(f"Gamepads unavailable: {exc}")
         stations = self.cfg["seats"]["stations"]
         if self.demo:
             from hardware.simulated import SimulatedPlayers
@@ -255,29 +246,18 @@ class App:
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
+        self.stack.push(scene)
 
     def pop(self) -> None:
-        if self.scenes:
-            self.scenes.pop().exit()
-        if self.scenes:
-            self.scenes[-1].resume()
+        self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
+        self.stack.replace(scene)
 
     def home(self) -> None:
         """Back to the title screen, whatever happened."""
         from kiosk.scenes.attract import AttractScene
-        while self.scenes:
-            self.scenes.pop().exit()
-        self.computer.cancel()
+        self.stack.clear()
         self.push(AttractScene(self))
 
     # -- the loop ------------------------------------------------------------------
@@ -311,14 +291,12 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
                 return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.running = False
-                return
-            self.keyboard.handle(event)
-            if self.gamepad is not None:
-                self.gamepad.handle(event)
-            scene.handle(event)
-            scene = self.scenes[-1]
+            for command in self.input.handle(event):
+                if command.name == "quit":
+                    self.running = False
+                    return
+                scene.on_command(command)
+                scene = self.scenes[-1]
         self.computer.pump(now_ns)
         for edge in drain(self.queue):
             if self.accepts(self.scenes[-1], edge):
@@ -353,11 +331,10 @@ class App:
 
     def draw(self) -> None:
         surface = self.screen
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].overlay:
-            first -= 1
-        for scene in self.scenes[first:]:
+        for scene in self.stack.drawn():
             scene.draw(surface)
+        if self.scenes:
+            self.scenes[-1].draw_overlay(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         y = 64
@@ -383,8 +360,7 @@ class App:
         pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
 
     def close(self) -> None:
-        while self.scenes:
-            self.scenes.pop().exit()
+        self.stack.clear()
         if self.event is not None:
             try:
                 self.event.stop()

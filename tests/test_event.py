@@ -528,7 +528,7 @@ def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, e
     from test_kiosk_scenes import frames, make_app, top
     from kiosk.scenes import leaderboard
     from kiosk.scenes.attract import AttractScene
-    from kiosk.scenes.classic import ClassicScene
+    from kiosk.games.focusx.scene import ClassicScene
     from kiosk.scenes.results import ResultsScene
     from kiosk.scenes.seats import SeatInfo
     s = broker.settings(event)
@@ -569,7 +569,7 @@ def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, e
         frames(app, clock, 2)
         from test_kiosk_scenes import key
         from kiosk.scenes.leaderboard import LeaderboardScene
-        key(pygame.K_l)                                      # L on the title screen: the hall's leaderboard
+        key(pygame.K_RIGHT)                                  # right on the title screen: the hall's leaderboard
         frames(app, clock, 2)
         board = top(app)
         assert isinstance(board, LeaderboardScene)

@@ -11,7 +11,9 @@ import pygame
 from arcade.core.events import Edge
 from arcade.focusx.cards import DECK_SIZE
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.storage import StorageError
 
 
@@ -44,14 +46,12 @@ class AttractScene(Scene):
             return False
         return self.now % (TITLE_S + BOARD_S) >= TITLE_S
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+    def on_command(self, command: Command) -> None:
+        if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+        elif command.name == "right" and getattr(self.app, "event", None) is not None:
             from kiosk.scenes.leaderboard import LeaderboardScene
             self.app.replace(LeaderboardScene(self.app))
-        elif event.type == pygame.JOYBUTTONDOWN:
-            self._lobby()
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok"):
@@ -86,7 +86,7 @@ class AttractScene(Scene):
                     render.TEXT if blink else render.DIM, "center")
         hint = "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits"
         if getattr(self.app, "event", None) is not None:
-            hint += "  -  L: the hall's leaderboard"
+            hint += "  -  Right arrow: the hall's leaderboard"
         render.text(surface, hint, (W // 2, H - 40), 26, render.DIM, "center")
         y = H // 2 + 90
         for r in self.recent[:4]:

@@ -1,6 +1,6 @@
 """The hall's leaderboard (issue 15): every cabinet's games of the event, per game, live.
 
-Shown as its own scene (key L on the title screen) and as a page of the title
+Shown as its own scene (the "right" command on the title screen: the Right arrow) and as a page of the title
 screen's attract loop when ``[event]`` is on.  The rows come from the cabinet's
 :class:`kiosk.event.Leaderboard` (retained results from the broker, so a cabinet
 that joins late or restarts shows the whole event); each row names the cabinet
@@ -16,7 +16,8 @@ import pygame
 
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.input import Command
+from kiosk.scene import Scene
 
 BOARDS_PER_PAGE = 3
 PAGE_S = 8.0
@@ -104,24 +105,20 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
 
 class LeaderboardScene(Scene):
     """The leaderboard on its own: pages turn every :data:`PAGE_S` s; left/right turn them,
-    any buzzer, Enter or Esc goes back to the title screen."""
+    any buzzer, OK or back goes to the title screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.t0 = time.monotonic()
         self.page = 0
         self.drawn: list[str] = []
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RIGHT, pygame.K_d):
-                self.page += 1
-                self.t0 = time.monotonic()
-            elif event.key in (pygame.K_LEFT, pygame.K_a):
-                self.page -= 1
-                self.t0 = time.monotonic()
-            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.app.home()
+    def on_command(self, command: Command) -> None:
+        if command.name in ("right", "left"):
+            self.page += 1 if command.name == "right" else -1
+            self.t0 = time.monotonic()
+        elif command.name in ("back", "ok"):
+            self.app.home()
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok"):

@@ -8,7 +8,9 @@ import pygame
 
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
@@ -25,12 +27,11 @@ class ResultsScene(Scene):
         self.entered: int | None = None
         self.now = 0
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.again:
-                self.app.replace(self.again())
-            elif event.key == pygame.K_ESCAPE:
-                self.app.home()
+    def on_command(self, command: Command) -> None:
+        if command.name == "ok" and self.again:
+            self.app.replace(self.again())
+        elif command.name == "back":
+            self.app.home()
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok") and self.entered is not None \
