@@ -600,7 +600,8 @@ class EventLink:
         self.sent = 0                     # outbox rows acknowledged by the broker
         self.queued = 0                   # outbox rows waiting (the pump's last count; for screens)
         self._acks: collections.deque[int] = collections.deque()
-        self._inflight: dict[int, int] = {}   # mid -> outbox seq
+        self._inflight: dict[int, tuple[int, str]] = {}   # mid -> (outbox seq, game uid)
+        self._acked_now: set[str] = set()     # uids the broker acknowledged on this connection
         self._last_handed = 0
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -737,6 +738,7 @@ class EventLink:
         self.problem, self._refused = "", False
         self._status_sent = None
         self._seen = set()
+        self._acked_now = set()
         self._sync_nonce = uuid.uuid4().hex
         self._synced = ""
         client.subscribe([(results_topic(self.event), 1), (status_topic(self.event), 1),
@@ -820,7 +822,9 @@ class EventLink:
     def _resend_lost(self, db: sqlite3.Connection) -> None:
         """Our games (``event_games``) the broker no longer holds (it lost its store, or an
         operator cleared a topic by mistake) go back into the outbox with their own game id."""
-        seen = set(self._seen)
+        # Games acknowledged on this connection are with the broker, their echo may still be
+        # on its way after the probe; only older ones can be missing.
+        seen = set(self._seen) | set(self._acked_now)
         rows = db.execute("SELECT e.game_uid, g.finished_at, g.record, g.winners, g.reason, g.scores "
                           "FROM event_games e JOIN games g ON g.id = e.games_id "
                           "WHERE e.event = ? AND e.game_uid NOT IN (SELECT game_uid FROM outbox) "
@@ -845,9 +849,10 @@ class EventLink:
     def _send_some(self, db: sqlite3.Connection) -> None:
         acked: list[int] = []
         while self._acks:
-            seq = self._inflight.pop(self._acks.popleft(), None)
-            if seq is not None:
-                acked.append(seq)
+            handed = self._inflight.pop(self._acks.popleft(), None)
+            if handed is not None:
+                acked.append(handed[0])
+                self._acked_now.add(handed[1])
         if acked:
             with db:
                 db.executemany("DELETE FROM outbox WHERE seq = ?", [(s,) for s in acked])
@@ -859,14 +864,14 @@ class EventLink:
             self._resend_lost(db)
         room = WINDOW - len(self._inflight)
         if room > 0:
-            rows = db.execute("SELECT seq, topic, payload FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?",
+            rows = db.execute("SELECT seq, topic, payload, game_uid FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?",
                               (self._last_handed, room)).fetchall()
-            for seq, topic, payload in rows:
+            for seq, topic, payload, uid in rows:
                 info = self.client.publish(topic, payload, qos=1, retain=True)
                 if info.rc not in (0, 4):      # 4 = not connected: paho keeps it and sends it on reconnect
                     log.warning("event outbox: publish of %s refused (rc %s); will retry", topic, info.rc)
                     break
-                self._inflight[info.mid] = seq
+                self._inflight[info.mid] = (seq, uid)
                 self._last_handed = seq
             if len(rows) == room:
                 self._wake.set()             # more waiting: go on after the acks
