@@ -83,13 +83,25 @@ def sync_topic(event: str, cabinet: str) -> str:
     return f"{ROOT}/{event}/sync/{cabinet}"
 
 
+#: Host names many machines share out of the box: a cabinet named after one gets a suffix.
+GENERIC_HOSTS = ("raspberrypi", "localhost", "debian", "ubuntu", "pi", "kiosk", "")
+
+
 def cabinet_name(settings: Mapping[str, Any]) -> str:
-    """``[event] cabinet``, else this machine's host name (cut to a topic-safe 40 characters)."""
+    """``[event] cabinet``, else this machine's host name (topic-safe, at most 40 characters);
+    a stock host name such as "raspberrypi" gets 4 characters of ``/etc/machine-id``, so two
+    fresh Pis never share a name (and a client id: the broker would keep dropping one)."""
     name = str(settings.get("cabinet") or "")
     if name:
         return name
-    host = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in socket.gethostname())
-    return (host.strip("-.") or "cabinet")[:40]
+    host = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in socket.gethostname()).strip("-.")
+    if host.lower() in GENERIC_HOSTS:
+        try:
+            suffix = Path("/etc/machine-id").read_text().strip()[:4]
+        except OSError:
+            suffix = uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex[:4]
+        host = f"{host or 'cabinet'}-{suffix}"
+    return host[:40]
 
 
 # -- the leaderboard's score ------------------------------------------------------------
@@ -579,7 +591,8 @@ class EventLink:
         settings: the validated ``[event]`` section (host must be set).
         store_path: the cabinet's SQLite results file (the outbox lives there).
         message: called with a text for the screen (wrong credentials, broker gone...),
-            from paho's thread; it must be thread-safe (``App.message`` is).
+            from paho's thread; it must be thread-safe (the app passes ``App.post_message``).
+        cabinet: this cabinet's name (default :func:`cabinet_name` of ``settings``).
 
     Attributes:
         leaderboard: the event's games and cabinets as received (and this cabinet's own).

@@ -227,6 +227,16 @@ def test_the_event_section_is_off_by_default_and_checked_like_the_others(tmp_pat
     assert not problems and data["event"]["host"] == "b"
 
 
+def test_a_cabinet_without_a_name_is_named_after_its_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk import event as ev
+    monkeypatch.setattr(ev.socket, "gethostname", lambda: "stage left.local")
+    assert ev.cabinet_name({"cabinet": ""}) == "stage-left.local"
+    assert ev.cabinet_name({"cabinet": "bar"}) == "bar"
+    monkeypatch.setattr(ev.socket, "gethostname", lambda: "raspberrypi")
+    name = ev.cabinet_name({"cabinet": ""})                 # two stock Pis must not share a name
+    assert name.startswith("raspberrypi-") and len(name) == len("raspberrypi-") + 4
+
+
 def test_without_an_event_nothing_is_queued_or_connected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from test_kiosk_scenes import make_app
     app, _clock = make_app(tmp_path, monkeypatch)
