@@ -33,6 +33,8 @@ h1 { color: #ffcc40; margin: 0 0 .3em 0; }
 section { background: #202638; border-radius: 12px; padding: .6em 1em; min-width: 18em; flex: 1; }
 h2 { color: #ffcc40; font-size: 1.2em; margin: .2em 0 .5em 0; }
 table { border-collapse: collapse; width: 100%; }
+#cabinets { width: auto; }
+#cabinets td { padding-right: 2em; }
 td { padding: .15em .4em; }
 td.score { font-weight: bold; }
 .dim { color: #969cb0; }
