@@ -1,6 +1,7 @@
 """Event benchmark (issue 15): many cabinets, one local Mosquitto, nothing lost.
 
     python bench/bench_event.py [--cabinets 20] [--minutes 10] [--period 3] [--dup-every 25]
+                                [--kill-broker-at MIN --down-s 10]
 
 Starts a real Mosquitto on 127.0.0.1 (a free port, passwords and persistence on,
 the README's hall settings), then ``--cabinets`` simulated cabinets, each with its
@@ -10,6 +11,8 @@ its own process (its CPU and memory are measured); the others share a second
 process.  Every ``--dup-every``-th game of a cabinet is sent twice (its outbox row
 is put back after the broker acknowledged it, as after a lost acknowledgement).
 A leaderboard watcher in this process records when each game id first arrives.
+With ``--kill-broker-at`` the broker is killed with -9 that many minutes in and
+restarted ``--down-s`` seconds later (the cabinets queue meanwhile).
 
 Prints: games finished, games on the leaderboard, messages lost (must be 0),
 extra games (must be 0), duplicate deliveries (counted once), publish-to-
@@ -125,6 +128,9 @@ def main() -> int:
     p.add_argument("--minutes", type=float, default=10.0, help="how long cabinets play (default 10)")
     p.add_argument("--period", type=float, default=3.0, help="mean seconds between a cabinet's games")
     p.add_argument("--dup-every", type=int, default=25, help="send every Nth game of a cabinet twice (0 = never)")
+    p.add_argument("--kill-broker-at", type=float, default=0.0,
+                   help="minutes after the start to kill the broker with -9 (0 = never); it restarts after --down-s")
+    p.add_argument("--down-s", type=float, default=10.0, help="seconds the killed broker stays down")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--names", default="", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -176,7 +182,18 @@ def main() -> int:
     ticks0 = {"broker": _cpu_ticks(broker.pid), "cabinet": _cpu_ticks(measured.pid)}
     peak = {"broker": 0, "cabinet": 0}
     ticks1 = dict(ticks0)
+    broker_done = 0                  # CPU ticks of broker processes killed so far
+    killed = False
     while measured.poll() is None or rest.poll() is None:
+        if args.kill_broker_at and not killed and time.time() - t0 >= args.kill_broker_at * 60:
+            killed = True
+            broker_done += ticks1["broker"] - ticks0["broker"]
+            broker.kill()
+            print(f"bench_event: broker killed (-9) at {(time.time() - t0) / 60:.1f} min, "
+                  f"down for {args.down_s:g} s", flush=True)
+            time.sleep(args.down_s)
+            broker.start()
+            ticks0["broker"] = ticks1["broker"] = _cpu_ticks(broker.pid)
         try:
             if time.time() - t0 <= seconds:
                 ticks1 = {"broker": _cpu_ticks(broker.pid), "cabinet": _cpu_ticks(measured.pid)}
@@ -212,6 +229,7 @@ def main() -> int:
           f"each counted once")
     print(f"  publish->leaderboard ms   median {statistics.median(lat):.1f}  p99 {p99:.1f}  max {lat[-1]:.1f}"
           if lat else "  no latency samples")
+    ticks1["broker"] += broker_done
     for who in ("broker", "cabinet"):
         cpu = (ticks1[who] - ticks0[who]) / hz / played_s * 100
         label = "broker (mosquitto)" if who == "broker" else "one cabinet's event link"
