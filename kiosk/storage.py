@@ -78,6 +78,8 @@ class Results:
         self.outbox_hook: OutboxHook | None = None
         #: ... and is told the game id once that transaction committed.
         self.outbox_committed: Callable[[str], None] | None = None
+        #: The id of the last game saved (0: none yet), e.g. for the high score entered after it.
+        self.last_id = 0
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -153,6 +155,7 @@ class Results:
                                     (uid, row, event))
         except sqlite3.Error as exc:
             raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+        self.last_id = row
         if uid and self.outbox_committed is not None:
             self.outbox_committed(uid)
         return row
