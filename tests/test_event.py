@@ -513,11 +513,9 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
     try:
         assert app.event is not None
         app.home()
-        for _ in range(300):
-            frames(app, clock, 1)
-            if any("wrong user name or password" in m for m, _ in app.messages):
-                break
-            time.sleep(0.01)
+        wait_until(lambda: frames(app, clock, 1) > 0 and any("wrong user name or password" in m
+                                                              for m, _ in app.messages),
+                   what="the refusal reaches the screen")
         msgs = [m for m, _ in app.messages]
         assert any("refused the login for user 'cabinet': wrong user name or password" in m for m in msgs), msgs
         import pygame
