@@ -982,16 +982,15 @@ def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboar
     return w.leaderboard, w.problem or f"no answer from the broker within {seconds:g} s"
 
 
-def format_status(board: Leaderboard, now: float | None = None) -> str:
-    """The hall for the operator: one line per cabinet, then the games per board."""
-    now = time.time() if now is None else now
+def format_status(board: Leaderboard) -> str:
+    """The hall for the operator: one line per cabinet (state, game, games on the boards,
+    messages still to send, version, LED link, errors), then the games and best per board."""
     snap = board.snapshot(1)
     per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
     for c in snap["cabinets"]:
-        ago = now - c["at"] if c["at"] else 0
-        state = c["state"] + ("" if c["state"] == "offline" or ago < 120 else "?")
+        state = c["state"]               # "offline" is the broker's word (the cabinet's last will)
         lines.append(f"{c['cabinet']:<20} {state:<8} {c['game'] or '-':<20} {per_cab.get(c['cabinet'], 0):>5} "
                      f"{c['outbox']:>7}  {c['version']:<8} {c['led'] or '-':<24} {'; '.join(c['errors']) or '-'}")
     if not snap["cabinets"]:
