@@ -819,6 +819,10 @@ class EventLink:
                 if db is None:
                     db = sqlite3.connect(self.store_path, timeout=10)
                     db.execute("PRAGMA busy_timeout=10000")
+                    # A delete lost in a power cut only means the game is sent once more
+                    # (counted once): no need to wait for the SD card on each one, which
+                    # would also hold the lock the frame loop's next save needs.
+                    db.execute("PRAGMA synchronous=NORMAL")
                 self._pump_once(db)
             except sqlite3.Error as exc:
                 log.warning("event outbox: %s", exc)
