@@ -109,7 +109,7 @@ def worker(args: argparse.Namespace) -> int:
         while time.time() < deadline and link.pending():
             time.sleep(0.2)
         uids = [r[0] for r in store.db.execute("SELECT game_uid FROM event_games ORDER BY games_id")]
-        out[name] = {"games": uids, "dups": dups, "pending": link.pending()}
+        out[name] = {"games": uids, "dups": dups, "pending": link.pending(), "resent": link.resent}
         link.stop()
         store.close()
 
@@ -210,6 +210,7 @@ def main() -> int:
     created = [uid for d in done.values() for uid in d["games"]]  # type: ignore[union-attr]
     injected = sum(int(d["dups"]) for d in done.values())  # type: ignore[arg-type]
     pending = sum(int(d["pending"]) for d in done.values())  # type: ignore[arg-type]
+    resent = sum(int(d.get("resent", 0)) for d in done.values())  # type: ignore[arg-type]
     seen = set(watcher.leaderboard.games)
     lost = set(created) - seen
     extra = seen - set(created)
@@ -227,6 +228,8 @@ def main() -> int:
     print(f"  extra games               {len(extra)}")
     print(f"  duplicates sent           {injected}; duplicate deliveries seen {watcher.leaderboard.duplicates}, "
           f"each counted once")
+    if args.kill_broker_at:
+        print(f"  re-sent after the crash   {resent} games the restarted broker no longer held")
     print(f"  publish->leaderboard ms   median {statistics.median(lat):.1f}  p99 {p99:.1f}  max {lat[-1]:.1f}"
           if lat else "  no latency samples")
     ticks1["broker"] += broker_done
