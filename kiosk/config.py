@@ -60,6 +60,13 @@ def _str(key: str, v: Any) -> Any:
     return v
 
 
+def _secret(key: str, v: Any) -> Any:
+    """A password: a string, never repeated in a message (the screen, the journal)."""
+    if not isinstance(v, str):
+        raise ConfigError(key, "(hidden)", "a string in quotes")
+    return v
+
+
 def _choice(*choices: str) -> Callable[[str, Any], Any]:
     def check(key: str, v: Any) -> Any:
         if v not in choices:
@@ -127,7 +134,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                 "mirror_rule": _bool},
     "storage": {"path": _str},
     "event": {"host": _str, "port": _num(1, 65535, True), "tls": _bool, "ca_file": _str,
-              "username": _str, "password": _str, "password_file": _str,
+              "username": _str, "password": _secret, "password_file": _str,
               "event": _str, "cabinet": _str},
 }
 

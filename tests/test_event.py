@@ -218,6 +218,8 @@ def test_the_event_section_is_off_by_default_and_checked_like_the_others(tmp_pat
     assert problems[0].key == "event.username"
     _, problems = configmod.check_all({"event": {"host": "b", "ca_file": str(tmp_path / "ca.pem")}})
     assert {p.key for p in problems} == {"event.ca_file", "event.tls"}
+    _, problems = configmod.check_all({"event": {"host": "b", "username": "u", "password": 271828}})
+    assert problems[0].key == "event.password" and "271828" not in str(problems[0])   # never on screen
     _, problems = configmod.check_all({"event": {"host": "b", "tls": "yes"}})
     assert problems[0].key == "event.tls" and problems[0].expected == "true or false"
     pw = tmp_path / "pw"
