@@ -442,6 +442,29 @@ def test_a_cabinet_killed_with_minus_9_while_publishing_loses_and_doubles_nothin
         w.stop()
 
 
+def listening_sockets_of_this_process() -> list[str]:
+    """Local addresses this process listens on (TCP, from /proc; Linux)."""
+    mine = set()
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            mine.add(target[8:-1])
+    out = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            f = line.split()
+            if f[3] == "0A" and f[9] in mine:                # 0A = LISTEN
+                out.append(f[1])
+    return out
+
+
 def raw_client(s: dict[str, Any]) -> Any:
     from kiosk.event import make_client
     c = make_client(s, f"raw-{uuid.uuid4().hex[:8]}", persistent=False)
@@ -563,6 +586,8 @@ def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, e
         out = st.outcome()
         assert out is not None
         wait_until(lambda: len(on_board(w.leaderboard, "stage")) == 1, what="the hall sees the kiosk's game")
+        if Path("/proc/net/tcp").exists():
+            assert listening_sockets_of_this_process() == []     # a cabinet is only a client
         got = w.leaderboard.games[on_board(w.leaderboard, "stage")[0]]
         assert got.board == "focusx-classic" and got.score == max(out.scores) and got.winners == out.winners
         # The kiosk's own leaderboard has both cabinets; the attract loop shows it.
