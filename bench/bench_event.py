@@ -58,9 +58,10 @@ def worker(args: argparse.Namespace) -> int:
     """One process with the cabinets named in ``--names``."""
     import logging
     logging.basicConfig(level=logging.ERROR)
+    from mosquitto import USERS
+
     from kiosk.event import EventLink
     from kiosk.storage import Results
-    from mosquitto import USERS
     settings = {"host": "127.0.0.1", "port": args.port, "tls": False, "ca_file": "", "username": "cabinet",
                 "password": USERS["cabinet"], "password_file": "", "event": "bench", "cabinet": ""}
     folder = Path(args.dir)
@@ -140,6 +141,7 @@ def main() -> int:
     if args.worker:
         return worker(args)
     import mosquitto
+
     from kiosk.event import Watcher
     if not mosquitto.available():
         print("bench_event: mosquitto and mosquitto_passwd are needed (apt-get install mosquitto)")

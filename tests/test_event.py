@@ -29,12 +29,22 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+import mosquitto
 import pytest
 
-import mosquitto
 from kiosk import config as configmod
-from kiosk.event import (EventLink, Leaderboard, PayloadError, Result, Watcher, make_result, parse,
-                         results_topic, score_of, status_topic)
+from kiosk.event import (
+    EventLink,
+    Leaderboard,
+    PayloadError,
+    Result,
+    Watcher,
+    make_result,
+    parse,
+    results_topic,
+    score_of,
+    status_topic,
+)
 from kiosk.storage import Results
 
 IN_CI = bool(os.environ.get("CI"))
@@ -533,6 +543,7 @@ def test_foreign_payloads_are_logged_and_ignored(broker: mosquitto.Broker, event
 def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broker, event: str, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from test_kiosk_scenes import FRAME, frames, make_app
+
     from kiosk.scenes import leaderboard
     app, clock = make_app(tmp_path, monkeypatch, event=broker.settings(event, password="wrong"))
     try:
@@ -557,11 +568,12 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
 def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, event: str, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     import pygame
-    from arcade.focusx.cards import full_deck
     from test_kiosk_scenes import frames, make_app, top
+
+    from arcade.focusx.cards import full_deck
+    from kiosk.games.focusx.scene import ClassicScene
     from kiosk.scenes import leaderboard
     from kiosk.scenes.attract import AttractScene
-    from kiosk.games.focusx.scene import ClassicScene
     from kiosk.scenes.results import ResultsScene
     from kiosk.scenes.seats import SeatInfo
     s = broker.settings(event)
@@ -603,6 +615,7 @@ def test_a_game_played_on_the_kiosk_reaches_the_hall(broker: mosquitto.Broker, e
         assert any("@ bar" in r for r in rows)
         frames(app, clock, 2)
         from test_kiosk_scenes import key
+
         from kiosk.scenes.leaderboard import LeaderboardScene
         key(pygame.K_RIGHT)                                  # right on the title screen: the hall's leaderboard
         frames(app, clock, 2)
@@ -664,6 +677,7 @@ def test_the_web_leaderboard_updates_live_in_headless_chromium(broker: mosquitto
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
+
     from kiosk.event_web import LeaderboardWeb
     s = broker.settings(event, user="board")
     a = Cabinet(tmp_path, broker.settings(event), "north")
