@@ -657,6 +657,14 @@ def test_event_status_prints_the_hall(broker: mosquitto.Broker, event: str, tmp_
         cfg.write_text(cfg.read_text().replace(mosquitto.USERS["cabinet"], "nope"))
         assert cli.main(["--config", str(cfg), "event", "status"]) == 1
         assert "wrong user name or password" in capsys.readouterr().err
+        # The doctor checks the broker too.
+        from kiosk import doctor
+        cfg.write_text(cfg.read_text().replace("nope", mosquitto.USERS["cabinet"]))
+        line = next(c for c in doctor.run_checks(str(cfg), probe=False) if c.name == "event broker")
+        assert line.ok and "3 games, 1 of 2 cabinets online" in line.detail
+        cfg.write_text(cfg.read_text().replace(mosquitto.USERS["cabinet"], "nope"))
+        line = next(c for c in doctor.run_checks(str(cfg), probe=False) if c.name == "event broker")
+        assert not line.ok and "wrong user name or password" in line.detail and "Mosquitto" in line.fix
         # No [event]: says what to set.
         (tmp_path / "plain.toml").write_text("")
         assert cli.main(["--config", str(tmp_path / "plain.toml"), "event", "status"]) == 2
