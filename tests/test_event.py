@@ -542,7 +542,7 @@ def test_foreign_payloads_are_logged_and_ignored(broker: mosquitto.Broker, event
 
 def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broker, event: str, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from test_kiosk_scenes import FRAME, frames, make_app
+    from test_kiosk_scenes import frames, make_app
 
     from kiosk.scenes import leaderboard
     app, clock = make_app(tmp_path, monkeypatch, event=broker.settings(event, password="wrong"))
@@ -554,13 +554,14 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
                    what="the refusal reaches the screen")
         msgs = [m for m, _ in app.messages]
         assert any("refused the login for user 'cabinet': wrong user name or password" in m for m in msgs), msgs
+        frames(app, clock, 1)
+        assert tuple(app.screen.get_at((14, 70)))[:3] == (120, 30, 30)   # drawn in the message box on the TV
         import pygame
         drawn = leaderboard.draw(pygame.Surface((1280, 720)), app.event, 0)
         assert "wrong user name or password" in drawn[-1]
         assert leaderboard.status_line(app.event)[1] == leaderboard.render.BAD
         app.results.save({"game": "sherlook", "seats": 2}, (0,), "r", (3.0, 1.0))   # play on: kept for later
         assert app.event.pending() == 1
-        clock.t += FRAME
     finally:
         app.close()
 
