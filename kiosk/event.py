@@ -122,7 +122,12 @@ class Score:
 
 
 def board_of(record: Mapping[str, Any]) -> str:
-    """The board a game belongs to: its game name, with the FOCUS variant or Focus (2023) mode."""
+    """The board a game belongs to: its registry entry (``arcade.registry``: ``focusx-duel-x``,
+    ``focus-3p``, ``coop-sherlock``...); for a record without one, its game name with the FOCUS
+    variant, the Focus (2023) mode or ``-x`` for the FocusX rule."""
+    entry = record.get("entry")
+    if isinstance(entry, str) and entry:
+        return entry
     game = str(record.get("game", "?"))
     settings = record.get("settings") or {}
     if game == "focus" and settings.get("variant"):
@@ -370,6 +375,12 @@ BOARD_TITLES = {"focusx-classic": "FocusX Classic", "focusx-thinkfocus": "FocusX
 
 
 def board_title(board: str) -> str:
+    """A board's heading: the registry's label for the entry, else a readable name."""
+    try:
+        from arcade import registry
+        return str(registry.get(board).label)
+    except Exception:
+        pass
     if board in BOARD_TITLES:
         return BOARD_TITLES[board]
     if board.endswith("-x") and board[:-2] in BOARD_TITLES:

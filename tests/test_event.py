@@ -39,6 +39,7 @@ from kiosk.event import (
     PayloadError,
     Result,
     Watcher,
+    board_of,
     make_result,
     parse,
     results_topic,
@@ -163,13 +164,16 @@ def test_the_boards_rank_by_score_then_earliest_and_focus_adds_up_wins() -> None
         assert board.add(r)
     assert not board.add(a) and board.duplicates == 1
     assert [r.cabinet for r in board.boards()["sherlook"]] == ["b", "c", "a"]    # 9, then 6 earlier, 6
+    assert board_of({"entry": "focusx-duel-x", "game": "focusx-duel", "settings": {"x_rule": True}}) == "focusx-duel-x"
+    assert board_of({"game": "focusx-duel", "settings": {"x_rule": True}}) == "focusx-duel-x"   # an older record
+    assert board_of({"game": "coop", "settings": {"mode": "sherlock"}}) == "coop-sherlock"
     fo = {"game": "focus", "seats": 2, "settings": {"variant": "2p"}}
     for i, (cab, winners) in enumerate([("a", (0,)), ("b", (1,)), ("b", (0,)), ("a", ()), ("b", (1,))]):
         board.add(make_result("e", cab, fo, winners, "r", (3.0, 1.0), 300.0 + i))
     snap = board.snapshot()
     assert snap["games"] == 8
     titles = {x["board"]: x for x in snap["boards"]}
-    assert titles["focus-2p"]["title"] == "FOCUS (2 players)" and titles["focus-2p"]["games"] == 5
+    assert titles["focus-2p"]["title"] == "FOCUS (Sackson) 2 players" and titles["focus-2p"]["games"] == 5
     assert [(r["cabinet"], r["score"]) for r in titles["focus-2p"]["top"]] == [("b", "3 wins"), ("a", "1 win")]
     assert titles["sherlook"]["top"][0] == {"rank": 1, "score": "9 points", "cabinet": "b", "who": "P2",
                                             "game_id": b.game_id, "finished_at": 200.0}
