@@ -58,7 +58,7 @@ def worker(args: argparse.Namespace) -> int:
     """One process with the cabinets named in ``--names``."""
     import logging
     logging.basicConfig(level=logging.ERROR)
-    from mosquitto import USERS
+    from mqtt_broker import USERS
 
     from kiosk.event import EventLink
     from kiosk.storage import Results
@@ -140,7 +140,7 @@ def main() -> int:
     args = p.parse_args()
     if args.worker:
         return worker(args)
-    import mosquitto
+    import mqtt_broker as mosquitto
 
     from kiosk.event import Watcher
     if not mosquitto.available():

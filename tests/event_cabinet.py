@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mosquitto import USERS  # noqa: E402
+from mqtt_broker import USERS  # noqa: E402
 
 from kiosk.event import EventLink  # noqa: E402
 from kiosk.storage import Results  # noqa: E402

@@ -29,7 +29,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-import mosquitto
+import mqtt_broker as mosquitto
 import pytest
 
 from kiosk import config as configmod
