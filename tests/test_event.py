@@ -662,6 +662,13 @@ def test_event_status_prints_the_hall(broker: mosquitto.Broker, event: str, tmp_
         cfg.write_text(cfg.read_text().replace(mosquitto.USERS["cabinet"], "nope"))
         assert cli.main(["--config", str(cfg), "event", "status"]) == 1
         assert "wrong user name or password" in capsys.readouterr().err
+        # No broker there: says so at once.
+        cfg.write_text(cfg.read_text().replace(f"port = {broker.port}", f"port = {mosquitto.free_port()}"))
+        assert cli.main(["--config", str(cfg), "event", "status"]) == 1
+        assert "cannot be reached: nothing answers on that port" in capsys.readouterr().err
+        cfg.write_text(cfg.read_text().replace("nope", mosquitto.USERS["cabinet"]))
+        cfg.write_text("\n".join(line if not line.startswith("port") else f"port = {broker.port}"
+                                 for line in cfg.read_text().splitlines()) + "\n")
         # The doctor checks the broker too.
         from kiosk import doctor
         cfg.write_text(cfg.read_text().replace("nope", mosquitto.USERS["cabinet"]))
