@@ -41,7 +41,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
-__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "computer_level"]
+__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer", "computer_level"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
 LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
@@ -92,6 +92,43 @@ class KioskSeat(ComputerPlayer):
         if self._presses is not None:
             self._presses(seat, race, opened_ns)
         return []
+
+
+class RoutedPlayer(ComputerPlayer):
+    """A family's computer player (``arcade.<family>.house``) whose presses go through
+    the kiosk's station path instead of straight to the driver's referee.
+
+    The driver asks it when it wants to press (``next_press``); a press due within
+    ``lead_ns`` is handed to the app's planned computer presses (the demo's simulated
+    GPIO pins) and reaches the referee as a station event, judged like a person's.
+
+    Args:
+        inner: the family's computer player.
+        app: the arcade (its ``computer`` presses).
+        lead_ns: how far ahead (ns) a press is planned.
+    """
+
+    def __init__(self, inner: ComputerPlayer, app: Any, lead_ns: int = 100 * NS_PER_MS) -> None:
+        self.inner = inner
+        self.app = app
+        self.lead_ns = lead_ns
+        self.think_ns = inner.think_ns
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.inner.choose(state, seat, rng)
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+        for edge in self.inner.race_opened(state, seat, race, opened_ns, rng):
+            if edge.pressed:
+                self.app.computer.press(seat, edge.t_ns, edge.control)
+        return []
+
+    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+        p = self.inner.next_press(state, seat, race, now_ns)
+        if p is not None and p - now_ns <= self.lead_ns:
+            self.app.computer.press(seat, p)
+            self.inner.pressed(p)
+        return None
 
 
 class GameScene(Scene):
