@@ -149,8 +149,6 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: the game's state (the family makes it; ``outcome()`` once it is over)
-    state: Any
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -163,6 +161,23 @@ class GameScene(Scene):
         self.over_at: int | None = None
         self.now = time.monotonic_ns()
         self.leave_until: int | None = None
+
+    # -- the game's state and its driver -------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The game's state (the family makes it; ``outcome()`` once it is over).  Setting
+        it (a test's position) hands it to the match driver and its referee too."""
+        return self.__dict__.get("_state")
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        driver = self.__dict__.get("driver")
+        if driver is not None:
+            driver.state = value
+            for holder in (driver.races, getattr(driver.races, "referee", None)):
+                if holder is not None and hasattr(holder, "state"):
+                    holder.state = value
 
     # -- what a family provides ------------------------------------------------------
     @property

@@ -50,6 +50,8 @@ from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame,
                               Refuse, Take, cell_name, rating)
 from kiosk import render
 from kiosk.app import App
+from arcade import registry
+from arcade.core.driver import Driver
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
@@ -172,6 +174,10 @@ class CoopScene(GameScene):
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
         self.state: CoopState = self.game.new_initial_state()
         self.rng = self.stream("0")
+        # The match driver deals (chance) and checks the moves of the seat to move;
+        # both seats point at once (CO-5), so a pointing seat that is not the driver's
+        # "current" one is applied by the state's own check.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None, None], self.rng)
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
             if info.is_computer:
@@ -317,9 +323,21 @@ class CoopScene(GameScene):
         else:
             self.wants_offer[s] = not self.wants_offer[s]
 
+    def play(self, action: Any, seat: int) -> None:
+        """A seat's move: through the driver when it is the seat to move, else (the other
+        seat pointing at the same time, CO-5) checked by the state.
+
+        Raises:
+            IllegalActionError: the move is not allowed (nothing changed).
+        """
+        if self.state.current_player() == seat:
+            self.driver.submit(seat, action)
+        else:
+            self.state.apply(action, seat)
+
     def _take(self, s: int, pos: int) -> None:
         try:
-            self.state.apply(Take(pos), s)
+            self.play(Take(pos), s)
         except IllegalActionError as exc:
             text = exc.reason
             if len(self.humans) == 2 and pos in self.state.markers[s]:
@@ -334,7 +352,7 @@ class CoopScene(GameScene):
 
     def _apply(self, action: Any, seat: int) -> None:
         try:
-            self.state.apply(action, seat)
+            self.play(action, seat)
         except IllegalActionError as exc:
             self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
             return
@@ -382,7 +400,7 @@ class CoopScene(GameScene):
             return
         cp = st.current_player()
         if cp == CHANCE:
-            st.apply(st.chance_outcome(self.rng))
+            self.driver.tick(now_ns)                 # the deal (chance), from the game's chance stream
             self.chosen = [[], []]
             self.lifted = [None, None]
             self.last_take = None

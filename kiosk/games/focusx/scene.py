@@ -139,17 +139,6 @@ class FocusXScene(GameScene):
         self.shot_pending = ""
 
     @property
-    def state(self) -> Any:
-        """The game's state (the driver plays on this one)."""
-        return self._state
-
-    @state.setter
-    def state(self, value: Any) -> None:
-        self._state = value
-        if "driver" in self.__dict__:
-            self.driver.state = value
-
-    @property
     def referee(self) -> Any:
         """The driver's referee (``arcade.core.referee.Referee``): the open window, stuck seats."""
         return self.driver.referee

@@ -56,6 +56,8 @@ from arcade.sackson.record import to_record
 from kiosk import render
 from kiosk.games.sackson import draw as sd
 from kiosk.app import App
+from arcade import registry
+from arcade.core.driver import Driver
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
@@ -353,6 +355,11 @@ class SacksonScene(GameScene):
         self.settings = gs
         self.game = SacksonGame(n, gs)
         self.state: SacksonState = self.game.new_initial_state()
+        # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
+        # state's); the computer's search runs in a worker so the screen never freezes,
+        # and its move is submitted like a person's.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None] * n, self.bot_rng,
+                                                                   ply_cap=None)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
@@ -555,7 +562,7 @@ class SacksonScene(GameScene):
         before_res = st.reserve(seat)
         before_active = [st.active(p) for p in range(self.game.seats)]
         try:
-            st.apply(action, seat)
+            self.driver.submit(seat, action)
         except IllegalActionError as exc:
             self.banner = (exc.reason.split(" [position")[0], render.BAD, self.now + BANNER_NS)
             self.app.sounds.play("false")
