@@ -18,7 +18,7 @@ from kiosk import render
 from kiosk.app import App
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, Screen, SeatInfo, lobby_entries
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -33,9 +33,9 @@ GAME_MODULES = (
 )
 
 
-def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers, from the modules in :data:`GAME_MODULES`."""
-    out: list[LobbyGame] = []
+def screens() -> dict[str, Screen]:
+    """``{registry name: start}``: every family's ``SCREENS`` from :data:`GAME_MODULES`."""
+    out: dict[str, Screen] = {}
     for name in GAME_MODULES:
         try:
             module = importlib.import_module(name)
@@ -43,25 +43,34 @@ def lobby_games() -> list[LobbyGame]:
             if exc.name == name:     # that game is not built yet
                 continue
             raise
-        out.extend(getattr(module, "LOBBY_GAMES", []))
+        out.update(getattr(module, "SCREENS", {}))
     return out
 
 
-def find_game(family: str, mode: str | None) -> LobbyGame:
-    """The lobby game for ``--game family --mode mode`` (first mode if None).
+def lobby_games() -> list[LobbyGame]:
+    """Every game the lobby offers: the registry's entries (``arcade.registry``, its order,
+    labels, modes and seat ranges) that have a screen."""
+    return lobby_entries(screens())
+
+
+def find_game(game: str, mode: str | None) -> LobbyGame:
+    """The lobby game for ``--game G [--mode M]``: a registry name (``focusx-duel-x``,
+    ``crossfire``...) or a family with its mode (first mode if None), as ``headless`` takes them.
 
     Raises:
-        KeyError: unknown family or mode (the message lists the choices).
+        KeyError: unknown game or mode (the message lists the valid ones).
     """
-    games = [g for g in lobby_games() if g.family == family]
-    if not games:
-        raise KeyError(f"unknown game {family!r}; expected one of {sorted({g.family for g in lobby_games()})}")
-    if mode is None:
-        return games[0]
-    for g in games:
-        if g.mode == mode:
+    from arcade import registry
+    from arcade.core.errors import SettingsError
+
+    try:
+        spec = registry.resolve(game, mode)
+    except SettingsError as exc:
+        raise KeyError(exc.args[0] if exc.args else str(exc)) from None
+    for g in lobby_games():
+        if g.name == spec.name:
             return g
-    raise KeyError(f"unknown mode {mode!r} for {family}; expected one of {[g.mode for g in games]}")
+    raise KeyError(f"{spec.label} has no screen in this kiosk; expected one of {[g.name for g in lobby_games()]}")
 
 
 class LobbyScene(Scene):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -42,6 +42,7 @@ class LobbyGame:
         min_seats, max_seats: seat range (FX-12 and the like).
         start: ``(app, seats) -> Scene`` for a game with these seats.
         demo_seats: how many seats ``focus-arcade demo`` fills by default.
+        name: the registry name (``arcade.registry``: ``focusx-duel-x``, ``crossfire``...).
     """
 
     label: str
@@ -51,3 +52,19 @@ class LobbyGame:
     max_seats: int
     start: "Callable[[App, list[SeatInfo]], Scene]"
     demo_seats: int = 4
+    name: str = ""
+
+
+#: ``(app, seats) -> Scene``: how the kiosk draws and drives one registry entry.
+Screen = Callable[["App", list[SeatInfo]], "Scene"]
+
+
+def lobby_entries(screens: Mapping[str, Screen]) -> list[LobbyGame]:
+    """The lobby's entries for the registry entries that have a screen in ``screens``
+    (``{registry name: start}``, each family's ``SCREENS``), in the registry's order; the
+    label, family, mode, seat range and demo seats are the registry's (``arcade.registry``)."""
+    from arcade import registry
+
+    return [LobbyGame(spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats, screens[spec.name],
+                      spec.demo_seats or spec.default_seats, spec.name)
+            for spec in registry.SPECS if spec.name in screens]

@@ -56,7 +56,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_entries
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
@@ -813,10 +813,6 @@ def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
     return start
 
 
-LOBBY_GAMES = [
-    LobbyGame("Focus (2023)", "coop", "base", 2, 2, _start("base"), demo_seats=2),
-    LobbyGame("Focus (2023) Sherlock Mode", "coop", "sherlock", 2, 2, _start("sherlock"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft Mode", "coop", "mycroft", 2, 2, _start("mycroft"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft + Sherlock rules", "coop", "mycroft-sherlock", 2, 2,
-              _start("mycroft-sherlock"), demo_seats=2),
-]
+#: How the kiosk draws and drives each Focus (2023) registry entry.
+SCREENS = {f"coop-{mode}": _start(mode) for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")}
+LOBBY_GAMES = lobby_entries(SCREENS)

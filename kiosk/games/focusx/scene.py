@@ -48,7 +48,7 @@ from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_entries
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -1214,15 +1214,10 @@ def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[S
     return start
 
 
-# The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
-# the "-x" entries force the FocusX rule on.
-LOBBY_GAMES = [
-    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(ClassicScene, None)),
-    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(ClassicScene, True)),
-    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
-    LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
-    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
-    LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
-    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, None), 3),
-    LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
-]
+#: How the kiosk draws and drives each FocusX registry entry.  The plain entries follow
+#: the configuration's ``[focusx] x_rule`` (FX-3: a setting); the "-x" entries force it on.
+SCREENS = {f"focusx-{mode}{x}": _start(cls, True if x else None)
+           for mode, cls in (("classic", ClassicScene), ("thinkfocus", ThinkFocusScene), ("duel", DuelScene),
+                             ("4focus", FourFocusScene))
+           for x in ("", "-x")}
+LOBBY_GAMES = lobby_entries(SCREENS)

@@ -61,7 +61,7 @@ from arcade.core.driver import Driver
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_entries
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -960,10 +960,7 @@ def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
     return start
 
 
-LOBBY_GAMES = [
-    LobbyGame("FOCUS (Sackson) 2 players", "focus", "2p", 2, 2, _start("2p"), demo_seats=2),
-    LobbyGame("FOCUS 3 players", "focus", "3p", 3, 3, _start("3p"), demo_seats=3),
-    LobbyGame("FOCUS 4 players in teams", "focus", "4p-teams", 4, 4, _start("4p-teams"), demo_seats=4),
-    LobbyGame("FOCUS 4 players, each alone", "focus", "4p", 4, 4, _start("4p"), demo_seats=4),
-    LobbyGame("Crossfire (hex FOCUS)", "focus", "crossfire", 2, 2, _start("crossfire"), demo_seats=2),
-]
+#: How the kiosk draws and drives each FOCUS / Crossfire registry entry.
+SCREENS = {("crossfire" if v == "crossfire" else f"focus-{v}"): _start(v)
+           for v in ("2p", "3p", "4p-teams", "4p", "crossfire")}
+LOBBY_GAMES = lobby_entries(SCREENS)
