@@ -41,7 +41,7 @@ def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
         modes = [g.mode for g in lobby_games() if g.family == game.family]
         if game.mode + "-x" not in modes:
             raise DemoError(f"--x-rule: {game.label} has no FocusX-rule mode; modes: {', '.join(modes)}")
-        game = find_game(game.family, game.mode + "-x")
+        game = find_game(game.name, None, x_rule=True)
     players = args.players if args.players else game.demo_seats
     if not game.min_seats <= players <= game.max_seats:
         raise DemoError(f"--players {players}: {game.label} is for {game.min_seats} to {game.max_seats} players")

@@ -353,6 +353,8 @@ class CoopState(State):
         if isinstance(action, Deal):
             if self.phase != "deal":
                 return "no deal is due"
+            if player != CHANCE:
+                return f"a deal is chance's, not {player_name(player)}'s"
             return self._deal_problem(action)
         if player not in (0, 1):
             return f"seat {player!r}: expected 0 or 1"

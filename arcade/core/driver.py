@@ -38,8 +38,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, State
 from arcade.core.errors import IllegalActionError
@@ -181,6 +181,17 @@ class DriverSettings:
     max_steps: int = 20_000
     chance_pause: Callable[[State], int] | None = None
     stop: Callable[[State], bool] | None = None
+
+
+def settings_from(options: Mapping[str, Any], **defaults: Any) -> DriverSettings:
+    """:class:`DriverSettings` from a family's ``defaults`` overridden by ``options``.
+
+    Options that are not settings (another family's, e.g. ``ply_cap`` for a
+    FocusX match) are left out: each family's ``driver()`` reads its own.
+    """
+    names = {f.name for f in fields(DriverSettings)}
+    merged = {**defaults, **{k: v for k, v in options.items() if k in names}}
+    return DriverSettings(**merged)
 
 
 class Driver:

@@ -12,13 +12,15 @@ from typing import Any
 
 import pygame
 
+from arcade import registry
 from arcade.bots.shout import SKILLS
+from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.scenes.seats import LobbyGame, Screen, SeatInfo, lobby_entries
+from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -33,9 +35,14 @@ GAME_MODULES = (
 )
 
 
-def screens() -> dict[str, Screen]:
-    """``{registry name: start}``: every family's ``SCREENS`` from :data:`GAME_MODULES`."""
-    out: dict[str, Screen] = {}
+def lobby_games() -> list[LobbyGame]:
+    """Every game the lobby offers, in the registry's order (:data:`arcade.registry.SPECS`).
+
+    The screens come from the modules in :data:`GAME_MODULES` (each lists the
+    registry entries it draws, ``LOBBY_GAMES``); a registry entry whose screen
+    module is not built is left out.
+    """
+    by_name: dict[str, LobbyGame] = {}
     for name in GAME_MODULES:
         try:
             module = importlib.import_module(name)
@@ -43,34 +50,28 @@ def screens() -> dict[str, Screen]:
             if exc.name == name:     # that game is not built yet
                 continue
             raise
-        out.update(getattr(module, "SCREENS", {}))
-    return out
+        for g in getattr(module, "LOBBY_GAMES", []):
+            by_name[g.name or f"{g.family}-{g.mode}"] = g
+    order = {n: i for i, n in enumerate(registry.names())}
+    return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 
 
-def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers: the registry's entries (``arcade.registry``, its order,
-    labels, modes and seat ranges) that have a screen."""
-    return lobby_entries(screens())
-
-
-def find_game(game: str, mode: str | None) -> LobbyGame:
-    """The lobby game for ``--game G [--mode M]``: a registry name (``focusx-duel-x``,
-    ``crossfire``...) or a family with its mode (first mode if None), as ``headless`` takes them.
+def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
+    """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
+    the family's first mode if None; ``x_rule``: its FocusX-rule twin).
 
     Raises:
-        KeyError: unknown game or mode (the message lists the valid ones).
+        KeyError: unknown game or mode, or no such screen (the message lists the choices).
     """
-    from arcade import registry
-    from arcade.core.errors import SettingsError
-
     try:
-        spec = registry.resolve(game, mode)
+        spec = registry.resolve(game, mode, x_rule=x_rule)
     except SettingsError as exc:
-        raise KeyError(exc.args[0] if exc.args else str(exc)) from None
+        raise KeyError(str(exc)) from None
     for g in lobby_games():
         if g.name == spec.name:
             return g
-    raise KeyError(f"{spec.label} has no screen in this kiosk; expected one of {[g.name for g in lobby_games()]}")
+    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
+                   f"{[g.name for g in lobby_games()]}")
 
 
 class LobbyScene(Scene):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -42,7 +42,8 @@ class LobbyGame:
         min_seats, max_seats: seat range (FX-12 and the like).
         start: ``(app, seats) -> Scene`` for a game with these seats.
         demo_seats: how many seats ``focus-arcade demo`` fills by default.
-        name: the registry name (``arcade.registry``: ``focusx-duel-x``, ``crossfire``...).
+        name: the registry name (``arcade.registry``): the one the command
+            line, the config and records use.
     """
 
     label: str
@@ -55,16 +56,14 @@ class LobbyGame:
     name: str = ""
 
 
-#: ``(app, seats) -> Scene``: how the kiosk draws and drives one registry entry.
-Screen = Callable[["App", list[SeatInfo]], "Scene"]
+def lobby_game(name: str, start: "Callable[[App, list[SeatInfo]], Scene]") -> LobbyGame:
+    """The lobby's entry for the registry entry ``name``: its label, names and seats
+    come from :mod:`arcade.registry`; the scene module gives only ``start``.
 
-
-def lobby_entries(screens: Mapping[str, Screen]) -> list[LobbyGame]:
-    """The lobby's entries for the registry entries that have a screen in ``screens``
-    (``{registry name: start}``, each family's ``SCREENS``), in the registry's order; the
-    label, family, mode, seat range and demo seats are the registry's (``arcade.registry``)."""
+    Raises:
+        SettingsError: ``name`` is not in the registry.
+    """
     from arcade import registry
-
-    return [LobbyGame(spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats, screens[spec.name],
-                      spec.demo_seats or spec.default_seats, spec.name)
-            for spec in registry.SPECS if spec.name in screens]
+    spec = registry.get(name)
+    demo = spec.demo_seats if spec.demo_seats is not None else spec.default_seats
+    return LobbyGame(spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats, start, demo, spec.name)

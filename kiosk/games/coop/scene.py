@@ -56,7 +56,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import SeatInfo, lobby_entries
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
@@ -813,6 +813,10 @@ def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
     return start
 
 
-#: How the kiosk draws and drives each Focus (2023) registry entry.
-SCREENS = {f"coop-{mode}": _start(mode) for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")}
-LOBBY_GAMES = lobby_entries(SCREENS)
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [
+    lobby_game("coop-base", _start("base")),
+    lobby_game("coop-sherlock", _start("sherlock")),
+    lobby_game("coop-mycroft", _start("mycroft")),
+    lobby_game("coop-mycroft-sherlock", _start("mycroft-sherlock")),
+]

@@ -48,7 +48,7 @@ from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import SeatInfo, lobby_entries
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -1214,10 +1214,16 @@ def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[S
     return start
 
 
-#: How the kiosk draws and drives each FocusX registry entry.  The plain entries follow
-#: the configuration's ``[focusx] x_rule`` (FX-3: a setting); the "-x" entries force it on.
-SCREENS = {f"focusx-{mode}{x}": _start(cls, True if x else None)
-           for mode, cls in (("classic", ClassicScene), ("thinkfocus", ThinkFocusScene), ("duel", DuelScene),
-                             ("4focus", FourFocusScene))
-           for x in ("", "-x")}
-LOBBY_GAMES = lobby_entries(SCREENS)
+# The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
+# the "-x" entries force the FocusX rule on.
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [
+    lobby_game("focusx-classic", _start(ClassicScene, None)),
+    lobby_game("focusx-classic-x", _start(ClassicScene, True)),
+    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene, None)),
+    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene, True)),
+    lobby_game("focusx-duel", _start(DuelScene, None)),
+    lobby_game("focusx-duel-x", _start(DuelScene, True)),
+    lobby_game("focusx-4focus", _start(FourFocusScene, None)),
+    lobby_game("focusx-4focus-x", _start(FourFocusScene, True)),
+]

@@ -61,7 +61,7 @@ from arcade.core.driver import Driver
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import SeatInfo, lobby_entries
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -960,7 +960,11 @@ def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
     return start
 
 
-#: How the kiosk draws and drives each FOCUS / Crossfire registry entry.
-SCREENS = {("crossfire" if v == "crossfire" else f"focus-{v}"): _start(v)
-           for v in ("2p", "3p", "4p-teams", "4p", "crossfire")}
-LOBBY_GAMES = lobby_entries(SCREENS)
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [
+    lobby_game("focus-2p", _start("2p")),
+    lobby_game("focus-3p", _start("3p")),
+    lobby_game("focus-4p-teams", _start("4p-teams")),
+    lobby_game("focus-4p", _start("4p")),
+    lobby_game("crossfire", _start("crossfire")),
+]

@@ -36,7 +36,7 @@ from kiosk import render
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
-from kiosk.scenes.seats import SeatInfo, lobby_entries
+from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
 from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
@@ -756,6 +756,7 @@ def _start(app: App, seats: list[SeatInfo]) -> Scene:
     return SherlookScene(app, seats)
 
 
-#: How the kiosk draws and drives the Sherlook registry entry.
-SCREENS = {"sherlook": _start}
-LOBBY_GAMES = lobby_entries(SCREENS)
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [
+    lobby_game("sherlook", _start),
+]
