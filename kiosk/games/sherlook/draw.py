@@ -24,7 +24,7 @@ import pygame
 
 from arcade.sherlook.layouts import Layout, map_box
 from arcade.sherlook.raster import CheckLimits
-from arcade.sherlook.scene import PhotoPair
+from arcade.sherlook.photos import PhotoPair
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape
 
 
