@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade.bots.sackson import _capture_gain, choose_action, evaluate  # noqa: E402
+from arcade.core.driver import ComputerPlayer, Driver, DriverSettings  # noqa: E402
 from arcade.sackson import SacksonGame  # noqa: E402
 
 
@@ -47,23 +48,35 @@ def greedy_material(state, rng: random.Random):
     return s._t.action(max(moves, key=score))
 
 
+class _Bench(ComputerPlayer):
+    """A seat of the benchmark: ``choose(state, rng)`` is its move; ``times`` gets hard's per-move time."""
+
+    think_ns = 0
+
+    def __init__(self, choose, times: list[float] | None = None) -> None:
+        self._choose = choose
+        self.times = times
+
+    def choose(self, state, seat, rng):
+        t0 = time.monotonic()
+        action = self._choose(state, rng)
+        if self.times is not None:
+            self.times.append(time.monotonic() - t0)
+        return action
+
+
 def play_game(variant: str, hard_seat: int, opponent: str, seed: int, budget: float, cap: int,
               times: list[float]) -> str:
     """"win", "draw" or "loss" for hard in a finished game; "cap+", "cap=" or "cap-" for a game
-    stopped at ``cap`` plies (how the evaluation leaned for hard then)."""
+    stopped at ``cap`` plies (how the evaluation leaned for hard then).  The match driver plays it."""
     seats = 2
     s = SacksonGame(seats, {"variant": variant}).new_initial_state()
     rng = random.Random(seed)
-    while not s.is_terminal() and len(s.history) < cap:
-        if s.current_player() == hard_seat:
-            t0 = time.monotonic()
-            a = choose_action(s, "hard", rng, clock=time.monotonic, budget_s=budget)
-            times.append(time.monotonic() - t0)
-        elif opponent == "medium":
-            a = choose_action(s, "medium", rng)
-        else:
-            a = greedy_material(s, rng)
-        s.apply(a)
+    hard = _Bench(lambda st, r: choose_action(st, "hard", r, clock=time.monotonic, budget_s=budget), times)
+    other = _Bench((lambda st, r: choose_action(st, "medium", r)) if opponent == "medium" else greedy_material)
+    players = [hard if seat == hard_seat else other for seat in range(seats)]
+    Driver(s, players, rng, DriverSettings(pace_ns=None, max_steps=cap + 10,
+                                           stop=lambda st: len(st.history) >= cap)).run_to_end()
     out = s.outcome()
     if out is not None:
         if not out.winners:

@@ -94,6 +94,20 @@ def _controls(key: str, v: Any) -> Any:
     return v
 
 
+def _games(key: str, v: Any) -> Any:
+    """A list of registry names (``arcade.registry``); [] = every game."""
+    from arcade import registry
+    valid = registry.names()
+    if not isinstance(v, list):
+        raise ConfigError(key, v, f"a list of game names from {valid}, or [] for every game")
+    for i, name in enumerate(v):
+        if name not in valid:
+            raise ConfigError(f"{key}[{i}]", name, f"a game name, one of {valid}")
+    if len(set(v)) != len(v):
+        raise ConfigError(key, v, "each game at most once")
+    return v
+
+
 def _usb_id(key: str, v: Any) -> Any:
     if v == "":
         return v
@@ -116,6 +130,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                  "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
                  "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
+    "lobby": {"games": _games},
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
     "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]

@@ -302,3 +302,25 @@ def test_a_person_moves_through_submit_and_an_illegal_move_changes_nothing() -> 
     assert state.current_player() == 1 and driver.next_due() is not None
     driver.tick(driver.next_due() or 0)                # the computer's move is due: it is made
     assert state.current_player() == 0 and len(state.history) == 2
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_config_and_check_config_take_the_name(spec: GameSpec, tmp_path: Any,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    from kiosk import config as configmod
+    path = tmp_path / "arcade.toml"
+    path.write_text(f'[lobby]\ngames = ["{spec.name}"]\n')
+    assert configmod.load(str(path))["lobby"]["games"] == [spec.name]
+    assert cli.main(["check-config", str(path)]) == 0
+    path.write_text(f'[lobby]\ngames = ["{spec.name}", "{spec.name}-nonsense"]\n')
+    assert cli.main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{spec.name}-nonsense" in err and all(n in err for n in registry.names())
+
+
+def test_the_lobby_offers_the_configured_games_in_their_order() -> None:
+    from kiosk.scenes.lobby import lobby_games, offered
+    every = lobby_games()
+    assert [g.name for g in offered(every, ["crossfire", "focusx-duel-x"])] == ["crossfire", "focusx-duel-x"]
+    assert offered(every, []) == every

@@ -36,9 +36,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
-from arcade.core.api import CHANCE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
-from arcade.core.errors import IllegalActionError
 from arcade.coop.exhibits import CARDS, CASES, case_faces, exhibit
+from arcade.core.api import CHANCE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
 
 GRID = 16
 SIDE = 4

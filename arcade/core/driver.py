@@ -121,10 +121,10 @@ class ShoutRaces:
         self.referee.feed(edge)
 
     def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)  # type: ignore[return-value]
+        return self.referee.tick(now_ns)
 
     def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)  # type: ignore[return-value]
+        return self.referee.frame_shown(t_ns)
 
     def next_deadline(self) -> int | None:
         return self.referee.next_deadline()
@@ -218,6 +218,7 @@ class Driver:
         self._counter = 0
         self._pulls: dict[int, int] = {}                       # seat -> press time it asked for
         self._due: tuple[int, int, int] | None = None          # (who, history length, due ns)
+        self._pullers: list[tuple[int, ComputerPlayer]] | None = None
 
     @property
     def referee(self) -> Any:
@@ -372,33 +373,40 @@ class Driver:
         heapq.heappush(self._pending, (edge.t_ns + delay, self._counter, edge))
 
     def _ask_pulls(self, now_ns: int) -> None:
+        pullers = self._pullers
+        if pullers is None:                  # only players that ask one press at a time
+            pullers = self._pullers = [(s, p) for s, p in enumerate(self.players) if p is not None
+                                       and type(p).next_press is not ComputerPlayer.next_press]
+        if not pullers:
+            return
         race = self.races.race()
         pulls: dict[int, int] = {}
-        for seat, player in enumerate(self.players):
-            if player is None:
-                continue
+        for seat, player in pullers:
             p = player.next_press(self.state, seat, race, now_ns)
             if p is not None:
                 pulls[seat] = p
         self._pulls = pulls
 
     def _next_race_time(self) -> int | None:
-        times = [x for x in (self.races.next_deadline(),) if x is not None]
+        deadline = self.races.next_deadline()
+        times = [] if deadline is None else [deadline]
         if self._pending:
             times.append(self._pending[0][0])
-        times.extend(self._pulls.values())
+        if self._pulls:
+            times.extend(self._pulls.values())
         return min(times) if times else None
 
     def _advance(self, now_ns: int) -> list[Any]:
-        hold = self.settings.hold_ns
-        for seat, p in sorted(self._pulls.items()):
-            if p <= now_ns:
-                player = self.players[seat]
-                assert player is not None
-                player.pressed(p)
-                self._deliver(Edge(p, seat, "buzzer", True, "computer"))
-                self._deliver(Edge(p + hold, seat, "buzzer", False, "computer"))
-        self._pulls = {}
+        if self._pulls:
+            hold = self.settings.hold_ns
+            for seat, p in sorted(self._pulls.items()):
+                if p <= now_ns:
+                    player = self.players[seat]
+                    assert player is not None
+                    player.pressed(p)
+                    self._deliver(Edge(p, seat, "buzzer", True, "computer"))
+                    self._deliver(Edge(p + hold, seat, "buzzer", False, "computer"))
+            self._pulls = {}
         while self._pending and self._pending[0][0] <= now_ns:
             self.races.feed(heapq.heappop(self._pending)[2])
         events = self.races.tick(now_ns)

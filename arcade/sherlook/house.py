@@ -32,10 +32,10 @@ class MarkerRaces:
         self.referee.feed(edge)
 
     def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)  # type: ignore[return-value]
+        return self.referee.tick(now_ns)
 
     def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)  # type: ignore[return-value]
+        return self.referee.frame_shown(t_ns)
 
     def next_deadline(self) -> int | None:
         return self.referee.next_deadline()

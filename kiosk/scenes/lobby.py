@@ -26,13 +26,14 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 
-#: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
-GAME_MODULES = (
-    "kiosk.games.focusx.scene",
-    "kiosk.games.sackson.scene",
-    "kiosk.games.sherlook.scene",
-    "kiosk.games.coop.scene",
-)
+def screen_module(spec: registry.GameSpec) -> str:
+    """The screen module of a registry entry: ``kiosk.games.<package>.scene`` for the rules in
+    ``arcade.<package>`` (each lists the entries it draws in ``LOBBY_GAMES``)."""
+    return f"kiosk.games.{spec.house.split('.')[1]}.scene"
+
+
+#: The screen modules, one per rules package of the registry, in the lobby's order.
+GAME_MODULES = tuple(dict.fromkeys(screen_module(s) for s in registry.SPECS))
 
 
 def lobby_games() -> list[LobbyGame]:
@@ -54,6 +55,16 @@ def lobby_games() -> list[LobbyGame]:
             by_name[g.name or f"{g.family}-{g.mode}"] = g
     order = {n: i for i, n in enumerate(registry.names())}
     return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
+
+
+def offered(games: list[LobbyGame], names: list[str]) -> list[LobbyGame]:
+    """The games of ``names`` (``[lobby] games``) in that order; every game when empty or
+    when none of them has a screen here."""
+    if not names:
+        return games
+    by_name = {g.name: g for g in games}
+    chosen = [by_name[n] for n in names if n in by_name]
+    return chosen or games
 
 
 def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
@@ -81,7 +92,7 @@ class LobbyScene(Scene):
         self.stations = (stations + ["off"] * 8)[:8]
         self.players = max(2, sum(1 for s in stations if s != "off"))
         self.skill = app.cfg["seats"]["computer_skill"]
-        self.games = lobby_games()
+        self.games = offered(lobby_games(), app.cfg["lobby"]["games"] if "lobby" in app.cfg.data else [])
         self.game_i = 0
         self.row = 0
         self.joined: dict[int, int] = {}
