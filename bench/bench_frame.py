@@ -30,6 +30,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=None, help="seats (default: the game's demo seats)")
     a = ap.parse_args()
     import pygame
+
     from kiosk import config
     from kiosk.app import App
     from kiosk.demo import start_demo

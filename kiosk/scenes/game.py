@@ -30,7 +30,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
+from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge

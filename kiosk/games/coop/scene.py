@@ -40,23 +40,37 @@ from typing import Any, Callable
 
 import pygame
 
-from arcade.bots.coop import SKILLS as PARTNER_SKILLS, CoopPartner
+from arcade import registry
+from arcade.bots.coop import SKILLS as PARTNER_SKILLS
+from arcade.bots.coop import CoopPartner
+from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.game import (
+    GRID,
+    POSITIONS,
+    SIDE_POSITIONS,
+    Accept,
+    CoopGame,
+    CoopState,
+    Offer,
+    Pass,
+    Point,
+    Refuse,
+    Take,
+    cell_name,
+    rating,
+)
+from arcade.coop.similarity import table_problem
 from arcade.core.api import CHANCE
+from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.coop.exhibits import CASES, case_title, exhibit
-from arcade.coop.similarity import table_problem
-from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
-                              Refuse, Take, cell_name, rating)
 from kiosk import render
 from kiosk.app import App
-from arcade import registry
-from arcade.core.driver import Driver
+from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
@@ -690,7 +704,7 @@ class CoopScene(GameScene):
             if self.wants_offer[s]:
                 render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
             if st.refused_by == s and st.phase not in ("deal", "over"):
-                render.text(surface, "refused: only P%d offers" % (s + 1), (r.right - 12, r.y + 14), 24,
+                render.text(surface, f"refused: only P{s + 1} offers", (r.right - 12, r.y + 14), 24,
                             render.GOLD, "topright")
             clues = list(result.clues[s]) if result is not None else st.clues(s)
             self._draw_clue_file(surface, pygame.Rect(r.x + 20, r.y + 50, r.w - 28, r.h - 54), clues, col)

@@ -31,24 +31,24 @@ from typing import Any, Callable
 
 import pygame
 
+from arcade import registry
 from arcade.bots.focusx_place import choose_action
 from arcade.core.api import CHANCE, RACE, Action
-from arcade.core.events import Edge
-from arcade.core.judge import NS_PER_MS, Verdict
-from arcade import registry
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
+from arcade.core.events import Edge
+from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.referee import RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
-from arcade.focusx.duel import DuelGame, DuelState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
+from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
-from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
+from kiosk.games.focusx import draw as fx_draw
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar

@@ -46,22 +46,22 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from arcade import registry
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
+from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState, Swap
 from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
-from kiosk.games.sackson import draw as sd
 from kiosk.app import App
-from arcade import registry
-from arcade.core.driver import Driver
+from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}

@@ -25,8 +25,8 @@ from typing import Any
 import pygame
 
 from arcade import registry
-from arcade.core.driver import Driver
 from arcade.core.api import CHANCE, RACE
+from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
@@ -34,10 +34,10 @@ from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
 from kiosk.app import App
+from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
-from kiosk.scenes.seats import LobbyGame, SeatInfo, lobby_game
-from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 NS = 1_000_000_000
 NEVER_MS = 10 ** 12      # the driver never draws a round itself: the scene brings it with its photos
