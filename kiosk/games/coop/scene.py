@@ -36,7 +36,8 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
@@ -821,16 +822,6 @@ class CoopScene(GameScene):
                              clue_counts=[len(st.clues(0)), len(st.clues(1))])
 
 
-def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return CoopScene(app, seats, mode)
-    return start
-
-
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
-LOBBY_GAMES = [
-    lobby_game("coop-base", _start("base")),
-    lobby_game("coop-sherlock", _start("sherlock")),
-    lobby_game("coop-mycroft", _start("mycroft")),
-    lobby_game("coop-mycroft-sherlock", _start("mycroft-sherlock")),
-]
+LOBBY_GAMES = [lobby_game(f"coop-{mode}", partial(CoopScene, mode=mode))
+               for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")]

@@ -42,7 +42,8 @@ from __future__ import annotations
 import math
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any, Sequence
 
 import pygame
 
@@ -264,10 +265,7 @@ class MoveChooser:
             self._enter()
             return None
         if self.phase == "target":
-            if self.src == RESERVE:
-                return Drop(cur)
-            assert self.src is not None and self.count is not None
-            return Move(self.src, cur, self.count)
+            return self._finished(cur)
         if self.phase == "swap-a":
             self.first = cur
             self.phase = "swap-b"
@@ -276,6 +274,13 @@ class MoveChooser:
             return None
         assert self.first is not None
         return Swap(self.first, cur)
+
+    def _finished(self, target: str) -> Action:
+        """The move (or the drop from the reserve) onto ``target`` of the chosen stack and count."""
+        if self.src == RESERVE:
+            return Drop(target)
+        assert self.src is not None and self.count is not None
+        return Move(self.src, target, self.count)
 
     def back(self) -> bool:
         """Step back one choice; False when there was nothing to cancel."""
@@ -296,10 +301,7 @@ class MoveChooser:
         if cur is None:
             return None
         if self.phase == "target":
-            if self.src == RESERVE:
-                return Drop(cur)
-            assert self.src is not None and self.count is not None
-            return Move(self.src, cur, self.count)
+            return self._finished(cur)
         if self.phase == "swap-b" and self.first is not None:
             return Swap(self.first, cur)
         return None
@@ -954,17 +956,6 @@ class SacksonScene(GameScene):
         return state_picture(self.state, w, h)
 
 
-def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return SacksonScene(app, seats, variant)
-    return start
-
-
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
-LOBBY_GAMES = [
-    lobby_game("focus-2p", _start("2p")),
-    lobby_game("focus-3p", _start("3p")),
-    lobby_game("focus-4p-teams", _start("4p-teams")),
-    lobby_game("focus-4p", _start("4p")),
-    lobby_game("crossfire", _start("crossfire")),
-]
+LOBBY_GAMES = [lobby_game("crossfire" if v == "crossfire" else f"focus-{v}", partial(SacksonScene, variant=v))
+               for v in ("2p", "3p", "4p-teams", "4p", "crossfire")]
