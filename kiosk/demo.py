@@ -60,4 +60,5 @@ def start_demo(app: App, args: argparse.Namespace) -> None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):
         app.seed_override = args.seed             # the first game's seed (App.new_seed)
-    app.push(game.start(app, simulated_seats(app, players, args.skill)))
+    from kiosk.resume import start_game
+    app.push(start_game(app, game, simulated_seats(app, players, args.skill)))

@@ -132,10 +132,14 @@ def test_an_illegal_action_is_refused_and_changes_nothing(spec: GameSpec) -> Non
 
 
 def _replays(spec: GameSpec, state: State, start: Any = None) -> None:
-    text = json.dumps(to_record(state, seed=1))
+    record = to_record(state, seed=1)
+    assert record["entry"] == spec.name                       # records name the registry entry
+    text = json.dumps(record)
     again = replay(json.loads(text), registry.make, start=start)
     assert snap(again) == snap(state)
     assert again.outcome() == state.outcome()
+    by_name = replay({**json.loads(text), "game": spec.name}, registry.make, start=start)
+    assert snap(by_name) == snap(state)                       # a record may name the game by its entry
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)

@@ -102,7 +102,26 @@ class RaceReferee(Protocol):
     def keep_pending(self, edge: Edge, opened_ns: int) -> bool: ...
 
 
-class ShoutRaces:
+class RaceAdapter:
+    """What every race adapter passes straight to its ``referee`` (feed, tick, flips, deadline)."""
+
+    referee: Any
+
+    def feed(self, edge: Edge) -> None:
+        self.referee.feed(edge)
+
+    def tick(self, now_ns: int) -> list[Any]:
+        return list(self.referee.tick(now_ns))
+
+    def frame_shown(self, t_ns: int) -> list[Any]:
+        return list(self.referee.frame_shown(t_ns))
+
+    def next_deadline(self) -> int | None:
+        deadline: int | None = self.referee.next_deadline()
+        return deadline
+
+
+class ShoutRaces(RaceAdapter):
     """The adapter over :class:`arcade.core.referee.Referee` (FocusX races, and games without races).
 
     Args:
@@ -114,20 +133,8 @@ class ShoutRaces:
     """
 
     def __init__(self, state: State, judge: JudgeSettings | None = None, pace_ns: int | None = None) -> None:
-        self.referee = Referee(state, judge)
+        self.referee: Referee = Referee(state, judge)
         self.pace_ns = pace_ns
-
-    def feed(self, edge: Edge) -> None:
-        self.referee.feed(edge)
-
-    def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)
-
-    def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)
-
-    def next_deadline(self) -> int | None:
-        return self.referee.next_deadline()
 
     def apply(self, action: Action, player: int | None = None) -> None:
         self.referee.apply(action, player)

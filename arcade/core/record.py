@@ -7,7 +7,7 @@ the actions alone, so it does not depend on any random generator.
 
 Format (``"format": "focus-arcade/1"``)::
 
-    {"format": "focus-arcade/1", "game": "focusx", "seats": 4,
+    {"format": "focus-arcade/1", "entry": "focusx-classic", "game": "focusx-classic", "seats": 4,
      "settings": {...}, "seed": 1,
      "actions": [{"player": -1, "action": {"type": "Deal", ...}}, ...]}
 """
@@ -24,9 +24,20 @@ FORMAT = "focus-arcade/1"
 
 
 def to_record(state: State, seed: int | None = None) -> dict[str, Any]:
-    """The record of ``state``'s whole history as JSON-able data."""
+    """The record of ``state``'s whole history as JSON-able data.
+
+    ``"entry"`` is the game's registry name (``arcade.registry``: ``focusx-duel-x``,
+    ``focus-3p``...), the name the command line and the lobby use; ``"game"`` the
+    rules' own name, which with ``"settings"`` says the same.
+    """
+    from arcade import registry
+    try:
+        entry: str | None = registry.of_state(state).name
+    except ArcadeError:
+        entry = None
     return {
         "format": FORMAT,
+        "entry": entry,
         "game": state.game.name,
         "seats": state.game.seats,
         "settings": dict(state.game.settings),

@@ -12,7 +12,7 @@ from typing import Any
 from arcade.bots.sherlook import SherlookBot
 from arcade.bots.sherlook import skill as skill_named
 from arcade.core.api import RACE, Action, State
-from arcade.core.driver import MS, ComputerPlayer, Driver, settings_from
+from arcade.core.driver import MS, ComputerPlayer, Driver, RaceAdapter, settings_from
 from arcade.core.events import Edge
 from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
 
@@ -20,25 +20,13 @@ from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
 REVEAL_MS = 6000
 
 
-class MarkerRaces:
+class MarkerRaces(RaceAdapter):
     """The match driver's race adapter over :class:`~arcade.sherlook.markers.MarkerReferee`."""
 
     def __init__(self, state: Any, settings: MarkerSettings | None = None,
                  rng: random.Random | None = None) -> None:
         self.state = state
-        self.referee = MarkerReferee(state, settings, rng)
-
-    def feed(self, edge: Edge) -> None:
-        self.referee.feed(edge)
-
-    def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)
-
-    def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)
-
-    def next_deadline(self) -> int | None:
-        return self.referee.next_deadline()
+        self.referee: MarkerReferee = MarkerReferee(state, settings, rng)
 
     def apply(self, action: Action, player: int | None = None) -> None:
         self.state.apply(action, player)

@@ -150,6 +150,9 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
+    #: set by ``kiosk/resume.py``: the lobby game this scene plays, and the game's key
+    lobby_game: tuple[Any, ...] | None = None
+    game_key: str | None = None
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -258,6 +261,11 @@ class GameScene(Scene):
         """Leave the game for the title screen (planned presses cancelled, workers stopped)."""
         self.leave_until = None
         self.app.computer.cancel()
+        if getattr(self, "game_key", None) and self.app.results is not None:
+            try:
+                self.app.results.drop_resume(self.game_key)      # left on purpose: no resume offer
+            except Exception as exc:
+                self.app.message(str(exc))
         self.app.home()
 
     def tick_dialog(self, now_ns: int) -> None:
@@ -269,6 +277,19 @@ class GameScene(Scene):
         self.now = now_ns
         self.tick_dialog(now_ns)
         self.advance(now_ns)
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """After each completed step (an action added to the history), keep the game in
+        progress in the store for a restart (kiosk/resume.py); once over, nothing."""
+        state = getattr(self, "state", None)
+        steps = len(getattr(state, "history", ()))
+        if steps == getattr(self, "_resume_steps", 0) or self.over_at is not None or state is None:
+            return
+        self._resume_steps = steps
+        if getattr(state, "outcome", lambda: None)() is None:
+            from kiosk import resume
+            resume.save_progress(self.app, self)
 
     def advance(self, now_ns: int) -> None:
         """The family's update (``self.now`` is already ``now_ns``)."""
@@ -295,9 +316,18 @@ class GameScene(Scene):
             self.save()
         if now_ns - (self.over_at or now_ns) > self.finish_ns:
             from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self.again))
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self._again))
         return first
 
+    def _again(self) -> Scene:
+        """:meth:`again`, marked with the same lobby game for resuming (a new game key)."""
+        scene = self.again()
+        lobby = self.lobby_game
+        if lobby:
+            from kiosk import resume
+            scene.game_key = resume.new_key()  # type: ignore[attr-defined]
+            resume.tag(scene, (str(lobby[0]), str(lobby[1])))
+        return scene
 
     def save(self) -> None:
         """Save the result once (a storage problem is a message; the game never stops for it)."""
@@ -308,7 +338,8 @@ class GameScene(Scene):
         if out is None:
             return
         try:
-            self.app.results.save(self.record(), out.winners, out.reason, out.scores)
+            self.app.results.save(self.record(), out.winners, out.reason, out.scores,
+                                  game_key=getattr(self, "game_key", None))
         except Exception as exc:
             self.app.message(str(exc))
 

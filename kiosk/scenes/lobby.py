@@ -186,7 +186,8 @@ class LobbyScene(Scene):
         return infos[:g.max_seats]
 
     def start(self) -> None:
-        self.app.replace(self.games[self.game_i].start(self.app, self.seat_infos()))
+        from kiosk.resume import start_game
+        self.app.replace(start_game(self.app, self.games[self.game_i], self.seat_infos()))
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()

@@ -73,6 +73,8 @@ from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
+#: CO-5: the one sign of a refused take when two people share the screen.
+REFUSED_TAKE = "That card cannot be taken"
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
 OFFER_WINDOW_S = 3.0        # CO-6: a human taker may offer (X) or pass (OK) this long at the end of its turn
@@ -355,8 +357,10 @@ class CoopScene(GameScene):
             self.play(Take(pos), s)
         except IllegalActionError as exc:
             text = exc.reason
-            if len(self.humans) == 2 and pos in self.state.markers[s]:
-                text = "That card cannot be taken"      # no louder than needed (CO-5)
+            if len(self.humans) == 2:
+                # CO-5: with two people on one screen every refused take shows one and the
+                # same sign, so a refusal never says that the card is the taker's exhibit.
+                text = REFUSED_TAKE
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
             return

@@ -38,7 +38,7 @@ from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
-from arcade.core.referee import RefereeEvent
+from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
@@ -636,6 +636,7 @@ class FocusXScene(GameScene):
         n = len(self.seats)
         w = area.w // n
         stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
             col = render.SEAT_COLOURS[s % 8]
@@ -666,6 +667,8 @@ class FocusXScene(GameScene):
                 yy += 22
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
+            elif s in held:                     # FXA-39: held since before the race opened
+                render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         y = area.y

@@ -188,6 +188,12 @@ class SherlookScene(GameScene):
         self.last_second: int | None = None
         self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
 
+    def after_resume(self) -> None:
+        """Rebuilt mid-round after a restart (kiosk/resume.py): show the round's token,
+        then the race goes on (its photos come from the round's scene seed)."""
+        if self.state.current_player() == RACE:
+            self.phase, self.phase_at = "token", self.now
+
     # -- input -----------------------------------------------------------------
     @property
     def referee(self) -> MarkerReferee:
