@@ -161,7 +161,8 @@ class _Tables:
 
     def zstack(self, cell: int, stack: tuple[int, ...]) -> int:
         """Zobrist key of ``stack`` standing on ``cell`` (memoised)."""
-        return self.zd[cell][stack]
+        key: int = self.zd[cell][stack]
+        return key
 
     def action(self, m: Move_t) -> Action:
         """The public action of a move tuple (cached)."""
@@ -603,7 +604,8 @@ class SacksonState(State):
             if own:
                 bh ^= zres[r] ^ zres[r + own]
             new = new[cut:]
-        return bh ^ zd[dst][d] ^ zd[dst][new]
+        key: int = bh ^ zd[dst][d] ^ zd[dst][new]
+        return key
 
     def _board_hash(self) -> int:
         """Zobrist key of board and reserves only (the lean path keeps just ``_key``)."""
