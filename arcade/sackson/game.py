@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from arcade.core.api import TERMINAL, Action, Game, Outcome, Setting, State, player_name
 from arcade.core.errors import ArcadeError, IllegalActionError, SettingsError
 from arcade.sackson.board import HEX, SQUARE, Board
-from arcade.sackson.layouts import SEAT_LETTERS, start_position
+from arcade.sackson.setups import SEAT_LETTERS, start_position
 
 #: variant -> number of seats (SF-1, SF-4, SF-5, SF-6).
 VARIANTS: Mapping[str, int] = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
@@ -275,7 +275,7 @@ class SacksonGame(Game):
         self._t = _tables(self.board, caps, seats)
 
     def new_initial_state(self) -> "SacksonState":
-        """The starting layout of the variant (``arcade.sackson.layouts``)."""
+        """The starting layout of the variant (``arcade.sackson.setups``)."""
         stacks = {cell: (seat,) for cell, seat in start_position(self.variant).items()}
         return SacksonState(self, stacks, [0] * self.seats, 0, swaps=2 if self.settings["opening_swap"] else 0)
 
