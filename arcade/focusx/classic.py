@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import Action, Game, Setting
-from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec, result_problem
+from arcade.core.race import RaceResult, RaceSpec, result_problem
 from arcade.focusx.base import Deal as Deal  # re-exported: defined once for every mode
 from arcade.focusx.base import FocusXState
-from arcade.focusx.cards import DECK_SIZE, find_trios, full_deck, kinds_present
+from arcade.focusx.cards import find_trios, full_deck, kinds_present
 
 SPOTS = 4
 

@@ -18,6 +18,8 @@ from kiosk.storage import StorageError
 
 
 class AttractScene(Scene):
+    led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         rng = random.Random()
@@ -29,6 +31,8 @@ class AttractScene(Scene):
         except StorageError as exc:      # the title screen must always come up
             self.recent = []
             app.message(str(exc))
+        # What the results store moved or put aside stays on the title screen for the operator.
+        self.store_notices: list[str] = list(getattr(app.results, "notices", []) or [])
 
     def _lobby(self) -> None:
         from kiosk.scenes.lobby import LobbyScene
@@ -69,3 +73,6 @@ class AttractScene(Scene):
             who = ", ".join(f"P{w + 1}" for w in r["winners"]) or "draw"
             render.text(surface, f"{r['game']}: {who} ({r['reason']})", (W // 2, y), 26, render.DIM, "center")
             y += 30
+        if self.store_notices:
+            text = f"Results file: {self.store_notices[-1]}"
+            render.text_fit(surface, text, (W // 2, H - 76), W - 40, 22, 14, render.GOLD)
