@@ -233,8 +233,11 @@ class Referee:
                 self.late_until_ns = v.decided_ns - self.settings.settle_ns + grace
                 self._after = (w.spec, w.opened_ns, self.late_until_ns, before, w.race_no)
         elif new_false or new_pen:
-            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen,
-                                          presses=v.to_result().presses))
+            # The charge only needs the charged presses; the race's whole list goes with
+            # the result that ends it, so a record grows with the presses, not their square.
+            charged = set(new_false) | set(new_pen)
+            rows = tuple(r for r in v.to_result().presses if r[0] in charged and r[3] in ("false", "penalty"))
+            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen, presses=rows))
             w.applied_false.update(new_false)
             w.applied_penalty.update(new_pen)
             events.extend(self._describe(None, v, now_ns, new_false, new_pen))
