@@ -17,6 +17,12 @@ from kiosk.scene import Scene
 from kiosk.storage import StorageError
 
 
+#: With an event on, the title screen's attract loop shows the hall's leaderboard this
+#: long after every TITLE_S seconds of title (issue 15).
+TITLE_S = 12.0
+BOARD_S = 10.0
+
+
 class AttractScene(Scene):
     led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
 
@@ -38,9 +44,18 @@ class AttractScene(Scene):
         from kiosk.scenes.lobby import LobbyScene
         self.app.replace(LobbyScene(self.app))
 
+    def showing_board(self) -> bool:
+        """Whether the attract loop is on its leaderboard page now (only with an event)."""
+        if getattr(self.app, "event", None) is None:
+            return False
+        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
+
     def on_command(self, command: Command) -> None:
         if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
+        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+            from kiosk.scenes.leaderboard import LeaderboardScene
+            self.app.replace(LeaderboardScene(self.app))
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok"):
@@ -50,6 +65,13 @@ class AttractScene(Scene):
         self.now = time.monotonic() - self.t0
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.showing_board():
+            from kiosk.scenes import leaderboard
+            page = int(self.now // (TITLE_S + BOARD_S))
+            leaderboard.draw(surface, self.app.event, page)
+            W, H = surface.get_size()
+            render.text(surface, "Press any buzzer or Enter to play", (W // 2, H - 80), 28, render.TEXT, "midtop")
+            return
         W, H = surface.get_size()
         surface.fill(render.BG)
         cw = W // 12
@@ -66,8 +88,10 @@ class AttractScene(Scene):
         blink = int(self.now * 2) % 2 == 0
         render.text(surface, "Press any buzzer or Enter to play", (W // 2, H // 2 + 20), int(H * 0.06),
                     render.TEXT if blink else render.DIM, "center")
-        render.text(surface, "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits", (W // 2, H - 40),
-                    26, render.DIM, "center")
+        hint = "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits"
+        if getattr(self.app, "event", None) is not None:
+            hint += "  -  Right arrow: the hall's leaderboard"
+        render.text(surface, hint, (W // 2, H - 40), 26, render.DIM, "center")
         y = H // 2 + 90
         for r in self.recent[:4]:
             who = ", ".join(f"P{w + 1}" for w in r["winners"]) or "draw"
