@@ -288,9 +288,11 @@ class App:
         yet is simply drawn for real on its first frame."""
         try:
             size = self.screen.get_size()
-            if getattr(self, "_warm_surface", None) is None or self._warm_surface.get_size() != size:
-                self._warm_surface = pygame.Surface(size)
-            scene.draw(self._warm_surface)
+            warm: pygame.Surface | None = getattr(self, "_warm_surface", None)
+            if warm is None or warm.get_size() != size:
+                warm = pygame.Surface(size)
+                self._warm_surface = warm
+            scene.draw(warm)
         except Exception:  # noqa: BLE001 - warming is only an optimisation
             log.debug("warming %s failed", type(scene).__name__, exc_info=True)
 

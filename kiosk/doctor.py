@@ -157,7 +157,7 @@ def check_gpio_chip() -> Check:
         return Check("GPIO chip", False, f"{', '.join(chips)} not usable by {_user()}",
                      f"sudo usermod -aG gpio {_user()} (then log in again)")
     try:
-        import lgpio  # noqa: F401
+        import lgpio  # type: ignore[import-not-found]  # noqa: F401
 
         lg = "lgpio present"
     except ImportError:

@@ -100,7 +100,8 @@ def save_progress(app: Any, scene: Any) -> bool:
 
 def _game_classes() -> list[type]:
     from arcade.core.api import Game
-    out, todo = [], [Game]
+    out: list[type] = []
+    todo: list[type] = [Game]
     while todo:
         cls = todo.pop()
         out.append(cls)
@@ -148,9 +149,9 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
             setattr(cls, "new_initial_state", original)
     if not done:
         raise RuntimeError("the game was not rebuilt from its actions")
-    scene.game_key = data["game_key"]
+    setattr(scene, "game_key", data["game_key"])
     tag(scene, game)
-    scene.resume_digest = data.get("digest")
+    setattr(scene, "resume_digest", data.get("digest"))
     return scene
 
 
