@@ -37,7 +37,7 @@ from kiosk.input import StationInput
 from kiosk.led import LedOutput
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
-from kiosk.storage import Results, StorageError
+from kiosk.storage import Results
 from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")

@@ -7,9 +7,9 @@ scale with the window height so the picture reads from three metres.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import chain
 from typing import Sequence
-from functools import lru_cache
 
 import pygame
 
