@@ -16,7 +16,6 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.storage import StorageError
 
-
 #: With an event on, the title screen's attract loop shows the hall's leaderboard this
 #: long after every TITLE_S seconds of title (issue 15).
 TITLE_S = 12.0
