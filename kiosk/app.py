@@ -133,6 +133,9 @@ class App:
         self.led = LedOutput(cfg, self.message)
         self.notifier = Notifier()
         self.gpio: Any = None
+        self.lamps: Any = None            # hardware.lamps.BuzzerLamps when [gpio] lamps has pins
+        from arcade.views.lamps import LampMemory
+        self.lamp_memory = LampMemory()
         self.simulated: Any = None
         self.keyboard: Any = None
         self.gamepad: Any = None
@@ -195,6 +198,22 @@ class App:
             self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
         except Exception as exc:
             self.message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
+            return
+        self.open_lamps(factory)
+
+    def open_lamps(self, factory: Any = None) -> None:
+        """The lamps in the buzzers (``[gpio] lamps``), on the buzzers' pin factory."""
+        pins = self.cfg["gpio"].get("lamps") or []
+        if self.lamps is not None or not any(pins):
+            return
+        try:
+            from hardware.lamps import BuzzerLamps
+            self.lamps = BuzzerLamps(pins, pwm=self.cfg["gpio"].get("lamp_pwm", False), pin_factory=factory)
+        except Exception as exc:
+            self.message(f"Buzzer lamps unavailable: {exc}")
+            return
+        for problem in self.lamps.problems:
+            self.message(problem)
 
     def new_seed(self) -> int:
         """The seed for a new game: ``demo --seed`` for the first game, else a random one."""
@@ -284,6 +303,9 @@ class App:
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
         self.led.update(self.scenes[-1].led_picture(shown), shown)
+        if self.lamps is not None:            # pins change only when a seat's state changes
+            from kiosk.buzzer_lamps import scene_pattern
+            self.lamps.show(scene_pattern(self.scenes[-1], self.lamp_memory, shown, len(self.lamps)))
 
     #: Which edge sources may press for a seat of each station kind.
     SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
@@ -337,7 +359,7 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().exit()
-        for thing in (self.simulated, self.gpio, self.led, self.results):
+        for thing in (self.simulated, self.lamps, self.gpio, self.led, self.results):
             try:
                 if thing is not None:
                     thing.close()
