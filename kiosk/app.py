@@ -144,6 +144,8 @@ class App:
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
         self.shots = 0
         self._shot: str | None = None
+        self.current_game: Any = None             # the LobbyGame being played (high scores, attract loop)
+        self._highscores: Any = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
 
@@ -214,6 +216,18 @@ class App:
             return
         for problem in self.lamps.problems:
             self.message(problem)
+
+    @property
+    def highscores(self) -> Any:
+        """The high-score table (kiosk.highscores.HighScores) in the results file, or None."""
+        if self._highscores is None and self.results is not None:
+            from kiosk.highscores import HighScores
+            try:
+                self._highscores = HighScores(self.results.db)
+            except Exception as exc:
+                self.message(f"High scores unavailable: {exc}")
+                return None
+        return self._highscores
 
     def new_seed(self) -> int:
         """The seed for a new game: ``demo --seed`` for the first game, else a random one."""
