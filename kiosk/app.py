@@ -38,6 +38,13 @@ from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
 
+#: Outside kiosk mode, a second Esc within this time leaves a running game (s).
+LEAVE_CONFIRM_S = 3.0
+#: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
+EXIT_RESTART = 75
+#: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
+EXIT_STOP = 3
+
 
 class Scene:
     """Base scene: enter/exit/pause/resume, handle, on_edge, update, draw."""
@@ -148,6 +155,20 @@ class App:
         self._highscores: Any = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
+        # -- the event appliance (issue 10) --
+        self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
+        self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
+        self.esc_armed: float | None = None       # outside kiosk mode: Esc twice leaves a game
+        svc = cfg.data.get("service", {})
+        from kiosk.service_tools import Combination, parse_combo
+        self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
+                                 int(svc.get("hold_s", 3.0) * 1e9))
+        self.attract: Any = None                  # kiosk.scenes.attract.AttractLoop while demo games play
+        self.attract_demo = False                 # a demo game of the attract loop is on screen
+        self.idle: Any = None                     # kiosk.away.AwayWatch
+        from kiosk.away import AwayWatch
+        self.idle = AwayWatch(self)
+        self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
@@ -261,12 +282,110 @@ class App:
         scene.enter()
 
     def home(self) -> None:
-        """Back to the title screen, whatever happened."""
+        """Back to the title screen, whatever happened (in the attract loop: its next step)."""
         from kiosk.scenes.attract import AttractScene
         while self.scenes:
             self.scenes.pop().exit()
         self.computer.cancel()
+        self.idle.clear()
+        if self.attract is not None and self.attract.running:
+            self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
+            return
+        self.end_attract()
         self.push(AttractScene(self))
+
+    def end_attract(self) -> None:
+        """Leave the attract loop: results and high scores are recorded again."""
+        if self.attract is not None:
+            self.attract.stop()
+        self.attract = None
+        self.attract_demo = False
+
+    def leave_attract(self, edge: Edge) -> None:
+        """A person pressed during the attract loop: to the lobby, that seat joined."""
+        from kiosk.scenes.lobby import LobbyScene
+        self.end_attract()
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.computer.cancel()
+        self.push(LobbyScene(self, joined_by=edge if edge.control == "buzzer" else None))
+
+    # -- the service menu ----------------------------------------------------------
+    def open_service(self) -> None:
+        """The combination was held: the PIN (if ``[service] pin``), then the service menu."""
+        from kiosk.scenes.service import PinScene, ServiceScene
+        top = self.scenes[-1] if self.scenes else None
+        if isinstance(top, ServiceScene):
+            top.combination()
+            return
+        if isinstance(top, PinScene):
+            return
+        if self.cfg.data.get("service", {}).get("pin", ""):
+            self.push(PinScene(self))
+        else:
+            self.enter_service()
+
+    def enter_service(self) -> None:
+        """Open the service menu over the title screen (a running game ends)."""
+        from kiosk.scenes.service import ServiceScene
+        self.end_attract()
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.computer.cancel()
+        self.idle.clear()
+        self.push(ServiceScene(self))
+
+    def run_command(self, command: str) -> None:
+        """Run an operator's command (shut down...) without waiting; a failure is a message.
+        Tests replace this method: the real one is never run by the test suite."""
+        import shlex
+        import subprocess
+        try:
+            subprocess.Popen(shlex.split(command), start_new_session=True)
+        except (OSError, ValueError) as exc:
+            self.message(f"Could not run {command!r}: {exc}")
+
+    def is_game(self, scene: Any) -> bool:
+        """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
+        from kiosk.scenes.results import ResultsScene
+        return hasattr(scene, "state") and hasattr(scene, "seats") and not isinstance(scene, ResultsScene)
+
+    def guard(self, event: pygame.event.Event) -> bool:
+        """Keys that leave or quit.  Returns True when ``event`` is used up here.
+
+        Kiosk mode (``[display] kiosk``): the window's close, Ctrl+Q, Esc, Alt+F4 and
+        Ctrl+W do nothing (the service menu leaves the arcade).  Otherwise Ctrl+Q and
+        the window's close quit, and in a game the first Esc only asks: "Esc again
+        within 3 s leaves the game".
+        """
+        if event.type == pygame.QUIT:
+            if self.kiosk_mode:
+                log.info("kiosk mode: the window's close is ignored")
+                return True
+            self.running = False
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        mod = getattr(event, "mod", 0)
+        ctrl, alt = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_ALT
+        quits = (event.key == pygame.K_q and ctrl) or (event.key == pygame.K_F4 and alt) \
+            or (event.key == pygame.K_w and ctrl)
+        if self.kiosk_mode and (quits or event.key == pygame.K_ESCAPE):
+            return True
+        if event.key == pygame.K_q and ctrl:
+            self.running = False
+            return True
+        if event.key == pygame.K_ESCAPE and self.scenes:
+            top = self.scenes[-1]
+            if self.is_game(top) and not hasattr(top, "leave_armed"):   # scenes that ask by themselves
+                now = time.monotonic()
+                if self.esc_armed is not None and now - self.esc_armed < LEAVE_CONFIRM_S:
+                    self.esc_armed = None
+                    return False
+                self.esc_armed = now
+                self.message(f"Press Esc again within {LEAVE_CONFIRM_S:g} s to leave the game", LEAVE_CONFIRM_S)
+                return True
+        return False
 
     # -- the loop ------------------------------------------------------------------
     def loop(self, max_frames: int = 0) -> None:
@@ -293,12 +412,10 @@ class App:
     def step(self, now_ns: int) -> None:
         scene = self.scenes[-1]
         for event in pygame.event.get():
-            if event.type == pygame.QUIT:
-                self.running = False
-                return
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.running = False
-                return
+            if self.guard(event):
+                if not self.running:
+                    return
+                continue
             self.keyboard.handle(event)
             if self.gamepad is not None:
                 self.gamepad.handle(event)
@@ -306,8 +423,20 @@ class App:
             scene = self.scenes[-1]
         self.computer.pump(now_ns)
         for edge in drain(self.queue):
+            person = edge.source not in ("computer", "")
+            if person:
+                self.combo.feed(edge)
+                self.idle.saw(edge)
+                if self.attract is not None and edge.pressed:
+                    self.leave_attract(edge)
+                    continue
             if self.accepts(self.scenes[-1], edge):
                 self.scenes[-1].on_edge(edge)
+        if self.combo.poll(now_ns):
+            self.open_service()
+        if self.attract is not None:
+            self.attract.tick(now_ns)
+        self.idle.tick(now_ns)
         self.scenes[-1].update(now_ns)
         self.draw()
         if self._shot is not None:
@@ -411,4 +540,4 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
     finally:
         app.close()
         pygame.quit()
-    return 0
+    return app.exit_code
