@@ -458,8 +458,8 @@ class App:
         """Whether ``edge`` may reach ``scene``: in a game, a seat's presses must come
         from its own station (a key pressed for a computer player's seat is ignored)."""
         seats = getattr(scene, "seats", None)
-        if not seats or not edge.source:
-            return True
+        if not seats or not edge.source or not self.is_game(scene):
+            return True                   # menus and the results screen: every station
         if edge.seat >= len(seats):
             return False
         station = getattr(seats[edge.seat], "station", "")
