@@ -1,27 +1,29 @@
-"""Headless play in virtual time: computer players at every seat, no window.
+"""Headless FocusX play in virtual time: computer players at every seat, no window.
 
 The same referee and judge as the kiosk, fed with edges that computer players
 "press" at virtual times, so a headless game exercises the real rules.  Time is
-virtual (integer ns from 0), so the same seed always gives the same game.
+virtual (integer ns from 0), so the same seed always gives the same game.  The
+loop is the match driver's (:class:`arcade.core.driver.Driver`); this module
+keeps the older configuration (:class:`SimConfig`) and entry point.
 """
 
 from __future__ import annotations
 
-import heapq
-import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from arcade.bots.shout import COMMITTED_MS, PlannedPress, ShoutSkill, plan_race, scaled, skill as skill_named
-from arcade.core.api import CHANCE, RACE, Action, State
-from arcade.core.events import Edge
+from arcade.bots.shout import SKILLS, PlannedPress, scaled
+from arcade.bots.shout import skill as skill_named
+from arcade.core.api import Action, State
+from arcade.core.driver import FRAME_NS, MS, Driver, DriverSettings
 from arcade.core.judge import JudgeSettings
 from arcade.core.race import RaceSpec
 from arcade.core.referee import Referee
+from arcade.focusx.house import PLACEMENT, FocusXPlayer, first_legal
 
-MS = 1_000_000
-FRAME_NS = 16_666_667
+__all__ = ["FRAME_NS", "MS", "SimConfig", "simulate", "first_legal", "computer_policy", "players_for",
+           "BOT_POLICIES"]
 
 
 @dataclass
@@ -60,47 +62,38 @@ class SimConfig:
 
 SeatPolicy = Callable[[State, int, random.Random], Action]
 
-#: Computer players' placement choice per game (record name -> "module:function"
-#: taking ``(state, seat, rng, skill_name)`` and returning an action).  Games
-#: not listed use :func:`first_legal`.
-BOT_POLICIES: dict[str, str] = {
-    "focusx-thinkfocus": "arcade.bots.focusx_place:choose_action",
-    "focusx-4focus": "arcade.bots.focusx_place:choose_action",
-}
-
-
-def first_legal(state: State, seat: int, rng: random.Random) -> Action:
-    """A seat policy: the first legal action (e.g. FX-4's default spot)."""
-    default = getattr(state, "default_action", None)
-    if callable(default):
-        return default()  # type: ignore[no-any-return]
-    return state.legal_actions(seat)[0]
+#: Computer players' placement choice per game: see :data:`arcade.focusx.house.PLACEMENT`.
+BOT_POLICIES = PLACEMENT
 
 
 def computer_policy(skills: Sequence[str]) -> SeatPolicy:
     """The seat policy of computer players with these skill levels (one a seat).
 
-    Uses the game's entry in :data:`BOT_POLICIES` (placement choice for
-    ThinkFocus and 4Focus, FX-9 / FX-11), else :func:`first_legal`.
+    Uses the mode's placement chooser (ThinkFocus and 4Focus, FX-9 / FX-11,
+    :data:`arcade.focusx.house.PLACEMENT`), else :func:`first_legal`.
     """
-    cache: dict[str, Callable[..., Action] | None] = {}
+    players = [FocusXPlayer(s, level=SKILLS["medium"]) for s in skills]   # placement only
 
     def policy(state: State, seat: int, rng: random.Random) -> Action:
-        name = state.game.name
-        if name not in cache:
-            path = BOT_POLICIES.get(name)
-            if path is None:
-                cache[name] = None
-            else:
-                module, func = path.split(":")
-                cache[name] = getattr(importlib.import_module(module), func)
-        chooser = cache[name]
-        if chooser is None:
-            return first_legal(state, seat, rng)
-        level = skills[seat] if seat < len(skills) else "medium"
-        return chooser(state, seat, rng, level)
+        player = players[seat] if seat < len(players) else FocusXPlayer("medium")
+        return player.choose(state, seat, rng)
 
     return policy
+
+
+def players_for(config: SimConfig, policy: SeatPolicy | None = None) -> list[FocusXPlayer]:
+    """One :class:`~arcade.focusx.house.FocusXPlayer` per seat of ``config``.
+
+    Raises:
+        KeyError: an unknown skill.
+    """
+    out = []
+    for seat, name in enumerate(config.skills):
+        level = scaled(skill_named(name), config.miss_rate_scale, config.false_rate_scale)
+        out.append(FocusXPlayer(name, level, policy=policy, planner=config.plans.get(seat),
+                                has_x_control=config.has_x_control, think_ns=config.think_ms * MS,
+                                hold_ns=config.hold_ms * MS))
+    return out
 
 
 def simulate(state: State, rng: random.Random, config: SimConfig,
@@ -108,76 +101,18 @@ def simulate(state: State, rng: random.Random, config: SimConfig,
              on_event: Callable[[Any], None] | None = None) -> Referee:
     """Play ``state`` to the end with computer players; returns the referee.
 
-    ``policy`` chooses the seats' actions (default: :func:`computer_policy`
-    for ``config.skills``).  Races with their own window (``window_ms``:
+    ``policy`` chooses the seats' actions (default: each mode's placement
+    chooser at the seat's skill).  Races with their own window (``window_ms``:
     ThinkFocus and 4Focus claim windows, forgotten-focus and turn-start
     windows) close themselves, and so do ``"last"`` races among owners (Duel,
     at their deadline); the others are closed ``pace_ms`` after they open.
+    The loop is :class:`arcade.core.driver.Driver`'s.
 
     Raises:
         RuntimeError: the game did not end within ``config.max_steps`` actions.
     """
-    if policy is None:
-        policy = computer_policy(config.skills)
-    levels: list[ShoutSkill] = [scaled(skill_named(s), config.miss_rate_scale, config.false_rate_scale)
-                                for s in config.skills]
-    ref = Referee(state, config.judge)
-    t = 0
-    pending: list[tuple[int, int, Edge]] = []     # (delivery time, tiebreak, edge)
-    counter = 0
-    steps = 0
-    while not state.is_terminal():
-        steps += 1
-        if steps > config.max_steps:
-            raise RuntimeError(f"the game did not end within {config.max_steps} steps")
-        cp = state.current_player()
-        if cp == CHANCE:
-            ref.apply(state.chance_outcome(rng))
-            continue
-        if cp >= 0:
-            t += config.think_ms * MS
-            ref.apply(policy(state, cp, rng), cp)
-            continue
-        assert cp == RACE
-        w = ref.window
-        assert w is not None
-        if w.opened_ns is None:
-            t += FRAME_NS
-            ref.frame_shown(t)
-            if w.spec.window_ms is None and not (w.spec.mode == "last" and w.spec.eligible):
-                # A "last" race among owners (Duel) ends at its own deadline (FX-10).
-                ref.request_close(t + config.pace_ms * MS)
-            # Presses planned for an earlier table that have not started yet are dropped
-            # unless they were already under way (within COMMITTED_MS).
-            pending = [p for p in pending if p[2].t_ns <= t + COMMITTED_MS * MS or not p[2].pressed]
-            heapq.heapify(pending)
-            for seat in range(state.seats):
-                planner = config.plans.get(seat)
-                plans = planner(rng, w.spec, seat) if planner is not None else \
-                    plan_race(rng, w.spec, seat, levels[seat], config.has_x_control)
-                for plan in plans:
-                    for edge in _edges(plan, t, config.hold_ms):
-                        counter += 1
-                        delay = rng.randint(0, config.max_delivery_ms * MS)
-                        heapq.heappush(pending, (edge.t_ns + delay, counter, edge))
-        deadline = ref.next_deadline()
-        nxt = pending[0][0] if pending else None
-        candidates = [x for x in (deadline, nxt) if x is not None]
-        if not candidates:
-            raise RuntimeError("the race can never end: no deadline and no presses")
-        t = max(t, min(candidates))
-        while pending and pending[0][0] <= t:
-            ref.feed(heapq.heappop(pending)[2])
-        for ev in ref.tick(t):
-            if on_event is not None:
-                on_event(ev)
-    return ref
-
-
-def _edges(plan: PlannedPress, opened: int, hold_ms: int) -> list[Edge]:
-    t = opened + int(plan.delay_ms * MS)
-    out = [Edge(t, plan.seat, plan.control, True), Edge(t + hold_ms * MS, plan.seat, plan.control, False)]
-    if plan.double:
-        t2 = t + (hold_ms + 60) * MS
-        out += [Edge(t2, plan.seat, plan.control, True), Edge(t2 + hold_ms * MS, plan.seat, plan.control, False)]
-    return out
+    settings = DriverSettings(judge=config.judge, pace_ns=config.pace_ms * MS, hold_ns=config.hold_ms * MS,
+                              max_delivery_ns=config.max_delivery_ms * MS, max_steps=config.max_steps)
+    driver = Driver(state, players_for(config, policy), rng, settings, on_event=on_event)
+    driver.run_to_end()
+    return driver.referee  # type: ignore[no-any-return]

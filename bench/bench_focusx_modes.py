@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arcade import games  # noqa: E402
+from arcade import registry  # noqa: E402
 from arcade.bots.shout import SKILLS, plan_race, skill  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
 from arcade.core.judge import JudgeSettings, judge_race  # noqa: E402
@@ -41,11 +41,11 @@ LEVELS = list(SKILLS)
 
 def games_per_second(mode: str, n: int, seed: int, x_rule: bool) -> tuple[float, float]:
     """(games per second, mean actions per game) for ``n`` headless games of 4 medium players."""
-    entry = games.find("focusx", mode)
+    game_cls = registry.resolve("focusx", mode).game_class()
     actions = 0
     start = time.perf_counter()
     for k in range(n):
-        state = entry.load()(4, {"x_rule": x_rule}).new_initial_state()
+        state = game_cls(4, {"x_rule": x_rule}).new_initial_state()
         simulate(state, random.Random(f"{seed}-{k}"), SimConfig(skills=["medium"] * 4))
         actions += len(state.history)
     dt = time.perf_counter() - start
@@ -94,12 +94,12 @@ def race_pair(weak: str, strong: str, n: int, rng: random.Random) -> dict[str, f
 
 def mixed_table(mode: str, n: int, seed: int) -> dict[str, float]:
     """Share of wins (per cent) of each level with one seat per level (4 seats), seats rotated."""
-    entry = games.find("focusx", mode)
+    game_cls = registry.resolve("focusx", mode).game_class()
     wins = {lv: 0.0 for lv in LEVELS}
     draws = 0
     for k in range(n):
         order = LEVELS[k % 4:] + LEVELS[:k % 4]            # every level sits at every seat in turn
-        state = entry.load()(4, {"x_rule": False}).new_initial_state()
+        state = game_cls(4, {"x_rule": False}).new_initial_state()
         simulate(state, random.Random(f"mixed-{seed}-{k}"), SimConfig(skills=order))
         out = state.outcome()
         if not out.winners:

@@ -1,10 +1,13 @@
-"""The kiosk's frame time at 1280x720 while a FocusX Classic game runs.
+"""The kiosk's frame time at 1280x720 while a game runs (FocusX Classic by default).
 
 Runs the real App with simulated players (MockFactory pins) and the virtual LED
 matrix under the SDL dummy driver, and prints the median and 99th percentile of
 the work per frame (event handling, judging, drawing, flip; not the sleep).
 
     SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_frame.py [--frames 1800]
+        [--game focusx|sherlook|focus|coop] [--mode M] [--players N]
+
+``--players`` defaults to the game's demo seats (FOCUS 2p and Focus (2023): 2).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=1800)
     ap.add_argument("--game", default="focusx")
     ap.add_argument("--mode", default=None)
+    ap.add_argument("--players", type=int, default=None, help="seats (default: the game's demo seats)")
     a = ap.parse_args()
     import pygame
     from kiosk import config
@@ -36,7 +40,7 @@ def main() -> None:
         cfg.data["display"]["fps"] = 240
         pygame.init()
         screen = pygame.display.set_mode((1280, 720))
-        args = argparse.Namespace(command="demo", game=a.game, mode=a.mode, players=4, seed=1,
+        args = argparse.Namespace(command="demo", game=a.game, mode=a.mode, players=a.players, seed=1,
                                   skill="medium", pace=1.0, loop=True, screenshot_dir="", frames=0)
         app = App(cfg, screen, args)
         start_demo(app, args)
@@ -45,7 +49,8 @@ def main() -> None:
         app.close()
         pygame.quit()
     q = statistics.quantiles(times, n=100)
-    print(f"frames: {len(times)} at 1280x720 ({a.game} {a.mode or ''} demo, 4 simulated players, virtual LED)")
+    seats = a.players or "the demo's"
+    print(f"frames: {len(times)} at 1280x720 ({a.game} {a.mode or ''} demo, {seats} simulated players, virtual LED)")
     print(f"frame time: median {statistics.median(times):.2f} ms, p99 {q[98]:.2f} ms, worst {max(times):.2f} ms")
 
 

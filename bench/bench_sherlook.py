@@ -11,7 +11,7 @@ the median and the worst.  It prints the distribution of difference counts
 (SL-1: 1..10), of the split between the two photos (each 0..5), of the kinds
 of alteration and of the themes.  Unless ``--no-check``, it runs the full
 SL-1 check on the real pygame renderings of every pair at 1000 px
-(``kiosk.sherlook_draw.check_rendered``) and prints how many pass.
+(``kiosk.games.sherlook.draw.check_rendered``) and prints how many pass.
 
 ``--shots DIR`` plays three rounds of a 4-player game of computer players in
 virtual time and saves, for each round, the screen just before the reveal
@@ -38,7 +38,7 @@ import pygame  # noqa: E402
 
 from arcade.sherlook.layouts import LAYOUTS  # noqa: E402
 from arcade.sherlook.scene import generate_pair  # noqa: E402
-from kiosk.sherlook_draw import check_rendered, place_pair, render_pair  # noqa: E402
+from kiosk.games.sherlook.draw import check_rendered, place_pair, render_pair  # noqa: E402
 
 
 def figures(rounds: int, check: bool) -> None:
@@ -105,7 +105,7 @@ def shots(outdir: Path, seed: int, rounds: int) -> None:
     from kiosk import config as configmod
     from kiosk.app import App
     from kiosk.scenes.seats import SeatInfo
-    from kiosk.scenes.sherlook import SherlookScene
+    from kiosk.games.sherlook.scene import SherlookScene
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))

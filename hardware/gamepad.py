@@ -1,7 +1,17 @@
 """Gamepads standing in for stations: one pad per seat.
 
-Mapping (defaults): button 0 = buzzer, button 1 = ok, button 2 = x; the hat's
-and the left stick's horizontal direction = left / right.  The stick has a
+A pad SDL knows as a *game controller* (its game-controller mapping: Xbox,
+PlayStation, Switch Pro and most others, via ``pygame._sdl2.controller``) is
+read by the mapping's names, whatever its raw button numbers:
+:data:`CONTROLLER_CONTROLS` (A = buzzer, B = ok, X / Y = x, d-pad left /
+right), the left stick's horizontal axis = left / right.  SDL sends such a
+pad's raw joystick events too; they are consumed without edges, so one press
+is one edge.  Start and Back are the kiosk's commands (``kiosk/input.py``),
+not station controls.
+
+A pad without a mapping falls back to raw numbers (defaults): button 0 =
+buzzer, button 1 = ok, button 2 = x; the hat's and the left stick's
+horizontal direction = left / right.  The stick has a
 dead zone with hysteresis: "left" is pressed when the axis goes to
 ``-dead_zone`` or beyond and released only when it comes back inside
 ``dead_zone * release_ratio``, so a stick resting near the threshold does not
@@ -29,10 +39,16 @@ from arcade.core.events import CONTROLS, Edge
 from hardware.errors import InputMapError
 from hardware.sink import EdgeSink
 
-__all__ = ["GamepadBuzzers", "DEFAULT_BUTTONS"]
+__all__ = ["GamepadBuzzers", "DEFAULT_BUTTONS", "CONTROLLER_CONTROLS"]
 
-#: Default button numbers -> controls.
+#: Default button numbers -> controls (pads without an SDL game-controller mapping).
 DEFAULT_BUTTONS: Mapping[int, str] = {0: "buzzer", 1: "ok", 2: "x"}
+
+#: SDL game-controller buttons (``pygame.CONTROLLER_BUTTON_<name>``) -> controls.
+CONTROLLER_CONTROLS: Mapping[str, str] = {"A": "buzzer", "B": "ok", "X": "x", "Y": "x",
+                                          "DPAD_LEFT": "left", "DPAD_RIGHT": "right"}
+
+_AXIS_MAX = 32767.0      # SDL game-controller axis values are -32768 .. 32767
 
 
 class GamepadBuzzers:
@@ -92,6 +108,14 @@ class GamepadBuzzers:
         self._dirs: dict[tuple[int, tuple[str, int]], int] = {}
         # held controls: (instance, control)
         self._held: set[tuple[int, str]] = set()
+        # instances read through SDL's game-controller mapping -> their Controller (or None)
+        self._controllers: dict[int, Any] = {}
+        self._pad_buttons: dict[int, str] | None = None
+
+    @property
+    def controllers(self) -> frozenset[int]:
+        """Instance ids of the pads read through SDL's game-controller mapping."""
+        return frozenset(self._controllers)
 
     @property
     def queue(self) -> EdgeSink:
@@ -131,6 +155,12 @@ class GamepadBuzzers:
         import pygame
 
         etype = getattr(event, "type", None)
+        if etype in _controller_types():
+            return self._controller_event(event)
+        if etype in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+            inst = self._instance(event)
+            if inst is not None and inst in self._controllers:
+                return True      # the game-controller events carry this pad's input
         if etype in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             inst = self._instance(event)
             control = self._buttons.get(getattr(event, "button", -1))
@@ -154,18 +184,7 @@ class GamepadBuzzers:
             axis = int(getattr(event, "axis", -1))
             if inst is None or axis not in self._axes:
                 return False
-            value = float(getattr(event, "value", 0.0))
-            source = ("axis", axis)
-            old = self._dirs.get((inst, source), 0)
-            if value <= -self._dead_zone:
-                new = -1
-            elif value >= self._dead_zone:
-                new = 1
-            elif old != 0 and abs(value) >= self._release and (value > 0) == (old > 0):
-                new = old  # inside the hysteresis band: keep the direction
-            else:
-                new = 0
-            return self._set_dir(inst, source, new)
+            return self._axis(inst, ("axis", axis), float(getattr(event, "value", 0.0)))
         if etype == pygame.JOYDEVICEADDED:
             return self._added(event)
         if etype == pygame.JOYDEVICEREMOVED:
@@ -190,6 +209,7 @@ class GamepadBuzzers:
         for key in [k for k in self._dirs if k[0] == instance_id]:
             del self._dirs[key]
         self._joysticks.pop(instance_id, None)
+        self._controllers.pop(instance_id, None)
         if not self._fixed:
             self._seat_of.pop(instance_id, None)
         return known
@@ -209,6 +229,11 @@ class GamepadBuzzers:
         index = getattr(event, "device_index", None)
         if index is None:
             return False
+        pad = _open_controller(int(index))
+        if pad is not None:
+            inst, controller = pad
+            self._controllers[inst] = controller
+            return self.seat_of(inst) is not None
         try:
             if not pygame.joystick.get_init():
                 pygame.joystick.init()
@@ -218,6 +243,52 @@ class GamepadBuzzers:
             return False  # gone again already, or no joystick subsystem
         self._joysticks[inst] = joystick
         return self.seat_of(inst) is not None
+
+    def _controller_event(self, event: Any) -> bool:
+        """A game-controller event (SDL's mapping names, not raw numbers)."""
+        import pygame
+
+        etype = event.type
+        if etype == pygame.CONTROLLERDEVICEADDED:
+            return self._added(event)
+        inst = self._instance(event)
+        if inst is None:
+            return False
+        if etype == pygame.CONTROLLERDEVICEREMOVED:
+            return self.remove(inst)
+        self._controllers.setdefault(inst, None)     # its raw joystick events are now ignored
+        if etype == pygame.CONTROLLERAXISMOTION:
+            if int(getattr(event, "axis", -1)) != pygame.CONTROLLER_AXIS_LEFTX:
+                return False
+            return self._axis(inst, ("pad-axis", 0), float(getattr(event, "value", 0)) / _AXIS_MAX)
+        if self._pad_buttons is None:
+            self._pad_buttons = {getattr(pygame, f"CONTROLLER_BUTTON_{name}"): control
+                                 for name, control in CONTROLLER_CONTROLS.items()}
+        control = self._pad_buttons.get(int(getattr(event, "button", -1)))
+        if control is None:
+            return False
+        pressed = etype == pygame.CONTROLLERBUTTONDOWN
+        if control in ("left", "right"):
+            direction = -1 if control == "left" else 1
+            return self._set_dir(inst, ("dpad", direction), direction if pressed else 0)
+        seat = self.seat_of(inst)
+        if seat is None:
+            return False
+        self._set_held(inst, seat, control, pressed)
+        return True
+
+    def _axis(self, inst: int, source: tuple[str, int], value: float) -> bool:
+        """A stick axis at ``value`` (-1 .. 1): left / right with the dead zone's hysteresis."""
+        old = self._dirs.get((inst, source), 0)
+        if value <= -self._dead_zone:
+            new = -1
+        elif value >= self._dead_zone:
+            new = 1
+        elif old != 0 and abs(value) >= self._release and (value > 0) == (old > 0):
+            new = old  # inside the hysteresis band: keep the direction
+        else:
+            new = 0
+        return self._set_dir(inst, source, new)
 
     def _set_held(self, inst: int, seat: int, control: str, pressed: bool) -> None:
         key = (inst, control)
@@ -242,3 +313,29 @@ class GamepadBuzzers:
         self._set_held(inst, seat, "left", -1 in dirs)
         self._set_held(inst, seat, "right", 1 in dirs)
         return True
+
+
+def _controller_types() -> tuple[int, ...]:
+    import pygame
+
+    return (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
+            pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
+
+
+def _open_controller(index: int) -> tuple[int, Any] | None:
+    """Open device ``index`` as an SDL game controller if SDL has a mapping for it.
+
+    Returns:
+        ``(instance id, controller)``, or None (no mapping, gone, no subsystem).
+    """
+    try:
+        from pygame._sdl2 import controller as sdl_controller
+
+        if not sdl_controller.get_init():
+            sdl_controller.init()
+        if not sdl_controller.is_controller(index):
+            return None
+        pad = sdl_controller.Controller(index)
+        return int(pad.as_joystick().get_instance_id()), pad
+    except Exception:
+        return None

@@ -2,7 +2,8 @@
 
 One frame::
 
-    pygame events -> keyboard/gamepad stations (stamped edges) and scene.handle
+    pygame events -> the input layer (kiosk/input.py): keyboard/gamepad stations
+                     (stamped edges on the queue) and commands -> scene.on_command
     computer players' due presses -> edges
     drain the edge queue -> scene.on_edge (the referee orders them by stamp)
     scene.update(now) -> scene.draw(screen) -> flip -> scene.frame_shown(t_flip)
@@ -31,42 +32,19 @@ from arcade.core.events import Edge
 from hardware.sink import drain, make_queue
 from kiosk import render
 from kiosk.config import Config
+from kiosk.input import StationInput
 from kiosk.led import LedOutput
+from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.storage import Results, StorageError
 from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
 
-#: Outside kiosk mode, a second Esc within this time leaves a running game (s).
-LEAVE_CONFIRM_S = 3.0
 #: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
 EXIT_STOP = 3
-
-
-class Scene:
-    """Base scene: enter/exit/pause/resume, handle, on_edge, update, draw."""
-
-    overlay = False
-
-    def __init__(self, app: "App") -> None:
-        self.app = app
-
-    def enter(self) -> None: ...
-    def exit(self) -> None: ...
-    def pause(self) -> None: ...
-    def resume(self) -> None: ...
-    def handle(self, event: pygame.event.Event) -> None: ...
-    def on_edge(self, edge: Edge) -> None: ...
-    def update(self, now_ns: int) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
-    def frame_shown(self, t_ns: int) -> None: ...
-
-    def led_picture(self, now_ns: int) -> Any:
-        """The LED matrix picture for this moment, or None for the default."""
-        return None
 
 
 class ComputerPresses:
@@ -127,7 +105,7 @@ class App:
         self.screen = screen
         self.args = args
         self.demo = getattr(args, "command", None) == "demo"
-        self.scenes: list[Scene] = []
+        self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
         self.queue = make_queue()
@@ -144,8 +122,7 @@ class App:
         from arcade.views.lamps import LampMemory
         self.lamp_memory = LampMemory()
         self.simulated: Any = None
-        self.keyboard: Any = None
-        self.gamepad: Any = None
+        self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
         self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
@@ -158,7 +135,6 @@ class App:
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
-        self.esc_armed: float | None = None       # outside kiosk mode: Esc twice leaves a game
         svc = cfg.data.get("service", {})
         from kiosk.service_tools import Combination, parse_combo
         self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
@@ -184,14 +160,26 @@ class App:
             except Exception:
                 return None
 
+    @property
+    def scenes(self) -> list[Scene]:
+        """The scene stack, top last (:class:`kiosk.scene.SceneStack`)."""
+        return self.stack.scenes
+
+    @property
+    def keyboard(self) -> Any:
+        """The keyboard stations of the input layer (tests put one on a virtual clock)."""
+        return self.input.keyboard
+
+    @keyboard.setter
+    def keyboard(self, value: Any) -> None:
+        self.input.keyboard = value
+
+    @property
+    def gamepad(self) -> Any:
+        """The gamepad stations of the input layer, or None."""
+        return self.input.gamepad
+
     def _setup_inputs(self) -> None:
-        from hardware.keyboard import KeyboardBuzzers
-        from hardware.gamepad import GamepadBuzzers
-        self.keyboard = KeyboardBuzzers(queue=self.queue)
-        try:
-            self.gamepad = GamepadBuzzers(queue=self.queue)
-        except Exception as exc:
-            self.message(f"Gamepads unavailable: {exc}")
         stations = self.cfg["seats"]["stations"]
         if self.demo:
             from hardware.simulated import SimulatedPlayers
@@ -264,29 +252,18 @@ class App:
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes[-1].pause()
-        self.scenes.append(scene)
-        scene.enter()
+        self.stack.push(scene)
 
     def pop(self) -> None:
-        if self.scenes:
-            self.scenes.pop().exit()
-        if self.scenes:
-            self.scenes[-1].resume()
+        self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes.pop().exit()
-        self.scenes.append(scene)
-        scene.enter()
+        self.stack.replace(scene)
 
     def home(self) -> None:
         """Back to the title screen, whatever happened (in the attract loop: its next step)."""
         from kiosk.scenes.attract import AttractScene
-        while self.scenes:
-            self.scenes.pop().exit()
-        self.computer.cancel()
+        self.stack.clear()
         self.idle.clear()
         if self.attract is not None and self.attract.running:
             self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
@@ -305,9 +282,7 @@ class App:
         """A person pressed during the attract loop: to the lobby, that seat joined."""
         from kiosk.scenes.lobby import LobbyScene
         self.end_attract()
-        while self.scenes:
-            self.scenes.pop().exit()
-        self.computer.cancel()
+        self.stack.clear()
         self.push(LobbyScene(self, joined_by=edge if edge.control == "buzzer" else None))
 
     # -- the service menu ----------------------------------------------------------
@@ -329,9 +304,7 @@ class App:
         """Open the service menu over the title screen (a running game ends)."""
         from kiosk.scenes.service import ServiceScene
         self.end_attract()
-        while self.scenes:
-            self.scenes.pop().exit()
-        self.computer.cancel()
+        self.stack.clear()
         self.idle.clear()
         self.push(ServiceScene(self))
 
@@ -347,45 +320,18 @@ class App:
 
     def is_game(self, scene: Any) -> bool:
         """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
-        from kiosk.scenes.results import ResultsScene
-        return hasattr(scene, "state") and hasattr(scene, "seats") and not isinstance(scene, ResultsScene)
+        from kiosk.scenes.game import GameScene
+        return isinstance(scene, GameScene)
 
-    def guard(self, event: pygame.event.Event) -> bool:
-        """Keys that leave or quit.  Returns True when ``event`` is used up here.
-
-        Kiosk mode (``[display] kiosk``): the window's close, Ctrl+Q, Esc, Alt+F4 and
-        Ctrl+W do nothing (the service menu leaves the arcade).  Otherwise Ctrl+Q and
-        the window's close quit, and in a game the first Esc only asks: "Esc again
-        within 3 s leaves the game".
-        """
-        if event.type == pygame.QUIT:
-            if self.kiosk_mode:
-                log.info("kiosk mode: the window's close is ignored")
-                return True
-            self.running = False
-            return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        mod = getattr(event, "mod", 0)
-        ctrl, alt = mod & pygame.KMOD_CTRL, mod & pygame.KMOD_ALT
-        quits = (event.key == pygame.K_q and ctrl) or (event.key == pygame.K_F4 and alt) \
-            or (event.key == pygame.K_w and ctrl)
-        if self.kiosk_mode and (quits or event.key == pygame.K_ESCAPE):
-            return True
-        if event.key == pygame.K_q and ctrl:
-            self.running = False
-            return True
-        if event.key == pygame.K_ESCAPE and self.scenes:
-            top = self.scenes[-1]
-            if self.is_game(top) and not hasattr(top, "leave_armed"):   # scenes that ask by themselves
-                now = time.monotonic()
-                if self.esc_armed is not None and now - self.esc_armed < LEAVE_CONFIRM_S:
-                    self.esc_armed = None
-                    return False
-                self.esc_armed = now
-                self.message(f"Press Esc again within {LEAVE_CONFIRM_S:g} s to leave the game", LEAVE_CONFIRM_S)
-                return True
-        return False
+    def quit_asked(self, source: str) -> None:
+        """Ctrl+Q or the window's close: quits, except in kiosk mode (``[display] kiosk``),
+        where they do nothing, as Esc does nothing there: the service menu leaves the arcade
+        (and ends a running game).  Outside kiosk mode Esc in a game opens the game's leave
+        dialog (kiosk/scenes/game.py: OK or Esc again leaves, anything else stays)."""
+        if self.kiosk_mode:
+            log.info("kiosk mode: %s ignored (leave from the service menu)", source)
+            return
+        self.running = False
 
     # -- the loop ------------------------------------------------------------------
     def loop(self, max_frames: int = 0) -> None:
@@ -412,15 +358,21 @@ class App:
     def step(self, now_ns: int) -> None:
         scene = self.scenes[-1]
         for event in pygame.event.get():
-            if self.guard(event):
+            if event.type == pygame.QUIT:
+                self.quit_asked("the window's close")
                 if not self.running:
                     return
                 continue
-            self.keyboard.handle(event)
-            if self.gamepad is not None:
-                self.gamepad.handle(event)
-            scene.handle(event)
-            scene = self.scenes[-1]
+            for command in self.input.handle(event):
+                if command.name == "quit":
+                    self.quit_asked("Ctrl+Q")
+                    if not self.running:
+                        return
+                    continue
+                if command.name == "back" and command.source == "keyboard" and self.kiosk_mode:
+                    continue                # kiosk mode: Esc does nothing (a gamepad's Back still asks)
+                scene.on_command(command)
+                scene = self.scenes[-1]
         self.computer.pump(now_ns)
         for edge in drain(self.queue):
             person = edge.source not in ("computer", "")
@@ -470,11 +422,10 @@ class App:
 
     def draw(self) -> None:
         surface = self.screen
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].overlay:
-            first -= 1
-        for scene in self.scenes[first:]:
+        for scene in self.stack.drawn():
             scene.draw(surface)
+        if self.scenes:
+            self.scenes[-1].draw_overlay(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         y = 64
@@ -500,8 +451,7 @@ class App:
         pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
 
     def close(self) -> None:
-        while self.scenes:
-            self.scenes.pop().exit()
+        self.stack.clear()
         for thing in (self.simulated, self.lamps, self.gpio, self.led, self.results):
             try:
                 if thing is not None:

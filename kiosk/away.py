@@ -7,7 +7,9 @@ played by a person) and that seat's station has given no edge for
 "computer for P3 (away)"), so every scene that asks ``seats[cp].is_computer``
 lets its computer player move, and the screen says so.  Any press from the
 seat's own station gives the seat back at once.  A scene with its own
-``take_over(seat, back: bool)`` method is called instead of the swap.
+``take_over(seat, back: bool)`` method is called instead of the swap.  A scene
+on the match driver (``scene.driver``, FocusX) also gets the driver's player for
+the seat from its own ``driver_seats()``, so the driver moves for it.
 """
 
 from __future__ import annotations
@@ -42,12 +44,20 @@ class AwayWatch:
 
     def _give_back(self, seat: int) -> None:
         info = self.away.pop(seat)
-        own = getattr(self.scene, "take_over", None)
-        if callable(own):
-            own(seat, back=True)
-        else:
-            self.scene.seats[seat] = info
+        self._set(self.scene, seat, info, back=True)
         self.app.message(f"P{seat + 1} is back and plays again", 5.0)
+
+    @staticmethod
+    def _set(scene: Any, seat: int, info: SeatInfo, back: bool) -> None:
+        own = getattr(scene, "take_over", None)
+        if callable(own):
+            own(seat, back=back)
+            return
+        scene.seats[seat] = info
+        driver = getattr(scene, "driver", None)
+        seats_for = getattr(scene, "driver_seats", None)
+        if driver is not None and callable(seats_for) and hasattr(driver, "players"):
+            driver.players[seat] = seats_for()[seat]
 
     def tick(self, now_ns: int) -> None:
         scene = self.app.scenes[-1] if self.app.scenes else None
@@ -55,10 +65,7 @@ class AwayWatch:
             if self.scene is not None and self.away:
                 for seat, info in self.away.items():     # the results name the person again
                     try:
-                        if callable(getattr(self.scene, "take_over", None)):
-                            self.scene.take_over(seat, back=True)
-                        else:
-                            self.scene.seats[seat] = info
+                        self._set(self.scene, seat, info, back=True)
                     except Exception:
                         pass
                 self.away.clear()
@@ -83,12 +90,8 @@ class AwayWatch:
     def _take(self, scene: Any, seat: int) -> None:
         info = scene.seats[seat]
         self.away[seat] = info
-        own = getattr(scene, "take_over", None)
-        if callable(own):
-            own(seat, back=False)
-        else:
-            skill = self.app.cfg["seats"]["computer_skill"]
-            scene.seats[seat] = SeatInfo("computer", f"computer for P{seat + 1} (away)", skill)
+        skill = self.app.cfg["seats"]["computer_skill"]
+        self._set(scene, seat, SeatInfo("computer", f"computer for P{seat + 1} (away)", skill), back=False)
         self.waiting = None
         self.app.message(f"P{seat + 1} seems to be away: a computer plays P{seat + 1}'s turns "
                          f"until P{seat + 1} presses again", 10.0)

@@ -45,7 +45,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
 
     d = sub.add_parser("demo", help="a game played by simulated players through gpiozero's MockFactory")
-    d.add_argument("--game", default="focusx", help="focusx, focus, sherlook or coop")
+    d.add_argument("--game", default="focusx", help="a game's name (focusx-duel-x, focus-3p, crossfire, "
+                                                    "coop-sherlock...) or a family with --mode")
     d.add_argument("--mode", default=None, help="the mode or variant (default: the first)")
     d.add_argument("--players", type=int, default=0)
     d.add_argument("--seed", type=int, default=None)
@@ -55,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3) in FocusX modes")
 
     h = sub.add_parser("headless", help="computer players only, one JSON line per game")
-    h.add_argument("--game", default="focusx")
+    h.add_argument("--game", default="focusx", help="a game's name (focusx-duel-x, focus-3p, crossfire, "
+                                                    "coop-sherlock...) or a family with --mode")
     h.add_argument("--mode", default=None, help="the mode (default: each game's first; for focus, the variant)")
     h.add_argument("--variant", default=None, help="for --game focus: 2p, 3p, 4p-teams, 4p, crossfire")
     h.add_argument("--players", type=int, default=None,
@@ -110,17 +112,14 @@ def _headless(args: argparse.Namespace) -> int:
     if args.games < 0:
         print(f"focus-arcade: --games {args.games}: expected a number of games, 0 or more", file=sys.stderr)
         return 2
+    from arcade.core.errors import SettingsError
+    try:
+        spec = headless.spec_of(args)
+    except SettingsError as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
     if args.players is None:
-        if args.game in ("focus", "crossfire"):
-            from kiosk.headless_sackson import variant_of
-            from arcade.sackson.game import VARIANTS
-            try:
-                args.players = VARIANTS[variant_of(args)]
-            except (KeyError, ArcadeError) as exc:
-                print(f"focus-arcade: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
-                return 2
-        else:
-            args.players = 2 if args.game == "coop" else 4
+        args.players = spec.default_seats
     if args.players < 1 or args.games < 0:
         print(f"focus-arcade: --players {args.players} / --games {args.games}: expected at least 1 player "
               "and 0 or more games", file=sys.stderr)

@@ -1,89 +1,197 @@
 """``focus-arcade headless``: games with computer players at every seat, no window.
 
-One JSON line per game.  Game ``k`` (0-based) of a run with seed ``S`` draws
-from ``random.Random(f"{S}-{k}")``, so the same seed gives the same lines.
+One runner for every entry of :mod:`arcade.registry`: ``--game`` takes a
+registry name (``focusx-duel-x``, ``focus-3p``, ``crossfire``, ``coop-sherlock``...)
+or a family with ``--mode`` (``--game focusx --mode duel-x``, ``--game focusx
+--mode duel --x-rule``, ``--game focus --variant 3p``, ``--game coop --mode
+sherlock --case hound``).  Options an entry does not take are refused with a
+message, never ignored.
+
+One JSON line per game (keys sorted), the entry's ``summary``: FocusX lines
+have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
+``reason``, ``cards``, ``races``, ``debated``, ``false_focuses``, ``missed``,
+``actions``; FOCUS lines ``variant``, ``skills``, ``levels``, ``plies``,
+``captures``, ``reserves``, ``moves``, ``final`` (``game`` is ``"focus"`` for
+Crossfire too); Sherlook lines ``points``, ``greens``, ``yellows``, ``reds``,
+``rounds``, ``extra_rounds``, ``counts``, ``timeouts``; Focus (2023) lines
+``mode``, ``case``, ``win``, ``result``, ``score``, ``rounds``, ``turns``, ``skills``.
+
+Determinism: game ``k`` of a run with seed ``S`` draws every random choice
+from ``random.Random(f"{S}-{k}")`` (Focus (2023) partners' noise from
+``f"{S}-{k}-p{seat}"``), time is virtual and the FOCUS ``hard`` search is
+limited by nodes, so the same seed gives the same lines on any machine.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
+import logging
 import random
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Mapping, TextIO
 
-from arcade import games
-from arcade.core.api import Game, State
-from arcade.sim import SimConfig, simulate
+from arcade import registry
+from arcade.core.api import State
+from arcade.core.errors import SettingsError
+from arcade.registry import GameSpec, PlayerContext
+
+log = logging.getLogger(__name__)
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
-def focusx_line(game: Game, state: Any, seed: int, index: int) -> dict[str, Any]:
-    out = state.outcome()
-    return {
-        "game": "focusx", "mode": game.name.split("-", 1)[1], "seed": seed, "index": index,
-        "players": game.seats, "winners": [w + 1 for w in out.winners], "reason": out.reason,
-        "cards": list(state.scores()), "races": state.stats["races"],
-        "debated": state.stats["debated"], "false_focuses": state.stats["false"],
-        "missed": state.stats["missed"], "actions": len(state.history),
-    }
+def play(spec: GameSpec, seats: int, skills: list[str], seed: int, index: int,
+         settings: Mapping[str, Any] | None = None, miss_rate_scale: float = 1.0,
+         false_rate_scale: float = 1.0, **driver_options: Any) -> State:
+    """Play game ``index`` of seed ``seed`` of ``spec`` with computer players; the final state.
+
+    Raises:
+        SettingsError: bad seats, settings or skills (KeyError for an unknown FocusX skill).
+    """
+    rng = random.Random(f"{seed}-{index}")
+    state = spec.new_state(seats, settings)
+    ctx = PlayerContext(rng, f"{seed}-{index}", miss_rate_scale, false_rate_scale)
+    players = spec.computer_players(state, skills, ctx)
+    spec.driver(state, players, rng, **driver_options).run_to_end()
+    return state
+
+
+def run_spec(spec: GameSpec, seats: int, games_n: int, seed: int, skills: list[str], out: TextIO,
+             settings: Mapping[str, Any] | None = None, miss_rate_scale: float = 1.0,
+             false_rate_scale: float = 1.0, **driver_options: Any) -> None:
+    """Play ``games_n`` games of ``spec`` and write one JSON line each to ``out``."""
+    for k in range(games_n):
+        state = play(spec, seats, skills, seed, k, settings, miss_rate_scale, false_rate_scale,
+                     **driver_options)
+        out.write(json.dumps(spec.summary(state, seed, k, skills), sort_keys=True) + "\n")
+        out.flush()
+
+
+def spec_of(args: Any) -> GameSpec:
+    """The registry entry ``args`` asks for (``game``, ``mode``, ``variant``, ``x_rule``).
+
+    Raises:
+        SettingsError: an unknown game or mode (the valid ones listed), or an
+            option the entry does not take (``--variant`` outside FOCUS,
+            ``--x-rule`` outside FocusX).
+    """
+    game = getattr(args, "game", None) or "focusx"
+    mode = getattr(args, "mode", None) or None
+    variant = getattr(args, "variant", None) or None
+    x_rule = bool(getattr(args, "x_rule", False))
+    spec = registry.resolve(game, mode, x_rule=False) if variant is None else None
+    if variant is not None:
+        family = registry.resolve(game).family
+        if family != "focus":
+            first = registry.resolve(game, mode)
+            modes = [s.mode for s in registry.SPECS if s.family == family]
+            raise SettingsError("--variant", variant, f"nothing: {first.label} has no variant (--variant is "
+                                f"FOCUS's word for the mode); use --mode: one of {modes}")
+        spec = registry.resolve(game, mode, variant=variant)
+    assert spec is not None
+    if x_rule:
+        spec = registry.resolve(spec.name, None, x_rule=True)
+    return spec
+
+
+def seats_of(spec: GameSpec, players: Any) -> int:
+    """``--players`` for ``spec`` (None: its default).
+
+    Raises:
+        SettingsError: outside the entry's seat range.
+    """
+    if players is None:
+        return spec.default_seats
+    lo, hi = spec.min_seats, spec.max_seats
+    ok = isinstance(players, int) and not isinstance(players, bool) and lo <= players <= hi
+    if not ok:
+        title = spec.game_class().title
+        if lo == hi:
+            what = f"variant {spec.mode!r}" if spec.family == "focus" else spec.name
+            raise SettingsError("players", players, f"{lo} for {what}: {title} is a game for "
+                                f"{_WORDS.get(lo, lo)} (or leave --players out)")
+        raise SettingsError("seats", players, f"{lo} to {hi} for {title}")
+    return int(players)
+
+
+def skills_of(args: Any, seats: int) -> list[str]:
+    """One skill per seat from ``args.skills`` (one for every seat, or exactly one per seat).
+
+    Raises:
+        SettingsError: a list whose length is neither 1 nor ``seats``.
+    """
+    skills = list(getattr(args, "skills", None) or ["medium"])
+    if len(skills) == 1:
+        skills = skills * seats
+    elif len(skills) != seats:
+        raise SettingsError("skill", ",".join(skills),
+                            f"one level for every seat or {seats} levels, one per seat (got {len(skills)})")
+    return skills
+
+
+def settings_of(spec: GameSpec, args: Any) -> dict[str, Any]:
+    """The game settings the entry's own options give (``--case`` for Focus (2023)).
+
+    Raises:
+        SettingsError: an option the entry does not take, or a bad value.
+    """
+    settings: dict[str, Any] = {}
+    for option in registry.OPTIONS:
+        value = getattr(args, option, None)
+        if value in (None, ""):
+            continue
+        if option not in spec.options:
+            takers = sorted({s.family for s in registry.SPECS if option in s.options})
+            raise SettingsError(option, value, f"nothing: --{option} is for --game {', '.join(takers)}; "
+                                f"{spec.label} has none")
+        settings.update(spec.house_module().option_settings(option, value))
+    return settings
+
+
+def run(args: Any, out: TextIO) -> None:
+    """The ``headless`` command: play ``args.games`` games of the entry ``args`` names.
+
+    ``args``: ``game``, ``mode``, ``variant``, ``x_rule``, ``case``, ``players``
+    (None: the entry's default), ``games``, ``seed``, ``skills`` (one name for
+    every seat, or one per seat), ``miss_rate_scale`` / ``false_rate_scale``
+    (FocusX's ``[computer]`` rates), ``ply_cap`` (FOCUS).
+
+    Raises:
+        SettingsError: a bad game, mode, player count, skill list or an option
+            that the entry does not take (the message names it and the choices).
+        KeyError: an unknown FocusX skill.
+    """
+    spec = spec_of(args)
+    seats = seats_of(spec, getattr(args, "players", None))
+    settings = settings_of(spec, args)
+    skills = skills_of(args, seats)
+    options: dict[str, Any] = {}
+    if getattr(args, "ply_cap", None):
+        options["ply_cap"] = args.ply_cap
+    if spec.family == "coop":
+        from arcade.coop.similarity import table_problem
+        problem = table_problem()
+        if problem:
+            log.warning("Focus (2023): %s; the partners play on the exhibits' tags only", problem)
+    miss = getattr(args, "miss_rate_scale", None)
+    false = getattr(args, "false_rate_scale", None)
+    run_spec(spec, seats, int(getattr(args, "games", 1)), int(getattr(args, "seed", 0)), skills, out, settings,
+             1.0 if miss is None else miss, 1.0 if false is None else false, **options)
 
 
 def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[str],
                settings: dict[str, Any], out: TextIO, miss_rate_scale: float = 1.0,
                false_rate_scale: float = 1.0) -> None:
-    """Play ``games_n`` FocusX games of ``mode`` with computer players; one JSON line each.
-
-    ``miss_rate_scale`` / ``false_rate_scale`` multiply the computer players'
-    miss and false-shout rates (``arcade.bots.shout.scaled``; the kiosk's
-    ``[computer]`` settings).
-    """
-    entry = games.find("focusx", mode)
-    try:
-        cls = entry.load()
-    except ModuleNotFoundError as exc:
-        if exc.name != entry.path.split(":")[0]:
-            raise
-        raise KeyError(f"the focusx mode {mode!r} is not built into this arcade yet") from None
-    for k in range(games_n):
-        game = cls(players, settings)
-        state = game.new_initial_state()
-        rng = random.Random(f"{seed}-{k}")
-        simulate(state, rng, SimConfig(skills=skills, miss_rate_scale=miss_rate_scale,
-                                       false_rate_scale=false_rate_scale))
-        out.write(json.dumps(focusx_line(game, state, seed, k), sort_keys=True) + "\n")
-        out.flush()
-
-
-def run_focusx_args(args: Any, out: TextIO) -> None:
-    miss = getattr(args, "miss_rate_scale", None)
-    false = getattr(args, "false_rate_scale", None)
-    run_focusx(args.mode or "classic", args.players, args.games, args.seed, args.skills,
-               {"x_rule": bool(args.x_rule)}, out,
-               1.0 if miss is None else miss, 1.0 if false is None else false)
-
-
-#: ``--game`` -> "module:function" taking (args, out); args has game, mode, variant,
-#: players, games, seed, skills (one per seat), x_rule, case.
-RUNNERS: dict[str, str] = {
-    "focusx": "kiosk.headless:run_focusx_args",
-    "focus": "kiosk.headless_sackson:run",
-    "crossfire": "kiosk.headless_sackson:run",
-    "sherlook": "kiosk.headless_sherlook:run",
-    "coop": "kiosk.headless_coop:run",
-}
+    """Play ``games_n`` FocusX games of ``mode`` (``x_rule`` in ``settings`` picks the ``-x`` entry)."""
+    settings = dict(settings)
+    spec = registry.resolve("focusx", mode, x_rule=bool(settings.pop("x_rule", False)))
+    run_spec(spec, players, games_n, seed, skills, out, settings, miss_rate_scale, false_rate_scale)
 
 
 def runner(game: str) -> Callable[[Any, TextIO], None]:
-    """The headless runner for ``--game``.
+    """The headless runner for ``--game``: :func:`run`, for every registry name and family.
 
     Raises:
-        KeyError: unknown game.
+        SettingsError: unknown game (the message lists the valid names).
     """
-    if game not in RUNNERS:
-        raise KeyError(f"unknown game {game!r}; expected one of {sorted(RUNNERS)}")
-    module, func = RUNNERS[game].split(":")
-    try:
-        return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        raise KeyError(f"the game {game!r} is not built into this arcade yet") from None
+    registry.resolve(game)
+    return run

@@ -24,7 +24,9 @@ BAD = (235, 80, 80)
 GOOD = (90, 220, 120)
 
 #: Seat colours P1..P8: the LED matrix's colours (arcade.views.led), lightened a little for the TV.
-SEAT_COLOURS = [tuple(min(255, int(v * 0.8 + 255 * 0.2)) for v in c.rgb) for c in _led.SEAT_COLOURS]
+SEAT_COLOURS: list[tuple[int, int, int]] = [
+    (min(255, int(r * 0.8 + 51)), min(255, int(g * 0.8 + 51)), min(255, int(b * 0.8 + 51)))
+    for r, g, b in (c.rgb for c in _led.SEAT_COLOURS)]
 
 #: FocusX character colours (FX-1): red, blue, green, yellow; the shape is the second cue.
 CARD_COLOURS = [(220, 40, 40), (30, 90, 220), (20, 150, 60), (235, 185, 0)]

@@ -52,7 +52,10 @@ class Sounds:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            freq, _size, channels = pygame.mixer.get_init()
+            init = pygame.mixer.get_init()
+            if init is None:
+                raise pygame.error("the mixer did not start")
+            freq, _size, channels = init
             for name, (parts, vol, sq) in RECIPES.items():
                 pcm = _tone(parts, vol, sq)
                 if channels == 2:

@@ -21,7 +21,7 @@ from arcade.coop.led import table_picture  # noqa: E402
 from arcade.views.led import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk.app import App  # noqa: E402
-from kiosk.scenes.coop import LOBBY_GAMES, CoopScene, marker_visible  # noqa: E402
+from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene, marker_visible  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12
@@ -177,7 +177,7 @@ def test_sherlock_offer_with_x_and_the_partner_answers(make_app) -> None:  # typ
 def test_every_exhibit_has_its_own_picture() -> None:
     pygame.init()
     from arcade.coop.exhibits import EXHIBITS
-    from kiosk.coop_draw import face_surface, missing_drawings
+    from kiosk.games.coop.draw import face_surface, missing_drawings
     assert missing_drawings() == []
     seen = set()
     for face in EXHIBITS:
@@ -410,7 +410,7 @@ def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app) -> None
 
 # ---------------------------------------------------------------- D8: readable from three metres
 def test_D8_clue_files_never_shrink_the_latest_cards_stay_large(make_app) -> None:  # type: ignore[no-untyped-def]
-    from kiosk.scenes.coop import CLUE_H, CLUE_W
+    from kiosk.games.coop.scene import CLUE_H, CLUE_W
     app = make_app()
     scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=5, setup=False)
     area = pygame.Rect(0, 0, 603, 142)               # a clue file's card area on a 1280 x 720 screen
@@ -428,8 +428,8 @@ def test_D8_clue_files_never_shrink_the_latest_cards_stay_large(make_app) -> Non
 def test_D8_clue_names_are_set_large_and_never_cut() -> None:
     pygame.init()
     from arcade.coop.exhibits import EXHIBITS
-    from kiosk.coop_draw import CLUE_NAME_MIN, _fit_name
-    from kiosk.scenes.coop import CLUE_H, CLUE_W
+    from kiosk.games.coop.draw import CLUE_NAME_MIN, _fit_name
+    from kiosk.games.coop.scene import CLUE_H, CLUE_W
     label_h = int(CLUE_H * 0.42)
     for face, ex in EXHIBITS.items():
         font, lines = _fit_name(ex.name, CLUE_W - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)),
@@ -443,7 +443,7 @@ def test_D8_clue_names_are_set_large_and_never_cut() -> None:
 @pytest.mark.parametrize("size", [(127, 114), (200, 175), (90, 80)])
 def test_D8_face_numbers_sit_inside_the_border(face: int, size: tuple[int, int]) -> None:
     pygame.init()
-    from kiosk.coop_draw import face_surface
+    from kiosk.games.coop.draw import face_surface
     w, h = size
     with_n = face_surface(face, w, h, True)
     without = face_surface(face, w, h, False)
@@ -457,7 +457,7 @@ def test_D8_face_numbers_sit_inside_the_border(face: int, size: tuple[int, int])
 
 def test_D8_lettering_fits_its_sign() -> None:
     pygame.init()
-    from kiosk.coop_draw import DRAWINGS, fit_text
+    from kiosk.games.coop.draw import DRAWINGS, fit_text
     checked = 0
     for key, recipe in DRAWINGS.items():
         for op in recipe.split(";"):
@@ -477,7 +477,7 @@ def test_D8_lettering_fits_its_sign() -> None:
 
 
 def _picture(key: str, n: int = 100) -> pygame.Surface:
-    from kiosk.coop_draw import CARD_BG, DRAWINGS, draw_picture
+    from kiosk.games.coop.draw import CARD_BG, DRAWINGS, draw_picture
     s = pygame.Surface((n, n))
     s.fill(CARD_BG)
     draw_picture(s, s.get_rect(), DRAWINGS[key])
@@ -492,7 +492,7 @@ def test_D8_look_alike_exhibits_are_drawn_apart(a: str, b: str, measure: str) ->
     were a pair of spectacles in steel).  Little of one picture coincides with the
     other: same colour on the same spot, or ink on the same spot."""
     pygame.init()
-    from kiosk.coop_draw import CARD_BG
+    from kiosk.games.coop.draw import CARD_BG
     pa, pb = _picture(a), _picture(b)
     same = ink_a = ink_b = both = 0
     for x in range(100):
@@ -511,7 +511,7 @@ def test_D8_look_alike_exhibits_are_drawn_apart(a: str, b: str, measure: str) ->
 
 
 def test_D8_after_a_loss_the_reveal_shows_the_card_that_was_taken(make_app) -> None:  # type: ignore[no-untyped-def]
-    from kiosk.coop_draw import CARD_BG
+    from kiosk.games.coop.draw import CARD_BG
     app = make_app()
     scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=7, setup=False)
     app.push(scene)

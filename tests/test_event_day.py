@@ -392,7 +392,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
     try:
         assert d2.cfg.judge_settings().tie_window_ms == 30
         assert d2.cfg["gpio"]["lamps"] == LAMPS and d2.cfg["display"]["kiosk"]
-        from kiosk.scenes.classic import ClassicScene
+        from kiosk.games.focusx.scene import ClassicScene
         from kiosk.scenes.seats import SeatInfo
         scene = ClassicScene(d2.app, [SeatInfo("computer", "c"), SeatInfo("computer", "c")], seed=1)
         assert scene.referee.settings.tie_window_ms == 30
@@ -447,7 +447,7 @@ def test_kiosk_mode_ctrl_q_esc_and_close_do_nothing_in_a_game(day: Day) -> None:
         d.frames(2)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     d.frames(2)
-    assert app.running and d.top is game
+    assert app.running and d.top is game and game.leave_until is None      # not even the dialog
 
 
 def test_outside_kiosk_mode_esc_asks_before_a_game_is_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -459,16 +459,16 @@ def test_outside_kiosk_mode_esc_asks_before_a_game_is_dropped(tmp_path: Path, mo
         d.press(BUZZ[0])
         d.top.start()
         game = d.top
+        d.frames(2)
+        key(pygame.K_ESCAPE)                                 # the leave dialog (the documented confirmation)
+        d.frames(2)
+        assert d.top is game and game.leave_until is not None
+        d.press(P1["right"])                                 # any other control: stay
+        assert d.top is game and game.leave_until is None
         key(pygame.K_ESCAPE)
         d.frames(2)
-        assert d.top is game and any("Esc again" in m for m, _ in app.messages)
-        d.frames(4 * 60)                                     # too late: asks again
-        key(pygame.K_ESCAPE)
-        d.frames(2)
-        assert d.top is game
-        key(pygame.K_ESCAPE)
-        d.frames(2)
-        assert isinstance(d.top, AttractScene)               # the confirmation: the game is left
+        d.press(P1["ok"])                                    # OK confirms
+        assert isinstance(d.top, AttractScene)
         key(pygame.K_q, pygame.KMOD_LCTRL)
         d.frames(1)
         assert not app.running                               # a developer's Ctrl+Q quits

@@ -318,7 +318,7 @@ def test_scene_4focus_demo_game_with_simulated_players(tmp_path) -> None:
 
     import pygame
 
-    from kiosk.scenes.focusx_modes import FourFocusScene
+    from kiosk.games.focusx.scene import FourFocusScene
     from kiosk.scenes.results import ResultsScene
     app = make_app(tmp_path, "4focus", 3, claim_window_s=0.5)
     try:
@@ -340,7 +340,7 @@ def test_scene_4focus_demo_game_with_simulated_players(tmp_path) -> None:
 def test_scene_4focus_a_person_chooses_a_cell(tmp_path) -> None:
     import time
 
-    from kiosk.scenes.focusx_modes import FourFocusScene
+    from kiosk.games.focusx.scene import FourFocusScene
     from kiosk.scenes.seats import SeatInfo
     app = make_app(tmp_path, "4focus", 2)
     try:

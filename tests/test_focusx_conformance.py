@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arcade import games
+from arcade import registry as games
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -46,7 +46,7 @@ MODES = {
 def make_state(mode: str, seats: int, x_rule: bool, **extra: Any):
     name = MODES[mode][0]
     settings_: dict[str, Any] = {"x_rule": x_rule}
-    spec = games.entry(name).load().settings_spec
+    spec = games.get(name).game_class().settings_spec
     if "claim_window_s" in spec:
         settings_["claim_window_s"] = extra.get("claim_window_s", 1.0)
     if "duel_deadline_ms" in spec:

@@ -354,7 +354,7 @@ def test_bots_owners_press_in_duel_races_and_headless_is_reproducible() -> None:
 def test_scene_duel_demo_game_with_simulated_players(tmp_path) -> None:
     import time
 
-    from kiosk.scenes.focusx_modes import DuelScene
+    from kiosk.games.focusx.scene import DuelScene
     from kiosk.scenes.results import ResultsScene
     app = make_app(tmp_path, "duel", 5, duel_deadline_ms=800)
     try:
@@ -373,7 +373,7 @@ def test_scene_duel_demo_game_with_simulated_players(tmp_path) -> None:
 def test_scene_duel_race_panel_shows_the_last_to_press_order(tmp_path) -> None:
     import time
 
-    from kiosk.scenes.focusx_modes import DuelScene
+    from kiosk.games.focusx.scene import DuelScene
     from kiosk.scenes.seats import SeatInfo
     app = make_app(tmp_path, "duel", 5)
     try:

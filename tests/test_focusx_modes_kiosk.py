@@ -33,7 +33,7 @@ from arcade.focusx.duel import Reveal
 from kiosk import cli, render
 from kiosk.app import App
 from kiosk.config import Config, validate
-from kiosk.scenes.focusx_modes import DuelScene, FourFocusScene, ThinkFocusScene
+from kiosk.games.focusx.scene import DuelScene, FourFocusScene, ThinkFocusScene
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import SeatInfo
 

@@ -468,7 +468,7 @@ def test_scene_thinkfocus_demo_game_with_simulated_players(tmp_path) -> None:
 
     import pygame
 
-    from kiosk.scenes.focusx_modes import ThinkFocusScene
+    from kiosk.games.focusx.scene import ThinkFocusScene
     from kiosk.scenes.results import ResultsScene
     app = make_app(tmp_path, "thinkfocus", 4, claim_window_s=0.5)
     try:
@@ -490,7 +490,7 @@ def test_scene_thinkfocus_demo_game_with_simulated_players(tmp_path) -> None:
 def test_scene_thinkfocus_a_person_chooses_card_and_row_with_left_right_ok(tmp_path) -> None:
     import time
 
-    from kiosk.scenes.focusx_modes import ThinkFocusScene
+    from kiosk.games.focusx.scene import ThinkFocusScene
     from kiosk.scenes.seats import SeatInfo
     app = make_app(tmp_path, "thinkfocus", 4)
     try:

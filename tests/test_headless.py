@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from arcade import games
+from arcade import registry as games
 from kiosk import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,8 +94,9 @@ def test_unparsable_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixt
 
 def test_a_mode_not_built_yet_is_a_clear_message(monkeypatch: pytest.MonkeyPatch,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    ghost = games.Entry("focusx-ghost", "focusx", "ghost", "arcade.focusx.ghost_mode_not_built:GhostGame")
-    monkeypatch.setattr(games, "REGISTRY", games.REGISTRY + (ghost,))
+    ghost = games.GameSpec("focusx-ghost", "focusx", "ghost", "FocusX Ghost",
+                           "arcade.focusx.ghost_mode_not_built:GhostGame", "arcade.focusx.house", 2, 8, 4)
+    monkeypatch.setattr(games, "SPECS", games.SPECS + (ghost,))
     code, lines, err = run(["headless", "--mode", "ghost"], capsys)
     assert code == 2 and lines == [] and "'ghost' is not built" in err and "Traceback" not in err
 

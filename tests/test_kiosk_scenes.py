@@ -32,7 +32,7 @@ from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import Config, validate
 from kiosk.scenes.attract import AttractScene
-from kiosk.scenes.classic import ClassicScene
+from kiosk.games.focusx.scene import ClassicScene
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import pytest
 
-from arcade import games
+from arcade import registry as games
 from arcade.core.errors import ArcadeError, RecordError
 from arcade.core.record import FORMAT, dumps, replay, to_record
 from arcade.focusx.classic import ClassicGame, ClassicState, Place

@@ -10,7 +10,7 @@ import statistics
 
 import pytest
 
-from arcade import games
+from arcade import registry as games
 from arcade.bots.sherlook import SKILLS, SherlookBot, choose_marker, plan_round
 from arcade.core.api import CHANCE, RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
@@ -19,7 +19,12 @@ from arcade.sherlook.game import Round, SherlookGame, photos_for
 from arcade.sherlook.layouts import layout
 from arcade.sherlook.markers import Take, TimeUp
 from arcade.sherlook.sim import SherlookSimConfig, simulate
-from kiosk.headless_sherlook import run_games
+from kiosk.headless import run_spec
+
+
+def run_games(players, games_n, seed, skills, out):
+    """The headless runner of the ``sherlook`` entry (``kiosk.headless.run_spec``)."""
+    run_spec(games.get("sherlook"), players, games_n, seed, skills, out)
 
 
 def seed_with(count: int) -> int:
@@ -225,7 +230,7 @@ def test_headless_refuses_what_sherlook_does_not_have(extra, words, capsys):
 def test_headless_accepts_no_mode_or_classic_and_says_the_range_for_bad_player_counts():
     import argparse
 
-    from kiosk.headless_sherlook import run
+    from kiosk.headless import run
     for mode in (None, "classic"):
         out = io.StringIO()
         args = argparse.Namespace(game="sherlook", mode=mode, variant=None, players=2, games=1, seed=4,

@@ -97,7 +97,7 @@ def test_SL1_full_check_on_pygame_renderings():
     regions that differ are the declared ones, each at least the minimum area at the
     minimum colour distance; not one pixel differs elsewhere."""
     pytest.importorskip("pygame")
-    from kiosk.sherlook_draw import check_rendered
+    from kiosk.games.sherlook.draw import check_rendered
     for seed in range(0, 1000, 40):
         pair = generate_pair(seed)
         rep = check_rendered(pair, 1000)
@@ -144,7 +144,7 @@ def test_SL2_photos_drawn_as_the_token_says_and_reveal_circles_follow():
     turned photo shows it (a mirrored photo is still the same scene)."""
     pygame = pytest.importorskip("pygame")
     pygame.init()
-    from kiosk.sherlook_draw import place_pair, render_pair, render_photo, reveal_marks, transformed
+    from kiosk.games.sherlook.draw import place_pair, render_pair, render_photo, reveal_marks, transformed
     pair = generate_pair(11, count=4)
     for lay in LAYOUTS:
         area = pygame.Rect(0, 0, 1264, 520) if lay.arrangement == "side" else pygame.Rect(0, 0, 488, 708)

@@ -26,7 +26,7 @@ from kiosk.config import Config, validate
 from kiosk.scenes.lobby import LobbyScene, find_game, lobby_games
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
-from kiosk.scenes.sherlook import SherlookScene
+from kiosk.games.sherlook.scene import SherlookScene
 
 FRAME = 16_666_667
 
@@ -251,7 +251,7 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
     claim of the race is shown, numbered in stamp order, each with its offset from the photos
     in milliseconds to 0.1 ms (R-7) - not only the last three."""
     from kiosk import render
-    from kiosk.scenes.sherlook import claim_rows
+    from kiosk.games.sherlook.scene import claim_rows
     app, clock = kiosk
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
     real = render.text

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from arcade import games
+from arcade import registry as games
 from arcade.core.record import replay, to_record
 from arcade.focusx.classic import ClassicGame
 from arcade.sim import SimConfig, first_legal, simulate

@@ -452,13 +452,8 @@ def play_out(state: CoopState, partners: "list[CoopPartner]", rng: random.Random
     """Play ``state`` to its end with one computer partner per seat.
 
     Chance outcomes (deals) come from ``rng``; each partner sees only its own
-    view.  Raises whatever ``State.apply`` raises for a faulty action (never
-    expected).
+    view.  The loop is the match driver's (:class:`arcade.core.driver.Driver`).
+    Raises whatever ``State.apply`` raises for a faulty action (never expected).
     """
-    from arcade.core.api import CHANCE
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply(state.chance_outcome(rng))
-            continue
-        state.apply(partners[seat].act(state.view(seat)), seat)
+    from arcade.coop.house import CoopPlayer, driver
+    driver(None, state, [CoopPlayer(p) for p in partners], rng).run_to_end()

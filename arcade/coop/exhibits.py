@@ -4,7 +4,7 @@ Card ``n`` (1..84) carries faces ``2n-1`` and ``2n`` (CO-1: the only pairing
 under which no Mrs. Hudson case needs both faces of one card).  Every face has
 a number, a name, a few tags (the vocabulary the screen shows and the partner's
 association table is built from) and a picture key that
-``kiosk/coop_draw.py`` draws (the arcade's own drawings of Victorian objects,
+``kiosk/games/coop/draw.py`` draws (the arcade's own drawings of Victorian objects,
 people and places; no published card art is copied).
 
 The four Mrs. Hudson cases use the face numbers the seed lists (20 faces each);
@@ -39,7 +39,7 @@ class Exhibit:
         face: face number 1..168 (as printed bottom-right on the card).
         name: what the face shows ("smoking pipe").
         tags: 3 to 5 lower-case words associated with it.
-        picture: the drawing key for ``kiosk.coop_draw`` (a slug of the name).
+        picture: the drawing key for ``kiosk.games.coop.draw`` (a slug of the name).
         case: the Mrs. Hudson case key it belongs to, or "" (CO-1).
     """
 

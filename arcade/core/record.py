@@ -44,7 +44,7 @@ def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mappi
 
     Args:
         record: the record (dict or JSON text).
-        make_game: ``(name, seats, settings) -> Game`` (``arcade.games.make``).
+        make_game: ``(name, seats, settings) -> Game`` (``arcade.registry.make``).
 
     Raises:
         RecordError: damaged JSON, a wrong format, or an action that does not

@@ -14,7 +14,7 @@ asks what SL-1 asks:
 * so the number of regions where the photos differ is the declared count.
 
 Outlines are painted only when areas are measured; the kiosk's pygame check
-(``kiosk.sherlook_draw.check_rendered``) repeats the test on the real
+(``kiosk.games.sherlook.draw.check_rendered``) repeats the test on the real
 renderings, outlines included.
 
 Pure: standard library only.

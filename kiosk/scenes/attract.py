@@ -21,8 +21,10 @@ import pygame
 from arcade.core.events import Edge
 from arcade.focusx.cards import DECK_SIZE
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
 from kiosk.highscores import score_rule
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 from kiosk.storage import StorageError
 
@@ -142,10 +144,8 @@ class AttractScene(Scene):
         self.app.end_attract()
         self.app.replace(LobbyScene(self.app, joined_by=edge))
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._lobby()
-        elif event.type == pygame.JOYBUTTONDOWN:
+    def on_command(self, command: Command) -> None:
+        if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
 
     def on_edge(self, edge: Edge) -> None:

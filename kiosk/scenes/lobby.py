@@ -26,8 +26,10 @@ import pygame
 from arcade.bots.shout import SKILLS
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 AUTO_START_NS = 10_000_000_000
@@ -36,11 +38,10 @@ STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 #: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
 GAME_MODULES = (
-    "kiosk.scenes.classic",
-    "kiosk.scenes.focusx_modes",
-    "kiosk.scenes.sackson",
-    "kiosk.scenes.sherlook",
-    "kiosk.scenes.coop",
+    "kiosk.games.focusx.scene",
+    "kiosk.games.sackson.scene",
+    "kiosk.games.sherlook.scene",
+    "kiosk.games.coop.scene",
 )
 
 
@@ -118,20 +119,18 @@ class LobbyScene(Scene):
     def start_row(self) -> int:
         return 3 + self.players
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        k = event.key
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def on_command(self, command: Command) -> None:
+        name = command.name
+        if name == "ok":
             self.start()
-        elif k == pygame.K_ESCAPE:
+        elif name == "back":
             self.app.home()
-        elif k == pygame.K_UP:
+        elif name == "up":
             self.row = (self.row - 1) % self._rows()
-        elif k in (pygame.K_DOWN, pygame.K_TAB):
+        elif name == "down":
             self.row = (self.row + 1) % self._rows()
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.change(-1 if k == pygame.K_LEFT else 1)
+        elif name in ("left", "right"):
+            self.change(-1 if name == "left" else 1)
 
     def change(self, step: int) -> None:
         g = self.games[self.game_i]

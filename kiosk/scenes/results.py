@@ -16,9 +16,11 @@ import pygame
 
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
 from kiosk.gestures import Gestures
 from kiosk.highscores import InitialsEntry, result_score, score_rule
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
@@ -74,13 +76,12 @@ class ResultsScene(Scene):
             except Exception as exc:
                 self.app.message(f"High score not saved: {exc}")
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.again and not self.entering:
-                self.app.replace(self.again())
-            elif event.key == pygame.K_ESCAPE:
-                self._save_entries(force=True)
-                self.app.home()
+    def on_command(self, command: Command) -> None:
+        if command.name == "ok" and self.again and not self.entering:
+            self.app.replace(self.again())
+        elif command.name == "back":
+            self._save_entries(force=True)
+            self.app.home()
 
     def on_edge(self, edge: Edge) -> None:
         if self.entering:

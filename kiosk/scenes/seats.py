@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from kiosk.app import App, Scene
+    from kiosk.app import App
+    from kiosk.scene import Scene
 
 
 @dataclass(frozen=True)

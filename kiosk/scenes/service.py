@@ -28,8 +28,10 @@ import pygame
 from arcade.core.events import CONTROLS, Edge
 from arcade.views import led as ledv
 from kiosk import render
-from kiosk.app import EXIT_RESTART, EXIT_STOP, App, Scene
+from kiosk.app import EXIT_RESTART, EXIT_STOP, App
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
+from kiosk.input import Command
+from kiosk.scene import Scene
 from kiosk.service_tools import ButtonTest, PinEntry
 
 PIN_TRIES = 3
@@ -57,12 +59,13 @@ class PinScene(Scene):
         for _seat, action in self.gestures.feed(edge):
             self.act(action)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            act = {pygame.K_LEFT: PREV, pygame.K_RIGHT: NEXT, pygame.K_UP: NEXT, pygame.K_DOWN: PREV,
-                   pygame.K_RETURN: OK, pygame.K_BACKSPACE: BACK}.get(event.key)
-            if act:
-                self.act(act)
+    def on_command(self, command: Command) -> None:
+        if command.station_key:
+            return                              # its station event does it
+        act = {"left": PREV, "right": NEXT, "up": NEXT, "down": PREV, "ok": OK, "x": BACK,
+               "back": BACK}.get(command.name)
+        if act:
+            self.act(act)
 
     def act(self, action: str) -> None:
         global _locked_until
@@ -201,14 +204,15 @@ class ServiceScene(Scene):
         for _seat, action in self.gestures.feed(edge):
             self.act(action)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
+    def on_command(self, command: Command) -> None:
+        if self.page == "buttons":
+            if command.name == "back" and not self.app.kiosk_mode:
+                self.combination()              # a developer's Esc; at an event: the combination
             return
-        if self.page == "buttons" and event.key == pygame.K_BACKSPACE:
-            self.combination()
-            return
-        act = {pygame.K_LEFT: PREV, pygame.K_UP: PREV, pygame.K_RIGHT: NEXT, pygame.K_DOWN: NEXT,
-               pygame.K_RETURN: OK, pygame.K_KP_ENTER: OK, pygame.K_BACKSPACE: BACK}.get(event.key)
+        if command.station_key:
+            return                              # its station event does it
+        act = {"left": PREV, "up": PREV, "right": NEXT, "down": NEXT, "ok": OK, "x": BACK,
+               "back": BACK}.get(command.name)
         if act:
             self.act(act)
 

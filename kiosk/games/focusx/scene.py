@@ -1,7 +1,9 @@
-"""The FocusX ThinkFocus, Duel and 4Focus scenes (seed 001; rulings FX-9, FX-10, FX-11).
+"""The FocusX screen: Classic, ThinkFocus, Duel and 4Focus (seed 001; FX-1..FX-12).
 
-One base scene holds what the three modes share (the model is
-``kiosk/scenes/classic.py``): the referee fed with stamped edges, computer
+One scene, :class:`FocusXScene`, holds what the four modes share, and each
+mode is a small subclass saying how its table looks and reads (Classic: the
+four spots, R-1..R-8; ThinkFocus FX-9; Duel FX-10; 4Focus FX-11): the
+referee fed with stamped edges, computer
 players planned when a window opens (``arcade/bots/shout.py``, the same judge
 as people), the race panel after every race (R-7; for Duel the whole
 last-to-press order), the seat panels, the banner, the LED picture
@@ -9,8 +11,10 @@ last-to-press order), the seat panels, the banner, the LED picture
 
 Station controls:
 
-* Duel and Classic need only the buzzer (the active seat's card is revealed
-  by itself).
+* Duel needs only the buzzer (the active seat's card is revealed by itself).
+* Classic: the active seat lays its card on a spot; a station with choose
+  controls has ``CHOOSE_NS`` to pick one with left/right and OK (else the
+  default spot).
 * ThinkFocus and 4Focus need a choice: left/right over the hand and OK, then
   left/right over the legal places (rows; cells) and OK; the last entry
   "back" returns to the hand.  The chooser's cursor is drawn in the seat's
@@ -21,8 +25,6 @@ Station controls:
 
 from __future__ import annotations
 
-import random
-import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -30,17 +32,22 @@ from typing import Any, Callable
 import pygame
 
 from arcade.bots.focusx_place import choose_action
-from kiosk.scenes.racing import plan_computer_presses
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
-from arcade.core.record import to_record
-from arcade.core.referee import Referee, RefereeEvent
+from arcade import registry
+from arcade.core.driver import Driver
+from arcade.core.errors import IllegalActionError
+from arcade.core.referee import RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.duel import DuelGame, DuelState
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.games.focusx import draw as fx_draw
+from kiosk.app import App
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 S = 1_000_000_000
@@ -48,16 +55,30 @@ TOP = 64                         # below the title row and the countdown bar
 STRIP_H = 58                     # the message strip: the window's label (left), the banner (right)
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
+CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
 
 
 @dataclass
 class PanelEntry:
-    """One race in the race panel: a title and every press (R-7)."""
+    """One race in the race panel: a title and every press (R-7).
+
+    ``kind`` is the referee event that ended the race ("won", "debated",
+    "boxed", "last", "closed", "false", "penalty") and ``verdict`` the judge's
+    verdict; ``kind, verdict = entry`` unpacks those two.
+    """
 
     title: str
     colour: tuple[int, int, int]
     rows: list[tuple[int, str, float, str]] = field(default_factory=list)   # seat, kind, ms, status
     extra: list[str] = field(default_factory=list)
+    kind: str = ""
+    verdict: Verdict | None = None
+
+    def __iter__(self) -> Any:
+        return iter((self.kind, self.verdict))
+
+    def __getitem__(self, i: int) -> Any:
+        return (self.kind, self.verdict)[i]
 
 
 @dataclass
@@ -72,48 +93,124 @@ class Chooser:
     since_ns: int = 0
 
 
+def _joined(texts: list[str], colour: tuple[int, int, int]) -> tuple[str, tuple[int, int, int]] | None:
+    """A banner from the last two things that happened (None: nothing)."""
+    return ("  ".join(texts[-2:]), colour) if texts else None
+
+
 def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
-class ModeScene(Scene):
-    """What the three FocusX mode scenes share.  Subclasses draw the table."""
+class FocusXScene(GameScene):
+    """What the four FocusX modes share.  Subclasses draw the table."""
 
-    title = "FocusX"
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
+    panel_title = "Race panel (ms after the table showed)"
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
-        self.seats = seats
+        super().__init__(app, seats, seed)
         fx = app.cfg["focusx"]
         self.x_rule = fx["x_rule"] if x_rule is None else x_rule
         pace = pace_s if pace_s is not None else app.pace_override
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
-        self.seed = seed if seed is not None else app.new_seed()
-        self.rng = random.Random(f"{self.seed}-0")
-        self.bot_rng = random.Random(f"{self.seed}-bots")
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
-        self.state: Any = self.game.new_initial_state()
-        self.referee = Referee(self.state, app.cfg.judge_settings())
-        self.planned_for = -1
+        self.state = self.game.new_initial_state()
+        self.spec = registry.of_state(self.state)
+        # The match driver plays chance, the races (opened at the flip, R-2; closed
+        # pace_ns later when the race has no window of its own) and the seats it moves.
+        self.driver: Driver = self.spec.driver(self.state, self.driver_seats(), self.rng,
+                                               pace_ns=self.pace_ns, judge=app.cfg.judge_settings())
         self.planned_active_until = 0
-        self.banner: tuple[str, tuple[int, int, int], int] | None = None
         self.flash: tuple[tuple[int, ...], str, int] | None = None
         self.history: deque[PanelEntry] = deque(maxlen=3)
         self.seen_takes = 0
-        self.saved = False
-        self.over_at: int | None = None
-        self.now = time.monotonic_ns()
+        self._takes_before = 0
         # choosing (ThinkFocus, 4Focus)
         self.turn_no = 0
         self.chooser: Chooser | None = None
         self.pending: tuple[int, int, Action] | None = None       # seat, turn, action
         self.think: tuple[int, int, int] | None = None             # seat, turn, ready at
         self.close_asked = -1
+        self.waited_turn = -1          # the turn whose choice waited in its turn-start window
         self.shot_pending = ""
+
+    @property
+    def state(self) -> Any:
+        """The game's state (the driver plays on this one)."""
+        return self._state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        if "driver" in self.__dict__:
+            self.driver.state = value
+
+    @property
+    def referee(self) -> Any:
+        """The driver's referee (``arcade.core.referee.Referee``): the open window, stuck seats."""
+        return self.driver.referee
+
+    @referee.setter
+    def referee(self, value: Any) -> None:
+        self.driver.races.referee = value
+
+    # -- the seats the driver moves ---------------------------------------------------
+    def driver_seats(self) -> list[KioskSeat | None]:
+        """One entry per seat: a :class:`KioskSeat` where the arcade moves (computer players,
+        and stations without choose controls where the mode needs a choice), None where a
+        person chooses with left/right/OK (the scene submits that move)."""
+        out: list[KioskSeat | None] = []
+        for seat, info in enumerate(self.seats):
+            person_chooses = info.can_choose and not info.is_computer and self.people_choose
+            presses = self.plan_presses if info.is_computer else None
+            out.append(None if person_chooses else KioskSeat(seat, self.arcade_choice, self.think_for, presses))
+        return out
+
+    #: people with choose controls choose their move (Classic: the spot; ThinkFocus, 4Focus: card
+    #: and place); Duel has nothing to choose
+    people_choose = True
+
+    def arcade_choice(self, state: Any, seat: int) -> Action:
+        """The arcade's move for a seat it moves: the mode's placement at the seat's skill
+        (the arcade's own level for a person's buzzer-only station), else the default."""
+        if not self.places_cards:
+            return state.default_action()  # type: ignore[no-any-return]
+        info = self.seats[seat]
+        return choose_action(state, seat, self.bot_rng, info.skill if info.is_computer else AUTO_LEVEL)
+
+    def think_for(self, seat: int) -> int:
+        """How long (ns) the arcade waits before it moves for ``seat``: nothing in Classic and
+        Duel; in ThinkFocus and 4Focus a pause to follow (none if it already waited in the
+        turn-start window), and never before the seat's own planned presses."""
+        if not self.places_cards or self.waited_turn == self.turn_no:
+            return 0
+        wait = self.choice_delay()
+        if self.seats[seat].is_computer:
+            wait = max(wait, self.planned_active_until - self.now)
+        return wait
+
+    def choice_delay(self) -> int:
+        return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
+
+    def _plan_computers(self, opened: int) -> None:
+        """Ask every seat the driver moves for its presses in the open window (what the
+        driver does when a window opens at a flip)."""
+        w = self.referee.window
+        if w is None:
+            return
+        for seat, player in enumerate(self.driver.players):
+            if player is not None:
+                player.race_opened(self.state, seat, w.spec, opened, self.rng)
+
+    def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
+        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
+        for at in self.plan_seat_presses(seat, race, opened_ns):
+            if seat == getattr(self.state, "active", -1):
+                self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     # -- what subclasses provide -------------------------------------------------
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
@@ -142,8 +239,27 @@ class ModeScene(Scene):
         """(big number, its label, small lines) for a seat panel."""
         return "", "", []
 
+    #: what a take (``state.takes``: ``(how, seats, ...)``) says on the banner:
+    #: ``how -> (text with {names} and {active}, colour: "seat" (the first seat's), "bad" or "" gold)``
+    take_texts: dict[str, tuple[str, str]] = {}
+
     def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        return None
+        """The banner for new takes: the last two texts of :attr:`take_texts`, and their colour."""
+        texts = []
+        colour = render.GOLD
+        active = f"P{getattr(self.state, 'active', 0) + 1}"
+        for take in takes:
+            how, seats = take[0], take[1]
+            found = self.take_texts.get(how)
+            if found is None:
+                continue
+            text, col = found
+            texts.append(text.format(names=", ".join(f"P{s + 1}" for s in seats), active=active))
+            if col == "seat":
+                colour = render.SEAT_COLOURS[seats[0] % 8]
+            elif col == "bad":
+                colour = render.BAD
+        return _joined(texts, colour)
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import led as ledv
@@ -153,50 +269,90 @@ class ModeScene(Scene):
         return list(getattr(self.state, "takes", []))
 
     # -- input -----------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.computer.cancel()
-            self.app.home()
-
-    def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
-            return
+    def on_station(self, edge: Edge) -> None:
         if edge.control in ("buzzer", "x"):
-            self.referee.feed(edge)
+            self.driver.feed(edge)
             if edge.pressed:
                 self.app.sounds.play("press")
             return
-        if edge.pressed and self.chooser is not None and self.chooser.seat == edge.seat:
+        if edge.pressed:
+            self.choose_control(edge)
+
+    def choose_control(self, edge: Edge) -> None:
+        """A left / right / OK press: the chooser's step if it is that seat's choice."""
+        if self.chooser is not None and self.chooser.seat == edge.seat:
             self._choose_step(edge.control)
 
-    # -- the loop ----------------------------------------------------------------
-    def update(self, now_ns: int) -> None:
-        self.now = now_ns
+    # -- the loop: the driver plays, the scene shows -------------------------------------
+    def advance(self, now_ns: int) -> None:
         st = self.state
         if st.is_terminal():
-            self._finish(now_ns)
+            self.finish(now_ns)
+            return
+        before = self._takes_before = len(self.takes())
+        race_before = st.race_no
+        moves = len(st.history)
+        self.arcade_turn_window(now_ns)
+        events = self.driver.tick(now_ns)
+        for ev in events:
+            self._on_event(ev, now_ns)
+        self._window_ended_by_press(events, race_before, before)
+        self._new_takes(now_ns)
+        self._moved(moves)
+        if st.is_terminal():
             return
         cp = st.current_player()
-        if cp == CHANCE:
-            self.referee.apply(st.chance_outcome(self.rng))
+        if self.driver.players[st.active if cp < 0 else cp] is not None:
+            return
+        if cp >= 0:
+            self.seat_turn(cp, now_ns)
+        elif cp == RACE and self.places_cards and self._may_choose_now():
+            self.seat_turn(st.active, now_ns)
+
+    def _moved(self, moves: int) -> None:
+        """After the driver's step: a card laid or dealt makes its sound, a seat's move ends its turn."""
+        new = self.state.history[moves:]
+        if any(actor == CHANCE or actor >= 0 for actor, _a in new):
             self.app.sounds.play("flip")
+        if any(actor >= 0 for actor, _a in new):
+            self.turn_no += 1
+            self.chooser = None
+            self.think = None
+            self.pending = None
+
+    def arcade_turn_window(self, now: int) -> None:
+        """ThinkFocus / 4Focus: a seat the arcade moves for chooses during its turn-start
+        window; once its pause is over, laying the card ends the window."""
+        st = self.state
+        if not self.places_cards or st.is_terminal() or st.current_player() != RACE or st.window != "turn":
             return
-        if cp == RACE:
-            before = len(self.takes())
-            race_before = st.race_no
-            events = self.referee.tick(now_ns)
-            for ev in events:
-                self._on_event(ev, now_ns, before)
-            self._window_ended_by_press(events, race_before, before)
-            self._new_takes(now_ns)
-            if self.places_cards and not st.is_terminal() and self._may_choose_now():
-                self._drive_turn(now_ns)
+        seat = st.active
+        if self.driver.players[seat] is None or self.close_asked == st.race_no:
             return
+        if self.think is None or self.think[:2] != (seat, self.turn_no):
+            self.think = (seat, self.turn_no, now + self.choice_delay())
+        ready = self.think[2]
+        if self.seats[seat].is_computer:
+            ready = max(ready, self.planned_active_until)
+        if now >= ready:
+            self.close_asked = st.race_no
+            self.waited_turn = self.turn_no
+            self.referee.request_close(now)
+
+    def seat_turn(self, seat: int, now_ns: int) -> None:
+        """A person's turn (the driver waits for their move): ThinkFocus / 4Focus choose."""
         if self.places_cards:
             self._drive_turn(now_ns)
-        else:
-            self.referee.apply(st.default_action(), cp)
-            self.app.sounds.play("flip")
+
+    def submit(self, seat: int, action: Action) -> bool:
+        """A person's move, through the driver; False if it was refused (nothing changed)."""
+        try:
+            moves = len(self.state.history)
+            self.driver.submit(seat, action)
+        except IllegalActionError:
+            return False
+        self._moved(moves)
+        return True
 
     def _may_choose_now(self) -> bool:
         """The active seat may choose during its turn-start window (and a hint window before it)."""
@@ -207,22 +363,7 @@ class ModeScene(Scene):
         if self.shot_pending:
             self.app.screenshot(self.shot_pending)
             self.shot_pending = ""
-        for ev in self.referee.frame_shown(t_ns):
-            if ev.kind == "opened":
-                self._plan_computers(t_ns)
-                w = self.referee.window
-                if w is not None and w.spec.window_ms is None and (w.spec.mode != "last" or not w.spec.eligible):
-                    self.referee.request_close(t_ns + self.pace_ns)
-
-    def _plan_computers(self, opened: int) -> None:
-        w = self.referee.window
-        if w is None or self.planned_for == w.race_no:
-            return
-        self.planned_for = w.race_no
-        active = getattr(self.state, "active", -1)
-        planned = plan_computer_presses(self.app, self.bot_rng, w.spec, self.seats, opened)
-        for at in planned.get(active, []):
-            self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
+        self.driver.frame_shown(t_ns)       # R-2: a race opens at this flip; the driver asks the computers
 
     # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
     def options(self, seat: int) -> list[Action]:
@@ -232,6 +373,7 @@ class ModeScene(Scene):
         return [a for a in self.options(seat) if getattr(a, "card", None) == card]
 
     def _drive_turn(self, now: int) -> None:
+        """A person choosing card and place; the choice is submitted at the seat's turn."""
         st = self.state
         seat = st.active
         if self.pending is not None:
@@ -240,12 +382,7 @@ class ModeScene(Scene):
                 self.pending = None
             elif st.current_player() == seat:
                 self.pending = None
-                if action in st.legal_actions(seat):
-                    self.referee.apply(action, seat)
-                    self.turn_no += 1
-                    self.chooser = None
-                    self.think = None
-                    self.app.sounds.play("flip")
+                if action in st.legal_actions(seat) and self.submit(seat, action):
                     return
             elif st.window == "turn" and self.close_asked != st.race_no:
                 self.close_asked = st.race_no
@@ -253,18 +390,6 @@ class ModeScene(Scene):
                 return
             else:
                 return
-        info = self.seats[seat]
-        if info.is_computer or not info.can_choose:
-            if self.think is None or self.think[:2] != (seat, self.turn_no):
-                delay = int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
-                self.think = (seat, self.turn_no, now + delay)
-            ready = self.think[2]
-            if info.is_computer:
-                ready = max(ready, self.planned_active_until)
-            if now >= ready:
-                level = info.skill if info.is_computer else AUTO_LEVEL
-                self.pending = (seat, self.turn_no, choose_action(st, seat, self.bot_rng, level))
-            return
         if self.chooser is None or self.chooser.seat != seat or self.chooser.turn != self.turn_no:
             self.chooser = Chooser(seat, self.turn_no, since_ns=now)
         opts = self.options(seat)
@@ -323,13 +448,15 @@ class ModeScene(Scene):
         return places[ch.place_i] if ch.place_i < len(places) else None
 
     # -- events ----------------------------------------------------------------
-    def _on_event(self, ev: RefereeEvent, now: int, takes_before: int) -> None:
+    def _on_event(self, ev: RefereeEvent, now: int) -> None:
+        """One referee event (``self._takes_before``: the takes before this tick)."""
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         if ev.kind == "updated" and ev.verdict is not None and self.history:
             self.history[0].rows = self.panel_rows(ev.verdict)  # late presses join the list (R-7)
+            self.history[0].verdict = ev.verdict
             return
         if ev.kind == "false":
-            self.banner = (f"False focus by {names}!", render.BAD, now + 1_500_000_000)
+            self.banner = (self.false_text(names), render.BAD, now + 1_500_000_000)
             self.app.sounds.play("false")
         elif ev.kind == "penalty":
             self.banner = (self.penalty_text(names), render.BAD, now + 1_500_000_000)
@@ -337,13 +464,14 @@ class ModeScene(Scene):
         elif ev.kind == "stuck" and ev.seats:
             self.app.message(f"Buzzer stuck down: {names}. It is ignored until released.")
         if ev.verdict is not None and ev.kind in ("won", "debated", "boxed", "last", "closed"):
-            new = self.takes()[takes_before:]
-            described = self.describe_takes(new)
+            new = self.takes()[self._takes_before:]
+            described = self.describe_race(ev, new)
             if described is None:
                 if not ev.verdict.presses:
                     return
                 described = (self.closed_text(ev), render.DIM)
-            entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict))
+            entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict), kind=ev.kind,
+                               verdict=ev.verdict)
             self.add_extra(entry, ev)
             self.history.appendleft(entry)
             if ev.kind != "closed":
@@ -364,7 +492,8 @@ class ModeScene(Scene):
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         title, colour = described if described is not None else (
             self.penalty_text(names) if ev.kind == "penalty" else f"False focus by {names}", render.BAD)
-        self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict)))
+        self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict), kind=ev.kind,
+                                           verdict=ev.verdict))
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
         """The race panel's rows for a verdict: ``(seat, kind, ms, status)`` (R-7).  A mode
@@ -373,6 +502,13 @@ class ModeScene(Scene):
 
     def penalty_text(self, names: str) -> str:
         return f"Out-of-turn press by {names}"
+
+    def false_text(self, names: str) -> str:
+        return f"False focus by {names}!"
+
+    def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        """The race panel entry's title and colour for a race that ended (None: no title)."""
+        return self.describe_takes(new_takes)
 
     def closed_text(self, ev: RefereeEvent) -> str:
         return "no claim"
@@ -394,27 +530,8 @@ class ModeScene(Scene):
     def flash_for(self, new: list[Any], now: int) -> None: ...
 
     # -- the end ---------------------------------------------------------------
-    def _finish(self, now: int) -> None:
-        if self.over_at is None:
-            self.over_at = now
-            self.app.sounds.play("over")
-            self._save()
-        if now - self.over_at > 2 * S:
-            from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.game.title, self.state, self.seats, again=self.again))
-
     def again(self) -> Scene:
         return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
-
-    def _save(self) -> None:
-        if self.saved or self.app.results is None:
-            return
-        self.saved = True
-        out = self.state.outcome()
-        try:
-            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
-        except Exception as exc:
-            self.app.message(str(exc))
 
     # -- drawing ---------------------------------------------------------------
     def status_text(self) -> str:
@@ -540,7 +657,7 @@ class ModeScene(Scene):
             y += 22
         panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
         render.panel(surface, panel)
-        render.text(surface, "Race panel (ms after the table showed)", (panel.x + 10, panel.y + 8), 22, render.DIM)
+        render.text(surface, self.panel_title, (panel.x + 10, panel.y + 8), 22, render.DIM)
         yy = panel.y + 34
         if not self.history:
             render.text(surface, "every press is shown here", (panel.x + 10, yy), 24, render.DIM)
@@ -615,13 +732,144 @@ class ModeScene(Scene):
         return self.led_default(w, h, now_ns)
 
 
+# ------------------------------------------------------------------------ Classic
+
+class ClassicScene(FocusXScene):
+    """FocusX Classic (FX-1..FX-8): four spots clockwise, every seat's pile, the race panel.
+
+    The active seat lays its pile's top card on a spot: a person with choose
+    controls picks it with left/right and OK within ``CHOOSE_NS`` (else the
+    default spot), anyone else gets the default spot.  After each race the
+    panel lists every press, offsets from the first press (R-7).
+    """
+
+    panel_title = "Race panel (ms after the first press)"
+
+    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+                 x_rule: bool | None = None, pace_s: float | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
+        super().__init__(app, seats, seed, x_rule, pace_s, settings)
+        self.taken: list[int] = []
+        self.choose_seat: int | None = None
+        self.choose_spot = 0
+        self.choose_until = 0
+
+    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+        return ClassicGame(seats, settings)
+
+    # -- laying a card on a spot --------------------------------------------------------
+    def seat_turn(self, seat: int, now_ns: int) -> None:
+        """A person with choose controls picks the spot (the driver lays everyone else's card)."""
+        st: ClassicState = self.state
+        if self.choose_seat != seat:
+            self.choose_seat = seat
+            self.choose_spot = st.default_spot()
+            self.choose_until = now_ns + CHOOSE_NS
+        elif now_ns >= self.choose_until:
+            self._place(self.choose_spot)
+
+    def choose_control(self, edge: Edge) -> None:
+        if self.choose_seat != edge.seat:
+            return
+        allowed = self.state.allowed_spots()
+        if edge.control in ("left", "right"):
+            step = -1 if edge.control == "left" else 1
+            i = allowed.index(self.choose_spot) if self.choose_spot in allowed else 0
+            self.choose_spot = allowed[(i + step) % len(allowed)]
+        elif edge.control == "ok":
+            self._place(self.choose_spot)
+
+    def _place(self, spot: int) -> None:
+        if spot not in self.state.allowed_spots():
+            spot = self.state.default_spot()
+        seat = self.choose_seat
+        self.choose_seat = None
+        if seat is not None:
+            self.submit(seat, Place(spot))
+
+    # -- what the race panel and the banner say ------------------------------------------
+    def _on_event(self, ev: RefereeEvent, now: int) -> None:
+        super()._on_event(ev, now)
+        names = ", ".join(f"P{s + 1}" for s in ev.seats)
+        if ev.kind == "won":
+            s = ev.seats[0]
+            self.taken = list(self.state.victory[s][-3:])
+            kind = "FOCUS-EX" if ev.verdict and ev.verdict.kind == "focus-ex" else "FOCUS"
+            self.banner = (f"P{s + 1} {kind}!", render.SEAT_COLOURS[s % 8], now + 1_500_000_000)
+            self.flash = (ev.seats, "won", now)
+            self.app.sounds.play("won")
+        elif ev.kind in ("debated", "boxed"):
+            what = "share the focus" if ev.kind == "debated" else "tie: the trio goes to the box"
+            self.banner = (f"Debated! {names} {what}", render.GOLD, now + 1_800_000_000)
+            self.flash = (ev.seats, "tie", now)
+            self.app.sounds.play("debated")
+
+    def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
+        if ev.verdict is None or not ev.verdict.presses:
+            return None
+        title = {"won": "won", "debated": "debated", "boxed": "4+ tie: boxed"}.get(ev.kind, "no winner")
+        colour = render.SEAT_COLOURS[ev.seats[0] % 8] if ev.kind == "won" and ev.seats else render.GOLD
+        return f"{title}: first press at {ev.verdict.presses[0].offset_ms:.1f} ms", colour
+
+    def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
+        """Classic lists each press's offset from the first press (R-7)."""
+        first = v.presses[0].t_ns if v.presses else 0
+        return [(p.seat, p.kind, (p.t_ns - first) / NS_PER_MS, p.status) for p in v.presses]
+
+    def false_text(self, names: str) -> str:
+        return f"False focus by {names}: one card to the box"
+
+    def closed_text(self, ev: RefereeEvent) -> str:
+        return "no winner"
+
+    # -- drawing ---------------------------------------------------------------------------
+    def status_text(self) -> str:
+        st: ClassicState = self.state
+        # Never say whether a focus is showing: finding it is the game.
+        return "sudden death!" if st.sudden else f"cards left: {sum(len(p) for p in st.piles)}"
+
+    def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
+        st: ClassicState = self.state
+        return str(len(st.victory[seat])), "cards won", [f"pile {len(st.piles[seat])}"]
+
+    def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
+        st: ClassicState = self.state
+        if st.sudden and seat in st.sudden:
+            return ("SUDDEN DEATH", render.GOLD)
+        if st.current_player() == RACE and seat in st.race_out:
+            return ("OUT this race", render.BAD)
+        return None
+
+    def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        st: ClassicState = self.state
+        chooser = None if self.choose_seat is None else (self.choose_seat, self.choose_spot)
+        cw, gap, cy = fx_draw.draw_spots(surface, area, st.spots, st.prev_spot, chooser)
+        if self.choose_seat is not None:     # in the gap between the two rows of spots
+            hint = pygame.Rect(0, 0, 2 * cw + gap, max(20, gap - 4))
+            hint.center = (area.centerx, cy)
+            fx_draw.fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
+                             render.SEAT_COLOURS[self.choose_seat % 8])
+
+    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+        from arcade.views import led as ledv
+        return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
+
+
 # ------------------------------------------------------------------------ ThinkFocus
 
-class ThinkFocusScene(ModeScene):
+class ThinkFocusScene(FocusXScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     title = "FocusX ThinkFocus"
     places_cards = True
+    take_texts = {"row": ("{names} takes the row focus!", "seat"),
+                  "column": ("{names} takes the column focus!", "seat"),
+                  "shift": ("{names} takes the shift focus!", "seat"),
+                  "forgotten": ("{names} takes a forgotten focus!", "seat"),
+                  "debated": ("Debated: {names} take one card each", ""),
+                  "boxed": ("4+ tied: the trio goes to the box", ""),
+                  "overruled": ("{names}: the row focus goes first", ""),
+                  "discard": ("{names} cannot lay a card: one to the box", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return tf.ThinkFocusGame(seats, settings)
@@ -645,31 +893,6 @@ class ThinkFocusScene(ModeScene):
         if seat == st.previous:
             return ("PREVIOUS: row", render.GOOD)
         return None
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats, _cards in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how in ("row", "column", "shift", "forgotten"):
-                what = {"row": "the row focus", "column": "the column focus", "shift": "the shift focus",
-                        "forgotten": "a forgotten focus"}[how]
-                texts.append(f"{names} takes {what}!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "debated":
-                texts.append(f"Debated: {names} take one card each")
-            elif how == "boxed":
-                texts.append("4+ tied: the trio goes to the box")
-            elif how == "overruled":
-                texts.append(f"{names}: the row focus goes first")
-            elif how == "discard":
-                texts.append(f"{names} cannot lay a card: one to the box")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
-
-    def closed_text(self, ev: RefereeEvent) -> str:
-        return "no claim"
 
     def flash_for(self, new: list[Any], now: int) -> None:
         for how, seats, _ in new:
@@ -713,7 +936,7 @@ class ThinkFocusScene(ModeScene):
 
 # ------------------------------------------------------------------------ Duel
 
-class DuelScene(ModeScene):
+class DuelScene(FocusXScene):
     """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses.
 
     With several foci on the table (FXA-20, FXA-24) the one being raced is
@@ -723,6 +946,12 @@ class DuelScene(ModeScene):
     """
 
     title = "FocusX Duel"
+    people_choose = False
+    take_texts = {"last": ("{names} pressed last: takes the trio", "seat"),
+                  "tied-last": ("Tied last: {names} take their own card", ""),
+                  "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
+                  "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
+                  "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return DuelGame(seats, settings)
@@ -776,27 +1005,6 @@ class DuelScene(ModeScene):
 
     def penalty_text(self, names: str) -> str:
         return f"{names}: press without your focus - top card to penalty"
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats, _cards in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how == "last":
-                texts.append(f"{names} pressed last: takes the trio")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "tied-last":
-                texts.append(f"Tied last: {names} take their own card")
-            elif how == "tiebreak-won":
-                texts.append(f"{names} wins the tie-break focus!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "tiebreak-debated":
-                texts.append(f"Tie-break debated: {names} take one card each")
-            elif how == "tiebreak-boxed":
-                texts.append("Tie-break: 4+ tied, the trio goes to the box")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
 
     def closed_text(self, ev: RefereeEvent) -> str:
         if self.state.tiebreak is not None:
@@ -888,11 +1096,16 @@ class DuelScene(ModeScene):
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(ModeScene):
+class FourFocusScene(FocusXScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     title = "FocusX 4Focus"
     places_cards = True
+    take_texts = {"won": ("{names}: 4FOCUS!", "seat"),
+                  "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
+                  "false": ("False claim by {names}: a card boxed, locked out", "bad"),
+                  "discard": ("{names} cannot lay a card: one to the box", ""),
+                  "pass": ("{names} cannot lay a card: passes", "")}
 
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
         return ff.FourFocusGame(seats, settings)
@@ -928,30 +1141,6 @@ class FourFocusScene(ModeScene):
         hint = st.notes[-1][1][0] if st.window == "hint" and st.notes and st.notes[-1][0] == "hint" else None
         return [(seat, kind, ms, ("hint" if seat == hint else "false") if status == "penalty" else status)
                 for seat, kind, ms, status in _panel_rows(v)]
-
-    def describe_takes(self, takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
-        texts = []
-        colour = render.GOLD
-        for how, seats in takes:
-            names = ", ".join(f"P{s + 1}" for s in seats)
-            if how == "won":
-                texts.append(f"{names}: 4FOCUS!")
-                colour = render.SEAT_COLOURS[seats[0] % 8]
-            elif how == "hint":
-                texts.append(f"{names} pressed out of turn: P{self.state.active + 1}, claim it now!")
-            elif how == "false":
-                texts.append(f"False claim by {names}: a card boxed, locked out")
-                colour = render.BAD
-            elif how == "discard":
-                texts.append(f"{names} cannot lay a card: one to the box")
-            elif how == "pass":
-                texts.append(f"{names} cannot lay a card: passes")
-        if not texts:
-            return None
-        return "  ".join(texts[-2:]), colour
-
-    def closed_text(self, ev: RefereeEvent) -> str:
-        return "no claim"
 
     def flash_for(self, new: list[Any], now: int) -> None:
         for how, seats in new:
@@ -1029,7 +1218,7 @@ class FourFocusScene(ModeScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
+def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
     """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
     def start(app: App, seats: list[SeatInfo]) -> Scene:
         return cls(app, seats, x_rule=x_rule)
@@ -1039,6 +1228,8 @@ def _start(cls: type[ModeScene], x_rule: bool | None) -> Callable[[App, list[Sea
 # The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
 # the "-x" entries force the FocusX rule on.
 LOBBY_GAMES = [
+    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(ClassicScene, None)),
+    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(ClassicScene, True)),
     LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
     LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
     LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),

@@ -52,7 +52,7 @@ SQRT3 = math.sqrt(3.0)
 
 def seat_colour(seat: int) -> RGB:
     """The TV colour of ``seat`` (0-based): :data:`kiosk.render.SEAT_COLOURS`."""
-    return render.SEAT_COLOURS[seat % len(render.SEAT_COLOURS)]  # type: ignore[return-value]
+    return render.SEAT_COLOURS[seat % len(render.SEAT_COLOURS)]
 
 
 def shape_points(shape: str, centre: tuple[float, float], r: float) -> list[tuple[float, float]] | None:

@@ -40,7 +40,6 @@ while it thinks ("thinking..." with a progress ring).
 from __future__ import annotations
 
 import math
-import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable, Sequence
@@ -55,8 +54,11 @@ from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState,
 from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
-from kiosk import sackson_draw as sd
-from kiosk.app import App, Scene
+from kiosk.games.sackson import draw as sd
+from kiosk.app import App
+from kiosk.input import Command
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
@@ -70,7 +72,6 @@ CFG_DEFAULTS = {"budget_s": 1.0, "move_pause_s": 0.8, "opening_swap": False, "mi
 RESERVE = "reserve"
 _CENTRE = "(centre)"
 FINISH_NS = 3_000_000_000          # the final board stays this long before the results
-LEAVE_NS = 3_000_000_000           # a second Escape within this leaves the game
 OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
 BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
 BANNER_NS = 1_500_000_000         # a banner shows this long, or until the next move
@@ -312,7 +313,7 @@ class MoveChooser:
 
 # -- the scene ---------------------------------------------------------------------
 
-class SacksonScene(Scene):
+class SacksonScene(GameScene):
     """One game of FOCUS (any variant) or Crossfire.
 
     Args:
@@ -334,7 +335,6 @@ class SacksonScene(Scene):
     def __init__(self, app: App, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
                  settings: dict[str, Any] | None = None, budget_s: float | None = None,
                  max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
-        super().__init__(app)
         if variant not in VARIANTS:
             from arcade.core.errors import SettingsError
             raise SettingsError("variant", variant, f"one of {list(VARIANTS)}")
@@ -343,7 +343,7 @@ class SacksonScene(Scene):
         seats = list(seats)[:n]
         while len(seats) < n:
             seats.append(SeatInfo("computer", "computer (medium)", "medium"))
-        self.seats = seats
+        super().__init__(app, seats, seed)
         self.variant = variant
         gs: dict[str, Any] = {"variant": variant}
         if n == 2:
@@ -353,8 +353,6 @@ class SacksonScene(Scene):
         self.settings = gs
         self.game = SacksonGame(n, gs)
         self.state: SacksonState = self.game.new_initial_state()
-        self.seed = seed if seed is not None else app.new_seed()
-        self.bot_rng = random.Random(f"{self.seed}-bots")
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
@@ -371,12 +369,7 @@ class SacksonScene(Scene):
         self.cursor_memory: dict[int, str] = {}
         self.last: tuple[int, Action] | None = None
         self.log: list[tuple[int, str]] = []
-        self.banner: tuple[str, tuple[int, int, int], int] | None = None
         self.skipped: set[int] = set()     # 4p-teams: seats skipped since their last move (SF-5)
-        self.leave_armed: int | None = None
-        self.over_at: int | None = None
-        self.saved = False
-        self.now = time.monotonic_ns()
         self.applied_thread: int | None = None
         self.hold_start: dict[int, int] = {}
         self._geo_cache: tuple[tuple[int, int, int, int], sd.BoardGeometry] | None = None
@@ -391,6 +384,8 @@ class SacksonScene(Scene):
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
         self.future = None
+
+    finish_ns = FINISH_NS
 
     @property
     def title(self) -> str:
@@ -427,44 +422,28 @@ class SacksonScene(Scene):
         return cp
 
     # -- input ----------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
-            return
-        key = event.key
+    def on_back(self) -> bool:
+        """Esc steps back in a half-chosen move of a keyboard seat without choose keys."""
         seat = self.human_to_move()
-        plain = seat is not None and self.keyboard_drives(seat)
-        if key == pygame.K_ESCAPE:
-            if plain and self.chooser is not None and self.chooser.back():
-                self.app.sounds.play("tick")
-                return
-            if self.leave_armed is not None and self.now - self.leave_armed < LEAVE_NS:
-                self._stop_worker()
-                self.app.computer.cancel()
-                self.app.home()
-                return
-            self.leave_armed = self.now
-            self.banner = ("Press Esc again to leave the game", render.GOLD, self.now + LEAVE_NS)
-            return
-        if seat is None or not plain or self._ensure_chooser() is None:
-            return          # only a keyboard seat without choose keys of its own takes plain keys
-        kb = getattr(self.app, "keyboard", None)
-        if kb is not None and key in kb.keymap:
-            return          # a station's key (P2's arrows, a buzzer key) acts only for its own seat, by its edge
-        if key in (pygame.K_LEFT, pygame.K_KP4):
-            self._control(seat, "left")
-        elif key in (pygame.K_RIGHT, pygame.K_KP6):
-            self._control(seat, "right")
-        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_KP8, pygame.K_KP2):
-            self.chooser.nudge(0, -1 if key in (pygame.K_UP, pygame.K_KP8) else 1)  # type: ignore[union-attr]
+        if seat is not None and self.keyboard_drives(seat) and self.chooser is not None and self.chooser.back():
             self.app.sounds.play("tick")
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._control(seat, "ok")
-        elif key == pygame.K_BACKSPACE:
-            self._control(seat, "x")
+            return True
+        return False
 
-    def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
-            return
+    def on_game_command(self, command: Command) -> None:
+        seat = self.human_to_move()
+        if seat is None or not self.keyboard_drives(seat) or self._ensure_chooser() is None:
+            return          # only a keyboard seat without choose keys of its own takes plain keys
+        if command.station_key or command.source != "keyboard":
+            return          # a station's key (P2's arrows, a buzzer key) acts only for its own seat, by its edge
+        name = command.name
+        if name in ("left", "right", "ok", "x"):
+            self._control(seat, name)
+        elif name in ("up", "down"):
+            self.chooser.nudge(0, -1 if name == "up" else 1)  # type: ignore[union-attr]
+            self.app.sounds.play("tick")
+
+    def on_station(self, edge: Edge) -> None:
         seat = self.human_to_move()
         if seat is None or edge.seat != seat:
             self.hold_start.pop(edge.seat, None)
@@ -534,11 +513,13 @@ class SacksonScene(Scene):
         return self.chooser
 
     # -- the game --------------------------------------------------------------------------------
-    def update(self, now_ns: int) -> None:
-        self.now = now_ns
+    def advance(self, now_ns: int) -> None:
         st = self.state
         if st.is_terminal():
-            self._finish(now_ns)
+            self._stop_worker()
+            self.chooser = None
+            if self.finish(now_ns):
+                self.app.screenshot(f"focus-{self.variant}-over")
             return
         cp = st.current_player()
         if self.seats[cp].is_computer:
@@ -645,35 +626,14 @@ class SacksonScene(Scene):
             q = (q + 1) % n
         return out
 
-    def _finish(self, now: int) -> None:
-        if self.over_at is None:
-            self.over_at = now
-            self._stop_worker()
-            self.chooser = None
-            self.app.sounds.play("over")
-            self._save()
-            self.app.screenshot(f"focus-{self.variant}-over")
-        if now - self.over_at > FINISH_NS:
-            from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seats, again=self.again))
-
     def again(self) -> Scene:
         """A new game of the same variant with the same seats."""
         return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
                             self.budget_s, self.max_nodes, self.levels)
 
-    def _save(self) -> None:
-        if self.saved or self.app.results is None:
-            return
-        self.saved = True
-        out = self.state.outcome()
-        if out is None:
-            return
-        try:
-            # SF-7: the record carries the start and final positions (stacks bottom to top).
-            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
-        except Exception as exc:
-            self.app.message(str(exc))
+    def record(self) -> dict[str, Any]:
+        """SF-7: the record carries the start and final positions (stacks bottom to top)."""
+        return to_record(self.state, self.seed)
 
     # -- text -------------------------------------------------------------------------------------
     def prompt(self) -> tuple[str, str]:
@@ -712,7 +672,7 @@ class SacksonScene(Scene):
         info = self.seats[seat]
         kb = getattr(self.app, "keyboard", None)
         plain = self.keyboard_drives(seat)
-        arrows = "arrows" if kb is None or pygame.K_RIGHT not in kb.keymap else "keypad 4/6"
+        arrows = "arrows" if not self.app.input.is_station_key("right") else "keypad 4/6"
         if self.buzzer_only(seat):
             name = "buzzer"
             if info.station == "keyboard" and kb is not None and kb.describe(seat, "buzzer") != "no key":

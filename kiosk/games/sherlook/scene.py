@@ -19,9 +19,7 @@ the green token shows.
 from __future__ import annotations
 
 import math
-import random
 import threading
-import time
 from typing import Any
 
 import pygame
@@ -30,14 +28,15 @@ from arcade.bots.sherlook import SherlookBot, skill as look_skill
 from arcade.core.api import CHANCE, RACE
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
-from arcade.core.record import to_record
 from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
-from kiosk.app import App, Scene
+from kiosk.app import App
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
-from kiosk.sherlook_draw import Placed, place_pair, render_pair, reveal_marks, transformed
+from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
@@ -154,54 +153,40 @@ def layout_icon(surface: pygame.Surface, lay: Layout, rect: pygame.Rect) -> None
         surface.blit(glyph, glyph.get_rect(center=r.center))
 
 
-class SherlookScene(Scene):
+class SherlookScene(GameScene):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None) -> None:
-        super().__init__(app)
-        self.seats = seats
+        super().__init__(app, seats, seed)
         self.cfg = app.cfg["sherlook"]
         self.settings, problem = safe_marker_settings(app)
         if problem is not None:
             app.message(problem)
-        self.seed = seed if seed is not None else app.new_seed()
-        self.rng = random.Random(f"{self.seed}-0")
+        self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
         self.state: SherlookState = self.game.new_initial_state()
-        self.referee = MarkerReferee(self.state, self.settings, random.Random(f"{self.seed}-ties"))
+        self.referee = MarkerReferee(self.state, self.settings, self.stream("ties"))
         self.bots = {s: SherlookBot(s, look_skill(info.skill if info.skill in ("easy", "medium", "hard", "expert")
-                                                  else "medium"), random.Random(f"{self.seed}-bot-{s}"))
+                                                  else "medium"), self.stream(f"bot-{s}"))
                      for s, info in enumerate(seats) if info.is_computer}
         self.committed: dict[int, int] = {}
         self.phase = "start"              # start | token | race | reveal | over
         self.phase_at = 0
-        self.now = time.monotonic_ns()
-        self.banner: tuple[str, tuple[int, int, int], int] | None = None
         self.placed: Placed | None = None
         self.surfaces: tuple[pygame.Surface, pygame.Surface] | None = None
         self.reveal_surfaces: tuple[pygame.Surface, pygame.Surface] | None = None
         self.cache_key: Any = None
         self.last_second: int | None = None
-        self.saved = False
-        self.over_at: int | None = None
         self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
 
     # -- input -----------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.computer.cancel()
-            self.app.home()
-
-    def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.seats):
-            return
+    def on_station(self, edge: Edge) -> None:
         self.referee.feed(edge)
         if edge.pressed and edge.control in ("buzzer", "ok") and self.phase == "race":
             self.app.sounds.play("press")
 
     # -- the game ----------------------------------------------------------------
-    def update(self, now_ns: int) -> None:
-        self.now = now_ns
+    def advance(self, now_ns: int) -> None:
         st = self.state
         if self.phase == "race":
             self._race(now_ns)
@@ -219,7 +204,8 @@ class SherlookScene(Scene):
                 self.phase, self.phase_at = "race", now_ns
             return
         if st.is_terminal():
-            self._finish(now_ns)
+            if self.finish(now_ns):
+                self.phase = "over"
             return
         if st.current_player() == CHANCE:
             pending = self._prefetch()
@@ -320,27 +306,8 @@ class SherlookScene(Scene):
         elif ev.kind == "round-limit":
             self.banner = ("Time is nearly up for everyone still choosing!", render.GOLD, now + 2 * NS)
 
-    def _finish(self, now: int) -> None:
-        if self.over_at is None:
-            self.over_at = now
-            self.phase = "over"
-            self.app.sounds.play("over")
-            self._save()
-        if now - self.over_at > 2 * NS:
-            from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.game.title, self.state, self.seats,
-                                          again=lambda: SherlookScene(self.app, self.seats)))
-
-    def _save(self) -> None:
-        if self.saved or self.app.results is None:
-            return
-        self.saved = True
-        out = self.state.outcome()
-        assert out is not None
-        try:
-            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
-        except Exception as exc:
-            self.app.message(str(exc))
+    def again(self) -> Scene:
+        return SherlookScene(self.app, self.seats)
 
     # -- drawing -------------------------------------------------------------------
     def _areas(self, W: int, H: int) -> dict[str, pygame.Rect]:

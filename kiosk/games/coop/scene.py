@@ -36,8 +36,6 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-import random
-import time
 from typing import Any, Callable
 
 import pygame
@@ -46,14 +44,16 @@ from arcade.bots.coop import SKILLS as PARTNER_SKILLS, CoopPartner
 from arcade.core.api import CHANCE
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.core.record import to_record
 from arcade.coop.exhibits import CASES, case_title, exhibit
 from arcade.coop.similarity import table_problem
 from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
                               Refuse, Take, cell_name, rating)
 from kiosk import render
-from kiosk.app import App, Scene
-from kiosk.coop_draw import clue_surface, face_surface, thumb_surface
+from kiosk.app import App
+from kiosk.input import Command
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene
+from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
@@ -115,15 +115,15 @@ def marker_visible(seats: list[SeatInfo], seat: int, peek_since_ns: int | None, 
     return peek_since_ns is not None and now_ns - peek_since_ns >= delay_ns
 
 
-class CoopScene(Scene):
+class CoopScene(GameScene):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
     def __init__(self, app: App, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
                  seed: int | None = None, setup: bool | None = None) -> None:
-        super().__init__(app)
         self.players = seats[:2]
+        self.setup = True
+        super().__init__(app, seats[:2], seed)
         self.mode = mode
-        self.seed = seed if seed is not None else app.new_seed()
         self.setup = (not app.demo) if setup is None else setup
         if case is None:                       # demo --case (the lead's CLI) reaches us here
             case = case_key(getattr(getattr(app, "args", None), "case", None), app)
@@ -135,18 +135,14 @@ class CoopScene(Scene):
         self.end_due: int | None = None        # a human taker's offer/pass window closes then
         self.peek_clash_until: int | None = None
         self.reveal_ns = int(max(REVEAL_S, 2.5 * self.think_ns / 1e9) * 1e9)
-        self.now = time.monotonic_ns()
         self.cursor = [16, 16]
         self.lifted: list[int | None] = [None, None]
         self.chosen: list[list[int]] = [[], []]
         self.wants_offer = [False, False]
         self.peek_since: list[int | None] = [None, None]
         self.due_ns: int | None = None
-        self.banner: tuple[str, tuple[int, int, int], int] | None = None
         self.reveal_until: int | None = None
         self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
-        self.over_at: int | None = None
-        self.saved = False
         if not self.setup:
             self._new_game()
 
@@ -158,6 +154,15 @@ class CoopScene(Scene):
         filters presses by station during a game)."""
         return [] if self.setup else self.players
 
+    @seats.setter
+    def seats(self, value: list[SeatInfo]) -> None:
+        self.players = list(value)[:2]
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return list(self.players)
+
+    finish_ns = 500_000_000
+
     @property
     def case(self) -> str:
         return CASE_CHOICES[self.case_i]
@@ -166,12 +171,12 @@ class CoopScene(Scene):
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
         self.state: CoopState = self.game.new_initial_state()
-        self.rng = random.Random(f"{self.seed}-0")
+        self.rng = self.stream("0")
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
             if info.is_computer:
                 skill = info.skill if info.skill in PARTNER_SKILLS else "medium"
-                self.partners[s] = CoopPartner(s, skill, rng=random.Random(f"{self.seed}-p{s}"))
+                self.partners[s] = CoopPartner(s, skill, rng=self.stream(f"p{s}"))
         self.humans = [s for s in range(2) if s not in self.partners]
         problem = table_problem()
         if problem and self.partners:
@@ -184,21 +189,15 @@ class CoopScene(Scene):
         return t + (f": {case_title(self.case)}" if self.case else "")
 
     # -- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
+    def on_game_command(self, command: Command) -> None:
+        if command.name != "ok":
             return
-        if event.key == pygame.K_ESCAPE:
-            self.app.computer.cancel()
-            self.app.home()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.setup:
-                self._new_game()
-            elif self.reveal_until is not None:
-                self.reveal_until = self.now
+        if self.setup:
+            self._new_game()
+        elif self.reveal_until is not None:
+            self.reveal_until = self.now
 
-    def on_edge(self, edge: Edge) -> None:
-        if edge.seat >= len(self.players):
-            return
+    def on_station(self, edge: Edge) -> None:
         s = edge.seat
         if self.setup:
             if edge.pressed and edge.control in ("left", "right"):
@@ -370,8 +369,7 @@ class CoopScene(Scene):
             self.app.screenshot(f"coop-round-{st.round_no}")
 
     # -- the game -----------------------------------------------------------------------------
-    def update(self, now_ns: int) -> None:
-        self.now = now_ns
+    def advance(self, now_ns: int) -> None:
         if self.setup:
             return
         st = self.state
@@ -380,7 +378,7 @@ class CoopScene(Scene):
                 return
             self.reveal_until = None
         if st.is_terminal():
-            self._finish(now_ns)
+            self.finish(now_ns)
             return
         cp = st.current_player()
         if cp == CHANCE:
@@ -432,28 +430,8 @@ class CoopScene(Scene):
                 else:
                     self._apply(action, cp)
 
-    def _finish(self, now: int) -> None:
-        if self.over_at is None:
-            self.over_at = now
-            self.app.sounds.play("over")
-            self._save()
-        if now - self.over_at > 500_000_000:
-            from kiosk.scenes.results import ResultsScene
-            seats, mode, case = self.players, self.mode, self.case
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.players,
-                                          again=lambda: CoopScene(self.app, seats, mode, case, setup=False)))
-
-    def _save(self) -> None:
-        if self.saved or self.app.results is None:
-            return
-        self.saved = True
-        out = self.state.outcome()
-        if out is None:
-            return
-        try:
-            self.app.results.save(to_record(self.state, self.seed), out.winners, out.reason, out.scores)
-        except Exception as exc:          # storage problems never stop a game
-            self.app.message(str(exc))
+    def again(self) -> Scene:
+        return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
 
     # -- drawing ----------------------------------------------------------------------------------
     def _peeking(self, seat: int) -> bool:
@@ -733,7 +711,7 @@ class CoopScene(Scene):
         large, and the rect of the "earlier clues" block (None when all fit).
 
         Cards never shrink below a readable size (``CLUE_W`` x ``CLUE_H`` px,
-        names of at least ``kiosk.coop_draw.CLUE_NAME_MIN`` px): when more clues are taken than
+        names of at least ``kiosk.games.coop.draw.CLUE_NAME_MIN`` px): when more clues are taken than
         fit in one row, the latest ones stay large and the earlier ones become
         numbered pictures in the first slot."""
         per_row = max(2, (area.w + CLUE_GAP) // (CLUE_W + CLUE_GAP))

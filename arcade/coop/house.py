@@ -1,0 +1,116 @@
+"""What the arcade's house needs of Focus (2023): computer partners, the driver,
+the LED picture, the headless line and a seat's view (CO-5).
+
+Registered for the ``coop-*`` entries of :mod:`arcade.registry`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from arcade.core.api import Action, State
+from arcade.core.driver import ComputerPlayer, Driver, DriverSettings
+from arcade.core.errors import SettingsError
+
+
+class CoopPlayer(ComputerPlayer):
+    """A seat played by an :class:`arcade.bots.coop.CoopPartner`, which sees only its view (CO-5)."""
+
+    think_ns = 0
+
+    def __init__(self, partner: Any) -> None:
+        self.partner = partner
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.partner.act(state.view(seat))  # type: ignore[attr-defined, no-any-return]
+
+
+def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> CoopPlayer:
+    """The registry's factory; the partner's noise comes from ``f"{ctx.key}-p{seat}"``.
+
+    Raises:
+        SettingsError: an unknown skill.
+    """
+    from arcade.bots.coop import SKILLS, CoopPartner
+    if skill not in SKILLS:
+        raise SettingsError("skill", skill, f"one of {list(SKILLS)}")
+    return CoopPlayer(CoopPartner(seat, skill, rng=random.Random(f"{ctx.key}-p{seat}")))
+
+
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **_: Any) -> Driver:
+    """The driver for a Focus (2023) match (deals from ``rng``; no races)."""
+    return Driver(state, players, rng, DriverSettings(pace_ns=None, max_steps=100_000))
+
+
+def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+    """The table: the cards still on it and each seat's clue file (``arcade.coop.led``)."""
+    from arcade.coop.led import table_picture
+    return table_picture([f is not None for f in state.faces], width, height,
+                         clue_counts=[len(state.clues(0)), len(state.clues(1))])
+
+
+def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+    """The headless line (see ``kiosk/headless.py``)."""
+    from arcade.coop.game import rating
+    game = state.game
+    out = state.outcome()
+    assert out is not None
+    line: dict[str, Any] = {
+        "game": "coop", "seed": seed, "index": index, "mode": game.mode,
+        "players": state.seats, "winners": [w + 1 for w in out.winners],
+        "case": game.settings["case"] or None, "turns": sum(r.turns for r in state.results),
+        "reason": out.reason, "skills": skills,
+    }
+    if game.sherlock_rules:
+        total = state.total()
+        line.update(win=bool(out.winners), result=rating(total), score=total,
+                    rounds=[r.score for r in state.results])
+    else:
+        won = state.results[-1].won
+        line.update(win=won, result="win" if won else "loss", score=None)
+    return line
+
+
+def view(state: Any, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` as data: the seat's own markers, never the partner's (CO-5)."""
+    return dataclasses.asdict(state.view(seat))
+
+
+def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of ``state`` with the partner's exhibit markers moved to other cells (same count)."""
+    from arcade.coop.game import GRID
+    copy = state.clone()
+    other = 1 - seat
+    mine = set(copy.markers[seat])
+    taken = {pos for _s, pos, _f in copy.takes}
+    free = [c for c in range(GRID) if c not in mine and c not in taken]
+    k = len(copy.markers[other])
+    if k and len(free) >= k:
+        markers = list(copy.markers)
+        markers[other] = tuple(sorted(rng.sample(free, k)))
+        copy.markers = tuple(markers)
+    return copy
+
+
+def case_of(name: str | None) -> str:
+    """The case key for ``--case`` (None or "" = all cards; a case's title works too), CO-7.
+
+    Raises:
+        SettingsError: an unknown case (lists the cases).
+    """
+    from arcade.coop.exhibits import CASES
+    if not name:
+        return ""
+    for key, (title, _faces) in CASES.items():
+        if name.lower() in (key, title.lower()):
+            return key
+    raise SettingsError("case", name, f"one of {sorted(CASES)}")
+
+
+def option_settings(option: str, value: Any) -> dict[str, Any]:
+    """The game settings of a command-line option this game takes (``case``)."""
+    if option == "case":
+        return {"case": case_of(value)}
+    raise SettingsError(option, value, "an option of Focus (2023): case")

@@ -1,0 +1,174 @@
+"""What the arcade's house needs of FocusX (every mode): computer players, the
+driver's pacing, the LED picture, the headless line and a seat's view.
+
+Registered for every ``focusx-*`` entry of :mod:`arcade.registry`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Callable, Mapping
+
+from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, scaled
+from arcade.bots.shout import skill as skill_named
+from arcade.core.api import Action, State
+from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.events import Edge
+from arcade.core.race import RaceSpec
+
+#: Placement choice per mode (record name -> "module:function" taking
+#: ``(state, seat, rng, skill_name)``); modes not listed play the first legal
+#: action (FX-4's default spot): ThinkFocus and 4Focus choose (FX-9, FX-11).
+PLACEMENT: Mapping[str, str] = {
+    "focusx-thinkfocus": "arcade.bots.focusx_place:choose_action",
+    "focusx-4focus": "arcade.bots.focusx_place:choose_action",
+}
+
+SeatPolicy = Callable[[State, int, random.Random], Action]
+Planner = Callable[[random.Random, RaceSpec, int], list[PlannedPress]]
+
+
+def first_legal(state: State, seat: int, rng: random.Random) -> Action:
+    """A seat policy: the first legal action (e.g. FX-4's default spot)."""
+    default = getattr(state, "default_action", None)
+    if callable(default):
+        return default()  # type: ignore[no-any-return]
+    return state.legal_actions(seat)[0]
+
+
+def placement(game_name: str) -> Callable[..., Action] | None:
+    """The placement chooser of a mode (see :data:`PLACEMENT`), or None."""
+    path = PLACEMENT.get(game_name)
+    if path is None:
+        return None
+    module, func = path.split(":")
+    return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
+
+
+def press_edges(plan: PlannedPress, opened_ns: int, hold_ns: int) -> list[Edge]:
+    """The edges of one planned press (two presses for a double press, FX-3)."""
+    t = opened_ns + int(plan.delay_ms * MS)
+    out = [Edge(t, plan.seat, plan.control, True, "computer"),
+           Edge(t + hold_ns, plan.seat, plan.control, False, "computer")]
+    if plan.double:
+        t2 = t + hold_ns + 60 * MS
+        out += [Edge(t2, plan.seat, plan.control, True, "computer"),
+                Edge(t2 + hold_ns, plan.seat, plan.control, False, "computer")]
+    return out
+
+
+class FocusXPlayer(ComputerPlayer):
+    """A FocusX computer player: places by ``policy`` and shouts by its skill.
+
+    Args:
+        skill: the skill level name (``arcade.bots.shout.SKILLS``).
+        level: the shout skill to react with (default: ``skill``'s).
+        policy: ``(state, seat, rng) -> action`` at its turn (default: the
+            mode's placement chooser, else :func:`first_legal`).
+        planner: ``(rng, spec, seat) -> [PlannedPress]`` instead of the
+            reaction model (e.g. ``arcade.bots.shout.masher_plan``).
+        has_x_control: its station has an X control (else double press, FX-3).
+        think_ns, hold_ns: time to choose a placement; time a press is held.
+
+    Raises:
+        KeyError: an unknown skill ("unknown skill ...").
+    """
+
+    def __init__(self, skill: str = "medium", level: ShoutSkill | None = None,
+                 policy: SeatPolicy | None = None, planner: Planner | None = None,
+                 has_x_control: bool = False, think_ns: int = 300 * MS, hold_ns: int = 90 * MS) -> None:
+        self.skill = skill
+        self.level = level if level is not None else skill_named(skill)
+        self.policy = policy
+        self.planner = planner
+        self.has_x_control = has_x_control
+        self.think_ns = think_ns
+        self.hold_ns = hold_ns
+        self._chooser: tuple[str, Callable[..., Action] | None] | None = None
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        if self.policy is not None:
+            return self.policy(state, seat, rng)
+        name = state.game.name
+        if self._chooser is None or self._chooser[0] != name:
+            self._chooser = (name, placement(name))
+        chooser = self._chooser[1]
+        if chooser is None:
+            return first_legal(state, seat, rng)
+        return chooser(state, seat, rng, self.skill)
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+                    rng: random.Random) -> list[Edge]:
+        if self.planner is not None:
+            plans = self.planner(rng, race, seat)
+        else:
+            plans = plan_race(rng, race, seat, self.level, self.has_x_control)
+        out: list[Edge] = []
+        for plan in plans:
+            out += press_edges(plan, opened_ns, self.hold_ns)
+        return out
+
+
+def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> FocusXPlayer:
+    """The registry's factory: a :class:`FocusXPlayer` at ``skill`` with the ``[computer]`` rates."""
+    level = scaled(skill_named(skill), ctx.miss_rate_scale, ctx.false_rate_scale)
+    return FocusXPlayer(skill, level, has_x_control=ctx.has_x_control)
+
+
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
+           pace_ns: int = 2500 * MS, max_steps: int = 20_000, **settings: Any) -> Driver:
+    """The driver for a FocusX match: races without their own window close ``pace_ns`` after opening."""
+    return Driver(state, players, rng, DriverSettings(pace_ns=pace_ns, max_steps=max_steps, **settings))
+
+
+def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+    """The scoreboard of the seats' cards (``arcade.views.led.scores_picture``)."""
+    from arcade.views.led import scores_picture
+    return scores_picture(list(state.scores()), width, height)
+
+
+def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+    """The headless line (``focus-arcade headless --game focusx``).
+
+    ``mode`` is the mode without the FocusX-rule suffix (``classic``...), as
+    the lines have always said; ``x_rule`` says whether the rule was on.
+    """
+    game = state.game
+    out = state.outcome()
+    return {
+        "game": "focusx", "mode": game.name.split("-", 1)[1], "seed": seed, "index": index,
+        "players": game.seats, "winners": [w + 1 for w in out.winners], "reason": out.reason,
+        "cards": list(state.scores()), "races": state.stats["races"],
+        "debated": state.stats["debated"], "false_focuses": state.stats["false"],
+        "missed": state.stats["missed"], "actions": len(state.history),
+    }
+
+
+def view(state: Any, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees: the table (snapshot) without the face-down deck's order and
+    without the others' hands (ThinkFocus, 4Focus: FX-9, FX-11); the counts stay."""
+    snap = state.snapshot()
+    out = dict(snap)
+    if "deck" in out:
+        out["deck"] = len(out["deck"])
+    if "hands" in out:
+        out["hands"] = [list(h) if s == seat else len(h) for s, h in enumerate(out["hands"])]
+    return out
+
+
+def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
+    """A copy of ``state`` with the deck and the other seats' hands dealt again (same counts)."""
+    copy = state.clone()
+    hands = getattr(copy, "hands", None)
+    others = [s for s in range(copy.seats) if hands is not None and s != seat]
+    pool = list(copy.deck) + [c for s in others for c in hands[s]]
+    rng.shuffle(pool)
+    n = len(copy.deck)
+    copy.deck[:] = pool[:n]
+    rest = pool[n:]
+    for s in others:
+        k = len(hands[s])
+        hands[s][:] = rest[:k]
+        rest = rest[k:]
+    return copy

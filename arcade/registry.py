@@ -1,0 +1,341 @@
+"""The one registry of every game and mode the arcade plays.
+
+One :class:`GameSpec` per playable game and mode.  Its ``name`` is the one
+vocabulary of the arcade: ``focus-arcade demo --game NAME``, ``headless --game
+NAME``, ``--config``, records and ``check-config`` all take it, and the lobby
+lists the specs in this order.  The spellings users have today
+(``--game focusx --mode duel-x``, ``--game focusx --mode duel --x-rule``,
+``--game focus --variant 3p``, ``--game crossfire``, ``--game coop --mode
+sherlock --case hound``) map to these names through :func:`resolve`.
+
+What a spec carries, besides its names and seat range:
+
+* ``game`` - the rules (``"module:Class"``, a :class:`~arcade.core.api.Game`)
+  and ``fixed`` - the settings the entry sets (``{"x_rule": True}``...); the
+  other settings, with defaults and ranges, are :meth:`GameSpec.settings`;
+* ``options`` - the command-line options it takes beyond the common ones
+  (coop: ``case``, the Mrs. Hudson cases, CO-7); any other is refused;
+* ``house`` - the family's module (``arcade.<family>.house``) with the
+  computer players (``computer_player``), the match driver's set-up
+  (``driver``), the LED picture (``led_picture``), the headless line
+  (``summary``) and what a seat may see (``view``).
+
+Modules are imported on first use, so a family that is not built yet never
+stops the others (:class:`~arcade.core.errors.SettingsError` names it).
+
+>>> get("focusx-duel-x").fixed
+{'x_rule': True}
+>>> resolve("focus", variant="3p").name
+'focus-3p'
+>>> resolve("focusx", "duel", x_rule=True).name
+'focusx-duel-x'
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Mapping
+
+from arcade.core.api import Game, Setting, State
+from arcade.core.errors import SettingsError
+
+#: Command-line options a spec may take beyond the common ones (see ``GameSpec.options``).
+OPTIONS = ("case",)
+
+
+class UnknownGameError(SettingsError):
+    """A game name no entry has: the message lists the valid names and families."""
+
+    def __init__(self, name: object) -> None:
+        super().__init__("game", name, f"one of {names()} (or a family: {families()})")
+        Exception.__init__(self, f"unknown game {name!r}; expected one of {names()} "
+                                 f"(or a family with --mode: {families()})")
+
+
+@dataclass(frozen=True)
+class PlayerContext:
+    """What a computer-player factory gets besides the seat and the skill.
+
+    Attributes:
+        rng: the match's generator (factories that draw from it do so in seat order).
+        key: the match's seed text (``"S-k"``); per-seat generators may be
+            seeded from ``f"{key}-p{seat}"``.
+        miss_rate_scale, false_rate_scale: the ``[computer]`` rates
+            (``arcade.bots.shout.scaled``).
+        has_x_control: the stations have an X control (FX-3).
+    """
+
+    rng: random.Random
+    key: str = "0-0"
+    miss_rate_scale: float = 1.0
+    false_rate_scale: float = 1.0
+    has_x_control: bool = False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One playable game and mode (see the module text).
+
+    Attributes:
+        name: the name on the command line, in the config and in records.
+        family, mode: the older ``--game`` / ``--mode`` pair it answers to.
+        label: what the lobby shows.
+        game: ``"module:Class"`` of the rules.
+        house: the family's module of computer players, driver set-up, LED
+            picture, headless line and seat views.
+        min_seats, max_seats: the seat range (FX-12, SF-1, SL-6, CO-1).
+        default_seats: seats when none are asked for (headless).
+        demo_seats: seats ``focus-arcade demo`` fills when none are asked for
+            (None: ``default_seats``).
+        fixed: settings the entry sets (``x_rule``, ``variant``, ``mode``).
+        options: the command-line options it takes (``OPTIONS``).
+        aliases: older ``--mode`` spellings of this entry.
+    """
+
+    name: str
+    family: str
+    mode: str
+    label: str
+    game: str
+    house: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+    options: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    demo_seats: int | None = None
+
+    # -- the rules ------------------------------------------------------------
+    def game_class(self) -> type[Game]:
+        """The rules' :class:`Game` class.
+
+        Raises:
+            SettingsError: the game's module is not built into this arcade.
+        """
+        module, cls = self.game.split(":")
+        return getattr(_module(module, self), cls)  # type: ignore[no-any-return]
+
+    def settings(self) -> dict[str, Setting]:
+        """The settings a player may change (defaults, ranges), without ``fixed`` ones."""
+        return {k: s for k, s in self.game_class().settings_spec.items() if k not in self.fixed}
+
+    def make(self, seats: int | None = None, settings: Mapping[str, Any] | None = None) -> Game:
+        """The game for ``seats`` (default ``default_seats``) with ``settings`` over ``fixed``.
+
+        Raises:
+            SettingsError: bad seats or settings (a fixed setting changed, too).
+        """
+        settings = dict(settings or {})
+        for key, value in self.fixed.items():
+            if key in settings and settings[key] != value:
+                raise SettingsError(key, settings[key], f"{value!r} for {self.name} (or another entry)")
+        return self.game_class()(self.default_seats if seats is None else seats, {**settings, **self.fixed})
+
+    def new_state(self, seats: int | None = None, settings: Mapping[str, Any] | None = None) -> State:
+        """A fresh state of :meth:`make`'s game."""
+        return self.make(seats, settings).new_initial_state()
+
+    # -- what the house adds ---------------------------------------------------
+    def house_module(self) -> ModuleType:
+        return _module(self.house, self)
+
+    def computer_player(self, state: State, seat: int, skill: str, ctx: PlayerContext) -> Any:
+        """A computer player (``arcade.core.driver.ComputerPlayer``) for ``seat`` at ``skill``.
+
+        Raises:
+            SettingsError: an unknown skill for this game.
+        """
+        return self.house_module().computer_player(self, state, seat, skill, ctx)
+
+    def computer_players(self, state: State, skills: list[str], ctx: PlayerContext) -> list[Any]:
+        """One computer player per seat, made in seat order."""
+        return [self.computer_player(state, s, skills[s], ctx) for s in range(state.seats)]
+
+    def driver(self, state: State, players: list[Any], rng: random.Random, **options: Any) -> Any:
+        """The match driver (``arcade.core.driver.Driver``) set up for this game.
+
+        ``options`` are the family's pacing options (``pace_ns``, ``ply_cap``...).
+        """
+        return self.house_module().driver(self, state, players, rng, **options)
+
+    def led_picture(self, state: State, width: int = 16, height: int = 16) -> Any:
+        """The LED matrix picture of ``state`` (``arcade.views.led.Picture``)."""
+        return self.house_module().led_picture(state, width, height)
+
+    def summary(self, state: State, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+        """The JSON-able headless line of a finished (or capped) game."""
+        return self.house_module().summary(self, state, seed, index, skills)  # type: ignore[no-any-return]
+
+    def view(self, state: State, seat: int) -> Any:
+        """What ``seat`` may see of ``state`` (JSON-able): the others' secrets hidden."""
+        return self.house_module().view(state, seat)
+
+    def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:
+        """A copy of ``state`` where what ``seat`` cannot see is dealt again (for tests)."""
+        fn = getattr(self.house_module(), "redeal_hidden", None)
+        return state.clone() if fn is None else fn(state, seat, rng)  # type: ignore[no-any-return]
+
+
+def _module(path: str, spec: "GameSpec") -> ModuleType:
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not path.startswith(exc.name):
+            raise
+        raise SettingsError("game", spec.name, f"a game built into this arcade: the {spec.family} mode "
+                            f"{spec.mode!r} is not built into this arcade yet ({path})") from None
+
+
+def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int) -> tuple[GameSpec, GameSpec]:
+    game = f"arcade.focusx.{cls}"
+    plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
+                     lo, hi, 4, demo_seats=demo)
+    x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
+                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo)
+    return plain, x
+
+
+def _focus(variant: str, label: str, seats: int, name: str | None = None) -> GameSpec:
+    return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
+                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant})
+
+
+def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
+    return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
+                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases)
+
+
+#: Every entry, in the lobby's order.
+SPECS: tuple[GameSpec, ...] = (
+    *_focusx("classic", "Classic", "classic:ClassicGame", 2, 8, 4),
+    *_focusx("thinkfocus", "ThinkFocus", "thinkfocus:ThinkFocusGame", 4, 6, 4),
+    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5),
+    *_focusx("4focus", "4Focus", "fourfocus:FourFocusGame", 2, 4, 3),
+    _focus("2p", "FOCUS (Sackson) 2 players", 2),
+    _focus("3p", "FOCUS 3 players", 3),
+    _focus("4p-teams", "FOCUS 4 players in teams", 4),
+    _focus("4p", "FOCUS 4 players, each alone", 4),
+    _focus("crossfire", "Crossfire (hex FOCUS)", 2, name="crossfire"),
+    GameSpec("sherlook", "sherlook", "classic", "Sherlook (spot the differences)",
+             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4),
+    _coop("base", "Focus (2023)", aliases=("classic",)),
+    _coop("sherlock", "Focus (2023) Sherlock Mode"),
+    _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),
+    _coop("mycroft-sherlock", "Focus (2023) Mycroft + Sherlock rules"),
+)
+
+
+def names() -> list[str]:
+    """Every registry name, in the lobby's order."""
+    return [s.name for s in SPECS]
+
+
+def families() -> list[str]:
+    """The families (the older ``--game`` values), in the lobby's order."""
+    out: list[str] = []
+    for s in SPECS:
+        if s.family not in out:
+            out.append(s.family)
+    return out
+
+
+def get(name: str) -> GameSpec:
+    """The spec registered as ``name``.
+
+    Raises:
+        SettingsError: unknown name (the message lists the valid ones).
+    """
+    for s in SPECS:
+        if s.name == name:
+            return s
+    raise UnknownGameError(name)
+
+
+def resolve(game: str | None, mode: str | None = None, *, variant: str | None = None,
+            x_rule: bool = False) -> GameSpec:
+    """The spec for a ``--game`` / ``--mode`` / ``--variant`` / ``--x-rule`` combination.
+
+    ``game`` is a registry name (then ``mode`` may only repeat its mode) or a
+    family (``focusx``, ``focus``, ``sherlook``, ``coop``); ``mode`` is the
+    entry's mode (its first when None; ``duel-x`` and ``duel`` with
+    ``x_rule`` are the same entry); ``variant`` is FOCUS's older word for
+    ``mode`` (``crossfire`` included).
+
+    Raises:
+        SettingsError: an unknown game, mode or variant (the message lists the
+            valid ones), ``--mode`` and ``--variant`` that disagree, or
+            ``--x-rule`` for an entry without a FocusX-rule twin.
+    """
+    game = game or "focusx"
+    if variant is not None:
+        if mode is not None and mode != variant:
+            raise SettingsError("mode", mode, f"the same variant as --variant {variant!r}, or only one of the two")
+        mode = variant
+    by_name = [s for s in SPECS if s.name == game]
+    if by_name:
+        spec = by_name[0]
+        if mode not in (None, "", spec.mode, *spec.aliases):
+            if game == "crossfire":
+                raise SettingsError("variant", mode, "'crossfire' (or nothing) with --game crossfire")
+            raise SettingsError("mode", mode, f"nothing or {spec.mode!r} for --mode with --game {game}")
+    else:
+        in_family = [s for s in SPECS if s.family == game]
+        if not in_family:
+            raise UnknownGameError(game)
+        if not mode:
+            spec = in_family[0]
+        else:
+            found = [s for s in in_family if mode == s.mode or mode in s.aliases]
+            if not found:
+                raise SettingsError("mode", mode, f"one of {[s.mode for s in in_family]} for --game {game} "
+                                    "(--mode)")
+            spec = found[0]
+    if x_rule and spec.fixed.get("x_rule") is not True:
+        twin = [s for s in SPECS if s.name == spec.name + "-x"]
+        if not twin:
+            raise SettingsError("x_rule", True, f"off: --x-rule is the FocusX rule (FX-3); {spec.label} "
+                                "has no FocusX-rule mode")
+        spec = twin[0]
+    return spec
+
+
+def of_state(state: State) -> GameSpec:
+    """The spec a game state belongs to (by its game's record name and settings).
+
+    Raises:
+        SettingsError: a game no entry describes.
+    """
+    game = state.game
+    for s in SPECS:
+        if s.game.split(":")[1] != type(game).__name__:
+            continue
+        if all(game.settings.get(k) == v for k, v in s.fixed.items()) and \
+                not (s.family == "focusx" and "x_rule" not in s.fixed and game.settings.get("x_rule")):
+            return s
+    raise SettingsError("game", game.name, f"one of {names()}")
+
+
+def make(name: str, seats: int | None = None, settings: Mapping[str, Any] | None = None) -> Game:
+    """Build a game by registry name or by a record's game name (``"focus"``, ``"coop"``...).
+
+    This is the ``make_game`` of :func:`arcade.core.record.replay`.
+
+    Raises:
+        SettingsError: unknown name, bad seat count or bad settings.
+    """
+    for s in SPECS:
+        if s.name == name:
+            return s.make(seats, settings)
+    for s in SPECS:      # a record's game name: the Game class's ``name`` (settings say the mode)
+        if name == _record_name(s):
+            return s.game_class()(s.default_seats if seats is None else seats, settings)
+    raise SettingsError("game", name, f"one of {names()}")
+
+
+def _record_name(spec: GameSpec) -> str:
+    """The name a record of ``spec`` carries (``Game.name``: ``"focus"`` for every FOCUS variant)."""
+    return {"focusx": spec.name.removesuffix("-x"), "focus": "focus", "coop": "coop"}.get(spec.family, spec.name)

@@ -1,0 +1,144 @@
+"""What the arcade's house needs of Sherlook: computer players, the marker-race
+adapter of the match driver, the LED picture, the headless line and a seat's view.
+
+Registered for the ``sherlook`` entry of :mod:`arcade.registry`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arcade.bots.sherlook import SherlookBot
+from arcade.bots.sherlook import skill as skill_named
+from arcade.core.api import RACE, Action, State
+from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.events import Edge
+from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
+
+#: Virtual time between the end of a round and the next photos (ms).
+REVEAL_MS = 6000
+
+
+class MarkerRaces:
+    """The match driver's race adapter over :class:`~arcade.sherlook.markers.MarkerReferee`."""
+
+    def __init__(self, state: Any, settings: MarkerSettings | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.state = state
+        self.referee = MarkerReferee(state, settings, rng)
+
+    def feed(self, edge: Edge) -> None:
+        self.referee.feed(edge)
+
+    def tick(self, now_ns: int) -> list[Any]:
+        return self.referee.tick(now_ns)  # type: ignore[return-value]
+
+    def frame_shown(self, t_ns: int) -> list[Any]:
+        return self.referee.frame_shown(t_ns)  # type: ignore[return-value]
+
+    def next_deadline(self) -> int | None:
+        return self.referee.next_deadline()
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        self.state.apply(action, player)
+
+    def race(self) -> MarkerRace | None:
+        return self.referee.current()
+
+    def waiting_for_flip(self) -> bool:
+        if self.state.current_player() != RACE:
+            return False
+        r = self.referee.current()
+        return r is None or r.opened_ns is None
+
+    def wants_frame(self) -> bool:
+        r = self.referee.current()
+        return r is not None and r.countdown_wanted
+
+    def opened(self, t_ns: int) -> None:
+        return None
+
+    def keep_pending(self, edge: Edge, opened_ns: int) -> bool:
+        return False          # a new round: presses meant for the last photos are gone
+
+
+class SherlookPlayer(ComputerPlayer):
+    """A Sherlook computer player: looks at each round's photos and presses for a marker.
+
+    One press at a time: a new press only ``hold_ns + 40 ms`` after the last.
+    """
+
+    def __init__(self, bot: SherlookBot, hold_ns: int = 90 * MS) -> None:
+        self.bot = bot
+        self.hold_ns = hold_ns
+        self.pressed_at: int | None = None
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+                    rng: random.Random) -> list[Edge]:
+        self.pressed_at = None
+        st: Any = state
+        if seat in st.participants:
+            assert st.photos is not None and st.layout is not None
+            self.bot.new_round(st.race_no, st.photos, st.layout)
+        return []
+
+    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+        if race is None or seat not in race.waiting():
+            return None
+        p = self.bot.next_press(race, now_ns)
+        if p is None or (self.pressed_at is not None and p <= self.pressed_at + self.hold_ns + 40 * MS):
+            return None
+        return p
+
+    def pressed(self, t_ns: int) -> None:
+        self.pressed_at = t_ns
+
+
+def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> SherlookPlayer:
+    """The registry's factory; draws the bot's generator from ``ctx.rng`` (call in seat order).
+
+    Raises:
+        KeyError: an unknown skill.
+    """
+    return SherlookPlayer(SherlookBot(seat, skill_named(skill), random.Random(ctx.rng.getrandbits(64))))
+
+
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
+           markers: MarkerSettings | None = None, reveal_ms: int = REVEAL_MS, hold_ms: int = 90,
+           max_delivery_ms: int = 8, max_steps: int = 200_000, **_: Any) -> Driver:
+    """The driver for a Sherlook match: the marker referee (its generator drawn from
+    ``rng`` now), ``reveal_ms`` between rounds."""
+    races = MarkerRaces(state, markers or MarkerSettings(), random.Random(rng.getrandbits(64)))
+
+    def pause(st: State) -> int:
+        return reveal_ms * MS if getattr(st, "round_no", 0) else 0
+
+    settings = DriverSettings(pace_ns=None, hold_ns=hold_ms * MS, max_delivery_ns=max_delivery_ms * MS,
+                              max_steps=max_steps, chance_pause=pause)
+    return Driver(state, players, rng, settings, races=races)
+
+
+def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+    """The points of the seats (``arcade.views.led.scores_picture``)."""
+    from arcade.views.led import scores_picture
+    return scores_picture(list(state.points), width, height)
+
+
+def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+    """The headless line (see ``kiosk/headless.py``)."""
+    out = state.outcome()
+    assert out is not None
+    return {
+        "game": "sherlook", "seed": seed, "index": index, "players": state.seats,
+        "winners": [w + 1 for w in out.winners], "points": list(state.points),
+        "greens": list(state.greens), "yellows": list(state.yellows), "reds": list(state.reds),
+        "rounds": len(state.rounds), "extra_rounds": state.extra_no,
+        "counts": [r.count for r in state.rounds],
+        "timeouts": sum(len(r.timed_out) for r in state.rounds), "reason": out.reason,
+    }
+
+
+def view(state: Any, seat: int) -> dict[str, Any]:
+    """Sherlook has no secrets: both photos and every marker are on the table (SL-1)."""
+    return state.snapshot()  # type: ignore[no-any-return]

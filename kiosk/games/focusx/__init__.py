@@ -1,0 +1,1 @@
+"""The focusx family's kiosk screen: scene.py (input mapping, driving) and draw.py (drawing)."""

@@ -1,0 +1,1 @@
+"""The sackson family's kiosk screen: scene.py (input mapping, driving) and draw.py (drawing)."""

@@ -1,0 +1,1 @@
+"""The sherlook family's kiosk screen: scene.py (input mapping, driving) and draw.py (drawing)."""

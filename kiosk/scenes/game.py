@@ -1,0 +1,291 @@
+"""What every game scene does the same way: :class:`GameScene`.
+
+A game scene (``kiosk/games/<family>/scene.py``) keeps only its input mapping
+and its drawing; this base holds the rest:
+
+* **seed and randomness**: ``seed`` (``demo --seed`` for the first game, else
+  a random one, :meth:`kiosk.app.App.new_seed`) and named streams
+  (:meth:`stream`): ``"0"`` chance, ``"bots"`` the computer players, others
+  as a game needs; the same seed gives the same game.
+* **leaving a game**: one confirmation, the same in every game.  ``back``
+  (Esc, a gamepad's Back) opens the dialog "Leave this game?"; then OK (a
+  person's OK control, Enter) or ``back`` again leaves, any other control or
+  key of a person stays (and is used for nothing else).  The game goes on
+  under the dialog; computer players' presses and every release still reach
+  it.  The dialog closes by itself after :data:`LEAVE_NS`.  A scene may use
+  ``back`` for itself first (FOCUS: a keyboard seat steps back in its move).
+* **the end**: :meth:`finish` saves the result once (a storage problem is a
+  message, never a stop), waits ``finish_ns`` with the final table, then
+  shows the results screen whose "play again" is :meth:`again`.
+* **computer players' presses** in a race (:meth:`plan_race_presses`): stale
+  planned presses dropped at the new window (``COMMITTED_MS``), each
+  computer seat planned with its skill scaled by ``[computer]`` rates.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled, skill as skill_named
+from arcade.core.api import Action, State
+from arcade.core.driver import ComputerPlayer
+from arcade.core.events import Edge
+from arcade.core.judge import NS_PER_MS
+from arcade.core.race import RaceSpec
+from kiosk import render
+from kiosk.input import Command
+from kiosk.scene import Scene
+from kiosk.scenes.seats import SeatInfo
+
+__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "computer_level"]
+
+LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
+LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
+
+
+def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
+    """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
+    rates = app.cfg.data.get("computer", {})
+    return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
+
+
+class KioskSeat(ComputerPlayer):
+    """A seat the match driver moves for, on the kiosk's clock.
+
+    A computer player, or the arcade choosing for a person whose station has
+    only a buzzer.  Its race presses (computer players only) are not given to
+    the driver directly: they go through the app's planned computer presses
+    (in the demo: the simulated GPIO pins, the real adapter path) and come
+    back as station events, judged like everyone's.
+
+    Args:
+        seat: its seat.
+        choose: ``(state, seat) -> action`` at its turn.
+        think: ``seat -> ns`` to wait before the move, read when its turn begins.
+        presses: ``(seat, race, opened_ns) -> None`` plans its presses for a
+            race opened at ``opened_ns`` (None: it never presses).
+    """
+
+    def __init__(self, seat: int, choose: Callable[[State, int], Action], think: Callable[[int], int],
+                 presses: Callable[[int, Any, int], None] | None = None) -> None:
+        self.seat = seat
+        self._choose = choose
+        self._think = think
+        self._presses = presses
+
+    @property
+    def think_ns(self) -> int:
+        return self._think(self.seat)
+
+    @think_ns.setter
+    def think_ns(self, value: int) -> None:
+        raise AttributeError("a kiosk seat's pause comes from its scene")
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self._choose(state, seat)
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+        if self._presses is not None:
+            self._presses(seat, race, opened_ns)
+        return []
+
+
+class GameScene(Scene):
+    """Base of every game scene.
+
+    Args:
+        app: the arcade.
+        seats: one :class:`SeatInfo` per seat.
+        seed: the game's seed (default :meth:`App.new_seed`).
+
+    Attributes:
+        seats, seed: as given.
+        rng: the chance stream (``stream("0")``); bot_rng: the computer players'.
+        banner: ``(text, colour, until ns)`` or None, drawn by the family's screen.
+        now: the last ``update`` time (ns).
+        leave_until: while the leave dialog is open, when it closes (ns); else None.
+    """
+
+    #: how long the final table stays before the results screen (ns)
+    finish_ns = 2_000_000_000
+    #: the game's state (the family makes it; ``outcome()`` once it is over)
+    state: Any
+
+    def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
+        super().__init__(app)
+        self.seats = seats
+        self.seed = seed if seed is not None else app.new_seed()
+        self.rng = self.stream("0")
+        self.bot_rng = self.stream("bots")
+        self.banner: tuple[str, tuple[int, int, int], int] | None = None
+        self.saved = False
+        self.over_at: int | None = None
+        self.now = time.monotonic_ns()
+        self.leave_until: int | None = None
+
+    # -- what a family provides ------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The game's name on screen and on the results screen."""
+        return str(getattr(getattr(self, "game", None), "title", "game"))
+
+    def again(self) -> Scene:
+        """A new game with the same seats and settings (the results screen's "play again")."""
+        raise NotImplementedError
+
+    def record(self) -> dict[str, Any]:
+        """The game record saved with the result (default :func:`arcade.core.record.to_record`)."""
+        from arcade.core.record import to_record
+        return to_record(self.state, self.seed)
+
+    def on_back(self) -> bool:
+        """``back`` for the game itself (True: used, no dialog).  Default: not used."""
+        return False
+
+    def on_station(self, edge: Edge) -> None:
+        """A station event of a seat of this game (``edge.seat < len(seats)``)."""
+
+    def on_game_command(self, command: Command) -> None:
+        """A command other than ``back`` while no dialog is open."""
+
+    # -- randomness ---------------------------------------------------------------
+    def stream(self, name: str) -> random.Random:
+        """The game's random stream ``name``: ``Random(f"{seed}-{name}")`` (replayable)."""
+        return random.Random(f"{self.seed}-{name}")
+
+    # -- input: the leave dialog, then the family's mapping ----------------------------
+    def on_command(self, command: Command) -> None:
+        if self.leave_until is not None:
+            if command.station_key:
+                return                       # its station event answers the dialog
+            if command.name in ("ok", "back"):
+                self.leave()
+            else:
+                self.stay()
+            return
+        if command.name == "back":
+            if not self.on_back():
+                self.ask_leave()
+            return
+        self.on_game_command(command)
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """The game's seats (Focus (2023) hides them from the app while its case is chosen)."""
+        return list(self.seats)
+
+    def on_edge(self, edge: Edge) -> None:
+        seats = self.seat_infos()
+        if edge.seat >= len(seats):
+            return
+        if self.leave_until is not None and edge.pressed and not seats[edge.seat].is_computer \
+                and edge.source != "computer":
+            if edge.control == "ok":
+                self.leave()
+            else:
+                self.stay()
+            return
+        self.on_station(edge)
+
+    def ask_leave(self) -> None:
+        """Open the leave dialog (the one confirmation of every game)."""
+        self.leave_until = self.now + LEAVE_NS
+        self.banner = (LEAVE_TEXT, render.GOLD, self.leave_until)
+
+    def stay(self) -> None:
+        """Close the leave dialog: the game goes on."""
+        self.leave_until = None
+        if self.banner is not None and self.banner[0] == LEAVE_TEXT:
+            self.banner = None
+
+    def leave(self) -> None:
+        """Leave the game for the title screen (planned presses cancelled, workers stopped)."""
+        self.leave_until = None
+        self.app.computer.cancel()
+        self.app.home()
+
+    def tick_dialog(self, now_ns: int) -> None:
+        """Close the leave dialog when its time is up (called by :meth:`advance`)."""
+        if self.leave_until is not None and now_ns >= self.leave_until:
+            self.stay()
+
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        self.tick_dialog(now_ns)
+        self.advance(now_ns)
+
+    def advance(self, now_ns: int) -> None:
+        """The family's update (``self.now`` is already ``now_ns``)."""
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.leave_until is None:
+            return
+        W, H = surface.get_size()
+        box = pygame.Rect(0, 0, min(W - 40, 900), 150)
+        box.center = (W // 2, H // 2)
+        render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
+        render.text(surface, "Leave this game?", (box.centerx, box.y + 22), 48, render.GOLD, "midtop", bold=True)
+        render.text_fit(surface, "OK (or Esc again) = leave      any other button = stay",
+                        (box.centerx, box.y + 88), box.w - 40, 30, 18, render.TEXT)
+
+    # -- the end -----------------------------------------------------------------------
+    def finish(self, now_ns: int) -> bool:
+        """Call every frame once the game is over: saves once, then after ``finish_ns``
+        the results screen.  Returns True on the first call (the family plays its end)."""
+        first = self.over_at is None
+        if first:
+            self.over_at = now_ns
+            self.app.sounds.play("over")
+            self.save()
+        if now_ns - (self.over_at or now_ns) > self.finish_ns:
+            from kiosk.scenes.results import ResultsScene
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self.again))
+        return first
+
+
+    def save(self) -> None:
+        """Save the result once (a storage problem is a message; the game never stops for it)."""
+        if self.saved or self.app.results is None:
+            return
+        self.saved = True
+        out = self.state.outcome()
+        if out is None:
+            return
+        try:
+            self.app.results.save(self.record(), out.winners, out.reason, out.scores)
+        except Exception as exc:
+            self.app.message(str(exc))
+
+    # -- computer players in a race --------------------------------------------------------
+    def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
+        """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
+        first call of an opening drops the stale planned presses).  Returns the press times."""
+        if getattr(self, "_dropped_at", None) != opened_ns:
+            self._dropped_at = opened_ns
+            self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
+        out = []
+        for p in plan_race(self.bot_rng, spec, seat, computer_level(self.app, self.seat_infos()[seat]),
+                           involved=seat in spec.eligible):
+            at = opened_ns + int(p.delay_ms * NS_PER_MS)
+            self.app.computer.press(seat, at, p.control, p.double)
+            out.append(at)
+        return out
+
+    def plan_race_presses(self, spec: RaceSpec, opened_ns: int,
+                          seats: Sequence[SeatInfo] | None = None) -> dict[int, list[int]]:
+        """Drop stale planned presses, then plan every computer seat's presses for the race
+        ``spec`` opened at ``opened_ns`` (ns, the flip: R-2).  Returns the press times per seat."""
+        self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
+        planned: dict[int, list[int]] = {}
+        for seat, info in enumerate(self.seat_infos() if seats is None else seats):
+            if not info.is_computer:
+                continue
+            level = computer_level(self.app, info)
+            for p in plan_race(self.bot_rng, spec, seat, level, involved=seat in spec.eligible):
+                at = opened_ns + int(p.delay_ms * NS_PER_MS)
+                self.app.computer.press(seat, at, p.control, p.double)
+                planned.setdefault(seat, []).append(at)
+        return planned
