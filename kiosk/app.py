@@ -41,6 +41,8 @@ from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
 
+#: At most this many app messages show at once, in the top strip of the screen.
+MESSAGE_LINES = 2
 #: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
@@ -428,16 +430,18 @@ class App:
             self.scenes[-1].draw_overlay(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
-        y = 64
+        # Messages go in the top strip (over the screen's title line): never over the cards,
+        # the seats or whose turn it is, which every screen draws below it.
+        y = 4
         width = surface.get_width() - 40
-        for msg, _ in self.messages[-3:]:
+        for msg, _ in self.messages[-MESSAGE_LINES:]:
             img = render.font(26).render(msg[:160], True, render.TEXT)
             if img.get_width() > width:
                 img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
             rect = img.get_rect(midtop=(surface.get_width() // 2, y))
-            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 8), border_radius=6)
+            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 6), border_radius=6)
             surface.blit(img, rect)
-            y = rect.bottom + 10
+            y = rect.bottom + 8
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
