@@ -83,16 +83,16 @@ def _lamps(key: str, v: Any) -> Any:
 def _combo(key: str, v: Any) -> Any:
     """``[service] combo``: the controls held together to open the service menu ("P1.ok")."""
     from arcade.core.events import CONTROLS
-    ok = isinstance(v, list) and 1 <= len(v) <= 4
+    ok = isinstance(v, list) and 2 <= len(v) <= 4
     if ok:
         for item in v:
             parts = item.split(".") if isinstance(item, str) else []
             if (len(parts) != 2 or not parts[0].upper().startswith("P") or not parts[0][1:].isdigit()
                     or not 1 <= int(parts[0][1:]) <= 8 or parts[1] not in CONTROLS):
                 ok = False
-        ok = ok and len(set(v)) == len(v) and len({x.split(".")[0].upper() for x in v}) >= min(2, len(v))
+        ok = ok and len(set(v)) == len(v) and len({x.split(".")[0].upper() for x in v}) >= 2
     if not ok:
-        raise ConfigError(key, v, 'a list of 1 to 4 different controls such as ["P1.ok", "P2.ok"] '
+        raise ConfigError(key, v, 'a list of 2 to 4 different controls such as ["P1.ok", "P2.ok"] '
                                   f"(seats P1-P8, controls {list(CONTROLS)}, at least two seats)")
     return v
 
