@@ -434,7 +434,13 @@ class App:
         # the seats or whose turn it is, which every screen draws below it.
         y = 4
         width = surface.get_width() - 40
-        for msg, _ in self.messages[-MESSAGE_LINES:]:
+        shown = self.messages[-MESSAGE_LINES:]
+        if self.attract_demo and not shown:      # a band over the title line of the demo game
+            band = pygame.Rect(0, 0, surface.get_width(), 48)
+            pygame.draw.rect(surface, render.GOLD, band)
+            render.text(surface, "DEMO GAME  -  press your buzzer to play!", band.center, 38,
+                        render.BG, "center", bold=True)
+        for msg, _ in shown:
             img = render.font(26).render(msg[:160], True, render.TEXT)
             if img.get_width() > width:
                 img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))

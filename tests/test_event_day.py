@@ -12,6 +12,7 @@ stations; lamps in the buzzers of P1-P4 on 12 13 14 15.
 from __future__ import annotations
 
 import argparse
+import os
 import types
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -31,6 +32,15 @@ from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, Service
 
 MS = 1_000_000
 S = 1_000_000_000
+
+#: Set FOCUS_ARCADE_DOCS_SHOTS=1 to (re)write the screenshots in docs/ from these tests.
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SHOTS = os.environ.get("FOCUS_ARCADE_DOCS_SHOTS") == "1"
+
+
+def docs_shot(screen: pygame.Surface, name: str) -> None:
+    if SHOTS:
+        pygame.image.save(screen, str(DOCS / name))
 
 BUZZ = [17, 27, 22, 23, 24, 25, 5, 6]
 P1 = {"left": 2, "right": 3, "ok": 4, "x": 7}
@@ -73,7 +83,8 @@ def event_config(tmp_path: Path, **extra: dict[str, Any]) -> Path:
 class Day:
     """The app, its clock and its mock pins."""
 
-    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int] = (960, 540)) -> None:
+    def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch,
+                 size: tuple[int, int] = (1280, 720) if SHOTS else (960, 540)) -> None:
         self.clock = Clock()
         monkeypatch.setattr(kapp, "time", self.clock.module())
         import gpiozero.pins.mock as mock
@@ -162,7 +173,6 @@ def test_attract_loop_plays_every_family_then_a_buzzer_opens_the_lobby(day: Day)
         d.frames(400, 50 * MS, until=lambda: isinstance(d.top, AttractScene))
         if isinstance(d.top, AttractScene) and d.top.loop is not None:
             seen_scores_page = True
-            d.app.screenshot("x")
         if {s.split(":")[0] for s in app.attract.shown} >= families:
             break
         d.frames(200, 50 * MS, until=lambda: app.is_game(d.top))
@@ -177,6 +187,31 @@ def test_attract_loop_plays_every_family_then_a_buzzer_opens_the_lobby(day: Day)
     assert app.attract is None and app.results is not None and app.results.recent(5) == []
     d.frames(2)
     assert lamp_states(d) == [False, False, True, False]
+
+
+def test_the_attract_loop_shows_high_scores_and_the_prompt_between_demo_games(day: Day) -> None:
+    d, app = day, day.app
+    now = __import__("time").time()
+    for initials, cards, days_ago in (("ACE", 21, 0), ("BOB", 17, 0), ("ZOE", 14, 0), ("MAX", 25, 3), ("IDA", 9, 0)):
+        app.highscores.add("focusx:classic", initials, cards, at=now - days_ago * 86400)
+    app.home()
+    d.frames(2)
+    assert d.frames(200, 50 * MS, until=lambda: app.is_game(d.top))       # the first demo game
+    assert app.attract.current.family == "focusx" and app.attract.current.mode == "classic"
+    d.frames(60, 50 * MS)
+    docs_shot(d.screen, "attract-demo-game.png")
+    assert d.frames(400, 50 * MS, until=lambda: isinstance(d.top, AttractScene))
+    page = d.top
+    assert page.loop is app.attract and page._scores_game().mode == "classic"
+    d.frames(10, 50 * MS)
+    docs_shot(d.screen, "attract-high-scores.png")
+    # the tables the page draws: today's best first, the all-time table includes older days
+    rule = score_rule("focusx", "classic")
+    from kiosk.highscores import day_start
+    assert app.highscores.table("focusx:classic", rule, day_start(now))[0] == ("ACE", 21.0)
+    assert app.highscores.table("focusx:classic", rule)[0] == ("MAX", 25.0)
+    d.press(P1["ok"])                                        # a person's OK also leaves the loop
+    assert isinstance(d.top, LobbyScene) and app.attract is None
 
 
 def test_every_game_and_mode_can_be_chosen_with_station_controls(day: Day) -> None:
@@ -255,6 +290,7 @@ def test_a_game_played_to_the_results_with_initials_and_back_to_attract(day: Day
     rule = score_rule("focusx", "classic")
     assert app.highscores.table("focusx:classic", rule) == [("ACE", float(cards))]
     d.frames(3 * 20, 50 * MS)
+    docs_shot(d.screen, "results-high-scores.png")
     d.press(BUZZ[1])                                        # any buzzer: back to the title
     assert isinstance(d.top, AttractScene)
     assert any("FocusX Classic" in line[0] for line in d.top.recent)   # the games' own labels
@@ -286,7 +322,6 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = event_config(tmp_path)
     d = Day(path, monkeypatch, size=(1280, 720))
-    shots = Path(__file__).resolve().parent.parent / "docs"
     try:
         app = d.app
         app.home()
@@ -331,7 +366,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         app.gpio._errors = 2                                 # as if the adapter had counted two failures
         app.gpio._last_error = "pin 22 ('buzzer'): ValueError: unexpected level 7"
         d.frames(1)
-        pygame.image.save(d.screen, str(shots / "service-button-test.png"))
+        docs_shot(d.screen, "service-button-test.png")
         d.pin(P1["left"]).drive_high()
         d.pin(BUZZ[3]).drive_high()
         app.gpio._errors = 0
@@ -356,7 +391,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         whites = [sum(1 for row in p for px in row if px == (255, 255, 255)) for p in (pic1, pic2)]
         assert whites == [1, 1]
         d.frames(8, 100 * MS)
-        pygame.image.save(d.screen, str(shots / "service-led-test.png"))
+        docs_shot(d.screen, "service-led-test.png")
         assert svc.fps > 0 and app.led.link.status().state == "connected"
         d.press(P1["right"])                                 # full white, dimmed to the current limit
         d.frames(2, 100 * MS)

@@ -158,18 +158,18 @@ class ResultsScene(Scene):
         line, col = self.headline()
         render.text(surface, line, (W // 2, 64), 72, col, "midtop", bold=True)
         render.text(surface, out.reason, (W // 2, 130), 30, render.DIM, "midtop")
-        side = pygame.Rect(W - 430, 180, 410, H - 180 - 70) if self.game is not None and self.rule else None
+        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.game is not None and self.rule else None
         chart_w = (side.x - 20) if side else W
         scores = list(out.scores) or [0] * len(self.seats)
         n = len(self.seats)
         bw = min(130, (chart_w - 60) // n)
         top = max(scores) or 1
-        base = H - 150
+        base = H - 180
         x0 = chart_w // 2 - n * bw // 2
         render.text(surface, self.bars_caption(), (chart_w // 2, 180), 28, render.DIM, "midtop")
         for s in range(n):
             x = x0 + s * bw
-            h = int((H - 450) * scores[s] / top) if top else 0
+            h = int((H - 470) * scores[s] / top) if top else 0
             c = render.SEAT_COLOURS[s % 8]
             pygame.draw.rect(surface, c, pygame.Rect(x + 10, base - h, bw - 20, h), border_radius=8)
             render.text(surface, f"{scores[s]:g}", (x + bw // 2, base - h - 6), 40, render.TEXT, "midbottom", bold=True)
@@ -177,7 +177,7 @@ class ResultsScene(Scene):
             render.text_fit(surface, self.seats[s].label, (x + bw // 2, base + 42), bw - 6, 24, 24, render.DIM)
         stats = self.stats_line()
         if stats:
-            render.text_fit(surface, stats, (chart_w // 2, H - 44), chart_w - 40, 28, 24, render.DIM)
+            render.text_fit(surface, stats, (chart_w // 2, H - 76), chart_w - 40, 28, 24, render.DIM)
         if side is not None:
             if self.entering or any(e.done for e in self.entries) and self.now - (self.entered or 0) < 3e9:
                 self._draw_entries(surface, side)
@@ -191,7 +191,7 @@ class ResultsScene(Scene):
         else:
             left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
             hint = f"next in {left} s"
-        render.text_fit(surface, hint, (W // 2, H - 30 + 2), W - 40, 24, 24, render.DIM)
+        render.text_fit(surface, hint, (W // 2, H - 40), W - 40, 28, 24, render.TEXT if self.entering else render.DIM)
 
     def _draw_entries(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         render.panel(surface, box)
