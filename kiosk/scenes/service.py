@@ -463,8 +463,10 @@ class ServiceScene(Scene):
         errors = gpio.errors if gpio is not None else 0
         last = (gpio.last_error or "") if gpio is not None else ""
         head = (f"GPIO adapter: {'open' if gpio is not None else 'not open'}, {errors} errors"
-                + (f" (last: {last[:50]})" if last else ""))
+                + (f" (last: {last[:70]})" if last else ""))
         render.text(surface, head, (40, 84), 28, render.BAD if errors else render.TEXT)
+        render.text(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (W - 40, H - 250), 26,
+                    render.DIM, "topright")
         seats = 8
         col_w = (W - 80) // 2
         row_h = (H - 130 - 250) // 4
@@ -488,11 +490,11 @@ class ServiceScene(Scene):
                 if c is not None:
                     detail = "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
                     render.text(surface, detail, (box.centerx, box.bottom - 2), 24,
-                                render.BAD if c.stuck else ink, "midbottom")
+                                render.BAD if c.stuck and not down else ink, "midbottom", bold=c.stuck)
                 cx += 106
         # the last edges: stamp, gap to that control's previous edge, bounce
         y0 = H - 250
-        render.text(surface, "Last edges (kernel stamp ns, gap to the same control's previous edge)",
+        render.text(surface, "Last edges: kernel stamp (ns), gap to that control's previous edge",
                     (40, y0), 26, render.DIM)
         y = y0 + 30
         for note in list(self.buttons.log)[:6]:
