@@ -78,7 +78,7 @@ class AwayWatch:
         except Exception:
             return
         seats = scene.seats
-        if not isinstance(cp, int) or cp < 0 or cp >= len(seats) or seats[cp].is_computer:
+        if not isinstance(cp, int) or cp < 0 or cp >= len(seats) or seats[cp].is_computer or cp in self.away:
             self.waiting = None
             return
         if self.waiting is None or self.waiting[0] != cp:

@@ -336,3 +336,23 @@ def test_a_lost_coop_game_says_it_was_lost(tmp_path: Path, monkeypatch: pytest.M
         assert r2.stats_line() == "races: 12"                # the count the game showed as "race 12"
     finally:
         d.close()
+
+
+def test_a_coop_partner_takes_the_seat_of_a_player_who_walked_away(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = Day(event_config(tmp_path, idle={"turn_s": 5}), monkeypatch)
+    try:
+        app = d.app
+        from kiosk.games.coop.scene import CoopScene
+        from kiosk.scenes.seats import SeatInfo
+        person = SeatInfo("gpio", "GPIO 17", "medium", True)
+        scene = CoopScene(app, [person, SeatInfo("computer", "partner", "medium")], "base", "scarlet", setup=False)
+        app.push(scene)
+        d.frames(2)
+        moves = len(scene.state.history)
+        assert d.frames(40 * 20, 50 * MS, until=lambda: 0 in scene.partners)
+        assert any("P1 seems to be away" in m for m, _ in app.messages)
+        assert d.frames(40 * 20, 50 * MS, until=lambda: any(p == 0 for p, _ in scene.state.history[moves:]))
+        d.press(BUZZ[0])                                   # back: the person plays again
+        assert 0 not in scene.partners and scene.humans == [0]
+    finally:
+        d.close()
