@@ -3,8 +3,11 @@
 :class:`BuzzerLamps` takes the pattern of :func:`arcade.views.lamps.lamp_pattern`
 each frame and touches a pin only when its seat's state changed, so a frame
 costs a tuple comparison.  Blinking and flashing run on gpiozero's own
-background blink threads, never in the frame or the judge; debated seats start
-their blink in the same call, so they blink together.
+background blink threads; debated seats start their blink in the same call, so
+they blink together.  With ``threaded=True`` (the kiosk) even the pin writes and
+the start of a blink thread (milliseconds on a busy Pi) happen on the lamps' own
+worker thread: ``show`` only hands the new pattern over, so lamps never delay
+the frame or the judge.
 
 Pins come from ``[gpio] lamps`` (BCM numbers, 0 = no lamp for that seat).
 A lamp that cannot be opened is reported in :attr:`problems` and left out; the
@@ -13,6 +16,7 @@ arcade runs without it.
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Sequence
 
 from arcade.views.lamps import BLINK, FLASH, OFF, ON, READY
@@ -35,11 +39,19 @@ class BuzzerLamps:
         pwm: use ``PWMLED`` (dim "ready", full "on"); else ``LED`` (on/off).
         pin_factory: a gpiozero pin factory (``MockFactory`` in tests; for PWM
             lamps ``MockFactory(pin_class=MockPWMPin)``), None = gpiozero's default.
+        threaded: apply patterns on a worker thread (``show`` never waits for a pin);
+            :meth:`flush` waits until the last pattern is on the pins.
     """
 
-    def __init__(self, pins: Sequence[int | None], pwm: bool = False, pin_factory: Any = None) -> None:
+    def __init__(self, pins: Sequence[int | None], pwm: bool = False, pin_factory: Any = None,
+                 threaded: bool = False) -> None:
         from gpiozero import LED, PWMLED  # type: ignore[import-untyped]
         self.pwm = pwm
+        self._cond = threading.Condition()
+        self._wanted: tuple[str, ...] | None = None
+        self._busy = False
+        self._closing = False
+        self._worker: threading.Thread | None = None
         self.devices: list[Any] = []
         self.problems: list[str] = []
         self.states: list[str] = []
@@ -52,15 +64,58 @@ class BuzzerLamps:
                     self.problems.append(f"P{seat + 1}'s buzzer lamp on pin {pin}: {type(exc).__name__}: {exc}")
             self.devices.append(device)
             self.states.append(OFF)
+        self.requested: tuple[str, ...] = tuple(self.states)
+        if threaded:
+            self._worker = threading.Thread(target=self._run, name="buzzer-lamps", daemon=True)
+            self._worker.start()
 
     def __len__(self) -> int:
         return len(self.devices)
 
     def show(self, pattern: Sequence[str]) -> int:
-        """Apply ``pattern`` (one state per seat); returns how many lamps changed.
+        """Apply ``pattern`` (one state per seat); returns how many lamps change.
 
-        Never raises: a failing lamp is dropped with a line in :attr:`problems`.
+        Threaded: hands the pattern to the worker and returns at once.  Never
+        raises: a failing lamp is dropped with a line in :attr:`problems`.
         """
+        wanted = tuple(pattern[i] if i < len(pattern) else OFF for i in range(len(self.devices)))
+        if wanted == self.requested:
+            return 0
+        changed = sum(1 for a, b in zip(wanted, self.requested) if a != b)
+        self.requested = wanted
+        if self._worker is None:
+            self._apply_all(wanted)
+        else:
+            with self._cond:
+                self._wanted = wanted
+                self._cond.notify()
+        return changed
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._wanted is None and not self._closing:
+                    self._cond.wait()
+                if self._closing:
+                    return
+                wanted, self._wanted = self._wanted, None
+                self._busy = True
+            try:
+                assert wanted is not None
+                self._apply_all(wanted)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until the last pattern given to :meth:`show` is on the pins (threaded mode)."""
+        if self._worker is None:
+            return True
+        with self._cond:
+            return self._cond.wait_for(lambda: self._wanted is None and not self._busy, timeout)
+
+    def _apply_all(self, pattern: Sequence[str]) -> int:
         changed = 0
         for seat, device in enumerate(self.devices):
             state = pattern[seat] if seat < len(pattern) else OFF
@@ -99,6 +154,12 @@ class BuzzerLamps:
         return [bool(d is not None and d.value) for d in self.devices]
 
     def close(self) -> None:
+        if self._worker is not None:
+            with self._cond:
+                self._closing = True
+                self._cond.notify_all()
+            self._worker.join(timeout=2.0)
+            self._worker = None
         for d in self.devices:
             if d is not None:
                 try:

@@ -221,7 +221,8 @@ class App:
             return
         try:
             from hardware.lamps import BuzzerLamps
-            self.lamps = BuzzerLamps(pins, pwm=self.cfg["gpio"].get("lamp_pwm", False), pin_factory=factory)
+            self.lamps = BuzzerLamps(pins, pwm=self.cfg["gpio"].get("lamp_pwm", False), pin_factory=factory,
+                                     threaded=True)
         except Exception as exc:
             self.message(f"Buzzer lamps unavailable: {exc}")
             return

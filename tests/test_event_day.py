@@ -144,6 +144,7 @@ def day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Day]:
 
 
 def lamp_states(d: Day) -> list[bool]:
+    assert d.app.lamps.flush()                   # the lamps' worker thread has set the pins
     return [bool(d.pin(p).state) for p in LAMPS]
 
 
@@ -275,7 +276,8 @@ def test_a_game_played_to_the_results_with_initials_and_back_to_attract(day: Day
     assert app.is_game(game) and [s.station for s in game.seats] == ["gpio", "computer"]
     # the lamps: P1 may press while a race is open; P2 is a computer without a lamp lit by a join
     d.frames(200, 25 * MS, until=lambda: game.referee.window is not None and game.referee.window.opened_ns is not None)
-    assert app.lamps.states[0] in ("ready", "on", "blink", "flash")
+    assert app.lamps.requested[0] in ("ready", "on", "blink", "flash")
+    assert lamp_states(d)[0]                                 # P1's lamp is lit: P1 may press
     results = play_to_results(d)
     assert results.entries and results.entries[0].seat == 0          # P1's cards make the table
     cards = results.entries[0].score
@@ -392,6 +394,12 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         assert whites == [1, 1]
         d.frames(8, 100 * MS)
         docs_shot(d.screen, "service-led-test.png")
+        # the link writes on its own thread in real time: give it a moment (bounded)
+        end = __import__("time").monotonic() + 5
+        while __import__("time").monotonic() < end and not (
+                svc.fps > 0 and app.led.link.status().state == "connected"):
+            d.frames(1, 100 * MS)
+            __import__("time").sleep(0.02)
         assert svc.fps > 0 and app.led.link.status().state == "connected"
         d.press(P1["right"])                                 # full white, dimmed to the current limit
         d.frames(2, 100 * MS)

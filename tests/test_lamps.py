@@ -125,3 +125,16 @@ def test_lamp_pins_are_validated() -> None:
         assert e.value.key == "gpio.lamps"
     data, problems = check_all({"gpio": {"lamps": [17]}})            # 17 is P1's buzzer
     assert data["gpio"]["lamps"] == [] and "pin 17 is an input" in str(problems[0])
+
+
+def test_threaded_lamps_hand_the_pattern_over_and_the_worker_sets_the_pins(factory: MockFactory) -> None:
+    lamps = BuzzerLamps([12, 13], pin_factory=factory, threaded=True)
+    assert lamps.show((BLINK, ON)) == 2                          # returns without touching a pin itself
+    assert lamps.show((BLINK, ON)) == 0
+    assert lamps.flush()
+    assert factory.pin(13).state and lamps.states == [BLINK, ON]
+    assert wait_for(lambda: len(factory.pin(12).states) >= 3)    # blinking on gpiozero's thread
+    lamps.show((OFF, OFF))
+    assert lamps.flush() and not factory.pin(13).state
+    lamps.close()
+    assert lamps._worker is None
