@@ -356,3 +356,28 @@ def test_a_coop_partner_takes_the_seat_of_a_player_who_walked_away(tmp_path: Pat
         assert 0 not in scene.partners and scene.humans == [0]
     finally:
         d.close()
+
+
+def test_sound_test_plays_and_the_volume_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_event_day import menu_to, open_service
+    path = event_config(tmp_path)
+    d = Day(path, monkeypatch)
+    try:
+        app = d.app
+        played: list[str] = []
+        monkeypatch.setattr(app.sounds, "play", played.append)
+        app.home()
+        d.frames(2)
+        svc = open_service(d)
+        menu_to(d, svc, "sound")
+        d.press(P1["right"])                               # "Play 'press'"
+        d.press(P1["ok"])
+        assert played[-1] == "press"
+        d.press(P1["left"])                                # the Volume row
+        d.press(P1["ok"])                                  # change it
+        d.press(P1["left"]); d.press(P1["left"]); d.press(P1["ok"])   # noqa: E702   0.8 -> 0.6
+        assert app.sounds.volume == pytest.approx(0.6)
+        d.press(P1["x"])                                   # back: saved
+        assert tomllib.loads(path.read_text())["sound"]["volume"] == pytest.approx(0.6)
+    finally:
+        d.close()

@@ -249,6 +249,8 @@ class ServiceScene(Scene):
             if self.page == "menu":
                 self.app.home()
             else:
+                if self.page == "sound":
+                    self._keep_volume()
                 self.page, self.cursor, self.confirm = "menu", 0, None
         elif action == OK:
             self._choose()
@@ -299,6 +301,7 @@ class ServiceScene(Scene):
             elif c <= len(SOUNDS):
                 self.app.sounds.play(SOUNDS[c - 1])
             else:
+                self._keep_volume()
                 self.page, self.cursor = "menu", 0
         elif page == "led":
             if c < len(LED_PATTERNS):
@@ -357,6 +360,20 @@ class ServiceScene(Scene):
         self.status = f"Saved to {path}; in force after the restart"
         self.app.message(self.status, 6.0)
         return True
+
+    def _keep_volume(self) -> None:
+        """Leaving the sound page saves a changed volume to the configuration file at once
+        (it is already in force: the sounds were set while it changed)."""
+        v = self.values[("sound", "volume")]
+        if v == self.app.cfg["sound"]["volume"]:
+            return
+        from kiosk.config_save import config_file, save_settings
+        try:
+            save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
+            self.app.cfg["sound"]["volume"] = v
+            self.status = f"Volume {v:.0%} saved"
+        except Exception as exc:
+            self.status = f"Volume not saved: {exc}"
 
     def _reset_scores(self) -> None:
         hs = self.app.highscores
