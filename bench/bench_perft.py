@@ -15,6 +15,12 @@ For each board three ways of counting the same leaves:
 and the time of the two-player depth-4 perft from the start both ways (the
 issue's target, "bulk-counted, under 2 s", is met by the shortcut figure; the
 last-ply figure is the one to compare with other engines' bulk perft).
+
+Then make/unmake against a plain reference in the same run (``bench/plain_perft.py``:
+stacks, reserves and side only, every move made and taken back, leaves
+included; for Crossfire also with the ko rule done the plain way).  Each is run
+``--rounds`` times, alternating, and the best round of each is printed, so a
+busy machine hurts both alike.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade.sackson import SacksonGame, SacksonState, perft  # noqa: E402
+from plain_perft import PlainState, plain_perft  # noqa: E402
 
 
 def timed(state: SacksonState, depth: int, bulk: bool, shortcut: bool = True) -> tuple[int, float]:
@@ -39,7 +46,43 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--depth-square", type=int, default=4, help="bulk depth on the square board (default 4)")
     ap.add_argument("--depth-hex", type=int, default=3, help="bulk depth on the hex board (default 3)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds of the make/unmake comparison")
+    ap.add_argument("--compare-only", action="store_true", help="only the make/unmake comparison")
     args = ap.parse_args(argv)
+    if not args.compare_only:
+        bulk_table(args)
+    compare(args)
+    return 0
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Engine make/unmake perft next to the plain reference, best of ``rounds`` alternating runs."""
+    print(f"\nmake/unmake perft (every move made and taken back, leaves included), best of {args.rounds} rounds:")
+    print(f"{'board':<12}{'depth':>6}  {'perft':<34}{'leaves':>10}{'leaves/s':>13}{'engine/plain':>14}")
+    for label, variant, depth in (("FOCUS 2p", "2p", args.depth_square - 1), ("Crossfire", "crossfire", args.depth_hex)):
+        runs: dict[str, list[tuple[int, float]]] = {"engine": [], "plain": [], "plain+ko": []}
+        for _ in range(args.rounds):
+            s = SacksonGame(2, {"variant": variant}).new_initial_state()
+            runs["engine"].append(timed(s, depth, False, False))
+            for name, ko in (("plain", False), ("plain+ko", True)):
+                if ko and variant != "crossfire":
+                    continue
+                ps = PlainState(variant, ko=ko)
+                t0 = time.perf_counter()
+                n = plain_perft(ps, depth)
+                runs[name].append((n, time.perf_counter() - t0))
+        best = {k: max(n / dt for n, dt in v) for k, v in runs.items() if v}
+        counts = {k: v[0][0] for k, v in runs.items() if v}
+        names = {"engine": "engine _make/_unmake (all rules)", "plain": "plain reference (no ko/repetition)",
+                 "plain+ko": "plain reference with the ko rule"}
+        for k, rate in best.items():
+            ratio = "" if k == "engine" else f"{best['engine'] / rate:>13.2f}x"
+            print(f"{label:<12}{depth:>6}  {names[k]:<34}{counts[k]:>10,}{rate:>13,.0f}{ratio}")
+        if len(set(counts.values())) != 1:
+            print(f"  COUNTS DIFFER: {counts}")
+
+
+def bulk_table(args: argparse.Namespace) -> None:
     rows = []
     for label, variant, depth in (("FOCUS 2p", "2p", args.depth_square), ("Crossfire", "crossfire", args.depth_hex),
                                   ("FOCUS 3p", "3p", args.depth_square), ("FOCUS 4p-teams", "4p-teams", args.depth_square)):
@@ -59,7 +102,6 @@ def main(argv: list[str] | None = None) -> int:
     n2, dt2 = timed(s, 4, True, False)
     print(f"\n2p depth-4 perft from the start, {n:,} leaves: shortcut bulk {dt:.3f} s, "
           f"last-ply bulk {dt2:.3f} s (target < 2 s)")
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,103 +1,207 @@
-"""Strength and speed of the FOCUS computer opponents (prints figures, asserts nothing).
+"""Strength and machine independence of the FOCUS / Crossfire computer players (prints figures).
 
-    python bench/bench_sackson_bots.py [--games 100] [--budget 1.0] [--cap 300] [--variant 2p]
+    python bench/bench_sackson_bots.py [--games 100] [--budget 0.1] [--cap 200] [--jobs 2]
+                                      [--boards 2p,crossfire] [--parts duel,same,firstmove]
 
-Plays ``--games`` games (colours alternating) of "hard" against a one-ply
-greedy player on material (most enemy stones captured, then most stones under
-its own tops; a baseline that does not share the bots' evaluation), and as many
-of "hard" against "medium" (one-ply greedy on the bots' evaluation).  Prints
-hard's wins, draws (the rules' own draws: repetition, plies without a capture)
-and losses among the games that ended, and - separately, never counted as wins
-or losses - the games stopped at ``--cap`` plies, with how the evaluation leaned
-when they were stopped (a lead of more than 2 stones' worth either way, else
-even).  Then hard's median and worst time per move at the given budget
-(seconds, on ``time.monotonic``).
+Parts:
+
+* ``duel`` - expert against hard **at equal time**: both search until ``--budget``
+  seconds have passed on every move (``budget_s``; not their node budgets), ``--games``
+  games per board, colours alternating (game ``g``: expert is P1 when ``g`` is even).
+  Prints the expert's wins, draws and losses among the games that ended, and the
+  games stopped at ``--cap`` plies separately (never counted), with how the
+  evaluation leaned then; the expert's share is wins / games; the median time
+  per move of each side shows the time was equal.
+* ``same`` - hard plays by nodes (``HARD_NODES``): the same positions and seeds
+  are searched once at full speed and once in a process pinned to one CPU
+  together with three busy loops (``taskset``; a quarter of that CPU), and the
+  moves and node counts are compared, with the time ratio.
+* ``firstmove`` - who wins Crossfire (and the square board) between equal players:
+  medium against medium from the start, medium against medium after two random
+  opening plies each, hard against hard, and random against random.
+
+Games run in ``--jobs`` processes (each game is played by one process).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arcade.bots.sackson import _capture_gain, choose_action, evaluate  # noqa: E402
+from arcade.bots.sackson import HARD_NODES, decide, evaluate  # noqa: E402
 from arcade.sackson import SacksonGame  # noqa: E402
 
 
-def greedy_material(state, rng: random.Random):
-    """One-ply greedy on material only (captures, then stones controlled)."""
-    s = state.copy()
-    p = s.current_player()
-    moves = s._moves()
-    rng.shuffle(moves)
-
-    def score(m):
-        gain = _capture_gain(s, m, p)
-        s._make(m)
-        ctrl = sum(len(st) for st in s._st if st and st[-1] == p)
-        won = s.outcome() is not None and p in s.outcome().winners
-        s._unmake()
-        return (won, gain, ctrl)
-
-    return s._t.action(max(moves, key=score))
-
-
-def play_game(variant: str, hard_seat: int, opponent: str, seed: int, budget: float, cap: int,
-              times: list[float]) -> str:
-    """"win", "draw" or "loss" for hard in a finished game; "cap+", "cap=" or "cap-" for a game
-    stopped at ``cap`` plies (how the evaluation leaned for hard then)."""
-    seats = 2
-    s = SacksonGame(seats, {"variant": variant}).new_initial_state()
-    rng = random.Random(seed)
+def duel_game(job: tuple[str, int, float, int]) -> tuple[str, list[float], list[float]]:
+    """One expert-vs-hard game at equal time; returns the result for the expert and both move times."""
+    variant, g, budget, cap = job
+    expert_seat = g % 2
+    s = SacksonGame(2, {"variant": variant}).new_initial_state()
+    rng = random.Random(5000 + g)
+    times: dict[int, list[float]] = {0: [], 1: []}
     while not s.is_terminal() and len(s.history) < cap:
-        if s.current_player() == hard_seat:
-            t0 = time.monotonic()
-            a = choose_action(s, "hard", rng, clock=time.monotonic, budget_s=budget)
-            times.append(time.monotonic() - t0)
-        elif opponent == "medium":
-            a = choose_action(s, "medium", rng)
-        else:
-            a = greedy_material(s, rng)
+        p = s.current_player()
+        level = "expert" if p == expert_seat else "hard"
+        t0 = time.monotonic()
+        a = decide(s, level, rng, clock=time.monotonic, budget_s=budget)
+        times[p].append(time.monotonic() - t0)
         s.apply(a)
     out = s.outcome()
     if out is not None:
-        if not out.winners:
-            return "draw"
-        return "win" if hard_seat in out.winners else "loss"
-    v = evaluate(s, hard_seat)
-    return "cap+" if v > 2 else ("cap-" if v < -2 else "cap=")
+        res = "draw" if not out.winners else ("win" if expert_seat in out.winners else "loss")
+    else:
+        v = evaluate(s, expert_seat)
+        res = "cap+" if v > 2 else ("cap-" if v < -2 else "cap=")
+    return res, times[expert_seat], times[1 - expert_seat]
+
+
+def duel(pool: mp.pool.Pool, variant: str, games: int, budget: float, cap: int) -> None:
+    t0 = time.monotonic()
+    results = pool.map(duel_game, [(variant, g, budget, cap) for g in range(games)], chunksize=1)
+    tally = {k: 0 for k in ("win", "draw", "loss", "cap+", "cap=", "cap-")}
+    et: list[float] = []
+    ht: list[float] = []
+    as_p1 = [0, 0]
+    for g, (r, e, h) in enumerate(results):
+        tally[r] += 1
+        as_p1[g % 2] += r == "win"
+        et += e
+        ht += h
+    ended = tally["win"] + tally["draw"] + tally["loss"]
+    print(f"{variant}: expert vs hard at {budget:.2f} s a move each, {games} games, colours alternating: "
+          f"expert won {tally['win']} ({100 * tally['win'] / games:.0f}% of all games), drew {tally['draw']}, "
+          f"lost {tally['loss']} of {ended} ended; {games - ended} stopped at {cap} plies (not counted; "
+          f"evaluation then: expert ahead {tally['cap+']}, even {tally['cap=']}, behind {tally['cap-']})")
+    print(f"  expert's wins as P1 (moving first): {as_p1[0]} of {(games + 1) // 2}, as P2: {as_p1[1]} of {games // 2}")
+    print(f"  time per move: expert median {statistics.median(et):.3f} s, hard median {statistics.median(ht):.3f} s "
+          f"({len(et)} + {len(ht)} moves; {time.monotonic() - t0:.0f} s)")
+
+
+# -- same moves at a quarter of the CPU ---------------------------------------------------
+
+def positions(variant: str, n: int) -> list[tuple[str, int]]:
+    """``n`` (moves-so-far, seed) pairs of mid-game positions reached by medium play."""
+    out = []
+    for i in range(n):
+        s = SacksonGame(2, {"variant": variant}).new_initial_state()
+        rng = random.Random(700 + i)
+        for _ in range(6 + 3 * i):
+            if s.is_terminal():
+                break
+            s.apply(decide(s, "medium", rng))
+        if not s.is_terminal():
+            from arcade.sackson.notation import format_action
+            out.append((" ".join(format_action(a, s) for _p, a in s.history), 900 + i))
+    return out
+
+
+def hard_moves(variant: str, n: int) -> list[tuple[str, int, float]]:
+    """hard's move, node count and seconds for each position of :func:`positions`."""
+    from arcade.sackson.notation import format_action, play_list
+    out = []
+    for moves, seed in positions(variant, n):
+        s = play_list(SacksonGame(2, {"variant": variant}).new_initial_state(), moves)
+        stats: dict[str, int] = {}
+        t0 = time.monotonic()
+        a = decide(s, "hard", random.Random(seed), clock=time.monotonic, stats=stats)
+        out.append((format_action(a, s), stats["nodes"], time.monotonic() - t0))
+    return out
+
+
+def same_moves(variant: str, n: int) -> None:
+    full = hard_moves(variant, n)
+    cpu = str(min(os.sched_getaffinity(0)))
+    busy = [subprocess.Popen(["taskset", "-c", cpu, sys.executable, "-c", "while True: pass"]) for _ in range(3)]
+    try:
+        code = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parent)!r}); "
+                f"import bench_sackson_bots as b; print(repr(b.hard_moves({variant!r}, {n})))")
+        slow_out = subprocess.run(["taskset", "-c", cpu, sys.executable, "-c", code], capture_output=True,
+                                  text=True, check=True).stdout
+    finally:
+        for b in busy:
+            b.kill()
+            b.wait()
+    slow = eval(slow_out.strip())  # our own child's repr of a list of tuples
+    same = sum(1 for a, b in zip(full, slow) if a[:2] == b[:2])
+    ratio = statistics.median(b[2] / a[2] for a, b in zip(full, slow) if a[2] > 0)
+    print(f"{variant}: hard ({HARD_NODES} nodes) at full speed and on a quarter of one CPU (3 busy loops beside it): "
+          f"{same} of {len(full)} positions the same move and node count; median time {ratio:.1f}x slower "
+          f"({statistics.median(a[2] for a in full):.3f} s -> {statistics.median(b[2] for b in slow):.3f} s)")
+    for a, b in zip(full, slow):
+        if a[:2] != b[:2]:
+            print(f"  differs: {a} vs {b}")
+
+
+# -- who wins between equal players --------------------------------------------------------
+
+def equal_game(job: tuple[str, str, int, int, int]) -> str:
+    variant, level, opening, seed, cap = job
+    s = SacksonGame(2, {"variant": variant}).new_initial_state()
+    rng = random.Random(seed)
+    while not s.is_terminal() and len(s.history) < cap:
+        if len(s.history) < opening or level == "random":
+            s.apply(rng.choice(s.legal_actions()))
+        else:
+            s.apply(decide(s, level, rng))
+    out = s.outcome()
+    if out is None:
+        return "cap"
+    return "draw" if not out.winners else ("P1" if 0 in out.winners else "P2")
+
+
+def first_move(pool: mp.pool.Pool, variant: str, games: int, cap: int) -> None:
+    for level, opening, n in (("medium", 0, games), ("medium", 4, games), ("hard", 0, max(10, games // 5)),
+                              ("random", 0, games)):
+        res = pool.map(equal_game, [(variant, level, opening, 3000 + g, cap if level != "random" else 600)
+                                    for g in range(n)], chunksize=1)
+        c = {k: res.count(k) for k in ("P1", "P2", "draw", "cap")}
+        what = f"{level} vs {level}" + (f" after {opening} random opening plies" if opening else "")
+        print(f"{variant}: {what}: {n} games: P1 won {c['P1']}, P2 won {c['P2']}, drawn {c['draw']}, "
+              f"stopped at the cap {c['cap']}")
+
+
+def _apply_settings(settings: list[tuple[str, int]]) -> None:
+    import arcade.bots.sackson as bots
+    for k, v in settings:
+        setattr(bots, k, v)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("games", nargs="?", type=int, default=None, help="games per pairing (default 100)")
-    ap.add_argument("--games", dest="games_opt", type=int, default=None)
-    ap.add_argument("--budget", type=float, default=1.0, help="hard's seconds per move (default 1.0)")
-    ap.add_argument("--cap", type=int, default=300, help="plies before adjudication (default 300)")
-    ap.add_argument("--variant", choices=("2p", "crossfire"), default="2p")
+    ap.add_argument("--games", type=int, default=100, help="games per board (default 100)")
+    ap.add_argument("--budget", type=float, default=0.1, help="seconds per move of both sides in the duel")
+    ap.add_argument("--cap", type=int, default=200, help="plies before a game is stopped (default 200)")
+    ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
+    ap.add_argument("--boards", default="2p,crossfire")
+    ap.add_argument("--parts", default="duel,same,firstmove")
+    ap.add_argument("--positions", type=int, default=12, help="positions of the 'same' part")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="experiments: set an integer constant of arcade.bots.sackson in every process")
     args = ap.parse_args(argv)
-    games = args.games_opt or args.games or 100
-    times: list[float] = []
+    boards = args.boards.split(",")
+    parts = args.parts.split(",")
     t_all = time.monotonic()
-    for opponent in ("greedy-material", "medium"):
-        tally = {k: 0 for k in ("win", "draw", "loss", "cap+", "cap=", "cap-")}
-        for g in range(games):
-            tally[play_game(args.variant, g % 2, opponent, 1000 + g, args.budget, args.cap, times)] += 1
-        ended = tally["win"] + tally["draw"] + tally["loss"]
-        capped = games - ended
-        print(f"{args.variant}: hard vs {opponent}: {games} games; {ended} ended: hard won {tally['win']}, "
-              f"drew {tally['draw']}, lost {tally['loss']}; {capped} stopped at the {args.cap}-ply cap "
-              f"(not counted; evaluation then: hard ahead {tally['cap+']}, even {tally['cap=']}, "
-              f"behind {tally['cap-']})")
-    if times:
-        print(f"hard move time at budget {args.budget:.2f} s: median {statistics.median(times):.3f} s, "
-              f"worst {max(times):.3f} s over {len(times)} moves")
-    print(f"total {time.monotonic() - t_all:.1f} s")
+    settings = [(k, int(v)) for k, v in (x.split("=", 1) for x in args.set)]
+    if settings:
+        print(f"experiment: {settings}")
+    with mp.get_context("spawn").Pool(args.jobs, initializer=_apply_settings, initargs=(settings,)) as pool:
+        for variant in boards:
+            if "duel" in parts:
+                duel(pool, variant, args.games, args.budget, args.cap)
+            if "same" in parts:
+                same_moves(variant, args.positions)
+            if "firstmove" in parts:
+                first_move(pool, variant, args.games, args.cap)
+    print(f"total {time.monotonic() - t_all:.0f} s")
     return 0
 
 

@@ -49,6 +49,30 @@ EXIT_RESTART = 75
 EXIT_STOP = 3
 
 
+class PlainTitle(Scene):
+    """The title screen of last resort, when the real one cannot be built: the
+    messages (drawn by the app) say why; OK (Enter) or a buzzer opens the lobby."""
+
+    def _lobby(self) -> None:
+        from kiosk.scenes.lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app))
+
+    def on_command(self, command: Any) -> None:
+        if command.name == "ok":
+            self._lobby()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok"):
+            self._lobby()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(render.BG)
+        W, H = surface.get_size()
+        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.12), render.GOLD, "center", bold=True)
+        render.text(surface, "Press Enter or a buzzer to play", (W // 2, H // 2 + 20), int(H * 0.05),
+                    render.TEXT, "center")
+
+
 class ComputerPresses:
     """Presses of computer players, as stamped edges at their planned times.
 
@@ -150,17 +174,19 @@ class App:
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
+        """The results store; whatever is wrong with the file is a message, never a stop."""
         try:
             r = Results(self.cfg.storage_path())
-            if r.notice:
-                self.message(r.notice)
-            return r
-        except (StorageError, OSError, Exception) as exc:   # never stop the kiosk for storage
-            self.message(f"Results will not be saved: {exc}")
+        except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
+            self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
             try:
                 return Results(":memory:")
             except Exception:
                 return None
+        for notice in r.notices:        # already in the journal (storage's logger)
+            self.messages.append((notice, time.monotonic() + 60))
+        r.report = lambda text: self.message(text, 60)
+        return r
 
     @property
     def scenes(self) -> list[Scene]:
@@ -256,23 +282,67 @@ class App:
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
+        self.warm(scene)
 
     def pop(self) -> None:
         self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
+        self.warm(scene)
+
+    def warm(self, scene: Scene) -> None:
+        """Draw ``scene`` once off screen, so its first frame finds fonts, rendered words and its
+        cached layers ready (a scene's draw never changes its state).  A scene that cannot draw
+        yet is simply drawn for real on its first frame."""
+        try:
+            size = self.screen.get_size()
+            if getattr(self, "_warm_surface", None) is None or self._warm_surface.get_size() != size:
+                self._warm_surface = pygame.Surface(size)
+            scene.draw(self._warm_surface)
+        except Exception:  # noqa: BLE001 - warming is only an optimisation
+            log.debug("warming %s failed", type(scene).__name__, exc_info=True)
 
     def home(self) -> None:
-        """Back to the title screen, whatever happened (in the attract loop: its next step)."""
+        """Back to the title screen, whatever happened (a failing title shows a plain one;
+        in the attract loop: its next step)."""
         from kiosk.scenes.attract import AttractScene
-        self.stack.clear()
+        try:
+            self.stack.clear()
+        except Exception:
+            log.error("leaving a scene failed: %s", traceback.format_exc())
+            self.stack.scenes.clear()
         self.idle.clear()
-        if self.attract is not None and self.attract.running:
-            self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
-            return
-        self.end_attract()
-        self.push(AttractScene(self))
+        try:
+            if self.attract is not None and self.attract.running:
+                self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
+                return
+            self.end_attract()
+            self.push(AttractScene(self))
+        except Exception as exc:
+            log.error("the title screen failed: %s", traceback.format_exc())
+            self.end_attract()
+            self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
+            self.stack.scenes[:] = [PlainTitle(self)]
+
+    def keep_game_in_progress(self) -> None:
+        """Save the game on the stack (if any) for a resume (after a scene's exception)."""
+        from kiosk import resume
+        for scene in reversed(self.scenes):
+            if getattr(scene, "lobby_game", None) and getattr(scene, "over_at", None) is None:
+                try:
+                    resume.save_progress(self, scene)
+                except Exception:
+                    log.error("could not keep the game: %s", traceback.format_exc())
+                return
+
+    def offer_resume(self) -> None:
+        """Offer the interrupted game in the store, if there is one (never raises)."""
+        from kiosk import resume
+        try:
+            resume.offer(self)
+        except Exception:
+            log.error("the resume offer failed: %s", traceback.format_exc())
 
     def end_attract(self) -> None:
         """Leave the attract loop: results and high scores are recorded again."""
@@ -348,7 +418,9 @@ class App:
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
                 self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
+                self.keep_game_in_progress()
                 self.home()
+                self.offer_resume()
             self.frame_times.append((time.perf_counter() - start) * 1000)
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
@@ -377,6 +449,8 @@ class App:
                 scene.on_command(command)
                 scene = self.scenes[-1]
         self.computer.pump(now_ns)
+        if self.gpio is not None:
+            self.gpio.resync()                  # a release edge that never came (hardware/gpio.py)
         for edge in drain(self.queue):
             person = edge.source not in ("computer", "")
             if person:
@@ -400,10 +474,11 @@ class App:
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
-        self.led.update(self.scenes[-1].led_picture(shown), shown)
+        top = self.scenes[-1]
+        self.led.update(top.led_picture(shown), shown, idle=getattr(top, "led_idle", False))
         if self.lamps is not None:            # pins change only when a seat's state changes
             from kiosk.buzzer_lamps import scene_pattern
-            self.lamps.show(scene_pattern(self.scenes[-1], self.lamp_memory, shown, len(self.lamps)))
+            self.lamps.show(scene_pattern(top, self.lamp_memory, shown, len(self.lamps)))
 
     #: Which edge sources may press for a seat of each station kind.
     SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
@@ -429,6 +504,7 @@ class App:
             scene.draw(surface)
         if self.scenes:
             self.scenes[-1].draw_overlay(surface)
+        self._draw_led_attention(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         # Messages go in the top strip (over the screen's title line): never over the cards,
@@ -449,6 +525,17 @@ class App:
             pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 6), border_radius=6)
             surface.blit(img, rect)
             y = rect.bottom + 8
+
+    def _draw_led_attention(self, surface: pygame.Surface) -> None:
+        """A small line at the bottom while the LED matrix is not connected (issue 12)."""
+        line = self.led.attention() if self.led is not None else None
+        if not line:
+            return
+        img = render.font(18).render(line[:140], True, render.DIM)
+        width = surface.get_width() - 16
+        if img.get_width() > width:
+            img = pygame.transform.smoothscale(img, (width, max(8, img.get_height() * width // img.get_width())))
+        surface.blit(img, (8, surface.get_height() - img.get_height() - 6))
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
@@ -472,33 +559,61 @@ class App:
 
 
 def run(cfg: Config, args: argparse.Namespace) -> int:
-    """Open the window and run the arcade until quit; returns the exit status."""
+    """Open the window and run the arcade until quit; returns the exit status.
+
+    SIGTERM and SIGINT end it through the same way out as Ctrl+Q (see
+    :mod:`kiosk.stopping`): status 0 after SIGTERM, 130 after SIGINT.
+    """
+    from kiosk.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.init()
-    d = cfg["display"]
-    flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")      # our handlers, not SDL's
+    stop = StopSignals()
+    app: App | None = None
+    status = 0
     try:
-        screen = pygame.display.set_mode((d["width"], d["height"]), flags)
-    except pygame.error as exc:
-        print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
-              "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
-        return 1
-    pygame.display.set_caption("Focus Arcade")
-    pygame.mouse.set_visible(False)
-    app = App(cfg, screen, args)
-    try:
+        pygame.init()
+        d = cfg["display"]
+        flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+        try:
+            screen = pygame.display.set_mode((d["width"], d["height"]), flags)
+        except pygame.error as exc:
+            print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
+                  "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
+            return 1
+        pygame.display.set_caption("Focus Arcade")
+        pygame.mouse.set_visible(False)
+        app = App(cfg, screen, args)
+        stop.attach(app)
         if app.demo:
             from kiosk.demo import DemoError, start_demo
             try:
                 start_demo(app, args)
             except (KeyError, DemoError) as exc:
                 print(f"focus-arcade: {exc.args[0]}")
-                return 2
+                status = 2
         else:
             app.home()
-        app.loop(max_frames=getattr(args, "frames", 0))
+        if status == 0:
+            app.offer_resume()
+        if status == 0 and stop.signum is None:
+            app.loop(max_frames=getattr(args, "frames", 0))
+        stop.done()
+    except KeyboardInterrupt:
+        stop.done()
+        if stop.signum is None:
+            stop.signum = 2
     finally:
-        app.close()
-        pygame.quit()
-    return app.exit_code
+        stop.done()
+        try:
+            if app is not None:
+                app.close()
+            pygame.quit()
+        except KeyboardInterrupt:
+            pass
+        stop.restore()
+        if stop.signum is not None:
+            log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
+    if status == 0 and app is not None:
+        status = app.exit_code            # the service menu's restart / stop
+    return stop.exit_status(status)

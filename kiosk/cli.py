@@ -4,7 +4,9 @@
     focus-arcade demo                 simulated players on MockFactory pins + virtual LED matrix
     focus-arcade headless --game focusx --mode classic --players 4 --games 20 --seed 1
     focus-arcade perft --game focus|crossfire --depth N [--moves "..."]
-    focus-arcade check-config [PATH] validate a configuration file
+    focus-arcade check-config [PATH] validate a configuration file: every problem, the LED frame rate
+    focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store
+    focus-arcade --version
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
                                     "~/.config/focus-arcade/arcade.toml)")
     p.add_argument("--windowed", action="store_true", help="never fullscreen")
+    p.add_argument("--version", action="version", version=f"focus-arcade {version()}")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)        # tests: stop after N frames
     p.add_argument("--screenshot-dir", default="", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
@@ -75,12 +78,62 @@ def _parser() -> argparse.ArgumentParser:
     pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
     pf.add_argument("rest", nargs=argparse.REMAINDER)
 
-    c = sub.add_parser("check-config", help="validate a configuration file and print it")
+    c = sub.add_parser("check-config", help="validate a configuration file: every problem, and the LED frame rate")
     c.add_argument("path", nargs="?")
+
+    dr = sub.add_parser("doctor", help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
+                                       "configuration, store; OK or the fix for each")
+    dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
     return p
 
 
+def version() -> str:
+    """The installed package's version (pyproject), or the source tree's."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version as installed
+        return installed("focus-arcade")
+    except Exception:  # noqa: BLE001 - not installed: read pyproject.toml
+        import re
+        from pathlib import Path
+        text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+        found = re.search(r'^version = "([^"]+)"', text, re.M)
+        return found.group(1) if found else "unknown"
+
+
+def _check_config(path_arg: str | None) -> int:
+    """Every problem of the file (not only the first), then the LED frame rate it gives."""
+    path = path_arg or configmod.default_path()
+    if path is None:
+        print("defaults: OK (no configuration file: ~/.config/focus-arcade/arcade.toml or $FOCUS_ARCADE_CONFIG)")
+        return 0
+    try:
+        raw = configmod._read(path)
+    except configmod.ConfigError as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
+    data, problems = configmod.check_all(raw, str(path))
+    for problem in problems:
+        print(f"focus-arcade: {problem}", file=sys.stderr)
+    if problems:
+        print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with the defaults "
+              "for those keys", file=sys.stderr)
+        return 2
+    print(f"{path}: OK")
+    if "led" in raw:
+        print(configmod.led_rate(data["led"])[1])
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command; Ctrl+C ends any of its parts quietly (status 130)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("focus-arcade: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "perft" in argv:
         # ``perft`` takes its own options; global options before it do not apply to it.
@@ -91,13 +144,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "headless":
         return _headless(args)
     if args.command == "check-config":
-        try:
-            cfg = configmod.load(args.path or configmod.default_path())
-        except configmod.ConfigError as exc:
-            print(f"focus-arcade: {exc}", file=sys.stderr)
-            return 2
-        print(f"{cfg.source}: OK")
-        return 0
+        return _check_config(args.path)
+    if args.command == "doctor":
+        from kiosk.doctor import doctor_main
+        return doctor_main(args.config, probe=not args.no_probe)
     path = args.config or configmod.default_path()
     cfg = configmod.load_or_default(path)
     for problem in cfg.problems:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,24 @@ from arcade.core.judge import JudgeSettings
 
 DEFAULT_FILE = Path(__file__).with_name("default.toml")
 STATIONS = ("keyboard", "gpio", "gamepad", "computer", "off")
+#: A configuration file larger than this is not read (a real one is a few kB).
+MAX_BYTES = 256 * 1024
+#: Arrays and inline tables nested deeper than this are refused (the schema needs 2).
+MAX_DEPTH = 32
+
+_short = reprlib.Repr()
+_short.maxstring = 240
+_short.maxother = 60
+_short.maxlist = _short.maxtuple = _short.maxdict = 8
+_short.maxlevel = 3
+
+
+def short_repr(value: object) -> str:
+    """``repr`` cut to a readable length; never raises (deep nesting, huge numbers)."""
+    try:
+        return _short.repr(value)
+    except Exception:           # RecursionError, ValueError (int digits limit), ...
+        return f"<a {type(value).__name__}>"
 
 
 class ConfigError(ArcadeError, ValueError):
@@ -29,7 +48,7 @@ class ConfigError(ArcadeError, ValueError):
     def __init__(self, key: str, value: object, expected: str, source: str = "") -> None:
         self.key, self.value, self.expected, self.source = key, value, expected, source
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}{key} = {value!r}: expected {expected}")
+        super().__init__(f"{where}{key} = {short_repr(value)}: expected {expected}")
 
 
 def defaults() -> dict[str, Any]:
@@ -103,13 +122,6 @@ def _pin_code(key: str, v: Any) -> Any:
     return v
 
 
-def _offered(key: str, v: Any) -> Any:
-    """``[lobby] games``: the games the lobby offers as "family:mode" ("focusx:classic"); [] = all."""
-    if not isinstance(v, list) or not all(isinstance(x, str) and ":" in x for x in v):
-        raise ConfigError(key, v, 'a list of "family:mode" names such as ["focusx:classic", "sherlook:classic"] ([] = every game)')
-    return v
-
-
 def _stations(key: str, v: Any) -> Any:
     if not isinstance(v, list) or not 1 <= len(v) <= 8:
         raise ConfigError(key, v, f"a list of 1 to 8 of {list(STATIONS)}")
@@ -137,6 +149,20 @@ def _controls(key: str, v: Any) -> Any:
     return v
 
 
+def _games(key: str, v: Any) -> Any:
+    """A list of registry names (``arcade.registry``); [] = every game."""
+    from arcade import registry
+    valid = registry.names()
+    if not isinstance(v, list):
+        raise ConfigError(key, v, f"a list of game names from {valid}, or [] for every game")
+    for i, name in enumerate(v):
+        if name not in valid:
+            raise ConfigError(f"{key}[{i}]", name, f"a game name, one of {valid}")
+    if len(set(v)) != len(v):
+        raise ConfigError(key, v, "each game at most once")
+    return v
+
+
 def _usb_id(key: str, v: Any) -> Any:
     if v == "":
         return v
@@ -152,24 +178,28 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                 "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
               "late_grace_ms": _num(0, 2000),
-              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
+              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000),
+              "min_reaction_ms": _num(0, 300), "window_presses": _num(4, 1000, True)},
     "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30), "claim_window_s": _num(0.5, 30),
                "duel_deadline_ms": _num(500, 20000, True)},
     "sherlook": {"step_ms": _num(200, 5000), "countdown_step_ms": _num(200, 5000), "grace_ms": _num(0, 400),
                  "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
                  "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
+    "lobby": {"games": _games, "auto_start_s": _num(3, 120)},
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock"),
              "lamps": _lamps, "lamp_pwm": _bool},
-    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+            "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),  # type: ignore[arg-type]
+            "transport": _choice("serial", "ddp"), "host": _str, "ddp_port": _num(1, 65535, True),
+            "idle": _choice("picture", "release"),
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
     "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10), "offer_window_s": _num(0.5, 30)},
     "sackson": {"budget_s": _num(0.05, 30), "move_pause_s": _num(0, 10), "opening_swap": _bool,
                 "mirror_rule": _bool},
     "storage": {"path": _str},
-    "lobby": {"auto_start_s": _num(3, 120), "games": _offered},
     "attract": {"idle_s": _num(5, 3600), "demo_s": _num(10, 600), "scores_s": _num(3, 120), "demo_games": _bool},
     "idle": {"turn_s": _num(5, 600)},
     "service": {"combo": _combo, "hold_s": _num(1, 10), "pin": _pin_code, "shutdown_command": _str,
@@ -194,7 +224,8 @@ class Config:
         return JudgeSettings(debounce_ms=j["debounce_ms"], tie_window_ms=j["tie_window_ms"],
                              settle_ms=j["settle_ms"],
                              late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
-                             focusx_double_press_ms=j["focusx_double_press_ms"])
+                             focusx_double_press_ms=j["focusx_double_press_ms"],
+                             min_reaction_ms=j["min_reaction_ms"], window_presses=j["window_presses"])
 
     def storage_path(self) -> Path:
         p = self.data["storage"]["path"]
@@ -261,7 +292,40 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                                     f"less than {than}; the kiosk runs with the defaults for {keys}", source))
         for k in ("grace_ms", *short):
             sh[k] = defaults()["sherlook"][k]
+    led = data["led"]
+    port = str(led["port"]).strip()
+    if (led["transport"] == "ddp" and not led["host"].strip()) or port.lower() in ("ddp://", "ddp:"):
+        problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
+                                    '(e.g. "192.168.1.50"), or transport = "serial"', source))
+        led["transport"], led["port"] = "serial", "none"
     return data, problems
+
+
+def led_rate(led: dict[str, Any]) -> tuple[float, str]:
+    """(frames/s, a sentence) for an ``[led]`` table: what rate the panel gets.
+
+    Serial: the wire's limit (Adalight, 8N1) at the baud in use (``wled_baud``
+    when set, else ``baudrate``); DDP: 60 frames/s (the link's cap).  The
+    sentence says what to change when the rate is low.
+    """
+    from firmware_bridge.adalight import frame_length, safe_led_count
+
+    leds = led["width"] * led["height"]
+    port = str(led["port"]).strip().lower()
+    if led["transport"] == "ddp" or port.startswith("ddp://"):
+        return 60.0, f"LED: {led['width']}x{led['height']} over Wi-Fi (DDP): up to 60 frames/s (the arcade sends up to 30)"
+    if port in ("", "none", "off"):
+        return 0.0, "LED: off"
+    baud = led["wled_baud"] or led["baudrate"]
+    size = frame_length(safe_led_count(leds)) if port != "virtual" else frame_length(leds)
+    fps = baud / 10.0 / size
+    text = (f"LED: {led['width']}x{led['height']} = {size} bytes a frame at {baud} baud: "
+            f"up to {fps:.1f} frames/s on the wire")
+    if fps < 10:
+        faster = [b for b in (921600, 1500000) if b > baud]
+        hint = f" (WLED: set wled_baud = {faster[0]})" if faster else ""
+        text += f"; the picture changes at most {fps:.1f} times a second{hint}"
+    return fps, text
 
 
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
@@ -277,19 +341,104 @@ def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
     return data
 
 
+def _deep_key(text: str, limit: int = MAX_DEPTH) -> tuple[str, int] | None:
+    """The key and line of the first value nested more than ``limit`` arrays or inline
+    tables deep, or None.  Strings and comments are skipped (a rough TOML scanner:
+    enough to refuse such a file before the parser recurses)."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    key, key_line, section = "", 1, ""
+    start_of_line = True
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            start_of_line = True
+            i += 1
+            continue
+        if c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c in "\"'":
+            triple = text.startswith(c * 3, i)
+            quote = c * 3 if triple else c
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if text[j] == "\\" and c == '"':
+                    j += 1
+                elif text[j] == "\n":
+                    if not triple:
+                        break
+                    line += 1
+                j += 1
+            i = j + len(quote)
+            start_of_line = False
+            continue
+        if start_of_line and depth == 0 and not c.isspace():
+            eol = text.find("\n", i)
+            eol = n if eol < 0 else eol
+            if c == "[":                  # a [table] or [[array of tables]] header: no nesting inside
+                section = text[i:eol].split("#")[0].strip().strip("[]").strip()
+                i = eol
+                continue
+            end = text.find("=", i, eol)
+            if end >= 0:
+                name = text[i:end].strip()
+                key, key_line = (f"{section}.{name}" if section else name), line
+            start_of_line = False
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return (key or "?", key_line)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
 def _read(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The TOML file as a dict; every way it can be unreadable is a ConfigError.
+
+    Refused with a message: missing or unreadable, larger than :data:`MAX_BYTES`, not
+    UTF-8, NUL or other control characters, not TOML (line and column), values nested
+    deeper than :data:`MAX_DEPTH` (the key and line), numbers too long to read.
+    """
     p = Path(path)
     try:
         with p.open("rb") as f:
-            return tomllib.load(f)
+            data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("config", str(p), "an existing TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
+    if len(data) > MAX_BYTES:
+        raise ConfigError("config", str(p), f"a TOML file of at most {MAX_BYTES // 1024} kB") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]                  # a byte-order mark from a Windows editor
+    deep = _deep_key(text)
+    if deep is not None:
+        raise ConfigError(deep[0], "...", f"a value nested at most {MAX_DEPTH} levels deep (line {deep[1]} of "
+                          f"{p})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError("config", str(p), f"values nested at most {MAX_DEPTH} levels deep") from None
+    except (ValueError, MemoryError) as exc:      # e.g. an integer of more than 4300 digits
+        line = _line_of_error(text, exc)
+        raise ConfigError("config", str(p), f"valid TOML ({str(exc)[:80]}{line})") from None
+
+
+def _line_of_error(text: str, exc: BaseException) -> str:
+    """For a number too long to read: the line of the first such digit run (", line N")."""
+    import re
+    m = re.search(r"[0-9_]{4000,}", text)
+    return f", line {text.count(chr(10), 0, m.start()) + 1}" if m else ""
 
 
 def load(path: str | os.PathLike[str] | None) -> Config:

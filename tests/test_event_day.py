@@ -295,7 +295,7 @@ def test_a_game_played_to_the_results_with_initials_and_back_to_attract(day: Day
     docs_shot(d.screen, "results-high-scores.png")
     d.press(BUZZ[1])                                        # any buzzer: back to the title
     assert isinstance(d.top, AttractScene)
-    assert any("FocusX Classic" in line[0] for line in d.top.recent)   # the games' own labels
+    assert any("FocusX Classic" in line[0] for line in d.top.recent_lines)   # the games' own labels
 
 
 def enter_pin(d: Day, pin: str) -> None:

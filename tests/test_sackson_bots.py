@@ -150,3 +150,47 @@ def test_hard_beats_random(variant, seed, hard_seat):
         assert out.winners == (hard_seat,), out
     else:  # adjudicated at the move cap: clearly ahead
         assert evaluate(s, hard_seat) > 3.0
+
+
+# -- strength by nodes, not by the machine's speed -------------------------------------------
+
+class ScaledClock:
+    """A machine ``slow`` times slower: every reading advances ``slow`` x a fixed step."""
+
+    def __init__(self, slow: float) -> None:
+        self.t = 0.0
+        self.slow = slow
+
+    def __call__(self) -> float:
+        self.t += 0.0001 * self.slow
+        return self.t
+
+
+@pytest.mark.parametrize("variant", ["2p", "crossfire"])
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_level_plays_the_same_move_on_a_four_times_slower_machine(variant, level) -> None:
+    from arcade.bots.sackson import decide
+
+    for seed in (1, 2):
+        s = random_position(variant, seed, 14)
+        fast: dict[str, int] = {}
+        slow: dict[str, int] = {}
+        a = decide(s, level, random.Random(seed), clock=ScaledClock(1.0), max_nodes=1500, stats=fast)
+        b = decide(s, level, random.Random(seed), clock=ScaledClock(4.0), max_nodes=1500, stats=slow)
+        assert a == b and fast["nodes"] == slow["nodes"] > 1000
+        # only the safety cap, when a machine is far too slow, cuts the search short
+        cut: dict[str, int] = {}
+        c = decide(s, level, random.Random(seed), clock=ScaledClock(4.0), max_nodes=1500, cap_s=0.002, stats=cut)
+        assert cut["nodes"] < fast["nodes"] and s.check(s.current_player(), c) is None
+
+
+def test_levels_are_defined_by_nodes_and_the_expert_is_its_own_level() -> None:
+    from arcade.bots.sackson import EXPERT_NODES, HARD_NODES, SKILLS, decide
+
+    assert SKILLS == ("easy", "medium", "hard", "expert") and EXPERT_NODES > HARD_NODES
+    s = random_position("2p", 4, 12)
+    stats: dict[str, int] = {}
+    a = decide(s, "hard", random.Random(3), stats=stats)        # no clock: the level's own node count
+    assert stats["nodes"] == HARD_NODES + 1 and s.check(s.current_player(), a) is None
+    decide(s, "expert", random.Random(3), max_nodes=2000, stats=stats)
+    assert stats["nodes"] == 2001

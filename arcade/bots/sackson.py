@@ -12,12 +12,25 @@ Levels:
   :func:`evaluate` likes best (ties broken by ``rng``).
 * ``"hard"`` - alpha-beta search with iterative deepening, move ordering
   (captures and take-overs first, then the best move of the previous
-  iteration from a small table), under a time budget per move (``budget_s``
-  seconds on the injected ``clock``) and/or a node limit (``max_nodes``, for
-  deterministic tests).  With three or four players the search is "paranoid":
-  every other seat (in ``4p-teams`` every opponent; the partner plays for the
-  team) is assumed to play against the searching seat, which keeps plain
-  alpha-beta usable; within the budget that reaches two or three plies.
+  iteration from a small table), for :data:`HARD_NODES` positions per move
+  (``max_nodes`` to change it).  With three or four players the search is
+  "paranoid": every other seat (in ``4p-teams`` every opponent; the partner
+  plays for the team) is assumed to play against the searching seat, which
+  keeps plain alpha-beta usable.
+* ``"expert"`` (:func:`decide` only; :func:`choose_action` keeps the three
+  levels above) - two players: negamax alpha-beta with iterative deepening, a
+  transposition table, killer and history ordering, a capture-only quiescence
+  search and an evaluation kept up to date move by move (:class:`_Expert`), for
+  :data:`EXPERT_NODES` positions; three or four players: hard's search for
+  :data:`EXPERT_NODES` positions.
+
+Strength does not depend on the machine: the searches stop after a number of
+positions (nodes), so the same position and seed give the same move on a
+Raspberry Pi as on a desktop.  A time cap (``cap_s`` seconds on the injected
+``clock``, default :data:`CAP_S`) only guards against a machine far slower
+than planned; a search cut by it plays its best move so far.  Benchmarks that
+compare levels "at equal time" pass ``budget_s`` instead: then the search runs
+until that many seconds have passed (the old time-limited behaviour).
 
 During the opening swap (SF-3) every level picks a random legal swap.
 """
@@ -32,6 +45,20 @@ from arcade.core.errors import ArcadeError, SettingsError
 from arcade.sackson.game import Move_t, SacksonState
 
 LEVELS = ("easy", "medium", "hard")
+#: Every level of :func:`decide` (the lobby's skills), weakest first.
+SKILLS = ("easy", "medium", "hard", "expert")
+#: Positions (nodes) searched per move: hard (about 0.3 s on a desktop, 3 s on a Pi 3).
+HARD_NODES = 12_000
+#: Positions searched per move by the expert (its nodes are cheaper than hard's).
+EXPERT_NODES = 40_000
+#: Default time cap of a node-limited search, seconds (a safety net, not the strength).
+CAP_S = 12.0
+#: The expert's quiescence depth (captures only) and the move number from which late moves
+#: are first searched one ply less deep.
+EXPERT_QDEPTH = 4
+EXPERT_LATE = 3
+#: The expert's null-move pruning: 1 on, 0 off.
+EXPERT_NULL = 1
 
 WIN = 1_000_000.0
 
@@ -62,7 +89,7 @@ def _features(s: SacksonState) -> list[float]:
             for c in stack:
                 alive[c] += 1
     res = s._res
-    mob = s._mob
+    mob = s._mobility()
     out = []
     for q in range(seats):
         f = (W_ALIVE * (alive[q] + res[q]) + W_RESERVE * res[q] + W_CONTROL * control[q]
@@ -159,6 +186,7 @@ class _Search:
         self.deadline = (clock() + budget_s) if clock is not None else None
         self.max_nodes = max_nodes
         self.nodes = 0
+        self.depth = 0
         self.armed = False
         self.best: dict[int, Move_t] = {}
 
@@ -230,6 +258,7 @@ class _Search:
         moves = self._ordered(root_moves)
         best = moves[0]
         for depth in range(1, max_depth + 1):
+            self.depth = depth
             self.armed = depth > 1
             cur_best: Move_t | None = None
             cur_val = -2 * WIN
@@ -260,20 +289,24 @@ class _Search:
 
 
 def choose_action(state: SacksonState, level: str, rng: random.Random,
-                  clock: Callable[[], float] | None = None, budget_s: float = 1.0,
-                  max_nodes: int | None = None, max_depth: int | None = None) -> Action:
+                  clock: Callable[[], float] | None = None, budget_s: float | None = None,
+                  max_nodes: int | None = None, max_depth: int | None = None,
+                  cap_s: float = CAP_S) -> Action:
     """Pick an action for the side to move in ``state`` (which is not changed).
 
     Args:
         state: a FOCUS or Crossfire state that is not over.
         level: ``"easy"``, ``"medium"`` or ``"hard"`` (see the module docstring).
         rng: the injected random generator (tie-breaks, easy's choices).
-        clock: seconds (e.g. ``time.monotonic``); with it, ``hard`` stops
-            deepening once ``budget_s`` seconds have passed.  None: no time limit.
-        budget_s: thinking time per move for ``hard``, seconds.
-        max_nodes: node limit for ``hard`` (deterministic); None: no limit.
-        max_depth: deepest iteration of ``hard``; default 64 with a clock or a
-            node limit, else 2 (so a call without limits always ends quickly).
+        clock: seconds (e.g. ``time.monotonic``), read by ``hard`` for ``budget_s``
+            or the ``cap_s`` safety cap.  None: no time limit at all.
+        budget_s: None (default): ``hard`` searches ``max_nodes`` positions
+            (default :data:`HARD_NODES`), the same moves on any machine.  A number:
+            ``hard`` searches until that many seconds have passed on ``clock``
+            (benchmarks "at equal time"; then ``max_nodes`` only if given).
+        max_nodes: node limit for ``hard`` (deterministic).
+        max_depth: deepest iteration of ``hard``; default 64.
+        cap_s: seconds after which a node-limited search stops anyway (with a clock).
 
     Raises:
         SettingsError: unknown level or a negative budget.
@@ -281,8 +314,28 @@ def choose_action(state: SacksonState, level: str, rng: random.Random,
     """
     if level not in LEVELS:
         raise SettingsError("level", level, f"one of {list(LEVELS)}")
-    if not isinstance(budget_s, (int, float)) or budget_s < 0:
+    return decide(state, level, rng, clock, budget_s, max_nodes, max_depth, cap_s)
+
+
+def decide(state: SacksonState, level: str, rng: random.Random,
+           clock: Callable[[], float] | None = None, budget_s: float | None = None,
+           max_nodes: int | None = None, max_depth: int | None = None,
+           cap_s: float = CAP_S, stats: dict[str, int] | None = None) -> Action:
+    """:func:`choose_action` for every level of :data:`SKILLS` (``"expert"`` included).
+
+    ``stats``, when given, receives ``nodes`` (positions searched) and ``depth``
+    (the deepest iteration started).
+
+    Raises:
+        SettingsError: unknown level, a negative budget or cap.
+        BotError: the game is over, or ``state`` is not a FOCUS state.
+    """
+    if level not in SKILLS:
+        raise SettingsError("level", level, f"one of {list(SKILLS)}")
+    if budget_s is not None and (not isinstance(budget_s, (int, float)) or budget_s < 0):
         raise SettingsError("budget_s", budget_s, "seconds >= 0")
+    if not isinstance(cap_s, (int, float)) or cap_s < 0:
+        raise SettingsError("cap_s", cap_s, "seconds >= 0")
     if not isinstance(state, SacksonState):
         raise BotError(f"not a FOCUS state: {state!r}")
     if state.current_player() == TERMINAL:
@@ -311,6 +364,317 @@ def choose_action(state: SacksonState, level: str, rng: random.Random,
                 best_v, best_m = v, m
         return action(best_m)
     if max_depth is None:
-        max_depth = 64 if (clock is not None or max_nodes is not None) else 2
-    search = _Search(s, clock, float(budget_s), max_nodes)
-    return action(search.run(moves, max(1, max_depth)))
+        max_depth = 64
+    if budget_s is not None:
+        limit = float(budget_s) if clock is not None else None
+        nodes = max_nodes
+    else:
+        limit = float(cap_s) if clock is not None else None
+        nodes = max_nodes if max_nodes is not None else (HARD_NODES if level == "hard" else EXPERT_NODES)
+    deadline = clock() + limit if (clock is not None and limit is not None) else None
+    if limit is None and nodes is None:
+        max_depth = min(max_depth, 2)     # no limit at all: keep the call short
+    search: _Search | _Expert
+    if level == "expert" and s.game.seats == 2:
+        search = _Expert(s, clock, deadline, nodes)
+    else:
+        search = _Search(s, clock, 0.0, nodes)
+        search.deadline = deadline
+    m = search.run(moves, max(1, max_depth))
+    if stats is not None:
+        stats["nodes"] = search.nodes
+        stats["depth"] = search.depth
+    return action(m)
+
+
+# -- the expert search (two players) ------------------------------------------------
+
+class _Expert:
+    """Negamax alpha-beta for two seats: iterative deepening, a transposition table, killer and
+    history move ordering, a capture-only quiescence search, and :func:`evaluate`'s terms kept
+    up to date move by move (every stack's worth on its cell is a table look-up), so a node costs
+    a few look-ups instead of a board scan."""
+
+    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
+                 max_nodes: int | None) -> None:
+        self.s = s
+        self.clock = clock
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.depth = 0
+        self.armed = False
+        self.tt: dict[int, tuple[int, int, float, Move_t | None]] = {}
+        self.killers: dict[int, list[Move_t]] = {}
+        self.hist: dict[Move_t, int] = {}
+        t = s._t
+        self.caps = t.caps
+        self.mtab = t.mtab
+        self.drops = t.drops
+        # worth[i][h]: a stack of height h topped on cell i, for its top's seat (evaluate's terms)
+        self.worth = tuple(tuple(W_CONTROL * h + W_TOPS + W_MOBILITY * t.cnt[i][h] if h else 0.0
+                                 for h in range(t.maxcap + 1)) for i in range(t.n))
+        # stones of each colour in play at the root (board + reserves); captures only lower it
+        alive = [0, 0]
+        for x in s._st:
+            for c in x:
+                alive[c] += 1
+        self.alive0 = (alive[0] + s._res[0], alive[1] + s._res[1])
+        self.caps0 = (s._caps[0][1], s._caps[1][0])
+        self.pos0 = self._positional()
+
+    def _positional(self) -> float:
+        """Seat 0's positional terms minus seat 1's (control, tops, mobility), from the board."""
+        v = 0.0
+        worth = self.worth
+        for i, x in enumerate(self.s._st):
+            if x:
+                w = worth[i][len(x)]
+                v += w if x[-1] == 0 else -w
+        return v
+
+    def _eval(self, pos: float) -> float:
+        """:func:`evaluate` for the side to move, from the positional sum ``pos`` (seat 0's view)."""
+        s = self.s
+        res = s._res
+        c = s._caps
+        a0 = self.alive0[0] - (c[1][0] - self.caps0[1])
+        a1 = self.alive0[1] - (c[0][1] - self.caps0[0])
+        v = W_ALIVE * (a0 - a1) + W_RESERVE * (res[0] - res[1]) + pos
+        return v if s._side == 0 else -v
+
+    def _delta(self, m: Move_t, before_src: tuple[int, ...], before_dst: tuple[int, ...]) -> float:
+        """Change of the positional sum by move ``m`` (already made; the two stacks it changed)."""
+        src, dst, _k = m
+        st = self.s._st
+        worth = self.worth
+        v = 0.0
+        for cell, old in ((dst, before_dst), (src, before_src)):
+            if cell < 0:
+                continue
+            if old:
+                w = worth[cell][len(old)]
+                v -= w if old[-1] == 0 else -w
+            new = st[cell]
+            if new:
+                w = worth[cell][len(new)]
+                v += w if new[-1] == 0 else -w
+        return v
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if not self.armed:
+            return
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Timeout
+        if self.deadline is not None and self.nodes & 63 == 0 and self.clock is not None:
+            if self.clock() >= self.deadline:
+                raise _Timeout
+
+    def _captures(self) -> list[Move_t]:
+        """The side to move's capturing moves (an overflow with an enemy stone in it), best first.
+
+        Listed from the stacks, not from the move list; a capture is always legal under the
+        ko rule (fewer stones stay in play than in any earlier position, SF-6).
+        """
+        s = self.s
+        st = s._st
+        caps = self.caps
+        dests = s._t.dests
+        p = s._side
+        out = []
+        for i, x in enumerate(st):
+            if x and x[-1] == p:
+                h = len(x)
+                di = dests[i]
+                for k in range(1, h + 1):
+                    moving = x[h - k:]
+                    for j in di[k]:
+                        d = st[j]
+                        cut = len(d) + k - caps[j]
+                        if cut > 0:
+                            gain = cut - (d + moving)[:cut].count(p)
+                            if gain:
+                                out.append((gain, k, (i, j, k)))
+        if s._res[p]:
+            for j, d in enumerate(st):
+                if len(d) >= caps[j] and d[0] != p:
+                    out.append((1, 0, (-1, j, 1)))
+        out.sort(reverse=True)
+        return [m for _g, _k, m in out]
+
+    def _gen(self) -> list[Move_t]:
+        """The side to move's moves inside the tree: Crossfire's ko rule (SF-6) is left to the
+        root's legal list (a move back to an earlier position inside the tree only costs a
+        little accuracy; the game itself never plays one)."""
+        s = self.s
+        if not s._ko:
+            return s._moves()
+        p = s._side
+        mtab = self.mtab
+        out: list[Move_t] = []
+        for i, x in enumerate(s._st):
+            if x and x[-1] == p:
+                out.extend(mtab[i][len(x)])
+        if s._res[p]:
+            out.extend(self.drops)
+        return out
+
+    def _ordered(self, moves: list[Move_t], ply: int, first: Move_t | None) -> tuple[list[Move_t], int]:
+        """``moves`` best first (table move, captures, killers, then by history) and how many
+        of them lead (those are never searched reduced)."""
+        hist = self.hist
+        if hist:
+            moves.sort(key=lambda m: hist.get(m, 0), reverse=True)
+        front = self._captures()
+        legal = set(moves)
+        front = [m for m in front if m in legal]
+        for km in self.killers.get(ply, ()):
+            if km in legal and km not in front:
+                front.append(km)
+        if first is not None and first in legal:
+            if first in front:
+                front.remove(first)
+            front.insert(0, first)
+        if not front:
+            return moves, 0
+        seen = set(front)
+        return front + [m for m in moves if m not in seen], len(front)
+
+    def _child(self, m: Move_t, pos: float) -> float:
+        s = self.s
+        st = s._st
+        src, dst, _k = m
+        before_src = st[src] if src >= 0 else ()
+        before_dst = st[dst]
+        s._make(m)
+        return pos + self._delta(m, before_src, before_dst)
+
+    def quiesce(self, alpha: float, beta: float, pos: float, ply: int, qd: int) -> float:
+        self._tick()
+        s = self.s
+        if s._result is not None:
+            return self._terminal(ply)
+        stand = self._eval(pos)
+        if stand >= beta or qd == 0:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        for m in self._captures():
+            child = self._child(m, pos)
+            try:
+                v = -self.quiesce(-beta, -alpha, child, ply + 1, qd - 1)
+            finally:
+                s._unmake()
+            if v >= beta:
+                return v
+            if v > alpha:
+                alpha = v
+        return alpha
+
+    def _terminal(self, ply: int) -> float:
+        s = self.s
+        winners = s._result[0] if s._result is not None else ()
+        if not winners:
+            return 0.0
+        return WIN - ply if s._side in winners else -WIN + ply
+
+    def negamax(self, depth: int, alpha: float, beta: float, pos: float, ply: int,
+                null_ok: bool = True) -> float:
+        s = self.s
+        if s._result is not None:
+            self._tick()
+            return self._terminal(ply)
+        if depth <= 0:
+            return self.quiesce(alpha, beta, pos, ply, EXPERT_QDEPTH)
+        self._tick()
+        key = s._key
+        entry = self.tt.get(key)
+        first = None
+        if entry is not None:
+            e_depth, flag, value, first = entry
+            if e_depth >= depth:
+                if flag == 0:
+                    return value
+                if flag > 0 and value >= beta:
+                    return value
+                if flag < 0 and value <= alpha:
+                    return value
+        # null move: if passing still holds beta, a real move will (no zugzwang worth the name here)
+        if EXPERT_NULL and null_ok and depth >= 3 and beta < WIN / 2 and self._eval(pos) >= beta:
+            side = s._side
+            s._side = 1 - side
+            s._keyv ^= s._zflip
+            try:
+                v = -self.negamax(depth - 3, -beta, -beta + 0.001, pos, ply + 1, False)
+            finally:
+                s._side = side
+                s._keyv ^= s._zflip
+            if v >= beta:
+                return v
+        a0 = alpha
+        moves, lead = self._ordered(self._gen(), ply, first)
+        best = -2 * WIN
+        best_move = moves[0]
+        for n, m in enumerate(moves):
+            child = self._child(m, pos)
+            try:
+                if n == 0:
+                    v = -self.negamax(depth - 1, -beta, -alpha, child, ply + 1)
+                else:
+                    # late moves first get a reduced, null-window look; re-searched if they might be better
+                    r = 1 if (depth >= 3 and n >= lead + EXPERT_LATE) else 0
+                    v = -self.negamax(depth - 1 - r, -alpha - 0.001, -alpha, child, ply + 1)
+                    if v > alpha and (r or v < beta):
+                        v = -self.negamax(depth - 1, -beta, -alpha, child, ply + 1)
+            finally:
+                s._unmake()
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        if n >= lead:
+                            ks = self.killers.setdefault(ply, [])
+                            if m not in ks:
+                                ks.insert(0, m)
+                                del ks[2:]
+                        self.hist[m] = self.hist.get(m, 0) + depth * depth
+                        break
+        flag = 0 if a0 < best < beta else (1 if best >= beta else -1)
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
+        s = self.s
+        pos = self.pos0
+        moves = self._ordered(root_moves, 0, None)[0]
+        best = moves[0]
+        for depth in range(1, max_depth + 1):
+            self.depth = depth
+            self.armed = depth > 1
+            cur_best: Move_t | None = None
+            cur_val = -2 * WIN
+            alpha = -2 * WIN
+            try:
+                for m in moves:
+                    child = self._child(m, pos)
+                    try:
+                        v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+                    finally:
+                        s._unmake()
+                    if v > cur_val:
+                        cur_val, cur_best = v, m
+                    if v > alpha:
+                        alpha = v
+            except _Timeout:
+                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
+                    best = cur_best
+                break
+            assert cur_best is not None
+            best = cur_best
+            moves.remove(best)
+            moves.insert(0, best)
+            if abs(cur_val) >= WIN / 2:
+                break
+        return best

@@ -25,6 +25,16 @@ stacks are tuples of seats, bottom first; a move is a tuple ``(src, dst, k)``
 with ``src = -1`` for a drop and ``k = 0`` for a swap of cells ``src, dst``.
 ``_make``/``_unmake`` change the state without validation or history;
 ``_moves()`` lists the legal move tuples; ``_count()`` counts them fast.
+
+What ``_make`` keeps up to date (the hot path of perft and search): the stacks,
+the reserves, the side to move, one Zobrist key of the whole position (board,
+reserves, side, seats still in; memoised per cell and stack, so a move costs
+four dictionary look-ups), the repetition counts (SF-3 third repetition, SF-6
+ko), captures and the plies without a capture.  On the two-player square
+board without the mirror rule a lean path does only that; the end "cannot
+move" (SF-2) is looked for only when the side to move lost a stack and has no
+reserve.  Mobility (moves per seat) is not kept: ``_mobility()`` counts it
+when the evaluation or a bulk count asks.
 """
 
 from __future__ import annotations
@@ -144,20 +154,14 @@ class _Tables:
                           for _ in range(seats))
         self.zside = tuple(rng.getrandbits(bits) for _ in range(seats))
         self.zact = tuple(rng.getrandbits(bits) for _ in range(1 << seats))
-        self.zcache: tuple[dict[tuple[int, ...], int], ...] = tuple({(): 0} for _ in range(n))
+        self.zd: tuple[_ZobristCell, ...] = tuple(_ZobristCell(self.zst[i]) for i in range(n))
+        self.zcache = self.zd
+        self.one: tuple[tuple[int, ...], ...] = tuple((q,) for q in range(seats))
         self.actions: dict[Move_t, Action] = {}
 
     def zstack(self, cell: int, stack: tuple[int, ...]) -> int:
         """Zobrist key of ``stack`` standing on ``cell`` (memoised)."""
-        cache = self.zcache[cell]
-        v = cache.get(stack)
-        if v is None:
-            v = 0
-            z = self.zst[cell]
-            for lvl, c in enumerate(stack):
-                v ^= z[lvl][c]
-            cache[stack] = v
-        return v
+        return self.zd[cell][stack]
 
     def action(self, m: Move_t) -> Action:
         """The public action of a move tuple (cached)."""
@@ -172,6 +176,24 @@ class _Tables:
                 a = Move(self.cells[src], self.cells[dst], k)
             self.actions[m] = a
         return a
+
+
+class _ZobristCell(dict):  # type: ignore[type-arg]
+    """stack -> Zobrist key of that stack on one cell; a missing stack is computed once."""
+
+    __slots__ = ("z",)
+
+    def __init__(self, z: tuple[tuple[int, ...], ...]) -> None:
+        super().__init__({(): 0})
+        self.z = z
+
+    def __missing__(self, stack: tuple[int, ...]) -> int:
+        v = 0
+        z = self.z
+        for lvl, c in enumerate(stack):
+            v ^= z[lvl][c]
+        self[stack] = v
+        return v
 
 
 _TABLES: dict[tuple[str, tuple[int, ...], int], _Tables] = {}
@@ -361,15 +383,11 @@ class SacksonState(State):
         for cell, stack in stacks.items():
             self._st[t.index[cell]] = stack
         self._res: list[int] = list(reserves)
-        self._mob: list[int] = [0] * seats
-        self._zc: list[int] = [0] * n
         bh = 0
+        zd = t.zd
         for i, s in enumerate(self._st):
             if s:
-                self._mob[s[-1]] += t.cnt[i][len(s)]
-                z = t.zstack(i, s)
-                self._zc[i] = z
-                bh ^= z
+                bh ^= zd[i][s]
         for p in range(seats):
             bh ^= t.zres[p][self._res[p]]
         self._bh: int = bh
@@ -377,12 +395,14 @@ class SacksonState(State):
         self._active: list[bool] = [True] * seats
         self._amask: int = (1 << seats) - 1
         self._seen: dict[int, int] = {}
-        self._key: int = 0
+        self._keyv: int = 0
+        self._pending: bool = False     # lean path: the last move's key/repetition/end not yet looked at
+        self._okeys: list[int] = []     # lean path: the key before each settled lean move
         self._quiet: int = 0
-        self._ply: int = 0
+        self._swaps0: int = swaps
         self._caps: list[list[int]] = [[0] * seats for _ in range(seats)]
         self._removed: list[int] = [0] * seats
-        self._result: tuple[tuple[int, ...], str] | None = None
+        self._resv: tuple[tuple[int, ...], str] | None = None
         self._swaps: int = swaps
         self._ko: bool = game.ko
         self._limit: int = game.settings["max_plies_without_capture"]
@@ -394,12 +414,19 @@ class SacksonState(State):
         self._dups: int = 0     # positions seen twice already (a third time would end the game)
         self._is3p: bool = game.variant == "3p"
         self._fast2: bool = seats == 2 and not game.ko   # 2p square board: the next side is simply the other
+        # the lean make/unmake: two players without the mirror rule (no elimination)
+        self._simple: bool = seats == 2 and not self._mirror_on
+        self._zsk: tuple[int, ...] = tuple(t.zside[q] ^ t.zact[self._amask] for q in range(seats))
+        self._zflip: int = self._zsk[0] ^ self._zsk[1]    # side A <-> side B in the lean path's key
+        self._capl: tuple[int, ...] = t.caps              # overflow height of every cell
         # SF-3 ends two-player games by repetition / plies without a capture; with three or
         # four players the same endings are the arcade's own rule (docs, "Turn order").
         self._draw_rule: str = "SF-3" if seats == 2 else "arcade rule for 3-4 players"
         self._origin: dict[str, Any] | None = None   # the setup() arguments, None for the layout
         if swaps == 0:
             self._start_play(to_move)
+        if self._simple:
+            self.__class__ = _LeanState
 
     # -- helpers -------------------------------------------------------------
     def _start_play(self, first: int) -> None:
@@ -411,6 +438,7 @@ class SacksonState(State):
                 if gi and self._swapped_image_equal(perm):
                     mask |= 1 << gi
             self._mirror = mask
+        self._key = self._bh ^ self._t.zside[first] ^ self._t.zact[self._amask]   # for the ko look-ups
         side, result, _ = self._resolve_turn(first)
         self._side = side
         self._key = self._bh ^ self._t.zside[side] ^ self._t.zact[self._amask]
@@ -435,12 +463,19 @@ class SacksonState(State):
 
     def _can_move(self, q: int) -> bool:
         if not self._ko:
-            return self._res[q] > 0 or self._mob[q] > 0
+            if self._res[q] > 0:
+                return True
+            for s in self._st:
+                if s and s[-1] == q:   # every stack has a move of one
+                    return True
+            return False
         # Crossfire: the first move that does not recreate an earlier position will do (SF-6).
         t = self._t
         seen = self._seen
         nxt = t.zside[(q + 1) % self.game.seats] ^ t.zact[self._amask]
         after = self._board_hash_after
+        if not self._quiet:
+            nxt = -1   # just after a capture no earlier position can come back (fewer stones now)
         for i, s in enumerate(self._st):
             if s and s[-1] == q:
                 for m in t.mtab[i][len(s)]:
@@ -494,22 +529,62 @@ class SacksonState(State):
                 out.extend(mtab[i][len(s)])
         if self._res[p]:
             out.extend(t.drops)
-        if self._ko:
-            seen = self._seen
-            nxt = t.zside[(p + 1) % self.game.seats] ^ t.zact[self._amask]
-            keep: list[Move_t] = []
-            for m in out:
-                if (self._board_hash_after(m, p) ^ nxt) not in seen:
-                    keep.append(m)
-            return keep
+        if self._ko and self._quiet:
+            # SF-6 ko.  Just after a capture (quiet 0) no move can recreate an earlier position:
+            # every earlier position had more stones in play.
+            return self._ko_filter(out, p)
         return out
+
+    def _ko_filter(self, moves: list[Move_t], p: int) -> list[Move_t]:
+        """``moves`` without those that recreate a position seen before (SF-6), hashing inline."""
+        t = self._t
+        seen = self._seen
+        st = self._st
+        zd = t.zd
+        caps = t.caps
+        zres = t.zres[p]
+        r0 = self._res[p]
+        nxt = self._board_hash() ^ t.zside[(p + 1) % self.game.seats] ^ t.zact[self._amask]
+        keep: list[Move_t] = []
+        src_prev = -2
+        k_prev = -1
+        base = 0
+        moving: tuple[int, ...] = ()
+        for m in moves:
+            src, dst, k = m
+            if src != src_prev or k != k_prev:
+                src_prev, k_prev = src, k
+                if src < 0:
+                    moving = (p,)
+                    base = nxt ^ zres[r0] ^ zres[r0 - 1]
+                    r = r0 - 1
+                else:
+                    s = st[src]
+                    moving = s[-k:]
+                    base = nxt ^ zd[src][s] ^ zd[src][s[:-k]]
+                    r = r0
+            d = st[dst]
+            new = d + moving
+            cut = len(new) - caps[dst]
+            key = base ^ zd[dst][d]
+            if cut > 0:
+                own = new[:cut].count(p)
+                if own != cut:
+                    keep.append(m)      # a capture: fewer stones than in any earlier position
+                    continue
+                key ^= zres[r] ^ zres[r + own]
+                new = new[cut:]
+            if (key ^ zd[dst][new]) not in seen:
+                keep.append(m)
+        return keep
 
     def _board_hash_after(self, m: Move_t, p: int) -> int:
         """Board + reserves hash after play ``m`` by ``p``, without making it."""
         src, dst, k = m
         t = self._t
         st = self._st
-        bh = self._bh
+        zd = t.zd
+        bh = self._board_hash()
         zres = t.zres[p]
         r = self._res[p]
         if src < 0:
@@ -519,15 +594,36 @@ class SacksonState(State):
         else:
             s = st[src]
             moving = s[-k:]
-            bh ^= self._zc[src] ^ t.zstack(src, s[:-k])
-        new = st[dst] + moving
+            bh ^= zd[src][s] ^ zd[src][s[:-k]]
+        d = st[dst]
+        new = d + moving
         cut = len(new) - t.caps[dst]
         if cut > 0:
             own = new[:cut].count(p)
             if own:
                 bh ^= zres[r] ^ zres[r + own]
             new = new[cut:]
-        return bh ^ self._zc[dst] ^ t.zstack(dst, new)
+        return bh ^ zd[dst][d] ^ zd[dst][new]
+
+    def _board_hash(self) -> int:
+        """Zobrist key of board and reserves only (the lean path keeps just ``_key``)."""
+        if self._simple:
+            return self._key ^ self._zsk[self._side]
+        return self._bh
+
+    def _mobility(self) -> list[int]:
+        """Legal stack moves of every seat (drops not counted), counted now from the stacks."""
+        mob = [0] * self.game.seats
+        cnt = self._t.cnt
+        for i, s in enumerate(self._st):
+            if s:
+                mob[s[-1]] += cnt[i][len(s)]
+        return mob
+
+    @property
+    def _ply(self) -> int:
+        """Play moves made since the start or the set-up (swaps not counted)."""
+        return len(self._undo) - (self._swaps0 - self._swaps)
 
     def _moves(self) -> list[Move_t]:
         """Every legal move tuple for the side to move (empty when the game is over)."""
@@ -544,15 +640,22 @@ class SacksonState(State):
         if self._swaps or self._ko:
             return len(self._moves())
         p = self._side
-        return self._mob[p] + (self._t.n if self._res[p] else 0)
+        t = self._t
+        cnt = t.cnt
+        total = t.n if self._res[p] else 0
+        for i, s in enumerate(self._st):
+            if s and s[-1] == p:
+                total += cnt[i][len(s)]
+        return total
 
-    def _count_after(self, m: Move_t) -> int:
+    def _count_after(self, m: Move_t, mq: int | None = None) -> int:
         """``_count()`` after play ``m``, without making it (2p square board only, play phase).
 
         The reply count changes only through the two cells ``m`` touches; the
         game ends after ``m`` (count 0) by repetition or by the plies limit,
         or when the reply count is 0 anyway (SF-2 loss; the mirror rule only
-        changes who wins).
+        changes who wins).  ``mq``: the opponent's mobility now (``_mobility()``),
+        passed in when many moves of one position are counted.
         """
         src, dst, k = m
         t = self._t
@@ -560,7 +663,8 @@ class SacksonState(State):
         cnt = t.cnt
         p = self._side
         q = 1 - p
-        mq = self._mob[q]
+        if mq is None:
+            mq = self._mobility()[q]
         d = st[dst]
         if src < 0:
             moving: tuple[int, ...] = (p,)
@@ -605,22 +709,113 @@ class SacksonState(State):
         if k == 0:
             self._make_swap(src, dst)
             return
+        if not self._simple:
+            self._make_full(m)
+            return
+        _LeanState._make(self, m)   # type: ignore[arg-type]
+
+    def _settle(self) -> None:
+        """Lean path: the key, repetition count and end of the game after the last move (SF-2, SF-3)."""
+        self._pending = False
+        m, s, d, _quiet, extra = self._undo[-1]
+        src, dst, _k = m
+        st = self._st
+        t = self._t
+        zd = t.zd
+        q = self._side
+        p = 1 - q
+        okey = self._keyv
+        self._okeys.append(okey)
+        key = okey ^ self._zflip ^ zd[dst][d] ^ zd[dst][st[dst]]
+        r = self._res[p]
+        if src >= 0:
+            key ^= zd[src][s] ^ zd[src][st[src]]
+            r0 = r if extra is None else extra[0]
+        else:
+            r0 = r + 1 if extra is None else extra[0] + 1
+        if r0 != r:
+            zr = t.zres[p]
+            key ^= zr[r0] ^ zr[r]
+        self._keyv = key
+        seen = self._seen
+        c = seen.get(key, 0) + 1
+        seen[key] = c
+        if c == 2:
+            self._dups += 1
+        if self._ko:
+            if not self._can_move(q):   # SF-2 with the SF-6 ko: every move of q recreates a position
+                self._resv = ((p,), f"{player_name(q)} cannot move: {player_name(p)} wins (SF-2)")
+                return
+        # SF-2: q can run out of moves only by losing a stack it topped while its reserve is empty
+        elif d and d[-1] == q and not self._res[q]:
+            for x in st:
+                if x and x[-1] == q:
+                    break
+            else:
+                self._resv = ((p,), f"{player_name(q)} cannot move: {player_name(p)} wins (SF-2)")
+                return
+        if c >= 3:
+            self._resv = ((), "draw: the same position for the third time (SF-3)")
+        elif self._limit and self._quiet >= self._limit:
+            self._resv = ((), f"draw: {self._limit} plies without a capture (SF-3)")
+
+    @property
+    def _result(self) -> tuple[tuple[int, ...], str] | None:
+        """Winners and reason once the game is over, else None."""
+        if self._pending:
+            self._settle()
+        return self._resv
+
+    @_result.setter
+    def _result(self, value: tuple[tuple[int, ...], str] | None) -> None:
+        self._resv = value
+
+    @property
+    def _key(self) -> int:
+        """Zobrist key of the position (board, reserves, side to move, seats still in)."""
+        if self._pending:
+            self._settle()
+        return self._keyv
+
+    @_key.setter
+    def _key(self, value: int) -> None:
+        self._keyv = value
+
+    def _overflow(self, p: int, new: tuple[int, ...], cap: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
+        """The lean path's overflow (SF-2): the bottom goes, own stones to the reserve, the rest captured.
+
+        Returns the stack left and the undo extra ``(reserve before, captured?, over)``.
+        """
+        cut = len(new) - cap
+        over = new[:cut]
+        own = over.count(p)
+        res = self._res
+        r = res[p]
+        if own:
+            res[p] = r + own
+        captured = own != cut
+        if captured:
+            row = self._caps[p]
+            for c in over:
+                if c != p:
+                    row[c] += 1
+            self._removed[p] += cut
+        return new[cut:], (r, captured, over)
+
+    def _make_full(self, m: Move_t) -> None:
+        """``_make`` for 3-4 players, Crossfire and the mirror rule."""
+        src, dst, k = m
         t = self._t
         p = self._side
         st = self._st
         res = self._res
-        mob = self._mob
-        zc = self._zc
-        cnt = t.cnt
-        old_mob = tuple(mob)
+        zd = t.zd
         old_res = res[p]
         old_bh = self._bh
         d = st[dst]
-        zd_old = zc[dst]
         if src < 0:
             moving: tuple[int, ...] = (p,)
             s: tuple[int, ...] = ()
-            zs_old = 0
             r = old_res - 1
             bh = old_bh ^ t.zres[p][old_res] ^ t.zres[p][r]
         else:
@@ -629,18 +824,8 @@ class SacksonState(State):
             moving = s[h - k:]
             rest = s[:h - k]
             st[src] = rest
-            mob[p] -= cnt[src][h]
-            if rest:
-                mob[rest[-1]] += cnt[src][h - k]
-            zs_old = zc[src]
-            z = t.zcache[src].get(rest)
-            if z is None:
-                z = t.zstack(src, rest)
-            zc[src] = z
-            bh = old_bh ^ zs_old ^ z
+            bh = old_bh ^ zd[src][s] ^ zd[src][rest]
             r = old_res
-        if d:
-            mob[d[-1]] -= cnt[dst][len(d)]
         new = d + moving
         cut = len(new) - t.caps[dst]
         over: tuple[int, ...] | None = None
@@ -663,15 +848,9 @@ class SacksonState(State):
                 self._removed[p] += cut
         res[p] = r
         st[dst] = new
-        mob[p] += cnt[dst][len(new)]
-        z = t.zcache[dst].get(new)
-        if z is None:
-            z = t.zstack(dst, new)
-        zc[dst] = z
-        self._bh = bh ^ zd_old ^ z
+        self._bh = bh = bh ^ zd[dst][d] ^ zd[dst][new]
         old_quiet = self._quiet
         self._quiet = 0 if captured else old_quiet + 1
-        self._ply += 1
         if self._mirror_on:
             old_mirror: tuple[int, Move_t | None, int] | None = (self._mirror, self._last0, self._p2moves)
             self._mirror_step(p, m)
@@ -684,7 +863,7 @@ class SacksonState(State):
         elim: list[int] = []
         if self._fast2:
             side = 1 - p
-            if not (res[side] or mob[side]):
+            if not self._can_move(side):
                 result = ((p,), f"{player_name(side)} cannot move: {player_name(p)} wins (SF-2)")
         else:
             seats = self.game.seats
@@ -695,7 +874,7 @@ class SacksonState(State):
             else:
                 side = (p + 1) % seats
         self._side = side
-        key = self._bh ^ t.zside[side] ^ t.zact[self._amask]
+        key = bh ^ t.zside[side] ^ t.zact[self._amask]
         self._key = key
         seen = self._seen
         cnt_seen = seen.get(key, 0) + 1
@@ -710,7 +889,7 @@ class SacksonState(State):
         if result is not None and self._mirror_on:
             result = self._mirror_verdict(result)
         self._result = result
-        self._undo.append((m, p, s, d, zs_old, zd_old, old_bh, old_mob, old_res, over, old_quiet,
+        self._undo.append((m, p, s, d, old_bh, old_res, over, old_quiet,
                            old_side, old_key, old_amask, elim, old_mirror))
 
     def _goal_3p(self, p: int) -> tuple[tuple[int, ...], str] | None:
@@ -752,17 +931,12 @@ class SacksonState(State):
     def _make_swap(self, a: int, b: int) -> None:
         t = self._t
         st = self._st
-        mob = self._mob
-        zc = self._zc
-        rec = (self._side, tuple(mob), self._bh, zc[a], zc[b], self._key, self._result, self._mirror,
+        zd = t.zd
+        rec = (self._side, self._bh, self._key, self._result, self._mirror,
                self._amask, tuple(self._active), dict(self._seen) if self._swaps == 1 else None)
         sa, sb = st[a], st[b]
-        mob[sa[-1]] += t.cnt[b][1] - t.cnt[a][1]
-        mob[sb[-1]] += t.cnt[a][1] - t.cnt[b][1]
+        self._bh ^= zd[a][sa] ^ zd[b][sb] ^ zd[a][sb] ^ zd[b][sa]
         st[a], st[b] = sb, sa
-        za, zb = t.zstack(a, sb), t.zstack(b, sa)
-        self._bh ^= zc[a] ^ zc[b] ^ za ^ zb
-        zc[a], zc[b] = za, zb
         self._swaps -= 1
         if self._swaps:
             self._side = 1 - self._side
@@ -773,15 +947,17 @@ class SacksonState(State):
     def _unmake(self) -> None:
         """Take back the last ``_make`` exactly."""
         rec = self._undo.pop()
+        if len(rec) == 5:
+            self._undo.append(rec)
+            _LeanState._unmake(self)   # type: ignore[arg-type]
+            return
         m = rec[0]
         if m[2] == 0:
             a, b, _ = m
-            (side, mob, bh, za, zb, key, result, mirror, amask, active, seen) = rec[1]
+            (side, bh, key, result, mirror, amask, active, seen) = rec[1]
             st = self._st
             st[a], st[b] = st[b], st[a]
-            self._mob = list(mob)
             self._bh = bh
-            self._zc[a], self._zc[b] = za, zb
             self._side = side
             self._key = key
             self._result = result
@@ -792,7 +968,7 @@ class SacksonState(State):
                 self._seen = seen
             self._swaps += 1
             return
-        (m, p, s, d, zs_old, zd_old, old_bh, old_mob, old_res, over, old_quiet,
+        (m, p, s, d, old_bh, old_res, over, old_quiet,
          old_side, old_key, old_amask, elim, old_mirror) = rec
         src, dst, k = m
         seen = self._seen
@@ -805,12 +981,9 @@ class SacksonState(State):
             del seen[self._key]
         st = self._st
         st[dst] = d
-        self._zc[dst] = zd_old
         if src >= 0:
             st[src] = s
-            self._zc[src] = zs_old
         self._res[p] = old_res
-        self._mob[:] = old_mob
         self._bh = old_bh
         if over is not None and over.count(p) != len(over):
             row = self._caps[p]
@@ -819,7 +992,6 @@ class SacksonState(State):
                     row[col] -= 1
             self._removed[p] -= len(over)
         self._quiet = old_quiet
-        self._ply -= 1
         self._side = old_side
         self._key = old_key
         self._amask = old_amask
@@ -1007,18 +1179,17 @@ class SacksonState(State):
 
     def copy(self) -> "SacksonState":
         """A cheap independent copy (history and undo records included)."""
-        new = object.__new__(SacksonState)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.history = list(self.history)
         new._st = list(self._st)
         new._res = list(self._res)
-        new._mob = list(self._mob)
-        new._zc = list(self._zc)
         new._active = list(self._active)
         new._seen = dict(self._seen)
         new._caps = [list(r) for r in self._caps]
         new._removed = list(self._removed)
         new._undo = list(self._undo)
+        new._okeys = list(self._okeys)
         return new
 
     def clone(self) -> "SacksonState":
@@ -1128,3 +1299,95 @@ class SacksonState(State):
 
     def __repr__(self) -> str:
         return f"<SacksonState {self.position_text()}>"
+
+
+class _LeanState(SacksonState):
+    """A two-player state without the mirror rule: the lean ``_make``/``_unmake`` (module docstring).
+
+    ``SacksonState`` turns itself into this class when it is built; nothing
+    else differs (the same public API and the same results).
+    """
+
+    def _make(self, m: Move_t) -> None:
+        """Play move tuple ``m`` for the side to move (no validation, no history)."""
+        src, dst, k = m
+        if k == 0:
+            SacksonState._make(self, m)
+            return
+        # The lean path (2p square board, no mirror rule): stacks, reserves, side, plies without a
+        # capture and captures now; the key, the repetition count and the end of the game when the
+        # position is first looked at (_settle), which a perft leaf never is.
+        if self._pending:
+            self._settle()
+        p = self._side
+        st = self._st
+        d = st[dst]
+        if src < 0:
+            s: tuple[int, ...] | None = None
+            self._res[p] -= 1
+            new = d + self._t.one[p]
+        else:
+            s = st[src]
+            st[src] = s[:-k]
+            new = d + s[-k:]
+        quiet = self._quiet
+        if len(new) > self._capl[dst]:
+            new, extra = self._overflow(p, new, self._capl[dst])
+            st[dst] = new
+            self._quiet = 0 if extra[1] else quiet + 1
+        else:
+            st[dst] = new
+            extra = None
+            self._quiet = quiet + 1
+        self._undo.append((m, s, d, quiet, extra))
+        self._side = 1 - p
+        self._pending = True
+
+    def _unmake(self) -> None:
+        """Take back the last ``_make`` exactly."""
+        rec = self._undo.pop()
+        if len(rec) != 5:
+            self._undo.append(rec)
+            SacksonState._unmake(self)
+            return
+        # the lean path's record: (move, source stack or None for a drop, target stack,
+        # plies without a capture before, overflow extra or None)
+        m, s, d, quiet, extra = rec
+        if self._pending:
+            self._pending = False
+        else:
+            seen = self._seen
+            key = self._keyv
+            c = seen[key] - 1
+            if c:
+                seen[key] = c
+                if c == 1:
+                    self._dups -= 1
+            else:
+                del seen[key]
+            self._keyv = self._okeys.pop()
+            self._resv = None
+        st = self._st
+        st[m[1]] = d
+        p = 1 - self._side
+        self._side = p
+        if extra is None:
+            if s is None:
+                self._res[p] += 1
+            else:
+                st[m[0]] = s
+        else:
+            r, captured, over = extra
+            if s is None:
+                self._res[p] = r + 1
+            else:
+                self._res[p] = r
+                st[m[0]] = s
+            if captured:
+                row = self._caps[p]
+                for col in over:
+                    if col != p:
+                        row[col] -= 1
+                self._removed[p] -= len(over)
+        self._quiet = quiet
+        return

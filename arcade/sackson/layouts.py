@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from arcade.sackson.board import HEX, SQUARE, SQUARE_FILES, HEX_COLUMNS, Board
+from arcade.sackson.board import HEX, HEX_COLUMNS, SQUARE, SQUARE_FILES, Board
 
 SEAT_LETTERS = "ABCD"
 

@@ -24,7 +24,6 @@ from typing import Callable, TextIO
 from arcade.core.errors import ArcadeError
 from arcade.sackson.game import VARIANTS, SacksonGame, SacksonState
 
-
 #: Deepest perft accepted: deeper counts from a live position would run for years, and a
 #: depth-first walk that deep could exceed Python's recursion limit.
 MAX_DEPTH = 20
@@ -48,8 +47,9 @@ def _perft(s: SacksonState, depth: int, bulk: bool, shortcut: bool = True) -> in
     if bulk and depth == 2:
         if shortcut and s._fast2 and not s._swaps and s._result is None:
             after = s._count_after       # the reply count without making the move
+            mq = s._mobility()[1 - s._side]
             for m in moves:
-                total += after(m)
+                total += after(m, mq)
             return total
         count = s._count
         for m in moves:

@@ -31,6 +31,9 @@ from kiosk.storage import StorageError
 
 def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
     """The lobby's label of a saved game (``games`` row + its record), e.g. "FocusX Classic"."""
+    for g in games:                       # records carry the registry name ("entry")
+        if record.get("entry") and g.name == record.get("entry"):
+            return g.label
     name = record.get("game", "")
     settings = record.get("settings", {}) or {}
     family, _, mode = name.partition("-")
@@ -109,6 +112,8 @@ class AttractLoop:
 
 
 class AttractScene(Scene):
+    led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
+
     def __init__(self, app: App, loop: AttractLoop | None = None) -> None:
         super().__init__(app)
         rng = random.Random()
@@ -121,23 +126,29 @@ class AttractScene(Scene):
         self.demo_games = a.get("demo_games", True)
         if loop is not None:
             app.attract_demo = False          # between demo games: this page
-        self.recent: list[tuple[str, str, str]] = []
+        self.recent: list[dict[str, Any]] = []                 # the store's rows, newest first
+        self.recent_lines: list[tuple[str, str, str]] = []    # (game label, winners, reason)
+        results = app.results if app.results is not None else (loop.saved_results if loop else None)
         try:
-            from kiosk.scenes.lobby import lobby_games
-            games = lobby_games()
-            results = app.results if app.results is not None else (loop.saved_results if loop else None)
-            rows = results.recent(4) if results is not None else []
-            for r in rows:
-                try:
-                    label = game_label(results.record(r["id"]), games)
-                except Exception:
-                    label = r["game"]
-                coop = r["game"] == "coop"
-                who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
-                self.recent.append((label, who, r["reason"]))
+            self.recent = results.recent(5) if results is not None else []
         except StorageError as exc:      # the title screen must always come up
             self.recent = []
             app.message(str(exc))
+        try:
+            from kiosk.scenes.lobby import lobby_games
+            games = lobby_games()
+        except Exception:
+            games = []
+        for r in self.recent[:4]:
+            try:
+                label = game_label(results.record(r["id"]), games)
+            except Exception:
+                label = r["game"]
+            coop = str(r["game"]).startswith("coop")
+            who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
+            self.recent_lines.append((label, who, r["reason"]))
+        # What the results store moved or put aside stays on the title screen for the operator.
+        self.store_notices: list[str] = list(getattr(app.results, "notices", []) or [])
 
     def _lobby(self, edge: Edge | None = None) -> None:
         from kiosk.scenes.lobby import LobbyScene
@@ -190,12 +201,15 @@ class AttractScene(Scene):
         render.text(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), int(H * 0.07),
                     render.TEXT if blink else render.DIM, "center", bold=True)
         y = H // 2 + 90
-        if self.recent:
+        if self.recent_lines:
             render.text(surface, "Recent games", (W // 2, y), 28, render.DIM, "center")
             y += 34
-        for label, who, reason in self.recent[:4]:
+        for label, who, reason in self.recent_lines:
             render.text_fit(surface, f"{label}: {who} ({reason})", (W // 2, y - 14), W - 80, 28, 24, render.TEXT)
             y += 34
+        if self.store_notices:
+            text = f"Results file: {self.store_notices[-1]}"
+            render.text_fit(surface, text, (W // 2, H - 76), W - 40, 24, 24, render.GOLD)
 
     def _draw_scores(self, surface: pygame.Surface, blink: bool) -> None:
         W, H = surface.get_size()

@@ -205,6 +205,11 @@ class GameScene(Scene):
         """Leave the game for the title screen (planned presses cancelled, workers stopped)."""
         self.leave_until = None
         self.app.computer.cancel()
+        if getattr(self, "game_key", None) and self.app.results is not None:
+            try:
+                self.app.results.drop_resume(self.game_key)      # left on purpose: no resume offer
+            except Exception as exc:
+                self.app.message(str(exc))
         self.app.home()
 
     def tick_dialog(self, now_ns: int) -> None:
@@ -216,6 +221,19 @@ class GameScene(Scene):
         self.now = now_ns
         self.tick_dialog(now_ns)
         self.advance(now_ns)
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """After each completed step (an action added to the history), keep the game in
+        progress in the store for a restart (kiosk/resume.py); once over, nothing."""
+        state = getattr(self, "state", None)
+        steps = len(getattr(state, "history", ()))
+        if steps == getattr(self, "_resume_steps", 0) or self.over_at is not None or state is None:
+            return
+        self._resume_steps = steps
+        if getattr(state, "outcome", lambda: None)() is None:
+            from kiosk import resume
+            resume.save_progress(self.app, self)
 
     def advance(self, now_ns: int) -> None:
         """The family's update (``self.now`` is already ``now_ns``)."""
@@ -242,9 +260,18 @@ class GameScene(Scene):
             self.save()
         if now_ns - (self.over_at or now_ns) > self.finish_ns:
             from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self.again))
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self._again))
         return first
 
+
+    def _again(self) -> Scene:
+        """:meth:`again`, marked with the same lobby game for resuming (a new game key)."""
+        scene = self.again()
+        if getattr(self, "lobby_game", None):
+            from kiosk import resume
+            scene.game_key = resume.new_key()
+            resume.tag(scene, self.lobby_game)
+        return scene
 
     def save(self) -> None:
         """Save the result once (a storage problem is a message; the game never stops for it)."""
@@ -255,7 +282,8 @@ class GameScene(Scene):
         if out is None:
             return
         try:
-            self.app.results.save(self.record(), out.winners, out.reason, out.scores)
+            self.app.results.save(self.record(), out.winners, out.reason, out.scores,
+                                  game_key=getattr(self, "game_key", None))
         except Exception as exc:
             self.app.message(str(exc))
 

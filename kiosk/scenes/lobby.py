@@ -23,7 +23,9 @@ from typing import Any
 
 import pygame
 
+from arcade import registry
 from arcade.bots.shout import SKILLS
+from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
@@ -36,18 +38,24 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 
-#: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
-GAME_MODULES = (
-    "kiosk.games.focusx.scene",
-    "kiosk.games.sackson.scene",
-    "kiosk.games.sherlook.scene",
-    "kiosk.games.coop.scene",
-)
+def screen_module(spec: registry.GameSpec) -> str:
+    """The screen module of a registry entry: ``kiosk.games.<package>.scene`` for the rules in
+    ``arcade.<package>`` (each lists the entries it draws in ``LOBBY_GAMES``)."""
+    return f"kiosk.games.{spec.house.split('.')[1]}.scene"
+
+
+#: The screen modules, one per rules package of the registry, in the lobby's order.
+GAME_MODULES = tuple(dict.fromkeys(screen_module(s) for s in registry.SPECS))
 
 
 def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers, from the modules in :data:`GAME_MODULES`."""
-    out: list[LobbyGame] = []
+    """Every game the lobby offers, in the registry's order (:data:`arcade.registry.SPECS`).
+
+    The screens come from the modules in :data:`GAME_MODULES` (each lists the
+    registry entries it draws, ``LOBBY_GAMES``); a registry entry whose screen
+    module is not built is left out.
+    """
+    by_name: dict[str, LobbyGame] = {}
     for name in GAME_MODULES:
         try:
             module = importlib.import_module(name)
@@ -55,39 +63,43 @@ def lobby_games() -> list[LobbyGame]:
             if exc.name == name:     # that game is not built yet
                 continue
             raise
-        out.extend(getattr(module, "LOBBY_GAMES", []))
-    return out
+        for g in getattr(module, "LOBBY_GAMES", []):
+            by_name[g.name or f"{g.family}-{g.mode}"] = g
+    order = {n: i for i, n in enumerate(registry.names())}
+    return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 
 
-def find_game(family: str, mode: str | None) -> LobbyGame:
-    """The lobby game for ``--game family --mode mode`` (first mode if None).
+def offered(games: list[LobbyGame], names: list[str]) -> list[LobbyGame]:
+    """The games of ``names`` (``[lobby] games``) in that order; every game when empty or
+    when none of them has a screen here."""
+    if not names:
+        return games
+    by_name = {g.name: g for g in games}
+    chosen = [by_name[n] for n in names if n in by_name]
+    return chosen or games
+
+
+def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
+    """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
+    the family's first mode if None; ``x_rule``: its FocusX-rule twin).
 
     Raises:
-        KeyError: unknown family or mode (the message lists the choices).
+        KeyError: unknown game or mode, or no such screen (the message lists the choices).
     """
-    games = [g for g in lobby_games() if g.family == family]
-    if not games:
-        raise KeyError(f"unknown game {family!r}; expected one of {sorted({g.family for g in lobby_games()})}")
-    if mode is None:
-        return games[0]
-    for g in games:
-        if g.mode == mode:
+    try:
+        spec = registry.resolve(game, mode, x_rule=x_rule)
+    except SettingsError as exc:
+        raise KeyError(str(exc)) from None
+    for g in lobby_games():
+        if g.name == spec.name:
             return g
-    raise KeyError(f"unknown mode {mode!r} for {family}; expected one of {[g.mode for g in games]}")
+    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
+                   f"{[g.name for g in lobby_games()]}")
 
 
 def offered_games(app: App) -> list[LobbyGame]:
-    """The games of ``[lobby] games`` ("family:mode"), in the lobby's order; all if empty
-    (or if none of the names is known, with a message)."""
-    games = lobby_games()
-    wanted = app.cfg.data.get("lobby", {}).get("games") or []
-    if not wanted:
-        return games
-    chosen = [g for g in games if f"{g.family}:{g.mode}" in wanted]
-    if not chosen:
-        app.message(f"lobby.games {wanted}: none of these games exists; every game is offered")
-        return games
-    return chosen
+    """The games the lobby offers: ``[lobby] games`` (registry names), else every game."""
+    return offered(lobby_games(), app.cfg["lobby"]["games"] if "lobby" in app.cfg.data else [])
 
 
 class LobbyScene(Scene):
@@ -254,8 +266,9 @@ class LobbyScene(Scene):
         return infos[:g.max_seats]
 
     def start(self) -> None:
+        from kiosk.resume import start_game
         self.app.current_game = self.games[self.game_i]
-        self.app.replace(self.games[self.game_i].start(self.app, self.seat_infos()))
+        self.app.replace(start_game(self.app, self.games[self.game_i], self.seat_infos()))
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()

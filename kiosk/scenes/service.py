@@ -187,8 +187,7 @@ class ServiceScene(Scene):
         from kiosk.scenes.lobby import lobby_games
         self.all_games = lobby_games()
         offered = app.cfg.data.get("lobby", {}).get("games") or []
-        self.offered = {f"{g.family}:{g.mode}": (not offered or f"{g.family}:{g.mode}" in offered)
-                        for g in self.all_games}
+        self.offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
 
@@ -286,7 +285,7 @@ class ServiceScene(Scene):
                 self.editing = True
             elif c < n + len(self.all_games):
                 g = self.all_games[c - n]
-                key = f"{g.family}:{g.mode}"
+                key = g.name
                 self.offered[key] = not self.offered[key]
             elif c == n + len(self.all_games):
                 self.save()
@@ -469,7 +468,7 @@ class ServiceScene(Scene):
             j = i - len(SETTINGS)
             if j < len(self.all_games):
                 g = self.all_games[j]
-                return "yes" if self.offered[f"{g.family}:{g.mode}"] else "no"
+                return "yes" if self.offered[g.name] else "no"
         if self.page == "sound" and i == 0:
             return f"{self.values[('sound', 'volume')]:.0%}"
         return ""

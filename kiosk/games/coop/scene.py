@@ -36,7 +36,9 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+
+from typing import Any
 
 import pygame
 
@@ -54,8 +56,10 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
+#: CO-5: the one sign of a refused take when two people share the screen.
+REFUSED_TAKE = "That card cannot be taken"
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
 OFFER_WINDOW_S = 3.0        # CO-6: a human taker may offer (X) or pass (OK) this long at the end of its turn
@@ -334,8 +338,10 @@ class CoopScene(GameScene):
             self.state.apply(Take(pos), s)
         except IllegalActionError as exc:
             text = exc.reason
-            if len(self.humans) == 2 and pos in self.state.markers[s]:
-                text = "That card cannot be taken"      # no louder than needed (CO-5)
+            if len(self.humans) == 2:
+                # CO-5: with two people on one screen every refused take shows one and the
+                # same sign, so a refusal never says that the card is the taker's exhibit.
+                text = REFUSED_TAKE
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
             return
@@ -801,16 +807,10 @@ class CoopScene(GameScene):
                              clue_counts=[len(st.clues(0)), len(st.clues(1))])
 
 
-def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return CoopScene(app, seats, mode)
-    return start
-
-
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("Focus (2023)", "coop", "base", 2, 2, _start("base"), demo_seats=2),
-    LobbyGame("Focus (2023) Sherlock Mode", "coop", "sherlock", 2, 2, _start("sherlock"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft Mode", "coop", "mycroft", 2, 2, _start("mycroft"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft + Sherlock rules", "coop", "mycroft-sherlock", 2, 2,
-              _start("mycroft-sherlock"), demo_seats=2),
+    lobby_game("coop-base", partial(CoopScene, mode="base")),
+    lobby_game("coop-sherlock", partial(CoopScene, mode="sherlock")),
+    lobby_game("coop-mycroft", partial(CoopScene, mode="mycroft")),
+    lobby_game("coop-mycroft-sherlock", partial(CoopScene, mode="mycroft-sherlock")),
 ]

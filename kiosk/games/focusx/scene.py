@@ -38,7 +38,7 @@ from arcade.core.judge import NS_PER_MS, Verdict
 from arcade import registry
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
-from arcade.core.referee import RefereeEvent
+from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.duel import DuelGame, DuelState
@@ -48,7 +48,7 @@ from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -614,6 +614,7 @@ class FocusXScene(GameScene):
         n = len(self.seats)
         w = area.w // n
         stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
             col = render.SEAT_COLOURS[s % 8]
@@ -647,6 +648,8 @@ class FocusXScene(GameScene):
                 yy += render.font(22).get_linesize()
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
+            elif s in held:                     # FXA-39: held since before the race opened
+                render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         y = area.y
@@ -1230,13 +1233,14 @@ def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[S
 
 # The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
 # the "-x" entries force the FocusX rule on.
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(ClassicScene, None)),
-    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(ClassicScene, True)),
-    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
-    LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
-    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
-    LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
-    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, None), 3),
-    LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
+    lobby_game("focusx-classic", _start(ClassicScene, None)),
+    lobby_game("focusx-classic-x", _start(ClassicScene, True)),
+    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene, None)),
+    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene, True)),
+    lobby_game("focusx-duel", _start(DuelScene, None)),
+    lobby_game("focusx-duel-x", _start(DuelScene, True)),
+    lobby_game("focusx-4focus", _start(FourFocusScene, None)),
+    lobby_game("focusx-4focus-x", _start(FourFocusScene, True)),
 ]

@@ -29,9 +29,13 @@ Controls (a seat acts only on its own turn):
   never make another player's move.  Escape with nothing half-chosen (or for a
   seat that does not take plain keys) asks once, then leaves the game.
 
-The computer's search runs in a worker thread (``choose_action`` with
-``clock=time.monotonic`` and ``[sackson] budget_s``); its result is applied
-on the main thread in :meth:`SacksonScene.update`, never less than
+The computer thinks in the kiosk's thinking process (:mod:`kiosk.thinker`:
+``arcade.bots.sackson.decide`` at the seat's skill, by nodes, so it plays the
+same on any machine; the render loop only checks a future each frame); a dead
+or stuck process is restarted and that move is made by the one-ply player in
+this process.  A decision function substituted for ``choose_action`` (tests)
+cannot be sent to that process and runs in a worker thread here instead.  The
+move is applied on the main thread in :meth:`SacksonScene.update`, never less than
 ``[sackson] move_pause_s`` after its turn began (``app.pace_override`` caps
 that pause, as ``focus-arcade demo --pace`` does).  The screen keeps drawing
 while it thinks ("thinking..." with a progress ring).
@@ -39,13 +43,17 @@ while it thinks ("thinking..." with a progress ring).
 
 from __future__ import annotations
 
+from functools import partial
+
 import math
+import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pygame
 
+from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
 from arcade.core.errors import IllegalActionError
@@ -59,7 +67,7 @@ from kiosk.app import App
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -75,6 +83,10 @@ FINISH_NS = 3_000_000_000          # the final board stays this long before the 
 OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
 BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
 BANNER_NS = 1_500_000_000         # a banner shows this long, or until the next move
+
+
+#: Lobby skill -> the search the thinking process runs (``decide``'s levels: the expert is its own).
+SEARCH_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "expert"}
 
 
 def level_for(skill: str) -> str:
@@ -360,6 +372,13 @@ class SacksonScene(GameScene):
         self.pause_ns = int(pause * 1e9)
         self.max_nodes = max_nodes
         self.levels = list(levels) if levels is not None else [level_for(s.skill) for s in seats]
+        self.search_levels = (list(levels) if levels is not None
+                              else [SEARCH_OF_SKILL.get(s.skill, "medium") for s in seats])
+        self.thinker: Any = None           # kiosk.thinker.Thinker while the process thinks for us
+        if any(s.is_computer for s in seats) and self._use_process():
+            from kiosk import thinker as thinker_mod
+            self.thinker = thinker_mod.shared()
+            self.thinker.start()          # warm: the process is up before the first computer move
         self.executor: ThreadPoolExecutor | None = None
         self.future: Future[Action] | None = None
         self.think_ply = -1
@@ -373,6 +392,8 @@ class SacksonScene(GameScene):
         self.applied_thread: int | None = None
         self.hold_start: dict[int, int] = {}
         self._geo_cache: tuple[tuple[int, int, int, int], sd.BoardGeometry] | None = None
+        self._board_layer: tuple[tuple[Any, ...], pygame.Surface, tuple[int, int]] | None = None
+        self._local_geo: tuple[tuple[int, int], sd.BoardGeometry] | None = None
         self._preview_cache: dict[Action, str] = {}
 
     # -- life cycle --------------------------------------------------------------------
@@ -380,6 +401,8 @@ class SacksonScene(GameScene):
         self._stop_worker()
 
     def _stop_worker(self) -> None:
+        if self.thinker is not None and self.future is not None:
+            self.thinker.cancel()
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
             self.executor = None
@@ -528,8 +551,46 @@ class SacksonScene(GameScene):
         else:
             self._ensure_chooser()
 
+    @staticmethod
+    def _use_process() -> bool:
+        """True unless ``choose_action`` was replaced (that function can only run in this process)."""
+        return choose_action is bots.choose_action
+
+    def _ask_thinker(self, seat: int, now: int) -> None:
+        from kiosk.thinker import encode_focus
+
+        seed = self.bot_rng.getrandbits(62)
+        state = self.state.copy()          # the fallback's own copy (runs on the thinker's thread)
+
+        def fallback() -> list[int]:
+            return list(state._internal(bots.decide(state, "medium", random.Random(seed))))
+
+        self.future = self.thinker.ask("focus", encode_focus(self.state), self.search_levels[seat], seed,
+                                       fallback, nodes=self.max_nodes)
+        self.think_ply = len(self.state.history)
+        self.think_started = now
+
+    def _action_of(self, result: Any) -> Action:
+        """The action from a finished future: an Action (thread) or a thinker Answer (process)."""
+        if isinstance(result, Action):
+            return result
+        move = tuple(int(x) for x in result.move)
+        if result.source != "worker" and result.note:
+            self.app.message(f"Computer player: {result.note}")
+        if move not in self.state._moves():
+            raise ValueError(f"the thinking process proposed {move}, not a legal move here")
+        return self.state._t.action(move)     # type: ignore[arg-type]
+
     def _drive_computer(self, seat: int, now: int) -> None:
         ply = len(self.state.history)
+        if self.thinker is not None:
+            try:
+                self.thinker.poll()
+            except Exception as exc:          # a protocol version mismatch: said once, the game goes on
+                self.app.message(str(exc))
+        if (self.future is None or self.think_ply != ply) and self.thinker is not None:
+            self._ask_thinker(seat, now)
+            return
         if self.future is None or self.think_ply != ply:
             if self.executor is None:
                 self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
@@ -543,7 +604,7 @@ class SacksonScene(GameScene):
             return
         fut, self.future = self.future, None
         try:
-            action = fut.result()
+            action = self._action_of(fut.result())
         except Exception as exc:            # a bot bug must not stop the game
             self.app.message(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
             action = self.bot_rng.choice(self.state.legal_actions())
@@ -733,10 +794,46 @@ class SacksonScene(GameScene):
         pygame.draw.rect(surface, col, r, border_radius=12)
         render.text(surface, msg, r.center, size, sd.INK, "center", bold=True)
 
+    def _board_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
+        """Everything the board layer shows (cells, tints, frames, stacks, the last move's marks)."""
+        ch = self.chooser if self.human_to_move() is not None else None
+        ck: tuple[Any, ...] | None = None
+        if ch is not None:
+            ck = (ch.phase, ch.current(), ch.src, ch.count, ch.first, ch.half_chosen,
+                  tuple(ch.marked_targets()), tuple(ch.items()) if ch.phase in ("source", "swap-a") else ())
+        return (size, len(self.state.history), self.state.position_key, self.last, ck,
+                self.state.current_player())
+
     def _draw_board(self, surface: pygame.Surface) -> None:
+        """The board layer (cached until the position or the choice changes), then the choice's
+        moving marks on top (they pulse)."""
+        size = surface.get_size()
+        geo = self.geometry(size)
+        key = self._board_key(size)
+        if self._board_layer is None or self._board_layer[0] != key:
+            area = self.board_area(size)
+            if self._local_geo is None or self._local_geo[0] != area.size:
+                self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            layer = pygame.Surface(area.size)
+            layer.fill(render.BG)
+            self._draw_board_layer(layer, self._local_geo[1])
+            self._board_layer = (key, layer, area.topleft)
+        surface.blit(self._board_layer[1], self._board_layer[2])
+        ch = self.chooser if self.human_to_move() is not None else None
+        if ch is not None:
+            st = self.state
+            idx = st.board.index
+            seat = st.current_player()
+            col = sd.seat_colour(seat) if seat >= 0 else render.TEXT
+            self._draw_choice(surface, geo, ch, col)
+            preview = ch.preview()
+            if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
+                sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
+                         max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
         st = self.state
         board = st.board
-        geo = self.geometry(surface.get_size())
         idx = board.index
         tint: dict[int, tuple[int, int, int]] = {}
         if self.last is not None:
@@ -780,12 +877,6 @@ class SacksonScene(GameScene):
             cx, cy = geo.centres[idx[self.last[1].dst]]
             render.text(surface, "+", (round(cx + geo.box * 0.42), round(cy - geo.box * 0.40)),
                         max(30, geo.cell // 2), sd.LAST_MOVE, "center", bold=True)
-        if ch is not None:
-            self._draw_choice(surface, geo, ch, col)
-            preview = ch.preview()
-            if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
-                sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
-                         max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
 
     def _draw_choice(self, surface: pygame.Surface, geo: sd.BoardGeometry, ch: MoveChooser,
                      col: tuple[int, int, int]) -> None:
@@ -947,16 +1038,11 @@ class SacksonScene(GameScene):
         return state_picture(self.state, w, h)
 
 
-def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return SacksonScene(app, seats, variant)
-    return start
-
-
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("FOCUS (Sackson) 2 players", "focus", "2p", 2, 2, _start("2p"), demo_seats=2),
-    LobbyGame("FOCUS 3 players", "focus", "3p", 3, 3, _start("3p"), demo_seats=3),
-    LobbyGame("FOCUS 4 players in teams", "focus", "4p-teams", 4, 4, _start("4p-teams"), demo_seats=4),
-    LobbyGame("FOCUS 4 players, each alone", "focus", "4p", 4, 4, _start("4p"), demo_seats=4),
-    LobbyGame("Crossfire (hex FOCUS)", "focus", "crossfire", 2, 2, _start("crossfire"), demo_seats=2),
+    lobby_game("focus-2p", partial(SacksonScene, variant="2p")),
+    lobby_game("focus-3p", partial(SacksonScene, variant="3p")),
+    lobby_game("focus-4p-teams", partial(SacksonScene, variant="4p-teams")),
+    lobby_game("focus-4p", partial(SacksonScene, variant="4p")),
+    lobby_game("crossfire", partial(SacksonScene, variant="crossfire")),
 ]

@@ -35,7 +35,7 @@ from kiosk import render
 from kiosk.app import App
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
 
 NS = 1_000_000_000
@@ -178,6 +178,12 @@ class SherlookScene(GameScene):
         self.cache_key: Any = None
         self.last_second: int | None = None
         self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
+
+    def after_resume(self) -> None:
+        """Rebuilt mid-round after a restart (kiosk/resume.py): show the round's token,
+        then the race goes on (its photos come from the round's scene seed)."""
+        if self.state.current_player() == RACE:
+            self.phase, self.phase_at = "token", self.now
 
     # -- input -----------------------------------------------------------------
     def on_station(self, edge: Edge) -> None:
@@ -757,6 +763,7 @@ def _start(app: App, seats: list[SeatInfo]) -> Scene:
     return SherlookScene(app, seats)
 
 
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("Sherlook (spot the differences)", "sherlook", "classic", 2, 6, _start, demo_seats=4),
+    lobby_game("sherlook", _start),
 ]

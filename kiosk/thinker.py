@@ -1,0 +1,540 @@
+"""Computer players think in their own process: a small versioned protocol, a worker, a client.
+
+The render loop must never wait for a search nor share its interpreter lock
+with one, so searching players (FOCUS and Crossfire: :func:`arcade.bots.sackson.decide`)
+run in a worker process started once and reused (``python -m kiosk.thinker``).
+The client, :class:`Thinker`, talks to it over the worker's stdin/stdout and
+never blocks the caller: :meth:`Thinker.ask` queues a request and returns a
+future of the answer; a pump thread of the kiosk's process (asleep in
+``select`` between messages) writes, reads, and restarts a dead or stuck worker.
+
+Protocol (:data:`PROTOCOL_VERSION`): one JSON object per line, each with
+``"v"`` (the protocol version) and ``"type"``.
+
+Client to worker:
+
+* ``{"v": 1, "type": "think", "id": 7, "kind": "focus", "state": {...},
+  "level": "hard", "seed": 123, "nodes": null, "cap_s": 12.0}`` - choose a move
+  for the side to move of ``state`` (``kind`` picks the game's decision function,
+  :data:`KINDS`; FOCUS states are :func:`encode_focus`'s form);
+* ``{"v": 1, "type": "cancel", "id": 7}`` - drop that request (the worker stops
+  its search at the next clock reading and answers ``cancelled``);
+* ``{"v": 1, "type": "bye"}`` - exit.
+
+Worker to client:
+
+* ``{"v": 1, "type": "ready", "pid": 1234}`` - once, at start;
+* ``{"v": 1, "type": "move", "id": 7, "move": [src, dst, count], "nodes": 12001, "ms": 153.2}``;
+* ``{"v": 1, "type": "cancelled", "id": 7}``;
+* ``{"v": 1, "type": "error", "id": 7 or null, "error": "..."}`` - a request it
+  could not serve (a bad state, an unknown kind, another protocol version).
+
+Failures (nothing is lost, the game goes on): a worker that dies, closes its
+pipe or answers garbage is restarted and the move of the pending request is
+made by the fallback player (``fallback`` of :meth:`Thinker.ask`, called in the
+kiosk's process: a cheap player); so is one that does not answer within
+``stuck_s`` seconds (it is killed first).  A worker that speaks another protocol
+version is a setup error: :meth:`Thinker.poll` raises :class:`ThinkerVersionError`
+once, with both versions named, and from then on every request is answered by
+its fallback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+#: Version of the message protocol; both sides check it on every message.
+PROTOCOL_VERSION = 1
+#: Seconds a request may take beyond its own time cap before the worker counts as stuck.
+STUCK_MARGIN_S = 3.0
+
+
+class ThinkerError(RuntimeError):
+    """The thinking worker could not be used (the reason says why)."""
+
+
+class ThinkerVersionError(ThinkerError):
+    """The worker speaks another protocol version than this kiosk."""
+
+
+# -- encoding FOCUS / Crossfire states ------------------------------------------------------
+
+def encode_focus(state: Any) -> dict[str, Any]:
+    """A FOCUS / Crossfire state as protocol data: seats, settings, start and the moves since.
+
+    ``{"seats": 2, "settings": {...}, "origin": None or SacksonGame.setup's arguments,
+    "moves": [[src, dst, count], ...]}`` (cell indices; ``src`` -1 = a drop, count 0 =
+    a swap).  Cheap: no notation is written (about 0.1 ms for 200 moves).
+    """
+    internal = state._internal
+    return {"seats": state.game.seats, "settings": dict(state.game.settings), "origin": state._origin,
+            "moves": [list(internal(a)) for _p, a in state.history]}
+
+
+def decode_focus(data: Mapping[str, Any]) -> Any:
+    """The state :func:`encode_focus` wrote (the moves made without notation, with the rules' checks off).
+
+    Raises:
+        ThinkerError: data that does not make a FOCUS state.
+    """
+    from arcade.sackson.game import SacksonGame
+
+    try:
+        game = SacksonGame(int(data["seats"]), data["settings"])
+        origin = data.get("origin")
+        if origin:
+            state = game.setup(origin["stacks"], origin["reserves"], origin["to_move"],
+                               origin.get("captures"), origin.get("removed"))
+        else:
+            state = game.new_initial_state()
+        legal_now = None
+        for m in data["moves"]:
+            mv = (int(m[0]), int(m[1]), int(m[2]))
+            legal_now = state._moves()
+            if mv not in legal_now:
+                raise ThinkerError(f"move {mv} is not legal in {state.position_text()}")
+            state._make(mv)
+        return state
+    except ThinkerError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ThinkerError(f"not a FOCUS state: {type(exc).__name__}: {exc}") from exc
+    except Exception as exc:   # SettingsError, SetupError ...
+        raise ThinkerError(f"not a FOCUS state: {exc}") from exc
+
+
+def _think_focus(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[list[int], int]:
+    from arcade.bots.sackson import CAP_S, decide
+
+    state = decode_focus(req["state"])
+    stats: dict[str, int] = {}
+    action = decide(state, str(req["level"]), random.Random(int(req["seed"])), clock=clock,
+                    max_nodes=req.get("nodes"), cap_s=float(req.get("cap_s") or CAP_S), stats=stats)
+    return list(state._internal(action)), stats.get("nodes", 0)
+
+
+#: kind -> decision function of the worker: (request, clock) -> (move as JSON data, nodes).
+KINDS: dict[str, Callable[[Mapping[str, Any], Callable[[], float]], tuple[Any, int]]] = {
+    "focus": _think_focus,
+}
+
+
+# -- the worker -----------------------------------------------------------------------------
+
+def _send(out: Any, lock: threading.Lock, msg: dict[str, Any]) -> None:
+    msg = {"v": PROTOCOL_VERSION, **msg}
+    with lock:
+        out.write(json.dumps(msg) + "\n")
+        out.flush()
+
+
+def worker_main(stdin: Any = None, stdout: Any = None) -> int:
+    """The worker: read requests (one JSON line each), think, answer; until ``bye`` or EOF.
+
+    A reader thread takes requests as they come, so ``cancel`` reaches a running
+    search: its clock then reads +infinity and the search stops at once.
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    lock = threading.Lock()
+    todo: list[dict[str, Any]] = []
+    cancelled: set[Any] = set()
+    wake = threading.Condition()
+    current: list[Any] = [None]
+    done = [False]
+
+    def reader() -> None:
+        for line in stdin:
+            try:
+                msg = json.loads(line)
+                if not isinstance(msg, dict):
+                    raise ValueError("not an object")
+            except ValueError as exc:
+                _send(stdout, lock, {"type": "error", "id": None, "error": f"not a JSON object: {exc}"})
+                continue
+            if msg.get("v") != PROTOCOL_VERSION:
+                _send(stdout, lock, {"type": "error", "id": msg.get("id"),
+                                     "error": f"protocol version {msg.get('v')!r} is not spoken here "
+                                              f"(this worker speaks {PROTOCOL_VERSION})"})
+                continue
+            kind = msg.get("type")
+            with wake:
+                if kind == "think":
+                    todo.append(msg)
+                elif kind == "cancel":
+                    cancelled.add(msg.get("id"))
+                elif kind == "bye":
+                    done[0] = True
+                else:
+                    _send(stdout, lock, {"type": "error", "id": msg.get("id"),
+                                         "error": f"unknown message type {kind!r}"})
+                wake.notify()
+        with wake:
+            done[0] = True
+            wake.notify()
+
+    _send(stdout, lock, {"type": "ready", "pid": os.getpid()})
+    threading.Thread(target=reader, name="thinker-reader", daemon=True).start()
+    while True:
+        with wake:
+            while not todo and not done[0]:
+                wake.wait()
+            if not todo:
+                return 0
+            req = todo.pop(0)
+        rid = req.get("id")
+        if rid in cancelled:
+            _send(stdout, lock, {"type": "cancelled", "id": rid})
+            continue
+        current[0] = rid
+
+        def clock() -> float:
+            return float("inf") if rid in cancelled else time.monotonic()
+
+        t0 = time.monotonic()
+        try:
+            fn = KINDS.get(str(req.get("kind")))
+            if fn is None:
+                raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
+            move, nodes = fn(req, clock)
+        except Exception as exc:  # any failure of a request is reported, the worker goes on
+            _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
+            continue
+        if rid in cancelled:
+            _send(stdout, lock, {"type": "cancelled", "id": rid})
+        else:
+            _send(stdout, lock, {"type": "move", "id": rid, "move": move, "nodes": nodes,
+                                 "ms": round(1000 * (time.monotonic() - t0), 1)})
+
+
+# -- the client ----------------------------------------------------------------------------
+
+@dataclass
+class Answer:
+    """The move for a request: ``move`` (the decision function's data), where it came from
+    (``"worker"`` or ``"fallback"``), and why a fallback was used (``note``)."""
+
+    ticket: int
+    move: Any
+    source: str
+    nodes: int = 0
+    ms: float = 0.0
+    note: str = ""
+
+
+@dataclass
+class _Pending:
+    ticket: int
+    msg: dict[str, Any]
+    fallback: Callable[[], Any]
+    future: "Future[Answer]"
+    deadline: float
+    sent_to: int = -1                  # worker generation it was sent to
+
+
+class Thinker:
+    """Client of one thinking worker process.
+
+    :meth:`ask` returns at once with a :class:`concurrent.futures.Future` of an
+    :class:`Answer`; the render loop checks ``future.done()`` each frame and never
+    waits.  A pump thread of this process owns the pipes: it starts the worker,
+    writes requests, reads answers (blocked in ``select``, holding no lock the
+    render loop needs), restarts a dead or stuck worker and then completes the
+    request with its fallback.
+
+    Args:
+        command: the worker's command line (default ``python -m kiosk.thinker``).
+        clock: seconds, for the stuck timeout (default ``time.monotonic``).
+        stuck_margin_s: seconds beyond a request's ``cap_s`` before the worker counts as stuck.
+    """
+
+    def __init__(self, command: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
+                 stuck_margin_s: float = STUCK_MARGIN_S) -> None:
+        self.command = list(command) if command else [sys.executable, "-m", "kiosk.thinker"]
+        self.clock = clock
+        self.stuck_margin_s = stuck_margin_s
+        self.restarts = 0
+        self.error: str | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._generation = 0
+        self._in = b""
+        self._lock = threading.Lock()
+        self._pending: _Pending | None = None
+        self._outbox: list[bytes] = []
+        self._ticket = 0
+        self._version_error: ThinkerVersionError | None = None
+        self._raised = False
+        self._closed = False
+        self._wake_r, self._wake_w = os.pipe()
+        self._pump: threading.Thread | None = None
+        self._next_start = 0.0
+
+    # -- process ------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the pump thread and the worker (returns at once; the worker says ``ready`` later)."""
+        with self._lock:
+            if self._pump is None and not self._closed:
+                self._pump = threading.Thread(target=self._run, name="thinker-pump", daemon=True)
+                self._pump.start()
+        self._wake()
+
+    def _spawn(self) -> None:
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        self._proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, env=env, close_fds=True)
+        self._generation += 1
+        self._in = b""
+
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id (None when none runs)."""
+        p = self._proc
+        return None if p is None or p.poll() is not None else p.pid
+
+    def _kill(self) -> None:
+        p, self._proc = self._proc, None
+        if p is None:
+            return
+        try:
+            p.kill()
+        except OSError:
+            pass
+        try:
+            p.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (p.stdin, p.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        """Stop the worker and the pump (a pending request is completed by its fallback)."""
+        with self._lock:
+            self._closed = True
+        self._wake()
+        if self._pump is not None and self._pump is not threading.current_thread():
+            self._pump.join(timeout=5.0)
+        if self._pump is None:
+            self._shutdown()
+
+    def _shutdown(self) -> None:
+        p = self._proc
+        if p is not None and p.poll() is None and p.stdin is not None:
+            try:
+                p.stdin.write(self._line({"type": "bye"}))
+                p.stdin.flush()
+                p.wait(timeout=1.0)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                pass
+        self._kill()
+        self._fall_back("the thinker was closed")
+        for fd in (self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def _wake(self) -> None:
+        try:
+            os.write(self._wake_w, b"x")
+        except OSError:
+            pass
+
+    # -- requests -----------------------------------------------------------------------
+    @staticmethod
+    def _line(msg: Mapping[str, Any]) -> bytes:
+        return (json.dumps({"v": PROTOCOL_VERSION, **msg}) + "\n").encode()
+
+    def ask(self, kind: str, state: Any, level: str, seed: int, fallback: Callable[[], Any],
+            nodes: int | None = None, cap_s: float = 12.0) -> "Future[Answer]":
+        """Queue a request (cancelling a pending one); returns the future of its :class:`Answer`.
+
+        ``state`` is protocol data (e.g. :func:`encode_focus`); ``fallback()`` makes the move
+        in this process if the worker cannot (it must be quick; it runs on the pump thread).
+        """
+        fut: Future[Answer] = Future()
+        with self._lock:
+            if self._pending is not None:
+                self._cancel_locked()
+            self._ticket += 1
+            msg = {"type": "think", "id": self._ticket, "kind": kind, "state": state, "level": level,
+                   "seed": seed, "nodes": nodes, "cap_s": cap_s}
+            self._pending = _Pending(self._ticket, msg, fallback, fut,
+                                     self.clock() + cap_s + self.stuck_margin_s)
+        self.start()
+        return fut
+
+    def _cancel_locked(self) -> None:
+        p, self._pending = self._pending, None
+        if p is not None:
+            if p.sent_to == self._generation:
+                self._outbox.append(self._line({"type": "cancel", "id": p.ticket}))
+            p.future.cancel()
+
+    def cancel(self) -> None:
+        """Drop the pending request (its answer, if it still comes, is ignored)."""
+        with self._lock:
+            self._cancel_locked()
+        self._wake()
+
+    @property
+    def busy(self) -> bool:
+        """True while a request waits for its answer."""
+        return self._pending is not None
+
+    def poll(self) -> None:
+        """For the render loop: raises :class:`ThinkerVersionError` once if the worker speaks
+        another protocol version (then every request is answered by its fallback)."""
+        if self._version_error is not None and not self._raised:
+            self._raised = True
+            raise self._version_error
+
+    # -- the pump thread -----------------------------------------------------------------
+    def _fall_back(self, why: str) -> None:
+        with self._lock:
+            p, self._pending = self._pending, None
+        if p is None or p.future.done():
+            return
+        try:
+            move = p.fallback()
+        except Exception as exc:     # the fallback itself failed: report it on the future
+            p.future.set_exception(exc)
+            return
+        p.future.set_result(Answer(p.ticket, move, "fallback", note=why))
+
+    def _restart(self, why: str) -> None:
+        self._kill()
+        self.restarts += 1
+        self.error = why
+        self._fall_back(why)
+        self._next_start = self.clock() + min(5.0, 0.2 * self.restarts)
+
+    def _run(self) -> None:
+        import select
+
+        try:
+            while True:
+                with self._lock:
+                    closed = self._closed
+                    p = self._pending
+                if closed:
+                    break
+                if self._version_error is not None:
+                    if p is not None:
+                        self._fall_back("the worker speaks another protocol version")
+                elif self._proc is None and self.clock() >= self._next_start:
+                    try:
+                        self._spawn()
+                    except OSError as exc:
+                        self._restart(f"the thinking process could not start: {exc}")
+                proc = self._proc
+                if proc is not None:
+                    with self._lock:
+                        p = self._pending
+                        if p is not None and p.sent_to != self._generation:
+                            p.sent_to = self._generation
+                            self._outbox.append(self._line(p.msg))
+                        out, self._outbox = self._outbox, []
+                    try:
+                        for b in out:
+                            assert proc.stdin is not None
+                            proc.stdin.write(b)
+                        proc.stdin.flush()  # type: ignore[union-attr]
+                    except (OSError, ValueError):
+                        pass                # noticed below as a dead worker
+                fds = [self._wake_r] + ([proc.stdout.fileno()] if proc is not None and proc.stdout else [])
+                try:
+                    ready, _, _ = select.select(fds, [], [], 0.1)
+                except (OSError, ValueError):
+                    ready = []
+                if self._wake_r in ready:
+                    os.read(self._wake_r, 4096)
+                if proc is not None and proc.stdout is not None and proc.stdout.fileno() in ready:
+                    try:
+                        chunk = os.read(proc.stdout.fileno(), 65536)
+                    except OSError:
+                        chunk = b""
+                    if not chunk:
+                        proc.wait(timeout=2.0)
+                        self._restart(f"the thinking process stopped (exit {proc.poll()}); restarted")
+                        continue
+                    self._in += chunk
+                    while b"\n" in self._in and self._proc is proc:
+                        line, self._in = self._in.split(b"\n", 1)
+                        self._handle(line)
+                if self._proc is not None and self._proc.poll() is not None:
+                    self._restart(f"the thinking process stopped (exit {self._proc.poll()}); restarted")
+                    continue
+                with self._lock:
+                    p = self._pending
+                if p is not None and self._proc is not None and self.clock() > p.deadline:
+                    self._restart("the thinking process did not answer in time; restarted")
+        finally:
+            self._shutdown()
+
+    def _handle(self, line: bytes) -> None:
+        try:
+            msg = json.loads(line)
+            if not isinstance(msg, dict):
+                raise ValueError("not an object")
+        except ValueError:
+            self._restart(f"the thinking process wrote garbage ({line[:60]!r}); restarted")
+            return
+        if msg.get("v") != PROTOCOL_VERSION:
+            self._version_error = ThinkerVersionError(
+                f"the thinking process speaks protocol version {msg.get('v')!r}, this kiosk speaks "
+                f"{PROTOCOL_VERSION}: install matching versions (computer moves are made by the fallback player)")
+            self.error = str(self._version_error)
+            self._kill()
+            self._fall_back("protocol version mismatch")
+            return
+        kind = msg.get("type")
+        if kind == "ready":
+            return
+        with self._lock:
+            p = self._pending
+            if p is None or msg.get("id") != p.ticket:
+                return                      # an answer to a cancelled request
+            if kind == "move":
+                self._pending = None
+        if kind == "move":
+            if not p.future.done():
+                p.future.set_result(Answer(p.ticket, msg.get("move"), "worker", int(msg.get("nodes") or 0),
+                                           float(msg.get("ms") or 0.0)))
+        elif kind == "error":
+            self.error = str(msg.get("error"))
+            self._fall_back(f"the thinking process could not choose: {msg.get('error')}")
+        elif kind == "cancelled":
+            self._fall_back("the request was cancelled by the worker")
+
+
+_SHARED: Thinker | None = None
+
+
+def shared() -> Thinker:
+    """The kiosk's one thinker (started on first use, reused by every scene, closed at exit)."""
+    global _SHARED
+    if _SHARED is None:
+        import atexit
+
+        _SHARED = Thinker()
+        atexit.register(_SHARED.close)
+    return _SHARED
+
+
+if __name__ == "__main__":
+    raise SystemExit(worker_main())
