@@ -90,6 +90,14 @@ class Timed:
             setattr(referee, name, timed)
 
 
+def retained(referee: Any) -> int:
+    """How many edges (and presses) the referee keeps: its whole working set."""
+    deb = getattr(referee, "debouncer", None)
+    if deb is not None:
+        return int(deb.retained())
+    return len(getattr(referee, "edges", ()))
+
+
 def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
     import pygame
     import kiosk.app as kiosk_app
@@ -124,6 +132,7 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
                         for t, s, c, p in edges)
     times: list[float] = []
     judge: list[float] = []
+    kept: list[int] = []
     with tempfile.TemporaryDirectory() as tmp:
         cfg = config.load(None)
         cfg.data["storage"]["path"] = os.path.join(tmp, "bench.sqlite3")
@@ -153,6 +162,7 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
                 app.step(now)
                 times.append((time.perf_counter() - t0) * 1000)
                 judge.append(timer.spent * 1000)
+                kept.append(retained(scene.referee))
             state = app.scenes[-1].state
             from arcade.core.record import dumps
             record_kb = len(dumps(state)) / 1024
@@ -162,7 +172,7 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
             kiosk_app.time = saved_time  # type: ignore[assignment]
         pygame.quit()
     del real_monotonic_ns
-    return {"kind": kind, "times": times[30:], "judge": judge[30:], "edges": len(edges),
+    return {"kind": kind, "times": times[30:], "judge": judge[30:], "edges": len(edges), "kept": kept[30:],
             "record_kb": record_kb, "record_races": record_races}
 
 
@@ -183,6 +193,10 @@ def report(r: dict[str, Any], idle: dict[str, Any] | None) -> None:
     if len(chunks) > 1:
         print("          judge/frame by minute (median, p99 ms): " + "  ".join(
             f"{statistics.median(c):.3f}/{statistics.quantiles(c, n=100)[98]:.3f}" for c in chunks))
+    kept = r["kept"]
+    parts = [kept[k:k + per_min] for k in range(0, len(kept), per_min) if kept[k:k + per_min]]
+    print("          edges and presses the referee keeps, most in each minute: "
+          + "  ".join(str(max(c)) for c in parts))
 
 
 def main() -> None:

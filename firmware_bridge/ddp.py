@@ -24,7 +24,7 @@ import socket
 import struct
 from typing import Any, Sequence
 
-from firmware_bridge.adalight import RGB, HEADER_LENGTH, encode_frame
+from firmware_bridge.adalight import HEADER_LENGTH, RGB, encode_frame
 from firmware_bridge.errors import LinkSettingsError
 from firmware_bridge.link import Found, LedLink, _error_text
 

@@ -135,7 +135,7 @@ def probe(
                 port.write(VERSION_COMMAND)
                 next_ask = time.monotonic() + ask_every_s
             time.sleep(0.01)
-    except (*PORT_ERRORS, serial.SerialTimeoutException):
+    except PORT_ERRORS + (serial.SerialTimeoutException,):
         found = None
     if found is None or not keep_open:
         try:

@@ -46,7 +46,6 @@ over Wi-Fi.
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
 import select

@@ -17,6 +17,7 @@ kiosk keeps running.
 from __future__ import annotations
 
 import argparse
+import collections
 import heapq
 import itertools
 import logging
@@ -141,6 +142,10 @@ class App:
         if self.sounds.problem:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
+        self._posted: collections.deque[str] = collections.deque()   # messages from other threads
+        self.event: Any = None            # kiosk.event.EventLink when [event] is set (issue 15)
+        self._status_at = 0.0
+        self._open_event()
         self.led = LedOutput(cfg, self.message)
         self.notifier = Notifier()
         self.gpio: Any = None
@@ -187,6 +192,46 @@ class App:
             self.messages.append((notice, time.monotonic() + 60))
         r.report = lambda text: self.message(text, 60)
         return r
+
+    def _open_event(self) -> None:
+        """Join the event of ``[event]`` (off without it: nothing touches the network)."""
+        if not self.cfg.event_on():
+            return
+        if self.results is None or self.results.path == ":memory:":
+            self.message("Event off: there is no results file to keep the games to send.")
+            return
+        try:
+            from kiosk.event import EventLink
+            link = EventLink(self.cfg["event"], self.results.path, message=self.post_message)
+            self.results.outbox_hook = link.outbox_hook
+            self.results.outbox_committed = link.committed
+            link.start()
+            self.event = link
+        except Exception as exc:          # a missing library or file: the cabinet plays on alone
+            self.results.outbox_hook = self.results.outbox_committed = None
+            self.message(f"Event off: {exc}")
+
+    def post_message(self, text: str) -> None:
+        """:meth:`message` from another thread (the event link): shown at the next frame."""
+        self._posted.append(text)
+
+    def cabinet_state(self) -> tuple[str, str]:
+        """("idle" | "playing", game name) from the scene on top."""
+        for scene in reversed(self.scenes):
+            state = getattr(scene, "state", None)
+            game = getattr(getattr(state, "game", None), "name", "")
+            if game and type(scene).__name__ != "ResultsScene":
+                return "playing", str(game)
+        return "idle", ""
+
+    def _event_status(self) -> None:
+        now = time.monotonic()
+        if self.event is None or now - self._status_at < 1.0:
+            return
+        self._status_at = now
+        state, game = self.cabinet_state()
+        errors = [m for m, _ in self.messages if not m.startswith("Event")][-3:]
+        self.event.set_status(state, game, self.led.status_text(), errors)
 
     @property
     def scenes(self) -> list[Scene]:
@@ -431,6 +476,9 @@ class App:
             clock.tick(fps)
 
     def step(self, now_ns: int) -> None:
+        while self._posted:
+            self.message(self._posted.popleft())
+        self._event_status()
         scene = self.scenes[-1]
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
@@ -507,9 +555,10 @@ class App:
         self._draw_led_attention(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
-        # Messages go in the top strip (over the screen's title line): never over the cards,
-        # the seats or whose turn it is, which every screen draws below it.
-        y = 4
+        # In a game, messages go in the top strip (over the game's title line): never over the
+        # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
+        # (title, menus) under the screen's heading.
+        y = 4 if self.scenes and self.is_game(self.scenes[-1]) else 64
         width = surface.get_width() - 40
         shown = self.messages[-MESSAGE_LINES:]
         if self.attract_demo and not shown:      # a band over the title line of the demo game
@@ -550,6 +599,11 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        if self.event is not None:
+            try:
+                self.event.stop()
+            except Exception as exc:
+                log.warning("closing the event link: %s", exc)
         for thing in (self.simulated, self.lamps, self.gpio, self.led, self.results):
             try:
                 if thing is not None:

@@ -7,6 +7,8 @@
     focus-arcade check-config [PATH] validate a configuration file: every problem, the LED frame rate
     focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store
     focus-arcade --version
+    focus-arcade event status         the event's cabinets and games (needs [event])
+    focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
 """
 
 from __future__ import annotations
@@ -84,6 +86,15 @@ def _parser() -> argparse.ArgumentParser:
     dr = sub.add_parser("doctor", help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
                                        "configuration, store; OK or the fix for each")
     dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
+
+    e = sub.add_parser("event", help="the event of [event]: 'status' prints the hall's cabinets and games")
+    e.add_argument("what", choices=["status"])
+    e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
+
+    w = sub.add_parser("leaderboard-web", help="serve the event's leaderboard as a live, read-only web page")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the hall's Wi-Fi)")
+    w.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
     return p
 
 
@@ -148,12 +159,66 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "doctor":
         from kiosk.doctor import doctor_main
         return doctor_main(args.config, probe=not args.no_probe)
+    if args.command in ("event", "leaderboard-web"):
+        return _event_command(args)
     path = args.config or configmod.default_path()
     cfg = configmod.load_or_default(path)
     for problem in cfg.problems:
         print(f"focus-arcade: configuration problem, running with defaults: {problem}", file=sys.stderr)
     from kiosk.app import run
     return run(cfg, args)
+
+
+def _event_command(args: argparse.Namespace) -> int:
+    """``event status`` and ``leaderboard-web``: both need a valid [event] section."""
+    path = args.config or configmod.default_path()
+    try:
+        cfg = configmod.load(path)
+    except configmod.ConfigError as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
+    if not cfg.event_on():
+        print(f"focus-arcade: no event: set [event] host (and event, username...) in {path or 'a --config file'}",
+              file=sys.stderr)
+        return 2
+    import logging
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    from kiosk import event
+    if args.command == "event":
+        board, problem = event.watch(cfg["event"], seconds=args.wait)
+        print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")
+        if problem:
+            print(f"focus-arcade: {problem}", file=sys.stderr)
+            return 1
+        print(event.format_status(board))
+        return 0
+    from kiosk.event_web import LeaderboardWeb
+    if not 0 <= args.port <= 65535:
+        print(f"focus-arcade: --port {args.port}: expected 0 to 65535", file=sys.stderr)
+        return 2
+    try:
+        web = LeaderboardWeb(cfg["event"], host=args.host, port=args.port)
+    except OSError as exc:
+        print(f"focus-arcade: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    web.start()
+    print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
+          flush=True)
+    import signal
+    import time
+
+    def _terminate(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        web.stop()
+    return 0
 
 
 def _headless(args: argparse.Namespace) -> int:

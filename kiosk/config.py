@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import reprlib
 import tomllib
 from dataclasses import dataclass, field
@@ -76,6 +77,13 @@ def _bool(key: str, v: Any) -> Any:
 def _str(key: str, v: Any) -> Any:
     if not isinstance(v, str):
         raise ConfigError(key, v, "a string in quotes")
+    return v
+
+
+def _secret(key: str, v: Any) -> Any:
+    """A password: a string, never repeated in a message (the screen, the journal)."""
+    if not isinstance(v, str):
+        raise ConfigError(key, "(hidden)", "a string in quotes")
     return v
 
 
@@ -205,6 +213,9 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "service": {"combo": _combo, "hold_s": _num(1, 10), "pin": _pin_code, "shutdown_command": _str,
                 "restart_command": _str},
     "sound": {"volume": _num(0, 1)},
+    "event": {"host": _str, "port": _num(1, 65535, True), "tls": _bool, "ca_file": _str,
+              "username": _str, "password": _secret, "password_file": _str,
+              "event": _str, "cabinet": _str},
 }
 
 
@@ -233,6 +244,10 @@ class Config:
             return Path(p).expanduser()
         base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
         return base / "focus-arcade" / "arcade.sqlite3"
+
+    def event_on(self) -> bool:
+        """Whether this cabinet joins an event (``[event] host`` set and valid)."""
+        return bool(self.data.get("event", {}).get("host"))
 
 
 def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
@@ -298,6 +313,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
         problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
                                     '(e.g. "192.168.1.50"), or transport = "serial"', source))
         led["transport"], led["port"] = "serial", "none"
+    _check_event(data, problems, source)
     return data, problems
 
 
@@ -326,6 +342,46 @@ def led_rate(led: dict[str, Any]) -> tuple[float, str]:
         hint = f" (WLED: set wled_baud = {faster[0]})" if faster else ""
         text += f"; the picture changes at most {fps:.1f} times a second{hint}"
     return fps, text
+
+
+#: Event and cabinet names become MQTT topic levels: no "/", "+", "#" or spaces.
+_TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+
+
+def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str) -> None:
+    """``[event]`` (issue 15): off while ``host`` is ""; when on, names fit in a topic,
+    one way to give the password, and the files named exist.  A bad [event] turns
+    the event link off (the cabinet plays on alone) and says why."""
+    ev = data["event"]
+    if not ev["host"]:
+        return
+    bad: list[ConfigError] = []
+    if any(p.key.startswith("event.") for p in problems):
+        ev["host"] = ""                 # a bad [event] key: off rather than a half-right connection
+        return
+    if any(ch.isspace() for ch in ev["host"]):
+        bad.append(ConfigError("event.host", ev["host"], "a host name or address without spaces", source))
+    for key in ("event", "cabinet"):
+        value = ev[key]
+        if key == "cabinet" and value == "":
+            continue                     # "" = this machine's host name
+        if not _TOPIC_NAME.fullmatch(value):
+            bad.append(ConfigError(f"event.{key}", value, "1 to 40 letters, digits, '-', '_' or '.', "
+                                   "starting with a letter or digit" + ("" if key == "cabinet" else
+                                   " (the event's name, the same on every cabinet)"), source))
+    if ev["password"] and ev["password_file"]:
+        bad.append(ConfigError("event.password_file", ev["password_file"],
+                               '"" when event.password is set (give the password one way only)', source))
+    if (ev["password"] or ev["password_file"]) and not ev["username"]:
+        bad.append(ConfigError("event.username", ev["username"], "the broker user name that goes with the password", source))
+    for key in ("password_file", "ca_file"):
+        if ev[key] and not Path(ev[key]).expanduser().is_file():
+            bad.append(ConfigError(f"event.{key}", ev[key], "an existing, readable file", source))
+    if ev["ca_file"] and not ev["tls"]:
+        bad.append(ConfigError("event.tls", ev["tls"], "true when event.ca_file is set", source))
+    if bad:
+        problems.extend(bad)
+        ev["host"] = ""                 # off: never half a connection
 
 
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:

@@ -285,6 +285,21 @@ def check_store(cfg: configmod.Config) -> Check:
     return Check("store", True, f"{path} (integrity ok)")
 
 
+def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
+    """With ``[event]`` on (issue 15): the broker answers and takes the login; what it holds."""
+    from kiosk import event
+    ev = cfg["event"]
+    where = f"{ev['host']}:{ev['port']}{' (TLS)' if ev['tls'] else ''}"
+    board, problem = event.watch(ev, seconds=seconds)
+    if problem:
+        return Check("event broker", False, problem,
+                     "check [event] (host, port, tls, ca_file, username, password) and that Mosquitto runs "
+                     "(README, Events)")
+    online = sum(1 for s in board.statuses.values() if s.state != "offline")
+    return Check("event broker", True, f"{where}, event {ev['event']!r}: {len(board.games)} games, "
+                 f"{online} of {len(board.statuses)} cabinets online")
+
+
 def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
     """Every check, in order."""
     cfg_check, cfg = check_config(config_path)
@@ -298,6 +313,11 @@ def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
         checks.append(check_store(cfg))
     except Exception as exc:  # noqa: BLE001
         checks.append(Check("store", False, f"check failed: {exc}", "set [storage] path to a writable file"))
+    if cfg.event_on():
+        try:
+            checks.append(check_event(cfg))
+        except Exception as exc:  # noqa: BLE001
+            checks.append(Check("event broker", False, f"check failed: {exc}", "check [event]"))
     return checks
 
 

@@ -138,20 +138,20 @@ focus_arcade_first_config() {
   else
     done_steps+=("kept your $cfg/arcade.toml")
   fi
-  if ! sudo -u "$service_user" "$venv/bin/focus-arcade" check-config "$cfg/arcade.toml"; then
+  if ! runuser -u "$service_user" -- "$venv/bin/focus-arcade" check-config "$cfg/arcade.toml"; then
     left_steps+=("fix the configuration problems above in $cfg/arcade.toml")
   fi
 }
 
 focus_arcade_report() {
   say "Check of this machine (focus-arcade doctor)"
-  sudo -u "$service_user" env LG_WD=/run/focus-arcade SDL_VIDEODRIVER=kmsdrm "$venv/bin/focus-arcade" doctor \
+  runuser -u "$service_user" -- env LG_WD=/run/focus-arcade SDL_VIDEODRIVER=kmsdrm "$venv/bin/focus-arcade" doctor \
       --config "$cfg/arcade.toml" --no-probe || left_steps+=("apply the fixes the doctor printed above")
   left_steps+=(
     "buzzers: wire each between its GPIO pin and ground (BCM 17, 27, 22, 23 for P1-P4; [gpio] buzzers)"
     "LED matrix: plug the controller into USB (stock WLED: nothing to set; FastLED Adalight sketch: see README)"
     "  or for WLED on Wi-Fi set [led] transport = \"ddp\" and host = \"its IP\" in $cfg/arcade.toml"
-    "then: sudo -u $service_user $venv/bin/focus-arcade doctor   (asks the LED controller too)"
+    "then: sudo runuser -u $service_user -- $venv/bin/focus-arcade doctor   (asks the LED controller too)"
   )
   say "Done"
   printf '  - %s\n' "${done_steps[@]}"

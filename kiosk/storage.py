@@ -77,6 +77,30 @@ CREATE TABLE IF NOT EXISTS resume (
 #: Tables of other modules (each a ``CREATE TABLE IF NOT EXISTS`` script), run at every open.
 EXTRA_SCHEMA: list[str] = []
 
+#: Events (issue 15, kiosk/event.py): a finished game's message waits in ``outbox``
+#: until the broker has acknowledged it (then the row is deleted); ``event_games``
+#: keeps which game id each local game was given.  Both written in the game's own
+#: save transaction, so a result is never saved without its message or the reverse.
+EVENT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_uid TEXT NOT NULL UNIQUE,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS event_games (
+    game_uid TEXT PRIMARY KEY,
+    games_id INTEGER NOT NULL,
+    event TEXT NOT NULL
+);
+"""
+EXTRA_SCHEMA.append(EVENT_SCHEMA)
+
+#: ``(games id, finished_at, record, winners, reason, scores) -> (game uid, event, topic, payload)``
+OutboxHook = Callable[[int, float, dict[str, Any], tuple[int, ...], str, tuple[float, ...]],
+                      tuple[str, str, str, str]]
+
 COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
 MAX_SEATS = 8
 
@@ -180,6 +204,12 @@ class Results:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.notices: list[str] = []
+        #: Set by the event link: each saved game also gets an outbox message.
+        self.outbox_hook: OutboxHook | None = None
+        #: ... and is told the game id once that transaction committed.
+        self.outbox_committed: Callable[[str], None] | None = None
+        #: The id of the last game saved (0: none yet), e.g. for the high score entered after it.
+        self.last_id = 0
         #: Called with each notice found while running (the App shows it); else it is logged.
         self.report: Callable[[str], None] | None = None
         self.db: sqlite3.Connection
@@ -447,10 +477,15 @@ class Results:
         a second save with the same key returns the first one's id, and the resume slot
         of that game is cleared in the same transaction.
 
+        With ``outbox_hook`` set (an event, kiosk/event.py), the game's event message
+        and game id are written in the same transaction (a game saved once is sent once).
+
         Raises:
             StorageError: the write failed (disk full, file removed...).
         """
+        uid = ""
         try:
+            finished = time.time()
             with self.db:
                 if game_key is not None:
                     row = self.db.execute("SELECT id FROM games WHERE game_key = ?", (game_key,)).fetchone()
@@ -460,13 +495,24 @@ class Results:
                 cur = self.db.execute(
                     "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, game_key) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (time.time(), record["game"], record["seats"], json.dumps(list(winners)), reason,
+                    (finished, record["game"], record["seats"], json.dumps(list(winners)), reason,
                      json.dumps(list(scores)), json.dumps(record), game_key))
+                saved = int(cur.lastrowid or 0)
                 if game_key is not None:
                     self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
-            return int(cur.lastrowid or 0)
+                if self.outbox_hook is not None:
+                    uid, event, topic, payload = self.outbox_hook(saved, finished, record, tuple(winners), reason,
+                                                                  tuple(scores))
+                    self.db.execute("INSERT INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
+                                    (uid, topic, payload, finished))
+                    self.db.execute("INSERT INTO event_games (game_uid, games_id, event) VALUES (?, ?, ?)",
+                                    (uid, saved, event))
         except sqlite3.Error as exc:
             raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+        self.last_id = saved
+        if uid and self.outbox_committed is not None:
+            self.outbox_committed(uid)
+        return saved
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
         """The latest games, newest first (without their records); every value checked.

@@ -80,6 +80,13 @@ def random_match(spec: GameSpec, seed: int, seats: int | None = None,
     return state, driver
 
 
+def assert_led_picture(spec: GameSpec, state: State, width: int, height: int) -> None:
+    """The entry's LED picture of ``state``: ``height`` rows of ``width`` RGB colours."""
+    picture = spec.led_picture(state, width, height)
+    assert len(picture) == height and all(len(row) == width for row in picture)
+    assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for row in picture for c in row)
+
+
 def snap(state: State) -> str:
     return json.dumps(state.snapshot(), sort_keys=True, default=str)
 
@@ -89,7 +96,9 @@ def test_random_play_ends_without_an_exception(spec: GameSpec) -> None:
     for seed in SEEDS:
         seats = spec.min_seats if seed % 2 else spec.max_seats
         state, driver = random_match(spec, seed, seats)
+        assert_led_picture(spec, state, 16, 16)
         driver.run_to_end()
+        assert_led_picture(spec, state, 8, 12)
         if state.is_terminal():
             out = state.outcome()
             assert out is not None and set(out.winners) <= set(range(state.seats))
@@ -218,6 +227,7 @@ def test_headless_is_deterministic_per_seed(spec: GameSpec) -> None:
     assert first == _headless_lines(spec, 7)
     line = json.loads(first)
     assert line["seed"] == 7 and line["index"] == 0 and line["players"] == spec.min_seats
+    assert line["entry"] == spec.name
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)

@@ -13,6 +13,7 @@ import random
 import shutil
 import sqlite3
 import tempfile
+import time
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -23,6 +24,7 @@ from arcade.focusx.classic import ClassicGame
 from arcade.sim import SimConfig, first_legal, simulate
 from kiosk import config
 from kiosk.scenes.attract import AttractScene
+from kiosk.resume import AUTO_RESUME_NS, ResumeScene
 from kiosk.storage import Results
 from tests.kiosk_start import config_for, start_kiosk
 
@@ -127,6 +129,13 @@ def template_store() -> dict[str, bytes]:
         simulate(state, random.Random(9), SimConfig(skills=["hard"] * 2), first_legal)
         out = state.outcome()
         r.save(to_record(state, 9), out.winners, out.reason, out.scores)        # lives in the -wal
+        # ... and a game in progress in the resume slot (offered at start).
+        from kiosk.scenes.lobby import find_game
+        game = find_game("focusx", None)
+        r.save_resume("fuzz-game", {"family": game.family, "mode": game.mode, "title": game.label, "seed": 3,
+                                    "seats": [{"station": "computer", "label": f"c{i}", "skill": "hard",
+                                               "can_choose": False} for i in range(3)],
+                                    "actions": [], "steps": 0, "digest": ""})
         for extra in ("", "-wal", "-shm"):
             p = folder / f"arcade.sqlite3{extra}"
             if p.exists():
@@ -136,7 +145,8 @@ def template_store() -> dict[str, bytes]:
     return _TEMPLATE
 
 
-COLUMNS = ["finished_at", "game", "seats", "winners", "reason", "scores", "record", "id"]
+COLUMNS = ["finished_at", "game", "seats", "winners", "reason", "scores", "record", "id",
+           "resume.data", "resume.game_key", "resume.saved_at"]
 CELL_VALUES = st.one_of(st.binary(max_size=40), st.text(max_size=40), st.integers(), st.floats(),
                         st.none(), st.sampled_from(["[0, ", "[99]", "{}", "[]", "NaN", "\"x\"", "[1e999]"]))
 
@@ -158,9 +168,17 @@ def damage_store(folder: Path, damage: tuple[object, ...]) -> Path:
             Path(f"{path}{extra}").write_bytes(data)
         db = sqlite3.connect(path)
         db.execute("PRAGMA ignore_check_constraints = 1")
+        column = str(damage[1])
         for row, value in damage[2]:                  # type: ignore[union-attr]
+            if column == "resume.data" and isinstance(value, str) and row % 2:
+                # plausible JSON with wrong parts: the rebuild must fail softly
+                value = '{"family": "focusx", "mode": "classic", "seed": 1, "seats": [{"x": 1}], "actions": ' \
+                        + value + "}"
             try:
-                db.execute(f"UPDATE games SET {damage[1]} = ? WHERE id = ?", (value, row))
+                if column.startswith("resume."):
+                    db.execute(f"UPDATE resume SET {column.split('.')[1]} = ?", (value,))
+                else:
+                    db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, row))
             except (sqlite3.Error, OverflowError):
                 pass
         db.commit()
@@ -188,6 +206,14 @@ def test_any_damage_to_the_store_lets_the_kiosk_start(damage: tuple[object, ...]
         app = start_kiosk(config_for(None, path))
         try:
             assert_started(app)
+            # The interrupted game (if it can be read) is offered, and resuming it never raises.
+            app.offer_resume()
+            top = app.scenes[-1]
+            if isinstance(top, ResumeScene):
+                top.update(1)
+                top.update(1 + AUTO_RESUME_NS)
+                for _ in range(2):
+                    app.step(time.monotonic_ns())
             results = app.results
             assert results is not None
             for game in results.recent(50):        # everything listed was read back whole

@@ -20,6 +20,10 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     d.frame_shown(flip_ns)         R-2: a race opens at the flip of the frame showing it
     d.next_due()                   the next time (ns) something is due, or None
 
+    # a family's set-up (arcade/<game>/house.py ``driver()``, via GameSpec.driver):
+    settings_from(options, **family_defaults) -> DriverSettings  (unknown keys ignored)
+    RaceAdapter                    base of the race adapters (ShoutRaces, Sherlook's MarkerRaces)
+
 Seats' turns: a computer seat's move is due ``think_ns`` after its turn began
 (virtual time jumps there); a person's move comes through :meth:`submit`.
 Chance nodes are resolved from ``rng`` after ``settings.chance_pause``.

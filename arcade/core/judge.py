@@ -295,7 +295,10 @@ class _Line:
             del self.states[:k]
         j = 0
         limit = min(self.base[6], self.done_base + len(self.done)) - self.done_base
-        while j < limit and self.done[j].released_ns is not None and self.done[j].released_ns < keep_presses_from:
+        while j < limit:
+            released = self.done[j].released_ns
+            if released is None or released >= keep_presses_from:
+                break
             j += 1
         if j:
             del self.done[:j]

@@ -34,7 +34,7 @@ from typing import Protocol
 
 from arcade.core.api import RACE, Action, State
 from arcade.core.events import Edge
-from arcade.core.judge import Debouncer, JudgeSettings, PressNote, Verdict, grace_end, judge_presses
+from arcade.core.judge import Debouncer, JudgeSettings, Press, Verdict, grace_end, judge_presses
 from arcade.core.race import RaceResult, RaceSpec
 
 #: How far back (ns) a late-delivered edge can still be placed among the others.
@@ -233,8 +233,11 @@ class Referee:
                 self.late_until_ns = v.decided_ns - self.settings.settle_ns + grace
                 self._after = (w.spec, w.opened_ns, self.late_until_ns, before, w.race_no)
         elif new_false or new_pen:
-            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen,
-                                          presses=v.to_result().presses))
+            # The charge only needs the charged presses; the race's whole list (R-7) goes with
+            # the result that ends it, so a record grows with the presses, not their square.
+            charged = set(new_false) | set(new_pen)
+            rows = tuple(r for r in v.to_result().presses if r[0] in charged and r[3] in ("false", "penalty"))
+            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen, presses=rows))
             w.applied_false.update(new_false)
             w.applied_penalty.update(new_pen)
             events.extend(self._describe(None, v, now_ns, new_false, new_pen))
@@ -265,7 +268,7 @@ class Referee:
         return nxt
 
     # -- internals -------------------------------------------------------------
-    def _recheck(self, w: Window, presses: list, v: Verdict, now_ns: int) -> int | None:
+    def _recheck(self, w: Window, presses: list[Press], v: Verdict, now_ns: int) -> int | None:
         """The first moment after ``now_ns`` at which the same presses could be judged
         differently: a press's settle time (R-6), its double-press time (FX-3), the
         window's end or the deadline, the verdict's own ``decided_ns``."""
@@ -284,7 +287,7 @@ class Referee:
         later = [t for t in times if t > now_ns]
         return min(later) if later else 1 << 62      # no moment left: the verdict stands
 
-    def _presses(self, opened_ns: int, now_ns: int, until_ns: int | None) -> tuple[list, dict[int, int]]:
+    def _presses(self, opened_ns: int, now_ns: int, until_ns: int | None) -> tuple[list[Press], dict[int, int]]:
         """The claim presses of a window opened at ``opened_ns``: its budget (FXA-40) of each
         control, those stamped after ``until_ns`` left out."""
         presses, more = self.debouncer.presses_from(opened_ns, now_ns, self.settings.window_presses)

@@ -525,4 +525,4 @@ def idle_picture(phase: float, width: int = 16, height: int = 16) -> Picture:
             a, b = seat_colour(seat), seat_colour((seat + 1) % count)
             row.append(tuple(int((pa * (1 - mix) + pb * mix) * 0.25) for pa, pb in zip(a, b)))
         rows.append(tuple(row))
-    return tuple(rows)  # type: ignore[return-value]
+    return tuple(rows)  # type: ignore[arg-type]

@@ -29,6 +29,12 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo
 from kiosk.storage import StorageError
 
 
+#: With an event on, the title screen shows the hall's leaderboard this long after every
+#: TITLE_S seconds of title (issue 15).
+TITLE_S = 12.0
+BOARD_S = 10.0
+
+
 def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
     """The lobby's label of a saved game (``games`` row + its record), e.g. "FocusX Classic"."""
     for g in games:                       # records carry the registry name ("entry")
@@ -155,9 +161,28 @@ class AttractScene(Scene):
         self.app.end_attract()
         self.app.replace(LobbyScene(self.app, joined_by=edge))
 
+    def showing_board(self) -> bool:
+        """Whether the attract loop is on its leaderboard page now (only with an event)."""
+        if getattr(self.app, "event", None) is None:
+            return False
+        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
+
+    def showing_board(self) -> bool:
+        """Whether the title is on the hall's leaderboard page now (only with an event)."""
+        if getattr(self.app, "event", None) is None or self.loop is not None:
+            return False
+        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
+
     def on_command(self, command: Command) -> None:
         if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
+        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+            from kiosk.scenes.leaderboard import LeaderboardScene
+            self.app.end_attract()
+            self.app.replace(LeaderboardScene(self.app))
+        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+            from kiosk.scenes.leaderboard import LeaderboardScene
+            self.app.replace(LeaderboardScene(self.app))
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok"):
@@ -190,6 +215,13 @@ class AttractScene(Scene):
         surface.blit(veil, (0, 0))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.showing_board():
+            from kiosk.scenes import leaderboard
+            page = int(self.now // (TITLE_S + BOARD_S))
+            leaderboard.draw(surface, self.app.event, page)
+            W, H = surface.get_size()
+            render.text(surface, "Press your buzzer to play", (W // 2, H - 80), 28, render.TEXT, "midtop")
+            return
         W, H = surface.get_size()
         surface.fill(render.BG)
         self._cards(surface)

@@ -37,25 +37,40 @@ its name and tags on screen are the vocabulary the partner reads.
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any
 
 import pygame
 
-from arcade.bots.coop import SKILLS as PARTNER_SKILLS, CoopPartner
+from arcade import registry
+from arcade.bots.coop import SKILLS as PARTNER_SKILLS
+from arcade.bots.coop import CoopPartner
+from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.game import (
+    GRID,
+    POSITIONS,
+    SIDE_POSITIONS,
+    Accept,
+    CoopGame,
+    CoopState,
+    Offer,
+    Pass,
+    Point,
+    Refuse,
+    Take,
+    cell_name,
+    rating,
+)
+from arcade.coop.similarity import table_problem
 from arcade.core.api import CHANCE
+from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.coop.exhibits import CASES, case_title, exhibit
-from arcade.coop.similarity import table_problem
-from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
-                              Refuse, Take, cell_name, rating)
 from kiosk import render
 from kiosk.app import App
+from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 #: CO-5: the one sign of a refused take when two people share the screen.
@@ -176,6 +191,10 @@ class CoopScene(GameScene):
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
         self.state: CoopState = self.game.new_initial_state()
         self.rng = self.stream("0")
+        # The match driver deals (chance) and checks the moves of the seat to move;
+        # both seats point at once (CO-5), so a pointing seat that is not the driver's
+        # "current" one is applied by the state's own check.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None, None], self.rng)
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
             if info.is_computer:
@@ -333,9 +352,21 @@ class CoopScene(GameScene):
         else:
             self.wants_offer[s] = not self.wants_offer[s]
 
+    def play(self, action: Any, seat: int) -> None:
+        """A seat's move: through the driver when it is the seat to move, else (the other
+        seat pointing at the same time, CO-5) checked by the state.
+
+        Raises:
+            IllegalActionError: the move is not allowed (nothing changed).
+        """
+        if self.state.current_player() == seat:
+            self.driver.submit(seat, action)
+        else:
+            self.state.apply(action, seat)
+
     def _take(self, s: int, pos: int) -> None:
         try:
-            self.state.apply(Take(pos), s)
+            self.play(Take(pos), s)
         except IllegalActionError as exc:
             text = exc.reason
             if len(self.humans) == 2:
@@ -352,7 +383,7 @@ class CoopScene(GameScene):
 
     def _apply(self, action: Any, seat: int) -> None:
         try:
-            self.state.apply(action, seat)
+            self.play(action, seat)
         except IllegalActionError as exc:
             self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
             return
@@ -400,7 +431,7 @@ class CoopScene(GameScene):
             return
         cp = st.current_player()
         if cp == CHANCE:
-            st.apply(st.chance_outcome(self.rng))
+            self.driver.tick(now_ns)                 # the deal (chance), from the game's chance stream
             self.chosen = [[], []]
             self.lifted = [None, None]
             self.last_take = None
@@ -690,7 +721,7 @@ class CoopScene(GameScene):
             if self.wants_offer[s]:
                 render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
             if st.refused_by == s and st.phase not in ("deal", "over"):
-                render.text(surface, "refused: only P%d offers" % (s + 1), (r.right - 12, r.y + 14), 24,
+                render.text(surface, f"refused: only P{s + 1} offers", (r.right - 12, r.y + 14), 24,
                             render.GOLD, "topright")
             clues = list(result.clues[s]) if result is not None else st.clues(s)
             self._draw_clue_file(surface, pygame.Rect(r.x + 20, r.y + 50, r.w - 28, r.h - 54), clues, col)
@@ -808,9 +839,5 @@ class CoopScene(GameScene):
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
-LOBBY_GAMES = [
-    lobby_game("coop-base", partial(CoopScene, mode="base")),
-    lobby_game("coop-sherlock", partial(CoopScene, mode="sherlock")),
-    lobby_game("coop-mycroft", partial(CoopScene, mode="mycroft")),
-    lobby_game("coop-mycroft-sherlock", partial(CoopScene, mode="mycroft-sherlock")),
-]
+LOBBY_GAMES = [lobby_game(f"coop-{mode}", partial(CoopScene, mode=mode))
+               for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")]

@@ -31,21 +31,21 @@ from typing import Any, Callable
 
 import pygame
 
+from arcade import registry
 from arcade.bots.focusx_place import choose_action
 from arcade.core.api import CHANCE, RACE, Action
-from arcade.core.events import Edge
-from arcade.core.judge import NS_PER_MS, Verdict
-from arcade import registry
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
+from arcade.core.events import Edge
+from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
-from arcade.focusx.duel import DuelGame, DuelState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
+from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
-from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
+from kiosk.games.focusx import draw as fx_draw
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import SeatInfo, lobby_game
@@ -56,6 +56,35 @@ STRIP_H = 58                     # the message strip: the window's label (left),
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
 CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
+
+#: What a take (``state.takes``: ``(how, seats, ...)``) says on each mode's banner:
+#: ``how -> (text with {names} and {active}, colour: "seat" (the first seat's), "bad" or "" gold)``.
+TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
+    "thinkfocus": {
+        "row": ("{names} takes the row focus!", "seat"),
+        "column": ("{names} takes the column focus!", "seat"),
+        "shift": ("{names} takes the shift focus!", "seat"),
+        "forgotten": ("{names} takes a forgotten focus!", "seat"),
+        "debated": ("Debated: {names} take one card each", ""),
+        "boxed": ("4+ tied: the trio goes to the box", ""),
+        "overruled": ("{names}: the row focus goes first", ""),
+        "discard": ("{names} cannot lay a card: one to the box", ""),
+    },
+    "duel": {
+        "last": ("{names} pressed last: takes the trio", "seat"),
+        "tied-last": ("Tied last: {names} take their own card", ""),
+        "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
+        "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
+        "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", ""),
+    },
+    "4focus": {
+        "won": ("{names}: 4FOCUS!", "seat"),
+        "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
+        "false": ("False claim by {names}: a card boxed, locked out", "bad"),
+        "discard": ("{names} cannot lay a card: one to the box", ""),
+        "pass": ("{names} cannot lay a card: passes", ""),
+    },
+}
 
 
 @dataclass
@@ -139,17 +168,6 @@ class FocusXScene(GameScene):
         self.shot_pending = ""
 
     @property
-    def state(self) -> Any:
-        """The game's state (the driver plays on this one)."""
-        return self._state
-
-    @state.setter
-    def state(self, value: Any) -> None:
-        self._state = value
-        if "driver" in self.__dict__:
-            self.driver.state = value
-
-    @property
     def referee(self) -> Any:
         """The driver's referee (``arcade.core.referee.Referee``): the open window, stuck seats."""
         return self.driver.referee
@@ -213,12 +231,16 @@ class FocusXScene(GameScene):
                 self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     # -- what subclasses provide -------------------------------------------------
+    #: the mode's rules (``arcade.focusx``): a ``Game`` class taking ``(seats, settings)``
+    game_class: Any = None
+
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        return self.game_class(seats, settings)
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's defaults."""
-        return {}
+        """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's
+        defaults: the claim window where the active seat chooses (ThinkFocus, 4Focus)."""
+        return self.claim_window(fx) if self.places_cards else {}
 
     def claim_window(self, fx: dict[str, Any]) -> dict[str, Any]:
         """``claim_window_s``: the scene's argument, else ``[focusx] claim_window_s``; in the demo
@@ -749,6 +771,8 @@ class ClassicScene(FocusXScene):
     panel lists every press, offsets from the first press (R-7).
     """
 
+    game_class = ClassicGame
+
     panel_title = "Race panel (ms after the first press)"
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
@@ -759,9 +783,6 @@ class ClassicScene(FocusXScene):
         self.choose_seat: int | None = None
         self.choose_spot = 0
         self.choose_until = 0
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return ClassicGame(seats, settings)
 
     # -- laying a card on a spot --------------------------------------------------------
     def seat_turn(self, seat: int, now_ns: int) -> None:
@@ -863,28 +884,18 @@ class ClassicScene(FocusXScene):
 
 # ------------------------------------------------------------------------ ThinkFocus
 
-class ThinkFocusScene(FocusXScene):
+class PlacingScene(FocusXScene):
+    """The modes where the active seat chooses a card and its place (ThinkFocus, 4Focus)."""
+
+    places_cards = True
+
+
+class ThinkFocusScene(PlacingScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     title = "FocusX ThinkFocus"
-    places_cards = True
-    take_texts = {"row": ("{names} takes the row focus!", "seat"),
-                  "column": ("{names} takes the column focus!", "seat"),
-                  "shift": ("{names} takes the shift focus!", "seat"),
-                  "forgotten": ("{names} takes a forgotten focus!", "seat"),
-                  "debated": ("Debated: {names} take one card each", ""),
-                  "boxed": ("4+ tied: the trio goes to the box", ""),
-                  "overruled": ("{names}: the row focus goes first", ""),
-                  "discard": ("{names} cannot lay a card: one to the box", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return tf.ThinkFocusGame(seats, settings)
-
-    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        return self.claim_window(fx)
-
-    def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
+    game_class = tf.ThinkFocusGame
+    take_texts = TAKE_TEXTS["thinkfocus"]
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st = self.state
@@ -952,15 +963,9 @@ class DuelScene(FocusXScene):
     """
 
     title = "FocusX Duel"
+    game_class = DuelGame
     people_choose = False
-    take_texts = {"last": ("{names} pressed last: takes the trio", "seat"),
-                  "tied-last": ("Tied last: {names} take their own card", ""),
-                  "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
-                  "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
-                  "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return DuelGame(seats, settings)
+    take_texts = TAKE_TEXTS["duel"]
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
         d = self.extra_settings.get("duel_deadline_ms", fx.get("duel_deadline_ms"))
@@ -1102,22 +1107,12 @@ class DuelScene(FocusXScene):
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(FocusXScene):
+class FourFocusScene(PlacingScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     title = "FocusX 4Focus"
-    places_cards = True
-    take_texts = {"won": ("{names}: 4FOCUS!", "seat"),
-                  "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
-                  "false": ("False claim by {names}: a card boxed, locked out", "bad"),
-                  "discard": ("{names} cannot lay a card: one to the box", ""),
-                  "pass": ("{names} cannot lay a card: passes", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return ff.FourFocusGame(seats, settings)
-
-    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        return self.claim_window(fx)
+    game_class = ff.FourFocusGame
+    take_texts = TAKE_TEXTS["4focus"]
 
     def takes(self) -> list[Any]:
         st = self.state
@@ -1154,8 +1149,6 @@ class FourFocusScene(FocusXScene):
                 self.flash = (tuple(seats), "won", now)
                 self.app.sounds.play("won")
 
-    def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state

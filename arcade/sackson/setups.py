@@ -1,4 +1,4 @@
-"""Starting layouts of every FOCUS variant, kept as data (SF-1, SF-4, SF-5, SF-6).
+"""Starting set-ups of every FOCUS variant, kept as data (SF-1, SF-4, SF-5, SF-6).
 
 Each layout is a picture, top row first, one character per cell:
 
