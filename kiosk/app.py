@@ -37,7 +37,7 @@ from kiosk.input import StationInput
 from kiosk.led import LedOutput
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
-from kiosk.storage import Results, StorageError
+from kiosk.storage import Results
 from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
@@ -342,9 +342,11 @@ class App:
         yet is simply drawn for real on its first frame."""
         try:
             size = self.screen.get_size()
-            if getattr(self, "_warm_surface", None) is None or self._warm_surface.get_size() != size:
-                self._warm_surface = pygame.Surface(size)
-            scene.draw(self._warm_surface)
+            warm: pygame.Surface | None = getattr(self, "_warm_surface", None)
+            if warm is None or warm.get_size() != size:
+                warm = pygame.Surface(size)
+                self._warm_surface = warm
+            scene.draw(warm)
         except Exception:  # noqa: BLE001 - warming is only an optimisation
             log.debug("warming %s failed", type(scene).__name__, exc_info=True)
 

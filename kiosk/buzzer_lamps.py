@@ -28,7 +28,7 @@ def scene_cue(scene: Any, memory: LampMemory, now_ns: int) -> LampCue | None:
         return memory.observe(len(seats), False, (), (), (), now_ns)
     v = w.verdict
     state = getattr(scene, "state", None)
-    out = getattr(state, "race_out", set()) or set()
+    out: set[int] = set(getattr(state, "race_out", set()) or set())
     return memory.observe(len(seats), w.opened_ns is not None, w.spec.eligible,
                           tuple(v.winners) if v is not None else (),
                           tuple(v.false_shouts) if v is not None else (), now_ns, out=set(out))

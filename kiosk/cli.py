@@ -101,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
 def version() -> str:
     """The installed package's version (pyproject), or the source tree's."""
     try:
-        from importlib.metadata import PackageNotFoundError, version as installed
+        from importlib.metadata import version as installed
         return installed("focus-arcade")
     except Exception:  # noqa: BLE001 - not installed: read pyproject.toml
         import re
@@ -149,6 +149,7 @@ def _main(argv: list[str] | None = None) -> int:
     if "perft" in argv:
         # ``perft`` takes its own options; global options before it do not apply to it.
         import time
+
         from arcade.sackson.perft import perft_main
         return perft_main(argv[argv.index("perft") + 1:], clock=time.perf_counter)
     args = _parser().parse_args(argv)

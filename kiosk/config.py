@@ -249,6 +249,15 @@ class Config:
         """Whether this cabinet joins an event (``[event] host`` set and valid)."""
         return bool(self.data.get("event", {}).get("host"))
 
+    def uses_network(self) -> bool:
+        """Whether the arcade needs network sockets (AF_INET/AF_INET6): the MQTT event link
+        (``[event] host``) or a Wi-Fi LED output (``[led] transport = "ddp"`` or a network
+        port URL).  The systemd unit allows them only then (kiosk/install.sh)."""
+        led = self.data.get("led", {})
+        port = str(led.get("port", "")).strip().lower()
+        return self.event_on() or led.get("transport") == "ddp" or \
+            port.startswith(("ddp://", "socket://", "rfc2217://", "udp://"))
+
 
 def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
     """Merge ``raw`` over the defaults, keeping every good key.

@@ -157,7 +157,7 @@ def check_gpio_chip() -> Check:
         return Check("GPIO chip", False, f"{', '.join(chips)} not usable by {_user()}",
                      f"sudo usermod -aG gpio {_user()} (then log in again)")
     try:
-        import lgpio  # noqa: F401
+        import lgpio  # type: ignore[import-not-found]  # noqa: F401
 
         lg = "lgpio present"
     except ImportError:
@@ -212,7 +212,8 @@ def check_led(cfg: configmod.Config, probe: bool = True,
     if port.lower() == "virtual":
         return Check("LED controller", True, "virtual matrix on the TV ([led] port = \"virtual\"); "
                      "for a real panel set port = \"auto\"")
-    from firmware_bridge.discovery import ControllerFinder, candidates, describe, parse_usb_id, probe as probe_port
+    from firmware_bridge.discovery import ControllerFinder, candidates, describe, parse_usb_id
+    from firmware_bridge.discovery import probe as probe_port
 
     usb_id = parse_usb_id(led["usb_id"])
     seen = [describe(p) for p in candidates(usb_id)]

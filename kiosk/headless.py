@@ -7,8 +7,8 @@ or a family with ``--mode`` (``--game focusx --mode duel-x``, ``--game focusx
 sherlock --case hound``).  Options an entry does not take are refused with a
 message, never ignored.
 
-One JSON line per game (keys sorted): ``entry`` (the registry name) and the
-entry's ``summary``.  FocusX lines have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
+One JSON line per game (keys sorted), the entry's ``summary`` (the fields the
+lines have always had).  FocusX lines have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
 ``reason``, ``cards``, ``races``, ``debated``, ``false_focuses``, ``missed``,
 ``actions``; FOCUS lines ``variant``, ``skills``, ``levels``, ``plies``,
 ``captures``, ``reserves``, ``moves``, ``final`` (``game`` is ``"focus"`` for
@@ -62,8 +62,7 @@ def run_spec(spec: GameSpec, seats: int, games_n: int, seed: int, skills: list[s
     for k in range(games_n):
         state = play(spec, seats, skills, seed, k, settings, miss_rate_scale, false_rate_scale,
                      **driver_options)
-        line = {"entry": spec.name, **spec.summary(state, seed, k, skills)}
-        out.write(json.dumps(line, sort_keys=True) + "\n")
+        out.write(json.dumps(spec.summary(state, seed, k, skills), sort_keys=True) + "\n")
         out.flush()
 
 

@@ -55,11 +55,12 @@ focus_arcade_service_user() {
 }
 
 # Network sockets only when the configuration uses the network: the MQTT event link
-# ([mqtt] or [event] section) or a Wi-Fi LED output (WLED / DDP / UDP port).
+# ([event] host set) or a Wi-Fi LED output (DDP to WLED), as the arcade's own
+# configuration loader reads it (kiosk.config.Config.uses_network).
 focus_arcade_network_dropin() {
   local dropin=/etc/systemd/system/focus-arcade.service.d
-  if grep -Eq '^\[(mqtt|event)\]' "$cfg/arcade.toml" 2>/dev/null ||
-     grep -Eq '^transport *= *"(ddp|udp)' "$cfg/arcade.toml" 2>/dev/null; then
+  if "$venv/bin/python" -c 'import sys; from kiosk.config import load_or_default
+sys.exit(0 if load_or_default(sys.argv[1]).uses_network() else 1)' "$cfg/arcade.toml" 2>/dev/null; then
     mkdir -p "$dropin"
     printf '%s\n' '# Written by kiosk/install.sh: the configuration uses the network (MQTT event link or' \
                   '# a Wi-Fi LED output).  Delete this file and run systemctl daemon-reload to turn it off.' \

@@ -164,7 +164,7 @@ class LedOutput:
         s = self.link.status()
         if s.ok or s.state in ("connecting", "closed"):
             return None
-        return s.text
+        return str(s.text)
 
     def operator_lines(self) -> list[str]:
         """The LED status for the service menu: one fact a line, the advice last."""

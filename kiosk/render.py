@@ -7,9 +7,9 @@ scale with the window height so the picture reads from three metres.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import chain
 from typing import Sequence
-from functools import lru_cache
 
 import pygame
 
@@ -340,7 +340,7 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     whole-surface blits over a cached disc mask, about 0.2 ms at 64 x 64); a frame
     with the same picture object blits the cached result.
     """
-    rows = picture if picture else []  # type: ignore[assignment]
+    rows = picture if picture else []
     if not rows:
         pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
         text(surface, "no LED frame", rect.center, 22, DIM, "center")

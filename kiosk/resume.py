@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import time
 import uuid
 from dataclasses import asdict
 from typing import Any
@@ -100,7 +99,8 @@ def save_progress(app: Any, scene: Any) -> bool:
 
 def _game_classes() -> list[type]:
     from arcade.core.api import Game
-    out, todo = [], [Game]
+    out: list[type] = []
+    todo: list[type] = [Game]
     while todo:
         cls = todo.pop()
         out.append(cls)
@@ -140,17 +140,18 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
     for cls in _game_classes():
         if "new_initial_state" in cls.__dict__:
             patched.append((cls, cls.__dict__["new_initial_state"]))
-            setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))
+            setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))  # noqa: B010 - mypy refuses assigning a method
     try:
         scene = game.start(app, seats)
     finally:
         for cls, original in patched:
-            setattr(cls, "new_initial_state", original)
+            setattr(cls, "new_initial_state", original)  # noqa: B010 - as above
     if not done:
         raise RuntimeError("the game was not rebuilt from its actions")
-    scene.game_key = data["game_key"]
+    resumed: Any = scene  # a GameScene: the game's key and its digest at the saved step
+    resumed.game_key = data["game_key"]
     tag(scene, game)
-    scene.resume_digest = data.get("digest")
+    resumed.resume_digest = data.get("digest")
     return scene
 
 

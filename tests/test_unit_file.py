@@ -91,3 +91,21 @@ def test_the_exposure_is_ok(tmp_path: Path) -> None:
     m = re.search(r"Overall exposure level for \S+: ([0-9.]+) (\w+)", out.stdout)
     assert m, out.stdout + out.stderr
     assert float(m.group(1)) < 4.0 and m.group(2) == "OK"
+
+
+@pytest.mark.parametrize("toml, network", [
+    ("", False),
+    ('[event]\nhost = "broker.local"\n', True),
+    ('[led]\ntransport = "ddp"\nhost = "192.168.4.20"\n', True),
+    ('[led]\nport = "/dev/ttyACM0"\n', False),
+])
+def test_network_sockets_are_allowed_only_when_the_configuration_uses_the_network(
+        tmp_path: Path, toml: str, network: bool) -> None:
+    import sys
+    text = (ROOT / "kiosk" / "install.sh").read_text(encoding="utf-8")
+    m = re.search(r"python\" -c '(.*?)' \"\$cfg/arcade.toml\"", text, re.S)
+    assert m, "install.sh decides with the arcade's configuration loader"
+    cfg = tmp_path / "arcade.toml"
+    cfg.write_text(toml, encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", m.group(1), str(cfg)], cwd=ROOT, timeout=60)
+    assert (out.returncode == 0) == network

@@ -28,7 +28,6 @@ from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 from kiosk.storage import StorageError
 
-
 #: With an event on, the title screen shows the hall's leaderboard this long after every
 #: TITLE_S seconds of title (issue 15).
 TITLE_S = 12.0
@@ -39,7 +38,7 @@ def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
     """The lobby's label of a saved game (``games`` row + its record), e.g. "FocusX Classic"."""
     for g in games:                       # records carry the registry name ("entry")
         if record.get("entry") and g.name == record.get("entry"):
-            return g.label
+            return str(g.label)
     name = record.get("game", "")
     settings = record.get("settings", {}) or {}
     family, _, mode = name.partition("-")
@@ -52,7 +51,7 @@ def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
     for g in games:
         if g.family == family:
             return g.label
-    return name
+    return str(name)
 
 
 class AttractLoop:
@@ -74,7 +73,7 @@ class AttractLoop:
         self.shown: list[str] = []        # "family:mode" of every demo game started (tests, logs)
         self.saved_results: Any = None
         self.running = True
-        app.highscores                    # opened now: the results file is put aside during demos
+        _ = app.highscores                # opened now: the results file is put aside during demos
 
     def next_game(self) -> LobbyGame:
         fam = self.families[self.turn % len(self.families)]
@@ -147,6 +146,7 @@ class AttractScene(Scene):
             games = []
         for r in self.recent[:4]:
             try:
+                assert results is not None
                 label = game_label(results.record(r["id"]), games)
             except Exception:
                 label = r["game"]
@@ -162,12 +162,6 @@ class AttractScene(Scene):
         self.app.replace(LobbyScene(self.app, joined_by=edge))
 
     def showing_board(self) -> bool:
-        """Whether the attract loop is on its leaderboard page now (only with an event)."""
-        if getattr(self.app, "event", None) is None:
-            return False
-        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
-
-    def showing_board(self) -> bool:
         """Whether the title is on the hall's leaderboard page now (only with an event)."""
         if getattr(self.app, "event", None) is None or self.loop is not None:
             return False
@@ -179,9 +173,6 @@ class AttractScene(Scene):
         elif command.name == "right" and getattr(self.app, "event", None) is not None:
             from kiosk.scenes.leaderboard import LeaderboardScene
             self.app.end_attract()
-            self.app.replace(LeaderboardScene(self.app))
-        elif command.name == "right" and getattr(self.app, "event", None) is not None:
-            from kiosk.scenes.leaderboard import LeaderboardScene
             self.app.replace(LeaderboardScene(self.app))
 
     def on_edge(self, edge: Edge) -> None:

@@ -178,7 +178,7 @@ class ResultsScene(Scene):
         stats = self.stats_line()
         if stats:
             render.text_fit(surface, stats, (chart_w // 2, H - 76), chart_w - 40, 28, 24, render.DIM)
-        if side is not None:
+        if side is not None and self.rule is not None and self.game is not None:
             if self.entering or any(e.done for e in self.entries) and self.now - (self.entered or 0) < 3e9:
                 self._draw_entries(surface, side)
             else:

@@ -19,7 +19,6 @@ scores, restart the arcade, stop the arcade, shut the Pi down.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
