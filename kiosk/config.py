@@ -64,6 +64,7 @@ def _num(low: float, high: float, integer: bool = False) -> Callable[[str, Any],
             kind = "a whole number" if integer else "a number"
             raise ConfigError(key, v, f"{kind} from {low} to {high}")
         return v
+    check.low, check.high, check.integer = low, high, integer  # type: ignore[attr-defined]  # the service menu's ranges
     return check
 
 
@@ -91,7 +92,42 @@ def _choice(*choices: str) -> Callable[[str, Any], Any]:
         if v not in choices:
             raise ConfigError(key, v, f"one of {list(choices)}")
         return v
+    check.choices = choices  # type: ignore[attr-defined]  # the service menu steps through them
     return check
+
+
+def _lamps(key: str, v: Any) -> Any:
+    """``[gpio] lamps``: one BCM pin per seat for the lamp in its buzzer, 0 = no lamp."""
+    if not isinstance(v, list) or len(v) > 8 or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in v):
+        raise ConfigError(key, v, "a list of up to 8 BCM pin numbers 0 to 27 (0 = no lamp), one per seat")
+    used = [p for p in v if p]
+    if len(set(used)) != len(used):
+        raise ConfigError(key, v, "each lamp pin at most once")
+    return v
+
+
+def _combo(key: str, v: Any) -> Any:
+    """``[service] combo``: the controls held together to open the service menu ("P1.ok")."""
+    from arcade.core.events import CONTROLS
+    ok = isinstance(v, list) and 2 <= len(v) <= 4
+    if ok:
+        for item in v:
+            parts = item.split(".") if isinstance(item, str) else []
+            if (len(parts) != 2 or not parts[0].upper().startswith("P") or not parts[0][1:].isdigit()
+                    or not 1 <= int(parts[0][1:]) <= 8 or parts[1] not in CONTROLS):
+                ok = False
+        ok = ok and len(set(v)) == len(v) and len({x.split(".")[0].upper() for x in v}) >= 2
+    if not ok:
+        raise ConfigError(key, v, 'a list of 2 to 4 different controls such as ["P1.ok", "P2.ok"] '
+                                  f"(seats P1-P8, controls {list(CONTROLS)}, at least two seats)")
+    return v
+
+
+def _pin_code(key: str, v: Any) -> Any:
+    if not isinstance(v, str) or not (v == "" or (v.isdigit() and 3 <= len(v) <= 8)):
+        raise ConfigError(key, v, 'a string of 3 to 8 digits such as "2580", or "" for no PIN')
+    return v
 
 
 def _stations(key: str, v: Any) -> Any:
@@ -147,7 +183,7 @@ def _usb_id(key: str, v: Any) -> Any:
 
 SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
-                "fullscreen": _bool, "fps": _num(10, 240, True)},
+                "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
               "late_grace_ms": _num(0, 2000),
               "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000),
@@ -158,9 +194,10 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
                  "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
                  "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
-    "lobby": {"games": _games},
+    "lobby": {"games": _games, "auto_start_s": _num(3, 120)},
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
-    "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
+    "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock"),
+             "lamps": _lamps, "lamp_pwm": _bool},
     "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
             "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),  # type: ignore[arg-type]
             "transport": _choice("serial", "ddp"), "host": _str, "ddp_port": _num(1, 65535, True),
@@ -171,6 +208,11 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "sackson": {"budget_s": _num(0.05, 30), "move_pause_s": _num(0, 10), "opening_swap": _bool,
                 "mirror_rule": _bool},
     "storage": {"path": _str},
+    "attract": {"idle_s": _num(5, 3600), "demo_s": _num(10, 600), "scores_s": _num(3, 120), "demo_games": _bool},
+    "idle": {"turn_s": _num(5, 600)},
+    "service": {"combo": _combo, "hold_s": _num(1, 10), "pin": _pin_code, "shutdown_command": _str,
+                "restart_command": _str},
+    "sound": {"volume": _num(0, 1)},
     "event": {"host": _str, "port": _num(1, 65535, True), "tls": _bool, "ca_file": _str,
               "username": _str, "password": _secret, "password_file": _str,
               "event": _str, "cabinet": _str},
@@ -254,6 +296,12 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
             problems.append(ConfigError(f"seats.stations[{seat}]", station,
                                         f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins", source))
             data["seats"]["stations"][seat] = "keyboard"
+    taken = set(buzzers) | {p for row in data["gpio"]["controls"] for p in row if p}
+    lamp_clash = sorted({p for p in data["gpio"]["lamps"] if p} & taken)
+    if lamp_clash:
+        problems.append(ConfigError("gpio.lamps", data["gpio"]["lamps"],
+                                    f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input); no lamps", source))
+        data["gpio"]["lamps"] = []
     settle = data["judge"]["settle_ms"]
     if settle and settle < data["judge"]["tie_window_ms"]:
         problems.append(ConfigError("judge.settle_ms", settle,

@@ -128,6 +128,7 @@ focus_arcade_first_config() {
   say "Configuration"
   if [ ! -f "$cfg/arcade.toml" ]; then
     sed -e 's/^fullscreen = false/fullscreen = true/' \
+        -e 's/^kiosk = false/kiosk = true/' \
         -e 's/^stations = .*/stations = ["gpio", "gpio", "gpio", "gpio"]/' \
         -e 's/^pin_factory = ""/pin_factory = "lgpio"/' \
         -e 's/^port = "virtual"/port = "auto"     /' \

@@ -206,6 +206,18 @@ class CoopScene(GameScene):
             # the partner still plays, on the tags only: say so (and in the log)
             self.app.message(f"Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.")
 
+    def take_over(self, seat: int, back: bool) -> None:
+        """A person who walked away (kiosk/away.py): a computer partner plays ``seat`` until
+        ``back``; the partner starts from what the table shows now."""
+        if back:
+            self.partners.pop(seat, None)
+        elif seat not in self.partners:
+            skill = self.app.cfg["seats"]["computer_skill"]
+            self.partners[seat] = CoopPartner(seat, skill if skill in PARTNER_SKILLS else "medium",
+                                              rng=self.stream(f"away{seat}"))
+        self.humans = [s for s in range(2) if s not in self.partners]
+        self.due_ns = None
+
     @property
     def title(self) -> str:
         t = MODE_TITLES[self.mode]

@@ -647,7 +647,11 @@ class FocusXScene(GameScene):
             render.text(surface, f"P{s + 1}", (r.x + 10, r.y + 14), 42, col, bold=True)
             big, label, lines = self.seat_lines(s)
             render.text(surface, big, (r.right - 10, r.y + 10), 58, render.TEXT, "topright", bold=True)
-            render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
+            yy = r.y + 80
+            if render.font(20).size(label)[0] <= r.w - 20:
+                render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
+            else:                       # 8 seats at 1280x720: the label on two lines, never cut
+                yy = render.text_fit(surface, label, (r.centerx, r.y + 56), r.w - 12, 24, 24, render.DIM).bottom + 2
             if r.w >= 230:
                 room = r.w - 34 - render.font(20).size(label)[0]
                 size = render.fit_size(info.label, room, (20, 18, 16, 15))
@@ -655,7 +659,6 @@ class FocusXScene(GameScene):
                 while len(shown) > 4 and render.font(size).size(shown)[0] > room:
                     shown = shown[:-3] + ".."
                 render.text(surface, shown, (r.x + 10, r.y + 52), size, render.DIM)
-            yy = r.y + 80
             tag = self.seat_tag(s)
             if tag is not None:
                 render.text(surface, tag[0], (r.x + 10, yy), 24, tag[1], bold=True)
@@ -664,7 +667,7 @@ class FocusXScene(GameScene):
                 if yy > r.bottom - 20:
                     break
                 render.text(surface, line, (r.x + 10, yy), 22, render.DIM)
-                yy += 22
+                yy += render.font(22).get_linesize()
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
             elif s in held:                     # FXA-39: held since before the race opened
