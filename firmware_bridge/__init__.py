@@ -23,11 +23,11 @@ The pictures themselves come from :mod:`arcade.views.led` (pure).  Typical use::
 """
 
 from firmware_bridge.adalight import AdalightDecoder, encode_frame, is_hello
+from firmware_bridge.ddp import DdpLink
+from firmware_bridge.discovery import ControllerFinder
 from firmware_bridge.errors import BridgeError, FrameError, LayoutError, LinkSettingsError
 from firmware_bridge.layout import MatrixLayout, limit_current, scale_brightness
 from firmware_bridge.link import Found, LedLink, LinkStatus, find_port_by_usb_id
-from firmware_bridge.discovery import ControllerFinder
-from firmware_bridge.ddp import DdpLink
 from firmware_bridge.wled import WledSerialModel
 
 __all__ = [
