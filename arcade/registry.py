@@ -177,7 +177,7 @@ class GameSpec:
     def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """A copy of ``state`` where what ``seat`` cannot see is dealt again (for tests)."""
         fn = getattr(self.house_module(), "redeal_hidden", None)
-        return state.clone() if fn is None else fn(state, seat, rng)  # type: ignore[no-any-return]
+        return state.clone() if fn is None else fn(state, seat, rng)
 
 
 def _module(path: str, spec: "GameSpec") -> ModuleType:

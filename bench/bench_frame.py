@@ -55,6 +55,7 @@ def entries() -> list[tuple[str, str, str, int]]:
 def run_one(one: str, size: tuple[int, int], skill: str, frames: int) -> dict[str, object]:
     """One run: ``one`` is ``family:mode:seats``."""
     import pygame
+
     from kiosk import config
     from kiosk.app import App
     from kiosk.scenes.lobby import find_game

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from arcade.sherlook.layouts import LAYOUTS  # noqa: E402
-from arcade.sherlook.scene import generate_pair  # noqa: E402
+from arcade.sherlook.photos import generate_pair  # noqa: E402
 from kiosk.games.sherlook.draw import check_rendered, place_pair, render_pair  # noqa: E402
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade.sackson.board import HEX, SQUARE, Board  # noqa: E402
-from arcade.sackson.layouts import start_position  # noqa: E402
+from arcade.sackson.setups import start_position  # noqa: E402
 
 
 class PlainState:

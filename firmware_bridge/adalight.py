@@ -18,9 +18,11 @@ notice that the device restarted and resend its frame.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Sequence
 
 from firmware_bridge.errors import FrameError, LinkSettingsError
+from firmware_bridge.wled import COMMAND_BYTES
 
 RGB = tuple[int, int, int]
 """One LED colour: red, green, blue, each 0..255."""
@@ -78,7 +80,48 @@ def _bad_pixel(index: int, pixel: object) -> FrameError:
     )
 
 
-def encode_frame(pixels: Sequence[RGB]) -> bytes:
+UNSAFE_COLOUR_BYTES: frozenset[int] = COMMAND_BYTES | {MAGIC[0]}
+"""Byte values a WLED-safe frame never carries in its pixel data: WLED's idle
+command bytes (:data:`firmware_bridge.wled.COMMAND_BYTES`) and ``'A'`` (so
+the only ``'A'`` in the stream starts a real header and a receiver that lost
+its place locks on to the next frame)."""
+
+_UNSAFE_HEADER_BYTES: frozenset[int] = COMMAND_BYTES | frozenset(MAGIC)
+
+
+def _nearest_safe(value: int, avoid: frozenset[int] | set[int]) -> int:
+    for step in range(256):
+        for candidate in (value - step, value + step):
+            if 0 <= candidate <= 255 and candidate not in avoid:
+                return candidate
+    raise AssertionError("no safe byte")  # pragma: no cover - avoid never holds every value
+
+
+SAFE_COLOUR_TABLE: bytes = bytes(_nearest_safe(v, UNSAFE_COLOUR_BYTES) for v in range(256))
+"""``bytes.translate`` table: each colour byte -> the nearest value not in
+:data:`UNSAFE_COLOUR_BYTES` (ties go down).  The largest change is 4 levels
+(0xB3 -> 0xAF, 0xB4 -> 0xB8); most values are unchanged."""
+
+
+def header_is_safe(leds: int) -> bool:
+    """True when the header of a ``leds``-LED frame has no WLED command byte and
+    no ``A``/``d``/``a`` in its count and checksum bytes."""
+    hi, lo, check = header(leds)[3:]
+    return not {hi, lo, check} & _UNSAFE_HEADER_BYTES
+
+
+def safe_led_count(leds: int) -> int:
+    """The LED count a WLED-safe frame for ``leds`` LEDs announces: ``leds`` itself
+    when :func:`header_is_safe`, else the next count that is (the extra LEDs are
+    black; WLED ignores pixels past its strip).  Raises :class:`FrameError` when
+    no count up to 65536 is safe."""
+    for n in range(leds, MAX_LEDS + 1):
+        if header_is_safe(n):
+            return n
+    raise FrameError(f"no safe Adalight header for {leds} LEDs", value=leds)
+
+
+def encode_frame(pixels: Sequence[RGB], *, wled_safe: bool = False) -> bytes:
     """Encode one frame: ``pixels`` in chain order -> the Adalight bytes.
 
     ``pixels`` is a sequence of 1..65536 ``(r, g, b)`` triples of ints 0..255
@@ -88,6 +131,22 @@ def encode_frame(pixels: Sequence[RGB]) -> bytes:
 
     >>> encode_frame([(255, 0, 0), (0, 255, 0), (0, 0, 255)]).hex()
     '416461000257ff000000ff000000ff'
+
+    ``wled_safe``: shape the bytes so that a WLED receiver that lost a byte can
+    never read a command from them (its serial parser, ``wled00/wled_serial.cpp``,
+    treats bytes outside a frame as commands: 0xB0..0xB7 change the baud until
+    reboot, ``{`` starts JSON, ``v`` the version, ``I`` Improv):
+
+    * every colour byte goes through :data:`SAFE_COLOUR_TABLE` (at most 4 levels
+      off, no command byte and no ``'A'`` left);
+    * the LED count is raised to :func:`safe_led_count` with black LEDs when the
+      count or checksum byte would be a command byte.
+
+    So no byte of the stream is a command byte: wherever a receiver that lost a
+    byte starts reading, it can only show pixels.  A byte lost in the pixel data
+    garbles that frame and drops the next (no ``'A'`` in pixel data: it locks on
+    to the following header); a lost count byte may make it read a long bogus
+    frame before it locks on again (tests/test_wled_parser.py).
     """
     try:
         n = len(pixels)
@@ -95,6 +154,33 @@ def encode_frame(pixels: Sequence[RGB]) -> bytes:
         raise FrameError(f"pixels must be a sequence of (r, g, b), got {pixels!r}") from None
     if n == 0 or n > MAX_LEDS:
         raise FrameError(f"an Adalight frame carries 1..{MAX_LEDS} LEDs, got {n} pixels", value=n)
+    body = _fast_body(pixels, n)
+    if body is None:
+        body = _checked_body(pixels, n)
+    if not wled_safe:
+        return header(n) + bytes(body)
+    count = safe_led_count(n)
+    head = header(count)
+    body = bytearray(bytes(body).translate(SAFE_COLOUR_TABLE))
+    body += bytes(3 * (count - n))
+    return head + bytes(body)
+
+
+def _fast_body(pixels: Sequence[RGB], n: int) -> bytearray | None:
+    """The pixel bytes when every pixel is a 3-tuple of plain ints 0..255 (C-speed
+    checks), else None (the checked path then names the bad pixel)."""
+    if set(map(type, pixels)) != {tuple} or set(map(len, pixels)) != {3}:
+        return None
+    try:
+        body = bytearray(chain.from_iterable(pixels))  # ints 0..255, else ValueError / TypeError
+    except (ValueError, TypeError):
+        return None
+    if set(map(type, chain.from_iterable(pixels))) != {int}:  # bools (and int subclasses) are refused
+        return None
+    return body
+
+
+def _checked_body(pixels: Sequence[RGB], n: int) -> bytearray:
     body = bytearray(3 * n)
     at = 0
     for index, pixel in enumerate(pixels):
@@ -109,7 +195,7 @@ def encode_frame(pixels: Sequence[RGB]) -> bytes:
         body[at + 1] = g
         body[at + 2] = b
         at += 3
-    return header(n) + bytes(body)
+    return body
 
 
 def is_hello(line: bytes | str) -> bool:
@@ -135,7 +221,9 @@ class AdalightDecoder:
     counts the frames returned so far.
 
     With ``leds`` set, a header for any other LED count is treated as garbage
-    (a receiver with a fixed chain, e.g. the virtual matrix).  Raises
+    (a receiver with a fixed chain, e.g. the virtual matrix), except the count
+    a WLED-safe frame announces (:func:`safe_led_count`): its extra black LEDs
+    are dropped, as WLED and the Adalight sketch drop pixels past their chain.  Raises
     :class:`LinkSettingsError` for ``leds`` outside 1..65536.
 
     Like WLED, only the header is checked: a byte lost inside the pixel data
@@ -150,6 +238,7 @@ class AdalightDecoder:
             raise LinkSettingsError("leds", leds, f"None or an int 1..{MAX_LEDS}")
         self.last_body: bytes = b""   # RGB bytes of the last frame completed (row-major, as sent)
         self.leds = leds
+        self._counts = None if leds is None else {leds, safe_led_count(leds)}
         self.frames = 0
         self.garbage_bytes = 0
         self._buffer = bytearray()
@@ -189,7 +278,7 @@ class AdalightDecoder:
                     break
                 hi, lo, check = buf[pos + 3], buf[pos + 4], buf[pos + 5]
                 count = (hi << 8 | lo) + 1
-                if check != hi ^ lo ^ 0x55 or (self.leds is not None and count != self.leds):
+                if check != hi ^ lo ^ 0x55 or (self._counts is not None and count not in self._counts):
                     self.garbage_bytes += 1
                     pos += 1
                     continue
@@ -198,6 +287,8 @@ class AdalightDecoder:
             if len(buf) < end:
                 break
             body = bytes(buf[pos + HEADER_LENGTH : end])
+            if self.leds is not None:
+                body = body[: 3 * self.leds]
             out.append(tuple(zip(body[0::3], body[1::3], body[2::3])))
             self.last_body = body     # the last frame's RGB bytes as sent (for drawing it in one go)
             self.frames += 1

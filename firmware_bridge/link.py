@@ -1,49 +1,67 @@
-"""The serial link to the LED matrix controller: never blocks the game, survives unplugging.
+"""The link to the LED matrix controller: never blocks the game, never behind, survives unplugging.
 
 The game loop calls :meth:`LedLink.show` once a frame.  ``show`` encodes the
-pixels (Adalight, :mod:`firmware_bridge.adalight`), keeps them as the latest
-frame and returns: it does no I/O on the caller's thread.  One background
-writer thread owns the port:
+pixels (Adalight, :mod:`firmware_bridge.adalight`; WLED-safe bytes by
+default), keeps them as the latest frame and returns: it does no I/O on the
+caller's thread.  One background writer thread owns the port:
 
-* it opens the port with pyserial (``serial_for_url``: a device path,
-  ``loop://``, ``socket://``, ``spy://`` ...), ``write_timeout`` set, exclusive
-  access where the platform has it, non-blocking reads;
-* it writes the latest frame when it changes (frames shown in between are
-  skipped: latest frame wins), no faster than the wire carries them at
-  ``baudrate`` plus ``frame_gap_s``;
-* it resends the last frame at least every ``keepalive_s`` (WLED leaves
-  realtime mode after 2.5 s without a frame);
-* a write that times out (the device stopped reading: case **L-1**) is counted
-  and the state becomes ``"stalled"`` until a write goes through again; the
-  next attempt starts with one frame length of zero bytes so the receiver's
-  decoder finishes the cut frame and locks on to the fresh one at once.
-  ``flush()`` (tcdrain) is never called: it has no timeout and would hang on
-  a stalled device;
-* any port failure (case **L-2**: after an unplug pyserial raises
-  ``SerialException``, a bare ``OSError`` and ``termios.error``, which is not an
-  ``OSError``) closes the port, sets ``"disconnected"`` and reopens it after the
-  ``backoff`` delays (the last one repeats).  ``locate`` (e.g.
-  ``lambda: find_port_by_usb_id(0x303A, 0x1001)``) finds the port again before
-  every attempt, since a replugged device may get another name;
-* it drains what the device sends without blocking; an ``Ada`` hello line
-  (the device rebooted) makes it resend the frame at once.
+* **whole frames only, latest wins.**  A frame once started is finished
+  (never cut, never sent twice): the writer keeps the bytes not yet taken and
+  writes them when the device takes more.  Pictures shown meanwhile are
+  skipped; the next frame is the newest picture.
+* **never behind.**  A new frame starts only when the previous one is through
+  the wire at ``baudrate`` (8N1) *and* the port's output queue
+  (``out_waiting``, the bytes the driver still holds) is nearly empty: nothing
+  queues in the tty buffer, so the picture on the matrix is at most two frames
+  behind the newest one whatever the device's read speed.
+* **what the device takes.**  On a real serial port the writer does
+  non-blocking writes of the port's file descriptor and counts the bytes the
+  kernel took, so pyserial's write timeout raised after every byte went out
+  cannot happen (issue 12).  Other pyserial ports (``loop://``, ``socket://``,
+  test fakes) get small chunks through ``write()``, whose return value is
+  honoured; a ``SerialTimeoutException`` after which ``out_waiting`` grew
+  counts as written.  A device that takes nothing for ``stall_s`` is
+  ``"stalled"`` (case **L-1**); it is ``"connected"`` again at its first byte.
+* **keepalive.**  The last frame is resent at least every ``keepalive_s``
+  (WLED leaves realtime mode after 2.5 s without a frame), unless
+  :meth:`release` handed the panel back to the controller's own effect.
+* **unplugged** (case **L-2**: pyserial raises ``SerialException``, a bare
+  ``OSError`` and ``termios.error``): the port is closed, ``"disconnected"``,
+  and reopened after the short ``backoff`` delays, so frames flow again well
+  within 1 s of the device's return.  ``locate`` finds the port again before
+  every attempt (a replugged device may get another name); it may return a
+  :class:`Found` with an already open, already identified port.
+* **WLED.**  The writer asks ``v`` at idle moments; a ``WLED <version>``
+  answer identifies WLED (``Ada`` lines identify an Adalight sketch and make
+  the writer resend at once).  With ``wled_baud`` set it switches WLED to that
+  rate with WLED's own one-byte command, checks WLED answers there, and falls
+  back to ``baudrate`` (and switches again) when WLED stops answering: WLED
+  restarted at its default 115200.
 
-``status()`` gives a :class:`LinkStatus` snapshot for the admin screen.
+Every state change is logged (logger ``focus-arcade.led``) and
+:meth:`LedLink.status` gives a :class:`LinkStatus` with an operator's
+``advice``.  :class:`DdpLink` (``firmware_bridge.ddp``) sends the same frames
+over Wi-Fi.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import select
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
 import serial
 import serial.tools.list_ports
 
-from firmware_bridge.adalight import RGB, encode_frame, is_hello
+from firmware_bridge.adalight import RGB, encode_frame, frame_length, is_hello
 from firmware_bridge.errors import LinkSettingsError
 from firmware_bridge.layout import MatrixLayout
+from firmware_bridge.wled import BAUD_COMMANDS, VERSION_COMMAND, is_version_line
 
 try:
     import termios
@@ -56,6 +74,8 @@ except ImportError:  # pragma: no cover - not POSIX
 
     _TermiosError = _NoTermiosError
 
+log = logging.getLogger("focus-arcade.led")
+
 PORT_ERRORS: tuple[type[BaseException], ...] = (serial.SerialException, OSError, _TermiosError)
 """What a serial port raises when it fails or disappears (case L-2).
 
@@ -63,10 +83,26 @@ PORT_ERRORS: tuple[type[BaseException], ...] = (serial.SerialException, OSError,
 the error that ``reset_input_buffer()`` / ``flush()`` raise after an unplug.
 """
 
-STATES = ("off", "connecting", "connected", "stalled", "disconnected", "closed")
-"""The values of :attr:`LinkStatus.state`."""
+STATES = ("off", "searching", "connecting", "connected", "stalled", "disconnected", "released", "closed")
+"""The values of :attr:`LinkStatus.state`.  ``"released"``: the link sends
+nothing so the controller shows its own effect (:meth:`LedLink.release`)."""
 
-_RX_LINE_LIMIT = 256  # bytes of an unfinished device line kept while looking for "Ada"
+_RX_LINE_LIMIT = 256  # bytes of an unfinished device line kept while looking for "Ada" / "WLED"
+_ANSWER_S = 0.4  # how long WLED may take to answer "v"
+
+
+@dataclass(frozen=True)
+class Found:
+    """What ``locate`` found: the port ``url``; an already open ``port`` (or ``None``:
+    the link opens ``url``); the controller ``kind`` (``"wled"``, ``"adalight"`` or
+    ``""`` unknown), its ``version`` text and the ``baudrate`` it answered at
+    (``None``: the link's own)."""
+
+    url: str
+    port: Any = None
+    kind: str = ""
+    version: str = ""
+    baudrate: int | None = None
 
 
 class PortLike(Protocol):
@@ -86,17 +122,20 @@ class PortLike(Protocol):
 
 @dataclass(frozen=True)
 class LinkStatus:
-    """A snapshot of the link for the admin screen and the logs.
+    """A snapshot of the link for the operator, the service menu and the logs.
 
-    ``state``: one of :data:`STATES` (``"off"`` for a link with no port,
-    ``"stalled"`` while writes time out, ``"disconnected"`` while waiting to
-    reopen).  ``url``: the port in use or last tried (``None`` when off).
-    ``frames_sent``: frames written in full, keepalive resends included.
-    ``write_timeouts``: writes that timed out (L-1).  ``reconnects``: times the
-    port was opened again after it was lost (L-2).  ``last_error``: the text of
-    the last fault (``""`` if none).  ``since``: ``time.monotonic()`` seconds
-    when ``state`` last changed.  ``hellos``: ``Ada`` boot lines seen from the
-    device.
+    ``state``: one of :data:`STATES`.  ``url``: the port (or ``host:port``) in
+    use or last tried (``None`` when off).  ``frames_sent``: frames written in
+    full, keepalive resends included.  ``write_timeouts``: writes that timed out
+    with nothing taken (L-1).  ``reconnects``: times the port was opened again
+    after it was lost (L-2).  ``last_error``: the last fault (``""`` if none).
+    ``since``: clock seconds when ``state`` last changed.  ``hellos``: ``Ada``
+    lines seen.  ``transport``: ``"serial"`` or ``"ddp"``.  ``baudrate``: the
+    rate in use (0 for DDP).  ``device``: what answered (``"WLED 0.15.0"``,
+    ``"Adalight"``, ``""``).  ``answers``: the controller answered its last
+    question (``None``: not known).  ``fps_limit``: frames/s the wire carries for
+    the current frame size.  ``advice``: what the operator should do, ``""``
+    when all is well.
     """
 
     state: str
@@ -107,10 +146,59 @@ class LinkStatus:
     last_error: str
     since: float
     hellos: int = 0
+    transport: str = "serial"
+    baudrate: int = 0
+    device: str = ""
+    answers: bool | None = None
+    fps_limit: float = 0.0
+    advice: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """True when frames reach the controller (or the link is released/off on purpose)."""
+        return self.state in ("connected", "released", "off")
+
+    @property
+    def text(self) -> str:
+        """One line for the screen: state, where, what, and what to do."""
+        where = f" {self.url}" if self.url else ""
+        what = f" ({self.device})" if self.device else ""
+        rate = f" at {self.baudrate} baud" if self.baudrate else ""
+        line = f"LED {self.state}{where}{what}{rate}"
+        if self.state == "connected" and self.fps_limit:
+            line += f", up to {self.fps_limit:.0f} frames/s"
+        if self.advice:
+            line += f" - {self.advice}"
+        return line
 
 
 def _error_text(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
+
+
+def advice_for(error: str, transport: str = "serial") -> str:
+    """What to do about a link fault ``error`` (a :attr:`LinkStatus.last_error`)."""
+    low = error.lower()
+    if transport == "ddp":
+        if "name" in low or "resolve" in low or "getaddrinfo" in low:
+            return "WLED's host name is not known: set [led] host to its IP address (WLED: Info page)"
+        if "refused" in low:
+            return "nothing receives DDP there: check [led] host and that WLED runs (port 4048)"
+        return "check that WLED is on the Wi-Fi and [led] host is its address"
+    if "permission denied" in low or "errno 13" in low:
+        return "no permission for the port: add the user to the dialout group (sudo usermod -aG dialout USER), log in again"
+    if "busy" in low or "errno 16" in low or "lock" in low:
+        return "another program has the port open (close it: Arduino IDE, serial monitor)"
+    if "no led controller" in low or "did not answer" in low:
+        return ("a USB serial device is plugged in but does not answer as WLED or Adalight: "
+                "check the firmware and [led] baudrate (stock WLED: 115200)")
+    if "not found" in low or "no such file" in low or "errno 2" in low:
+        return "plug in the LED controller's USB cable (WLED or the Adalight sketch); set [led] usb_id if it is not found"
+    if "timed out" in low or "not reading" in low:
+        return "the controller takes no data: power-cycle it"
+    if "not answering" in low:
+        return "WLED stopped answering: it may be restarting; check its power supply"
+    return "check the LED controller's cable and power" if error else ""
 
 
 def find_port_by_usb_id(vid: int, pid: int, serial_number: str | None = None) -> str | None:
@@ -140,50 +228,90 @@ def _positive(key: str, value: object, expected: str = "a positive number of sec
     return float(value)
 
 
+def scaled_write_timeout(leds: int, baudrate: int) -> float:
+    """Seconds one write may wait: twice the frame's wire time, at least 0.25 s.
+
+    A 64x64 panel at 115200 baud (1.07 s a frame) gets 2.13 s, so a frame that
+    merely takes long is never taken for a stalled device."""
+    return max(0.25, 2.0 * frame_length(leds) * 10.0 / baudrate)
+
+
+class _RealClock:
+    """Real time: ``now()`` is ``time.monotonic()``; ``wait`` blocks on the link's condition."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wait(self, cond: threading.Condition, seconds: float) -> None:
+        cond.wait(seconds)
+
+
 class LedLink:
     """A serial link to an LED controller that never blocks the caller.
 
     ``url``: a pyserial port or URL (``"/dev/ttyACM0"``, ``"loop://"``,
     ``"socket://host:port"``); ``None`` or ``"none"`` (with no ``locate``)
-    makes a no-op link whose status is ``"off"``.  ``baudrate`` in bit/s
-    (921600 for an ESP32 running WLED; 500000 for an Arduino Uno/Nano).
-    ``locate``: called before every (re)open, returns the port to open or
-    ``None`` if the device is absent; its answer replaces ``url``.
-    ``write_timeout`` (s): how long one write may wait for a device that is not
-    reading.  ``keepalive_s`` (s): the longest time between two frames (keep it
-    under WLED's 2.5 s realtime timeout).  ``backoff`` (s): delays before
-    successive reopen attempts, the last one repeating; back to the first once
-    a frame went through.  ``open_fn``: makes the port (tests pass fakes).
-    ``layout``: the :class:`MatrixLayout` used by :meth:`show_picture`.
-    ``pace``: never start a frame before the previous one is through the wire;
-    ``frame_gap_s`` (s): extra quiet time after each frame (about 0.01 for the
-    FastLED Adalight sketch, which drops input while it updates the LEDs).
+    makes a no-op link whose status is ``"off"``.  ``baudrate`` in bit/s: the
+    rate the controller listens at when it starts (stock WLED: 115200; the
+    FastLED Adalight sketch: what it was compiled with).  ``locate``: called
+    before every (re)open, returns the port to open (a path or a :class:`Found`)
+    or ``None`` if the device is absent.  ``wled_baud``: 0, or a WLED baud
+    (:data:`firmware_bridge.wled.BAUD_COMMANDS`) to switch an identified WLED
+    to.  ``write_timeout`` (s, ``None``: :func:`scaled_write_timeout` of the
+    layout's frame).  ``stall_s`` (s, ``None``: the write timeout): a device
+    that takes no byte for that long is ``"stalled"``.  ``keepalive_s`` (s):
+    the longest time between two frames (keep it under WLED's 2.5 s).
+    ``backoff`` (s): delays before successive reopen attempts, the last one
+    repeating; back to the first once a frame went through.  ``open_fn``: makes
+    the port (tests pass fakes).  ``layout``: the :class:`MatrixLayout` used by
+    :meth:`show_picture`.  ``pace``: start a frame only when the previous one
+    is through the wire; ``frame_gap_s`` (s): extra quiet time after each
+    frame (about 0.01 for the FastLED Adalight sketch).  ``wled_safe``: shape
+    the frame bytes so a lost byte never becomes a WLED command
+    (:func:`~firmware_bridge.adalight.encode_frame`).  ``clock``: an object
+    with ``now()`` and ``wait(condition, seconds)`` (tests pass a fake clock;
+    default real time).  ``heartbeat_s`` (s): how often an identified WLED is
+    asked ``v``.
 
-    The writer thread starts at once; :meth:`close` stops it.  Raises
-    :class:`LinkSettingsError` for a setting out of range.  Rules: field
-    reports L-1 (write that never returns) and L-2 (unplugged).
+    Raises :class:`LinkSettingsError` for a setting out of range.  Rules: field
+    reports L-1 (write that never returns) and L-2 (unplugged); issue 12.
     """
+
+    transport = "serial"
 
     def __init__(
         self,
         url: str | None,
-        baudrate: int = 921600,
+        baudrate: int = 115200,
         *,
-        locate: Callable[[], str | None] | None = None,
-        write_timeout: float = 0.25,
+        locate: Callable[[], str | Found | None] | None = None,
+        write_timeout: float | None = None,
+        stall_s: float | None = None,
         keepalive_s: float = 1.0,
-        backoff: Sequence[float] = (0.25, 0.5, 1, 2, 4),
+        backoff: Sequence[float] = (0.05, 0.1, 0.25),
         open_fn: Callable[..., Any] = serial.serial_for_url,
         layout: MatrixLayout | None = None,
         pace: bool = True,
         frame_gap_s: float = 0.0,
-        poll_s: float = 0.05,
+        poll_s: float = 0.02,
+        wled_safe: bool = True,
+        wled_baud: int = 0,
+        heartbeat_s: float = 2.0,
+        clock: Any = None,
     ) -> None:
         if isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0:
-            raise LinkSettingsError("baudrate", baudrate, "a positive int (bit/s), e.g. 921600")
-        self.write_timeout = _positive("write_timeout", write_timeout)
+            raise LinkSettingsError("baudrate", baudrate, "a positive int (bit/s), e.g. 115200")
+        if wled_baud and wled_baud not in BAUD_COMMANDS:
+            raise LinkSettingsError("wled_baud", wled_baud, f"0 or one of {sorted(BAUD_COMMANDS)}")
+        self.layout = layout if layout is not None else MatrixLayout()
+        self.write_timeout = (
+            scaled_write_timeout(self.layout.leds, baudrate) if write_timeout is None
+            else _positive("write_timeout", write_timeout)
+        )
+        self.stall_s = self.write_timeout if stall_s is None else _positive("stall_s", stall_s)
         self.keepalive_s = _positive("keepalive_s", keepalive_s)
         self.poll_s = _positive("poll_s", poll_s)
+        self.heartbeat_s = _positive("heartbeat_s", heartbeat_s)
         if isinstance(frame_gap_s, bool) or not isinstance(frame_gap_s, (int, float)) or frame_gap_s < 0:
             raise LinkSettingsError("frame_gap_s", frame_gap_s, "a number of seconds >= 0")
         delays = tuple(backoff) if not isinstance(backoff, (str, bytes)) else ()
@@ -194,10 +322,12 @@ class LedLink:
         if url is not None and not isinstance(url, str):
             raise LinkSettingsError("url", url, "a port path or pyserial URL, or None")
         self.baudrate = baudrate
+        self.wled_baud = int(wled_baud or 0)
         self.backoff: tuple[float, ...] = tuple(float(d) for d in delays)
         self.frame_gap_s = float(frame_gap_s)
         self.pace = bool(pace)
-        self.layout = layout if layout is not None else MatrixLayout()
+        self.wled_safe = bool(wled_safe)
+        self.clock = clock if clock is not None else _RealClock()
         self._url = url
         self._locate = locate
         self._open_fn = open_fn
@@ -206,12 +336,15 @@ class LedLink:
         self._lock = threading.Lock()
         self._wake = threading.Condition(self._lock)
         self._frame: bytes | None = None
+        self._frame_at = 0.0  # clock time the current picture was first shown
         self._seq = 0
+        self._released = False
         self._stopping = False
         self._closed = False
         self._port: Any = None
+        self._latencies: deque[float] = deque(maxlen=4096)
 
-        now = time.monotonic()
+        now = self.clock.now()
         self._state = "off" if self.off else "connecting"
         self._status_url: str | None = None if self.off else url
         self._frames_sent = 0
@@ -220,13 +353,23 @@ class LedLink:
         self._hellos = 0
         self._last_error = ""
         self._since = now
+        self._device = ""
+        self._answers: bool | None = None
+        self._baud_now = baudrate if self.transport == "serial" else 0
+        self._frame_len = frame_length(self.layout.leds)
 
         self._thread: threading.Thread | None = None
         if not self.off:
-            self._thread = threading.Thread(target=self._run, name="led-link-writer", daemon=True)
+            self._thread = threading.Thread(target=self._run, name=f"led-link-{self.transport}", daemon=True)
             self._thread.start()
 
     # ------------------------------------------------------------------ caller side
+
+    def encode(self, pixels: Sequence[RGB]) -> bytes:
+        """The bytes this link sends for ``pixels`` (chain order).
+
+        Raises :class:`~firmware_bridge.errors.FrameError` for a bad frame."""
+        return encode_frame(pixels, wled_safe=self.wled_safe)
 
     def show(self, pixels: Sequence[RGB]) -> None:
         """Make ``pixels`` (chain order, ``(r, g, b)`` 0..255) the frame to display.
@@ -234,14 +377,21 @@ class LedLink:
         Encodes on the caller's thread (so a bad frame raises
         :class:`~firmware_bridge.errors.FrameError` here) and returns without any
         I/O: the writer thread sends it when it can.  A newer ``show`` replaces a
-        frame not yet sent.  After :meth:`close` it does nothing.
+        frame not yet started.  Undoes :meth:`release`.  After :meth:`close` it
+        does nothing.
         """
-        frame = encode_frame(pixels)
+        frame = self.encode(pixels)
         with self._lock:
             if self._closed:
                 return
+            if frame != self._frame:
+                self._frame_at = self.clock.now()
             self._frame = frame
             self._seq += 1
+            if self._released:
+                self._released = False
+                if self._state == "released":
+                    self._set_state_locked("connected")
             self._wake.notify_all()
 
     def show_picture(self, picture: Sequence[Sequence[RGB]]) -> None:
@@ -252,9 +402,40 @@ class LedLink:
         """
         self.show(self.layout.to_chain(picture))
 
+    def release(self) -> None:
+        """Stop sending (no keepalive) so the controller returns to its own effect
+        after its realtime timeout (WLED: 2.5 s).  The next :meth:`show` resumes."""
+        with self._lock:
+            if self._closed or self._released:
+                return
+            self._released = True
+            self._frame = None
+            if self._state in ("connected", "stalled"):
+                self._set_state_locked("released")
+            self._wake.notify_all()
+
+    @property
+    def released(self) -> bool:
+        """True between :meth:`release` and the next :meth:`show`."""
+        return self._released
+
+    def latencies(self) -> list[float]:
+        """Seconds from each picture change to the last byte of its frame written
+        (the latest 4096 frames that carried a new picture)."""
+        with self._lock:
+            return list(self._latencies)
+
     def status(self) -> LinkStatus:
         """A consistent snapshot of the link's state and counters."""
         with self._lock:
+            advice = ""
+            if self._state in ("disconnected", "stalled", "searching", "connecting") and self._last_error:
+                advice = advice_for(self._last_error, self.transport)
+            elif self._state == "connected" and self._answers is False:
+                advice = advice_for("not answering", self.transport)
+            fps = 0.0
+            if self._baud_now:
+                fps = self._baud_now / 10.0 / self._frame_len
             return LinkStatus(
                 state=self._state,
                 url=self._status_url,
@@ -264,6 +445,12 @@ class LedLink:
                 last_error=self._last_error,
                 since=self._since,
                 hellos=self._hellos,
+                transport=self.transport,
+                baudrate=self._baud_now,
+                device=self._device,
+                answers=self._answers,
+                fps_limit=fps,
+                advice=advice,
             )
 
     def close(self, timeout: float | None = None) -> None:
@@ -301,7 +488,7 @@ class LedLink:
 
     def __repr__(self) -> str:
         s = self.status()
-        return f"<LedLink {s.url!r} {self.baudrate} baud {s.state}, {s.frames_sent} frames>"
+        return f"<{type(self).__name__} {s.url!r} {s.baudrate} baud {s.state}, {s.frames_sent} frames>"
 
     # ------------------------------------------------------------------ writer side
 
@@ -312,13 +499,20 @@ class LedLink:
     def _set_state_locked(self, state: str, *, error: str | None = None, url: str | None = None) -> None:
         if self._state == "closed":
             return
-        if state != self._state:
-            self._state = state
-            self._since = time.monotonic()
         if error is not None:
             self._last_error = error
         if url is not None:
             self._status_url = url
+        if state != self._state:
+            old, self._state = self._state, state
+            self._since = self.clock.now()
+            where = self._status_url or "-"
+            if state in ("disconnected", "stalled", "searching") and self._last_error:
+                log.warning("LED link %s -> %s (%s): %s; %s", old, state, where, self._last_error,
+                            advice_for(self._last_error, self.transport))
+            else:
+                log.info("LED link %s -> %s (%s%s)", old, state, where,
+                         f", {self._device}" if self._device else "")
 
     def _stop_requested(self) -> bool:
         with self._lock:
@@ -326,31 +520,34 @@ class LedLink:
 
     def _sleep(self, seconds: float) -> bool:
         """Wait ``seconds`` unless close() is called; True if stopping."""
-        deadline = time.monotonic() + seconds
+        deadline = self.clock.now() + seconds
         with self._lock:
             while not self._stopping:
-                left = deadline - time.monotonic()
+                left = deadline - self.clock.now()
                 if left <= 0:
                     break
-                self._wake.wait(left)
+                self.clock.wait(self._wake, left)
             return self._stopping
 
-    def _find_url(self) -> tuple[str | None, str]:
+    def _find(self) -> tuple[Found | None, str]:
         if self._locate is None:
-            return self._url, ""
+            return (Found(self._url) if self._url is not None else None), ""
         try:
             found = self._locate()
         except Exception as exc:  # noqa: BLE001 - user code must not kill the writer
             return None, f"locate failed: {_error_text(exc)}"
         if found is None:
-            return None, "device not found"
-        return str(found), ""
+            problem = getattr(self._locate, "problem", "") or "device not found"
+            return None, str(problem)
+        if isinstance(found, Found):
+            return found, ""
+        return Found(str(found)), ""
 
-    def _open(self, url: str) -> tuple[Any, str]:
+    def _open(self, url: str, baudrate: int) -> tuple[Any, str]:
         try:
             port = self._open_fn(
                 url,
-                self.baudrate,
+                baudrate,
                 timeout=0,
                 write_timeout=self.write_timeout,
                 exclusive=True,
@@ -370,26 +567,40 @@ class LedLink:
         attempt = 0
         had_connection = False
         while not self._stop_requested():
-            url, problem = self._find_url()
+            found, problem = self._find()
             port = None
-            if url is not None:
-                self._set_state("connecting", url=url)
-                port, problem = self._open(url)
+            if found is not None:
+                with self._lock:  # a retry after a loss stays "disconnected" until it works: no log flood
+                    self._set_state_locked(
+                        self._state if self._state in ("disconnected", "searching") else "connecting",
+                        url=found.url)
+                port = found.port
+                if port is None:
+                    port, problem = self._open(found.url, found.baudrate or self.baudrate)
             if port is None:
-                self._set_state("disconnected", error=problem)
+                self._set_state("searching" if self._locate is not None and found is None else "disconnected",
+                                error=problem)
                 delay = self.backoff[min(attempt, len(self.backoff) - 1)]
                 attempt += 1
                 if self._sleep(delay):
                     break
                 continue
+            assert found is not None
             with self._lock:
                 self._port = port
                 if had_connection:
                     self._reconnects += 1
-                self._set_state_locked("connected")
+                self._baud_now = found.baudrate or self.baudrate
+                if found.kind == "wled":
+                    self._device, self._answers = f"WLED {found.version}".strip(), True
+                elif found.kind == "adalight":
+                    self._device, self._answers = "Adalight", None
+                else:
+                    self._answers = None  # not asked yet on this connection
+                self._set_state_locked("released" if self._released else "connected")
             had_connection = True
             try:
-                delivered, problem = self._serve(port)
+                delivered, problem = self._serve(port, found)
             except Exception as exc:  # noqa: BLE001 - a port failing in an unforeseen way is lost too
                 delivered, problem = False, f"port failed: {_error_text(exc)}"
             with self._lock:
@@ -405,97 +616,274 @@ class LedLink:
             if self._sleep(delay):
                 break
 
-    def _drain(self, port: Any, rx: bytearray) -> bool:
-        """Read what the device sent (never blocks); True if it said hello."""
+    # ------------------------------------------------------------------ one open port
+
+    @staticmethod
+    def _fd_of(port: Any) -> int | None:
+        """The file descriptor of a real (POSIX) pyserial port, else None."""
+        try:
+            import serial.serialposix as posix
+        except ImportError:  # pragma: no cover - not POSIX
+            return None
+        if isinstance(port, posix.Serial):
+            fd = getattr(port, "fd", None)
+            return fd if isinstance(fd, int) else None
+        return None
+
+    @staticmethod
+    def _out_waiting(port: Any) -> int | None:
+        """Bytes the driver still holds for the wire, or None when the port cannot say."""
+        try:
+            value = port.out_waiting
+        except (AttributeError, NotImplementedError, TypeError):
+            return None
+        return int(value) if isinstance(value, int) else None
+
+    def _write_some(self, port: Any, fd: int | None, data: memoryview, chunk: int) -> int:
+        """Write what the port takes now (never blocks long); bytes taken."""
+        if fd is not None:
+            try:
+                return os.write(fd, data)
+            except BlockingIOError:
+                return 0
+            except InterruptedError:
+                return 0
+        piece = bytes(data[:chunk])
+        before = self._out_waiting(port)
+        try:
+            written = port.write(piece)
+        except serial.SerialTimeoutException:
+            after = self._out_waiting(port)
+            if before is not None and after is not None and after > before:
+                return len(piece)  # the bytes went out; the timeout came late
+            with self._lock:
+                self._write_timeouts += 1
+            return 0
+        return len(piece) if written is None else max(0, min(int(written), len(piece)))
+
+    def _drain(self, port: Any, rx: bytearray) -> list[bytes]:
+        """Read what the device sent (never blocks); the complete lines."""
         waiting = port.in_waiting
         if not waiting:
-            return False
+            return []
         data = port.read(min(int(waiting), 4096))
         if not data:
-            return False
+            return []
         rx += data
-        hello = False
         *lines, rest = bytes(rx).split(b"\n")
-        for line in lines:
-            if is_hello(line):
-                hello = True
         rx[:] = rest[-_RX_LINE_LIMIT:]
-        if hello:
-            with self._lock:
-                self._hellos += 1
-        return hello
+        return lines
 
-    def _serve(self, port: Any) -> tuple[bool, str]:
+    def _wait_writable(self, fd: int | None, seconds: float) -> None:
+        if fd is not None and isinstance(self.clock, _RealClock):
+            try:
+                select.select([], [fd], [], seconds)
+            except (OSError, ValueError):
+                pass
+            return
+        self._sleep(seconds)
+
+    def _serve(self, port: Any, found: Found) -> tuple[bool, str]:
         """Write frames to an open port until it fails or close(); (delivered any, error)."""
+        clock = self.clock
+        fd = self._fd_of(port)
         delivered = False
         rx = bytearray()
         last_seq = -1
         last_bytes: bytes | None = None
-        last_send = float("-inf")
-        next_allowed = 0.0
+        last_done = float("-inf")
+        next_allowed = clock.now()
         force = True  # a fresh connection: the device may have reset, send at once
-        pad = False
+        pending: memoryview | None = None
+        pending_frame = b""
+        pending_seq = -1
+        pending_at = 0.0
+        last_progress = clock.now()
+        kind = found.kind
+        baud = found.baudrate or self.baudrate
+        asked_at: float | None = None
+        ask_due = clock.now() if kind != "adalight" else float("inf")
+        unanswered = 0
+        fast_confirmed = False
+        switch_failed = False
+        connected_at = clock.now()
         try:
             port.reset_input_buffer()  # stale boot chatter
         except PORT_ERRORS as exc:
             return delivered, f"reset_input_buffer failed: {_error_text(exc)}"
         while True:
             try:
-                if self._drain(port, rx):
-                    force = True
+                lines = self._drain(port, rx)
             except PORT_ERRORS as exc:
                 return delivered, f"read failed: {_error_text(exc)}"
+            for line in lines:
+                if is_hello(line):
+                    force = True
+                    with self._lock:
+                        self._hellos += 1
+                        if not self._device:
+                            self._device = "Adalight"
+                            log.info("LED controller on %s says Ada: an Adalight device", found.url)
+                    if kind == "":
+                        kind, ask_due = "adalight", float("inf")
+                elif is_version_line(line):
+                    text = line.strip().decode("latin-1")
+                    asked_at, unanswered = None, 0
+                    if baud == self.wled_baud:
+                        fast_confirmed = True
+                    if kind != "wled":
+                        log.info("LED controller on %s is %s at %d baud", found.url, text, baud)
+                        force = True
+                    kind = "wled"
+                    ask_due = clock.now() + self.heartbeat_s
+                    with self._lock:
+                        self._device, self._answers = text, True
+            now = clock.now()
             with self._lock:
                 if self._stopping:
                     return delivered, ""
-                frame, seq = self._frame, self._seq
-            now = time.monotonic()
-            due: float | None = None
-            if frame is not None:
-                if seq != last_seq and frame == last_bytes:
-                    last_seq = seq  # same picture shown again: nothing new to send
-                if force or seq != last_seq:
-                    due = max(now, next_allowed)
-                else:
-                    due = last_send + self.keepalive_s
-            if frame is not None and due is not None and now >= due:
-                data = bytes(len(frame)) + frame if pad else frame
-                started = time.monotonic()
-                try:
-                    port.write(data)
-                except serial.SerialTimeoutException as exc:
+                frame, seq, frame_at, released = self._frame, self._seq, self._frame_at, self._released
+
+            if pending is None:
+                # Idle: WLED's parser is between frames, a command byte is read as a command.
+                if (kind == "wled" and self.wled_baud and baud != self.wled_baud and not switch_failed
+                        and asked_at is None and unanswered == 0 and self._answers):
+                    try:
+                        self._write_all(port, fd, bytes([BAUD_COMMANDS[self.wled_baud]]))
+                        self._sleep(max(0.02, 30 * 10.0 / baud))  # "Baud is now ..." then WLED restarts its UART
+                        port.baudrate = self.wled_baud
+                    except serial.SerialTimeoutException:
+                        switch_failed = True  # the device takes nothing now: stay at the start rate
+                        continue
+                    except PORT_ERRORS as exc:
+                        return delivered, f"baud switch failed: {_error_text(exc)}"
+                    log.info("LED: asked WLED on %s to switch to %d baud", found.url, self.wled_baud)
+                    baud = self.wled_baud
                     with self._lock:
-                        self._write_timeouts += 1
-                        self._set_state_locked(
-                            "stalled",
-                            error=f"write timed out after {self.write_timeout:g} s "
-                            f"(device not reading): {exc}",
-                        )
-                    # The cut frame stays queued; the zero pad lets the receiver
-                    # finish it and lock on to the next header at once.  The
-                    # output buffer is not flushed: a flush would make room and
-                    # hide a stall that is still going on.
-                    pad = True
-                    force = True
+                        self._baud_now = baud
+                    asked_at, ask_due = None, clock.now()
                     continue
+                if asked_at is not None and now - asked_at > _ANSWER_S:
+                    asked_at = None
+                    unanswered += 1
+                    if kind == "wled" and unanswered == 2:
+                        with self._lock:
+                            self._answers = False
+                        log.warning("LED: WLED on %s stopped answering at %d baud", found.url, baud)
+                    if self.wled_baud and kind != "adalight" and unanswered % 2 == 0 and (
+                            kind == "wled" or unanswered <= 8):
+                        # WLED restarted (back at its start rate), the arcade restarted while WLED
+                        # runs at the fast rate, or the switch did not take: try the other rate.
+                        if baud == self.wled_baud and kind == "wled" and not fast_confirmed:
+                            switch_failed = True
+                            log.warning("LED: WLED does not answer at %d baud: staying at %d "
+                                        "(set [led] wled_baud = 0 if the USB adapter cannot carry it)",
+                                        self.wled_baud, self.baudrate)
+                        target = self.baudrate if baud == self.wled_baud or switch_failed else self.wled_baud
+                        if target != baud:
+                            try:
+                                port.baudrate = target
+                            except PORT_ERRORS as exc:
+                                return delivered, f"baud change failed: {_error_text(exc)}"
+                            baud = target
+                            with self._lock:
+                                self._baud_now = baud
+                    if kind == "" and unanswered >= (8 if self.wled_baud else 3):
+                        ask_due = float("inf")  # never answers: an Adalight sketch without its hello
+                        if baud != self.baudrate:
+                            try:
+                                port.baudrate = self.baudrate
+                            except PORT_ERRORS as exc:
+                                return delivered, f"baud change failed: {_error_text(exc)}"
+                            baud = self.baudrate
+                            with self._lock:
+                                self._baud_now = baud
+                    else:
+                        ask_due = now + (0.05 if kind == "wled" else 0.3)
+                if asked_at is None and now >= ask_due and (
+                        delivered or ((frame is None or released) and now - connected_at > 0.5)):
+                    try:
+                        self._write_all(port, fd, VERSION_COMMAND)
+                        asked_at = now
+                    except serial.SerialTimeoutException:
+                        pass  # the device takes nothing now (stalled): ask later, it is no loss
+                    except PORT_ERRORS as exc:
+                        return delivered, f"write failed: {_error_text(exc)}"
+                    ask_due = now + self.heartbeat_s
+
+                lost_wled = kind == "wled" and bool(self.wled_baud) and self._answers is False
+                if frame is not None and not released and not lost_wled:
+                    if seq != last_seq and frame == last_bytes:
+                        last_seq = seq  # same picture shown again: nothing new to send
+                    due = force or seq != last_seq or now - last_done >= self.keepalive_s
+                    if due and now >= next_allowed:
+                        try:
+                            queued = self._out_waiting(port)
+                        except PORT_ERRORS as exc:
+                            return delivered, f"out_waiting failed: {_error_text(exc)}"
+                        if queued is None or queued <= max(64, len(frame) // 8):
+                            pending = memoryview(frame)
+                            pending_frame, pending_seq, pending_at = frame, seq, frame_at
+                            new_picture = frame != last_bytes
+                            started = now
+                            wire = len(frame) * 10.0 / baud if self.pace else 0.0
+                            # Paced from the planned start when the writer woke a little late, so
+                            # the average rate is the wire's (never more than one frame ahead).
+                            base = next_allowed if 0 <= started - next_allowed < wire else started
+                            next_allowed = base + wire + self.frame_gap_s
+                            last_progress = now
+            if pending is not None:
+                chunk = max(64, int(baud / 10 * 0.02))
+                try:
+                    taken = self._write_some(port, fd, pending, chunk)
                 except PORT_ERRORS as exc:
                     return delivered, f"write failed: {_error_text(exc)}"
-                delivered = True
-                pad = False
-                force = False
-                last_seq, last_bytes = seq, frame
-                last_send = time.monotonic()
-                if self.pace:
-                    next_allowed = started + len(data) * 10.0 / self.baudrate  # 8N1
-                else:
-                    next_allowed = last_send
-                next_allowed += self.frame_gap_s
-                with self._lock:
-                    self._frames_sent += 1
-                    if self._state != "connected":
-                        self._set_state_locked("connected")
+                now = clock.now()
+                if taken:
+                    pending = pending[taken:]
+                    last_progress = now
+                    if self._state == "stalled":
+                        self._set_state("connected")
+                    if len(pending) == 0:
+                        pending = None
+                        delivered = True
+                        force = False
+                        last_seq, last_bytes = pending_seq, pending_frame
+                        last_done = now
+                        with self._lock:
+                            self._frames_sent += 1
+                            if new_picture:
+                                self._latencies.append(now - pending_at)
+                            if self._state not in ("connected", "released", "closed"):
+                                self._set_state_locked("connected")
+                    continue
+                if now - last_progress >= self.stall_s and self._state != "stalled":
+                    self._set_state(
+                        "stalled",
+                        error=f"write timed out: the device took no byte for {self.stall_s:.2g} s (not reading)",
+                    )
+                self._wait_writable(fd, min(self.poll_s, max(0.001, chunk * 10.0 / baud)))
                 continue
-            wait = self.poll_s if due is None else min(self.poll_s, max(0.0, due - now))
+            # Nothing to write now: wait for a new picture, the wire, the keepalive or a question.
+            waits = [self.poll_s]
+            if frame is not None and not released:
+                waits.append(max(0.0, next_allowed - now))
+                waits.append(max(0.0, last_done + self.keepalive_s - now))
+            if ask_due != float("inf"):
+                waits.append(max(0.0, ask_due - now))
+            wait = max(0.0005, min(waits))
             with self._lock:
-                if not self._stopping and self._seq == seq and wait > 0:
-                    self._wake.wait(wait)
+                if not self._stopping and self._seq == seq and self._released == released:
+                    self.clock.wait(self._wake, wait)
+
+    def _write_all(self, port: Any, fd: int | None, data: bytes) -> None:
+        """Write a few control bytes (a command) completely, waiting for room."""
+        view = memoryview(data)
+        deadline = self.clock.now() + min(self.write_timeout, 0.1)
+        while len(view):
+            taken = self._write_some(port, fd, view, len(view))
+            view = view[taken:]
+            if len(view) and self.clock.now() > deadline:
+                raise serial.SerialTimeoutException("command not taken")
+            if len(view):
+                self._wait_writable(fd, 0.005)

@@ -16,6 +16,12 @@ path, like a board that comes back as ``ttyACM1``.
 A pty has no baud rate; give ``baudrate`` to make the matrix read no faster
 than a real wire at that rate (8N1: 10 bits a byte).
 
+``firmware="wled"`` makes the matrix act as stock WLED: the bytes go through
+:class:`~firmware_bridge.wled.WledSerialModel` (commands run, ``v`` answered,
+baud commands obeyed), the matrix listens at 115200 baud and ignores what the
+link sends at any other rate (the pty carries the link's termios speed), and
+:meth:`VirtualMatrix.reboot` brings it back to 115200 as a power cycle does.
+
 POSIX only (Linux, macOS).
 """
 
@@ -30,6 +36,7 @@ from typing import Sequence
 
 from firmware_bridge.adalight import HELLO, MAX_LEDS, RGB, AdalightDecoder
 from firmware_bridge.errors import LinkSettingsError
+from firmware_bridge.wled import WledSerialModel
 
 Picture = tuple[tuple[RGB, ...], ...]
 """Rows of ``(r, g, b)``, row 0 at the top (row-major, as sent)."""
@@ -106,6 +113,7 @@ class VirtualMatrix:
         threaded: bool = True,
         baudrate: int | None = None,
         hello_on_plug: bool = False,
+        firmware: str = "adalight",
     ) -> None:
         for key, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -116,8 +124,14 @@ class VirtualMatrix:
             isinstance(baudrate, bool) or not isinstance(baudrate, int) or baudrate <= 0
         ):
             raise LinkSettingsError("baudrate", baudrate, "None or a positive int (bit/s)")
+        if firmware not in ("adalight", "wled"):
+            raise LinkSettingsError("firmware", firmware, "'adalight' or 'wled'")
         self.width = width
         self.height = height
+        self.firmware = firmware
+        self.wled: WledSerialModel | None = WledSerialModel(width * height) if firmware == "wled" else None
+        self.ignored_bytes = 0  # bytes sent at a baud the WLED emulation was not listening at
+        self.received = bytearray() if firmware == "wled" else None  # what the WLED emulation heard
         self.baudrate = baudrate
         self.hello_on_plug = hello_on_plug
         self.decoder = AdalightDecoder(leds=width * height)
@@ -157,6 +171,8 @@ class VirtualMatrix:
     @property
     def frames(self) -> int:
         """Frames decoded so far (all ptys of this matrix)."""
+        if self.wled is not None:
+            return len(self.wled.frames)
         return self.decoder.frames
 
     @property
@@ -218,6 +234,26 @@ class VirtualMatrix:
         """Read again after :meth:`pause`."""
         self._paused = False
 
+    def reboot(self) -> None:
+        """WLED only: a power cycle (back to 115200 baud, parser idle); the pty stays."""
+        if self.wled is not None:
+            with self._io_lock:
+                frames = self.wled.frames
+                self.wled.reboot()
+                self.wled.frames = frames
+
+    def _link_baud(self, master: int) -> int | None:
+        try:
+            import termios
+
+            speed = termios.tcgetattr(master)[5]
+        except Exception:  # noqa: BLE001 - not a tty
+            return None
+        for name in dir(termios):
+            if name.startswith("B") and name[1:].isdigit() and getattr(termios, name) == speed:
+                return int(name[1:])
+        return None
+
     def send_hello(self) -> None:
         """Send ``Ada\\n`` to the host, as a device does when it (re)boots."""
         with self._io_lock:
@@ -258,7 +294,24 @@ class VirtualMatrix:
                 return 0
             if self.baudrate is not None:
                 self._budget -= len(data)
-            decoded = self.decoder.feed(data)
+            if self.wled is not None:
+                model = self.wled
+                if self._link_baud(master) not in (None, model.baud):
+                    self.ignored_bytes += len(data)
+                    return 0
+                assert self.received is not None
+                self.received += data
+                before = len(model.frames)
+                model.feed(data)
+                decoded = list(model.frames[before:])
+                if model.replies:
+                    try:
+                        os.write(master, bytes(model.replies))
+                    except OSError:
+                        pass
+                    model.replies.clear()
+            else:
+                decoded = self.decoder.feed(data)
         if decoded:
             chain = decoded[-1]
             rows = LedPicture(

@@ -46,8 +46,11 @@ _LAZY = {
 
 __all__ = [
     "HardwareError", "InputMapError", "PinFactoryError", "PinInUseError",
-    "PinOpenError", "EdgeSink", "drain", "make_queue", *_LAZY,
+    "PinOpenError", "EdgeSink", "drain", "make_queue",
+    # the lazy names (_LAZY), spelled out so that linters see them exported
+    "GpioBuzzers", "pin_factory_from_env", "KeyboardBuzzers", "GamepadBuzzers", "SimulatedPlayers",
 ]
+assert set(_LAZY) <= set(__all__)
 
 
 def __getattr__(name: str) -> Any:

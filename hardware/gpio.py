@@ -20,7 +20,14 @@ What the handler does, and does not do (reference ``gpio_timing.md``):
   late and drop short taps.  Every raw edge is passed on and the pure debounce
   in :mod:`arcade.core` keeps the first edge's stamp (R-3, case B-1);
 * it does not judge: edges may be delivered out of order (B-5); the judge sorts
-  by stamp and waits ``settle_ms`` (R-6).
+  by stamp and waits ``settle_ms`` (R-6);
+* it keeps each pin's last reported level, so a lost edge cannot leave the
+  judge believing a button is still held: a press reported while the pin was
+  already reported pressed means its release was lost, and a release is put
+  on the queue 1 ns before the new press (so the press counts); when in doubt
+  it reads the pin's level (gpiozero ``pin.state``), and :meth:`GpioBuzzers.resync`
+  (the kiosk calls it every frame) reports a release whose edge never came,
+  stamped when it was read.  :attr:`GpioBuzzers.lost_edges` counts them.
 
 Example (a laptop, with gpiozero's mock pins)::
 
@@ -39,6 +46,7 @@ from __future__ import annotations
 import os
 import queue as queue_mod
 import threading
+import time
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -102,6 +110,8 @@ class _Line:
         self.control = control
         self.pin = pin
         self.device: Any = None
+        self.pressed = False       # the level last put on the queue
+        self.last_ns = 0           # the stamp last put on the queue
 
     def on_change(self, ticks: float, state: Any) -> None:
         """gpiozero's ``pin.when_changed(ticks, state)``; never raises."""
@@ -154,6 +164,7 @@ class GpioBuzzers:
         self._last_error: str | None = None
         self._closed = False
         self._lines: list[_Line] = []
+        self._lost = 0
 
         checked: dict[tuple[int, str], int | str] = {}
         users: dict[object, tuple[int, str]] = {}
@@ -194,6 +205,7 @@ class GpioBuzzers:
             except Exception:
                 pass  # a factory without debounce has nothing to switch off
             gpin.edges = "both"
+            line.pressed = self._level_pressed(gpin)
             gpin.when_changed = line.on_change
         except Exception as exc:
             try:
@@ -216,9 +228,23 @@ class GpioBuzzers:
                 return  # lgpio watchdog timeout: the level did not change
             if level not in (0, 1):
                 raise ValueError(f"pin {line.pin!r}: unexpected level {state!r}")
-            edge = Edge(ticks_to_ns(ticks), line.seat, line.control,
-                        level == self._active_level, "gpio")
-            self._queue.put(edge)
+            pressed = level == self._active_level
+            t_ns = ticks_to_ns(ticks)
+            with self._lock:
+                repeat = pressed and line.pressed
+                previous = line.last_ns
+                line.pressed, line.last_ns = pressed, max(line.last_ns, t_ns)
+            if repeat:
+                # A press while the pin was reported pressed: its release was lost (or
+                # comes later, out of order; a second release then changes nothing).
+                # Report it just before this press, so this press is a new press.
+                self._count_lost()
+                t_release = t_ns - 1 if t_ns - 1 > previous else (previous + t_ns) // 2
+                self._queue.put(Edge(t_release, line.seat, line.control, False, "gpio"))
+            self._queue.put(Edge(t_ns, line.seat, line.control, pressed, "gpio"))
+            if repeat and not self._level_pressed(line.device.pin):
+                # In doubt, the pin's own level: already let go again.
+                self._resync_line(line)
         except Exception as exc:
             self._record_error(line, exc)
         except BaseException as exc:
@@ -227,6 +253,51 @@ class GpioBuzzers:
             self._record_error(line, exc)
             if threading.current_thread() is threading.main_thread():
                 raise
+
+    def _level_pressed(self, gpin: Any) -> bool:
+        """The pin's level read now (gpiozero ``pin.state``): pressed or not."""
+        return int(gpin.state) == self._active_level
+
+    def _count_lost(self) -> None:
+        with self._lock:
+            self._lost += 1
+
+    def _resync_line(self, line: _Line) -> bool:
+        """Report a release whose edge never came (read the level now); True if one was."""
+        with self._lock:
+            if not line.pressed:
+                return False
+            line.pressed = False
+            t_ns = max(time.monotonic_ns(), line.last_ns + 1)
+            line.last_ns = t_ns
+            self._lost += 1
+        self._queue.put(Edge(t_ns, line.seat, line.control, False, "gpio"))
+        return True
+
+    def resync(self) -> int:
+        """Read the level of every pin last reported pressed; report a release for each
+        that reads released (its release edge was lost).  Cheap enough to call every
+        frame: only held pins are read.  Never raises (a pin that cannot be read is
+        counted in :attr:`errors`).
+
+        Returns:
+            how many releases were reported.
+        """
+        found = 0
+        for line in list(self._lines):
+            if self._closed or not line.pressed:
+                continue
+            try:
+                if not self._level_pressed(line.device.pin) and self._resync_line(line):
+                    found += 1
+            except Exception as exc:
+                self._record_error(line, exc)
+        return found
+
+    @property
+    def lost_edges(self) -> int:
+        """Edges the pins never reported that the adapter put in (releases), so far."""
+        return self._lost
 
     def _record_error(self, line: _Line, exc: BaseException) -> None:
         try:

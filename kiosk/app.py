@@ -17,6 +17,7 @@ kiosk keeps running.
 from __future__ import annotations
 
 import argparse
+import collections
 import heapq
 import itertools
 import logging
@@ -36,10 +37,41 @@ from kiosk.input import StationInput
 from kiosk.led import LedOutput
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
-from kiosk.storage import Results, StorageError
+from kiosk.storage import Results
 from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
+
+#: At most this many app messages show at once, in the top strip of the screen.
+MESSAGE_LINES = 2
+#: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
+EXIT_RESTART = 75
+#: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
+EXIT_STOP = 3
+
+
+class PlainTitle(Scene):
+    """The title screen of last resort, when the real one cannot be built: the
+    messages (drawn by the app) say why; OK (Enter) or a buzzer opens the lobby."""
+
+    def _lobby(self) -> None:
+        from kiosk.scenes.lobby import LobbyScene
+        self.app.replace(LobbyScene(self.app))
+
+    def on_command(self, command: Any) -> None:
+        if command.name == "ok":
+            self._lobby()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok"):
+            self._lobby()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(render.BG)
+        W, H = surface.get_size()
+        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.12), render.GOLD, "center", bold=True)
+        render.text(surface, "Press Enter or a buzzer to play", (W // 2, H // 2 + 20), int(H * 0.05),
+                    render.TEXT, "center")
 
 
 class ComputerPresses:
@@ -110,9 +142,16 @@ class App:
         if self.sounds.problem:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
+        self._posted: collections.deque[str] = collections.deque()   # messages from other threads
+        self.event: Any = None            # kiosk.event.EventLink when [event] is set (issue 15)
+        self._status_at = 0.0
+        self._open_event()
         self.led = LedOutput(cfg, self.message)
         self.notifier = Notifier()
         self.gpio: Any = None
+        self.lamps: Any = None            # hardware.lamps.BuzzerLamps when [gpio] lamps has pins
+        from arcade.views.lamps import LampMemory
+        self.lamp_memory = LampMemory()
         self.simulated: Any = None
         self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
         self._setup_inputs()
@@ -120,22 +159,79 @@ class App:
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
         self.shots = 0
         self._shot: str | None = None
+        self.current_game: Any = None             # the LobbyGame being played (high scores, attract loop)
+        self._highscores: Any = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
+        # -- the event appliance (issue 10) --
+        self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
+        self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
+        svc = cfg.data.get("service", {})
+        from kiosk.service_tools import Combination, parse_combo
+        self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
+                                 int(svc.get("hold_s", 3.0) * 1e9))
+        self.attract: Any = None                  # kiosk.scenes.attract.AttractLoop while demo games play
+        self.attract_demo = False                 # a demo game of the attract loop is on screen
+        self.idle: Any = None                     # kiosk.away.AwayWatch
+        from kiosk.away import AwayWatch
+        self.idle = AwayWatch(self)
+        self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
 
     # -- set-up ----------------------------------------------------------------
     def _open_results(self) -> Results | None:
+        """The results store; whatever is wrong with the file is a message, never a stop."""
         try:
             r = Results(self.cfg.storage_path())
-            if r.notice:
-                self.message(r.notice)
-            return r
-        except (StorageError, OSError, Exception) as exc:   # never stop the kiosk for storage
-            self.message(f"Results will not be saved: {exc}")
+        except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
+            self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
             try:
                 return Results(":memory:")
             except Exception:
                 return None
+        for notice in r.notices:        # already in the journal (storage's logger)
+            self.messages.append((notice, time.monotonic() + 60))
+        r.report = lambda text: self.message(text, 60)
+        return r
+
+    def _open_event(self) -> None:
+        """Join the event of ``[event]`` (off without it: nothing touches the network)."""
+        if not self.cfg.event_on():
+            return
+        if self.results is None or self.results.path == ":memory:":
+            self.message("Event off: there is no results file to keep the games to send.")
+            return
+        try:
+            from kiosk.event import EventLink
+            link = EventLink(self.cfg["event"], self.results.path, message=self.post_message)
+            self.results.outbox_hook = link.outbox_hook
+            self.results.outbox_committed = link.committed
+            link.start()
+            self.event = link
+        except Exception as exc:          # a missing library or file: the cabinet plays on alone
+            self.results.outbox_hook = self.results.outbox_committed = None
+            self.message(f"Event off: {exc}")
+
+    def post_message(self, text: str) -> None:
+        """:meth:`message` from another thread (the event link): shown at the next frame."""
+        self._posted.append(text)
+
+    def cabinet_state(self) -> tuple[str, str]:
+        """("idle" | "playing", game name) from the scene on top."""
+        for scene in reversed(self.scenes):
+            state = getattr(scene, "state", None)
+            game = getattr(getattr(state, "game", None), "name", "")
+            if game and type(scene).__name__ != "ResultsScene":
+                return "playing", str(game)
+        return "idle", ""
+
+    def _event_status(self) -> None:
+        now = time.monotonic()
+        if self.event is None or now - self._status_at < 1.0:
+            return
+        self._status_at = now
+        state, game = self.cabinet_state()
+        errors = [m for m, _ in self.messages if not m.startswith("Event")][-3:]
+        self.event.set_status(state, game, self.led.status_text(), errors)
 
     @property
     def scenes(self) -> list[Scene]:
@@ -186,6 +282,35 @@ class App:
             self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
         except Exception as exc:
             self.message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
+            return
+        self.open_lamps(factory)
+
+    def open_lamps(self, factory: Any = None) -> None:
+        """The lamps in the buzzers (``[gpio] lamps``), on the buzzers' pin factory."""
+        pins = self.cfg["gpio"].get("lamps") or []
+        if self.lamps is not None or not any(pins):
+            return
+        try:
+            from hardware.lamps import BuzzerLamps
+            self.lamps = BuzzerLamps(pins, pwm=self.cfg["gpio"].get("lamp_pwm", False), pin_factory=factory,
+                                     threaded=True)
+        except Exception as exc:
+            self.message(f"Buzzer lamps unavailable: {exc}")
+            return
+        for problem in self.lamps.problems:
+            self.message(problem)
+
+    @property
+    def highscores(self) -> Any:
+        """The high-score table (kiosk.highscores.HighScores) in the results file, or None."""
+        if self._highscores is None and self.results is not None:
+            from kiosk.highscores import HighScores
+            try:
+                self._highscores = HighScores(self.results.db)
+            except Exception as exc:
+                self.message(f"High scores unavailable: {exc}")
+                return None
+        return self._highscores
 
     def new_seed(self) -> int:
         """The seed for a new game: ``demo --seed`` for the first game, else a random one."""
@@ -217,17 +342,116 @@ class App:
         yet is simply drawn for real on its first frame."""
         try:
             size = self.screen.get_size()
-            if getattr(self, "_warm_surface", None) is None or self._warm_surface.get_size() != size:
-                self._warm_surface = pygame.Surface(size)
-            scene.draw(self._warm_surface)
+            warm: pygame.Surface | None = getattr(self, "_warm_surface", None)
+            if warm is None or warm.get_size() != size:
+                warm = pygame.Surface(size)
+                self._warm_surface = warm
+            scene.draw(warm)
         except Exception:  # noqa: BLE001 - warming is only an optimisation
             log.debug("warming %s failed", type(scene).__name__, exc_info=True)
 
     def home(self) -> None:
-        """Back to the title screen, whatever happened."""
+        """Back to the title screen, whatever happened (a failing title shows a plain one;
+        in the attract loop: its next step)."""
         from kiosk.scenes.attract import AttractScene
+        try:
+            self.stack.clear()
+        except Exception:
+            log.error("leaving a scene failed: %s", traceback.format_exc())
+            self.stack.scenes.clear()
+        self.idle.clear()
+        try:
+            if self.attract is not None and self.attract.running:
+                self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
+                return
+            self.end_attract()
+            self.push(AttractScene(self))
+        except Exception as exc:
+            log.error("the title screen failed: %s", traceback.format_exc())
+            self.end_attract()
+            self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
+            self.stack.scenes[:] = [PlainTitle(self)]
+
+    def keep_game_in_progress(self) -> None:
+        """Save the game on the stack (if any) for a resume (after a scene's exception)."""
+        from kiosk import resume
+        for scene in reversed(self.scenes):
+            if getattr(scene, "lobby_game", None) and getattr(scene, "over_at", None) is None:
+                try:
+                    resume.save_progress(self, scene)
+                except Exception:
+                    log.error("could not keep the game: %s", traceback.format_exc())
+                return
+
+    def offer_resume(self) -> None:
+        """Offer the interrupted game in the store, if there is one (never raises)."""
+        from kiosk import resume
+        try:
+            resume.offer(self)
+        except Exception:
+            log.error("the resume offer failed: %s", traceback.format_exc())
+
+    def end_attract(self) -> None:
+        """Leave the attract loop: results and high scores are recorded again."""
+        if self.attract is not None:
+            self.attract.stop()
+        self.attract = None
+        self.attract_demo = False
+
+    def leave_attract(self, edge: Edge) -> None:
+        """A person pressed during the attract loop: to the lobby, that seat joined."""
+        from kiosk.scenes.lobby import LobbyScene
+        self.end_attract()
         self.stack.clear()
-        self.push(AttractScene(self))
+        self.push(LobbyScene(self, joined_by=edge if edge.control == "buzzer" else None))
+
+    # -- the service menu ----------------------------------------------------------
+    def open_service(self) -> None:
+        """The combination was held: the PIN (if ``[service] pin``), then the service menu."""
+        from kiosk.scenes.service import PinScene, ServiceScene
+        top = self.scenes[-1] if self.scenes else None
+        if isinstance(top, ServiceScene):
+            top.combination()
+            return
+        if isinstance(top, PinScene):
+            return
+        if self.cfg.data.get("service", {}).get("pin", ""):
+            self.push(PinScene(self))
+        else:
+            self.enter_service()
+
+    def enter_service(self) -> None:
+        """Open the service menu over the title screen (a running game ends)."""
+        from kiosk.scenes.service import ServiceScene
+        self.end_attract()
+        self.stack.clear()
+        self.idle.clear()
+        self.push(ServiceScene(self))
+
+    def run_command(self, command: str) -> None:
+        """Run an operator's command (shut down...) without waiting; a failure is a message.
+        Tests replace this method: the real one is never run by the test suite."""
+        import shlex
+        import subprocess
+        try:
+            subprocess.Popen(shlex.split(command), start_new_session=True)
+        except (OSError, ValueError) as exc:
+            self.message(f"Could not run {command!r}: {exc}")
+
+    def is_game(self, scene: Any) -> bool:
+        """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
+        from kiosk.scenes.game import GameScene
+        return isinstance(scene, GameScene)
+
+    def quit_asked(self, source: str) -> None:
+        """Ctrl+Q or the window's close: quits, except in kiosk mode (``[display] kiosk``),
+        where they do nothing, as Esc does nothing there: the service menu leaves the arcade
+        (and ends a running game).  Outside kiosk mode Esc in a game opens the game's leave
+        dialog (kiosk/scenes/game.py: OK or Esc again leaves, anything else stays)."""
+        if self.kiosk_mode:
+            log.info("kiosk mode: %s ignored (leave from the service menu)", source)
+            return
+        self.running = False
 
     # -- the loop ------------------------------------------------------------------
     def loop(self, max_frames: int = 0) -> None:
@@ -241,7 +465,9 @@ class App:
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
                 self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
+                self.keep_game_in_progress()
                 self.home()
+                self.offer_resume()
             self.frame_times.append((time.perf_counter() - start) * 1000)
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
@@ -252,21 +478,44 @@ class App:
             clock.tick(fps)
 
     def step(self, now_ns: int) -> None:
+        while self._posted:
+            self.message(self._posted.popleft())
+        self._event_status()
         scene = self.scenes[-1]
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                self.running = False
-                return
+                self.quit_asked("the window's close")
+                if not self.running:
+                    return
+                continue
             for command in self.input.handle(event):
                 if command.name == "quit":
-                    self.running = False
-                    return
+                    self.quit_asked("Ctrl+Q")
+                    if not self.running:
+                        return
+                    continue
+                if command.name == "back" and command.source == "keyboard" and self.kiosk_mode:
+                    continue                # kiosk mode: Esc does nothing (a gamepad's Back still asks)
                 scene.on_command(command)
                 scene = self.scenes[-1]
         self.computer.pump(now_ns)
+        if self.gpio is not None:
+            self.gpio.resync()                  # a release edge that never came (hardware/gpio.py)
         for edge in drain(self.queue):
+            person = edge.source not in ("computer", "")
+            if person:
+                self.combo.feed(edge)
+                self.idle.saw(edge)
+                if self.attract is not None and edge.pressed:
+                    self.leave_attract(edge)
+                    continue
             if self.accepts(self.scenes[-1], edge):
                 self.scenes[-1].on_edge(edge)
+        if self.combo.poll(now_ns):
+            self.open_service()
+        if self.attract is not None:
+            self.attract.tick(now_ns)
+        self.idle.tick(now_ns)
         self.scenes[-1].update(now_ns)
         self.draw()
         if self._shot is not None:
@@ -275,7 +524,11 @@ class App:
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
-        self.led.update(self.scenes[-1].led_picture(shown), shown)
+        top = self.scenes[-1]
+        self.led.update(top.led_picture(shown), shown, idle=getattr(top, "led_idle", False))
+        if self.lamps is not None:            # pins change only when a seat's state changes
+            from kiosk.buzzer_lamps import scene_pattern
+            self.lamps.show(scene_pattern(top, self.lamp_memory, shown, len(self.lamps)))
 
     #: Which edge sources may press for a seat of each station kind.
     SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
@@ -285,8 +538,8 @@ class App:
         """Whether ``edge`` may reach ``scene``: in a game, a seat's presses must come
         from its own station (a key pressed for a computer player's seat is ignored)."""
         seats = getattr(scene, "seats", None)
-        if not seats or not edge.source:
-            return True
+        if not seats or not edge.source or not self.is_game(scene):
+            return True                   # menus and the results screen: every station
         if edge.seat >= len(seats):
             return False
         station = getattr(seats[edge.seat], "station", "")
@@ -301,18 +554,41 @@ class App:
             scene.draw(surface)
         if self.scenes:
             self.scenes[-1].draw_overlay(surface)
+        self._draw_led_attention(surface)
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
-        y = 64
+        # In a game, messages go in the top strip (over the game's title line): never over the
+        # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
+        # (title, menus) under the screen's heading.
+        y = 4 if self.scenes and self.is_game(self.scenes[-1]) else 64
         width = surface.get_width() - 40
-        for msg, _ in self.messages[-3:]:
+        shown = self.messages[-MESSAGE_LINES:]
+        if self.attract_demo and not shown:      # a band over the title line of the demo game
+            band = pygame.Rect(0, 0, surface.get_width(), 48)
+            pygame.draw.rect(surface, render.GOLD, band)
+            render.text(surface, "DEMO GAME  -  press your buzzer to play!", band.center, 38,
+                        render.BG, "center", bold=True)
+        for msg, _ in shown:
             img = render.font(26).render(msg[:160], True, render.TEXT)
             if img.get_width() > width:
                 img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
             rect = img.get_rect(midtop=(surface.get_width() // 2, y))
-            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 8), border_radius=6)
+            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 6), border_radius=6)
             surface.blit(img, rect)
-            y = rect.bottom + 10
+            y = rect.bottom + 8
+
+    def _draw_led_attention(self, surface: pygame.Surface) -> None:
+        """A small line at the bottom while the LED matrix is not connected (issue 12)."""
+        line = self.led.attention() if self.led is not None else None
+        if not line:
+            return
+        img = render.font(18).render(line[:160], True, render.TEXT)
+        width = surface.get_width() - 16
+        if img.get_width() > width:
+            img = pygame.transform.smoothscale(img, (width, max(8, img.get_height() * width // img.get_width())))
+        rect = img.get_rect(bottomleft=(8, surface.get_height() - 4))
+        pygame.draw.rect(surface, (20, 20, 28), rect.inflate(10, 4))
+        surface.blit(img, rect)
 
     def screenshot(self, name: str) -> None:
         """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
@@ -327,7 +603,12 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
-        for thing in (self.simulated, self.gpio, self.led, self.results):
+        if self.event is not None:
+            try:
+                self.event.stop()
+            except Exception as exc:
+                log.warning("closing the event link: %s", exc)
+        for thing in (self.simulated, self.lamps, self.gpio, self.led, self.results):
             try:
                 if thing is not None:
                     thing.close()
@@ -336,33 +617,61 @@ class App:
 
 
 def run(cfg: Config, args: argparse.Namespace) -> int:
-    """Open the window and run the arcade until quit; returns the exit status."""
+    """Open the window and run the arcade until quit; returns the exit status.
+
+    SIGTERM and SIGINT end it through the same way out as Ctrl+Q (see
+    :mod:`kiosk.stopping`): status 0 after SIGTERM, 130 after SIGINT.
+    """
+    from kiosk.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.init()
-    d = cfg["display"]
-    flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")      # our handlers, not SDL's
+    stop = StopSignals()
+    app: App | None = None
+    status = 0
     try:
-        screen = pygame.display.set_mode((d["width"], d["height"]), flags)
-    except pygame.error as exc:
-        print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
-              "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
-        return 1
-    pygame.display.set_caption("Focus Arcade")
-    pygame.mouse.set_visible(False)
-    app = App(cfg, screen, args)
-    try:
+        pygame.init()
+        d = cfg["display"]
+        flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+        try:
+            screen = pygame.display.set_mode((d["width"], d["height"]), flags)
+        except pygame.error as exc:
+            print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
+                  "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
+            return 1
+        pygame.display.set_caption("Focus Arcade")
+        pygame.mouse.set_visible(False)
+        app = App(cfg, screen, args)
+        stop.attach(app)
         if app.demo:
             from kiosk.demo import DemoError, start_demo
             try:
                 start_demo(app, args)
             except (KeyError, DemoError) as exc:
                 print(f"focus-arcade: {exc.args[0]}")
-                return 2
+                status = 2
         else:
             app.home()
-        app.loop(max_frames=getattr(args, "frames", 0))
+        if status == 0:
+            app.offer_resume()
+        if status == 0 and stop.signum is None:
+            app.loop(max_frames=getattr(args, "frames", 0))
+        stop.done()
+    except KeyboardInterrupt:
+        stop.done()
+        if stop.signum is None:
+            stop.signum = 2
     finally:
-        app.close()
-        pygame.quit()
-    return 0
+        stop.done()
+        try:
+            if app is not None:
+                app.close()
+            pygame.quit()
+        except KeyboardInterrupt:
+            pass
+        stop.restore()
+        if stop.signum is not None:
+            log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
+    if status == 0 and app is not None:
+        status = app.exit_code            # the service menu's restart / stop
+    return stop.exit_status(status)

@@ -4,7 +4,11 @@
     focus-arcade demo                 simulated players on MockFactory pins + virtual LED matrix
     focus-arcade headless --game focusx --mode classic --players 4 --games 20 --seed 1
     focus-arcade perft --game focus|crossfire --depth N [--moves "..."]
-    focus-arcade check-config [PATH] validate a configuration file
+    focus-arcade check-config [PATH] validate a configuration file: every problem, the LED frame rate
+    focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store
+    focus-arcade --version
+    focus-arcade event status         the event's cabinets and games (needs [event])
+    focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
                                     "~/.config/focus-arcade/arcade.toml)")
     p.add_argument("--windowed", action="store_true", help="never fullscreen")
+    p.add_argument("--version", action="version", version=f"focus-arcade {version()}")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)        # tests: stop after N frames
     p.add_argument("--screenshot-dir", default="", help=argparse.SUPPRESS)
     sub = p.add_subparsers(dest="command")
@@ -75,35 +80,146 @@ def _parser() -> argparse.ArgumentParser:
     pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
     pf.add_argument("rest", nargs=argparse.REMAINDER)
 
-    c = sub.add_parser("check-config", help="validate a configuration file and print it")
+    c = sub.add_parser("check-config", help="validate a configuration file: every problem, and the LED frame rate")
     c.add_argument("path", nargs="?")
+
+    dr = sub.add_parser("doctor", help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
+                                       "configuration, store; OK or the fix for each")
+    dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
+
+    e = sub.add_parser("event", help="the event of [event]: 'status' prints the hall's cabinets and games")
+    e.add_argument("what", choices=["status"])
+    e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
+
+    w = sub.add_parser("leaderboard-web", help="serve the event's leaderboard as a live, read-only web page")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the hall's Wi-Fi)")
+    w.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
     return p
 
 
+def version() -> str:
+    """The installed package's version (pyproject), or the source tree's."""
+    try:
+        from importlib.metadata import version as installed
+        return installed("focus-arcade")
+    except Exception:  # noqa: BLE001 - not installed: read pyproject.toml
+        import re
+        from pathlib import Path
+        text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+        found = re.search(r'^version = "([^"]+)"', text, re.M)
+        return found.group(1) if found else "unknown"
+
+
+def _check_config(path_arg: str | None) -> int:
+    """Every problem of the file (not only the first), then the LED frame rate it gives."""
+    path = path_arg or configmod.default_path()
+    if path is None:
+        print("defaults: OK (no configuration file: ~/.config/focus-arcade/arcade.toml or $FOCUS_ARCADE_CONFIG)")
+        return 0
+    try:
+        raw = configmod._read(path)
+    except configmod.ConfigError as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
+    data, problems = configmod.check_all(raw, str(path))
+    for problem in problems:
+        print(f"focus-arcade: {problem}", file=sys.stderr)
+    if problems:
+        print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with the defaults "
+              "for those keys", file=sys.stderr)
+        return 2
+    print(f"{path}: OK")
+    if "led" in raw:
+        print(configmod.led_rate(data["led"])[1])
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The command; Ctrl+C ends any of its parts quietly (status 130)."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("focus-arcade: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "perft" in argv:
         # ``perft`` takes its own options; global options before it do not apply to it.
         import time
+
         from arcade.sackson.perft import perft_main
         return perft_main(argv[argv.index("perft") + 1:], clock=time.perf_counter)
     args = _parser().parse_args(argv)
     if args.command == "headless":
         return _headless(args)
     if args.command == "check-config":
-        try:
-            cfg = configmod.load(args.path or configmod.default_path())
-        except configmod.ConfigError as exc:
-            print(f"focus-arcade: {exc}", file=sys.stderr)
-            return 2
-        print(f"{cfg.source}: OK")
-        return 0
+        return _check_config(args.path)
+    if args.command == "doctor":
+        from kiosk.doctor import doctor_main
+        return doctor_main(args.config, probe=not args.no_probe)
+    if args.command in ("event", "leaderboard-web"):
+        return _event_command(args)
     path = args.config or configmod.default_path()
     cfg = configmod.load_or_default(path)
     for problem in cfg.problems:
         print(f"focus-arcade: configuration problem, running with defaults: {problem}", file=sys.stderr)
     from kiosk.app import run
     return run(cfg, args)
+
+
+def _event_command(args: argparse.Namespace) -> int:
+    """``event status`` and ``leaderboard-web``: both need a valid [event] section."""
+    path = args.config or configmod.default_path()
+    try:
+        cfg = configmod.load(path)
+    except configmod.ConfigError as exc:
+        print(f"focus-arcade: {exc}", file=sys.stderr)
+        return 2
+    if not cfg.event_on():
+        print(f"focus-arcade: no event: set [event] host (and event, username...) in {path or 'a --config file'}",
+              file=sys.stderr)
+        return 2
+    import logging
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    from kiosk import event
+    if args.command == "event":
+        board, problem = event.watch(cfg["event"], seconds=args.wait)
+        print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")
+        if problem:
+            print(f"focus-arcade: {problem}", file=sys.stderr)
+            return 1
+        print(event.format_status(board))
+        return 0
+    from kiosk.event_web import LeaderboardWeb
+    if not 0 <= args.port <= 65535:
+        print(f"focus-arcade: --port {args.port}: expected 0 to 65535", file=sys.stderr)
+        return 2
+    try:
+        web = LeaderboardWeb(cfg["event"], host=args.host, port=args.port)
+    except OSError as exc:
+        print(f"focus-arcade: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    web.start()
+    print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
+          flush=True)
+    import signal
+    import time
+
+    def _terminate(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        web.stop()
+    return 0
 
 
 def _headless(args: argparse.Namespace) -> int:

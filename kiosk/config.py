@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import os
+import re
+import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +23,24 @@ from arcade.core.judge import JudgeSettings
 
 DEFAULT_FILE = Path(__file__).with_name("default.toml")
 STATIONS = ("keyboard", "gpio", "gamepad", "computer", "off")
+#: A configuration file larger than this is not read (a real one is a few kB).
+MAX_BYTES = 256 * 1024
+#: Arrays and inline tables nested deeper than this are refused (the schema needs 2).
+MAX_DEPTH = 32
+
+_short = reprlib.Repr()
+_short.maxstring = 240
+_short.maxother = 60
+_short.maxlist = _short.maxtuple = _short.maxdict = 8
+_short.maxlevel = 3
+
+
+def short_repr(value: object) -> str:
+    """``repr`` cut to a readable length; never raises (deep nesting, huge numbers)."""
+    try:
+        return _short.repr(value)
+    except Exception:           # RecursionError, ValueError (int digits limit), ...
+        return f"<a {type(value).__name__}>"
 
 
 class ConfigError(ArcadeError, ValueError):
@@ -29,7 +49,7 @@ class ConfigError(ArcadeError, ValueError):
     def __init__(self, key: str, value: object, expected: str, source: str = "") -> None:
         self.key, self.value, self.expected, self.source = key, value, expected, source
         where = f"{source}: " if source else ""
-        super().__init__(f"{where}{key} = {value!r}: expected {expected}")
+        super().__init__(f"{where}{key} = {short_repr(value)}: expected {expected}")
 
 
 def defaults() -> dict[str, Any]:
@@ -44,6 +64,7 @@ def _num(low: float, high: float, integer: bool = False) -> Callable[[str, Any],
             kind = "a whole number" if integer else "a number"
             raise ConfigError(key, v, f"{kind} from {low} to {high}")
         return v
+    check.low, check.high, check.integer = low, high, integer  # type: ignore[attr-defined]  # the service menu's ranges
     return check
 
 
@@ -59,12 +80,54 @@ def _str(key: str, v: Any) -> Any:
     return v
 
 
+def _secret(key: str, v: Any) -> Any:
+    """A password: a string, never repeated in a message (the screen, the journal)."""
+    if not isinstance(v, str):
+        raise ConfigError(key, "(hidden)", "a string in quotes")
+    return v
+
+
 def _choice(*choices: str) -> Callable[[str, Any], Any]:
     def check(key: str, v: Any) -> Any:
         if v not in choices:
             raise ConfigError(key, v, f"one of {list(choices)}")
         return v
+    check.choices = choices  # type: ignore[attr-defined]  # the service menu steps through them
     return check
+
+
+def _lamps(key: str, v: Any) -> Any:
+    """``[gpio] lamps``: one BCM pin per seat for the lamp in its buzzer, 0 = no lamp."""
+    if not isinstance(v, list) or len(v) > 8 or not all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in v):
+        raise ConfigError(key, v, "a list of up to 8 BCM pin numbers 0 to 27 (0 = no lamp), one per seat")
+    used = [p for p in v if p]
+    if len(set(used)) != len(used):
+        raise ConfigError(key, v, "each lamp pin at most once")
+    return v
+
+
+def _combo(key: str, v: Any) -> Any:
+    """``[service] combo``: the controls held together to open the service menu ("P1.ok")."""
+    from arcade.core.events import CONTROLS
+    ok = isinstance(v, list) and 2 <= len(v) <= 4
+    if ok:
+        for item in v:
+            parts = item.split(".") if isinstance(item, str) else []
+            if (len(parts) != 2 or not parts[0].upper().startswith("P") or not parts[0][1:].isdigit()
+                    or not 1 <= int(parts[0][1:]) <= 8 or parts[1] not in CONTROLS):
+                ok = False
+        ok = ok and len(set(v)) == len(v) and len({x.split(".")[0].upper() for x in v}) >= 2
+    if not ok:
+        raise ConfigError(key, v, 'a list of 2 to 4 different controls such as ["P1.ok", "P2.ok"] '
+                                  f"(seats P1-P8, controls {list(CONTROLS)}, at least two seats)")
+    return v
+
+
+def _pin_code(key: str, v: Any) -> Any:
+    if not isinstance(v, str) or not (v == "" or (v.isdigit() and 3 <= len(v) <= 8)):
+        raise ConfigError(key, v, 'a string of 3 to 8 digits such as "2580", or "" for no PIN')
+    return v
 
 
 def _stations(key: str, v: Any) -> Any:
@@ -94,6 +157,20 @@ def _controls(key: str, v: Any) -> Any:
     return v
 
 
+def _games(key: str, v: Any) -> Any:
+    """A list of registry names (``arcade.registry``); [] = every game."""
+    from arcade import registry
+    valid = registry.names()
+    if not isinstance(v, list):
+        raise ConfigError(key, v, f"a list of game names from {valid}, or [] for every game")
+    for i, name in enumerate(v):
+        if name not in valid:
+            raise ConfigError(f"{key}[{i}]", name, f"a game name, one of {valid}")
+    if len(set(v)) != len(v):
+        raise ConfigError(key, v, "each game at most once")
+    return v
+
+
 def _usb_id(key: str, v: Any) -> Any:
     if v == "":
         return v
@@ -106,25 +183,39 @@ def _usb_id(key: str, v: Any) -> Any:
 
 SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
-                "fullscreen": _bool, "fps": _num(10, 240, True)},
+                "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
               "late_grace_ms": _num(0, 2000),
-              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000)},
+              "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000),
+              "min_reaction_ms": _num(0, 300), "window_presses": _num(4, 1000, True)},
     "focusx": {"x_rule": _bool, "pace_s": _num(0.5, 30), "claim_window_s": _num(0.5, 30),
                "duel_deadline_ms": _num(500, 20000, True)},
     "sherlook": {"step_ms": _num(200, 5000), "countdown_step_ms": _num(200, 5000), "grace_ms": _num(0, 400),
                  "countdown_s": _num(0.5, 30), "round_limit_s": _num(5, 3600), "reveal_s": _num(1, 120),
                  "token_s": _num(0, 30)},
     "seats": {"stations": _stations, "computer_skill": _choice(*SKILLS)},
+    "lobby": {"games": _games, "auto_start_s": _num(3, 120)},
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
-    "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock")},
-    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+    "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock"),
+             "lamps": _lamps, "lamp_pwm": _bool},
+    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
+            "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),  # type: ignore[arg-type]
+            "transport": _choice("serial", "ddp"), "host": _str, "ddp_port": _num(1, 65535, True),
+            "idle": _choice("picture", "release"),
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
             "brightness": _num(0, 1), "max_current_ma": _num(100, 20000, True)},
     "coop": {"peek_delay_s": _num(0, 10), "think_s": _num(0, 10), "offer_window_s": _num(0.5, 30)},
     "sackson": {"budget_s": _num(0.05, 30), "move_pause_s": _num(0, 10), "opening_swap": _bool,
                 "mirror_rule": _bool},
     "storage": {"path": _str},
+    "attract": {"idle_s": _num(5, 3600), "demo_s": _num(10, 600), "scores_s": _num(3, 120), "demo_games": _bool},
+    "idle": {"turn_s": _num(5, 600)},
+    "service": {"combo": _combo, "hold_s": _num(1, 10), "pin": _pin_code, "shutdown_command": _str,
+                "restart_command": _str},
+    "sound": {"volume": _num(0, 1)},
+    "event": {"host": _str, "port": _num(1, 65535, True), "tls": _bool, "ca_file": _str,
+              "username": _str, "password": _secret, "password_file": _str,
+              "event": _str, "cabinet": _str},
 }
 
 
@@ -144,7 +235,8 @@ class Config:
         return JudgeSettings(debounce_ms=j["debounce_ms"], tie_window_ms=j["tie_window_ms"],
                              settle_ms=j["settle_ms"],
                              late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
-                             focusx_double_press_ms=j["focusx_double_press_ms"])
+                             focusx_double_press_ms=j["focusx_double_press_ms"],
+                             min_reaction_ms=j["min_reaction_ms"], window_presses=j["window_presses"])
 
     def storage_path(self) -> Path:
         p = self.data["storage"]["path"]
@@ -152,6 +244,19 @@ class Config:
             return Path(p).expanduser()
         base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
         return base / "focus-arcade" / "arcade.sqlite3"
+
+    def event_on(self) -> bool:
+        """Whether this cabinet joins an event (``[event] host`` set and valid)."""
+        return bool(self.data.get("event", {}).get("host"))
+
+    def uses_network(self) -> bool:
+        """Whether the arcade needs network sockets (AF_INET/AF_INET6): the MQTT event link
+        (``[event] host``) or a Wi-Fi LED output (``[led] transport = "ddp"`` or a network
+        port URL).  The systemd unit allows them only then (kiosk/install.sh)."""
+        led = self.data.get("led", {})
+        port = str(led.get("port", "")).strip().lower()
+        return self.event_on() or led.get("transport") == "ddp" or \
+            port.startswith(("ddp://", "socket://", "rfc2217://", "udp://"))
 
 
 def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
@@ -191,6 +296,12 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
             problems.append(ConfigError(f"seats.stations[{seat}]", station,
                                         f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins", source))
             data["seats"]["stations"][seat] = "keyboard"
+    taken = set(buzzers) | {p for row in data["gpio"]["controls"] for p in row if p}
+    lamp_clash = sorted({p for p in data["gpio"]["lamps"] if p} & taken)
+    if lamp_clash:
+        problems.append(ConfigError("gpio.lamps", data["gpio"]["lamps"],
+                                    f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input); no lamps", source))
+        data["gpio"]["lamps"] = []
     settle = data["judge"]["settle_ms"]
     if settle and settle < data["judge"]["tie_window_ms"]:
         problems.append(ConfigError("judge.settle_ms", settle,
@@ -205,7 +316,81 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                                     f"less than {than}; the kiosk runs with the defaults for {keys}", source))
         for k in ("grace_ms", *short):
             sh[k] = defaults()["sherlook"][k]
+    led = data["led"]
+    port = str(led["port"]).strip()
+    if (led["transport"] == "ddp" and not led["host"].strip()) or port.lower() in ("ddp://", "ddp:"):
+        problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
+                                    '(e.g. "192.168.1.50"), or transport = "serial"', source))
+        led["transport"], led["port"] = "serial", "none"
+    _check_event(data, problems, source)
     return data, problems
+
+
+def led_rate(led: dict[str, Any]) -> tuple[float, str]:
+    """(frames/s, a sentence) for an ``[led]`` table: what rate the panel gets.
+
+    Serial: the wire's limit (Adalight, 8N1) at the baud in use (``wled_baud``
+    when set, else ``baudrate``); DDP: 60 frames/s (the link's cap).  The
+    sentence says what to change when the rate is low.
+    """
+    from firmware_bridge.adalight import frame_length, safe_led_count
+
+    leds = led["width"] * led["height"]
+    port = str(led["port"]).strip().lower()
+    if led["transport"] == "ddp" or port.startswith("ddp://"):
+        return 60.0, f"LED: {led['width']}x{led['height']} over Wi-Fi (DDP): up to 60 frames/s (the arcade sends up to 30)"
+    if port in ("", "none", "off"):
+        return 0.0, "LED: off"
+    baud = led["wled_baud"] or led["baudrate"]
+    size = frame_length(safe_led_count(leds)) if port != "virtual" else frame_length(leds)
+    fps = baud / 10.0 / size
+    text = (f"LED: {led['width']}x{led['height']} = {size} bytes a frame at {baud} baud: "
+            f"up to {fps:.1f} frames/s on the wire")
+    if fps < 10:
+        faster = [b for b in (921600, 1500000) if b > baud]
+        hint = f" (WLED: set wled_baud = {faster[0]})" if faster else ""
+        text += f"; the picture changes at most {fps:.1f} times a second{hint}"
+    return fps, text
+
+
+#: Event and cabinet names become MQTT topic levels: no "/", "+", "#" or spaces.
+_TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+
+
+def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str) -> None:
+    """``[event]`` (issue 15): off while ``host`` is ""; when on, names fit in a topic,
+    one way to give the password, and the files named exist.  A bad [event] turns
+    the event link off (the cabinet plays on alone) and says why."""
+    ev = data["event"]
+    if not ev["host"]:
+        return
+    bad: list[ConfigError] = []
+    if any(p.key.startswith("event.") for p in problems):
+        ev["host"] = ""                 # a bad [event] key: off rather than a half-right connection
+        return
+    if any(ch.isspace() for ch in ev["host"]):
+        bad.append(ConfigError("event.host", ev["host"], "a host name or address without spaces", source))
+    for key in ("event", "cabinet"):
+        value = ev[key]
+        if key == "cabinet" and value == "":
+            continue                     # "" = this machine's host name
+        if not _TOPIC_NAME.fullmatch(value):
+            bad.append(ConfigError(f"event.{key}", value, "1 to 40 letters, digits, '-', '_' or '.', "
+                                   "starting with a letter or digit" + ("" if key == "cabinet" else
+                                   " (the event's name, the same on every cabinet)"), source))
+    if ev["password"] and ev["password_file"]:
+        bad.append(ConfigError("event.password_file", ev["password_file"],
+                               '"" when event.password is set (give the password one way only)', source))
+    if (ev["password"] or ev["password_file"]) and not ev["username"]:
+        bad.append(ConfigError("event.username", ev["username"], "the broker user name that goes with the password", source))
+    for key in ("password_file", "ca_file"):
+        if ev[key] and not Path(ev[key]).expanduser().is_file():
+            bad.append(ConfigError(f"event.{key}", ev[key], "an existing, readable file", source))
+    if ev["ca_file"] and not ev["tls"]:
+        bad.append(ConfigError("event.tls", ev["tls"], "true when event.ca_file is set", source))
+    if bad:
+        problems.extend(bad)
+        ev["host"] = ""                 # off: never half a connection
 
 
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
@@ -221,19 +406,104 @@ def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
     return data
 
 
+def _deep_key(text: str, limit: int = MAX_DEPTH) -> tuple[str, int] | None:
+    """The key and line of the first value nested more than ``limit`` arrays or inline
+    tables deep, or None.  Strings and comments are skipped (a rough TOML scanner:
+    enough to refuse such a file before the parser recurses)."""
+    depth, line, i, n = 0, 1, 0, len(text)
+    key, key_line, section = "", 1, ""
+    start_of_line = True
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            start_of_line = True
+            i += 1
+            continue
+        if c == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c in "\"'":
+            triple = text.startswith(c * 3, i)
+            quote = c * 3 if triple else c
+            j = i + len(quote)
+            while j < n and not text.startswith(quote, j):
+                if text[j] == "\\" and c == '"':
+                    j += 1
+                elif text[j] == "\n":
+                    if not triple:
+                        break
+                    line += 1
+                j += 1
+            i = j + len(quote)
+            start_of_line = False
+            continue
+        if start_of_line and depth == 0 and not c.isspace():
+            eol = text.find("\n", i)
+            eol = n if eol < 0 else eol
+            if c == "[":                  # a [table] or [[array of tables]] header: no nesting inside
+                section = text[i:eol].split("#")[0].strip().strip("[]").strip()
+                i = eol
+                continue
+            end = text.find("=", i, eol)
+            if end >= 0:
+                name = text[i:end].strip()
+                key, key_line = (f"{section}.{name}" if section else name), line
+            start_of_line = False
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return (key or "?", key_line)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        i += 1
+    return None
+
+
 def _read(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The TOML file as a dict; every way it can be unreadable is a ConfigError.
+
+    Refused with a message: missing or unreadable, larger than :data:`MAX_BYTES`, not
+    UTF-8, NUL or other control characters, not TOML (line and column), values nested
+    deeper than :data:`MAX_DEPTH` (the key and line), numbers too long to read.
+    """
     p = Path(path)
     try:
         with p.open("rb") as f:
-            return tomllib.load(f)
+            data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError("config", str(p), "an existing TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
-    except UnicodeDecodeError as exc:
-        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
+    if len(data) > MAX_BYTES:
+        raise ConfigError("config", str(p), f"a TOML file of at most {MAX_BYTES // 1024} kB") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError("config", str(p), f"a UTF-8 text file ({exc.reason} at byte {exc.start})") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]                  # a byte-order mark from a Windows editor
+    deep = _deep_key(text)
+    if deep is not None:
+        raise ConfigError(deep[0], "...", f"a value nested at most {MAX_DEPTH} levels deep (line {deep[1]} of "
+                          f"{p})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError("config", str(p), f"valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError("config", str(p), f"values nested at most {MAX_DEPTH} levels deep") from None
+    except (ValueError, MemoryError) as exc:      # e.g. an integer of more than 4300 digits
+        line = _line_of_error(text, exc)
+        raise ConfigError("config", str(p), f"valid TOML ({str(exc)[:80]}{line})") from None
+
+
+def _line_of_error(text: str, exc: BaseException) -> str:
+    """For a number too long to read: the line of the first such digit run (", line N")."""
+    import re
+    m = re.search(r"[0-9_]{4000,}", text)
+    return f", line {text.count(chr(10), 0, m.start()) + 1}" if m else ""
 
 
 def load(path: str | os.PathLike[str] | None) -> Config:

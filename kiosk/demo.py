@@ -41,7 +41,7 @@ def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
         modes = [g.mode for g in lobby_games() if g.family == game.family]
         if game.mode + "-x" not in modes:
             raise DemoError(f"--x-rule: {game.label} has no FocusX-rule mode; modes: {', '.join(modes)}")
-        game = find_game(game.family, game.mode + "-x")
+        game = find_game(game.name, None, x_rule=True)
     players = args.players if args.players else game.demo_seats
     if not game.min_seats <= players <= game.max_seats:
         raise DemoError(f"--players {players}: {game.label} is for {game.min_seats} to {game.max_seats} players")
@@ -60,4 +60,5 @@ def start_demo(app: App, args: argparse.Namespace) -> None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):
         app.seed_override = args.seed             # the first game's seed (App.new_seed)
-    app.push(game.start(app, simulated_seats(app, players, args.skill)))
+    from kiosk.resume import start_game
+    app.push(start_game(app, game, simulated_seats(app, players, args.skill)))

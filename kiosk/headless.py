@@ -7,8 +7,8 @@ or a family with ``--mode`` (``--game focusx --mode duel-x``, ``--game focusx
 sherlock --case hound``).  Options an entry does not take are refused with a
 message, never ignored.
 
-One JSON line per game (keys sorted), the entry's ``summary``: FocusX lines
-have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
+One JSON line per game (keys sorted), the entry's ``summary`` (the fields the
+lines have always had).  FocusX lines have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
 ``reason``, ``cards``, ``races``, ``debated``, ``false_focuses``, ``missed``,
 ``actions``; FOCUS lines ``variant``, ``skills``, ``levels``, ``plies``,
 ``captures``, ``reserves``, ``moves``, ``final`` (``game`` is ``"focus"`` for

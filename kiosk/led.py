@@ -1,23 +1,81 @@
-"""The LED matrix output of the kiosk: picture -> layout -> link.
+"""The LED matrix output of the kiosk: picture -> layout -> link, and the link's status.
 
-``[led] port`` chooses the device: ``"virtual"`` makes a pty with a
-:class:`~firmware_bridge.virtual.VirtualMatrix` on the other end (the TV shows
-what it decodes), ``"none"`` turns the matrix off, ``"auto"`` finds the port by
-``usb_id`` (and finds it again after a replug), anything else is a pyserial
-port or URL.  Nothing here can block or stop the game: the link writes on its
-own thread, and a failure is a status line.
+``[led] transport`` chooses how: ``"serial"`` (USB) or ``"ddp"`` (WLED on the
+Wi-Fi, ``host`` and ``ddp_port``; ``port = "ddp://host[:port]"`` says the same).
+For serial, ``port`` chooses the device: ``"auto"`` finds the controller among
+the USB serial devices by its answer (:mod:`firmware_bridge.discovery`,
+``usb_id`` preferred) and finds it again after a replug, ``"virtual"`` makes a
+pty with a :class:`~firmware_bridge.virtual.VirtualMatrix` on the other end
+(the TV shows what it decodes), ``"none"`` turns the matrix off, anything else
+is a pyserial port or URL.  Nothing here can block or stop the game: the link
+writes on its own thread, and a failure is a status line.
+
+Between games (``idle``: the title screen, the attract loop) the matrix shows
+the arcade's own idle picture, or with ``[led] idle = "release"`` the link
+stops sending so WLED returns to its own effect after its realtime timeout.
+
+For the operator: :meth:`LedOutput.attention` is a short line to draw on screen
+while the matrix is not connected (``None`` when all is well);
+:meth:`LedOutput.operator_lines` the full status for the service menu.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any, Callable, Sequence
 
+from arcade.views.led import idle_picture
 from firmware_bridge.layout import MatrixLayout, limit_current
-from firmware_bridge.link import LedLink, find_port_by_usb_id
+from firmware_bridge.link import LedLink, LinkStatus
 from kiosk.config import Config
+
+log = logging.getLogger("focus-arcade.led")
 
 #: Pictures are sent at most this often (frames/s); the link also resends once a second.
 MAX_FPS = 30
+#: The idle picture drifts through one turn in this many seconds, drawn at 10 frames/s.
+IDLE_TURN_S = 20.0
+
+
+def split_ddp_port(port: str) -> tuple[str, int] | None:
+    """``"ddp://wled.local:4048"`` -> ``("wled.local", 4048)``; None when not a ddp URL.
+    Raises ValueError for a bad port number."""
+    if not port.lower().startswith("ddp://"):
+        return None
+    rest = port[6:].strip().rstrip("/")
+    host, _, number = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
+    return (host or rest), int(number) if number else 4048
+
+
+def make_link(led: dict[str, Any], layout: MatrixLayout) -> tuple[Any, Any]:
+    """(link, virtual matrix or None) for an ``[led]`` table.  Raises for a bad setting."""
+    port = str(led.get("port", "none")).strip()
+    ddp = split_ddp_port(port)
+    if led.get("transport", "serial") == "ddp" or ddp is not None:
+        from firmware_bridge.ddp import DdpLink
+        host, number = ddp if ddp is not None else (led.get("host", ""), led.get("ddp_port", 4048))
+        return DdpLink(host, number, layout=layout), None
+    baud = int(led.get("baudrate", 115200))
+    wled_baud = int(led.get("wled_baud", 0) or 0)
+    usb_id_text = led.get("usb_id", "") or ""
+    if port.lower() == "virtual":
+        from firmware_bridge.virtual import VirtualMatrix
+        vm = VirtualMatrix(layout.width, layout.height)
+        # The virtual matrix is no WLED: frames go as they are, exact on the TV.
+        return LedLink(vm.port, baud, locate=lambda: vm.port, layout=layout, wled_safe=False), vm
+    if port.lower() in ("", "none", "off"):
+        return LedLink(None, layout=layout), None
+    from firmware_bridge.discovery import ControllerFinder, parse_usb_id
+    usb_id = parse_usb_id(usb_id_text)
+    if port.lower() == "auto":
+        finder = ControllerFinder(usb_id, [baud, 115200, wled_baud])
+        return LedLink(None, baud, locate=finder, layout=layout, wled_baud=wled_baud), None
+    locate: Callable[[], str] | None = None
+    if usb_id is not None:
+        from firmware_bridge.link import find_port_by_usb_id
+        vid, pid = usb_id
+        locate = lambda: find_port_by_usb_id(vid, pid) or port  # noqa: E731
+    return LedLink(port, baud, locate=locate, layout=layout, wled_baud=wled_baud), None
 
 
 class LedOutput:
@@ -27,40 +85,44 @@ class LedOutput:
         led = cfg["led"]
         self.width, self.height = led["width"], led["height"]
         self.max_ma = led["max_current_ma"]
+        self.idle_mode = led.get("idle", "picture")
         self.virtual: Any = None
         self.link: Any = None
         self.last_sent_ns = 0
         self.last_picture: Any = None
-        port = led["port"].strip()
-        serpentine = led["serpentine"]
-        try:
-            if port.lower() == "virtual":
-                from firmware_bridge.virtual import VirtualMatrix
-                self.virtual = VirtualMatrix(self.width, self.height)
-                vm = self.virtual
-                serpentine = False      # the virtual matrix shows the chain row-major
-                self.link = LedLink(vm.port, led["baudrate"], locate=lambda: vm.port)
-            elif port.lower() in ("", "none", "off"):
-                self.link = LedLink(None)
-            elif port.lower() == "auto":
-                vid, pid = (int(x, 16) for x in (led["usb_id"] or "0:0").split(":"))
-                self.link = LedLink(None, led["baudrate"], locate=lambda: find_port_by_usb_id(vid, pid))
-            else:
-                locate = None
-                if led["usb_id"]:
-                    vid, pid = (int(x, 16) for x in led["usb_id"].split(":"))
-                    locate = lambda: find_port_by_usb_id(vid, pid) or port  # noqa: E731
-                self.link = LedLink(port, led["baudrate"], locate=locate)
-        except Exception as exc:
-            message(f"LED matrix off: {exc}")
-            self.link = None
+        self.problem = ""
+        port = str(led["port"]).strip().lower()
+        serpentine = False if port == "virtual" else led["serpentine"]  # the virtual matrix shows the chain row-major
         self.layout = MatrixLayout(self.width, self.height, serpentine=serpentine,
                                    brightness=float(led["brightness"]))
+        try:
+            self.link, self.virtual = make_link(led, MatrixLayout(self.width, self.height))
+        except Exception as exc:
+            self.problem = f"LED matrix off: {exc}"
+            log.warning("%s", self.problem)
+            message(self.problem)
+            self.link = None
 
-    def update(self, picture: Sequence[Sequence[tuple[int, int, int]]] | None, now_ns: int) -> None:
-        """Send ``picture`` (rows of RGB) if it changed, at most MAX_FPS times a second."""
-        if self.link is None or picture is None:
+    def update(self, picture: Sequence[Sequence[tuple[int, int, int]]] | None, now_ns: int,
+               idle: bool = False) -> None:
+        """Send ``picture`` (rows of RGB) if it changed, at most MAX_FPS times a second.
+
+        ``picture`` None with ``idle`` (title screen, attract loop): the idle
+        picture, or the panel handed back (``[led] idle = "release"``); None
+        otherwise keeps the last picture (resent by the link's keepalive)."""
+        if self.link is None:
             return
+        if picture is None:
+            if not idle:
+                return
+            if self.idle_mode == "release":
+                if not self.link.released:
+                    self.link.release()
+                    self.last_picture = None
+                return
+            if now_ns - self.last_sent_ns < 1e8:  # 10 frames/s is plenty for a slow drift
+                return
+            picture = idle_picture((now_ns / 1e9 / IDLE_TURN_S) % 1.0, self.width, self.height)
         if picture == self.last_picture or now_ns - self.last_sent_ns < 1e9 / MAX_FPS:
             return
         self.last_picture = picture
@@ -68,8 +130,10 @@ class LedOutput:
         try:
             chain = limit_current(self.layout.to_chain(picture), self.max_ma)
             self.link.show(chain)
-        except Exception:
-            pass
+        except Exception as exc:
+            if str(exc) != self.problem:
+                self.problem = str(exc)
+                log.warning("LED picture not sent: %s", exc)
 
     def virtual_picture(self) -> Any:
         """What the virtual matrix decoded last (rows of RGB), or None."""
@@ -77,11 +141,47 @@ class LedOutput:
             return None
         return self.virtual.latest
 
+    def status(self) -> LinkStatus | None:
+        """The link's :class:`~firmware_bridge.link.LinkStatus` (None when the matrix could not start)."""
+        return None if self.link is None else self.link.status()
+
     def status_text(self) -> str:
+        """One line: the link's state, where, what answered, and what to do."""
+        s = self.status()
+        if s is None:
+            return self.problem or "LED: off"
+        return s.text
+
+    def attention(self) -> str | None:
+        """The small line to show on screen while the matrix is not connected, else None.
+
+        None when frames flow, the panel is handed back on purpose, the matrix
+        is off or virtual, or while the first connection is still being made."""
         if self.link is None:
-            return "LED: off"
+            return self.problem or None
+        if self.virtual is not None:
+            return None
         s = self.link.status()
-        return f"LED {s.state}" + (f" ({s.last_error[:40]})" if s.state not in ("connected", "off") and s.last_error else "")
+        if s.ok or s.state in ("connecting", "closed"):
+            return None
+        where = f" ({s.url})" if s.url else ""
+        return f"LED matrix {s.state}{where}: {s.advice or s.last_error or 'see the service menu'}"
+
+    def operator_lines(self) -> list[str]:
+        """The LED status for the service menu: one fact a line, the advice last."""
+        s = self.status()
+        if s is None:
+            return [self.problem or "LED matrix off"]
+        lines = [f"State: {s.state}", f"Output: {s.transport}" + (f" at {s.baudrate} baud" if s.baudrate else ""),
+                 f"Port: {s.url or '-'}", f"Controller: {s.device or 'not identified'}"
+                 + ("" if s.answers is None else (", answers" if s.answers else ", not answering")),
+                 f"Panel: {self.width}x{self.height}" + (f", up to {s.fps_limit:.1f} frames/s" if s.fps_limit else ""),
+                 f"Frames sent: {s.frames_sent}, reconnects: {s.reconnects}"]
+        if s.last_error:
+            lines.append(f"Last fault: {s.last_error}")
+        if s.advice:
+            lines.append(f"To do: {s.advice}")
+        return lines
 
     def close(self) -> None:
         for thing in (self.link, self.virtual):

@@ -7,9 +7,9 @@ scale with the window height so the picture reads from three metres.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import chain
 from typing import Sequence
-from functools import lru_cache
 
 import pygame
 
@@ -30,6 +30,38 @@ SEAT_COLOURS: list[tuple[int, int, int]] = [
     (min(255, int(r * 0.8 + 51)), min(255, int(g * 0.8 + 51)), min(255, int(b * 0.8 + 51)))
     for r, g, b in (c.rgb for c in _led.SEAT_COLOURS)]
 
+
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def lin(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21); 3:1 is the floor for large text and marks."""
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable_on(colour: tuple[int, int, int], backgrounds: tuple[tuple[int, int, int], ...],
+                ratio: float = 3.0) -> tuple[int, int, int]:
+    """``colour`` mixed towards white just enough to reach ``ratio`` on every background."""
+    c = colour
+    k = 0.0
+    while k < 1.0 and min(contrast_ratio(c, bg) for bg in backgrounds) < ratio:
+        k += 0.02
+        c = (round(colour[0] + (255 - colour[0]) * k), round(colour[1] + (255 - colour[1]) * k),
+             round(colour[2] + (255 - colour[2]) * k))
+    return c
+
+
+#: Every seat colour reads at 3:1 or better on the background and both panel shades
+#: (WCAG 2 non-text/large-text contrast; P7's blue is lightened for it).
+SEAT_COLOURS = [readable_on(c, (BG, PANEL, PANEL_LIGHT)) for c in SEAT_COLOURS]
+
 #: FocusX character colours (FX-1): red, blue, green, yellow; the shape is the second cue.
 CARD_COLOURS = [(220, 40, 40), (30, 90, 220), (20, 150, 60), (235, 185, 0)]
 CATEGORY_BG = [(226, 214, 245), (206, 236, 244), (236, 224, 200), (222, 236, 252)]
@@ -39,8 +71,14 @@ CATEGORY_INK = [(110, 60, 170), (20, 110, 140), (120, 90, 40), (60, 110, 180)]
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+#: No text on the TV is smaller than this (px): readable from 3 m on a 1280x720 picture.
+MIN_TEXT_PX = 24
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled default font at ``size`` px (cached; see :func:`reset_caches`)."""
+    """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;
+    see :func:`reset_caches`)."""
+    size = max(int(size), MIN_TEXT_PX)
     f = _fonts.get((size, bold))
     if f is None:
         if not pygame.font.get_init():
@@ -302,7 +340,7 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     whole-surface blits over a cached disc mask, about 0.2 ms at 64 x 64); a frame
     with the same picture object blits the cached result.
     """
-    rows = picture if picture else []  # type: ignore[assignment]
+    rows = picture if picture else []
     if not rows:
         pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
         text(surface, "no LED frame", rect.center, 22, DIM, "center")

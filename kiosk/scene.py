@@ -40,9 +40,14 @@ class Scene:
         app: the running arcade (``kiosk.app.App``); typed ``Any`` so this
             module does not import the app.
         overlay: drawn over the scene below it (that scene is drawn first).
+        led_idle: a screen between games (title, attract loop): when its
+            ``led_picture`` is None the matrix shows the idle picture or is
+            handed back to the controller (``[led] idle``), instead of keeping
+            the last picture.
     """
 
     overlay = False
+    led_idle = False
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -48,6 +48,7 @@ class Sounds:
     def __init__(self) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.problem = ""
+        self.volume = 1.0
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
@@ -72,5 +73,14 @@ class Sounds:
         if s is not None:
             try:
                 s.play()
+            except pygame.error:
+                pass
+
+    def set_volume(self, volume: float) -> None:
+        """Every sound's volume, 0 to 1 (``[sound] volume``); never raises."""
+        self.volume = max(0.0, min(1.0, float(volume)))
+        for s in self.sounds.values():
+            try:
+                s.set_volume(self.volume)
             except pygame.error:
                 pass

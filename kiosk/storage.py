@@ -2,19 +2,40 @@
 
 Every finished game is one row with its JSON record, so the admin can replay
 "what happened".  SQLite's transactions make each save all-or-nothing, even on
-a power cut.  A damaged file is moved aside (``*.damaged-<time>``) with a
-message, and a fresh one is started: the kiosk keeps running.
+a power cut.  Nothing in the file can stop the kiosk:
+
+* a file SQLite cannot read (not a database, failed integrity check, another
+  program's table, written by a newer Focus Arcade) is moved aside
+  (``*.damaged-<time>``, with its ``-wal`` and ``-shm``) and a new one started;
+* a row whose cells cannot be read back (text that is not UTF-8, JSON that does
+  not decode, values of the wrong kind or out of range) is *put aside*: first
+  the whole file is copied byte for byte (``*.damaged-<time>``, with its
+  ``-wal`` and ``-shm``, before anything writes to it), then the row is moved
+  into the ``set_aside`` table (its raw cells and the problem) and out of the
+  results; the rest of the file is kept;
+* a file that cannot be written (read-only folder or file, disk full) is found
+  at start by a real write in a transaction and raises :class:`StorageError`.
+
+Each of these leaves a sentence in :attr:`Results.notices` for the screen and
+the journal.  The schema version is ``PRAGMA user_version``
+(:data:`SCHEMA_VERSION`); other modules add their own tables with
+``CREATE TABLE IF NOT EXISTS`` (see :data:`EXTRA_SCHEMA`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import math
+import shutil
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from arcade.core.errors import ArcadeError
+
+log = logging.getLogger("focus-arcade")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -29,12 +50,139 @@ CREATE TABLE IF NOT EXISTS games (
 );
 """
 
+#: Version 2: ``games.game_key`` (a finished game is stored once), ``meta`` (the start
+#: probe), ``set_aside`` (rows that could not be read back), ``resume`` (the game in
+#: progress).  Version 1 (no ``user_version``) is the ``games`` table alone.
+SCHEMA_VERSION = 2
+
+SCHEMA_V2 = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY,
+    set_aside_at REAL NOT NULL,
+    source TEXT NOT NULL,
+    row_id INTEGER,
+    problem TEXT NOT NULL,
+    copy TEXT NOT NULL,
+    raw TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS resume (
+    slot INTEGER PRIMARY KEY CHECK (slot = 1),
+    game_key TEXT NOT NULL,
+    saved_at REAL NOT NULL,
+    data TEXT NOT NULL
+);
+"""
+
+#: Tables of other modules (each a ``CREATE TABLE IF NOT EXISTS`` script), run at every open.
+EXTRA_SCHEMA: list[str] = []
+
+#: Events (issue 15, kiosk/event.py): a finished game's message waits in ``outbox``
+#: until the broker has acknowledged it (then the row is deleted); ``event_games``
+#: keeps which game id each local game was given.  Both written in the game's own
+#: save transaction, so a result is never saved without its message or the reverse.
+EVENT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_uid TEXT NOT NULL UNIQUE,
+    topic TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS event_games (
+    game_uid TEXT PRIMARY KEY,
+    games_id INTEGER NOT NULL,
+    event TEXT NOT NULL
+);
+"""
+EXTRA_SCHEMA.append(EVENT_SCHEMA)
+
+#: ``(games id, finished_at, record, winners, reason, scores) -> (game uid, event, topic, payload)``
+OutboxHook = Callable[[int, float, dict[str, Any], tuple[int, ...], str, tuple[float, ...]],
+                      tuple[str, str, str, str]]
 
 COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
+MAX_SEATS = 8
 
 
 class StorageError(ArcadeError, OSError):
     """The results file could not be opened or written."""
+
+
+def _text(cell: Any, name: str) -> str:
+    """A TEXT cell read as bytes (``CAST(x AS BLOB)``), decoded; ValueError names the column."""
+    if isinstance(cell, str):
+        return cell
+    if not isinstance(cell, bytes):
+        raise ValueError(f"{name} is not text ({type(cell).__name__})")
+    try:
+        return cell.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{name} is not UTF-8 text (byte {exc.start})") from None
+
+
+def _json(cell: Any, name: str) -> Any:
+    text = _text(cell, name)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"{name} is not readable JSON ({str(exc)[:60]})") from None
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+GAME_CELLS = ("id, finished_at, CAST(game AS BLOB), seats, CAST(winners AS BLOB), CAST(reason AS BLOB), "
+              "CAST(scores AS BLOB)")
+
+
+def check_game_row(cells: tuple[Any, ...]) -> dict[str, Any]:
+    """One ``games`` row (``GAME_CELLS``) as the dict :meth:`Results.recent` returns.
+
+    Raises:
+        ValueError: a cell cannot be read back; the message names the column.
+    """
+    gid, finished_at, game, seats, winners, reason, scores = cells
+    if not _is_int(gid):
+        raise ValueError("id is not a whole number")
+    if not _number(finished_at) or finished_at < 0:
+        raise ValueError(f"finished_at is not a time ({finished_at!r:.40})")
+    game = _text(game, "game")
+    if not game or len(game) > 200:
+        raise ValueError("game is not a game name")
+    if not _is_int(seats) or not 1 <= seats <= MAX_SEATS:
+        raise ValueError(f"seats is not 1 to {MAX_SEATS} ({seats!r:.40})")
+    winners = _json(winners, "winners")
+    if not isinstance(winners, list) or not all(_is_int(w) and 0 <= w < seats for w in winners) \
+            or len(set(winners)) != len(winners):
+        raise ValueError(f"winners is not a list of seats 0 to {seats - 1}")
+    reason = _text(reason, "reason")
+    scores = _json(scores, "scores")
+    if not isinstance(scores, list) or len(scores) not in (0, seats) or not all(_number(s) for s in scores):
+        raise ValueError(f"scores is not a list of {seats} numbers")
+    return {"id": gid, "finished_at": finished_at, "game": game, "seats": seats, "winners": winners,
+            "reason": reason[:500], "scores": scores}
+
+
+def check_record(cell: Any, game: str | None = None, seats: int | None = None) -> dict[str, Any]:
+    """A ``record`` cell as the record dict (``arcade.core.record`` format).
+
+    Raises:
+        ValueError: not UTF-8 JSON, not an object with ``game``, ``seats`` and a list of
+            ``actions``, or a game or seat count other than the row's.
+    """
+    rec = _json(cell, "record")
+    if not isinstance(rec, dict) or not isinstance(rec.get("game"), str) or not _is_int(rec.get("seats")) \
+            or not isinstance(rec.get("actions", []), list):
+        raise ValueError("record is not a game record (game, seats, actions)")
+    if game is not None and rec["game"] != game or seats is not None and rec["seats"] != seats:
+        raise ValueError("record is of another game than its row")
+    return rec
 
 
 class Results:
@@ -44,94 +192,443 @@ class Results:
         path: SQLite file (parent folders are created); ``":memory:"`` for tests.
 
     Attributes:
-        notice: a message for the screen when the file had to be replaced.
+        notices: sentences for the screen and the journal: what was moved or put
+            aside at start (and later, when a row turns out damaged), and where the
+            copy is kept.
+
+    Raises:
+        StorageError: the file cannot be opened, or cannot be written (the message
+            says why: read-only, disk full...).
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self.notice = ""
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.notices: list[str] = []
+        #: Set by the event link: each saved game also gets an outbox message.
+        self.outbox_hook: OutboxHook | None = None
+        #: ... and is told the game id once that transaction committed.
+        self.outbox_committed: Callable[[str], None] | None = None
+        #: The id of the last game saved (0: none yet), e.g. for the high score entered after it.
+        self.last_id = 0
+        #: Called with each notice found while running (the App shows it); else it is logged.
+        self.report: Callable[[str], None] | None = None
+        self.db: sqlite3.Connection
+        if self.path == ":memory:":
+            try:
+                self.db = self._open(check=False)
+            except sqlite3.Error as exc:
+                raise StorageError(str(exc)) from None
+            return
         try:
-            self.db = self._open()
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"could not make the folder for the results file {self.path}: "
+                               f"{exc.strerror or exc}") from None
+        bad: list[tuple[str, int, str, str]] | None = None
+        copy = ""
+        checked = False
+        if Path(self.path).is_file():
+            shm = self._read_shm()
+            try:
+                bad = self._scan_readonly()
+                checked = True
+            except sqlite3.OperationalError:
+                bad = None        # cannot read it read-only here (locked, ...): the normal open checks it
+            except sqlite3.DatabaseError as exc:
+                self._move_aside(str(exc))
+            if bad:
+                copy = self._copy_aside(shm)          # byte for byte, before anything writes
+        try:
+            self.db = self._open(check=not checked)
         except sqlite3.OperationalError as exc:
-            # Cannot open, locked, I/O error: not a damaged file, so never move it aside.
             raise StorageError(f"could not open the results file {self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
-            if self.path == ":memory:":
-                raise StorageError(str(exc)) from None
-            aside = f"{self.path}.damaged-{int(time.time())}"
-            n = 1
-            while Path(aside).exists():
-                aside = f"{self.path}.damaged-{int(time.time())}-{n}"
-                n += 1
-            Path(self.path).rename(aside)
-            # The write-ahead log and its index belong to the damaged file: keep them with
-            # it (they may hold its last games) and never let the new file read them.
-            for extra in ("-wal", "-shm"):
-                if Path(self.path + extra).exists():
-                    Path(self.path + extra).rename(aside + extra)
-            self.notice = f"The results file was damaged ({exc}); it was kept as {aside} and a new one started."
+            self._move_aside(str(exc))
+            bad = None
             try:
-                self.db = self._open()
+                self.db = self._open(check=True)
             except sqlite3.Error as exc2:
                 raise StorageError(f"could not start a new results file at {self.path}: {exc2}") from None
-
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
+        if bad:
+            self._set_aside_rows(bad, copy)
         try:
+            self._probe()
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise StorageError(f"the results file {self.path} cannot be written ({exc}): "
+                               "finished games will not be kept") from None
+
+    @property
+    def notice(self) -> str:
+        """All :attr:`notices` as one text ("" when the file was fine)."""
+        return " ".join(self.notices)
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self.notices = [text] if text else []
+
+    # -- opening -----------------------------------------------------------------
+    def _connect(self, readonly: bool = False) -> sqlite3.Connection:
+        if readonly:
+            uri = "file:" + Path(self.path).resolve().as_posix().replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+            return sqlite3.connect(uri, uri=True, timeout=2)
+        return sqlite3.connect(self.path, timeout=2)
+
+    def _read_shm(self) -> bytes | None:
+        try:
+            return Path(self.path + "-shm").read_bytes()
+        except OSError:
+            return None
+
+    @staticmethod
+    def _check_file(db: sqlite3.Connection) -> None:
+        """Raises sqlite3.DatabaseError when the file is not (or no longer) ours."""
+        row = db.execute("PRAGMA quick_check").fetchone()
+        if row is None or row[0] != "ok":
+            raise sqlite3.DatabaseError(f"integrity check failed: {row}")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise sqlite3.DatabaseError(f"it was written by a newer Focus Arcade (schema {version}, "
+                                        f"this one knows {SCHEMA_VERSION})")
+        columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+        if columns and columns - {"game_key"} != COLUMNS:
+            # Another program's table: treat the file as not ours (moved aside, kept).
+            raise sqlite3.DatabaseError(f"its games table has other columns ({', '.join(sorted(columns))})")
+
+    def _scan_readonly(self) -> list[tuple[str, int, str, str]]:
+        """Check the file without writing to it; the rows that cannot be read back.
+
+        Returns: ``(table, rowid, problem, raw cells)`` for each damaged row.
+
+        Raises:
+            sqlite3.DatabaseError: the file is not ours or fails SQLite's check.
+            sqlite3.OperationalError: it cannot be opened read-only here.
+        """
+        db = self._connect(readonly=True)
+        try:
+            self._check_file(db)
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            bad = []
+            if "games" in tables:
+                bad += self._bad_game_rows(db, "")
+            if "resume" in tables:
+                bad += self._bad_resume_rows(db)
+            return bad
+        finally:
+            db.close()
+
+    #: The record cell checked inside SQLite (fast at start on a Pi: no JSON objects built).
+    RECORD_OK = ("CASE WHEN typeof(record) = 'text' AND json_valid(record) THEN "
+                 "json_type(record) = 'object' AND json_extract(record, '$.game') IS CAST(game AS TEXT) "
+                 "AND json_extract(record, '$.seats') IS seats "
+                 "AND coalesce(json_type(record, '$.actions'), 'array') = 'array' ELSE 0 END")
+
+    def _bad_game_rows(self, db: sqlite3.Connection, where: str, args: tuple[Any, ...] = ()) \
+            -> list[tuple[str, int, str, str]]:
+        try:
+            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, {self.RECORD_OK}, NULL FROM games {where}", args).fetchall()
+            in_sql = True
+        except sqlite3.OperationalError:          # an SQLite without JSON functions: check in Python
+            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, typeof(record), CAST(record AS BLOB) FROM games "
+                              f"{where}", args).fetchall()
+            in_sql = False
+        bad = []
+        for row in rows:
+            try:
+                summary = check_game_row(row[1:8])
+                if in_sql:
+                    if not row[8]:
+                        raise ValueError("record is not a readable game record of this row's game")
+                else:
+                    if row[8] != "text":
+                        raise ValueError(f"record is not text ({row[8]})")
+                    check_record(row[9], summary["game"], summary["seats"])
+            except ValueError as exc:
+                bad.append(("games", row[0], str(exc), repr(row[1:8])[:2000]))
+        return bad
+
+    def _bad_resume_rows(self, db: sqlite3.Connection) -> list[tuple[str, int, str, str]]:
+        bad = []
+        for rowid, key, saved_at, data in db.execute(
+                "SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB) FROM resume"):
+            try:
+                check_resume(key, saved_at, data)
+            except ValueError as exc:
+                bad.append(("resume", rowid, str(exc), repr((key, saved_at))[:2000]))
+        return bad
+
+    def _open(self, check: bool) -> sqlite3.Connection:
+        db = self._connect()
+        try:
+            if check:
+                self._check_file(db)
             db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
             db.execute("PRAGMA synchronous=FULL")
-            row = db.execute("PRAGMA quick_check").fetchone()
-            if row is None or row[0] != "ok":
-                raise sqlite3.DatabaseError(f"integrity check failed: {row}")
-            db.executescript(SCHEMA)
-            columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-            if columns != COLUMNS:
-                # Another program's table: treat the file as not ours (moved aside, kept).
-                raise sqlite3.DatabaseError(f"its games table has other columns ({', '.join(sorted(columns))})")
+            self._migrate(db)
         except sqlite3.Error:
             db.close()
             raise
         return db
 
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Bring the file to :data:`SCHEMA_VERSION` in one transaction."""
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            if version < 2:
+                columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
+                if "game_key" not in columns:
+                    db.execute("ALTER TABLE games ADD COLUMN game_key TEXT")
+            for script in (SCHEMA_V2, *EXTRA_SCHEMA):
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_game_key ON games (game_key)")
+            if version < SCHEMA_VERSION:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _probe(self) -> None:
+        """A real write, committed (and synced): a read-only or full disk shows now, not after a game."""
+        with self.db:
+            self.db.execute("INSERT INTO meta (key, value) VALUES ('last_start', ?) "
+                            "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (repr(time.time()),))
+
+    # -- moving and putting aside -------------------------------------------------
+    def _aside_name(self) -> str:
+        aside = f"{self.path}.damaged-{int(time.time())}"
+        n = 1
+        while any(Path(aside + extra).exists() for extra in ("", "-wal", "-shm")):
+            aside = f"{self.path}.damaged-{int(time.time())}-{n}"
+            n += 1
+        return aside
+
+    def _say(self, text: str) -> None:
+        self.notices.append(text)
+        if self.report is not None:
+            self.report(text)
+        else:
+            log.warning(text)
+
+    def _move_aside(self, problem: str) -> None:
+        aside = self._aside_name()
+        Path(self.path).rename(aside)
+        # The write-ahead log and its index belong to the damaged file: keep them with
+        # it (they may hold its last games) and never let the new file read them.
+        for extra in ("-wal", "-shm"):
+            if Path(self.path + extra).exists():
+                Path(self.path + extra).rename(aside + extra)
+        self._say(f"The results file was damaged ({problem}); it was kept as {aside} and a new one started.")
+
+    def _copy_aside(self, shm: bytes | None) -> str:
+        """Copy the file, its -wal and (as read before opening) its -shm, byte for byte."""
+        aside = self._aside_name()
+        shutil.copyfile(self.path, aside)
+        if Path(self.path + "-wal").exists():
+            shutil.copyfile(self.path + "-wal", aside + "-wal")
+        if shm is not None:
+            Path(aside + "-shm").write_bytes(shm)
+        return aside
+
+    def _set_aside_rows(self, bad: list[tuple[str, int, str, str]], copy: str) -> None:
+        with self.db:
+            for table, rowid, problem, raw in bad:
+                self.db.execute("INSERT INTO set_aside (set_aside_at, source, row_id, problem, copy, raw) "
+                                "VALUES (?, ?, ?, ?, ?, ?)", (time.time(), table, rowid, problem, copy, raw))
+                self.db.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))
+        for table, rowid, problem, _ in bad:
+            what = f"game result {rowid}" if table == "games" else "the saved game in progress"
+            self._say(f"Put aside {what}: {problem}.")
+        self._say(f"{len(bad)} damaged row{'s' * (len(bad) != 1)} of the results file put aside "
+                  f"(table set_aside); the file as it was is kept as {copy}.")
+
+    def _put_aside_now(self, bad: list[tuple[str, int, str, str]]) -> None:
+        """Rows found damaged while running: copy the file first, then put them aside."""
+        copy = ""
+        if self.path != ":memory:":
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                copy = self._copy_aside(self._read_shm())
+            except (OSError, sqlite3.Error) as exc:
+                self._say(f"Could not copy the results file before putting rows aside: {exc}")
+                return
+        try:
+            self._set_aside_rows(bad, copy)
+        except sqlite3.Error as exc:
+            self._say(f"Could not put damaged rows aside: {exc}")
+
+    def set_aside(self) -> list[dict[str, Any]]:
+        """What was put aside, newest first: ``{"source", "row_id", "problem", "copy", "at"}``."""
+        rows = self.db.execute("SELECT CAST(source AS BLOB), row_id, CAST(problem AS BLOB), CAST(copy AS BLOB), "
+                               "set_aside_at FROM set_aside ORDER BY id DESC").fetchall()
+        return [{"source": bytes(s).decode("utf-8", "replace"), "row_id": r,
+                 "problem": bytes(p).decode("utf-8", "replace"), "copy": bytes(c).decode("utf-8", "replace"),
+                 "at": t} for s, r, p, c, t in rows]
+
+    # -- results -------------------------------------------------------------------
     def save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
-             scores: tuple[float, ...]) -> int:
+             scores: tuple[float, ...], game_key: str | None = None) -> int:
         """Save one finished game; returns its id.
+
+        ``game_key`` (the game's id, as in the resume slot) makes the save happen once:
+        a second save with the same key returns the first one's id, and the resume slot
+        of that game is cleared in the same transaction.
+
+        With ``outbox_hook`` set (an event, kiosk/event.py), the game's event message
+        and game id are written in the same transaction (a game saved once is sent once).
 
         Raises:
             StorageError: the write failed (disk full, file removed...).
         """
+        uid = ""
         try:
+            finished = time.time()
             with self.db:
+                if game_key is not None:
+                    row = self.db.execute("SELECT id FROM games WHERE game_key = ?", (game_key,)).fetchone()
+                    if row is not None:
+                        self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
+                        return int(row[0])
                 cur = self.db.execute(
-                    "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (time.time(), record["game"], record["seats"], json.dumps(list(winners)), reason,
-                     json.dumps(list(scores)), json.dumps(record)))
-            return int(cur.lastrowid or 0)
+                    "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, game_key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (finished, record["game"], record["seats"], json.dumps(list(winners)), reason,
+                     json.dumps(list(scores)), json.dumps(record), game_key))
+                saved = int(cur.lastrowid or 0)
+                if game_key is not None:
+                    self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
+                if self.outbox_hook is not None:
+                    uid, event, topic, payload = self.outbox_hook(saved, finished, record, tuple(winners), reason,
+                                                                  tuple(scores))
+                    self.db.execute("INSERT INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
+                                    (uid, topic, payload, finished))
+                    self.db.execute("INSERT INTO event_games (game_uid, games_id, event) VALUES (?, ?, ?)",
+                                    (uid, saved, event))
         except sqlite3.Error as exc:
             raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+        self.last_id = saved
+        if uid and self.outbox_committed is not None:
+            self.outbox_committed(uid)
+        return saved
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
-        """The latest games, newest first (without their records).
+        """The latest games, newest first (without their records); every value checked.
+
+        A row that cannot be read back is put aside (see the module docstring) and
+        left out; :attr:`notices` says so.
 
         Raises:
             StorageError: the file cannot be read (damaged since it was opened).
         """
         try:
-            rows = self.db.execute("SELECT id, finished_at, game, seats, winners, reason, scores FROM games "
-                                   "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+            rows = self.db.execute(f"SELECT {GAME_CELLS} FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
-        return [{"id": r[0], "finished_at": r[1], "game": r[2], "seats": r[3], "winners": json.loads(r[4]),
-                 "reason": r[5], "scores": json.loads(r[6])} for r in rows]
+        out, bad = [], []
+        for row in rows:
+            try:
+                out.append(check_game_row(row))
+            except ValueError as exc:
+                bad.append(("games", row[0], str(exc), repr(row)[:2000]))
+        if bad:
+            self._put_aside_now(bad)
+        return out
 
     def record(self, game_id: int) -> dict[str, Any]:
-        row = self.db.execute("SELECT record FROM games WHERE id = ?", (game_id,)).fetchone()
+        """The JSON record of game ``game_id``.
+
+        Raises:
+            KeyError: no such game, or its record could not be read back (then it is put aside).
+            StorageError: the file cannot be read.
+        """
+        try:
+            row = self.db.execute("SELECT CAST(record AS BLOB), CAST(game AS BLOB), seats FROM games WHERE id = ?",
+                                  (game_id,)).fetchone()
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not read the results from {self.path}: {exc}") from None
         if row is None:
             raise KeyError(f"no game {game_id}")
-        return json.loads(row[0])  # type: ignore[no-any-return]
+        try:
+            return check_record(row[0], _text(row[1], "game"), row[2])
+        except ValueError as exc:
+            self._put_aside_now([("games", game_id, str(exc), repr(row[1:])[:2000])])
+            raise KeyError(f"game {game_id}'s record could not be read ({exc}); it was put aside") from None
+
+    # -- the game in progress (kiosk/resume.py) ------------------------------------
+    def save_resume(self, game_key: str, data: dict[str, Any]) -> None:
+        """Keep the game in progress (one slot; one transaction).
+
+        Raises:
+            StorageError: the write failed.
+        """
+        try:
+            with self.db:
+                self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data) VALUES (1, ?, ?, ?) "
+                                "ON CONFLICT (slot) DO UPDATE SET game_key = excluded.game_key, "
+                                "saved_at = excluded.saved_at, data = excluded.data",
+                                (game_key, time.time(), json.dumps(data)))
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
+
+    def load_resume(self) -> dict[str, Any] | None:
+        """The interrupted game (its data plus ``game_key`` and ``saved_at``), or None.
+
+        A slot that cannot be read back is put aside (None).  A slot whose game was
+        already stored as finished is dropped (None).
+        """
+        try:
+            row = self.db.execute("SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB) "
+                                  "FROM resume WHERE slot = 1").fetchone()
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not read the game in progress from {self.path}: {exc}") from None
+        if row is None:
+            return None
+        try:
+            data = check_resume(row[1], row[2], row[3])
+            for key in ("family", "mode", "seed", "seats", "actions"):
+                if key not in data:
+                    raise ValueError(f"data has no {key}")
+            if not isinstance(data["actions"], list) or not isinstance(data["seats"], list):
+                raise ValueError("data's actions or seats is not a list")
+        except ValueError as exc:
+            self._put_aside_now([("resume", row[0], str(exc), repr(row[1:3])[:2000])])
+            return None
+        done = self.db.execute("SELECT 1 FROM games WHERE game_key = ?", (data["game_key"],)).fetchone()
+        if done:
+            self.drop_resume(data["game_key"])
+            return None
+        return data
+
+    def drop_resume(self, game_key: str | None = None) -> None:
+        """Forget the game in progress (``game_key``: only if it is that game)."""
+        try:
+            with self.db:
+                if game_key is None:
+                    self.db.execute("DELETE FROM resume")
+                else:
+                    self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not drop the game in progress from {self.path}: {exc}") from None
 
     def close(self) -> None:
         self.db.close()
+
+
+def check_resume(key: Any, saved_at: Any, data: Any) -> dict[str, Any]:
+    """The resume slot's cells as ``{"game_key", "saved_at", ...data}``.
+
+    Raises:
+        ValueError: a cell cannot be read back (the message names it).
+    """
+    key = _text(key, "game_key")
+    if not key or len(key) > 100:
+        raise ValueError("game_key is not a game id")
+    if not _number(saved_at):
+        raise ValueError("saved_at is not a time")
+    body = _json(data, "data")
+    if not isinstance(body, dict):
+        raise ValueError("data is not an object")
+    return {**body, "game_key": key, "saved_at": saved_at}

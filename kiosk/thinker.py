@@ -197,7 +197,7 @@ def worker_main(stdin: Any = None, stdout: Any = None) -> int:
             continue
         current[0] = rid
 
-        def clock() -> float:
+        def clock(rid: Any = rid) -> float:
             return float("inf") if rid in cancelled else time.monotonic()
 
         t0 = time.monotonic()

@@ -581,3 +581,35 @@ def test_D10_a_bad_association_table_is_said_on_screen_and_in_the_log(make_app, 
         monkeypatch.undo()
         similarity.reload_default()
     assert similarity.table_problem() is None
+
+
+def test_CO5_two_humans_a_refused_take_never_tells_whose_exhibit_it_is(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Two people on one screen: a take of one's own exhibit is refused with the very sign
+    every other refused take shows (text, colour, time on screen), naming no reason."""
+    from kiosk.games.coop.scene import REFUSED_TAKE
+    app = make_app()
+    second = SeatInfo("keyboard", "arrows", "medium", True)
+    scene = CoopScene(app, [HUMAN, second], "base", seed=10, setup=False)
+    app.push(scene)
+    frame(app, 0)
+    st = scene.state
+    assert len(scene.humans) == 2
+    seat = st.current_player()
+    grid_card = next(p for p in range(16) if st.faces[p] is not None)
+    scene._take(seat, grid_card)                 # the first card must come from the side row
+    signs = [scene.banner]
+    side = next(p for p in SIDE_POSITIONS if st.faces[p] is not None)
+    scene._take(seat, side)                      # a right take
+    assert st.faces[side] is None
+    seat = st.current_player()
+    scene._take(seat, side)                      # that place is empty now
+    signs.append(scene.banner)
+    own = st.markers[seat][0]
+    scene._take(seat, own)                       # the taker's own exhibit (CO-3: refused)
+    signs.append(scene.banner)
+    assert st.faces[own] is not None and st.current_player() == seat
+    assert all(b is not None for b in signs)
+    assert {b[0] for b in signs} == {REFUSED_TAKE} and {b[1] for b in signs} == {render.BAD}  # type: ignore[index]
+    assert len({b[2] - scene.now for b in signs}) == 1                                      # type: ignore[index]
+    assert "own" not in REFUSED_TAKE.lower() and "exhibit" not in REFUSED_TAKE.lower()
+    assert scene.lifted[seat] is None

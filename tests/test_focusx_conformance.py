@@ -34,13 +34,15 @@ from arcade.focusx.cards import DECK_SIZE
 
 MS = 1_000_000
 
-#: mode -> (registry name, seat counts to try)
-MODES = {
-    "classic": ("focusx-classic", (2, 5, 8)),
-    "thinkfocus": ("focusx-thinkfocus", (4, 6)),
-    "duel": ("focusx-duel", (4, 8)),
-    "4focus": ("focusx-4focus", (2, 4)),
-}
+def _seat_counts(spec: games.GameSpec) -> tuple[int, ...]:
+    lo, hi = spec.min_seats, spec.max_seats
+    return (lo, (lo + hi) // 2, hi) if hi - lo >= 6 else (lo, hi)
+
+
+#: mode -> (registry name, seat counts to try): every FocusX entry of the registry
+#: (the FocusX-rule twins are the same rules with ``x_rule``, tried by each test).
+MODES = {s.mode: (s.name, _seat_counts(s)) for s in games.SPECS
+         if s.family == "focusx" and "x_rule" not in s.fixed}
 
 
 def make_state(mode: str, seats: int, x_rule: bool, **extra: Any):

@@ -385,3 +385,64 @@ def test_importing_the_gpio_adapter_does_not_load_lgpio():
                          text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False"]
+
+
+# -- a lost or out-of-order release edge never eats a later press ---------------------------------
+
+
+def _presses(edges):
+    from arcade.core.judge import debounce
+    return debounce(edges, 15 * MS, now_ns=max(e.t_ns for e in edges) + 100 * MS)
+
+
+def test_a_lost_release_edge_never_eats_the_next_press(factory, buzzers):
+    """The release of P1's first press never reaches the adapter (the callback missed
+    it); P1's next press must still be a new press, at its own stamp."""
+    pin = factory.pin(17)
+    pin.drive_low()                                   # press
+    callback = pin.when_changed
+    pin.when_changed = None                           # the release edge is lost ...
+    time.sleep(0.02)
+    pin.drive_high()
+    pin.when_changed = callback
+    time.sleep(0.03)
+    before = time.monotonic_ns()
+    pin.drive_low()                                   # ... and the next press comes
+    edges = drain(buzzers.queue)
+    assert [e.pressed for e in edges] == [True, False, True]
+    assert edges[1].t_ns == edges[2].t_ns - 1         # the missing release, just before
+    presses = _presses(edges)
+    assert len(presses) == 2 and presses[1].t_ns >= before - MS
+    assert buzzers.lost_edges == 1
+
+
+def test_an_out_of_order_release_edge_never_eats_the_next_press(factory, buzzers):
+    """lgpio delivers P2's next press before the release that came between (B-5)."""
+    handler = buzzers.gpio_pin(1, "buzzer").when_changed
+    handler(5.000, 0)                                 # press at 5.000 s
+    handler(5.300, 0)                                 # the next press at 5.300 s ...
+    handler(5.100, 1)                                 # ... its release at 5.100 s, delivered last
+    edges = drain(buzzers.queue)
+    presses = _presses(edges)
+    assert [p.t_ns for p in presses] == [5_000_000_000, 5_300_000_000]
+    assert presses[0].released_ns == 5_100_000_000
+
+
+def test_resync_reads_the_level_when_a_release_never_came(factory, buzzers):
+    """A button let go whose release edge was lost: nothing would ever tell the judge, so
+    it would be held (and, after 5 s, stuck); resync reads the pin level and reports it."""
+    pin = factory.pin(27)
+    pin.drive_low()
+    callback = pin.when_changed
+    pin.when_changed = None
+    pin.drive_high()                                  # let go; the edge is lost
+    pin.when_changed = callback
+    assert [e.pressed for e in drain(buzzers.queue)] == [True]
+    assert buzzers.resync() == 1
+    (release,) = drain(buzzers.queue)
+    assert (release.seat, release.control, release.pressed, release.source) == (1, "buzzer", False, "gpio")
+    assert buzzers.resync() == 0 and drain(buzzers.queue) == []   # nothing more in doubt
+    pin.drive_low()                                   # a held button is left alone
+    assert buzzers.resync() == 0 and [e.pressed for e in drain(buzzers.queue)] == [True]
+    assert buzzers.lost_edges == 1 and buzzers.errors == 0
+

@@ -300,3 +300,23 @@ def test_a_gpio_edge_reaches_the_game_with_its_kernel_stamp(app: App) -> None:
                                                                         (0, "buzzer", False, "gpio")]
     assert got[0].t_ns < got[1].t_ns and got[0].t_ns > 0       # the pin's own stamps, not the frame's time
     assert all(e.t_ns != T0 for e in got)
+
+
+# -- the lobby's games are the registry's --------------------------------------------------------
+
+def test_every_registry_entry_has_a_screen_and_the_lobby_and_demo_take_its_name(app: App) -> None:
+    from arcade import registry
+    from kiosk.scenes.lobby import find_game
+
+    games = lobby_games()
+    assert [g.name for g in games] == registry.names()             # the registry's order, no other
+    for g, spec in zip(games, registry.SPECS):
+        assert (g.label, g.family, g.mode, g.min_seats, g.max_seats) == \
+            (spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats)
+        assert find_game(spec.name, None) is not None and find_game(spec.name, None).name == spec.name
+        assert find_game(spec.family, spec.mode).name == spec.name
+        scene = g.start(app, [COMP] * g.min_seats)
+        assert isinstance(scene, GameScene) and len(scene.seat_infos()) == g.min_seats
+        scene.exit()
+    with pytest.raises(KeyError, match="unknown game 'chess'.*focusx-classic"):
+        find_game("chess", None)

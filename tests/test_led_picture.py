@@ -358,3 +358,14 @@ def test_pictures_module_stays_pure() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_idle_picture_is_dim_seat_colours_drifting_with_phase() -> None:
+    from arcade.views.led import idle_picture
+
+    a, b = idle_picture(0.0, 16, 16), idle_picture(0.5, 16, 16)
+    assert len(a) == 16 and all(len(row) == 16 for row in a) and a != b
+    assert max(max(p) for row in a for p in row) <= 64  # a quarter of full: calm between games
+    assert idle_picture(1.0, 8, 8) == idle_picture(1.0, 8, 8)  # pure: same phase, same picture
+    with pytest.raises(ValueError):
+        idle_picture(1.5)

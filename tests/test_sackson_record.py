@@ -13,7 +13,7 @@ import pytest
 from arcade.bots.sackson import choose_action
 from arcade.core.errors import RecordError
 from arcade.sackson import Move, SacksonGame
-from arcade.sackson.layouts import start_position as layout
+from arcade.sackson.setups import start_position as layout
 from arcade.sackson.notation import play
 from arcade.sackson.record import dumps, position, replay, to_record
 

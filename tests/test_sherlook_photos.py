@@ -19,7 +19,7 @@ import pytest
 
 from arcade.sherlook.layouts import KEYS, LAYOUTS, frame_size, layout, map_box, map_point
 from arcade.sherlook.raster import CheckLimits, check_pair
-from arcade.sherlook.scene import MAX_PER_PHOTO, Alteration, PhotoPair, generate_pair
+from arcade.sherlook.photos import MAX_PER_PHOTO, Alteration, PhotoPair, generate_pair
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W
 from arcade.sherlook.things import ALTERATIONS
 

@@ -53,11 +53,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Mapping, Sequence, TypeVar
 
+from arcade.coop.game import GRID, SIDE_POSITIONS, Accept, CoopState, CoopView, Offer, Pass, Point, Refuse, Take
+from arcade.coop.similarity import SimilarityTable, default_table
 from arcade.core.api import Action
 from arcade.core.errors import ArcadeError
-from arcade.coop.game import (GRID, SIDE_POSITIONS, Accept, CoopState, CoopView, Offer, Pass, Point, Refuse,
-                              Take)
-from arcade.coop.similarity import SimilarityTable, default_table
 
 K = TypeVar("K")
 

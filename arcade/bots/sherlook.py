@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from arcade.sherlook.layouts import Layout
-from arcade.sherlook.scene import PhotoPair
+from arcade.sherlook.photos import PhotoPair
 from arcade.sherlook.shapes import area
 
 NS_PER_MS = 1_000_000

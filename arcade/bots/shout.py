@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 
 from arcade.core.race import FOCUS, FOCUS_EX, RaceSpec
 
-
 #: A press planned this close (ms) to the moment the table changes still happens: a
 #: person already moving cannot stop it.  Later planned presses are dropped, since
 #: they were meant for a table that is gone.  Used by the kiosk and by arcade.sim.

@@ -36,9 +36,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence
 
-from arcade.core.api import CHANCE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
-from arcade.core.errors import IllegalActionError
 from arcade.coop.exhibits import CARDS, CASES, case_faces, exhibit
+from arcade.core.api import CHANCE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
 
 GRID = 16
 SIDE = 4
@@ -353,6 +352,8 @@ class CoopState(State):
         if isinstance(action, Deal):
             if self.phase != "deal":
                 return "no deal is due"
+            if player != CHANCE:
+                return f"a deal is chance's, not {player_name(player)}'s"
             return self._deal_problem(action)
         if player not in (0, 1):
             return f"seat {player!r}: expected 0 or 1"

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from arcade.core.api import Action, State
-from arcade.core.driver import ComputerPlayer, Driver, DriverSettings
+from arcade.core.driver import ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
 
 
@@ -39,9 +39,11 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return CoopPlayer(CoopPartner(seat, skill, rng=random.Random(f"{ctx.key}-p{seat}")))
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **_: Any) -> Driver:
-    """The driver for a Focus (2023) match (deals from ``rng``; no races)."""
-    return Driver(state, players, rng, DriverSettings(pace_ns=None, max_steps=100_000))
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+    """The driver for a Focus (2023) match (deals from ``rng``; no races).
+
+    ``options``: :class:`DriverSettings` fields."""
+    return Driver(state, players, rng, settings_from(options, pace_ns=None, max_steps=100_000))
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:

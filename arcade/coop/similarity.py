@@ -23,8 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from arcade.core.errors import ArcadeError
 from arcade.coop.exhibits import EXHIBITS, FACES
+from arcade.core.errors import ArcadeError
 
 DATA_FILE = Path(__file__).with_name("data") / "similarity.json"
 FORMAT = "focus-arcade/coop-similarity/1"

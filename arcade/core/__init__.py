@@ -1,12 +1,5 @@
 """Game API, errors, the shout judge, debounce and replayable randomness."""
 
-from arcade.core.errors import (
-    ArcadeError,
-    IllegalActionError,
-    RecordError,
-    SettingsError,
-)
-from arcade.core.events import Edge, CONTROLS
 from arcade.core.api import (
     CHANCE,
     RACE,
@@ -16,6 +9,13 @@ from arcade.core.api import (
     Outcome,
     State,
 )
+from arcade.core.errors import (
+    ArcadeError,
+    IllegalActionError,
+    RecordError,
+    SettingsError,
+)
+from arcade.core.events import CONTROLS, Edge
 
 __all__ = [
     "ArcadeError", "IllegalActionError", "RecordError", "SettingsError",

@@ -25,7 +25,7 @@ import copy
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, ClassVar, Mapping, Sequence
 

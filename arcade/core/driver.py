@@ -20,6 +20,10 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     d.frame_shown(flip_ns)         R-2: a race opens at the flip of the frame showing it
     d.next_due()                   the next time (ns) something is due, or None
 
+    # a family's set-up (arcade/<game>/house.py ``driver()``, via GameSpec.driver):
+    settings_from(options, **family_defaults) -> DriverSettings  (unknown keys ignored)
+    RaceAdapter                    base of the race adapters (ShoutRaces, Sherlook's MarkerRaces)
+
 Seats' turns: a computer seat's move is due ``think_ns`` after its turn began
 (virtual time jumps there); a person's move comes through :meth:`submit`.
 Chance nodes are resolved from ``rng`` after ``settings.chance_pause``.
@@ -38,8 +42,8 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, State
 from arcade.core.errors import IllegalActionError
@@ -102,7 +106,26 @@ class RaceReferee(Protocol):
     def keep_pending(self, edge: Edge, opened_ns: int) -> bool: ...
 
 
-class ShoutRaces:
+class RaceAdapter:
+    """What every race adapter passes straight to its ``referee`` (feed, tick, flips, deadline)."""
+
+    referee: Any
+
+    def feed(self, edge: Edge) -> None:
+        self.referee.feed(edge)
+
+    def tick(self, now_ns: int) -> list[Any]:
+        return list(self.referee.tick(now_ns))
+
+    def frame_shown(self, t_ns: int) -> list[Any]:
+        return list(self.referee.frame_shown(t_ns))
+
+    def next_deadline(self) -> int | None:
+        deadline: int | None = self.referee.next_deadline()
+        return deadline
+
+
+class ShoutRaces(RaceAdapter):
     """The adapter over :class:`arcade.core.referee.Referee` (FocusX races, and games without races).
 
     Args:
@@ -114,20 +137,8 @@ class ShoutRaces:
     """
 
     def __init__(self, state: State, judge: JudgeSettings | None = None, pace_ns: int | None = None) -> None:
-        self.referee = Referee(state, judge)
+        self.referee: Referee = Referee(state, judge)
         self.pace_ns = pace_ns
-
-    def feed(self, edge: Edge) -> None:
-        self.referee.feed(edge)
-
-    def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)  # type: ignore[return-value]
-
-    def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)  # type: ignore[return-value]
-
-    def next_deadline(self) -> int | None:
-        return self.referee.next_deadline()
 
     def apply(self, action: Action, player: int | None = None) -> None:
         self.referee.apply(action, player)
@@ -183,6 +194,17 @@ class DriverSettings:
     stop: Callable[[State], bool] | None = None
 
 
+def settings_from(options: Mapping[str, Any], **defaults: Any) -> DriverSettings:
+    """:class:`DriverSettings` from a family's ``defaults`` overridden by ``options``.
+
+    Options that are not settings (another family's, e.g. ``ply_cap`` for a
+    FocusX match) are left out: each family's ``driver()`` reads its own.
+    """
+    names = {f.name for f in fields(DriverSettings)}
+    merged = {**defaults, **{k: v for k, v in options.items() if k in names}}
+    return DriverSettings(**merged)
+
+
 class Driver:
     """Plays one match.  See the module docstring for the API.
 
@@ -207,6 +229,7 @@ class Driver:
         self._counter = 0
         self._pulls: dict[int, int] = {}                       # seat -> press time it asked for
         self._due: tuple[int, int, int] | None = None          # (who, history length, due ns)
+        self._pullers: list[tuple[int, ComputerPlayer]] | None = None
 
     @property
     def referee(self) -> Any:
@@ -361,33 +384,40 @@ class Driver:
         heapq.heappush(self._pending, (edge.t_ns + delay, self._counter, edge))
 
     def _ask_pulls(self, now_ns: int) -> None:
+        pullers = self._pullers
+        if pullers is None:                  # only players that ask one press at a time
+            pullers = self._pullers = [(s, p) for s, p in enumerate(self.players) if p is not None
+                                       and type(p).next_press is not ComputerPlayer.next_press]
+        if not pullers:
+            return
         race = self.races.race()
         pulls: dict[int, int] = {}
-        for seat, player in enumerate(self.players):
-            if player is None:
-                continue
+        for seat, player in pullers:
             p = player.next_press(self.state, seat, race, now_ns)
             if p is not None:
                 pulls[seat] = p
         self._pulls = pulls
 
     def _next_race_time(self) -> int | None:
-        times = [x for x in (self.races.next_deadline(),) if x is not None]
+        deadline = self.races.next_deadline()
+        times = [] if deadline is None else [deadline]
         if self._pending:
             times.append(self._pending[0][0])
-        times.extend(self._pulls.values())
+        if self._pulls:
+            times.extend(self._pulls.values())
         return min(times) if times else None
 
     def _advance(self, now_ns: int) -> list[Any]:
-        hold = self.settings.hold_ns
-        for seat, p in sorted(self._pulls.items()):
-            if p <= now_ns:
-                player = self.players[seat]
-                assert player is not None
-                player.pressed(p)
-                self._deliver(Edge(p, seat, "buzzer", True, "computer"))
-                self._deliver(Edge(p + hold, seat, "buzzer", False, "computer"))
-        self._pulls = {}
+        if self._pulls:
+            hold = self.settings.hold_ns
+            for seat, p in sorted(self._pulls.items()):
+                if p <= now_ns:
+                    player = self.players[seat]
+                    assert player is not None
+                    player.pressed(p)
+                    self._deliver(Edge(p, seat, "buzzer", True, "computer"))
+                    self._deliver(Edge(p + hold, seat, "buzzer", False, "computer"))
+            self._pulls = {}
         while self._pending and self._pending[0][0] <= now_ns:
             self.races.feed(heapq.heappop(self._pending)[2])
         events = self.races.tick(now_ns)

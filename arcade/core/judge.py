@@ -8,13 +8,21 @@ frames delivered them never changes a verdict (R-1, case B-5).
 
 Rulings implemented here: R-1 time, R-2 opening, R-3 debounce, R-4 tie window,
 R-5 no hidden tie-breaks, R-6 settle, R-7 full order, R-8 stuck button, and the
-claim kinds of FX-3 (double press) and the late grace of FX-7.
+claim kinds of FX-3 (double press) and the late grace of FX-7, which ends where
+the next race begins (FXA-38), a seat told to let go of a buzzer held at the
+opening (FXA-39) and the press budget of one window (FXA-40).
+
+Two ways in, one verdict: :func:`judge_race` takes raw edges (it debounces them
+all, for tests and one-off judgements); the referee keeps a :class:`Debouncer`
+that takes each edge once, as it arrives, and hands :func:`judge_presses` only
+the presses of the open window, so a frame's work does not grow with history.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
@@ -42,6 +50,13 @@ class JudgeSettings:
         stuck_after_s: R-8, a button held longer is flagged stuck (default 5).
         focusx_double_press_ms: FX-3, a second buzzer press this soon after the
             first claims "focus-ex" (50 to 1000, default 250).
+        min_reaction_ms: FXA-38, the least human reaction time: a press less
+            than this after a race opens cannot answer what it shows, so the
+            late grace of the race before lasts to here and no further (0 to
+            300, default 100).
+        window_presses: FXA-40, the presses of one control in one window that
+            are judged; later ones are counted as ``again`` (4 to 1000,
+            default 8).
 
     Raises:
         SettingsError: a value out of range; the message names the key.
@@ -53,6 +68,8 @@ class JudgeSettings:
     late_grace_ms: float = 400.0
     stuck_after_s: float = 5.0
     focusx_double_press_ms: float = 250.0
+    min_reaction_ms: float = 100.0
+    window_presses: int = 8
 
     def __post_init__(self) -> None:
         limits = {
@@ -61,11 +78,15 @@ class JudgeSettings:
             "late_grace_ms": (0, 2000),
             "stuck_after_s": (0.5, 600),
             "focusx_double_press_ms": (50, 1000),
+            "min_reaction_ms": (0, 300),
+            "window_presses": (4, 1000),
         }
         for key, (low, high) in limits.items():
             value = getattr(self, key)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
                 raise SettingsError(key, value, f"a number from {low} to {high}")
+        if not isinstance(self.window_presses, int):
+            raise SettingsError("window_presses", self.window_presses, "a whole number from 4 to 1000")
         if self.settle_ms:      # None or 0: automatic (tie window + 10 ms)
             if isinstance(self.settle_ms, bool) or not isinstance(self.settle_ms, (int, float)):
                 raise SettingsError("settle_ms", self.settle_ms, "a number of milliseconds")
@@ -85,6 +106,10 @@ class JudgeSettings:
     @property
     def debounce_ns(self) -> int:
         return int(self.debounce_ms * NS_PER_MS)
+
+    @property
+    def reaction_ns(self) -> int:
+        return int(self.min_reaction_ms * NS_PER_MS)
 
 
 @dataclass(frozen=True)
@@ -153,6 +178,209 @@ def debounce(edges: Iterable[Edge], debounce_ns: int, now_ns: int | None = None)
             out.append(Press(seat, control, start, None, count))
     out.sort(key=lambda p: (p.t_ns, p.seat, p.control))
     return out
+
+
+# The state of one control's debounce after an edge:
+# (accepted level, raw level, stamp of the raw level, lock end, press start or None,
+#  edges absorbed by the open press, number of completed presses so far).
+_LineState = tuple[bool, bool, int, int, "int | None", int, int]
+_START: _LineState = (False, False, 0, _NO_LOCK, None, 0, 0)
+
+
+class _Line:
+    """One control's incremental debounce (R-3): the same steps as :func:`debounce`.
+
+    ``edges`` are the retained raw edges ``(t_ns, pressed)`` in stamp order and
+    ``states[i]`` the state after ``edges[i]``; ``done`` the completed presses
+    (``done_base`` of them were pruned).  An edge stamped after the last one is
+    one step; an earlier one (out-of-order delivery) replays from its place,
+    which costs the edges stamped after it, never the whole history.
+    """
+
+    __slots__ = ("seat", "control", "edges", "states", "base", "done", "done_base", "newest")
+
+    def __init__(self, seat: int, control: str) -> None:
+        self.seat, self.control = seat, control
+        self.edges: list[tuple[int, bool]] = []
+        self.states: list[_LineState] = []
+        self.base: _LineState = _START
+        self.done: list[Press] = []
+        self.done_base = 0
+        self.newest = _NO_LOCK
+
+    def state(self) -> _LineState:
+        return self.states[-1] if self.states else self.base
+
+    def add(self, t: int, pressed: bool, debounce_ns: int) -> bool:
+        """Take one raw edge; False if it is older than every retained edge (not used)."""
+        key = (t, pressed)
+        if not self.edges or key >= self.edges[-1]:
+            self.edges.append(key)
+            self.states.append(self._step(self.state(), t, pressed, debounce_ns))
+            self.newest = max(self.newest, t)
+            return True
+        i = bisect_right(self.edges, key)
+        if i == 0 and self.base is not _START:
+            return False                      # before the retained history: cannot be placed
+        self.edges.insert(i, key)
+        st = self.states[i - 1] if i else self.base
+        del self.states[i:]
+        del self.done[st[6] - self.done_base:]
+        for et, ep in self.edges[i:]:
+            st = self._step(st, et, ep, debounce_ns)
+            self.states.append(st)
+        return True
+
+    def _step(self, st: _LineState, t: int, pressed: bool, deb: int) -> _LineState:
+        level, raw, raw_t, lock_until, start, count, ndone = st
+        if t >= lock_until and raw != level:          # the lock passed: reconcile (R-3)
+            level, lock_until = raw, raw_t + deb
+            if raw:
+                start, count = raw_t, 1
+            elif start is not None:
+                self.done.append(Press(self.seat, self.control, start, raw_t, count + 1))
+                ndone += 1
+                start = None
+        if t < lock_until:
+            return (level, pressed, t, lock_until, start, count + 1, ndone)
+        raw, raw_t = pressed, t
+        if pressed != level:
+            level, lock_until = pressed, t + deb
+            if pressed:
+                start, count = t, 1
+            elif start is not None:
+                self.done.append(Press(self.seat, self.control, start, t, count + 1))
+                ndone += 1
+                start = None
+        return (level, raw, raw_t, lock_until, start, count, ndone)
+
+    def tail(self, now_ns: int | None) -> Press | None:
+        """The press still open at ``now_ns`` (None if none), or one that ended by the lock."""
+        level, raw, raw_t, lock_until, start, count, _ = self.state()
+        if now_ns is not None and now_ns >= lock_until and raw != level:
+            if raw:
+                return Press(self.seat, self.control, raw_t, None, 1)
+            if start is not None:
+                return Press(self.seat, self.control, start, raw_t, count + 1)
+            return None
+        if start is not None:
+            return Press(self.seat, self.control, start, None, count)
+        return None
+
+    def presses_from(self, t_ns: int, now_ns: int | None, limit: int | None = None) -> tuple[list[Press], int]:
+        """The presses stamped at or after ``t_ns`` (the first ``limit``) and how many more."""
+        done = self.done
+        i = bisect_left(done, t_ns, key=lambda p: p.t_ns)
+        out = done[i:] if limit is None else done[i:i + limit]
+        rest = len(done) - i - len(out)
+        last = self.tail(now_ns)
+        if last is not None and last.t_ns >= t_ns:
+            if limit is None or len(out) < limit:
+                out = out + [last]
+            else:
+                rest += 1
+        return out, rest
+
+    def held_at(self, t_ns: int, now_ns: int | None) -> bool:
+        """Whether the control was held at ``t_ns`` and still is at ``now_ns``."""
+        last = self.tail(now_ns)
+        return last is not None and last.released_ns is None and last.t_ns < t_ns
+
+    def prune(self, before_ns: int, keep_presses_from: int) -> None:
+        """Forget raw edges stamped before ``before_ns`` and presses ended before ``keep_presses_from``."""
+        k = bisect_left(self.edges, (before_ns, False))
+        if k:
+            self.base = self.states[k - 1]
+            del self.edges[:k]
+            del self.states[:k]
+        j = 0
+        limit = min(self.base[6], self.done_base + len(self.done)) - self.done_base
+        while j < limit:
+            released = self.done[j].released_ns
+            if released is None or released >= keep_presses_from:
+                break
+            j += 1
+        if j:
+            del self.done[:j]
+            self.done_base += j
+
+
+class Debouncer:
+    """Incremental debounce of every control (R-3), fed one edge at a time.
+
+    Gives the same presses as :func:`debounce` over the same edges in any
+    delivery order, while each edge costs one step (plus, for an edge delivered
+    after later-stamped ones, the steps of those).  Raw edges older than
+    ``replay_ns`` before the newest edge of their control are forgotten; an
+    edge stamped before every retained one cannot be placed any more and is
+    counted in :attr:`stale` (a delivery that late is a fault of the input
+    path; the GPIO adapter re-reads the pin level, so a lost release never
+    eats a later press).
+
+    Args:
+        debounce_ns: R-3 lock, ns.
+        replay_ns: how far back (ns) an edge may still be placed (default 2 s).
+    """
+
+    def __init__(self, debounce_ns: int, replay_ns: int = 2_000_000_000) -> None:
+        self.debounce_ns = debounce_ns
+        self.replay_ns = replay_ns
+        self.lines: dict[tuple[int, str], _Line] = {}
+        self.stale = 0
+        self.edges_seen = 0
+
+    def add(self, edge: Edge) -> None:
+        """Take one raw edge (any delivery order)."""
+        key = (edge.seat, edge.control)
+        line = self.lines.get(key)
+        if line is None:
+            line = self.lines[key] = _Line(edge.seat, edge.control)
+        self.edges_seen += 1
+        if not line.add(edge.t_ns, edge.pressed, self.debounce_ns):
+            self.stale += 1
+
+    def presses_from(self, t_ns: int, now_ns: int | None, limit: int | None = None,
+                     controls: Sequence[str] = CLAIM_CONTROLS) -> tuple[list[Press], dict[int, int]]:
+        """Presses of ``controls`` stamped at or after ``t_ns``, the first ``limit`` of each
+        control, in stamp order; and per seat how many more there were (FXA-40)."""
+        out: list[Press] = []
+        more: dict[int, int] = {}
+        for (seat, control), line in self.lines.items():
+            if control not in controls:
+                continue
+            got, rest = line.presses_from(t_ns, now_ns, limit)
+            out.extend(got)
+            if rest:
+                more[seat] = more.get(seat, 0) + rest
+        out.sort(key=lambda p: (p.t_ns, p.seat, p.control))
+        return out, more
+
+    def held(self, t_ns: int, now_ns: int | None, controls: Sequence[str] = CLAIM_CONTROLS) -> tuple[int, ...]:
+        """Seats with one of ``controls`` held since before ``t_ns`` and not released by ``now_ns``."""
+        return tuple(sorted({s for (s, c), line in self.lines.items()
+                             if c in controls and line.held_at(t_ns, now_ns)}))
+
+    def stuck(self, now_ns: int, stuck_ns: float) -> tuple[int, ...]:
+        """Seats with any control held longer than ``stuck_ns`` at ``now_ns`` (R-8)."""
+        out = set()
+        for (s, _c), line in self.lines.items():
+            last = line.tail(now_ns)
+            if last is not None and last.released_ns is None and now_ns - last.t_ns > stuck_ns:
+                out.add(s)
+        return tuple(sorted(out))
+
+    def prune(self, now_ns: int, keep_presses_from: int) -> None:
+        """Forget what no ruling needs any more: raw edges older than the replay time and
+        presses that ended before ``keep_presses_from`` (ns)."""
+        for line in self.lines.values():
+            line.prune(min(line.newest, now_ns) - self.replay_ns, keep_presses_from)
+
+    def retained(self) -> int:
+        """How many raw edges and presses are kept (bounded however long the game runs)."""
+        return sum(len(line.edges) + len(line.done) for line in self.lines.values())
+
+    def __iter__(self) -> Iterator[_Line]:
+        return iter(self.lines.values())
 
 
 @dataclass(frozen=True)
@@ -234,6 +462,11 @@ class Verdict:
         last: ``"last"`` races, the seats tied for last (FX-10).
         false_shouts, penalties, late: seats in press order (settled ones).
         stuck: seats with a control held longer than ``stuck_after_s`` (R-8).
+        held: seats whose buzzer (or X control) was already held when the race
+            opened and still is: the screen tells them to let go; their next
+            press counts (FXA-39).
+        more: ``((seat, count), ...)``, presses beyond the window's budget,
+            counted as ``again`` and not listed (FXA-40).
         final: the verdict will not change any more (R-6 settle has passed).
         closed: final without a winner (the race's window ran out).
         decided_ns: the earliest time at which this verdict could be final.
@@ -251,6 +484,8 @@ class Verdict:
     final: bool = False
     closed: bool = False
     decided_ns: int | None = None
+    held: tuple[int, ...] = ()
+    more: tuple[tuple[int, int], ...] = ()
 
     def to_result(self) -> RaceResult:
         """The verdict as an action for the game (offsets in microseconds)."""
@@ -299,15 +534,56 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
             (needed to debounce and to see stuck buttons) and after.
         settings: the judge settings.
         now_ns: the current CLOCK_MONOTONIC time.
-        late_until_ns: end of the late grace of the previous won race (FX-7).
+        late_until_ns: end of the late grace of the previous won race (FX-7);
+            it never reaches past the opening plus ``min_reaction_ms``
+            (FXA-38).
 
     Returns:
         The verdict; ``final`` tells whether it can still change.
     """
-    edges = list(edges)
     presses = debounce(edges, settings.debounce_ns, now_ns)
     stuck = tuple(sorted({p.seat for p in presses
                           if p.released_ns is None and now_ns - p.t_ns > settings.stuck_after_s * 1e9}))
+    held = tuple(sorted({p.seat for p in presses if p.control in CLAIM_CONTROLS
+                         and p.released_ns is None and p.t_ns < opened_ns}))
+    counted: list[Press] = []
+    per_control: dict[tuple[int, str], int] = {}
+    more: dict[int, int] = {}
+    for p in presses:
+        if p.t_ns < opened_ns or p.control not in CLAIM_CONTROLS:
+            continue
+        k = (p.seat, p.control)
+        per_control[k] = per_control.get(k, 0) + 1
+        if per_control[k] <= settings.window_presses:
+            counted.append(p)
+        else:
+            more[p.seat] = more.get(p.seat, 0) + 1
+    return judge_presses(spec, opened_ns, counted, settings, now_ns, late_until_ns, stuck, held, more)
+
+
+def grace_end(late_until_ns: int | None, opened_ns: int, settings: JudgeSettings) -> int | None:
+    """FXA-38: the last stamp (ns) that is still late for the race before.
+
+    The grace of FX-7 runs ``late_grace_ms`` from the winning press but ends
+    where the next race begins, at its opening plus ``min_reaction_ms``: a
+    press stamped there or later is judged in the new race.
+    """
+    if late_until_ns is None:
+        return None
+    return min(late_until_ns, opened_ns + settings.reaction_ns - 1)
+
+
+def judge_presses(spec: RaceSpec, opened_ns: int, presses: Sequence[Press], settings: JudgeSettings,
+                  now_ns: int, late_until_ns: int | None = None, stuck: tuple[int, ...] = (),
+                  held: tuple[int, ...] = (), more: dict[int, int] | None = None) -> Verdict:
+    """Judge one race from debounced presses (what :func:`judge_race` does after debouncing).
+
+    ``presses`` are the window's presses of the claim controls in stamp order
+    (those before ``opened_ns`` are left out, R-2), at most ``window_presses``
+    per control (FXA-40); ``stuck`` (R-8), ``held`` (FXA-39) and ``more``
+    (per seat, presses beyond the budget) are passed through to the verdict.
+    """
+    late_until_ns = grace_end(late_until_ns, opened_ns, settings)
     # R-2: a press before the opening is not part of the race, nor the first half of
     # a double press (FX-3) with a press that is.
     claims = [c for c in claims_from_presses([p for p in presses if p.t_ns >= opened_ns], spec.x_rule,
@@ -319,10 +595,14 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
               else c for c in claims]
     window_end = None if spec.window_ms is None else opened_ns + spec.window_ms * NS_PER_MS
     if spec.mode == "last":
-        return _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
-    if spec.mode == "window":
-        return _judge_window(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
-    return _judge_first(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
+        v = _judge_last(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
+    elif spec.mode == "window":
+        v = _judge_window(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
+    else:
+        v = _judge_first(spec, opened_ns, claims, settings, now_ns, stuck, window_end, late_until_ns)
+    if held or more:
+        v = replace(v, held=held, more=tuple(sorted((more or {}).items())))
+    return v
 
 
 def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,

@@ -88,6 +88,11 @@ class RaceResult(Action):
             or the driver moved on).
         presses: the whole ordered list (R-7) as ``(seat, kind, offset_us,
             status)`` with offset from the opening in microseconds.
+        drawn: winners whose order among presses with the very same stamp
+            was drawn by chance (R-5), in the drawn order; ``winners`` holds
+            that order, so a replay hands out the same cards.
+        more: ``((seat, count), ...)``: presses beyond the window's budget,
+            counted as ``again`` and summarised instead of listed (FXA-40).
     """
 
     winners: tuple[int, ...] = ()
@@ -98,6 +103,8 @@ class RaceResult(Action):
     late: tuple[int, ...] = ()
     closed: bool = False
     presses: tuple[tuple[int, str, int, str], ...] = ()
+    drawn: tuple[int, ...] = ()
+    more: tuple[tuple[int, int], ...] = ()
 
     @property
     def decisive(self) -> bool:
@@ -117,7 +124,7 @@ def result_problem(result: RaceResult, seats: int) -> str | None:
     is untouched: seats are ints (not bools) at the table, ``kind`` is a claim
     kind, ``closed`` a bool, ``presses`` rows of ``(seat, kind, offset_us, status)``.
     """
-    for name in ("winners", "last", "false_shouts", "penalties", "late"):
+    for name in ("winners", "last", "false_shouts", "penalties", "late", "drawn"):
         value = getattr(result, name)
         if not isinstance(value, tuple) or not all(_is_seat(s, seats) for s in value):
             return f"{name} {value!r}: a seat is not at the table (seats 0..{seats - 1})"
@@ -131,4 +138,11 @@ def result_problem(result: RaceResult, seats: int) -> str | None:
         if not (isinstance(row, tuple) and len(row) == 4 and _is_seat(row[0], seats)
                 and isinstance(row[1], str) and isinstance(row[2], int) and isinstance(row[3], str)):
             return f"a press must be (seat, kind, offset_us, status), got {row!r}"
+    if not set(result.drawn) <= set(result.winners):
+        return f"drawn {result.drawn!r}: only winners' order is drawn (R-5)"
+    if not isinstance(result.more, tuple) or not all(
+            isinstance(row, tuple) and len(row) == 2 and _is_seat(row[0], seats)
+            and isinstance(row[1], int) and not isinstance(row[1], bool) and row[1] > 0
+            for row in result.more):
+        return f"more must be (seat, count) pairs, got {result.more!r}"
     return None

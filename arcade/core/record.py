@@ -7,7 +7,7 @@ the actions alone, so it does not depend on any random generator.
 
 Format (``"format": "focus-arcade/1"``)::
 
-    {"format": "focus-arcade/1", "game": "focusx", "seats": 4,
+    {"format": "focus-arcade/1", "entry": "focusx-classic", "game": "focusx-classic", "seats": 4,
      "settings": {...}, "seed": 1,
      "actions": [{"player": -1, "action": {"type": "Deal", ...}}, ...]}
 """
@@ -24,9 +24,20 @@ FORMAT = "focus-arcade/1"
 
 
 def to_record(state: State, seed: int | None = None) -> dict[str, Any]:
-    """The record of ``state``'s whole history as JSON-able data."""
+    """The record of ``state``'s whole history as JSON-able data.
+
+    ``"entry"`` is the game's registry name (``arcade.registry``: ``focusx-duel-x``,
+    ``focus-3p``...), the name the command line and the lobby use; ``"game"`` the
+    rules' own name, which with ``"settings"`` says the same.
+    """
+    from arcade import registry
+    try:
+        entry: str | None = registry.of_state(state).name
+    except ArcadeError:
+        entry = None
     return {
         "format": FORMAT,
+        "entry": entry,
         "game": state.game.name,
         "seats": state.game.seats,
         "settings": dict(state.game.settings),
@@ -39,16 +50,22 @@ def dumps(state: State, seed: int | None = None) -> str:
     return json.dumps(to_record(state, seed), sort_keys=True)
 
 
-def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mapping[str, Any]], Game]) -> State:
+def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mapping[str, Any]], Game],
+           start: Callable[[Game], State] | None = None) -> State:
     """Rebuild the state a record describes.
 
     Args:
         record: the record (dict or JSON text).
         make_game: ``(name, seats, settings) -> Game`` (``arcade.registry.make``).
+        start: ``game -> State``: the position the record's actions start
+            from (a set-up position, e.g. ``SacksonGame.setup``); default the
+            game's initial state.  Errors it raises (ArcadeError, KeyError,
+            TypeError, ValueError) become RecordError.
 
     Raises:
-        RecordError: damaged JSON, a wrong format, or an action that does not
-            replay (its index and the reason are in the message).
+        RecordError: damaged JSON, a wrong format, a start position that
+            cannot be set up, or an action that does not replay (its index and
+            the reason are in the message).
     """
     if isinstance(record, str):
         try:
@@ -69,7 +86,28 @@ def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mappi
         raise RecordError(f"the record's game cannot be set up: {exc}") from None
     if not isinstance(actions, list):
         raise RecordError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
-    state = game.new_initial_state()
+    if start is None:
+        state = game.new_initial_state()
+    else:
+        try:
+            state = start(game)
+        except KeyError as exc:
+            raise RecordError(f"the record's 'start' has no {exc.args[0]!r}") from None
+        except RecordError:
+            raise
+        except (ArcadeError, TypeError, ValueError) as exc:
+            raise RecordError(f"the record's 'start' cannot be set up: {exc}") from None
+    apply_actions(state, actions)
+    return state
+
+
+def apply_actions(state: State, actions: list[Any]) -> None:
+    """Apply a record's ``actions`` (``[{"player": p, "action": {...}}, ...]``) to ``state`` in order.
+
+    Raises:
+        RecordError: an action that does not replay (its index and the reason).
+    """
+    game = state.game
     for i, entry in enumerate(actions):
         try:
             action = game.action_from_json(entry["action"])
@@ -79,4 +117,3 @@ def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mappi
             state.apply(action, player)
         except (ArcadeError, KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"action {i} of the record does not replay: {exc}") from None
-    return state

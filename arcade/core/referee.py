@@ -15,20 +15,33 @@ closes when the game moves on: by a verdict with a winner, by the race's own
 window (``RaceSpec.window_ms``), or by :meth:`request_close`, which waits the
 settle time (R-6) so that presses stamped before the close and delivered late
 still count in the race they belong to.
+
+A frame's work depends on what arrived since the last frame, not on history:
+each edge goes once into an incremental :class:`~arcade.core.judge.Debouncer`,
+the judge sees only the open window's presses (at most ``window_presses`` a
+control, FXA-40), and what no ruling needs any more is forgotten.  Presses with
+the very same stamp whose order hands out different cards are ordered by a
+chance draw from the injected ``rng``, recorded in the race result (R-5).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import random
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from arcade.core.api import RACE, Action, State
 from arcade.core.events import Edge
-from arcade.core.judge import JudgeSettings, Verdict, judge_race
+from arcade.core.judge import Debouncer, JudgeSettings, Press, Verdict, grace_end, judge_presses
 from arcade.core.race import RaceResult, RaceSpec
 
-#: Edges older than this (ns) are dropped, except the newest of each control.
-HISTORY_NS = 10_000_000_000
+#: How far back (ns) a late-delivered edge can still be placed among the others.
+HISTORY_NS = 2_000_000_000
+#: FXA-39: what a screen (and a seat's lamp) shows a seat whose buzzer was held when the
+#: race opened; its next press counts.
+HELD_TEXT = "RELEASE your buzzer"
 
 
 class RacingState(Protocol):
@@ -45,6 +58,8 @@ class RefereeEvent:
 
     ``kind`` is one of ``"opened"``, ``"won"``, ``"debated"``, ``"boxed"``,
     ``"last"``, ``"false"``, ``"penalty"``, ``"late"``, ``"closed"``, ``"stuck"``,
+    ``"held"`` (the seats whose buzzer was held when the open race began and
+    still is: "release your buzzer", FXA-39; empty when all let go),
     ``"updated"`` (the last won race's list grew by a late press, R-7);
     ``seats`` who it is about; ``verdict`` the judge's verdict where there is one.
     """
@@ -66,6 +81,13 @@ class Window:
     applied_false: set[int] = field(default_factory=set)
     applied_penalty: set[int] = field(default_factory=set)
     verdict: Verdict | None = None
+    key: object = None
+    recheck_ns: int | None = None
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Seats told to let go of a buzzer held since before the opening (FXA-39)."""
+        return self.verdict.held if self.verdict is not None else ()
 
 
 class Referee:
@@ -77,22 +99,33 @@ class Referee:
         settings: the judge settings.
     """
 
-    def __init__(self, state: State, settings: JudgeSettings | None = None) -> None:
+    def __init__(self, state: State, settings: JudgeSettings | None = None,
+                 rng: random.Random | None = None) -> None:
         self.state = state
         self.settings = settings or JudgeSettings()
-        self.edges: list[Edge] = []
+        #: decides only the order of presses with the very same stamp (R-5, FXA-41).  Without
+        #: one, the first draw seeds a generator from the game's first recorded action (its
+        #: deal), so each game draws differently and the same game the same way.
+        self.rng = rng
+        self.debouncer = Debouncer(self.settings.debounce_ns, HISTORY_NS)
         self.window: Window | None = None
         self.late_until_ns: int | None = None
         self.last_verdict: Verdict | None = None
         self.stuck: tuple[int, ...] = ()
-        self._after: tuple[RaceSpec, int, int, int | None] | None = None
+        self.held: tuple[int, ...] = ()
+        self._after: tuple[RaceSpec, int, int, int | None, int] | None = None
         self.last_tick_ns: int | None = None
         self._sync()
 
     # -- inputs ----------------------------------------------------------------
     def feed(self, edge: Edge) -> None:
-        """Add one stamped edge (any delivery order)."""
-        self.edges.append(edge)
+        """Add one stamped edge (any delivery order); one debounce step."""
+        self.debouncer.add(edge)
+
+    @property
+    def stale_edges(self) -> int:
+        """Edges delivered too late to be placed among the others (see ``Debouncer``)."""
+        return self.debouncer.stale
 
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply a non-race action to the game (a placement, a deal...)."""
@@ -124,21 +157,46 @@ class Referee:
         events.extend(self._follow_last(now_ns))
         w = self.window
         if w is None or w.opened_ns is None:
+            stuck = self.debouncer.stuck(now_ns, self.settings.stuck_after_s * 1e9)
+            if stuck != self.stuck:
+                self.stuck = stuck
+                events.append(RefereeEvent("stuck", stuck, None, now_ns))
+            if self.held:
+                self.held = ()
+                events.append(RefereeEvent("held", (), None, now_ns))
             return events
         close = w.close_at_ns
-        edges = self.edges if close is None else [e for e in self.edges if e.t_ns <= close]
-        v = judge_race(w.spec, w.opened_ns, edges, self.settings, now_ns, self.late_until_ns)
-        if w.applied_false & set(v.winners):
-            # A claim stamped earlier than a false claim already charged arrived later than the
-            # settle time (R-6 could not wait for it): the false claim stands (FX-7), so that
-            # seat is out of this race and the others are judged without it.
-            out = frozenset(w.applied_false)
-            v = judge_race(replace(w.spec, eligible=w.spec.eligible - out), w.opened_ns, edges,
-                           self.settings, now_ns, self.late_until_ns)
+        presses, more = self._presses(w.opened_ns, now_ns, close)
+        stuck = self.debouncer.stuck(now_ns, self.settings.stuck_after_s * 1e9)
+        held = self.debouncer.held(w.opened_ns, now_ns)
+        # The verdict is a function of the judged presses and of the time, and the time only
+        # matters at a few moments (settle, double-press and window ends): while neither has
+        # changed, the last verdict stands (a hammered buzzer past its budget changes nothing).
+        key = (tuple((p.t_ns, p.seat, p.control) for p in presses), stuck, held,
+               self.late_until_ns, w.spec, frozenset(w.applied_false))
+        if w.verdict is not None and w.key == key and w.recheck_ns is not None and now_ns < w.recheck_ns:
+            v = w.verdict
+            counted = tuple(sorted(more.items()))
+            if v.more != counted:
+                v = replace(v, more=counted)
+        else:
+            v = judge_presses(w.spec, w.opened_ns, presses, self.settings, now_ns, self.late_until_ns,
+                              stuck, held, more)
+            if w.applied_false & set(v.winners):
+                # A claim stamped earlier than a false claim already charged arrived later than the
+                # settle time (R-6 could not wait for it): the false claim stands (FX-7), so that
+                # seat is out of this race and the others are judged without it.
+                out = frozenset(w.applied_false)
+                v = judge_presses(replace(w.spec, eligible=w.spec.eligible - out), w.opened_ns, presses,
+                                  self.settings, now_ns, self.late_until_ns, stuck, held, more)
+            w.key, w.recheck_ns = key, self._recheck(w, presses, v, now_ns)
         w.verdict = v
         if v.stuck != self.stuck:
             self.stuck = v.stuck
             events.append(RefereeEvent("stuck", v.stuck, v, now_ns))
+        if v.held != self.held:
+            self.held = v.held
+            events.append(RefereeEvent("held", v.held, v, now_ns))
         new_false = tuple(s for s in v.false_shouts if s not in w.applied_false)
         new_pen = tuple(s for s in v.penalties if s not in w.applied_penalty)
         # A claim made before the close whose kind is not known yet (FX-3) is waited for.
@@ -156,6 +214,9 @@ class Referee:
             if not v.final:
                 result = RaceResult(false_shouts=result.false_shouts, penalties=result.penalties,
                                     late=result.late, closed=True, presses=result.presses)
+            result, v = self._draw_ties(result, v)
+            result = replace(result, more=v.more)
+            w.verdict = v
             self._apply_result(result)
             self.last_verdict = v
             events.extend(self._describe(result, v, now_ns, new_false, new_pen))
@@ -165,15 +226,18 @@ class Referee:
                 first = min(p.t_ns for p in v.presses if p.seat in result.winners)
                 self.late_until_ns = first + grace
                 # R-7: the race's list keeps the late presses that follow the win.
-                self._after = (w.spec, w.opened_ns, self.late_until_ns, before)
+                self._after = (w.spec, w.opened_ns, self.late_until_ns, before, w.race_no)
             elif result.last and v.decided_ns is not None:
                 # FXA-25: a decided last-to-press race (Duel) has the same late grace (FX-7),
                 # from the moment it was decided (the last owner's press, or the deadline).
                 self.late_until_ns = v.decided_ns - self.settings.settle_ns + grace
-                self._after = (w.spec, w.opened_ns, self.late_until_ns, before)
+                self._after = (w.spec, w.opened_ns, self.late_until_ns, before, w.race_no)
         elif new_false or new_pen:
-            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen,
-                                          presses=v.to_result().presses))
+            # The charge only needs the charged presses; the race's whole list (R-7) goes with
+            # the result that ends it, so a record grows with the presses, not their square.
+            charged = set(new_false) | set(new_pen)
+            rows = tuple(r for r in v.to_result().presses if r[0] in charged and r[3] in ("false", "penalty"))
+            self._apply_result(RaceResult(false_shouts=new_false, penalties=new_pen, presses=rows))
             w.applied_false.update(new_false)
             w.applied_penalty.update(new_pen)
             events.extend(self._describe(None, v, now_ns, new_false, new_pen))
@@ -204,21 +268,88 @@ class Referee:
         return nxt
 
     # -- internals -------------------------------------------------------------
+    def _recheck(self, w: Window, presses: list[Press], v: Verdict, now_ns: int) -> int | None:
+        """The first moment after ``now_ns`` at which the same presses could be judged
+        differently: a press's settle time (R-6), its double-press time (FX-3), the
+        window's end or the deadline, the verdict's own ``decided_ns``."""
+        js = self.settings
+        settle = js.settle_ns
+        dp = int(js.focusx_double_press_ms * 1_000_000)
+        times = [t for p in presses for t in (p.t_ns + settle, p.t_ns + dp + settle, p.t_ns + dp + 2 * settle)]
+        assert w.opened_ns is not None
+        if w.spec.window_ms is not None:
+            end = w.opened_ns + w.spec.window_ms * 1_000_000
+            times += [end, end + settle]
+        deadline = w.opened_ns + (w.spec.deadline_ms if w.spec.deadline_ms is not None else 3000) * 1_000_000
+        times += [deadline, deadline + settle]
+        if v.decided_ns is not None:
+            times.append(v.decided_ns)
+        later = [t for t in times if t > now_ns]
+        return min(later) if later else 1 << 62      # no moment left: the verdict stands
+
+    def _presses(self, opened_ns: int, now_ns: int, until_ns: int | None) -> tuple[list[Press], dict[int, int]]:
+        """The claim presses of a window opened at ``opened_ns``: its budget (FXA-40) of each
+        control, those stamped after ``until_ns`` left out."""
+        presses, more = self.debouncer.presses_from(opened_ns, now_ns, self.settings.window_presses)
+        if until_ns is not None:
+            presses = [p for p in presses if p.t_ns <= until_ns]
+        return presses, more
+
+    def _draw_ties(self, result: RaceResult, v: Verdict) -> tuple[RaceResult, Verdict]:
+        """R-5, FXA-41: winners whose presses have the very same stamp are put in an order drawn
+        by chance (FX-6 hands out cards in press order); the draw is in the result."""
+        if len(result.winners) < 2:
+            return result, v
+        stamp = {}
+        for p in v.presses:
+            if p.seat in result.winners and p.seat not in stamp and p.status in ("first", "tied", "claim"):
+                stamp[p.seat] = p.t_ns
+        if len(stamp) != len(result.winners) or len(set(stamp.values())) == len(stamp):
+            return result, v
+        groups: dict[int, list[int]] = {}
+        for s in result.winners:
+            groups.setdefault(stamp[s], []).append(s)
+        order: list[int] = []
+        drawn: list[int] = []
+        if self.rng is None:
+            self.rng = random.Random(_game_seed(self.state))
+        for t in sorted(groups):
+            group = sorted(groups[t])
+            if len(group) > 1:
+                self.rng.shuffle(group)
+                drawn.extend(group)
+            order.extend(group)
+        rank = {s: i for i, s in enumerate(order)}
+        kind = next((p.kind for p in v.presses if p.seat == order[0] and p.t_ns == stamp[order[0]]), result.kind)
+        notes = tuple(sorted(v.presses, key=lambda p: (p.t_ns, rank.get(p.seat, len(rank)), p.seat, p.control)))
+        v = replace(v, winners=tuple(order), kind=kind, presses=notes)
+        result = replace(result, winners=tuple(order), kind=kind, drawn=tuple(drawn),
+                         presses=v.to_result().presses)
+        return result, v
+
     def _follow_last(self, now_ns: int) -> list[RefereeEvent]:
-        """Add late presses (FX-7 grace) to the last won race's list, for the panel (R-7)."""
+        """Add late presses (FX-7 grace) to the last won race's list, for the panel (R-7).
+
+        The grace ends where the next race begins (FXA-38): a press from there on is the
+        new race's."""
         if self._after is None or self.last_verdict is None:
             return []
-        spec, opened, until, before = self._after
+        spec, opened, until, before, race_no = self._after
+        w = self.window
+        if w is not None and w.race_no != race_no and w.opened_ns is not None:
+            until = grace_end(until, w.opened_ns, self.settings) or until
         if now_ns > until + self.settings.settle_ns:
             self._after = None
-        edges = [e for e in self.edges if e.t_ns <= until]
-        v = judge_race(spec, opened, edges, self.settings, max(now_ns, until + self.settings.settle_ns), before)
+        presses, _ = self._presses(opened, now_ns, until)
+        v = judge_presses(spec, opened, presses, self.settings, max(now_ns, until + self.settings.settle_ns),
+                          before)
         shown = tuple(p for p in v.presses if p.status not in ("after", "pending"))
         if len(shown) <= len(self.last_verdict.presses):
             return []
+        rank = {s: i for i, s in enumerate(self.last_verdict.winners)}
+        shown = tuple(sorted(shown, key=lambda p: (p.t_ns, rank.get(p.seat, len(rank)), p.seat, p.control)))
         self.last_verdict = replace(self.last_verdict, presses=shown)
         return [RefereeEvent("updated", (), self.last_verdict, now_ns)]
-
 
     def _apply_result(self, result: RaceResult) -> None:
         self.state.apply(result)
@@ -253,13 +384,20 @@ class Referee:
         return ev
 
     def _prune(self, now_ns: int) -> None:
-        if len(self.edges) < 64:
-            return
-        horizon = now_ns - HISTORY_NS
-        newest: dict[tuple[int, str], Edge] = {}
-        for e in self.edges:
-            k = (e.seat, e.control)
-            if k not in newest or e.t_ns > newest[k].t_ns:
-                newest[k] = e
-        keep = set(map(id, newest.values()))
-        self.edges = [e for e in self.edges if e.t_ns >= horizon or id(e) in keep]
+        """Forget presses no race can still need: those that ended before the open window's
+        opening (or the last won race's, while its late presses are still listed)."""
+        w = self.window
+        keep = w.opened_ns if w is not None and w.opened_ns is not None else now_ns - self.settings.settle_ns
+        if self._after is not None:
+            keep = min(keep, self._after[1])
+        self.debouncer.prune(now_ns, keep)
+
+
+def _game_seed(state: State) -> int:
+    """A seed from the game's first recorded action (a deal: differs from game to game)."""
+    history = getattr(state, "history", None) or []
+    if not history:
+        return 0
+    first = history[0][1]
+    text = json.dumps(first.to_json() if hasattr(first, "to_json") else repr(first), sort_keys=True)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

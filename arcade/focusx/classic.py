@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import Action, Game, Setting
-from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec, result_problem
+from arcade.core.race import RaceResult, RaceSpec, result_problem
 from arcade.focusx.base import Deal as Deal  # re-exported: defined once for every mode
 from arcade.focusx.base import FocusXState
-from arcade.focusx.cards import DECK_SIZE, find_trios, full_deck, kinds_present
+from arcade.focusx.cards import find_trios, full_deck, kinds_present
 
 SPOTS = 4
 
@@ -92,8 +92,18 @@ class ClassicState(FocusXState):
         return find_trios(self.top_cards(), self.x_rule)
 
     def allowed_spots(self) -> list[int]:
-        """FX-4: an empty spot if there is one, else any but the previous player's."""
+        """The spots the active seat may lay on (FX-4 as reworded), in spot order.
+
+        Empty spots first, but never the previous player's spot unless it is
+        the only empty one: an empty spot other than the previous player's if
+        there is one; the previous player's spot when it is the one empty spot
+        (a take emptied it and every other spot is covered); with no spot
+        empty, any spot except the previous player's.
+        """
         empty = [i for i in range(SPOTS) if not self.spots[i]]
+        others = [i for i in empty if i != self.prev_spot]
+        if others:
+            return others
         if empty:
             return empty
         return [i for i in range(SPOTS) if i != self.prev_spot]

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
-from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.driver import MS, ComputerPlayer, Driver, settings_from
 from arcade.core.events import Edge
 from arcade.core.race import RaceSpec
 
@@ -116,10 +116,11 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return FocusXPlayer(skill, level, has_x_control=ctx.has_x_control)
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
-           pace_ns: int = 2500 * MS, max_steps: int = 20_000, **settings: Any) -> Driver:
-    """The driver for a FocusX match: races without their own window close ``pace_ns`` after opening."""
-    return Driver(state, players, rng, DriverSettings(pace_ns=pace_ns, max_steps=max_steps, **settings))
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+    """The driver for a FocusX match: races without their own window close ``pace_ns``
+    (default 2.5 s) after opening.  ``options`` are :class:`DriverSettings` fields
+    (``pace_ns``, ``judge``, ``max_steps``...); other families' (``ply_cap``) mean nothing here."""
+    return Driver(state, players, rng, settings_from(options, pace_ns=2500 * MS, max_steps=20_000))
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
@@ -145,30 +146,44 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
     }
 
 
+#: Modes whose seats' piles are face down (FocusX Classic, FX-1: a seat turns its top card up).
+FACE_DOWN_PILES = ("focusx-classic",)
+
+
+def _hidden(state: Any, seat: int) -> list[list[int]]:
+    """The card lists ``seat`` cannot see (the lists themselves, to read or refill)."""
+    out: list[list[int]] = []
+    if hasattr(state, "deck"):
+        out.append(state.deck)
+    hands = getattr(state, "hands", None)
+    if hands is not None:
+        out += [h for s, h in enumerate(hands) if s != seat]
+    if state.game.name in FACE_DOWN_PILES:
+        out += list(state.piles)
+    return out
+
+
 def view(state: Any, seat: int) -> dict[str, Any]:
-    """What ``seat`` sees: the table (snapshot) without the face-down deck's order and
-    without the others' hands (ThinkFocus, 4Focus: FX-9, FX-11); the counts stay."""
-    snap = state.snapshot()
-    out = dict(snap)
+    """What ``seat`` sees: the table (snapshot) with the face-down cards as counts only:
+    the deck, the others' hands (ThinkFocus, 4Focus: FX-9, FX-11) and, in Classic,
+    every seat's face-down pile (FX-1)."""
+    out = dict(state.snapshot())
     if "deck" in out:
         out["deck"] = len(out["deck"])
     if "hands" in out:
         out["hands"] = [list(h) if s == seat else len(h) for s, h in enumerate(out["hands"])]
+    if state.game.name in FACE_DOWN_PILES:
+        out["piles"] = [len(p) for p in out["piles"]]
     return out
 
 
 def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
-    """A copy of ``state`` with the deck and the other seats' hands dealt again (same counts)."""
+    """A copy of ``state`` with every card ``seat`` cannot see dealt again (same counts)."""
     copy = state.clone()
-    hands = getattr(copy, "hands", None)
-    others = [s for s in range(copy.seats) if hands is not None and s != seat]
-    pool = list(copy.deck) + [c for s in others for c in hands[s]]
+    lists = _hidden(copy, seat)
+    pool = [c for cards in lists for c in cards]
     rng.shuffle(pool)
-    n = len(copy.deck)
-    copy.deck[:] = pool[:n]
-    rest = pool[n:]
-    for s in others:
-        k = len(hands[s])
-        hands[s][:] = rest[:k]
-        rest = rest[k:]
+    for cards in lists:
+        k = len(cards)
+        cards[:], pool = pool[:k], pool[k:]
     return copy

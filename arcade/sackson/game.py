@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from arcade.core.api import TERMINAL, Action, Game, Outcome, Setting, State, player_name
 from arcade.core.errors import ArcadeError, IllegalActionError, SettingsError
 from arcade.sackson.board import HEX, SQUARE, Board
-from arcade.sackson.layouts import SEAT_LETTERS, start_position
+from arcade.sackson.setups import SEAT_LETTERS, start_position
 
 #: variant -> number of seats (SF-1, SF-4, SF-5, SF-6).
 VARIANTS: Mapping[str, int] = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
@@ -161,7 +161,8 @@ class _Tables:
 
     def zstack(self, cell: int, stack: tuple[int, ...]) -> int:
         """Zobrist key of ``stack`` standing on ``cell`` (memoised)."""
-        return self.zd[cell][stack]
+        key: int = self.zd[cell][stack]
+        return key
 
     def action(self, m: Move_t) -> Action:
         """The public action of a move tuple (cached)."""
@@ -274,7 +275,7 @@ class SacksonGame(Game):
         self._t = _tables(self.board, caps, seats)
 
     def new_initial_state(self) -> "SacksonState":
-        """The starting layout of the variant (``arcade.sackson.layouts``)."""
+        """The starting layout of the variant (``arcade.sackson.setups``)."""
         stacks = {cell: (seat,) for cell, seat in start_position(self.variant).items()}
         return SacksonState(self, stacks, [0] * self.seats, 0, swaps=2 if self.settings["opening_swap"] else 0)
 
@@ -604,7 +605,8 @@ class SacksonState(State):
             if own:
                 bh ^= zres[r] ^ zres[r + own]
             new = new[cut:]
-        return bh ^ zd[dst][d] ^ zd[dst][new]
+        key: int = bh ^ zd[dst][d] ^ zd[dst][new]
+        return key
 
     def _board_hash(self) -> int:
         """Zobrist key of board and reserves only (the lean path keeps just ``_key``)."""

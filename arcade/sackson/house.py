@@ -11,7 +11,7 @@ from typing import Any
 
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action, State
-from arcade.core.driver import ComputerPlayer, Driver, DriverSettings
+from arcade.core.driver import ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
 from arcade.sackson.game import Swap
 
@@ -71,11 +71,12 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
 
 
 def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
-           ply_cap: int | None = PLY_CAP, **_: Any) -> Driver:
-    """The driver for a FOCUS match: a game still running after ``ply_cap`` plies is left unfinished."""
+           ply_cap: int | None = PLY_CAP, **options: Any) -> Driver:
+    """The driver for a FOCUS match: a game still running after ``ply_cap`` plies is left
+    unfinished (None or 0: no cap).  ``options``: :class:`DriverSettings` fields."""
     cap = _PlyCap(ply_cap) if ply_cap else None
-    return Driver(state, players, rng, DriverSettings(pace_ns=None, max_steps=10 * (ply_cap or PLY_CAP) + 100,
-                                                      stop=cap))
+    return Driver(state, players, rng, settings_from(options, pace_ns=None, stop=cap,
+                                                     max_steps=10 * (ply_cap or PLY_CAP) + 100))
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:

@@ -25,7 +25,6 @@ state's business (``IllegalActionError`` from ``apply``).
 from __future__ import annotations
 
 import re
-from typing import Union
 
 from arcade.core.api import Action
 from arcade.core.errors import ArcadeError
@@ -47,7 +46,7 @@ class NotationError(ArcadeError, ValueError):
         super().__init__(f"cannot read {text!r}: {expected}")
 
 
-BoardLike = Union[Board, SacksonGame, SacksonState, None]
+BoardLike = Board | SacksonGame | SacksonState | None
 
 _CELL = r"[A-Za-z][0-9]{1,2}"
 _MOVE = re.compile(rf"^({_CELL})-({_CELL})(?::([0-9]+))?$")

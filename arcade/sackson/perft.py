@@ -24,7 +24,6 @@ from typing import Callable, TextIO
 from arcade.core.errors import ArcadeError
 from arcade.sackson.game import VARIANTS, SacksonGame, SacksonState
 
-
 #: Deepest perft accepted: deeper counts from a live position would run for years, and a
 #: depth-first walk that deep could exceed Python's recursion limit.
 MAX_DEPTH = 20

@@ -22,8 +22,8 @@ A position (:func:`position`) is::
      "outcome": null}                    # or {"winners": [0], "reason": "..."} ("final" only)
 
 :func:`arcade.core.record.replay` reads these records too but starts every game
-from the layout: a record whose ``"start"`` is a set-up position must be
-replayed with :func:`replay` here.
+from the layout unless it is given the start position: :func:`replay` here
+gives it the record's ``"start"`` (``start=`` a :meth:`SacksonGame.setup`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any, Callable, Mapping
 
 from arcade.core import record as core
 from arcade.core.api import Game
-from arcade.core.errors import ArcadeError, RecordError
+from arcade.core.errors import RecordError
 from arcade.sackson.game import SacksonGame, SacksonState, make_game
 from arcade.sackson.notation import format_action
 
@@ -155,34 +155,10 @@ def replay(record: Mapping[str, Any] | str, make: MakeGame = make_game) -> Sacks
 
 
 def _replay_from_setup(record: Mapping[str, Any], start: Mapping[str, Any], make: MakeGame) -> SacksonState:
-    settings = record.get("settings") or {}
-    if not isinstance(settings, Mapping):
-        raise RecordError(f"the record's 'settings' must be an object, got {settings!r}")
-    try:
-        game = make(record["game"], record["seats"], settings)
-        actions = record["actions"]
-    except KeyError as exc:
-        raise RecordError(f"the record has no {exc.args[0]!r}") from None
-    except (ArcadeError, TypeError) as exc:
-        raise RecordError(f"the record's game cannot be set up: {exc}") from None
-    if not isinstance(game, SacksonGame):
-        raise RecordError(f"not a FOCUS record: game {record.get('game')!r}")
-    if not isinstance(actions, list):
-        raise RecordError(f"the record's 'actions' must be a list, got {type(actions).__name__}")
-    try:
-        state = game.setup(start["stacks"], reserves=start.get("reserves"), to_move=start.get("to_move", 0),
-                           captures=start.get("captures"), removed=start.get("removed"))
-    except KeyError as exc:
-        raise RecordError(f"the record's 'start' has no {exc.args[0]!r}") from None
-    except (ArcadeError, TypeError, ValueError) as exc:
-        raise RecordError(f"the record's 'start' cannot be set up: {exc}") from None
-    for i, entry in enumerate(actions):
-        try:
-            action = game.action_from_json(entry["action"])
-            player = entry["player"]
-            if type(player) is not int:
-                raise RecordError(f"'player' must be a whole number (a seat), got {player!r}")
-            state.apply(action, player)
-        except (ArcadeError, KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"action {i} of the record does not replay: {exc}") from None
-    return state
+    def setup(game: Game) -> SacksonState:
+        if not isinstance(game, SacksonGame):
+            raise RecordError(f"not a FOCUS record: game {record.get('game')!r}")
+        return game.setup(start["stacks"], reserves=start.get("reserves"), to_move=start.get("to_move", 0),
+                          captures=start.get("captures"), removed=start.get("removed"))
+
+    return core.replay(record, make, start=setup)  # type: ignore[return-value]

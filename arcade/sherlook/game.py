@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Mapping
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
 from arcade.sherlook.layouts import KEYS, Layout, layout
 from arcade.sherlook.markers import Take, TimeUp
-from arcade.sherlook.scene import PhotoPair, generate_pair
+from arcade.sherlook.photos import PhotoPair, generate_pair
 from arcade.sherlook.scoring import MARKERS, RoundScore, leaders, score_round
 
 

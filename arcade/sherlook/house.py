@@ -12,7 +12,7 @@ from typing import Any
 from arcade.bots.sherlook import SherlookBot
 from arcade.bots.sherlook import skill as skill_named
 from arcade.core.api import RACE, Action, State
-from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.driver import MS, ComputerPlayer, Driver, RaceAdapter, settings_from
 from arcade.core.events import Edge
 from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
 
@@ -20,25 +20,13 @@ from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
 REVEAL_MS = 6000
 
 
-class MarkerRaces:
+class MarkerRaces(RaceAdapter):
     """The match driver's race adapter over :class:`~arcade.sherlook.markers.MarkerReferee`."""
 
     def __init__(self, state: Any, settings: MarkerSettings | None = None,
                  rng: random.Random | None = None) -> None:
         self.state = state
-        self.referee = MarkerReferee(state, settings, rng)
-
-    def feed(self, edge: Edge) -> None:
-        self.referee.feed(edge)
-
-    def tick(self, now_ns: int) -> list[Any]:
-        return self.referee.tick(now_ns)  # type: ignore[return-value]
-
-    def frame_shown(self, t_ns: int) -> list[Any]:
-        return self.referee.frame_shown(t_ns)  # type: ignore[return-value]
-
-    def next_deadline(self) -> int | None:
-        return self.referee.next_deadline()
+        self.referee: MarkerReferee = MarkerReferee(state, settings, rng)
 
     def apply(self, action: Action, player: int | None = None) -> None:
         self.state.apply(action, player)
@@ -106,7 +94,7 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
 
 def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
            markers: MarkerSettings | None = None, reveal_ms: int = REVEAL_MS, hold_ms: int = 90,
-           max_delivery_ms: int = 8, max_steps: int = 200_000, **_: Any) -> Driver:
+           max_delivery_ms: int = 8, max_steps: int = 200_000, **options: Any) -> Driver:
     """The driver for a Sherlook match: the marker referee (its generator drawn from
     ``rng`` now), ``reveal_ms`` between rounds."""
     races = MarkerRaces(state, markers or MarkerSettings(), random.Random(rng.getrandbits(64)))
@@ -114,8 +102,8 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
     def pause(st: State) -> int:
         return reveal_ms * MS if getattr(st, "round_no", 0) else 0
 
-    settings = DriverSettings(pace_ns=None, hold_ns=hold_ms * MS, max_delivery_ns=max_delivery_ms * MS,
-                              max_steps=max_steps, chance_pause=pause)
+    settings = settings_from(options, pace_ns=None, hold_ns=hold_ms * MS, max_delivery_ns=max_delivery_ms * MS,
+                             max_steps=max_steps, chance_pause=pause)
     return Driver(state, players, rng, settings, races=races)
 
 

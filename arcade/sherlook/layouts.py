@@ -23,7 +23,7 @@ TRANSFORMS = ("none", "rot180", "rot90", "rot270", "flip_x", "flip_y")
 turn clockwise / anticlockwise, mirrored left-right, mirrored top-bottom."""
 
 
-class LayoutError(ArcadeError, KeyError):
+class LayoutKeyError(ArcadeError, KeyError):
     """An unknown layout token or transform."""
 
 
@@ -69,12 +69,12 @@ def layout(key: str) -> Layout:
     """The layout with ``key``.
 
     Raises:
-        LayoutError: unknown key (the message lists the keys).
+        LayoutKeyError: unknown key (the message lists the keys).
     """
     for lay in LAYOUTS:
         if lay.key == key:
             return lay
-    raise LayoutError(f"unknown layout {key!r}; expected one of {list(KEYS)}")
+    raise LayoutKeyError(f"unknown layout {key!r}; expected one of {list(KEYS)}")
 
 
 def frame_size(transform: str) -> tuple[int, int]:
@@ -82,7 +82,7 @@ def frame_size(transform: str) -> tuple[int, int]:
     if transform in ("rot90", "rot270"):
         return PHOTO_H, PHOTO_W
     if transform not in TRANSFORMS:
-        raise LayoutError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
+        raise LayoutKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
     return PHOTO_W, PHOTO_H
 
 
@@ -92,7 +92,7 @@ def map_point(p: Point, transform: str) -> Point:
     ``rot90`` is a quarter turn clockwise: the top-left corner goes to the top right.
 
     Raises:
-        LayoutError: unknown transform.
+        LayoutKeyError: unknown transform.
     """
     x, y = p
     if transform == "none":
@@ -107,7 +107,7 @@ def map_point(p: Point, transform: str) -> Point:
         return (PHOTO_W - x, y)
     if transform == "flip_y":
         return (x, PHOTO_H - y)
-    raise LayoutError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
+    raise LayoutKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
 
 
 def map_box(box: Box, transform: str) -> Box:

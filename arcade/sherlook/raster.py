@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Sequence
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape, gap
 
 if TYPE_CHECKING:
-    from arcade.sherlook.scene import PhotoPair
+    from arcade.sherlook.photos import PhotoPair
 
 Grid = list[list[int]]
 
@@ -367,7 +367,7 @@ def check_pair(pair: "PhotoPair", limits: CheckLimits | None = None, phase: floa
     sample point inside each cell, so a second check with another phase
     samples other points than the generator's own check.  ``areas=False``
     skips the area measurement (the generator measures each alteration's
-    area when it chooses it, see ``arcade.sherlook.scene``).
+    area when it chooses it, see ``arcade.sherlook.photos``).
     """
     lim = limits or CheckLimits()
     cols, rows = lim.cols, lim.rows

@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from arcade.bots.sherlook import SherlookBot, skill as skill_named
+from arcade.bots.sherlook import SherlookBot
+from arcade.bots.sherlook import skill as skill_named
 from arcade.core.driver import FRAME_NS, MS
 from arcade.sherlook import house
 from arcade.sherlook.game import SherlookState

@@ -19,7 +19,14 @@ from typing import Any, Callable
 
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Colour, gap
 from arcade.sherlook.things import (
-    BLACK, BRIGHT, BROWN, CREAM, KINDS, WHITE, Thing, colour_distance,
+    BLACK,
+    BRIGHT,
+    BROWN,
+    CREAM,
+    KINDS,
+    WHITE,
+    Thing,
+    colour_distance,
 )
 
 NIGHT: Colour = (28, 36, 78)
@@ -188,7 +195,7 @@ def study(b: Builder) -> None:
     # the bookshelf
     sx, sy = 660.0, 50.0
     shelf = b.add("shelfback", sx, sy, layer=1, role="support")
-    for k, top in enumerate((125.0, 250.0, 364.0)):
+    for top in (125.0, 250.0, 364.0):
         y = sy + top
         lane = (sx + 34, y, sx + 266, y)
         x = sx + 20 + rng.uniform(0, 24)

@@ -246,7 +246,7 @@ def _street(p: Pen, v: int, c: tuple[Colour, ...]) -> None:
 @kind("desk", 1, BACK, "")
 def _desk(p: Pen, v: int, c: tuple[Colour, ...]) -> None:
     p.rect(0, 0, 1000, 750, c[0], False)
-    for i, y in enumerate(range(40, 750, 95)):
+    for y in range(40, 750, 95):
         p.stroke([(0, y), (330, y + 12), (700, y - 6), (1000, y + 8)], 4, shade(c[0], 0.82))
         p.stroke([(0, y + 40), (420, y + 46), (1000, y + 36)], 2, shade(c[0], 0.9))
 

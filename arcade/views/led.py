@@ -503,3 +503,27 @@ def countdown_picture(
     scale = max(1, _largest_scale(label, inner_w, inner_h))
     _draw_centred(canvas, label, 2, 2, inner_w, inner_h, colour, scale)
     return _freeze(canvas)
+
+
+def idle_picture(phase: float, width: int = 16, height: int = 16) -> Picture:
+    """The arcade's own idle picture (title screen, attract loop): the eight seat
+    colours in slow diagonal bands, dimmed to a quarter, drifting with ``phase``
+    (0..1, one full turn; the caller takes it from its clock).  Raises
+    :class:`PictureError` for a bad size or phase."""
+    _check_size(width, height)
+    phase = _check_unit("phase", phase)
+    count = len(SEAT_COLOURS)
+    band = max(2, (width + height) // count)
+    shift = phase * count * band
+    rows: list[tuple[RGB, ...]] = []
+    for y in range(height):
+        row: list[RGB] = []
+        for x in range(width):
+            at = (x + y + shift) / band
+            seat = int(at) % count
+            mix = at - int(at)
+            (ar, ag, ab), (br, bg, bb) = seat_colour(seat), seat_colour((seat + 1) % count)
+            row.append((int((ar * (1 - mix) + br * mix) * 0.25), int((ag * (1 - mix) + bg * mix) * 0.25),
+                        int((ab * (1 - mix) + bb * mix) * 0.25)))
+        rows.append(tuple(row))
+    return tuple(rows)

@@ -1,10 +1,20 @@
-"""The title (attract) screen: what the arcade is and how to start."""
+"""The title (attract) screen and the attract loop.
+
+The title says what the arcade is and how to start: any buzzer (or OK) opens the
+lobby with that seat joined.  After ``[attract] idle_s`` seconds with nobody
+pressing, the attract loop starts (as arcade cabinets do): a demo game of each
+game family in turn, played by computer players through the same scenes,
+referee and judge as a real game, at most ``demo_s`` seconds each; between two
+demo games the high scores and "press your buzzer to play" for ``scores_s``
+seconds.  Any person's press anywhere in the loop leaves it for the lobby.
+Demo games are never recorded in the results or the high scores.
+"""
 
 from __future__ import annotations
 
 import math
 import random
-import time
+from typing import Any
 
 import pygame
 
@@ -12,42 +22,178 @@ from arcade.core.events import Edge
 from arcade.focusx.cards import DECK_SIZE
 from kiosk import render
 from kiosk.app import App
+from kiosk.highscores import score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
+from kiosk.scenes.seats import LobbyGame, SeatInfo
 from kiosk.storage import StorageError
+
+#: With an event on, the title screen shows the hall's leaderboard this long after every
+#: TITLE_S seconds of title (issue 15).
+TITLE_S = 12.0
+BOARD_S = 10.0
+
+
+def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
+    """The lobby's label of a saved game (``games`` row + its record), e.g. "FocusX Classic"."""
+    for g in games:                       # records carry the registry name ("entry")
+        if record.get("entry") and g.name == record.get("entry"):
+            return str(g.label)
+    name = record.get("game", "")
+    settings = record.get("settings", {}) or {}
+    family, _, mode = name.partition("-")
+    mode = mode or settings.get("mode") or settings.get("variant") or "classic"
+    if family == "focusx" and settings.get("x_rule"):
+        mode += "-x"
+    for g in games:
+        if g.family == family and g.mode == mode:
+            return g.label
+    for g in games:
+        if g.family == family:
+            return g.label
+    return str(name)
+
+
+class AttractLoop:
+    """The rotation of demo games (one per game family in turn)."""
+
+    def __init__(self, app: App) -> None:
+        from kiosk.scenes.lobby import offered_games
+        self.app = app
+        a = app.cfg.data.get("attract", {})
+        self.demo_ns = int(a.get("demo_s", 75) * 1e9)
+        self.scores_ns = int(a.get("scores_s", 10) * 1e9)
+        by_family: dict[str, list[LobbyGame]] = {}
+        for g in offered_games(app):
+            by_family.setdefault(g.family, []).append(g)
+        self.families = list(by_family.values())
+        self.turn = 0
+        self.started: int | None = None
+        self.current: LobbyGame | None = None
+        self.shown: list[str] = []        # "family:mode" of every demo game started (tests, logs)
+        self.saved_results: Any = None
+        self.running = True
+        _ = app.highscores                # opened now: the results file is put aside during demos
+
+    def next_game(self) -> LobbyGame:
+        fam = self.families[self.turn % len(self.families)]
+        game = fam[(self.turn // len(self.families)) % len(fam)]     # each family's modes in turn
+        self.turn += 1
+        return game
+
+    def start_demo(self, now_ns: int) -> None:
+        """The next family's demo game, computer players at every seat."""
+        app = self.app
+        game = self.next_game()
+        skill = app.cfg["seats"]["computer_skill"]
+        n = max(game.min_seats, min(game.max_seats, game.demo_seats))
+        seats = [SeatInfo("computer", f"computer ({skill})", skill) for _ in range(n)]
+        if app.results is not None:
+            self.saved_results, app.results = app.results, None      # demo games are not recorded
+        app.current_game = game
+        app.attract_demo = True
+        self.current = game
+        self.started = now_ns
+        self.shown.append(f"{game.family}:{game.mode}")
+        app.replace(game.start(app, seats))
+
+    def tick(self, now_ns: int) -> None:
+        """Ends a demo game after ``demo_s`` (or a few seconds of its results)."""
+        from kiosk.scenes.results import ResultsScene
+        if not self.app.attract_demo or self.started is None:
+            return
+        top = self.app.scenes[-1]
+        if isinstance(top, ResultsScene):
+            if top.entered is not None and now_ns - top.entered > 6_000_000_000:
+                self.app.home()
+        elif now_ns - self.started > self.demo_ns:
+            self.app.home()
+
+    def stop(self) -> None:
+        self.running = False
+        if self.saved_results is not None:
+            self.app.results, self.saved_results = self.saved_results, None
+        self.app.attract_demo = False
 
 
 class AttractScene(Scene):
-    def __init__(self, app: App) -> None:
+    led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
+
+    def __init__(self, app: App, loop: AttractLoop | None = None) -> None:
         super().__init__(app)
         rng = random.Random()
         self.cards = [(rng.randrange(DECK_SIZE), rng.random(), rng.random(), rng.uniform(0.3, 1.0)) for _ in range(12)]
-        self.t0 = time.monotonic()
+        self.loop = loop
+        self.t0: int | None = None
         self.now = 0.0
+        a = app.cfg.data.get("attract", {})
+        self.idle_ns = int(a.get("idle_s", 60) * 1e9)
+        self.demo_games = a.get("demo_games", True)
+        if loop is not None:
+            app.attract_demo = False          # between demo games: this page
+        self.recent: list[dict[str, Any]] = []                 # the store's rows, newest first
+        self.recent_lines: list[tuple[str, str, str]] = []    # (game label, winners, reason)
+        results = app.results if app.results is not None else (loop.saved_results if loop else None)
         try:
-            self.recent = app.results.recent(5) if app.results is not None else []
+            self.recent = results.recent(5) if results is not None else []
         except StorageError as exc:      # the title screen must always come up
             self.recent = []
             app.message(str(exc))
+        try:
+            from kiosk.scenes.lobby import lobby_games
+            games = lobby_games()
+        except Exception:
+            games = []
+        for r in self.recent[:4]:
+            try:
+                assert results is not None
+                label = game_label(results.record(r["id"]), games)
+            except Exception:
+                label = r["game"]
+            coop = str(r["game"]).startswith("coop")
+            who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
+            self.recent_lines.append((label, who, r["reason"]))
+        # What the results store moved or put aside stays on the title screen for the operator.
+        self.store_notices: list[str] = list(getattr(app.results, "notices", []) or [])
 
-    def _lobby(self) -> None:
+    def _lobby(self, edge: Edge | None = None) -> None:
         from kiosk.scenes.lobby import LobbyScene
-        self.app.replace(LobbyScene(self.app))
+        self.app.end_attract()
+        self.app.replace(LobbyScene(self.app, joined_by=edge))
+
+    def showing_board(self) -> bool:
+        """Whether the title is on the hall's leaderboard page now (only with an event)."""
+        if getattr(self.app, "event", None) is None or self.loop is not None:
+            return False
+        return self.now % (TITLE_S + BOARD_S) >= TITLE_S
 
     def on_command(self, command: Command) -> None:
         if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
+        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+            from kiosk.scenes.leaderboard import LeaderboardScene
+            self.app.end_attract()
+            self.app.replace(LeaderboardScene(self.app))
 
     def on_edge(self, edge: Edge) -> None:
         if edge.pressed and edge.control in ("buzzer", "ok"):
-            self._lobby()
+            self._lobby(edge if edge.control == "buzzer" else None)
 
     def update(self, now_ns: int) -> None:
-        self.now = time.monotonic() - self.t0
+        if self.t0 is None:
+            self.t0 = now_ns
+        self.now = (now_ns - self.t0) / 1e9
+        if self.loop is not None:
+            if now_ns - self.t0 >= self.loop.scores_ns:
+                self.loop.start_demo(now_ns)
+        elif self.demo_games and now_ns - self.t0 >= self.idle_ns:
+            self.app.attract = AttractLoop(self.app)
+            if self.app.attract.families:
+                self.app.attract.start_demo(now_ns)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    # -- drawing ---------------------------------------------------------------------------
+    def _cards(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
-        surface.fill(render.BG)
         cw = W // 12
         for i, (num, fx, fy, speed) in enumerate(self.cards):
             x = (fx * W + self.now * 40 * speed) % (W + cw) - cw
@@ -56,16 +202,57 @@ class AttractScene(Scene):
             img = pygame.transform.rotate(img, math.sin(self.now * 0.5 + i) * 15)
             surface.blit(img, (x, y))
         veil = pygame.Surface((W, H), pygame.SRCALPHA)
-        veil.fill((18, 22, 34, 170))
+        veil.fill((18, 22, 34, 190))
         surface.blit(veil, (0, 0))
-        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.16), render.GOLD, "center", bold=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.showing_board():
+            from kiosk.scenes import leaderboard
+            page = int(self.now // (TITLE_S + BOARD_S))
+            leaderboard.draw(surface, self.app.event, page)
+            W, H = surface.get_size()
+            render.text(surface, "Press your buzzer to play", (W // 2, H - 80), 28, render.TEXT, "midtop")
+            return
+        W, H = surface.get_size()
+        surface.fill(render.BG)
+        self._cards(surface)
         blink = int(self.now * 2) % 2 == 0
-        render.text(surface, "Press any buzzer or Enter to play", (W // 2, H // 2 + 20), int(H * 0.06),
-                    render.TEXT if blink else render.DIM, "center")
-        render.text(surface, "FocusX  -  keys 1-8 are buzzers on a keyboard  -  Ctrl+Q quits", (W // 2, H - 40),
-                    26, render.DIM, "center")
+        if self.loop is not None:
+            self._draw_scores(surface, blink)
+            return
+        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.16), render.GOLD, "center", bold=True)
+        render.text(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), int(H * 0.07),
+                    render.TEXT if blink else render.DIM, "center", bold=True)
         y = H // 2 + 90
-        for r in self.recent[:4]:
-            who = ", ".join(f"P{w + 1}" for w in r["winners"]) or "draw"
-            render.text(surface, f"{r['game']}: {who} ({r['reason']})", (W // 2, y), 26, render.DIM, "center")
-            y += 30
+        if self.recent_lines:
+            render.text(surface, "Recent games", (W // 2, y), 28, render.DIM, "center")
+            y += 34
+        for label, who, reason in self.recent_lines:
+            render.text_fit(surface, f"{label}: {who} ({reason})", (W // 2, y - 14), W - 80, 28, 24, render.TEXT)
+            y += 34
+        if self.store_notices:
+            text = f"Results file: {self.store_notices[-1]}"
+            render.text_fit(surface, text, (W // 2, H - 76), W - 40, 24, 24, render.GOLD)
+
+    def _draw_scores(self, surface: pygame.Surface, blink: bool) -> None:
+        W, H = surface.get_size()
+        render.text(surface, "FOCUS ARCADE", (W // 2, 20), 72, render.GOLD, "midtop", bold=True)
+        game = self._scores_game()
+        if game is not None:
+            rule = score_rule(game.family, game.mode)
+            from kiosk.scenes.scoreboard import draw_tables
+            box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
+            draw_tables(surface, box, self.app, f"{game.family}:{game.mode}", game.label, rule, 36)  # type: ignore[arg-type]
+        render.text(surface, "Press your buzzer to play!", (W // 2, H - 70), 60,
+                    render.TEXT if blink else render.GOLD, "center", bold=True)
+
+    def _scores_game(self) -> LobbyGame | None:
+        """The game whose tables this page shows: the demo just played if it has scores,
+        else the next game with a score rule."""
+        assert self.loop is not None
+        cands = [self.loop.current] if self.loop.current is not None else []
+        cands += [g for fam in self.loop.families for g in fam]
+        for g in cands:
+            if g is not None and score_rule(g.family, g.mode) is not None:
+                return g
+        return None

@@ -30,7 +30,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled, skill as skill_named
+from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
+from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge
@@ -41,7 +42,7 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
-__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "computer_level"]
+__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer", "computer_level"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
 LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
@@ -94,6 +95,43 @@ class KioskSeat(ComputerPlayer):
         return []
 
 
+class RoutedPlayer(ComputerPlayer):
+    """A family's computer player (``arcade.<family>.house``) whose presses go through
+    the kiosk's station path instead of straight to the driver's referee.
+
+    The driver asks it when it wants to press (``next_press``); a press due within
+    ``lead_ns`` is handed to the app's planned computer presses (the demo's simulated
+    GPIO pins) and reaches the referee as a station event, judged like a person's.
+
+    Args:
+        inner: the family's computer player.
+        app: the arcade (its ``computer`` presses).
+        lead_ns: how far ahead (ns) a press is planned.
+    """
+
+    def __init__(self, inner: ComputerPlayer, app: Any, lead_ns: int = 100 * NS_PER_MS) -> None:
+        self.inner = inner
+        self.app = app
+        self.lead_ns = lead_ns
+        self.think_ns = inner.think_ns
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.inner.choose(state, seat, rng)
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+        for edge in self.inner.race_opened(state, seat, race, opened_ns, rng):
+            if edge.pressed:
+                self.app.computer.press(seat, edge.t_ns, edge.control)
+        return []
+
+    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+        p = self.inner.next_press(state, seat, race, now_ns)
+        if p is not None and p - now_ns <= self.lead_ns:
+            self.app.computer.press(seat, p)
+            self.inner.pressed(p)
+        return None
+
+
 class GameScene(Scene):
     """Base of every game scene.
 
@@ -112,8 +150,9 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: the game's state (the family makes it; ``outcome()`` once it is over)
-    state: Any
+    #: set by ``kiosk/resume.py``: the lobby game this scene plays, and the game's key
+    lobby_game: tuple[Any, ...] | None = None
+    game_key: str | None = None
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -126,6 +165,23 @@ class GameScene(Scene):
         self.over_at: int | None = None
         self.now = time.monotonic_ns()
         self.leave_until: int | None = None
+
+    # -- the game's state and its driver -------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The game's state (the family makes it; ``outcome()`` once it is over).  Setting
+        it (a test's position) hands it to the match driver and its referee too."""
+        return self.__dict__.get("_state")
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self._state = value
+        driver = self.__dict__.get("driver")
+        if driver is not None:
+            driver.state = value
+            for holder in (driver.races, getattr(driver.races, "referee", None)):
+                if holder is not None and hasattr(holder, "state"):
+                    holder.state = value
 
     # -- what a family provides ------------------------------------------------------
     @property
@@ -205,6 +261,11 @@ class GameScene(Scene):
         """Leave the game for the title screen (planned presses cancelled, workers stopped)."""
         self.leave_until = None
         self.app.computer.cancel()
+        if getattr(self, "game_key", None) and self.app.results is not None:
+            try:
+                self.app.results.drop_resume(self.game_key)      # left on purpose: no resume offer
+            except Exception as exc:
+                self.app.message(str(exc))
         self.app.home()
 
     def tick_dialog(self, now_ns: int) -> None:
@@ -216,6 +277,19 @@ class GameScene(Scene):
         self.now = now_ns
         self.tick_dialog(now_ns)
         self.advance(now_ns)
+        self.checkpoint()
+
+    def checkpoint(self) -> None:
+        """After each completed step (an action added to the history), keep the game in
+        progress in the store for a restart (kiosk/resume.py); once over, nothing."""
+        state = getattr(self, "state", None)
+        steps = len(getattr(state, "history", ()))
+        if steps == getattr(self, "_resume_steps", 0) or self.over_at is not None or state is None:
+            return
+        self._resume_steps = steps
+        if getattr(state, "outcome", lambda: None)() is None:
+            from kiosk import resume
+            resume.save_progress(self.app, self)
 
     def advance(self, now_ns: int) -> None:
         """The family's update (``self.now`` is already ``now_ns``)."""
@@ -242,9 +316,18 @@ class GameScene(Scene):
             self.save()
         if now_ns - (self.over_at or now_ns) > self.finish_ns:
             from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self.again))
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self._again))
         return first
 
+    def _again(self) -> Scene:
+        """:meth:`again`, marked with the same lobby game for resuming (a new game key)."""
+        scene = self.again()
+        lobby = self.lobby_game
+        if lobby:
+            from kiosk import resume
+            scene.game_key = resume.new_key()  # type: ignore[attr-defined]
+            resume.tag(scene, (str(lobby[0]), str(lobby[1])))
+        return scene
 
     def save(self) -> None:
         """Save the result once (a storage problem is a message; the game never stops for it)."""
@@ -255,7 +338,8 @@ class GameScene(Scene):
         if out is None:
             return
         try:
-            self.app.results.save(self.record(), out.winners, out.reason, out.scores)
+            self.app.results.save(self.record(), out.winners, out.reason, out.scores,
+                                  game_key=getattr(self, "game_key", None))
         except Exception as exc:
             self.app.message(str(exc))
 

@@ -1,8 +1,19 @@
 """The lobby: choose the game, the number of players and each seat's station.
 
-Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.  With
-buzzers only: every press joins that seat; 10 seconds after the last join the
-game starts, empty seats filled by computer players.
+Rows: game, players, computer skill, one per seat, then "Start".
+
+* Station controls (any seat's left / right / OK / X, GPIO or gamepad): left and
+  right change the highlighted row, OK goes to the next row (on "Start": starts),
+  X to the previous row.  Using them also joins that seat.
+* A buzzer alone: the first press joins the seat (the press on the title screen
+  too); after that a tap changes the highlighted row and a hold (0.6 s) goes to
+  the next row, and on "Start" starts the game (kiosk/gestures.py).
+* Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.
+
+The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
+exactly the players count chosen (clamped to the game's range, and the screen
+says so).  Once someone has joined, a person's station that nobody joined is
+played by a computer: there is never a silent human seat.
 """
 
 from __future__ import annotations
@@ -12,10 +23,13 @@ from typing import Any
 
 import pygame
 
+from arcade import registry
 from arcade.bots.shout import SKILLS
+from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
+from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
@@ -24,18 +38,24 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 
 
-#: The scene modules, each with a ``LOBBY_GAMES`` list, in the lobby's order.
-GAME_MODULES = (
-    "kiosk.games.focusx.scene",
-    "kiosk.games.sackson.scene",
-    "kiosk.games.sherlook.scene",
-    "kiosk.games.coop.scene",
-)
+def screen_module(spec: registry.GameSpec) -> str:
+    """The screen module of a registry entry: ``kiosk.games.<package>.scene`` for the rules in
+    ``arcade.<package>`` (each lists the entries it draws in ``LOBBY_GAMES``)."""
+    return f"kiosk.games.{spec.house.split('.')[1]}.scene"
+
+
+#: The screen modules, one per rules package of the registry, in the lobby's order.
+GAME_MODULES = tuple(dict.fromkeys(screen_module(s) for s in registry.SPECS))
 
 
 def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers, from the modules in :data:`GAME_MODULES`."""
-    out: list[LobbyGame] = []
+    """Every game the lobby offers, in the registry's order (:data:`arcade.registry.SPECS`).
+
+    The screens come from the modules in :data:`GAME_MODULES` (each lists the
+    registry entries it draws, ``LOBBY_GAMES``); a registry entry whose screen
+    module is not built is left out.
+    """
+    by_name: dict[str, LobbyGame] = {}
     for name in GAME_MODULES:
         try:
             module = importlib.import_module(name)
@@ -43,43 +63,72 @@ def lobby_games() -> list[LobbyGame]:
             if exc.name == name:     # that game is not built yet
                 continue
             raise
-        out.extend(getattr(module, "LOBBY_GAMES", []))
-    return out
+        for g in getattr(module, "LOBBY_GAMES", []):
+            by_name[g.name or f"{g.family}-{g.mode}"] = g
+    order = {n: i for i, n in enumerate(registry.names())}
+    return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 
 
-def find_game(family: str, mode: str | None) -> LobbyGame:
-    """The lobby game for ``--game family --mode mode`` (first mode if None).
+def offered(games: list[LobbyGame], names: list[str]) -> list[LobbyGame]:
+    """The games of ``names`` (``[lobby] games``) in that order; every game when empty or
+    when none of them has a screen here."""
+    if not names:
+        return games
+    by_name = {g.name: g for g in games}
+    chosen = [by_name[n] for n in names if n in by_name]
+    return chosen or games
+
+
+def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
+    """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
+    the family's first mode if None; ``x_rule``: its FocusX-rule twin).
 
     Raises:
-        KeyError: unknown family or mode (the message lists the choices).
+        KeyError: unknown game or mode, or no such screen (the message lists the choices).
     """
-    games = [g for g in lobby_games() if g.family == family]
-    if not games:
-        raise KeyError(f"unknown game {family!r}; expected one of {sorted({g.family for g in lobby_games()})}")
-    if mode is None:
-        return games[0]
-    for g in games:
-        if g.mode == mode:
+    try:
+        spec = registry.resolve(game, mode, x_rule=x_rule)
+    except SettingsError as exc:
+        raise KeyError(str(exc)) from None
+    for g in lobby_games():
+        if g.name == spec.name:
             return g
-    raise KeyError(f"unknown mode {mode!r} for {family}; expected one of {[g.mode for g in games]}")
+    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
+                   f"{[g.name for g in lobby_games()]}")
+
+
+def offered_games(app: App) -> list[LobbyGame]:
+    """The games the lobby offers: ``[lobby] games`` (registry names), else every game."""
+    return offered(lobby_games(), app.cfg["lobby"]["games"] if "lobby" in app.cfg.data else [])
 
 
 class LobbyScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, joined_by: Edge | None = None) -> None:
         super().__init__(app)
         stations = [s for s in app.cfg["seats"]["stations"]]
         self.stations = (stations + ["off"] * 8)[:8]
         self.players = max(2, sum(1 for s in stations if s != "off"))
         self.skill = app.cfg["seats"]["computer_skill"]
-        self.games = lobby_games()
+        self.games = offered_games(app)
         self.game_i = 0
         self.row = 0
         self.joined: dict[int, int] = {}
         self.last_join: int | None = None
         self.now = 0
+        self.note = ""
+        self.auto_start_ns = int(app.cfg.data.get("lobby", {}).get("auto_start_s", AUTO_START_NS / 1e9) * 1e9)
+        self.gestures = Gestures(long_hold=False)
+        self.join_press: set[int] = set()      # seats whose joining press is still down
+        self.players = max(self.games[0].min_seats, min(self.games[0].max_seats, self.players))
+        if joined_by is not None:
+            self.on_edge(joined_by)
 
-    # rows: 0 game, 1 players, 2 skill, 3.. seats
+    # rows: 0 game, 1 players, 2 skill, 3.. seats, then "Start"
     def _rows(self) -> int:
+        return 3 + self.players + 1
+
+    @property
+    def start_row(self) -> int:
         return 3 + self.players
 
     def on_command(self, command: Command) -> None:
@@ -97,12 +146,20 @@ class LobbyScene(Scene):
 
     def change(self, step: int) -> None:
         g = self.games[self.game_i]
+        self.note = ""
         if self.row == 0:
             self.game_i = (self.game_i + step) % len(self.games)
             g = self.games[self.game_i]
+            wanted = self.players
             self.players = max(g.min_seats, min(g.max_seats, self.players))
+            if self.players != wanted:
+                self.note = f"{g.label} is for {g.min_seats}-{g.max_seats} players: {self.players} seats"
         elif self.row == 1:
-            self.players = max(g.min_seats, min(g.max_seats, self.players + step))
+            wanted = self.players + step
+            self.players = max(g.min_seats, min(g.max_seats, wanted))
+            if self.players != wanted:
+                self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
+                             + (" (the choose other games for more)" if wanted > g.max_seats else ""))
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
@@ -115,9 +172,25 @@ class LobbyScene(Scene):
                 self.app.open_gpio()
 
     def on_edge(self, edge: Edge) -> None:
-        # Only a buzzer joins: P2's OK key is also the lobby's Down arrow on a keyboard.
-        if not edge.pressed or edge.control != "buzzer":
+        seat = edge.seat
+        if edge.control == "buzzer" and seat not in self.joined:
+            if edge.pressed:
+                self.join_press.add(seat)
+                self.join(edge)
             return
+        if edge.control == "buzzer" and not edge.pressed and seat in self.join_press:
+            self.join_press.discard(seat)        # the release of the joining press: not a tap
+            self.gestures.down.pop(seat, None)
+            return
+        if edge.source == "keyboard" and edge.control != "buzzer":
+            return                              # keyboard choose keys double as the lobby's arrows
+        if edge.pressed and edge.control != "buzzer" and seat not in self.joined:
+            self.join(edge)
+        for s, action in self.gestures.feed(edge):
+            self.act(s, action, edge.t_ns)
+
+    def join(self, edge: Edge) -> None:
+        """``edge``'s seat joins (its station becomes a person's, the countdown restarts)."""
         seat = edge.seat
         if seat >= self.games[self.game_i].max_seats:
             self.app.message(f"{self.games[self.game_i].label} is for at most "
@@ -128,20 +201,51 @@ class LobbyScene(Scene):
         if seat >= self.players:
             self.players = min(self.games[self.game_i].max_seats, seat + 1)
         if self.stations[seat] in ("computer", "off"):
-            self.stations[seat] = "gpio" if self.app.gpio is not None else "keyboard"
+            kind = {"gpio": "gpio", "gamepad": "gamepad"}.get(edge.source, "")
+            self.stations[seat] = kind or ("gpio" if self.app.gpio is not None else "keyboard")
         self.app.sounds.play("press")
+
+    def act(self, seat: int, action: str, t_ns: int) -> None:
+        """A menu action from a station (kiosk/gestures.py)."""
+        self.last_join = t_ns if self.joined else self.last_join
+        if action in (PREV, NEXT):
+            if self.row == self.start_row:
+                if action == NEXT:
+                    self.row = 0
+                return
+            self.change(-1 if action == PREV else 1)
+        elif action == OK:
+            if self.row == self.start_row:
+                self.start()
+                return
+            self.row = (self.row + 1) % self._rows()
+        elif action == BACK:
+            self.row = (self.row - 1) % self._rows()
+        self.app.sounds.play("tick")
+
+    def lamp_cue(self, now_ns: int) -> Any:
+        """The lamps of the seats that joined are lit (arcade/views/lamps.py)."""
+        from arcade.views.lamps import LampCue
+        return LampCue(8, joined=frozenset(self.joined))
 
     def update(self, now_ns: int) -> None:
         self.now = now_ns
-        if self.last_join is not None and now_ns - self.last_join > AUTO_START_NS:
+        for seat, action in self.gestures.poll(now_ns):
+            self.act(seat, action, now_ns)
+            if self.app.scenes[-1] is not self:
+                return
+        if self.last_join is not None and now_ns - self.last_join > self.auto_start_ns:
             self.start()
 
     def seat_infos(self) -> list[SeatInfo]:
         infos = []
         gpio_pins = self.app.cfg["gpio"]["buzzers"]
         controls = self.app.cfg["gpio"]["controls"]
+        people = ("keyboard", "gpio", "gamepad")
         for seat in range(self.players):
             st = self.stations[seat]
+            if self.joined and st in people and seat not in self.joined:
+                st = "computer"                 # nobody joined this station: never a silent human seat
             if st == "keyboard":
                 label = self.app.keyboard.describe(seat) if self.app.keyboard else f"key {seat + 1}"
                 choose = seat < 2
@@ -150,9 +254,6 @@ class LobbyScene(Scene):
                 choose = seat < len(controls) and all(controls[seat][:3])
             elif st == "gamepad":
                 label, choose = "gamepad", True
-            elif st == "off" and not any(later in ("keyboard", "gpio", "gamepad")
-                                         for later in self.stations[seat + 1:self.players]):
-                continue
             else:
                 # A computer (or an "off" seat before a player's station: a computer fills it,
                 # so every station keeps its seat number and its buzzer plays its seat).
@@ -165,17 +266,21 @@ class LobbyScene(Scene):
         return infos[:g.max_seats]
 
     def start(self) -> None:
-        self.app.replace(self.games[self.game_i].start(self.app, self.seat_infos()))
+        from kiosk.resume import start_game
+        self.app.current_game = self.games[self.game_i]
+        self.app.replace(start_game(self.app, self.games[self.game_i], self.seat_infos()))
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
-        render.text(surface, "Lobby", (40, 24), 64, render.GOLD, bold=True)
-        render.text(surface, "Up/Down choose   Left/Right change   Enter start   or press your buzzer to join",
-                    (40, 90), 26, render.DIM)
+        render.text(surface, "Lobby", (40, 16), 56, render.GOLD, bold=True)
+        render.text_fit(surface, "Press your buzzer to join.  Buzzer: tap = change, hold = next row.  "
+                        "Controls: left/right change, OK next, X back.", (W // 2 + 60, 24), W - 300, 26, 24,
+                        render.DIM)
         g = self.games[self.game_i]
         rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
                 ("Computer skill", f"< {self.skill} >")]
+        infos = self.seat_infos()
         for seat in range(self.players):
             st = self.stations[seat]
             desc = st
@@ -186,29 +291,42 @@ class LobbyScene(Scene):
                 desc = f"GPIO buzzer on pin {pins[seat]}" if seat < len(pins) else "GPIO (no pin configured)"
                 if self.app.gpio is None:
                     desc += "  (GPIO not available here)"
+            if seat < len(infos) and infos[seat].station == "computer" and st != "computer":
+                desc = f"computer ({self.skill}) - press to join"
+            elif st == "computer":
+                desc = f"computer ({self.skill})"
             rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined else "")))
-        y = 150
+        rows.append(("Start", "OK / hold your buzzer here to start now"))
+        top = 96
+        bottom = H - 56
+        step = min(50, (bottom - top) // len(rows))
+        y = top
         for i, (name, value) in enumerate(rows):
             sel = i == self.row
-            r = pygame.Rect(40, y, W - 80 - (260 if self.app.led.virtual is not None else 0), 44)
-            render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL)
-            col = render.SEAT_COLOURS[(i - 3) % 8] if i >= 3 else render.TEXT
-            render.text(surface, name, (r.x + 16, r.centery), 34, col, "midleft", bold=True)
-            render.text(surface, value, (r.x + 260, r.centery), 32, render.TEXT if sel else render.DIM, "midleft")
-            y += 50
+            r = pygame.Rect(40, y, W - 80 - (260 if self.app.led.virtual is not None else 0), step - 4)
+            render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL,
+                         render.GOLD if sel else None, 3)
+            col = render.SEAT_COLOURS[(i - 3) % 8] if 3 <= i < 3 + self.players else render.TEXT
+            fs = max(24, min(34, step - 12))
+            render.text(surface, name, (r.x + 16, r.centery), fs, col, "midleft", bold=True)
+            render.text(surface, value, (r.x + 230, r.centery), fs, render.TEXT if sel else render.DIM, "midleft")
+            y += step
         if self.app.led.virtual is not None:     # what the LED matrix shows (countdown when joining)
             box = pygame.Rect(W - 270, 150, 240, 240)
             render.led_matrix(surface, box, self.app.led.virtual_picture())
-            render.text(surface, "LED matrix", (box.centerx, box.bottom + 6), 22, render.DIM, "midtop")
-        if self.last_join is not None:
-            left = max(0.0, (AUTO_START_NS - (self.now - self.last_join)) / 1e9)
-            render.text(surface, f"Starting in {left:.0f} s - Enter to start now", (W // 2, H - 40), 40,
+            render.text(surface, "LED matrix", (box.centerx, box.bottom + 6), 24, render.DIM, "midtop")
+        if self.note:
+            render.text_fit(surface, self.note, (W // 2, H - 52), W - 80, 26, 24, render.GOLD)
+        elif self.last_join is not None:
+            left = max(0.0, (self.auto_start_ns - (self.now - self.last_join)) / 1e9)
+            render.text(surface, f"Starting in {left:.0f} s", (W // 2, H - 30), 40,
                         render.GOLD, "center", bold=True)
 
     def led_picture(self, now_ns: int) -> Any:
         from arcade.views import led as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:
-            left = max(0.0, (AUTO_START_NS - (now_ns - self.last_join)) / 1e9)
-            return ledv.countdown_picture(int(left) + 1 if left > 0 else 0, left / 10.0, cfg["width"], cfg["height"])
+            left = max(0.0, (self.auto_start_ns - (now_ns - self.last_join)) / 1e9)
+            return ledv.countdown_picture(int(left) + 1 if left > 0 else 0, left / (self.auto_start_ns / 1e9),
+                                          cfg["width"], cfg["height"])
         return ledv.text_picture("FX", (255, 200, 40), cfg["width"], cfg["height"])

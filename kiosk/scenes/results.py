@@ -1,7 +1,15 @@
-"""The results screen: winners, every seat's score, the game's statistics."""
+"""The results screen: winners, every seat's score, the game's statistics, high scores.
+
+A human seat whose score makes today's or the all-time table (kiosk/highscores.py)
+enters three initials here: left/right change the letter, OK takes it, X goes
+back; with a buzzer alone, tap = next letter, hold 0.6 s = take it.  The screen
+stays until every entry is done (or ``ENTRY_NS`` passed: an untouched entry is
+kept as "???"), then any buzzer goes back to the title.
+"""
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 import pygame
@@ -9,11 +17,14 @@ import pygame
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
+from kiosk.gestures import Gestures
+from kiosk.highscores import InitialsEntry, result_score, score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
+ENTRY_NS = 45_000_000_000     # initials not finished by then are saved as they are
 
 
 class ResultsScene(Scene):
@@ -26,23 +37,81 @@ class ResultsScene(Scene):
         self.again = again
         self.entered: int | None = None
         self.now = 0
+        self.game = app.current_game                       # LobbyGame, or None (demo command)
+        self.rule = score_rule(self.game.family, self.game.mode) if self.game is not None else None
+        self.game_key = f"{self.game.family}:{self.game.mode}" if self.game is not None else ""
+        self.entries: list[InitialsEntry] = []
+        self.gestures = Gestures()
+        self._find_entries()
+
+    def _find_entries(self) -> None:
+        hs = self.app.highscores
+        if self.game is None or self.rule is None or hs is None or getattr(self.app, "attract_demo", False):
+            return
+        out = self.state.outcome()
+        for seat, info in enumerate(self.seats):
+            if info.is_computer:
+                continue
+            score = result_score(self.game.family, self.game.mode, seat, out.winners, out.scores)
+            try:
+                if score is not None and hs.qualifies(self.game_key, self.rule, score, time.time()):
+                    self.entries.append(InitialsEntry(seat, score))
+            except Exception as exc:
+                self.app.message(f"High scores unavailable: {exc}")
+                return
+
+    @property
+    def entering(self) -> bool:
+        return any(not e.done for e in self.entries)
+
+    def _save_entries(self, force: bool = False) -> None:
+        hs = self.app.highscores
+        for e in self.entries:
+            if getattr(e, "saved", False) or not (e.done or force):
+                continue
+            e.saved = True  # type: ignore[attr-defined]
+            e.done = True
+            try:
+                hs.add(self.game_key, e.initials if e.touched else "???", e.score)
+            except Exception as exc:
+                self.app.message(f"High score not saved: {exc}")
 
     def on_command(self, command: Command) -> None:
-        if command.name == "ok" and self.again:
+        if command.name == "ok" and self.again and not self.entering:
             self.app.replace(self.again())
         elif command.name == "back":
+            self._save_entries(force=True)
             self.app.home()
 
     def on_edge(self, edge: Edge) -> None:
+        if self.entering:
+            for seat, action in self.gestures.feed(edge):
+                self._act(seat, action)
+            return
         if edge.pressed and edge.control in ("buzzer", "ok") and self.entered is not None \
                 and edge.t_ns - self.entered > 2_000_000_000:
             self.app.home()
+
+    def _act(self, seat: int, action: str) -> None:
+        for e in self.entries:
+            if e.seat == seat and not e.done:
+                e.act(action)
+                self.app.sounds.play("tick")
+        self._save_entries()
+        if not self.entering:
+            self.entered = self.now                 # the results stay a while after the last entry
 
     def update(self, now_ns: int) -> None:
         self.now = now_ns
         if self.entered is None:
             self.entered = now_ns
-        elif now_ns - self.entered > STAY_NS:
+        if self.entering:
+            for seat, action in self.gestures.poll(now_ns):
+                self._act(seat, action)
+            if now_ns - self.entered > ENTRY_NS:
+                self._save_entries(force=True)
+            return
+        if now_ns - self.entered > STAY_NS:
             if self.app.demo and getattr(self.app.args, "loop", False) and self.again:
                 self.app.replace(self.again())
             elif self.app.demo:
@@ -50,33 +119,98 @@ class ResultsScene(Scene):
             else:
                 self.app.home()
 
+    # -- drawing -----------------------------------------------------------------------------
+    def headline(self) -> tuple[str, tuple[int, int, int]]:
+        """The big line: who won, or that a co-op game was lost (never "a draw" then)."""
+        out = self.state.outcome()
+        coop = getattr(getattr(self.state, "game", None), "name", "") == "coop"
+        if coop:
+            return ("Solved together!", render.GOOD) if out.winners else ("The case was lost", render.BAD)
+        names = " & ".join(f"P{w + 1}" for w in out.winners) or "nobody"
+        col = render.SEAT_COLOURS[out.winners[0] % 8] if len(out.winners) == 1 else render.GOLD
+        verb = "wins" if len(out.winners) == 1 else "share the win" if out.winners else "- a draw"
+        return f"{names} {verb}!", col
+
+    def bars_caption(self) -> str:
+        """What the chart's bars count."""
+        stats = getattr(self.state, "stats", {}) or {}
+        if "bars" in stats:
+            return f"bars: {stats['bars']}"
+        name = getattr(getattr(self.state, "game", None), "name", "")
+        if name.startswith("focusx"):
+            return "bars: cards won"
+        if name in ("sherlook", "coop"):
+            return "bars: points"
+        return "bars: score"
+
+    def stats_line(self) -> str:
+        stats = dict(getattr(self.state, "stats", {}) or {})
+        stats.pop("bars", None)
+        if "races" in stats and hasattr(self.state, "race_no"):
+            stats["races"] = self.state.race_no            # the same count as "race N" during the game
+        return "   ".join(f"{k}: {v}" for k, v in stats.items())
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
         out = self.state.outcome()
-        render.text(surface, f"{self.title}: game over", (W // 2, 30), 56, render.TEXT, "midtop", bold=True)
-        names = " & ".join(f"P{w + 1}" for w in out.winners) or "nobody"
-        col = render.SEAT_COLOURS[out.winners[0] % 8] if len(out.winners) == 1 else render.GOLD
-        verb = "wins" if len(out.winners) == 1 else "share the win" if out.winners else "- a draw"
-        render.text(surface, f"{names} {verb}!", (W // 2, 100), 84, col, "midtop", bold=True)
-        render.text(surface, out.reason, (W // 2, 180), 34, render.DIM, "midtop")
+        render.text(surface, f"{self.title}: game over", (W // 2, 16), 48, render.TEXT, "midtop", bold=True)
+        line, col = self.headline()
+        render.text(surface, line, (W // 2, 64), 72, col, "midtop", bold=True)
+        render.text(surface, out.reason, (W // 2, 130), 30, render.DIM, "midtop")
+        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.game is not None and self.rule else None
+        chart_w = (side.x - 20) if side else W
         scores = list(out.scores) or [0] * len(self.seats)
         n = len(self.seats)
-        bw = min(130, (W - 100) // n)
+        bw = min(130, (chart_w - 60) // n)
         top = max(scores) or 1
-        base = H - 150
+        base = H - 180
+        x0 = chart_w // 2 - n * bw // 2
+        render.text(surface, self.bars_caption(), (chart_w // 2, 180), 28, render.DIM, "midtop")
         for s in range(n):
-            x = W // 2 - n * bw // 2 + s * bw
-            h = int((H - 420) * scores[s] / top) if top else 0
+            x = x0 + s * bw
+            h = int((H - 470) * scores[s] / top) if top else 0
             c = render.SEAT_COLOURS[s % 8]
-            pygame.draw.rect(surface, c, pygame.Rect(x + 12, base - h, bw - 24, h), border_radius=8)
-            render.text(surface, f"{scores[s]:g}", (x + bw // 2, base - h - 6), 44, render.TEXT, "midbottom", bold=True)
-            render.text(surface, f"P{s + 1}", (x + bw // 2, base + 8), 40, c, "midtop", bold=True)
-            render.text_fit(surface, self.seats[s].label, (x + bw // 2, base + 44), bw - 8, 20, 15, render.DIM)
-        stats = getattr(self.state, "stats", {})
+            pygame.draw.rect(surface, c, pygame.Rect(x + 10, base - h, bw - 20, h), border_radius=8)
+            render.text(surface, f"{scores[s]:g}", (x + bw // 2, base - h - 6), 40, render.TEXT, "midbottom", bold=True)
+            render.text(surface, f"P{s + 1}", (x + bw // 2, base + 8), 36, c, "midtop", bold=True)
+            render.text_fit(surface, self.seats[s].label, (x + bw // 2, base + 42), bw - 6, 24, 24, render.DIM)
+        stats = self.stats_line()
         if stats:
-            line = "   ".join(f"{k}: {v}" for k, v in stats.items())
-            render.text(surface, line, (W // 2, H - 40), 28, render.DIM, "midtop")
-        left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
-        hint = "Enter: play again   Esc: title" if not self.app.demo else f"next in {left} s"
-        render.text(surface, hint, (W - 16, 16), 24, render.DIM, "topright")
+            render.text_fit(surface, stats, (chart_w // 2, H - 76), chart_w - 40, 28, 24, render.DIM)
+        if side is not None and self.rule is not None and self.game is not None:
+            if self.entering or any(e.done for e in self.entries) and self.now - (self.entered or 0) < 3e9:
+                self._draw_entries(surface, side)
+            else:
+                from kiosk.scenes.scoreboard import draw_tables
+                draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+        if self.entering:
+            hint = "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
+        elif not self.app.demo:
+            hint = "press your buzzer for the title screen"
+        else:
+            left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
+            hint = f"next in {left} s"
+        render.text_fit(surface, hint, (W // 2, H - 40), W - 40, 28, 24, render.TEXT if self.entering else render.DIM)
+
+    def _draw_entries(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        render.panel(surface, box)
+        render.text(surface, "New high score!", (box.centerx, box.y + 10), 36, render.GOLD, "midtop", bold=True)
+        y = box.y + 56
+        row_h = min(96, (box.h - 64) // max(1, len(self.entries)))
+        for e in self.entries:
+            c = render.SEAT_COLOURS[e.seat % 8]
+            unit = self.rule.unit if self.rule else ""
+            render.text(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 16, y), 28, c, bold=True)
+            lw = 46
+            for i, ch in enumerate(e.initials):
+                r = pygame.Rect(box.x + 16 + i * (lw + 8), y + 30, lw, min(56, row_h - 34))
+                cur = i == e.pos and not e.done
+                pygame.draw.rect(surface, render.PANEL_LIGHT if cur else render.BG, r, border_radius=6)
+                if cur:
+                    pygame.draw.rect(surface, c, r, 3, border_radius=6)
+                render.text(surface, ch, r.center, 44, render.TEXT, "center", bold=True)
+            ring = self.gestures.holding(e.seat, self.now)
+            status = "saved" if e.done else ("hold..." if ring else "")
+            render.text(surface, status, (box.x + 16 + 3 * (lw + 8) + 10, y + 40), 28, render.DIM)
+            y += row_h

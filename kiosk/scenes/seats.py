@@ -42,6 +42,8 @@ class LobbyGame:
         min_seats, max_seats: seat range (FX-12 and the like).
         start: ``(app, seats) -> Scene`` for a game with these seats.
         demo_seats: how many seats ``focus-arcade demo`` fills by default.
+        name: the registry name (``arcade.registry``): the one the command
+            line, the config and records use.
     """
 
     label: str
@@ -51,3 +53,17 @@ class LobbyGame:
     max_seats: int
     start: "Callable[[App, list[SeatInfo]], Scene]"
     demo_seats: int = 4
+    name: str = ""
+
+
+def lobby_game(name: str, start: "Callable[[App, list[SeatInfo]], Scene]") -> LobbyGame:
+    """The lobby's entry for the registry entry ``name``: its label, names and seats
+    come from :mod:`arcade.registry`; the scene module gives only ``start``.
+
+    Raises:
+        SettingsError: ``name`` is not in the registry.
+    """
+    from arcade import registry
+    spec = registry.get(name)
+    demo = spec.demo_seats if spec.demo_seats is not None else spec.default_seats
+    return LobbyGame(spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats, start, demo, spec.name)

@@ -36,26 +36,45 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
-from arcade.bots.coop import SKILLS as PARTNER_SKILLS, CoopPartner
+from arcade import registry
+from arcade.bots.coop import SKILLS as PARTNER_SKILLS
+from arcade.bots.coop import CoopPartner
+from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.game import (
+    GRID,
+    POSITIONS,
+    SIDE_POSITIONS,
+    Accept,
+    CoopGame,
+    CoopState,
+    Offer,
+    Pass,
+    Point,
+    Refuse,
+    Take,
+    cell_name,
+    rating,
+)
+from arcade.coop.similarity import table_problem
 from arcade.core.api import CHANCE
+from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.coop.exhibits import CASES, case_title, exhibit
-from arcade.coop.similarity import table_problem
-from arcade.coop.game import (GRID, POSITIONS, SIDE_POSITIONS, Accept, CoopGame, CoopState, Offer, Pass, Point,
-                              Refuse, Take, cell_name, rating)
 from kiosk import render
 from kiosk.app import App
+from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
+#: CO-5: the one sign of a refused take when two people share the screen.
+REFUSED_TAKE = "That card cannot be taken"
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
 THINK_S = 1.6               # a computer partner's pause before it acts
 OFFER_WINDOW_S = 3.0        # CO-6: a human taker may offer (X) or pass (OK) this long at the end of its turn
@@ -172,6 +191,10 @@ class CoopScene(GameScene):
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
         self.state: CoopState = self.game.new_initial_state()
         self.rng = self.stream("0")
+        # The match driver deals (chance) and checks the moves of the seat to move;
+        # both seats point at once (CO-5), so a pointing seat that is not the driver's
+        # "current" one is applied by the state's own check.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None, None], self.rng)
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
             if info.is_computer:
@@ -182,6 +205,18 @@ class CoopScene(GameScene):
         if problem and self.partners:
             # the partner still plays, on the tags only: say so (and in the log)
             self.app.message(f"Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.")
+
+    def take_over(self, seat: int, back: bool) -> None:
+        """A person who walked away (kiosk/away.py): a computer partner plays ``seat`` until
+        ``back``; the partner starts from what the table shows now."""
+        if back:
+            self.partners.pop(seat, None)
+        elif seat not in self.partners:
+            skill = self.app.cfg["seats"]["computer_skill"]
+            self.partners[seat] = CoopPartner(seat, skill if skill in PARTNER_SKILLS else "medium",
+                                              rng=self.stream(f"away{seat}"))
+        self.humans = [s for s in range(2) if s not in self.partners]
+        self.due_ns = None
 
     @property
     def title(self) -> str:
@@ -317,13 +352,27 @@ class CoopScene(GameScene):
         else:
             self.wants_offer[s] = not self.wants_offer[s]
 
+    def play(self, action: Any, seat: int) -> None:
+        """A seat's move: through the driver when it is the seat to move, else (the other
+        seat pointing at the same time, CO-5) checked by the state.
+
+        Raises:
+            IllegalActionError: the move is not allowed (nothing changed).
+        """
+        if self.state.current_player() == seat:
+            self.driver.submit(seat, action)
+        else:
+            self.state.apply(action, seat)
+
     def _take(self, s: int, pos: int) -> None:
         try:
-            self.state.apply(Take(pos), s)
+            self.play(Take(pos), s)
         except IllegalActionError as exc:
             text = exc.reason
-            if len(self.humans) == 2 and pos in self.state.markers[s]:
-                text = "That card cannot be taken"      # no louder than needed (CO-5)
+            if len(self.humans) == 2:
+                # CO-5: with two people on one screen every refused take shows one and the
+                # same sign, so a refusal never says that the card is the taker's exhibit.
+                text = REFUSED_TAKE
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
             return
@@ -334,7 +383,7 @@ class CoopScene(GameScene):
 
     def _apply(self, action: Any, seat: int) -> None:
         try:
-            self.state.apply(action, seat)
+            self.play(action, seat)
         except IllegalActionError as exc:
             self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
             return
@@ -382,7 +431,7 @@ class CoopScene(GameScene):
             return
         cp = st.current_player()
         if cp == CHANCE:
-            st.apply(st.chance_outcome(self.rng))
+            self.driver.tick(now_ns)                 # the deal (chance), from the game's chance stream
             self.chosen = [[], []]
             self.lifted = [None, None]
             self.last_take = None
@@ -672,7 +721,7 @@ class CoopScene(GameScene):
             if self.wants_offer[s]:
                 render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
             if st.refused_by == s and st.phase not in ("deal", "over"):
-                render.text(surface, "refused: only P%d offers" % (s + 1), (r.right - 12, r.y + 14), 24,
+                render.text(surface, f"refused: only P{s + 1} offers", (r.right - 12, r.y + 14), 24,
                             render.GOLD, "topright")
             clues = list(result.clues[s]) if result is not None else st.clues(s)
             self._draw_clue_file(surface, pygame.Rect(r.x + 20, r.y + 50, r.w - 28, r.h - 54), clues, col)
@@ -789,16 +838,6 @@ class CoopScene(GameScene):
                              clue_counts=[len(st.clues(0)), len(st.clues(1))])
 
 
-def _start(mode: str) -> "Callable[[App, list[SeatInfo]], Scene]":
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return CoopScene(app, seats, mode)
-    return start
-
-
-LOBBY_GAMES = [
-    LobbyGame("Focus (2023)", "coop", "base", 2, 2, _start("base"), demo_seats=2),
-    LobbyGame("Focus (2023) Sherlock Mode", "coop", "sherlock", 2, 2, _start("sherlock"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft Mode", "coop", "mycroft", 2, 2, _start("mycroft"), demo_seats=2),
-    LobbyGame("Focus (2023) Mycroft + Sherlock rules", "coop", "mycroft-sherlock", 2, 2,
-              _start("mycroft-sherlock"), demo_seats=2),
-]
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [lobby_game(f"coop-{mode}", partial(CoopScene, mode=mode))
+               for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")]

@@ -31,24 +31,24 @@ from typing import Any, Callable
 
 import pygame
 
+from arcade import registry
 from arcade.bots.focusx_place import choose_action
 from arcade.core.api import CHANCE, RACE, Action
-from arcade.core.events import Edge
-from arcade.core.judge import NS_PER_MS, Verdict
-from arcade import registry
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
-from arcade.core.referee import RefereeEvent
+from arcade.core.events import Edge
+from arcade.core.judge import NS_PER_MS, Verdict
+from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
-from arcade.focusx.duel import DuelGame, DuelState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
+from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
-from kiosk.games.focusx import draw as fx_draw
 from kiosk.app import App
+from kiosk.games.focusx import draw as fx_draw
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -56,6 +56,35 @@ STRIP_H = 58                     # the message strip: the window's label (left),
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
 CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
+
+#: What a take (``state.takes``: ``(how, seats, ...)``) says on each mode's banner:
+#: ``how -> (text with {names} and {active}, colour: "seat" (the first seat's), "bad" or "" gold)``.
+TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
+    "thinkfocus": {
+        "row": ("{names} takes the row focus!", "seat"),
+        "column": ("{names} takes the column focus!", "seat"),
+        "shift": ("{names} takes the shift focus!", "seat"),
+        "forgotten": ("{names} takes a forgotten focus!", "seat"),
+        "debated": ("Debated: {names} take one card each", ""),
+        "boxed": ("4+ tied: the trio goes to the box", ""),
+        "overruled": ("{names}: the row focus goes first", ""),
+        "discard": ("{names} cannot lay a card: one to the box", ""),
+    },
+    "duel": {
+        "last": ("{names} pressed last: takes the trio", "seat"),
+        "tied-last": ("Tied last: {names} take their own card", ""),
+        "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
+        "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
+        "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", ""),
+    },
+    "4focus": {
+        "won": ("{names}: 4FOCUS!", "seat"),
+        "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
+        "false": ("False claim by {names}: a card boxed, locked out", "bad"),
+        "discard": ("{names} cannot lay a card: one to the box", ""),
+        "pass": ("{names} cannot lay a card: passes", ""),
+    },
+}
 
 
 @dataclass
@@ -139,17 +168,6 @@ class FocusXScene(GameScene):
         self.shot_pending = ""
 
     @property
-    def state(self) -> Any:
-        """The game's state (the driver plays on this one)."""
-        return self._state
-
-    @state.setter
-    def state(self, value: Any) -> None:
-        self._state = value
-        if "driver" in self.__dict__:
-            self.driver.state = value
-
-    @property
     def referee(self) -> Any:
         """The driver's referee (``arcade.core.referee.Referee``): the open window, stuck seats."""
         return self.driver.referee
@@ -213,12 +231,16 @@ class FocusXScene(GameScene):
                 self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     # -- what subclasses provide -------------------------------------------------
+    #: the mode's rules (``arcade.focusx``): a ``Game`` class taking ``(seats, settings)``
+    game_class: Any = None
+
     def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        raise NotImplementedError
+        return self.game_class(seats, settings)
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's defaults."""
-        return {}
+        """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's
+        defaults: the claim window where the active seat chooses (ThinkFocus, 4Focus)."""
+        return self.claim_window(fx) if self.places_cards else {}
 
     def claim_window(self, fx: dict[str, Any]) -> dict[str, Any]:
         """``claim_window_s``: the scene's argument, else ``[focusx] claim_window_s``; in the demo
@@ -614,6 +636,7 @@ class FocusXScene(GameScene):
         n = len(self.seats)
         w = area.w // n
         stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
             col = render.SEAT_COLOURS[s % 8]
@@ -624,7 +647,11 @@ class FocusXScene(GameScene):
             render.text(surface, f"P{s + 1}", (r.x + 10, r.y + 14), 42, col, bold=True)
             big, label, lines = self.seat_lines(s)
             render.text(surface, big, (r.right - 10, r.y + 10), 58, render.TEXT, "topright", bold=True)
-            render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
+            yy = r.y + 80
+            if render.font(20).size(label)[0] <= r.w - 20:
+                render.text(surface, label, (r.right - 10, r.y + 58), 20, render.DIM, "topright")
+            else:                       # 8 seats at 1280x720: the label on two lines, never cut
+                yy = render.text_fit(surface, label, (r.centerx, r.y + 56), r.w - 12, 24, 24, render.DIM).bottom + 2
             if r.w >= 230:
                 room = r.w - 34 - render.font(20).size(label)[0]
                 size = render.fit_size(info.label, room, (20, 18, 16, 15))
@@ -632,7 +659,6 @@ class FocusXScene(GameScene):
                 while len(shown) > 4 and render.font(size).size(shown)[0] > room:
                     shown = shown[:-3] + ".."
                 render.text(surface, shown, (r.x + 10, r.y + 52), size, render.DIM)
-            yy = r.y + 80
             tag = self.seat_tag(s)
             if tag is not None:
                 render.text(surface, tag[0], (r.x + 10, yy), 24, tag[1], bold=True)
@@ -641,9 +667,11 @@ class FocusXScene(GameScene):
                 if yy > r.bottom - 20:
                     break
                 render.text(surface, line, (r.x + 10, yy), 22, render.DIM)
-                yy += 22
+                yy += render.font(22).get_linesize()
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
+            elif s in held:                     # FXA-39: held since before the race opened
+                render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         y = area.y
@@ -743,6 +771,8 @@ class ClassicScene(FocusXScene):
     panel lists every press, offsets from the first press (R-7).
     """
 
+    game_class = ClassicGame
+
     panel_title = "Race panel (ms after the first press)"
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
@@ -753,9 +783,6 @@ class ClassicScene(FocusXScene):
         self.choose_seat: int | None = None
         self.choose_spot = 0
         self.choose_until = 0
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return ClassicGame(seats, settings)
 
     # -- laying a card on a spot --------------------------------------------------------
     def seat_turn(self, seat: int, now_ns: int) -> None:
@@ -857,28 +884,18 @@ class ClassicScene(FocusXScene):
 
 # ------------------------------------------------------------------------ ThinkFocus
 
-class ThinkFocusScene(FocusXScene):
+class PlacingScene(FocusXScene):
+    """The modes where the active seat chooses a card and its place (ThinkFocus, 4Focus)."""
+
+    places_cards = True
+
+
+class ThinkFocusScene(PlacingScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     title = "FocusX ThinkFocus"
-    places_cards = True
-    take_texts = {"row": ("{names} takes the row focus!", "seat"),
-                  "column": ("{names} takes the column focus!", "seat"),
-                  "shift": ("{names} takes the shift focus!", "seat"),
-                  "forgotten": ("{names} takes a forgotten focus!", "seat"),
-                  "debated": ("Debated: {names} take one card each", ""),
-                  "boxed": ("4+ tied: the trio goes to the box", ""),
-                  "overruled": ("{names}: the row focus goes first", ""),
-                  "discard": ("{names} cannot lay a card: one to the box", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return tf.ThinkFocusGame(seats, settings)
-
-    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        return self.claim_window(fx)
-
-    def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
+    game_class = tf.ThinkFocusGame
+    take_texts = TAKE_TEXTS["thinkfocus"]
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st = self.state
@@ -946,15 +963,9 @@ class DuelScene(FocusXScene):
     """
 
     title = "FocusX Duel"
+    game_class = DuelGame
     people_choose = False
-    take_texts = {"last": ("{names} pressed last: takes the trio", "seat"),
-                  "tied-last": ("Tied last: {names} take their own card", ""),
-                  "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
-                  "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
-                  "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return DuelGame(seats, settings)
+    take_texts = TAKE_TEXTS["duel"]
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
         d = self.extra_settings.get("duel_deadline_ms", fx.get("duel_deadline_ms"))
@@ -1096,22 +1107,12 @@ class DuelScene(FocusXScene):
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(FocusXScene):
+class FourFocusScene(PlacingScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     title = "FocusX 4Focus"
-    places_cards = True
-    take_texts = {"won": ("{names}: 4FOCUS!", "seat"),
-                  "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
-                  "false": ("False claim by {names}: a card boxed, locked out", "bad"),
-                  "discard": ("{names} cannot lay a card: one to the box", ""),
-                  "pass": ("{names} cannot lay a card: passes", "")}
-
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
-        return ff.FourFocusGame(seats, settings)
-
-    def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
-        return self.claim_window(fx)
+    game_class = ff.FourFocusGame
+    take_texts = TAKE_TEXTS["4focus"]
 
     def takes(self) -> list[Any]:
         st = self.state
@@ -1148,8 +1149,6 @@ class FourFocusScene(FocusXScene):
                 self.flash = (tuple(seats), "won", now)
                 self.app.sounds.play("won")
 
-    def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
@@ -1227,13 +1226,14 @@ def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[S
 
 # The plain entries follow the configuration's ``[focusx] x_rule`` (FX-3: a setting);
 # the "-x" entries force the FocusX rule on.
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("FocusX Classic", "focusx", "classic", 2, 8, _start(ClassicScene, None)),
-    LobbyGame("FocusX Classic + FocusX rule", "focusx", "classic-x", 2, 8, _start(ClassicScene, True)),
-    LobbyGame("FocusX ThinkFocus", "focusx", "thinkfocus", 4, 6, _start(ThinkFocusScene, None), 4),
-    LobbyGame("FocusX ThinkFocus + FocusX rule", "focusx", "thinkfocus-x", 4, 6, _start(ThinkFocusScene, True), 4),
-    LobbyGame("FocusX Duel", "focusx", "duel", 4, 8, _start(DuelScene, None), 5),
-    LobbyGame("FocusX Duel + FocusX rule", "focusx", "duel-x", 4, 8, _start(DuelScene, True), 5),
-    LobbyGame("FocusX 4Focus", "focusx", "4focus", 2, 4, _start(FourFocusScene, None), 3),
-    LobbyGame("FocusX 4Focus + FocusX rule", "focusx", "4focus-x", 2, 4, _start(FourFocusScene, True), 3),
+    lobby_game("focusx-classic", _start(ClassicScene, None)),
+    lobby_game("focusx-classic-x", _start(ClassicScene, True)),
+    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene, None)),
+    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene, True)),
+    lobby_game("focusx-duel", _start(DuelScene, None)),
+    lobby_game("focusx-duel-x", _start(DuelScene, True)),
+    lobby_game("focusx-4focus", _start(FourFocusScene, None)),
+    lobby_game("focusx-4focus-x", _start(FourFocusScene, True)),
 ]

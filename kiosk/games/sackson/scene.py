@@ -47,25 +47,28 @@ import math
 import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable, Sequence
+from functools import partial
+from typing import Any, Sequence
 
 import pygame
 
+from arcade import registry
 from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
+from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState, Swap
 from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
-from kiosk.games.sackson import draw as sd
 from kiosk.app import App
+from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -272,10 +275,7 @@ class MoveChooser:
             self._enter()
             return None
         if self.phase == "target":
-            if self.src == RESERVE:
-                return Drop(cur)
-            assert self.src is not None and self.count is not None
-            return Move(self.src, cur, self.count)
+            return self._finished(cur)
         if self.phase == "swap-a":
             self.first = cur
             self.phase = "swap-b"
@@ -284,6 +284,13 @@ class MoveChooser:
             return None
         assert self.first is not None
         return Swap(self.first, cur)
+
+    def _finished(self, target: str) -> Action:
+        """The move (or the drop from the reserve) onto ``target`` of the chosen stack and count."""
+        if self.src == RESERVE:
+            return Drop(target)
+        assert self.src is not None and self.count is not None
+        return Move(self.src, target, self.count)
 
     def back(self) -> bool:
         """Step back one choice; False when there was nothing to cancel."""
@@ -304,10 +311,7 @@ class MoveChooser:
         if cur is None:
             return None
         if self.phase == "target":
-            if self.src == RESERVE:
-                return Drop(cur)
-            assert self.src is not None and self.count is not None
-            return Move(self.src, cur, self.count)
+            return self._finished(cur)
         if self.phase == "swap-b" and self.first is not None:
             return Swap(self.first, cur)
         return None
@@ -363,6 +367,11 @@ class SacksonScene(GameScene):
         self.settings = gs
         self.game = SacksonGame(n, gs)
         self.state: SacksonState = self.game.new_initial_state()
+        # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
+        # state's); the computer's search runs in a worker so the screen never freezes,
+        # and its move is submitted like a person's.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None] * n, self.bot_rng,
+                                                                   ply_cap=None)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
@@ -577,7 +586,7 @@ class SacksonScene(GameScene):
             self.app.message(f"Computer player: {result.note}")
         if move not in self.state._moves():
             raise ValueError(f"the thinking process proposed {move}, not a legal move here")
-        return self.state._t.action(move)     # type: ignore[arg-type]
+        return self.state._t.action(move)
 
     def _drive_computer(self, seat: int, now: int) -> None:
         ply = len(self.state.history)
@@ -614,7 +623,7 @@ class SacksonScene(GameScene):
         before_res = st.reserve(seat)
         before_active = [st.active(p) for p in range(self.game.seats)]
         try:
-            st.apply(action, seat)
+            self.driver.submit(seat, action)
         except IllegalActionError as exc:
             self.banner = (exc.reason.split(" [position")[0], render.BAD, self.now + BANNER_NS)
             self.app.sounds.play("false")
@@ -1036,16 +1045,6 @@ class SacksonScene(GameScene):
         return state_picture(self.state, w, h)
 
 
-def _start(variant: str) -> Callable[[App, list[SeatInfo]], Scene]:
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
-        return SacksonScene(app, seats, variant)
-    return start
-
-
-LOBBY_GAMES = [
-    LobbyGame("FOCUS (Sackson) 2 players", "focus", "2p", 2, 2, _start("2p"), demo_seats=2),
-    LobbyGame("FOCUS 3 players", "focus", "3p", 3, 3, _start("3p"), demo_seats=3),
-    LobbyGame("FOCUS 4 players in teams", "focus", "4p-teams", 4, 4, _start("4p-teams"), demo_seats=4),
-    LobbyGame("FOCUS 4 players, each alone", "focus", "4p", 4, 4, _start("4p"), demo_seats=4),
-    LobbyGame("Crossfire (hex FOCUS)", "focus", "crossfire", 2, 2, _start("crossfire"), demo_seats=2),
-]
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
+LOBBY_GAMES = [lobby_game("crossfire" if v == "crossfire" else f"focus-{v}", partial(SacksonScene, variant=v))
+               for v in ("2p", "3p", "4p-teams", "4p", "crossfire")]

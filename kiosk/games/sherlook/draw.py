@@ -23,8 +23,8 @@ from typing import Sequence
 import pygame
 
 from arcade.sherlook.layouts import Layout, map_box
+from arcade.sherlook.photos import PhotoPair
 from arcade.sherlook.raster import CheckLimits
-from arcade.sherlook.scene import PhotoPair
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape
 
 

@@ -24,8 +24,9 @@ from typing import Any
 
 import pygame
 
-from arcade.bots.sherlook import SherlookBot, skill as look_skill
+from arcade import registry
 from arcade.core.api import CHANCE, RACE
+from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
 from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
@@ -33,14 +34,19 @@ from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
 from kiosk.app import App
-from kiosk.scene import Scene
-from kiosk.scenes.game import GameScene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
 from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
+from kiosk.scene import Scene
+from kiosk.scenes.game import GameScene, RoutedPlayer
+from kiosk.scenes.seats import SeatInfo, lobby_game
 
 NS = 1_000_000_000
+NEVER_MS = 10 ** 12      # the driver never draws a round itself: the scene brings it with its photos
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
 CIRCLE = (255, 236, 60)
+
+
+def _skill(name: str) -> str:
+    return name if name in ("easy", "medium", "hard", "expert") else "medium"
 
 
 def marker_settings(app: App) -> MarkerSettings:
@@ -165,11 +171,14 @@ class SherlookScene(GameScene):
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
         self.state: SherlookState = self.game.new_initial_state()
-        self.referee = MarkerReferee(self.state, self.settings, self.stream("ties"))
-        self.bots = {s: SherlookBot(s, look_skill(info.skill if info.skill in ("easy", "medium", "hard", "expert")
-                                                  else "medium"), self.stream(f"bot-{s}"))
-                     for s, info in enumerate(seats) if info.is_computer}
-        self.committed: dict[int, int] = {}
+        # The match driver runs the marker races and asks the computer players for their
+        # presses; the scene brings each round's chance outcome once its photos are made.
+        spec = registry.get("sherlook")
+        ctx = registry.PlayerContext(rng=self.stream("bots"), key=str(self.seed))
+        players: list[Any] = [RoutedPlayer(spec.computer_player(self.state, s, _skill(info.skill), ctx), app)
+                              if info.is_computer else None for s, info in enumerate(seats)]
+        self.driver: Driver = spec.driver(self.state, players, self.stream("ties"), markers=self.settings,
+                                          reveal_ms=NEVER_MS)
         self.phase = "start"              # start | token | race | reveal | over
         self.phase_at = 0
         self.placed: Placed | None = None
@@ -179,9 +188,20 @@ class SherlookScene(GameScene):
         self.last_second: int | None = None
         self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
 
+    def after_resume(self) -> None:
+        """Rebuilt mid-round after a restart (kiosk/resume.py): show the round's token,
+        then the race goes on (its photos come from the round's scene seed)."""
+        if self.state.current_player() == RACE:
+            self.phase, self.phase_at = "token", self.now
+
     # -- input -----------------------------------------------------------------
+    @property
+    def referee(self) -> MarkerReferee:
+        """The driver's marker referee (the race, its claims)."""
+        return self.driver.referee  # type: ignore[no-any-return]
+
     def on_station(self, edge: Edge) -> None:
-        self.referee.feed(edge)
+        self.driver.feed(edge)
         if edge.pressed and edge.control in ("buzzer", "ok") and self.phase == "race":
             self.app.sounds.play("press")
 
@@ -212,9 +232,8 @@ class SherlookScene(GameScene):
             if pending is None or pending[1].is_alive():
                 return                        # still generating: the reveal (or the title) stays up
             self.next_round = None
-            st.apply(pending[0])
+            self.driver.submit(CHANCE, pending[0])
             self.phase, self.phase_at = "token", now_ns
-            self.committed.clear()
             self.banner = None
             self.app.sounds.play("flip")
 
@@ -236,7 +255,7 @@ class SherlookScene(GameScene):
         return self.next_round
 
     def _race(self, now: int) -> None:
-        for ev in self.referee.tick(now):
+        for ev in self.driver.tick(now):          # presses judged, computer players asked
             self._on_event(ev, now)
         race = self.referee.current()
         if race is None or race.opened_ns is None or self.state.current_player() != RACE:
@@ -247,26 +266,12 @@ class SherlookScene(GameScene):
             if sec != self.last_second:
                 self.last_second = sec
                 self.app.sounds.play("tick")
-        for seat, bot in self.bots.items():
-            if seat not in race.waiting():
-                continue
-            if seat in self.committed and now < self.committed[seat] + 250_000_000:
-                continue
-            p = bot.next_press(race, now)
-            if p is not None and p - now <= 100_000_000:
-                self.app.computer.press(seat, p)
-                self.committed[seat] = p
 
     def frame_shown(self, t_ns: int) -> None:
         if self.phase != "race":
             return
-        for ev in self.referee.frame_shown(t_ns):
+        for ev in self.driver.frame_shown(t_ns):      # R-2: the race opens at this flip
             if ev.kind == "opened":
-                st = self.state
-                assert st.photos is not None and st.layout is not None
-                for s, bot in self.bots.items():
-                    if s in st.participants:
-                        bot.new_round(st.race_no, st.photos, st.layout)
                 self.last_second = None
             elif ev.kind == "countdown":
                 self.app.screenshot(f"round-{self.state.round_no}-race")   # photos, markers, countdown
@@ -757,6 +762,7 @@ def _start(app: App, seats: list[SeatInfo]) -> Scene:
     return SherlookScene(app, seats)
 
 
+#: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    LobbyGame("Sherlook (spot the differences)", "sherlook", "classic", 2, 6, _start, demo_seats=4),
+    lobby_game("sherlook", _start),
 ]

@@ -25,8 +25,8 @@ from functools import cached_property
 from arcade.core.errors import ArcadeError
 from arcade.sherlook.raster import CheckLimits, check_pair, fine_area, rasterise, strong_area, window_of
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape, clip, gap, grow, union
-from arcade.sherlook.things import ALTERATIONS, BRIGHT, KINDS, Thing, colour_distance, luma
 from arcade.sherlook.themes import THEMES, Spot, build, contrasting, grounds_of
+from arcade.sherlook.things import BRIGHT, KINDS, Thing, colour_distance, luma
 
 MIN_DIFFERENCES = 1
 MAX_DIFFERENCES = 10

@@ -1,4 +1,4 @@
-"""Starting layouts of every FOCUS variant, kept as data (SF-1, SF-4, SF-5, SF-6).
+"""Starting set-ups of every FOCUS variant, kept as data (SF-1, SF-4, SF-5, SF-6).
 
 Each layout is a picture, top row first, one character per cell:
 
@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from arcade.sackson.board import HEX, SQUARE, SQUARE_FILES, HEX_COLUMNS, Board
+from arcade.sackson.board import HEX, HEX_COLUMNS, SQUARE, SQUARE_FILES, Board
 
 SEAT_LETTERS = "ABCD"
 

@@ -1,0 +1,246 @@
+"""Event benchmark (issue 15): many cabinets, one local Mosquitto, nothing lost.
+
+    python bench/bench_event.py [--cabinets 20] [--minutes 10] [--period 3] [--dup-every 25]
+                                [--kill-broker-at MIN --down-s 10]
+
+Starts a real Mosquitto on 127.0.0.1 (a free port, passwords and persistence on,
+the README's hall settings), then ``--cabinets`` simulated cabinets, each with its
+own SQLite results file and :class:`kiosk.event.EventLink`, finishing a game every
+``--period`` seconds on average (uniform 0.5x to 1.5x).  One cabinet runs alone in
+its own process (its CPU and memory are measured); the others share a second
+process.  Every ``--dup-every``-th game of a cabinet is sent twice (its outbox row
+is put back after the broker acknowledged it, as after a lost acknowledgement).
+A leaderboard watcher in this process records when each game id first arrives.
+With ``--kill-broker-at`` the broker is killed with -9 that many minutes in and
+restarted ``--down-s`` seconds later (the cabinets queue meanwhile).
+
+Prints: games finished, games on the leaderboard, messages lost (must be 0),
+extra games (must be 0), duplicate deliveries (counted once), publish-to-
+leaderboard latency (the game saved -> the watcher's leaderboard has it; median,
+p99, max), and the broker's and the measured cabinet's CPU (percent of one core)
+and peak resident memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+GAMES = [("focusx-classic", 4), ("sherlook", 4), ("focus", 2), ("coop", 2), ("focusx-duel", 6)]
+
+
+def _cpu_ticks(pid: int) -> int:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])           # utime + stime
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def worker(args: argparse.Namespace) -> int:
+    """One process with the cabinets named in ``--names``."""
+    import logging
+    logging.basicConfig(level=logging.ERROR)
+    from mqtt_broker import USERS
+
+    from kiosk.event import EventLink
+    from kiosk.storage import Results
+    settings = {"host": "127.0.0.1", "port": args.port, "tls": False, "ca_file": "", "username": "cabinet",
+                "password": USERS["cabinet"], "password_file": "", "event": "bench", "cabinet": ""}
+    folder = Path(args.dir)
+    names = args.names.split(",")
+    stop_at = time.time() + args.seconds
+    out: dict[str, object] = {}
+
+    def cabinet(name: str) -> None:
+        rng = random.Random(name)
+        store = Results(folder / f"{name}.sqlite3")
+        link = EventLink({**settings, "cabinet": name}, store.path, cabinet=name)
+        store.outbox_hook, store.outbox_committed = link.outbox_hook, link.committed
+        link.start()
+        n = 0
+        dups = 0
+        next_at = time.time() + rng.uniform(0, args.period)
+        while time.time() < stop_at:
+            time.sleep(max(0.0, min(next_at, stop_at) - time.time()))
+            if time.time() >= stop_at:
+                break
+            game, seats = rng.choice(GAMES)
+            scores = tuple(float(rng.randrange(0, 20)) for _ in range(seats))
+            winners = (scores.index(max(scores)),)
+            store.save({"game": game, "seats": seats, "settings": {}}, winners, "bench", scores)
+            n += 1
+            link.set_status("playing" if n % 2 else "idle", game, "LED: off")
+            if args.dup_every and n % args.dup_every == 0:
+                # As after a lost PUBACK: once this game has left the outbox, send it again.
+                row = store.db.execute("SELECT game_uid FROM event_games ORDER BY games_id DESC LIMIT 1").fetchone()
+                uid = row[0]
+                deadline = time.time() + 10
+                while time.time() < deadline and store.db.execute(
+                        "SELECT COUNT(*) FROM outbox WHERE game_uid = ?", (uid,)).fetchone()[0]:
+                    time.sleep(0.05)
+                from kiosk.event import results_topic
+                r = link.leaderboard.games.get(uid)
+                if r is not None:
+                    with store.db:
+                        store.db.execute("INSERT OR IGNORE INTO outbox (game_uid, topic, payload, created_at) "
+                                         "VALUES (?, ?, ?, ?)", (uid, results_topic("bench", uid), r.to_json(),
+                                                                  time.time()))
+                    link.poke()
+                    dups += 1
+            next_at += rng.uniform(0.5, 1.5) * args.period
+        deadline = time.time() + 120
+        while time.time() < deadline and link.pending():
+            time.sleep(0.2)
+        uids = [r[0] for r in store.db.execute("SELECT game_uid FROM event_games ORDER BY games_id")]
+        out[name] = {"games": uids, "dups": dups, "pending": link.pending(), "resent": link.resent}
+        link.stop()
+        store.close()
+
+    threads = [threading.Thread(target=cabinet, args=(n,)) for n in names]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    (folder / f"done-{names[0]}.json").write_text(json.dumps(out))
+    return 0
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--cabinets", type=int, default=20)
+    p.add_argument("--minutes", type=float, default=10.0, help="how long cabinets play (default 10)")
+    p.add_argument("--period", type=float, default=3.0, help="mean seconds between a cabinet's games")
+    p.add_argument("--dup-every", type=int, default=25, help="send every Nth game of a cabinet twice (0 = never)")
+    p.add_argument("--kill-broker-at", type=float, default=0.0,
+                   help="minutes after the start to kill the broker with -9 (0 = never); it restarts after --down-s")
+    p.add_argument("--down-s", type=float, default=10.0, help="seconds the killed broker stays down")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--names", default="", help=argparse.SUPPRESS)
+    p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    p.add_argument("--dir", default="", help=argparse.SUPPRESS)
+    p.add_argument("--seconds", type=float, default=0, help=argparse.SUPPRESS)
+    args = p.parse_args()
+    if args.worker:
+        return worker(args)
+    import mqtt_broker as mosquitto
+
+    from kiosk.event import Watcher
+    if not mosquitto.available():
+        print("bench_event: mosquitto and mosquitto_passwd are needed (apt-get install mosquitto)")
+        return 2
+    if args.cabinets < 2:
+        print("bench_event: --cabinets: expected at least 2 (one measured alone, the others together)")
+        return 2
+    folder = Path(tempfile.mkdtemp(prefix="bench-event-"))
+    broker = mosquitto.Broker(folder / "broker", autosave_every_change=False).start()
+    settings = {"host": "127.0.0.1", "port": broker.port, "tls": False, "ca_file": "", "username": "board",
+                "password": mosquitto.USERS["board"], "password_file": "", "event": "bench", "cabinet": ""}
+    watcher = Watcher(settings)
+    arrivals: dict[str, float] = {}
+    latencies: list[float] = []
+
+    def on_change() -> None:
+        now = time.time()
+        with watcher.leaderboard.lock:
+            fresh = [g for gid, g in watcher.leaderboard.games.items() if gid not in arrivals]
+        for g in fresh:
+            arrivals[g.game_id] = now
+            latencies.append((now - g.finished_at) * 1000)
+
+    lock = threading.Lock()
+
+    def listener() -> None:
+        with lock:
+            on_change()
+
+    watcher.leaderboard.listeners.append(listener)
+    watcher.start()
+    seconds = args.minutes * 60
+    names = [f"cab{i:02d}" for i in range(args.cabinets)]
+    base = [sys.executable, __file__, "--worker", "--port", str(broker.port), "--dir", str(folder),
+            "--seconds", str(seconds), "--period", str(args.period), "--dup-every", str(args.dup_every)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    measured = subprocess.Popen(base + ["--names", names[0]], env=env)
+    rest = subprocess.Popen(base + ["--names", ",".join(names[1:])], env=env)
+    t0 = time.time()
+    ticks0 = {"broker": _cpu_ticks(broker.pid), "cabinet": _cpu_ticks(measured.pid)}
+    peak = {"broker": 0, "cabinet": 0}
+    ticks1 = dict(ticks0)
+    broker_done = 0                  # CPU ticks of broker processes killed so far
+    killed = False
+    while measured.poll() is None or rest.poll() is None:
+        if args.kill_broker_at and not killed and time.time() - t0 >= args.kill_broker_at * 60:
+            killed = True
+            broker_done += ticks1["broker"] - ticks0["broker"]
+            broker.kill()
+            print(f"bench_event: broker killed (-9) at {(time.time() - t0) / 60:.1f} min, "
+                  f"down for {args.down_s:g} s", flush=True)
+            time.sleep(args.down_s)
+            broker.start()
+            ticks0["broker"] = ticks1["broker"] = _cpu_ticks(broker.pid)
+        try:
+            if time.time() - t0 <= seconds:
+                ticks1 = {"broker": _cpu_ticks(broker.pid), "cabinet": _cpu_ticks(measured.pid)}
+            peak["broker"] = max(peak["broker"], _rss_kb(broker.pid))
+            peak["cabinet"] = max(peak["cabinet"], _rss_kb(measured.pid))
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            pass
+        time.sleep(1.0)
+    played_s = min(seconds, time.time() - t0)
+    time.sleep(2.0)
+    done: dict[str, dict[str, object]] = {}
+    for f in folder.glob("done-*.json"):
+        done.update(json.loads(f.read_text()))
+    created = [uid for d in done.values() for uid in d["games"]]  # type: ignore[union-attr]
+    injected = sum(int(d["dups"]) for d in done.values())  # type: ignore[arg-type]
+    pending = sum(int(d["pending"]) for d in done.values())  # type: ignore[arg-type]
+    resent = sum(int(d.get("resent", 0)) for d in done.values())  # type: ignore[arg-type]
+    seen = set(watcher.leaderboard.games)
+    lost = set(created) - seen
+    extra = seen - set(created)
+    hz = os.sysconf("SC_CLK_TCK")
+    watcher.stop()
+    broker.stop()
+    lat = sorted(latencies)
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    print(f"bench_event: {args.cabinets} cabinets, {played_s / 60:.1f} min, a game every {args.period:g} s "
+          f"per cabinet (mean), Mosquitto {broker.port}")
+    print(f"  games finished            {len(created)} ({len(set(created))} distinct ids), "
+          f"{pending} still in outboxes")
+    print(f"  games on the leaderboard  {len(seen)}")
+    print(f"  messages lost             {len(lost)}")
+    print(f"  extra games               {len(extra)}")
+    print(f"  duplicates sent           {injected}; duplicate deliveries seen {watcher.leaderboard.duplicates}, "
+          f"each counted once")
+    if args.kill_broker_at:
+        print(f"  re-sent after the crash   {resent} games the restarted broker no longer held")
+    print(f"  publish->leaderboard ms   median {statistics.median(lat):.1f}  p99 {p99:.1f}  max {lat[-1]:.1f}"
+          if lat else "  no latency samples")
+    ticks1["broker"] += broker_done
+    for who in ("broker", "cabinet"):
+        cpu = (ticks1[who] - ticks0[who]) / hz / played_s * 100
+        label = "broker (mosquitto)" if who == "broker" else "one cabinet's event link"
+        print(f"  {label:<25} CPU {cpu:.2f} % of a core, peak RSS {peak[who] / 1024:.1f} MiB")
+    return 0 if not lost and not extra and not pending else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

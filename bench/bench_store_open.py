@@ -1,0 +1,59 @@
+"""How long the results store takes to open (every row checked) as it grows (issue 11).
+
+Builds a store of N finished games (records of a played FocusX game, padded
+to about --record-kb kB each), then opens it with :class:`kiosk.storage.Results`
+(the read-only check of every row, then the write probe) a few times and prints
+the median, per 1000 games.
+
+    python bench/bench_store_open.py [--games 2000] [--record-kb 20] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from arcade.core.record import to_record
+from arcade.focusx.classic import ClassicGame
+from arcade.sim import SimConfig, first_legal, simulate
+from kiosk.storage import Results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--record-kb", type=int, default=20)
+    ap.add_argument("--repeat", type=int, default=5)
+    a = ap.parse_args()
+    state = ClassicGame(4).new_initial_state()
+    simulate(state, random.Random(1), SimConfig(skills=["hard"] * 4), first_legal)
+    out = state.outcome()
+    record = to_record(state, 1)
+    record["pad"] = "x" * max(0, a.record_kb * 1024 - len(str(record)))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "arcade.sqlite3"
+        r = Results(path)
+        with r.db:
+            for _ in range(a.games):
+                r.db.execute("INSERT INTO games (finished_at, game, seats, winners, reason, scores, record) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (time.time(), record["game"], 4, str(list(out.winners)),
+                                                              out.reason, str(list(out.scores)),
+                                                              __import__("json").dumps(record)))
+        r.close()
+        size = path.stat().st_size / 1e6
+        times = []
+        for _ in range(a.repeat):
+            t0 = time.perf_counter()
+            Results(path).close()
+            times.append(time.perf_counter() - t0)
+    med = statistics.median(times)
+    print(f"{a.games} games, {size:.1f} MB: open median {med * 1000:.0f} ms "
+          f"({med * 1000 / a.games * 1000:.0f} ms per 1000 games), max {max(times) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""A person who walks away mid-game is not waited for forever.
+
+When a game waits for a person's move (``state.current_player()`` is a seat
+played by a person) and that seat's station has given no edge for
+``[idle] turn_s`` seconds, a computer player takes the seat: its
+:class:`~kiosk.scenes.seats.SeatInfo` is swapped for a computer's (label
+"computer for P3 (away)"), so every scene that asks ``seats[cp].is_computer``
+lets its computer player move, and the screen says so.  Any press from the
+seat's own station gives the seat back at once.  A scene with its own
+``take_over(seat, back: bool)`` method is called instead of the swap.  A scene
+on the match driver (``scene.driver``, FocusX) also gets the driver's player for
+the seat from its own ``driver_seats()``, so the driver moves for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arcade.core.events import Edge
+from kiosk.scenes.seats import SeatInfo
+
+
+class AwayWatch:
+    """Watches the game on screen for seats whose person has gone."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.turn_ns = int(app.cfg.data.get("idle", {}).get("turn_s", 45) * 1e9)
+        self.last_input: dict[int, int] = {}
+        self.waiting: tuple[int, int] | None = None        # (seat, since ns)
+        self.away: dict[int, SeatInfo] = {}                # seat -> the person's SeatInfo
+        self.scene: Any = None
+
+    def clear(self) -> None:
+        self.away.clear()
+        self.waiting = None
+        self.scene = None
+
+    def saw(self, edge: Edge) -> None:
+        """A person's edge: that seat is here (and gets its seat back if it was away)."""
+        self.last_input[edge.seat] = edge.t_ns
+        if edge.seat in self.away and self.scene is not None:
+            self._give_back(edge.seat)
+
+    def _give_back(self, seat: int) -> None:
+        info = self.away.pop(seat)
+        self._set(self.scene, seat, info, back=True)
+        self.app.message(f"P{seat + 1} is back and plays again", 5.0)
+
+    @staticmethod
+    def _set(scene: Any, seat: int, info: SeatInfo, back: bool) -> None:
+        own = getattr(scene, "take_over", None)
+        if callable(own):
+            own(seat, back=back)
+            return
+        scene.seats[seat] = info
+        driver = getattr(scene, "driver", None)
+        seats_for = getattr(scene, "driver_seats", None)
+        if driver is not None and callable(seats_for) and hasattr(driver, "players"):
+            driver.players[seat] = seats_for()[seat]
+
+    def tick(self, now_ns: int) -> None:
+        scene = self.app.scenes[-1] if self.app.scenes else None
+        if scene is not self.scene:
+            if self.scene is not None and self.away:
+                for seat, info in self.away.items():     # the results name the person again
+                    try:
+                        self._set(self.scene, seat, info, back=True)
+                    except Exception:
+                        pass
+                self.away.clear()
+            self.scene = scene
+            self.waiting = None
+        if scene is None or self.app.attract_demo or not self.app.is_game(scene):
+            return
+        try:
+            cp = scene.state.current_player()
+        except Exception:
+            return
+        seats = scene.seats
+        if not isinstance(cp, int) or cp < 0 or cp >= len(seats) or seats[cp].is_computer or cp in self.away:
+            self.waiting = None
+            return
+        if self.waiting is None or self.waiting[0] != cp:
+            self.waiting = (cp, now_ns)
+        since = max(self.waiting[1], self.last_input.get(cp, 0))
+        if now_ns - since >= self.turn_ns:
+            self._take(scene, cp)
+
+    def _take(self, scene: Any, seat: int) -> None:
+        info = scene.seats[seat]
+        self.away[seat] = info
+        skill = self.app.cfg["seats"]["computer_skill"]
+        self._set(scene, seat, SeatInfo("computer", f"computer for P{seat + 1} (away)", skill), back=False)
+        self.waiting = None
+        self.app.message(f"P{seat + 1} seems to be away: a computer plays P{seat + 1}'s turns "
+                         f"until P{seat + 1} presses again", 10.0)

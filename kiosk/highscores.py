@@ -1,0 +1,197 @@
+"""High scores: the score of a result, the ``highscores`` table, and initials entry.
+
+The score of a result (:func:`result_score`) is the one notion every screen and
+feed uses (the results screen, the attract loop, an MQTT leaderboard):
+
+==================================  =========================  ==================
+game (family)                       score of a seat            table ranks by
+==================================  =========================  ==================
+FocusX, every mode (``focusx``)     cards won                  best game
+Sherlook (``sherlook``)             points                     best game
+Focus (2023), Sherlock rules        the pair's points          best game
+(``coop`` modes with "sherlock")    (base rules: no score)
+FOCUS / Crossfire (``focus``)       1 per game won             wins added up
+==================================  =========================  ==================
+
+Tables are per game and mode (``"focusx:classic"``), for today (since local
+midnight) and for all time.  The table lives in the results file (SQLite),
+created with ``CREATE TABLE IF NOT EXISTS`` next to the ``games`` table.
+
+Initials are three letters entered with station controls (left/right change
+the letter, OK takes it, X goes back a letter) or a buzzer alone (tap = next
+letter, hold 0.6 s = take the letter, hold 2 s = back), see ``kiosk/gestures.py``.
+This module has no pygame in it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from kiosk.gestures import BACK, NEXT, OK, PREV
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS highscores (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    game TEXT NOT NULL,
+    initials TEXT NOT NULL,
+    score REAL NOT NULL,
+    game_id INTEGER
+);
+CREATE INDEX IF NOT EXISTS highscores_game ON highscores (game, score);
+"""
+
+#: How many lines a table shows, and the rank a score must reach to be entered.
+TABLE_SIZE = 5
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """How a game's results become high scores.
+
+    Attributes:
+        unit: what the number counts ("cards", "points", "wins").
+        total: True: a name's scores are added up (wins); False: its best game counts.
+    """
+
+    unit: str
+    total: bool = False
+
+
+def score_rule(family: str, mode: str) -> ScoreRule | None:
+    """The rule for ``family:mode``, or None for a game without high scores."""
+    if family == "focusx":
+        return ScoreRule("cards")
+    if family == "sherlook":
+        return ScoreRule("points")
+    if family == "coop":
+        return ScoreRule("points") if "sherlock" in mode else None
+    if family in ("focus", "crossfire"):
+        return ScoreRule("wins", total=True)
+    return None
+
+
+def result_score(family: str, mode: str, seat: int, winners: Sequence[int],
+                 scores: Sequence[float]) -> float | None:
+    """The high-score value of ``seat``'s result in one finished game, or None (no entry).
+
+    Args:
+        family, mode: the lobby's game ("focusx", "classic").
+        seat: 0-based seat.
+        winners, scores: the game's ``outcome()`` (winning seats; per-seat scores:
+            FocusX cards won, Sherlook points, Focus (2023) Sherlock Mode points).
+
+    FOCUS games give 1 to each winner and no entry to the others; a score of 0
+    is no entry either.
+    """
+    rule = score_rule(family, mode)
+    if rule is None:
+        return None
+    if rule.unit == "wins":
+        return 1.0 if seat in winners else None
+    if seat >= len(scores):
+        return None
+    value = float(scores[seat])
+    return value if value > 0 else None
+
+
+def day_start(now: float) -> float:
+    """Local midnight before ``now`` (seconds since the epoch)."""
+    t = time.localtime(now)
+    return time.mktime((t.tm_year, t.tm_mon, t.tm_mday, 0, 0, 0, 0, 0, -1))
+
+
+class HighScores:
+    """The ``highscores`` table of the results file.
+
+    Args:
+        db: the results file's open connection (``kiosk.storage.Results.db``).
+
+    Raises:
+        sqlite3.Error: the table cannot be made (the caller shows a message).
+    """
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        with db:
+            db.executescript(SCHEMA)
+
+    def add(self, game: str, initials: str, score: float, at: float | None = None,
+            game_id: int | None = None) -> None:
+        """Save one entry (``game`` = "family:mode", ``initials`` 1-3 characters)."""
+        with self.db:
+            self.db.execute("INSERT INTO highscores (at, game, initials, score, game_id) VALUES (?, ?, ?, ?, ?)",
+                            (time.time() if at is None else at, game, initials[:3], float(score), game_id))
+
+    def table(self, game: str, rule: ScoreRule, since: float | None = None,
+              limit: int = TABLE_SIZE) -> list[tuple[str, float]]:
+        """The best ``(initials, score)`` lines, best first (since ``since`` if given)."""
+        where, args = "game = ?", [game]
+        if since is not None:
+            where += " AND at >= ?"
+            args.append(since)   # type: ignore[arg-type]
+        if rule.total:
+            sql = (f"SELECT initials, SUM(score) AS s, MIN(id) FROM highscores WHERE {where} "
+                   "GROUP BY initials ORDER BY s DESC, MIN(id) LIMIT ?")
+        else:
+            sql = f"SELECT initials, score, id FROM highscores WHERE {where} ORDER BY score DESC, id LIMIT ?"
+        return [(r[0], float(r[1])) for r in self.db.execute(sql, (*args, limit))]
+
+    def qualifies(self, game: str, rule: ScoreRule, score: float, now: float) -> bool:
+        """Whether ``score`` would be in today's or the all-time table (wins always count)."""
+        if rule.total:
+            return True
+        for since in (day_start(now), None):
+            lines = self.table(game, rule, since)
+            if len(lines) < TABLE_SIZE or score > lines[-1][1]:
+                return True
+        return False
+
+    def games(self) -> list[str]:
+        """Every game with an entry, most recent first."""
+        rows = self.db.execute("SELECT game, MAX(id) m FROM highscores GROUP BY game ORDER BY m DESC")
+        return [r[0] for r in rows]
+
+    def reset(self) -> int:
+        """Delete every entry (the service menu's "reset high scores"); returns how many."""
+        with self.db:
+            return int(self.db.execute("DELETE FROM highscores").rowcount)
+
+
+class InitialsEntry:
+    """Three letters, entered with menu actions (:mod:`kiosk.gestures`).
+
+    ``prev``/``next`` change the letter under the cursor, ``ok`` takes it and
+    moves on (the third ``ok`` finishes), ``back`` returns to the previous letter.
+    """
+
+    def __init__(self, seat: int, score: float, length: int = 3) -> None:
+        self.seat = seat
+        self.score = score
+        self.letters = [0] * length
+        self.pos = 0
+        self.done = False
+        self.touched = False
+
+    @property
+    def initials(self) -> str:
+        return "".join(LETTERS[i] for i in self.letters)
+
+    def act(self, action: str) -> None:
+        if self.done:
+            return
+        self.touched = True
+        if action in (NEXT, PREV):
+            step = 1 if action == NEXT else -1
+            self.letters[self.pos] = (self.letters[self.pos] + step) % len(LETTERS)
+        elif action == OK:
+            if self.pos == len(self.letters) - 1:
+                self.done = True
+            else:
+                self.pos += 1
+        elif action == BACK and self.pos > 0:
+            self.pos -= 1

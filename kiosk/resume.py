@@ -1,0 +1,260 @@
+"""Resume: a game survives a power cut, a kill -9, a crash or a scene's exception.
+
+After every completed step of a game (a turn, a race's verdict, a round, a
+deal: every action appended to the state's history) the game in progress is
+saved in the results store's ``resume`` slot in one transaction: the lobby game
+(family, mode), the seats and their stations, the seed, and the record
+(:mod:`arcade.core.record`: every action in order).  When the game ends, its
+result is saved with the game's key and the slot is cleared in the same
+transaction, so a result is stored once, never twice.
+
+At start the arcade offers the interrupted game (:class:`ResumeScene`): OK
+resumes, Back drops it; unattended it resumes by itself after
+:data:`AUTO_RESUME_NS`.  The game is rebuilt from its lobby game and seed and
+the recorded actions are applied again, so it continues at the last completed
+step with the same seats.  Leaving a game on purpose (the leave dialog) drops
+its slot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import uuid
+from dataclasses import asdict
+from typing import Any
+
+from arcade.core.events import Edge
+from kiosk import render
+from kiosk.scene import Scene
+from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+log = logging.getLogger("focus-arcade")
+
+#: The offer resumes by itself after this long (ns) when nobody answers (kiosk, unattended).
+AUTO_RESUME_NS = 6_000_000_000
+
+
+def new_key() -> str:
+    """A new game's key (the resume slot's and the stored result's)."""
+    return uuid.uuid4().hex
+
+
+def digest(state: Any) -> str:
+    """A short fingerprint of a state: its history and, when it has one, its snapshot."""
+    h = hashlib.sha256()
+    h.update(json.dumps([[int(p), a.to_json()] for p, a in state.history], sort_keys=True, default=str).encode())
+    snap = getattr(state, "snapshot", None)
+    if callable(snap):
+        try:
+            h.update(json.dumps(snap(), sort_keys=True, default=str).encode())
+        except Exception:
+            pass
+    return h.hexdigest()[:16]
+
+
+def tag(scene: Any, game: LobbyGame | tuple[str, str]) -> Any:
+    """Mark a game scene with the lobby game it plays (what a resume rebuilds)."""
+    if isinstance(game, LobbyGame):
+        game = (game.family, game.mode)
+    scene.lobby_game = tuple(game)
+    if not getattr(scene, "game_key", None):
+        scene.game_key = new_key()
+    return scene
+
+
+def start_game(app: Any, game: LobbyGame, seats: list[SeatInfo]) -> Any:
+    """``game.start(app, seats)``, marked for resuming."""
+    return tag(game.start(app, seats), game)
+
+
+def progress(scene: Any) -> dict[str, Any] | None:
+    """The resume data of a game scene, or None when it cannot be resumed."""
+    lobby = getattr(scene, "lobby_game", None)
+    state = getattr(scene, "state", None)
+    if lobby is None or state is None or not hasattr(state, "history"):
+        return None
+    return {"family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
+            "seats": [asdict(s) for s in scene.seats],
+            "actions": [{"player": int(p), "action": a.to_json()} for p, a in state.history],
+            "steps": len(state.history), "digest": digest(state)}
+
+
+def save_progress(app: Any, scene: Any) -> bool:
+    """Save the scene's game in the resume slot (one transaction); False if it cannot be."""
+    results = getattr(app, "results", None)
+    data = progress(scene)
+    if results is None or data is None or not hasattr(results, "save_resume"):
+        return False
+    try:
+        results.save_resume(scene.game_key, data)
+        return True
+    except Exception as exc:
+        if not getattr(scene, "_resume_warned", False):
+            scene._resume_warned = True
+            app.message(f"The game in progress cannot be kept for a restart: {exc}")
+        return False
+
+
+def _game_classes() -> list[type]:
+    from arcade.core.api import Game
+    out: list[type] = []
+    todo: list[type] = [Game]
+    while todo:
+        cls = todo.pop()
+        out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out
+
+
+def restore(app: Any, data: dict[str, Any]) -> Any:
+    """Rebuild the saved game as a scene at its last completed step (not yet pushed).
+
+    The scene is built as the lobby builds it (same lobby game, seats and seed);
+    the first initial state it makes gets the saved actions applied before the
+    scene hands it to its match driver, so the driver, the referee and the screen
+    start from the last completed step.
+
+    Raises:
+        Exception: the game or an action cannot be rebuilt (the caller drops the slot).
+    """
+    from kiosk.scenes.lobby import find_game
+    game = find_game(data["family"], data["mode"])
+    seats = [SeatInfo(**s) for s in data["seats"]]
+    app.seed_override = int(data["seed"])
+    actions = data["actions"]
+    done: list[Any] = []
+    patched: list[tuple[type, Any]] = []
+
+    def wrap(original: Any) -> Any:
+        def new_initial_state(self: Any, *args: Any, **kwargs: Any) -> Any:
+            state = original(self, *args, **kwargs)
+            if not done:
+                done.append(state)
+                for entry in actions:
+                    state.apply(self.action_from_json(entry["action"]), entry["player"])
+            return state
+        return new_initial_state
+
+    for cls in _game_classes():
+        if "new_initial_state" in cls.__dict__:
+            patched.append((cls, cls.__dict__["new_initial_state"]))
+            setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))  # noqa: B010 - mypy refuses assigning a method
+    try:
+        scene = game.start(app, seats)
+    finally:
+        for cls, original in patched:
+            setattr(cls, "new_initial_state", original)  # noqa: B010 - as above
+    if not done:
+        raise RuntimeError("the game was not rebuilt from its actions")
+    resumed: Any = scene  # a GameScene: the game's key and its digest at the saved step
+    resumed.game_key = data["game_key"]
+    tag(scene, game)
+    resumed.resume_digest = data.get("digest")
+    return scene
+
+
+def replay_into(scene: Any) -> None:
+    """Check and log the rebuilt game (its state already holds the saved actions); a scene
+    with an ``after_resume()`` method sets its own screen phase there."""
+    state = scene.state
+    after = getattr(scene, "after_resume", None)
+    if callable(after):
+        after()
+    got = digest(state)
+    log.info("resumed game %s at step %d (digest %s)", scene.game_key, len(state.history), got)
+    if scene.resume_digest and got != scene.resume_digest:
+        log.warning("resumed game %s differs from the saved one (%s)", scene.game_key, scene.resume_digest)
+
+
+def resume_now(app: Any, data: dict[str, Any]) -> bool:
+    """Replace every scene by the saved game at its last step; False (and a message) if it fails."""
+    try:
+        scene = restore(app, data)
+        app.stack.clear()
+        app.push(scene)
+        replay_into(scene)
+        scene._resume_steps = len(scene.state.history)
+        app.message(f"Resumed {data.get('title', 'the game')} at step {len(scene.state.history)}.", 8)
+        return True
+    except Exception as exc:
+        log.error("could not resume the game: %r", exc, exc_info=True)
+        app.message(f"The interrupted game could not be resumed ({type(exc).__name__}: {exc}); it was dropped.")
+        try:
+            app.results.drop_resume(data.get("game_key"))
+        except Exception:
+            pass
+        app.home()
+        return False
+
+
+class ResumeScene(Scene):
+    """The offer at start: "A game was interrupted ... OK resume, Back drop"; resumes by
+    itself after :data:`AUTO_RESUME_NS` (a kiosk left alone)."""
+
+    overlay = True
+
+    def __init__(self, app: Any, data: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.data = data
+        self.since: int | None = None
+        self.now = 0
+
+    def on_command(self, command: Any) -> None:
+        if command.name == "ok":
+            resume_now(self.app, self.data)
+        elif command.name == "back":
+            self.drop()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok") and edge.source != "computer":
+            resume_now(self.app, self.data)
+
+    def drop(self) -> None:
+        try:
+            self.app.results.drop_resume(self.data["game_key"])
+        except Exception as exc:
+            self.app.message(str(exc))
+        self.app.pop()
+
+    def update(self, now_ns: int) -> None:
+        self.now = now_ns
+        if self.since is None:
+            self.since = now_ns
+        elif now_ns - self.since >= AUTO_RESUME_NS:
+            resume_now(self.app, self.data)
+
+    def draw(self, surface: Any) -> None:
+        import pygame
+        W, H = surface.get_size()
+        box = pygame.Rect(0, 0, min(W - 40, 980), 220)
+        box.center = (W // 2, H // 2)
+        render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
+        left = 0 if self.since is None else max(0, (AUTO_RESUME_NS - (self.now - self.since)) // 1_000_000_000 + 1)
+        render.text(surface, "A game was interrupted", (box.centerx, box.y + 20), 46, render.GOLD, "midtop", bold=True)
+        seats = len(self.data.get("seats", []))
+        render.text_fit(surface, f"{self.data.get('title', 'game')}, {seats} players, after step "
+                                 f"{self.data.get('steps', 0)}", (box.centerx, box.y + 84), box.w - 40, 30, 18,
+                        render.TEXT)
+        render.text_fit(surface, f"OK / buzzer = resume    Esc = drop it    resumes by itself in {left} s",
+                        (box.centerx, box.y + 140), box.w - 40, 26, 16, render.DIM)
+
+
+def offer(app: Any) -> bool:
+    """Push the resume offer if the store holds an interrupted game."""
+    results = getattr(app, "results", None)
+    if results is None or not hasattr(results, "load_resume"):
+        return False
+    try:
+        data = results.load_resume()
+    except Exception as exc:
+        app.message(f"The interrupted game could not be read: {exc}")
+        return False
+    if data is None:
+        return False
+    log.info("an interrupted game is waiting: %s (%s steps)", data.get("game_key"), data.get("steps"))
+    if getattr(app, "demo", False):
+        return resume_now(app, data)        # the demo plays by itself: nobody to ask
+    app.push(ResumeScene(app, data))
+    return True

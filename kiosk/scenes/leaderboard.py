@@ -1,0 +1,133 @@
+"""The hall's leaderboard (issue 15): every cabinet's games of the event, per game, live.
+
+Shown as its own scene (the "right" command on the title screen: the Right arrow) and as a page of the title
+screen's attract loop when ``[event]`` is on.  The rows come from the cabinet's
+:class:`kiosk.event.Leaderboard` (retained results from the broker, so a cabinet
+that joins late or restarts shows the whole event); each row names the cabinet
+the score came from.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from arcade.core.events import Edge
+from kiosk import render
+from kiosk.input import Command
+from kiosk.scene import Scene
+
+BOARDS_PER_PAGE = 3
+PAGE_S = 8.0
+TOP = 8
+
+
+def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
+    """The line under the boards: the connection problem (red), else how the hall is."""
+    if link is None:
+        return "No event: set [event] host in the configuration to share a leaderboard.", render.DIM
+    if link.problem:
+        return link.problem, render.BAD
+    if not link.connected:
+        return f"Connecting to the event broker {link.settings['host']}:{link.settings['port']}...", render.DIM
+    board = link.leaderboard
+    with board.lock:
+        online = sum(1 for s in board.statuses.values() if s.state != "offline")
+        games = len(board.games)
+    waiting = link.queued
+    tail = f" - {waiting} of this cabinet's messages still to send" if waiting else ""
+    return (f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {online} "
+            f"cabinet{'s' if online != 1 else ''} online{tail}", render.DIM)
+
+
+_cache: dict[str, Any] = {"key": None, "pages": []}
+
+
+def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
+    """The boards as pages of (title, games played, row texts "1. 12 cards  P2 @ cabinet");
+    worked out again only when the leaderboard changed (draw runs every frame)."""
+    if link is None:
+        return []
+    key = (id(link.leaderboard), link.leaderboard.changes)
+    if _cache["key"] == key:
+        return _cache["pages"]  # type: ignore[no-any-return]
+    snap = link.leaderboard.snapshot(TOP)
+    boards = [(b["title"], b["games"], [f"{r['rank']}. {r['score']}   {(r['who'] + ' @ ') if r['who'] else ''}{r['cabinet']}"
+                                        for r in b["top"]]) for b in snap["boards"]]
+    out = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
+    _cache.update(key=key, pages=out)
+    return out
+
+
+def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
+    """Draw the leaderboard page ``page_no`` (wrapping) over the whole surface; returns
+    the texts drawn (title, board titles, rows, status), for tests and logs."""
+    W, H = surface.get_size()
+    surface.fill(render.BG)
+    drawn: list[str] = []
+    title = "Hall leaderboard" + (f" - {link.event}" if link is not None else "")
+    render.text(surface, title, (W // 2, 24), int(H * 0.075), render.GOLD, "midtop", bold=True)
+    drawn.append(title)
+    all_pages = pages(link)
+    if not all_pages:
+        empty = "No games yet: play one and it shows here, with your cabinet's name."
+        render.text(surface, empty, (W // 2, H // 2), 30, render.TEXT, "center")
+        drawn.append(empty)
+    else:
+        page = all_pages[page_no % len(all_pages)]
+        n = len(page)
+        col_w = (W - 40) // max(1, n)
+        for i, (btitle, played, rows) in enumerate(page):
+            rect = pygame.Rect(20 + i * col_w + 8, 24 + int(H * 0.075) + 24, col_w - 16, H - int(H * 0.075) - 130)
+            render.panel(surface, rect, border=render.PANEL_LIGHT)
+            head = f"{btitle} ({played} games)"
+            render.text_fit(surface, head, (rect.centerx, rect.top + 10), rect.width - 16, 30, 18, render.GOLD, True)
+            drawn.append(head)
+            y = rect.top + 60
+            row_h = max(24, (rect.height - 70) // TOP)
+            for k, row in enumerate(rows):
+                size = render.fit_size(row, rect.width - 24, (30, 26, 22, 18, 15), bold=k == 0)
+                render.text(surface, row, (rect.left + 12, y), size, render.TEXT if k else render.GOLD,
+                            "topleft", bold=k == 0)
+                drawn.append(row)
+                y += row_h
+        if len(all_pages) > 1:
+            render.text(surface, f"page {page_no % len(all_pages) + 1} of {len(all_pages)}", (W - 20, H - 70),
+                        22, render.DIM, "topright")
+    line, colour = status_line(link)
+    size = render.fit_size(line, W - 40, (28, 24, 20, 17))
+    render.text(surface, line, (W // 2, H - 40), size, colour, "midtop")
+    drawn.append(line)
+    return drawn
+
+
+class LeaderboardScene(Scene):
+    """The leaderboard on its own: pages turn every :data:`PAGE_S` s; left/right turn them,
+    any buzzer, OK or back goes to the title screen."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.t0 = time.monotonic()
+        self.page = 0
+        self.drawn: list[str] = []
+
+    def on_command(self, command: Command) -> None:
+        if command.name in ("right", "left"):
+            self.page += 1 if command.name == "right" else -1
+            self.t0 = time.monotonic()
+        elif command.name in ("back", "ok"):
+            self.app.home()
+
+    def on_edge(self, edge: Edge) -> None:
+        if edge.pressed and edge.control in ("buzzer", "ok"):
+            self.app.home()
+
+    def update(self, now_ns: int) -> None:
+        if time.monotonic() - self.t0 > PAGE_S:
+            self.page += 1
+            self.t0 = time.monotonic()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawn = draw(surface, self.app.event, self.page)

@@ -1,0 +1,94 @@
+"""Clean exits: SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the arcade
+within 2 s, through the normal way out (scenes left, the game in progress kept
+in the store, the LED link and GPIO closed), with no traceback.
+
+The first signal asks the main loop to stop after the frame it is drawing.  If
+the main thread is busy (a computer player thinking), a timer interrupts it
+after :data:`GRACE_S`, and the same way out runs.  A second signal interrupts
+at once.  Exit status: 0 after SIGTERM (a stop, not a failure), 130 after
+SIGINT (the shell's convention).
+"""
+
+from __future__ import annotations
+
+import _thread
+import logging
+import signal
+import threading
+import time
+from types import FrameType
+from typing import Any
+
+log = logging.getLogger("focus-arcade")
+
+#: Seconds the main loop gets to finish its frame before it is interrupted.
+GRACE_S = 1.2
+
+
+class StopSignals:
+    """Installs the SIGTERM and SIGINT handlers for the kiosk (``restore()`` undoes it).
+
+    A SIGINT that was ignored when the arcade started (``nohup``) stays ignored.
+    """
+
+    def __init__(self) -> None:
+        self.app: Any = None
+        self.signum: int | None = None
+        self.at = 0.0
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self._done = False
+        self._old: dict[int, Any] = {}
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            old = signal.getsignal(sig)
+            if sig == signal.SIGINT and old == signal.SIG_IGN:
+                continue
+            self._old[sig] = old
+            signal.signal(sig, self._on_signal)
+
+    def attach(self, app: Any) -> None:
+        """The App to stop (a signal that came before it existed stops it at once)."""
+        self.app = app
+        if self.signum is not None:
+            app.running = False
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self.signum is not None:
+            raise KeyboardInterrupt          # a second signal: leave now (the way out still runs)
+        self.signum = signum
+        self.at = time.monotonic()
+        log.info("%s: stopping", signal.Signals(signum).name)
+        if self.app is not None:
+            self.app.running = False
+        self._timer = threading.Timer(GRACE_S, self._late)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _late(self) -> None:
+        """The main loop did not notice the stop in time: interrupt what it is doing."""
+        with self._lock:
+            if self._done:
+                return
+            log.warning("the main loop is busy; interrupting it to stop")
+            _thread.interrupt_main()
+
+    def done(self) -> None:
+        """The main loop has ended (the way out follows): no more interrupting."""
+        with self._lock:
+            self._done = True
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def restore(self) -> None:
+        for sig, old in self._old.items():
+            try:
+                signal.signal(sig, old)
+            except (TypeError, ValueError):
+                pass
+
+    def exit_status(self, normal: int) -> int:
+        if self.signum == signal.SIGINT:
+            return 130
+        if self.signum == signal.SIGTERM:
+            return 0
+        return normal

@@ -1,0 +1,90 @@
+"""Clean exits (issue 11): SIGTERM (systemd's stop) and SIGINT (Ctrl+C).
+
+What the event technician notices: ``systemctl stop`` or Ctrl+C ends the
+arcade at once, with no traceback in the journal, exit status 0 for a stop and
+130 for Ctrl+C, and the results already saved are still there.  Times are
+measured by ``bench/bench_stop.py``; the timeouts here only guard against a hang.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from kiosk.stopping import StopSignals
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("bench_stop", ROOT / "bench" / "bench_stop.py")
+assert _spec and _spec.loader
+bench_stop = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_stop)
+
+
+@pytest.mark.parametrize("game, sig, code", [
+    ("focusx", signal.SIGTERM, 0),
+    ("focusx", signal.SIGINT, 130),
+    ("focus", signal.SIGTERM, 0),        # a computer player may be thinking
+])
+def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig: int, code: int) -> None:
+    proc, sock = bench_stop.start(game, tmp_path)
+    try:
+        time.sleep(1.0)                     # let the game get going (not a measurement)
+        _, returncode, err = bench_stop.stop(proc, sig, timeout=30)
+    finally:
+        sock.close()
+        if proc.poll() is None:
+            proc.kill()
+    assert returncode == code, err
+    assert "Traceback" not in err
+    assert "stopping" in err and "stopped" in err          # the journal says why it ended
+    store = tmp_path / "data" / "focus-arcade" / "arcade.sqlite3"
+    db = sqlite3.connect(store)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    # The game in progress is kept for the next start (kiosk/resume.py), at its last completed step.
+    slot = db.execute("SELECT data FROM resume").fetchone()
+    finished = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    db.close()
+    assert slot is not None or finished > 0
+    assert not Path(f"{store}-wal").exists()       # closed properly: the log was checkpointed and removed
+
+
+class BusyApp:
+    running = True
+
+
+def test_a_busy_main_thread_is_interrupted_then_the_way_out_runs() -> None:
+    stop = StopSignals()
+    app = BusyApp()
+    stop.attach(app)
+    ended = "no"
+    try:
+        threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGTERM)).start()
+        guard = time.monotonic() + 30                       # hang guard only
+        try:
+            while time.monotonic() < guard:                  # a computer player that thinks too long
+                sum(range(1000))
+            ended = "ran to the end"
+        except KeyboardInterrupt:
+            ended = "interrupted"
+        stop.done()
+    finally:
+        stop.restore()
+    assert ended == "interrupted" and app.running is False
+    assert stop.exit_status(1) == 0 and stop.signum == signal.SIGTERM
+
+
+def test_an_ignored_sigint_stays_ignored() -> None:
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        stop = StopSignals()
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+        stop.restore()
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -1,0 +1,339 @@
+"""One conformance suite over the whole game registry (``arcade.registry.SPECS``).
+
+Every entry is covered without a test written for it: a new registry line is
+checked here as soon as it exists.  For each entry:
+
+* random play (random legal moves, random presses) by the match driver ends
+  from several seeds without an exception;
+* an illegal action (out of turn, a chance outcome claimed by a seat, any
+  action after the end) raises ``IllegalActionError`` and changes nothing;
+* record -> JSON -> replay gives the identical final state, also for a game
+  started from a set-up position (the core replay's ``start``);
+* what a seat may see (``spec.view``) does not change when what it must not
+  see (the others' hands, the deck's order, the partner's exhibits) is dealt
+  again, and is JSON data;
+* ``headless`` for the entry is deterministic per seed;
+* ``demo`` and ``headless`` accept the entry's name, and the lobby lists it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+
+from arcade import registry
+from arcade.core.api import CHANCE, RACE, Action, State
+from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
+from arcade.core.errors import IllegalActionError
+from arcade.core.events import Edge
+from arcade.core.race import RaceSpec
+from arcade.core.record import replay, to_record
+from arcade.registry import GameSpec
+
+SPECS = registry.SPECS
+IDS = [s.name for s in SPECS]
+SEEDS = (1, 2, 3)
+
+
+class RandomPlayer(ComputerPlayer):
+    """Random legal moves at its turn; random presses in races (any control, any time)."""
+
+    think_ns = 40 * MS
+
+    def __init__(self, seed: str) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        return self.rng.choice(state.legal_actions(seat))
+
+    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+                    rng: random.Random) -> list[Edge]:
+        if not isinstance(race, RaceSpec):
+            return []
+        out: list[Edge] = []
+        for _ in range(self.rng.choice((0, 0, 1, 1, 2))):
+            t = opened_ns + self.rng.randint(-50, 3000) * MS
+            control = self.rng.choice(("buzzer", "buzzer", "x", "ok"))
+            out += [Edge(t, seat, control, True), Edge(t + self.rng.randint(5, 200) * MS, seat, control, False)]
+        return out
+
+    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+        if isinstance(race, RaceSpec) or race is None or self.rng.random() < 0.3:
+            return None
+        return now_ns + self.rng.randint(150, 1500) * MS
+
+
+def random_match(spec: GameSpec, seed: int, seats: int | None = None,
+                 probe: Any = None) -> tuple[State, Driver]:
+    state = spec.new_state(seats)
+    rng = random.Random(f"conformance-{spec.name}-{seed}")
+    players = [RandomPlayer(f"{spec.name}-{seed}-{s}") for s in range(state.seats)]
+    driver = spec.driver(state, players, rng)
+    if probe is not None:
+        cap = driver.settings.stop
+        driver.settings.stop = lambda st: bool(probe(st)) or (cap is not None and cap(st))
+    driver.settings.max_steps = 60_000
+    return state, driver
+
+
+def assert_led_picture(spec: GameSpec, state: State, width: int, height: int) -> None:
+    """The entry's LED picture of ``state``: ``height`` rows of ``width`` RGB colours."""
+    picture = spec.led_picture(state, width, height)
+    assert len(picture) == height and all(len(row) == width for row in picture)
+    assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for row in picture for c in row)
+
+
+def snap(state: State) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_random_play_ends_without_an_exception(spec: GameSpec) -> None:
+    for seed in SEEDS:
+        seats = spec.min_seats if seed % 2 else spec.max_seats
+        state, driver = random_match(spec, seed, seats)
+        assert_led_picture(spec, state, 16, 16)
+        driver.run_to_end()
+        assert_led_picture(spec, state, 8, 12)
+        if state.is_terminal():
+            out = state.outcome()
+            assert out is not None and set(out.winners) <= set(range(state.seats))
+        else:                                        # stopped by the entry's own cap (FOCUS ply cap)
+            assert driver.settings.stop is not None and driver.settings.stop(state)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_an_illegal_action_is_refused_and_changes_nothing(spec: GameSpec) -> None:
+    checked = {"seat": 0, "chance": 0}
+
+    def refused(state: State, action: Action, player: int) -> None:
+        before, hist = snap(state), len(state.history)
+        with pytest.raises(IllegalActionError):
+            state.apply(action, player)
+        assert snap(state) == before and len(state.history) == hist
+
+    def probe(state: State) -> bool:
+        cp = state.current_player()
+        if len(state.history) % 3:
+            return False
+        if cp >= 0 and state.seats > 1:
+            other = (cp + 1) % state.seats
+            theirs = state.legal_actions(other)      # (Focus (2023): both point at once, CO-5)
+            legal = [a for a in state.legal_actions(cp) if a not in theirs]
+            if legal:
+                refused(state, legal[0], other)                         # out of turn
+                checked["seat"] += 1
+        elif cp == CHANCE:
+            refused(state, state.chance_outcome(random.Random(0)), 0)   # a seat cannot deal
+            checked["chance"] += 1
+        return False
+
+    state, driver = random_match(spec, 1, probe=probe)
+    driver.run_to_end()
+    assert checked["seat"] + checked["chance"] > 0
+    if state.is_terminal():
+        last_player, last = state.history[-1]
+        refused(state, last, last_player)                               # nothing after the end
+
+
+def _replays(spec: GameSpec, state: State, start: Any = None) -> None:
+    record = to_record(state, seed=1)
+    assert record["entry"] == spec.name                       # records name the registry entry
+    text = json.dumps(record)
+    again = replay(json.loads(text), registry.make, start=start)
+    assert snap(again) == snap(state)
+    assert again.outcome() == state.outcome()
+    by_name = replay({**json.loads(text), "game": spec.name}, registry.make, start=start)
+    assert snap(by_name) == snap(state)                       # a record may name the game by its entry
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_record_replays_to_the_identical_state(spec: GameSpec) -> None:
+    state, driver = random_match(spec, 2)
+    driver.run_to_end()
+    _replays(spec, state)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_record_from_a_set_up_position_replays(spec: GameSpec) -> None:
+    """A game started from a position (here: one reached by play), recorded from there."""
+    steps = {"n": 0}
+
+    def stop_early(st: State) -> bool:
+        steps["n"] += 1
+        return steps["n"] > 8
+
+    state, driver = random_match(spec, 3, probe=stop_early)
+    driver.run_to_end()
+    position = state.clone()
+    position.history = []                   # the set-up position: the record starts here
+    frozen = position.clone()
+    players = [RandomPlayer(f"set-up-{s}") for s in range(position.seats)]
+    rest = spec.driver(position, players, random.Random(4))
+    rest.settings.max_steps = 60_000
+    rest.run_to_end()
+    assert position.history, "the game went on from the set-up position"
+    _replays(spec, position, start=lambda game: _fresh(frozen, game))
+
+
+def _fresh(position: State, game: Any) -> State:
+    copy = position.clone()
+    copy.game = game
+    return copy
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_a_seat_sees_nothing_of_the_others_secrets(spec: GameSpec) -> None:
+    rng = random.Random(5)
+    looked = {"n": 0, "hidden": 0, "at": -1}
+
+    def probe(state: State) -> bool:
+        n = len(state.history)
+        if n == looked["at"] or n % 3 or state.current_player() == CHANCE:
+            return False
+        looked["at"] = n
+        for seat in sorted({0, state.seats - 1}):
+            seen = spec.view(state, seat)
+            json.dumps(seen, default=str)
+            other = spec.redeal_hidden(state, seat, rng)
+            assert spec.view(other, seat) == seen, f"seat {seat + 1} can see what was dealt again"
+            if snap(other) != snap(state):
+                looked["hidden"] += 1
+            looked["n"] += 1
+        return False
+
+    state, driver = random_match(spec, 1, probe=probe)
+    driver.run_to_end()
+    assert looked["n"] > 0
+    if hasattr(spec.house_module(), "redeal_hidden"):       # a game with secrets
+        assert looked["hidden"] > 0, "the test dealt nothing again: it would not notice a leak"
+
+
+def _headless_lines(spec: GameSpec, seed: int) -> str:
+    from kiosk.headless import run_spec
+    out = io.StringIO()
+    skills = ["easy"] * spec.min_seats
+    run_spec(spec, spec.min_seats, 1, seed, skills, out, ply_cap=120)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_headless_is_deterministic_per_seed(spec: GameSpec) -> None:
+    first = _headless_lines(spec, 7)
+    assert first == _headless_lines(spec, 7)
+    line = json.loads(first)
+    assert line["seed"] == 7 and line["index"] == 0 and line["players"] == spec.min_seats
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_demo_headless_and_the_lobby_take_the_name(spec: GameSpec, capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    from kiosk.demo import demo_game
+    from kiosk.scenes.lobby import lobby_games
+    game, players = demo_game(cli._parser().parse_args(["demo", "--game", spec.name]))
+    assert game.name == spec.name and game.label == spec.label
+    assert spec.min_seats <= players <= spec.max_seats
+    assert spec.name in [g.name for g in lobby_games()]
+    assert cli.main(["headless", "--game", spec.name, "--games", "0"]) == 0
+    assert capsys.readouterr().err == ""
+    # The older spelling (family and mode) names the same entry.
+    assert demo_game(cli._parser().parse_args(["demo", "--game", spec.family, "--mode", spec.mode]))[0].name \
+        == spec.name
+
+
+def test_the_lobby_lists_exactly_the_registry_in_its_order() -> None:
+    from kiosk.scenes.lobby import lobby_games
+    assert [g.name for g in lobby_games()] == registry.names()
+
+
+def test_an_unknown_name_lists_the_valid_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    assert cli.main(["headless", "--game", "focusx-speedy"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'focusx-speedy'" in err and all(n in err for n in registry.names())
+    assert cli.main(["--frames", "1", "demo", "--game", "focusx-speedy"]) == 2
+    said = capsys.readouterr().out                   # the demo says it where its other refusals go
+    assert "focusx-speedy" in said and "focusx-duel-x" in said
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["--game", "focusx", "--mode", "classic", "--x-rule"], "focusx-classic-x"),
+    (["--game", "focusx", "--mode", "duel-x"], "focusx-duel-x"),
+    (["--game", "focus", "--variant", "3p"], "focus-3p"),
+    (["--game", "crossfire"], "crossfire"),
+    (["--game", "focus", "--mode", "crossfire"], "crossfire"),
+    (["--game", "coop", "--mode", "sherlock", "--case", "hound"], "coop-sherlock"),
+    (["--game", "coop", "--mode", "classic"], "coop-base"),
+    (["--game", "sherlook"], "sherlook"),
+])
+def test_the_spellings_users_have_map_to_registry_names(argv: list[str], name: str) -> None:
+    from kiosk import cli
+    from kiosk.headless import spec_of
+    assert spec_of(cli._parser().parse_args(["headless", *argv])).name == name
+
+
+def test_a_driver_is_one_object_for_virtual_time_and_for_the_frame_loop() -> None:
+    """The kiosk's step-by-step use of the driver plays the same game as ``run_to_end``."""
+    spec = registry.get("focusx-classic")
+    results = []
+    for stepwise in (False, True):
+        state = spec.new_state(3)
+        rng = random.Random("same")
+        ctx = registry.PlayerContext(rng, "same")
+        driver = spec.driver(state, spec.computer_players(state, ["hard"] * 3, ctx), rng)
+        if not stepwise:
+            driver.run_to_end()
+        else:
+            now = 0
+            while not state.is_terminal() and now < 10**13:
+                driver.tick(now)
+                if state.current_player() == RACE:
+                    driver.frame_shown(now)
+                due = driver.next_due()
+                now = max(now + 1, due if due is not None else now + 16_666_667)
+        assert state.is_terminal()
+        results.append(state.outcome())
+    assert all(r is not None for r in results)
+
+
+def test_a_person_moves_through_submit_and_an_illegal_move_changes_nothing() -> None:
+    spec = registry.get("focus-2p")
+    state = spec.new_state()
+    rng = random.Random(1)
+    driver = Driver(state, [None, spec.computer_player(state, 1, "easy", registry.PlayerContext(rng))], rng,
+                    DriverSettings(pace_ns=None))
+    move = state.legal_actions(0)[0]
+    before = snap(state)
+    with pytest.raises(IllegalActionError):
+        driver.submit(1, move)                        # not seat 2's turn
+    assert snap(state) == before
+    driver.submit(0, move)
+    assert state.current_player() == 1 and driver.next_due() is not None
+    driver.tick(driver.next_due() or 0)                # the computer's move is due: it is made
+    assert state.current_player() == 0 and len(state.history) == 2
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_config_and_check_config_take_the_name(spec: GameSpec, tmp_path: Any,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    from kiosk import config as configmod
+    path = tmp_path / "arcade.toml"
+    path.write_text(f'[lobby]\ngames = ["{spec.name}"]\n')
+    assert configmod.load(str(path))["lobby"]["games"] == [spec.name]
+    assert cli.main(["check-config", str(path)]) == 0
+    path.write_text(f'[lobby]\ngames = ["{spec.name}", "{spec.name}-nonsense"]\n')
+    assert cli.main(["check-config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{spec.name}-nonsense" in err and all(n in err for n in registry.names())
+
+
+def test_the_lobby_offers_the_configured_games_in_their_order() -> None:
+    from kiosk.scenes.lobby import lobby_games, offered
+    every = lobby_games()
+    assert [g.name for g in offered(every, ["crossfire", "focusx-duel-x"])] == ["crossfire", "focusx-duel-x"]
+    assert offered(every, []) == every

@@ -1,0 +1,147 @@
+"""Resume (issue 11): a game survives a power cut, a kill -9, a crash or a scene's exception.
+
+What the party notices: after the arcade is killed (SIGKILL) in the middle of a
+game of any family and started again, the same game comes back at the last
+completed step with the same seats (the demo resumes at once; the kiosk offers
+it and resumes by itself when nobody answers); every finished game is stored
+once; the store passes SQLite's integrity check.  Leaving a game on purpose
+drops it.  Figures over 50+ kills: ``bench/bench_resume.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from kiosk import resume
+from kiosk.scenes.attract import AttractScene
+from kiosk.scenes.lobby import find_game
+from kiosk.scenes.seats import SeatInfo
+from tests.kiosk_start import config_for, start_kiosk
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("bench_resume", ROOT / "bench" / "bench_resume.py")
+assert _spec and _spec.loader
+bench_resume = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_resume)
+
+FAMILIES = ["focusx", "focus", "sherlook", "coop"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_killed_arcade_resumes_the_game_at_the_last_completed_step(family: str) -> None:
+    r = bench_resume.run_family(family, kills=1, rng=random.Random(FAMILIES.index(family)), wait=(1.0, 2.0),
+                                went_on_s=45)
+    assert r["offered"] == 1, r                         # the game in progress was in the store
+    assert r["matched"] == 1, r["problems"]             # same game, same step, same state digest
+    assert r["went_on"] == 1, r                         # and the resumed game plays on
+    assert r["duplicates"] == 0 and r["integrity"] == "ok"
+
+
+def play_until(app: object, steps: int, guard_s: float = 20) -> object:
+    """Run the app's frames until the top game has ``steps`` completed steps (hang guard only)."""
+    deadline = time.monotonic() + guard_s
+    while time.monotonic() < deadline:
+        app.step(time.monotonic_ns())                                  # type: ignore[attr-defined]
+        scene = app.scenes[-1]                                          # type: ignore[attr-defined]
+        if len(getattr(getattr(scene, "state", None), "history", ())) >= steps:
+            return scene
+        time.sleep(0.005)
+    raise AssertionError("the game did not get going")
+
+
+def computer_seats(n: int) -> list[SeatInfo]:
+    return [SeatInfo("computer", f"computer {i + 1}", "hard") for i in range(n)]
+
+
+def test_the_kiosk_offers_the_interrupted_game_and_resumes_it_with_the_same_seats(tmp_path: Path) -> None:
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        game = find_game("focusx", None)
+        app.replace(resume.start_game(app, game, computer_seats(3)))
+        scene = play_until(app, 3)
+        steps, key, want = len(scene.state.history), scene.game_key, resume.digest(scene.state)
+        saved = app.results.load_resume()
+        assert saved["game_key"] == key and saved["steps"] == steps and saved["digest"] == want
+    finally:
+        app.results.db.close()           # like a power cut: no way out runs
+        app.led.close()
+    again = start_kiosk(config_for(None, store), frames=0)
+    try:
+        again.offer_resume()
+        offer = again.scenes[-1]
+        assert isinstance(offer, resume.ResumeScene) and isinstance(again.scenes[-2], AttractScene)
+        # Nobody answers: it resumes by itself.
+        offer.update(time.monotonic_ns())
+        offer.update(time.monotonic_ns() + resume.AUTO_RESUME_NS + 1)
+        back = again.scenes[-1]
+        assert back.game_key == key and len(back.state.history) == steps and resume.digest(back.state) == want
+        assert [s.station for s in back.seats] == ["computer"] * 3
+        # Leaving on purpose drops it: no offer at the next start.
+        back.leave()
+        assert again.results.load_resume() is None
+    finally:
+        again.close()
+
+
+def test_back_drops_the_offer(tmp_path: Path) -> None:
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focus", None), computer_seats(2)))
+        play_until(app, 2)
+        app.home()
+        app.offer_resume()
+        assert isinstance(app.scenes[-1], resume.ResumeScene)
+
+        class Back:
+            name = "back"
+            station_key = False
+        app.scenes[-1].on_command(Back())
+        assert isinstance(app.scenes[-1], AttractScene) and app.results.load_resume() is None
+    finally:
+        app.close()
+
+
+def test_an_exception_in_a_game_keeps_the_game_and_offers_it(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focusx", None), computer_seats(3)))
+        scene = play_until(app, 2)
+        key = scene.game_key
+
+        def broken(now_ns: int) -> None:
+            raise RuntimeError("a bug in the screen")
+        monkeypatch.setattr(scene, "advance", broken)
+        app.loop(max_frames=app.frame + 2)                  # the loop catches it
+        assert isinstance(app.scenes[-1], resume.ResumeScene)
+        assert app.scenes[-1].data["game_key"] == key
+        assert any("Something went wrong" in m for m, _ in app.messages)
+    finally:
+        app.close()
+
+
+def test_a_finished_game_is_stored_once_and_its_slot_cleared(tmp_path: Path) -> None:
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focusx", None), computer_seats(2)))
+        scene = play_until(app, 2)
+        assert app.results.load_resume() is not None
+        # Play it out with the driver, then the scene's own end saves it.
+        scene.driver.run_to_end() if hasattr(scene.driver, "run_to_end") else None
+        assert scene.state.is_terminal()
+        scene.save()
+        scene.saved = False
+        scene.save()                                         # a second save stores nothing more
+        rows = app.results.db.execute("SELECT game_key FROM games").fetchall()
+        assert rows == [(scene.game_key,)] and app.results.load_resume() is None
+    finally:
+        app.close()
