@@ -339,7 +339,10 @@ class App:
     def warm(self, scene: Scene) -> None:
         """Draw ``scene`` once off screen, so its first frame finds fonts, rendered words and its
         cached layers ready (a scene's draw never changes its state).  A scene that cannot draw
-        yet is simply drawn for real on its first frame."""
+        yet is simply drawn for real on its first frame.  Only scenes with ``warm_on_push``
+        (some start work on their first draw)."""
+        if not getattr(scene, "warm_on_push", False):
+            return
         try:
             size = self.screen.get_size()
             warm: pygame.Surface | None = getattr(self, "_warm_surface", None)

@@ -346,6 +346,8 @@ class SacksonScene(GameScene):
         SettingsError: an unknown variant or bad settings.
     """
 
+    warm_on_push = True     # drawn once off screen when pushed (App.warm): the first frame only blits
+
     def __init__(self, app: App, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
                  settings: dict[str, Any] | None = None, budget_s: float | None = None,
                  max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
