@@ -58,6 +58,7 @@ def start_demo(app: App, args: argparse.Namespace) -> None:
         DemoError: bad ``--players`` or ``--x-rule`` for this game (see :func:`demo_game`).
     """
     game, players = demo_game(args)
+    app.demo_game = game                      # an interrupted game of another kind is not resumed
     if args.pace is not None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):
