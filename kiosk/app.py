@@ -132,6 +132,7 @@ class App:
         self.screen = screen
         self.args = args
         self.demo = getattr(args, "command", None) == "demo"
+        self.demo_game: Any = None                # demo: the LobbyGame asked for (kiosk.demo.start_demo)
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]

@@ -53,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--game", default="focusx", help="a game's name (focusx-duel-x, focus-3p, crossfire, "
                                                     "coop-sherlock...) or a family with --mode")
     d.add_argument("--mode", default=None, help="the mode or variant (default: the first)")
+    d.add_argument("--variant", default=None, help="for --game focus: 2p, 3p, 4p-teams, 4p, crossfire")
+    d.add_argument("--case", default=None, help="for --game coop: a Mrs. Hudson case")
     d.add_argument("--players", type=int, default=0)
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--skill", default="medium", type=_skill, help="easy, medium, hard or expert")

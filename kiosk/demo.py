@@ -13,7 +13,7 @@ import argparse
 
 from arcade.core.errors import ArcadeError
 from kiosk.app import App
-from kiosk.scenes.lobby import find_game, lobby_games
+from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 
@@ -36,12 +36,14 @@ def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
         DemoError: ``--players`` outside the game's range (FX-12 for FocusX),
             or ``--x-rule`` for a game without a FocusX-rule mode.
     """
-    game = find_game(args.game, args.mode)
-    if getattr(args, "x_rule", False) and not game.mode.endswith("-x"):
-        modes = [g.mode for g in lobby_games() if g.family == game.family]
-        if game.mode + "-x" not in modes:
-            raise DemoError(f"--x-rule: {game.label} has no FocusX-rule mode; modes: {', '.join(modes)}")
-        game = find_game(game.name, None, x_rule=True)
+    from arcade.core.errors import SettingsError
+    from kiosk import headless
+    try:                     # the same names, --variant and --case as ``headless`` (one vocabulary)
+        spec = headless.spec_of(args)
+        headless.settings_of(spec, args)
+    except SettingsError as exc:
+        raise DemoError(str(exc)) from None
+    game = find_game(spec.name, None)
     players = args.players if args.players else game.demo_seats
     if not game.min_seats <= players <= game.max_seats:
         raise DemoError(f"--players {players}: {game.label} is for {game.min_seats} to {game.max_seats} players")
@@ -56,6 +58,7 @@ def start_demo(app: App, args: argparse.Namespace) -> None:
         DemoError: bad ``--players`` or ``--x-rule`` for this game (see :func:`demo_game`).
     """
     game, players = demo_game(args)
+    app.demo_game = game                      # an interrupted game of another kind is not resumed
     if args.pace is not None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):

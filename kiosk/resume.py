@@ -255,6 +255,10 @@ def offer(app: Any) -> bool:
         return False
     log.info("an interrupted game is waiting: %s (%s steps)", data.get("game_key"), data.get("steps"))
     if getattr(app, "demo", False):
+        asked = getattr(app, "demo_game", None)
+        if asked is not None and (data.get("family"), data.get("mode")) != (asked.family, asked.mode):
+            log.info("not resumed: the demo was asked for %s", asked.name)   # play the game asked for
+            return False
         return resume_now(app, data)        # the demo plays by itself: nobody to ask
     app.push(ResumeScene(app, data))
     return True

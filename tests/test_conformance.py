@@ -337,3 +337,33 @@ def test_the_lobby_offers_the_configured_games_in_their_order() -> None:
     every = lobby_games()
     assert [g.name for g in offered(every, ["crossfire", "focusx-duel-x"])] == ["crossfire", "focusx-duel-x"]
     assert offered(every, []) == every
+
+
+# The older spellings users type work the same in demo as in headless (issue 9): demo used to
+# answer "unrecognized arguments: --variant 3p" / "--case hound" with argparse's usage text.
+@pytest.mark.parametrize("argv, name", [
+    (["--game", "focus", "--variant", "3p"], "focus-3p"),
+    (["--game", "focus", "--variant", "crossfire"], "crossfire"),
+    (["--game", "coop", "--mode", "sherlock", "--case", "hound"], "coop-sherlock"),
+    (["--game", "focusx", "--mode", "duel-x"], "focusx-duel-x"),
+    (["--game", "crossfire"], "crossfire"),
+])
+def test_demo_and_headless_take_the_same_older_spellings(argv: list[str], name: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    from kiosk.demo import demo_game
+    assert demo_game(cli._parser().parse_args(["demo", *argv]))[0].name == name
+    assert cli.main(["headless", *argv, "--games", "0"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "sherlook", "--case", "hound"], "--case is for --game coop"),
+    (["--game", "sherlook", "--variant", "3p"], "no variant"),
+])
+def test_demo_refuses_another_games_option_like_headless(argv: list[str], words: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    assert cli.main(["--frames", "3", "demo", *argv]) == 2
+    out = capsys.readouterr()
+    assert words in out.out + out.err and "Traceback" not in out.out + out.err

@@ -145,3 +145,29 @@ def test_a_finished_game_is_stored_once_and_its_slot_cleared(tmp_path: Path) -> 
         assert rows == [(scene.game_key,)] and app.results.load_resume() is None
     finally:
         app.close()
+
+
+def test_demo_of_one_game_does_not_resume_an_interrupted_game_of_another(tmp_path: Path) -> None:
+    """``demo --game focus-3p`` after an interrupted Sherlook demo shows FOCUS, not Sherlook
+    (it used to say "Resumed Sherlook at step 1" and play that); the same game still resumes."""
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("sherlook", None), computer_seats(2)))
+        play_until(app, 1)
+    finally:
+        app.results.db.close()           # interrupted: the game stays in the slot
+        app.led.close()
+    again = start_kiosk(config_for(None, store), frames=0)
+    try:
+        again.demo = True
+        asked = find_game("focus-3p", None)
+        again.demo_game = asked
+        again.replace(resume.start_game(again, asked, computer_seats(3)))
+        assert resume.offer(again) is False
+        assert again.scenes[-1].lobby_game == ("focus", "3p")
+        again.demo_game = find_game("sherlook", None)
+        assert resume.offer(again) is True
+        assert again.scenes[-1].lobby_game == ("sherlook", "classic")
+    finally:
+        again.close()
