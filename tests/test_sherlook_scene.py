@@ -191,8 +191,9 @@ def test_every_layout_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Cl
     app.push(scene)
     seen = set()
     for _ in range(3):
-        run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
-        assert scene.phase == "reveal"
+        # The round's photos come from a worker thread in real time: a loaded machine may need
+        # more frames than the race itself, so let real time pass as well.
+        assert run_until(app, clock, lambda: scene.phase == "reveal")
         seen.add(scene.state.layout_key)
         run(app, clock, 5)
         assert run_until(app, clock, lambda: scene.phase == "race")
