@@ -28,7 +28,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from kiosk.gestures import BACK, NEXT, OK, PREV
 
@@ -121,11 +121,21 @@ class HighScores:
             db.executescript(SCHEMA)
 
     def add(self, game: str, initials: str, score: float, at: float | None = None,
-            game_id: int | None = None) -> None:
-        """Save one entry (``game`` = "family:mode", ``initials`` 1-3 characters)."""
+            game_id: int | None = None,
+            also: Callable[[sqlite3.Connection], object] | None = None) -> None:
+        """Save one entry (``game`` = "family:mode", ``initials`` 1-3 characters).
+
+        ``also(db)`` runs inside the same transaction (the event link's outbox message for
+        this high score, issue 15): both are written or neither.
+
+        Raises:
+            sqlite3.Error: the write failed; nothing was saved.
+        """
         with self.db:
             self.db.execute("INSERT INTO highscores (at, game, initials, score, game_id) VALUES (?, ?, ?, ?, ?)",
                             (time.time() if at is None else at, game, initials[:3], float(score), game_id))
+            if also is not None:
+                also(self.db)
 
     def table(self, game: str, rule: ScoreRule, since: float | None = None,
               limit: int = TABLE_SIZE) -> list[tuple[str, float]]:

@@ -381,3 +381,25 @@ def test_sound_test_plays_and_the_volume_is_kept(tmp_path: Path, monkeypatch: py
         assert tomllib.loads(path.read_text())["sound"]["volume"] == pytest.approx(0.6)
     finally:
         d.close()
+
+
+def test_a_high_score_and_its_hall_message_are_saved_together(tmp_path: Path) -> None:
+    """Issue 15: the outbox message for a high score is written in the high-score row's
+    transaction: a failed message leaves no row, a good one leaves both."""
+    import sqlite3 as _sqlite3
+
+    db = _sqlite3.connect(tmp_path / "hs.sqlite3")
+    hs = HighScores(db)
+    db.execute("CREATE TABLE outbox (payload TEXT)")
+
+    def broken(conn: _sqlite3.Connection) -> None:
+        conn.execute("INSERT INTO outbox VALUES ('x')")
+        raise _sqlite3.OperationalError("disk I/O error")
+
+    with pytest.raises(_sqlite3.OperationalError):
+        hs.add("focusx:classic", "ACE", 20, also=broken)
+    assert hs.table("focusx:classic", score_rule("focusx", "classic")) == []
+    assert db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0] == 0
+    hs.add("focusx:classic", "ACE", 20, also=lambda conn: conn.execute("INSERT INTO outbox VALUES ('ACE')"))
+    assert hs.table("focusx:classic", score_rule("focusx", "classic")) == [("ACE", 20.0)]
+    assert db.execute("SELECT payload FROM outbox").fetchall() == [("ACE",)]

@@ -71,8 +71,18 @@ class ResultsScene(Scene):
                 continue
             e.saved = True  # type: ignore[attr-defined]
             e.done = True
+            initials = e.initials if e.touched else "???"
+            results = getattr(self.app, "results", None)
+            games_id = getattr(results, "last_id", 0) or None
+            event = getattr(self.app, "event", None)
+            also = None
+            if event is not None and games_id is not None and initials != "???":
+                # The hall's boards get the initials with the same transaction (issue 15).
+                def also(db: Any, seat: int = e.seat, ini: str = initials, gid: int = games_id,
+                         link: Any = event) -> bool:
+                    return bool(link.queue_high_score(db, gid, seat, ini))
             try:
-                hs.add(self.game_key, e.initials if e.touched else "???", e.score)
+                hs.add(self.game_key, initials, e.score, game_id=games_id, also=also)
             except Exception as exc:
                 self.app.message(f"High score not saved: {exc}")
 
