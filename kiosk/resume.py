@@ -78,7 +78,8 @@ def progress(scene: Any) -> dict[str, Any] | None:
     return {"family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
             "seats": [asdict(s) for s in scene.seats],
             "actions": [{"player": int(p), "action": a.to_json()} for p, a in state.history],
-            "steps": len(state.history), "digest": digest(state)}
+            "steps": len(state.history), "digest": digest(state),
+            "settings": dict(getattr(scene, "resume_settings", dict)())}
 
 
 def save_progress(app: Any, scene: Any) -> bool:
@@ -143,6 +144,9 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
             setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))  # noqa: B010 - mypy refuses assigning a method
     try:
         scene = game.start(app, seats)
+        begin = getattr(scene, "begin_resumed", None)
+        if not done and callable(begin):     # a set-up screen first (Focus (2023)'s case): skip it
+            begin(data.get("settings") or {})
     finally:
         for cls, original in patched:
             setattr(cls, "new_initial_state", original)  # noqa: B010 - as above

@@ -171,3 +171,29 @@ def test_demo_of_one_game_does_not_resume_an_interrupted_game_of_another(tmp_pat
         assert again.scenes[-1].lobby_game == ("sherlook", "classic")
     finally:
         again.close()
+
+
+def test_a_kiosk_game_of_focus_2023_resumes_after_its_case_screen(tmp_path: Path) -> None:
+    """In the kiosk Focus (2023) opens on its case choice; once played, a killed game comes
+    back at its last step with its case (it used to be dropped: "could not be resumed")."""
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("coop", None), computer_seats(2)))
+        scene = app.scenes[-1]
+        assert scene.setup                                   # the case choice comes first
+        scene.begin_resumed({"case": scene.case})            # as OK on the case screen
+        scene = play_until(app, 3)
+        steps, key, want = len(scene.state.history), scene.game_key, resume.digest(scene.state)
+        saved = app.results.load_resume()
+    finally:
+        app.results.db.close()           # like a power cut
+        app.led.close()
+    again = start_kiosk(config_for(None, store), frames=0)
+    try:
+        assert resume.resume_now(again, saved)
+        back = again.scenes[-1]
+        assert back.game_key == key and len(back.state.history) == steps and resume.digest(back.state) == want
+        assert not any("could not be resumed" in m for m, _ in again.messages)
+    finally:
+        again.close()

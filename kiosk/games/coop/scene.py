@@ -186,6 +186,16 @@ class CoopScene(GameScene):
     def case(self) -> str:
         return CASE_CHOICES[self.case_i]
 
+    def resume_settings(self) -> dict[str, str]:
+        """What a resume needs besides the lobby game and seats: the case played."""
+        return {"case": self.case}
+
+    def begin_resumed(self, settings: dict[str, Any]) -> None:
+        """A resumed game skips the case choice: the saved case, the game at once."""
+        case = settings.get("case", "")
+        self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
+        self._new_game()
+
     def _new_game(self) -> None:
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
