@@ -44,12 +44,14 @@ focus_arcade_service_user() {
     echo "Copied $home/.config/focus-arcade/arcade.toml to $cfg/arcade.toml"
   fi
   local old=$home/.local/share/focus-arcade/arcade.sqlite3
-  if [ -n "$home" ] && [ -f "$old" ] && [ ! -f "$state/focus-arcade/arcade.sqlite3" ]; then
-    install -d -o "$service_user" -g "$service_user" -m 0750 "$state/focus-arcade"
+  # Where the service's store is: XDG_DATA_HOME=/var/lib (the unit) + focus-arcade/arcade.sqlite3.
+  local store=$state/arcade.sqlite3
+  if [ -n "$home" ] && [ -f "$old" ] && [ ! -f "$store" ]; then
     # sqlite3's backup copies a consistent file even from a write-ahead log.
     python3 -c 'import sqlite3,sys; s=sqlite3.connect(sys.argv[1]); d=sqlite3.connect(sys.argv[2]); s.backup(d)' \
-            "$old" "$state/focus-arcade/arcade.sqlite3"
-    chown "$service_user:$service_user" "$state/focus-arcade/arcade.sqlite3"
+            "$old" "$store"
+    chown "$service_user:$service_user" "$store"
+    chmod 0640 "$store"
     echo "Copied the results from $old"
   fi
 }
@@ -150,8 +152,8 @@ focus_arcade_report() {
       --config "$cfg/arcade.toml" --no-probe || left_steps+=("apply the fixes the doctor printed above")
   left_steps+=(
     "buzzers: wire each between its GPIO pin and ground (BCM 17, 27, 22, 23 for P1-P4; [gpio] buzzers)"
-    "LED matrix: plug the controller into USB (stock WLED: nothing to set; FastLED Adalight sketch: see README)"
-    "  or for WLED on Wi-Fi set [led] transport = \"ddp\" and host = \"its IP\" in $cfg/arcade.toml"
+    "LED matrix: plug the controller into USB (stock WLED: only its LED count and 2D matrix to set; FastLED Adalight sketch: see README)"
+    "  or for WLED on Wi-Fi set [led] transport = \"ddp\" and host = \"its IP\" in $cfg/arcade.toml, then run sudo kiosk/install.sh again (it allows the network to the service)"
     "then: sudo systemctl stop focus-arcade; sudo runuser -u $service_user -- $venv/bin/focus-arcade doctor --config $cfg/arcade.toml (asks the LED controller too); sudo systemctl start focus-arcade"
   )
   say "Done"

@@ -109,3 +109,27 @@ def test_network_sockets_are_allowed_only_when_the_configuration_uses_the_networ
     cfg.write_text(toml, encoding="utf-8")
     out = subprocess.run([sys.executable, "-c", m.group(1), str(cfg)], cwd=ROOT, timeout=60)
     assert (out.returncode == 0) == network
+
+
+def test_an_older_install_s_results_are_copied_to_where_the_service_reads_them(monkeypatch, tmp_path: Path) -> None:
+    """Issue 12: install.sh copied the admin's results to /var/lib/focus-arcade/focus-arcade/,
+    while the service (XDG_DATA_HOME=/var/lib) reads /var/lib/focus-arcade/arcade.sqlite3."""
+    from kiosk.config import load_or_default
+
+    text = (ROOT / "kiosk" / "install.sh").read_text(encoding="utf-8")
+    state = re.search(r"^state=(\S+)$", text, re.M).group(1)
+    m = re.search(r'^\s*local store=(\S+)$', text, re.M)
+    assert m, "install.sh names the store it copies to"
+    store = m.group(1).replace("$state", state)
+    assert '"$store"' in text.split("local store=", 1)[1].split("fi\n", 1)[0]
+    env = dict(v.split("=", 1) for v in settings()["Environment"])
+    monkeypatch.setenv("XDG_DATA_HOME", env["XDG_DATA_HOME"])
+    assert str(load_or_default(tmp_path / "none.toml").storage_path()) == store == "/var/lib/focus-arcade/arcade.sqlite3"
+
+
+def test_the_install_report_says_to_rerun_it_for_a_wifi_led_output() -> None:
+    """Issue 12: the sandbox denies IP until install.sh writes network.conf; the hint must say so."""
+    text = (ROOT / "kiosk" / "install.sh").read_text(encoding="utf-8")
+    hint = next(line for line in text.splitlines() if 'transport = \\"ddp\\"' in line)
+    assert "install.sh again" in hint
+    assert "nothing to set" not in text
