@@ -564,9 +564,11 @@ class App:
         # In a game, messages go in the top strip (over the game's title line): never over the
         # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
         # (title, menus) under the screen's heading.
-        y = 4 if self.scenes and self.is_game(self.scenes[-1]) else 64
+        in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
+        y = 4 if in_game else 64
         width = surface.get_width() - 40
-        shown = self.messages[-MESSAGE_LINES:]
+        # The game's title strip holds one line (48 px): a second one would reach the turn box.
+        shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
         if self.attract_demo and not shown:      # a band over the title line of the demo game
             band = pygame.Rect(0, 0, surface.get_width(), 48)
             pygame.draw.rect(surface, render.GOLD, band)

@@ -517,3 +517,23 @@ def test_outside_kiosk_mode_esc_asks_before_a_game_is_dropped(tmp_path: Path, mo
         assert not app.running                               # a developer's Ctrl+Q quits
     finally:
         d.close()
+
+
+def test_app_messages_in_a_game_stay_in_the_title_strip(day: Day) -> None:
+    """Two long messages must not spill below the top strip onto whose turn it is (issue 10)."""
+    d, app = day, day.app
+    app.home()
+    d.frames(2)
+    d.press(BUZZ[0])
+    d.top.start()
+    assert app.is_game(d.top)
+    app.messages.clear()
+    app.draw()
+    before = app.screen.copy()
+    app.message("LED matrix: the link was lost on /dev/ttyUSB0, trying again")
+    app.message("P3 seems to be away: a computer plays their turn ")
+    app.draw()
+    changed = [y for y in range(app.screen.get_height()) for x in range(0, app.screen.get_width(), 4)
+               if app.screen.get_at((x, y)) != before.get_at((x, y))]
+    assert changed, "no message drawn"
+    assert max(changed) < 48, f"a message reaches y={max(changed)}, below the game's title strip"
