@@ -541,6 +541,8 @@ class App:
     def accepts(self, scene: Scene, edge: Edge) -> bool:
         """Whether ``edge`` may reach ``scene``: in a game, a seat's presses must come
         from its own station (a key pressed for a computer player's seat is ignored)."""
+        if edge.source == "computer" and not self.is_game(scene):
+            return False                  # a computer's press in a game never works a menu over it (PIN)
         seats = getattr(scene, "seats", None)
         if not seats or not edge.source or not self.is_game(scene):
             return True                   # menus and the results screen: every station

@@ -537,3 +537,23 @@ def test_app_messages_in_a_game_stay_in_the_title_strip(day: Day) -> None:
                if app.screen.get_at((x, y)) != before.get_at((x, y))]
     assert changed, "no message drawn"
     assert max(changed) < 48, f"a message reaches y={max(changed)}, below the game's title strip"
+
+
+def test_computer_presses_in_a_running_game_do_not_enter_the_pin(day: Day) -> None:
+    """The combination held during a game: the PIN changes only with a person's presses (issue 10)."""
+    d, app = day, day.app
+    app.home()
+    d.frames(2)
+    d.press(BUZZ[2])
+    d.top.start()
+    assert app.is_game(d.top)
+    d.frames(20, 50 * MS)
+    d.hold([P1["ok"], P2["ok"]], 3.2)
+    assert isinstance(d.top, PinScene) and d.top.entry.digits == [0]
+    for _ in range(10):                         # the computer players press on in the game below
+        d.frames(10, 50 * MS)
+        assert d.top.entry.digits == [0]
+    assert d.top.entry.digits == [0]
+    d.press(BUZZ[0])
+    d.frames(20, 50 * MS)
+    assert d.top.entry.digits == [1]
