@@ -571,8 +571,10 @@ class App:
         width = surface.get_width() - 40
         # The game's title strip holds one line (48 px): a second one would reach the turn box.
         shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
-        if self.attract_demo and not shown:      # a band over the title line of the demo game
-            band = pygame.Rect(0, 0, surface.get_width(), 48)
+        if self.attract_demo and not shown:
+            # A band along the bottom edge: the demo game's title line (race count, status, whose
+            # turn) stays visible above it.
+            band = pygame.Rect(0, surface.get_height() - 48, surface.get_width(), 48)
             pygame.draw.rect(surface, render.GOLD, band)
             render.text(surface, "DEMO GAME  -  press your buzzer to play!", band.center, 38,
                         render.BG, "center", bold=True)
