@@ -395,7 +395,7 @@ def _presses(edges):
     return debounce(edges, 15 * MS, now_ns=max(e.t_ns for e in edges) + 100 * MS)
 
 
-def test_a_lost_release_edge_never_eats_the_next_press(factory, buzzers):
+def test_FXA42_a_lost_release_edge_never_eats_the_next_press(factory, buzzers):
     """The release of P1's first press never reaches the adapter (the callback missed
     it); P1's next press must still be a new press, at its own stamp."""
     pin = factory.pin(17)
@@ -416,7 +416,7 @@ def test_a_lost_release_edge_never_eats_the_next_press(factory, buzzers):
     assert buzzers.lost_edges == 1
 
 
-def test_an_out_of_order_release_edge_never_eats_the_next_press(factory, buzzers):
+def test_FXA42_an_out_of_order_release_edge_never_eats_the_next_press(factory, buzzers):
     """lgpio delivers P2's next press before the release that came between (B-5)."""
     handler = buzzers.gpio_pin(1, "buzzer").when_changed
     handler(5.000, 0)                                 # press at 5.000 s
@@ -428,7 +428,7 @@ def test_an_out_of_order_release_edge_never_eats_the_next_press(factory, buzzers
     assert presses[0].released_ns == 5_100_000_000
 
 
-def test_resync_reads_the_level_when_a_release_never_came(factory, buzzers):
+def test_FXA42_resync_reads_the_level_when_a_release_never_came(factory, buzzers):
     """A button let go whose release edge was lost: nothing would ever tell the judge, so
     it would be held (and, after 5 s, stuck); resync reads the pin level and reports it."""
     pin = factory.pin(27)
