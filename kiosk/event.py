@@ -1004,10 +1004,17 @@ def format_status(board: Leaderboard) -> str:
     per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
+    def cell(value: object, width: int) -> str:
+        # One line per cabinet whatever a payload holds: control characters become spaces and a
+        # long value is cut to its column (the operator's table stays aligned).
+        s = "".join(ch if ch.isprintable() else " " for ch in str(value))
+        return s if width <= 0 or len(s) <= width else s[:width - 1] + "~"
+
     for c in snap["cabinets"]:
         state = c["state"]               # "offline" is the broker's word (the cabinet's last will)
-        lines.append(f"{c['cabinet']:<20} {state:<8} {c['game'] or '-':<20} {per_cab.get(c['cabinet'], 0):>5} "
-                     f"{c['outbox']:>7}  {c['version']:<8} {c['led'] or '-':<24} {'; '.join(c['errors']) or '-'}")
+        lines.append(f"{cell(c['cabinet'], 20):<20} {cell(state, 8):<8} {cell(c['game'] or '-', 20):<20} "
+                     f"{per_cab.get(c['cabinet'], 0):>5} {c['outbox']:>7}  {cell(c['version'], 8):<8} "
+                     f"{cell(c['led'] or '-', 24):<24} {cell('; '.join(c['errors']) or '-', 0)}")
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
     lines.append("")

@@ -827,3 +827,21 @@ def test_the_leaderboard_web_command_serves_on_the_loopback(broker: mosquitto.Br
         proc.wait(5)
         a.stop()
     assert proc.returncode == 0
+
+
+def test_event_status_keeps_one_aligned_line_per_cabinet_whatever_a_status_holds() -> None:
+    """A cabinet's long LED text or an error with a line break never splits or shifts the
+    operator's table (``focus-arcade event status``)."""
+    from kiosk.event import Leaderboard, Status, format_status
+
+    board = Leaderboard()
+    board.set_status(Status("cab-a", "hall", "playing", "sherlook",
+                            "LED connected /dev/pts/1 at 115200 baud, up to 15 frames/s",
+                            ("e1\nINJECTED LINE",), "0.1.0"))
+    board.set_status(Status("cab-b", "hall", "idle", "", "LED off", (), "0.1.0"))
+    lines = format_status(board).splitlines()
+    rows = [ln for ln in lines if ln.startswith("cab-")]
+    assert len(rows) == 2 and not any(ln.startswith("INJECTED") for ln in lines)
+    header = lines[0]
+    for row in rows:
+        assert row.index("0.1.0") == header.index("version")
