@@ -163,7 +163,7 @@ class GameSpec:
         return self.house_module().driver(self, state, players, rng, **options)
 
     def led_picture(self, state: State, width: int = 16, height: int = 16) -> Any:
-        """The LED matrix picture of ``state`` (``arcade.views.led.Picture``)."""
+        """The LED matrix picture of ``state`` (``arcade.views.pictures.Picture``)."""
         return self.house_module().led_picture(state, width, height)
 
     def summary(self, state: State, seed: int, index: int, skills: list[str]) -> dict[str, Any]:

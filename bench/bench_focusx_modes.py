@@ -32,7 +32,7 @@ from arcade.bots.shout import SKILLS, plan_race, skill  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
 from arcade.core.judge import JudgeSettings, judge_race  # noqa: E402
 from arcade.core.race import FOCUS, RaceSpec  # noqa: E402
-from arcade.sim import SimConfig, simulate  # noqa: E402
+from arcade.focusx.autoplay import SimConfig, simulate  # noqa: E402
 
 MS = 1_000_000
 MODES = ("classic", "thinkfocus", "duel", "4focus")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from arcade.core.record import to_record
 from arcade.focusx.classic import ClassicGame
-from arcade.sim import SimConfig, first_legal, simulate
+from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from kiosk.storage import Results
 
 

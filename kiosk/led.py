@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Sequence
 
-from arcade.views.led import idle_picture
+from arcade.views.pictures import idle_picture
 from firmware_bridge.layout import MatrixLayout, limit_current
 from firmware_bridge.link import LedLink, LinkStatus
 from kiosk.config import Config

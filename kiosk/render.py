@@ -14,7 +14,7 @@ from typing import Sequence
 import pygame
 
 from arcade.focusx.cards import card as decode
-from arcade.views import led as _led
+from arcade.views import pictures as _led
 
 BG = (18, 22, 34)
 PANEL = (32, 38, 56)
@@ -25,7 +25,7 @@ GOLD = (255, 204, 64)
 BAD = (235, 80, 80)
 GOOD = (90, 220, 120)
 
-#: Seat colours P1..P8: the LED matrix's colours (arcade.views.led), lightened a little for the TV.
+#: Seat colours P1..P8: the LED matrix's colours (arcade.views.pictures), lightened a little for the TV.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
     (min(255, int(r * 0.8 + 51)), min(255, int(g * 0.8 + 51)), min(255, int(b * 0.8 + 51)))
     for r, g, b in (c.rgb for c in _led.SEAT_COLOURS)]

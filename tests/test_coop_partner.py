@@ -34,9 +34,9 @@ def test_shipped_table_is_small_complete_and_from_the_model() -> None:
     assert len(base64.b64decode(raw["pairs"])) == 168 * 167 // 2
     t = load_table()
     assert t.faces == 168
-    vals = [t.sim(a, b) for a in range(1, 169) for b in range(a + 1, 169)]
+    vals = [t.similarity(a, b) for a in range(1, 169) for b in range(a + 1, 169)]
     assert min(vals) == 0.0 and max(vals) == 1.0
-    assert all(t.sim(a, b) == t.sim(b, a) for a in (1, 50, 168) for b in range(1, 169))
+    assert all(t.similarity(a, b) == t.similarity(b, a) for a in (1, 50, 168) for b in range(1, 169))
 
 
 def test_shipped_table_associates_like_a_person_would() -> None:
@@ -44,7 +44,7 @@ def test_shipped_table_associates_like_a_person_would() -> None:
     by_name = {e.name: f for f, e in EXHIBITS.items()}
 
     def s(a: str, b: str) -> float:
-        return t.sim(by_name[a], by_name[b])
+        return t.similarity(by_name[a], by_name[b])
 
     assert s("smoking pipe", "cigar") > s("smoking pipe", "apple")
     assert s("sailing boat", "rowing boat") > s("sailing boat", "piano")
@@ -64,7 +64,7 @@ def test_table_errors_are_clear(tmp_path: Path) -> None:
         decode_pairs(b"\x00" * 5, 168)
     with pytest.raises(SimilarityError, match="symmetric"):
         SimilarityTable.from_rows([[1.0, 0.2], [0.3, 1.0]])
-    assert tag_table().sim(1, 1) == 1.0
+    assert tag_table().similarity(1, 1) == 1.0
 
 
 # ---------------------------------------------------------------- reading clues
@@ -166,7 +166,7 @@ def test_partner_never_takes_the_card_a_humans_clues_point_to_shipped_table() ->
             if state.is_terminal():
                 break
             view = state.view(1)
-            fit = {c: sum(table.sim(f, state.faces[c]) for f in state.clues(0))  # type: ignore[arg-type]
+            fit = {c: sum(table.similarity(f, state.faces[c]) for f in state.clues(0))  # type: ignore[arg-type]
                    for c in range(GRID) if state.faces[c] is not None and c != bot_cell}
             clear = max(fit, key=lambda c: fit[c]) == human_cell
             action = bot.act(view)
@@ -293,7 +293,7 @@ def test_D1_one_unrelated_clue_gives_a_weak_belief_and_no_pointing() -> None:
     state = teapot_state()
     table = default_table()
     teapot = NAMES["teapot"]
-    assert max(table.sim(teapot, f) for f in state.faces if f is not None) < 0.4     # truly weak
+    assert max(table.similarity(teapot, f) for f in state.faces if f is not None) < 0.4     # truly weak
     bot = CoopPartner(1, "medium")
     assert max(bot.belief(state.view(1)).values()) < 0.45
     state.apply(Offer(), 0)
@@ -344,8 +344,8 @@ def _round_until_first_human_clue(seed: int, mode: str, table: object) -> tuple[
         clue = state.faces[best]
         mine = state.markers[0][0]
         grid = [c for c in range(GRID) if state.faces[c] is not None and c not in state.markers[1]]
-        ranked = sorted(grid, key=lambda c: -table.sim(clue, state.faces[c]))  # type: ignore[attr-defined]
-        top, second = (table.sim(clue, state.faces[c]) for c in ranked[:2])  # type: ignore[attr-defined]
+        ranked = sorted(grid, key=lambda c: -table.similarity(clue, state.faces[c]))  # type: ignore[attr-defined]
+        top, second = (table.similarity(clue, state.faces[c]) for c in ranked[:2])  # type: ignore[attr-defined]
         state.apply(Take(best), 0)
         return state, bot, ranked[0] == mine and top >= 0.5 and top - second >= 0.1
 
@@ -353,7 +353,7 @@ def _round_until_first_human_clue(seed: int, mode: str, table: object) -> tuple[
 def _human_pick(state: CoopState, table: object) -> int:
     mine = state.markers[0]
     legal = [a.pos for a in state.legal_actions(0) if isinstance(a, Take) and a.pos not in state.markers[1]]
-    return max(legal, key=lambda q: (max(table.sim(state.faces[q], state.faces[m]) for m in mine), -q))  # type: ignore[attr-defined]
+    return max(legal, key=lambda q: (max(table.similarity(state.faces[q], state.faces[m]) for m in mine), -q))  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("mode", ["base", "sherlock"])

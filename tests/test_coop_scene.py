@@ -17,8 +17,8 @@ import pytest  # noqa: E402
 
 from arcade.core.events import Edge  # noqa: E402
 from arcade.coop.game import SIDE_POSITIONS, Accept, Offer, Point, Take  # noqa: E402
-from arcade.coop.led import table_picture  # noqa: E402
-from arcade.views.led import seat_colour  # noqa: E402
+from arcade.coop.pictures import table_picture  # noqa: E402
+from arcade.views.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk.app import App  # noqa: E402
 from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene, marker_visible  # noqa: E402

@@ -233,7 +233,7 @@ def test_FXA37_a_false_claim_locks_the_seat_out_of_claims_until_its_next_card() 
 
 def test_FXA37_a_button_masher_loses_most_games_against_medium_computer_players() -> None:
     from arcade.bots.shout import masher_plan
-    from arcade.sim import SimConfig, simulate
+    from arcade.focusx.autoplay import SimConfig, simulate
     for seats in (2, 3):
         wins = 0
         for k in range(16):

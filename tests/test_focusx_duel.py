@@ -25,7 +25,7 @@ from arcade.focusx.cards import full_deck
 from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal, Place
 from arcade.focusx.duel import DuelGame, DuelState, Reveal
-from arcade.sim import SimConfig, simulate
+from arcade.focusx.autoplay import SimConfig, simulate
 
 DEADLINE = 1500
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from arcade.core.record import to_record
 from arcade.focusx.classic import ClassicGame
-from arcade.sim import SimConfig, first_legal, simulate
+from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from kiosk import config
 from kiosk.scenes.attract import AttractScene
 from kiosk.resume import AUTO_RESUME_NS, ResumeScene

@@ -48,7 +48,7 @@ def test_every_arcade_module_imports(probe: dict[str, object]) -> None:
     modules = probe["modules"]
     assert isinstance(modules, list)
     expected = {"arcade.core.judge", "arcade.core.referee", "arcade.core.record", "arcade.focusx.classic",
-                "arcade.focusx.cards", "arcade.bots.shout", "arcade.sim", "arcade.registry", "arcade.core.driver"}
+                "arcade.focusx.cards", "arcade.bots.shout", "arcade.focusx.autoplay", "arcade.registry", "arcade.core.driver"}
     assert expected <= set(modules)
     assert probe["errors"] == {}
 

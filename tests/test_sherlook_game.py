@@ -18,7 +18,7 @@ from arcade.core.record import replay, to_record
 from arcade.sherlook.game import Round, SherlookGame, photos_for
 from arcade.sherlook.layouts import layout
 from arcade.sherlook.markers import Take, TimeUp
-from arcade.sherlook.sim import SherlookSimConfig, simulate
+from arcade.sherlook.autoplay import SherlookSimConfig, simulate
 from kiosk.headless import run_spec
 
 

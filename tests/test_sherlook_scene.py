@@ -354,7 +354,7 @@ def test_the_next_photos_are_made_in_a_worker_while_the_reveal_shows(kiosk: tupl
 
 
 def test_LED_reveal_shows_the_tokens_of_the_round(kiosk: tuple[kapp.App, Clock]) -> None:
-    from arcade.sherlook.view import TOKENS
+    from arcade.sherlook.pictures import TOKENS
     app, clock = kiosk
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(4)]
     scene = start_round(app, clock, seats, "side")

@@ -21,7 +21,7 @@ import pytest
 
 from arcade.core.record import to_record
 from arcade.focusx.classic import ClassicGame
-from arcade.sim import SimConfig, first_legal, simulate
+from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from kiosk.scenes.attract import AttractScene
 from kiosk.storage import SCHEMA_VERSION, Results, StorageError
 from tests.kiosk_start import config_for, start_kiosk

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from arcade.views import led as views
+from arcade.views import pictures as views
 from firmware_bridge.adalight import (
     SAFE_COLOUR_TABLE,
     UNSAFE_COLOUR_BYTES,

@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         from arcade.coop.similarity import load_table
         t = load_table(Path(args.out))
         for face, e in EXHIBITS.items():
-            near = sorted((f for f in EXHIBITS if f != face), key=lambda f: -t.sim(face, f))[:args.show]
-            print(f"{face:3d} {e.name:24s} -> " + ", ".join(f"{EXHIBITS[f].name} {t.sim(face, f):.2f}" for f in near))
+            near = sorted((f for f in EXHIBITS if f != face), key=lambda f: -t.similarity(face, f))[:args.show]
+            print(f"{face:3d} {e.name:24s} -> " + ", ".join(f"{EXHIBITS[f].name} {t.similarity(face, f):.2f}" for f in near))
     return 0
 
 

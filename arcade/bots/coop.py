@@ -175,12 +175,12 @@ def clue_log(table: SimilarityTable, skill: PartnerSkill, clue: int, faces: Sequ
                 continue
             fa = faces[a]
             assert fa is not None
-            z += math.exp(table.sim(fa, fe) / t) + u
+            z += math.exp(table.similarity(fa, fe) / t) + u
             n += 1
         if n == 0:
             out[e] = 0.0
             continue
-        s = table.sim(clue, fe)
+        s = table.similarity(clue, fe)
         p = (math.exp(s / t) + u) / z
         out[e] = math.log((1.0 - skill.slip) * p + skill.slip / n)
         if s > skill.literal_from:

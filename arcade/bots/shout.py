@@ -20,7 +20,7 @@ from arcade.core.race import FOCUS, FOCUS_EX, RaceSpec
 
 #: A press planned this close (ms) to the moment the table changes still happens: a
 #: person already moving cannot stop it.  Later planned presses are dropped, since
-#: they were meant for a table that is gone.  Used by the kiosk and by arcade.sim.
+#: they were meant for a table that is gone.  Used by the kiosk and by arcade.focusx.autoplay.
 COMMITTED_MS = 100
 
 

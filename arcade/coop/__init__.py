@@ -7,7 +7,7 @@
   Sherlock Mode, Mycroft Mode, the cases (CO-2..CO-6);
 * :mod:`arcade.coop.similarity` - the association table the computer partner
   uses (built offline by ``tools/build_similarity.py``);
-* :mod:`arcade.coop.led` - the LED matrix picture of the table.
+* :mod:`arcade.coop.pictures` - the LED matrix picture of the table.
 
 The computer partner itself is :mod:`arcade.bots.coop`.
 """

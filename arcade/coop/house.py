@@ -47,8 +47,8 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **op
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
-    """The table: the cards still on it and each seat's clue file (``arcade.coop.led``)."""
-    from arcade.coop.led import table_picture
+    """The table: the cards still on it and each seat's clue file (``arcade.coop.pictures``)."""
+    from arcade.coop.pictures import table_picture
     return table_picture([f is not None for f in state.faces], width, height,
                          clue_counts=[len(state.clues(0)), len(state.clues(1))])
 

@@ -66,7 +66,7 @@ class SimilarityTable:
                     raise SimilarityError(f"entry ({i},{j}) = {rows[i][j]!r}: expected 0..1 and symmetric")
         return cls(rows, source)
 
-    def sim(self, a: int, b: int) -> float:
+    def similarity(self, a: int, b: int) -> float:
         """Similarity of faces ``a`` and ``b`` (0.0..1.0)."""
         return self.rows[a][b]
 

@@ -124,8 +124,8 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **op
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
-    """The scoreboard of the seats' cards (``arcade.views.led.scores_picture``)."""
-    from arcade.views.led import scores_picture
+    """The scoreboard of the seats' cards (``arcade.views.pictures.scores_picture``)."""
+    from arcade.views.pictures import scores_picture
     return scores_picture(list(state.scores()), width, height)
 
 

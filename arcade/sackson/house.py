@@ -80,8 +80,8 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
-    """The board (``arcade.views.sackson_led.state_picture``)."""
-    from arcade.views.sackson_led import state_picture
+    """The board (``arcade.views.sackson_pictures.state_picture``)."""
+    from arcade.views.sackson_pictures import state_picture
     return state_picture(state, width, height)
 
 

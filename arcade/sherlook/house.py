@@ -108,8 +108,8 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
-    """The points of the seats (``arcade.views.led.scores_picture``)."""
-    from arcade.views.led import scores_picture
+    """The points of the seats (``arcade.views.pictures.scores_picture``)."""
+    from arcade.views.pictures import scores_picture
     return scores_picture(list(state.points), width, height)
 
 

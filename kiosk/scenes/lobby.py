@@ -323,7 +323,7 @@ class LobbyScene(Scene):
                         render.GOLD, "center", bold=True)
 
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:
             left = max(0.0, (self.auto_start_ns - (now_ns - self.last_join)) / 1e9)

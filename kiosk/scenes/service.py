@@ -25,7 +25,7 @@ from typing import Any, Callable
 import pygame
 
 from arcade.core.events import CONTROLS, Edge
-from arcade.views import led as ledv
+from arcade.views import pictures as ledv
 from kiosk import render
 from kiosk.app import EXIT_RESTART, EXIT_STOP, App
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures

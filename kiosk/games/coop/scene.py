@@ -830,8 +830,8 @@ class CoopScene(GameScene):
             y += f.get_linesize()
 
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.coop.led import table_picture
-        from arcade.views import led as ledv
+        from arcade.coop.pictures import table_picture
+        from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         if self.setup:

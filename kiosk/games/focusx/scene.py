@@ -7,7 +7,7 @@ referee fed with stamped edges, computer
 players planned when a window opens (``arcade/bots/shout.py``, the same judge
 as people), the race panel after every race (R-7; for Duel the whole
 last-to-press order), the seat panels, the banner, the LED picture
-(``arcade/views/led.py``), the results screen and the saved record.
+(``arcade/views/pictures.py``), the results screen and the saved record.
 
 Station controls:
 
@@ -284,7 +284,7 @@ class FocusXScene(GameScene):
         return _joined(texts, colour)
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
     def takes(self) -> list[Any]:
@@ -748,7 +748,7 @@ class FocusXScene(GameScene):
             render.text(surface, step, (rect.x + 8, rect.y + 62 + chh), 24, col, bold=True)
 
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         if self.flash is not None and now_ns - self.flash[2] < 1_200_000_000:
@@ -878,7 +878,7 @@ class ClassicScene(FocusXScene):
                              render.SEAT_COLOURS[self.choose_seat % 8])
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
@@ -947,7 +947,7 @@ class ThinkFocusScene(PlacingScene):
         self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
@@ -1101,7 +1101,7 @@ class DuelScene(FocusXScene):
                 render.empty_spot(surface, r, f"spot {i + 1}")
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
 
@@ -1205,7 +1205,7 @@ class FourFocusScene(PlacingScene):
         self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
-        from arcade.views import led as ledv
+        from arcade.views import pictures as ledv
         wnd = self.referee.window
         st = self.state
         if wnd is not None and wnd.opened_ns is not None and wnd.spec.window_ms and not st.is_terminal():

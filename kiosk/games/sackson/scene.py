@@ -1035,8 +1035,8 @@ class SacksonScene(GameScene):
 
     # -- LED ----------------------------------------------------------------------------------------
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.views import led as ledv
-        from arcade.views.sackson_led import state_picture
+        from arcade.views import pictures as ledv
+        from arcade.views.sackson_pictures import state_picture
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         out = self.state.outcome()

@@ -729,8 +729,8 @@ class SherlookScene(GameScene):
             fit_text(surface, text, area, 40, (20, 20, 20), CIRCLE)
 
     def led_picture(self, now_ns: int) -> Any:
-        from arcade.sherlook.view import markers_picture, reveal_picture
-        from arcade.views import led as ledv
+        from arcade.sherlook.pictures import markers_picture, reveal_picture
+        from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         st = self.state

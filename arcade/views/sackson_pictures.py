@@ -1,7 +1,7 @@
 """The LED-matrix picture of a FOCUS or Crossfire board (pure; standard library only).
 
 Every picture is a tuple of rows of ``(r, g, b)`` (row 0 at the top), like
-:mod:`arcade.views.led`.  Seat colours are :data:`arcade.views.led.SEAT_COLOURS`.
+:mod:`arcade.views.pictures`.  Seat colours are :data:`arcade.views.pictures.SEAT_COLOURS`.
 
 What a cell shows: the colour of the seat whose stone is on top (the owner,
 SF-2) at a brightness that grows with the stack's height,
@@ -26,7 +26,7 @@ Hex board (SF-6), Crossfire's 43 cells in nine columns A..I and half-rows
     round is used and the board is centred; the frame around it (rows 0 and
     15 and the free columns on 16x16) is lit in the colour of the side to move.
     A matrix too small for the 9 x 14 block (8x8) shows no board: it shows the
-    side to move as a frame with the seat number (``arcade.views.led.flash_picture``).
+    side to move as a frame with the seat number (``arcade.views.pictures.flash_picture``).
 
 A finished game (``to_move`` None) has no turn colour.
 """
@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from arcade.sackson.board import Board
-from arcade.views.led import (
+from arcade.views.pictures import (
     BLACK,
     RGB,
     Picture,
