@@ -194,3 +194,35 @@ def test_levels_are_defined_by_nodes_and_the_expert_is_its_own_level() -> None:
     assert stats["nodes"] == HARD_NODES + 1 and s.check(s.current_player(), a) is None
     decide(s, "expert", random.Random(3), max_nodes=2000, stats=stats)
     assert stats["nodes"] == 2001
+
+
+# -- hard's moves are pinned: refactoring the searches must not change a single one ----------
+
+# (variant, seed, random plies, max_depth, hard's move, nodes searched, deepest iteration started),
+# computed with the code on main before the expert and hard searches shared their driver (issue 14).
+HARD_PINNED = [
+    ("2p", 11, 10, None, "f4-f3", 12001, 4),
+    ("2p", 12, 24, None, "c2-c4", 12001, 4),
+    ("crossfire", 13, 10, None, "D7-E8", 12001, 4),
+    ("crossfire", 14, 30, None, "E10-D11", 12001, 4),
+    ("3p", 15, 12, None, "e3-b3", 12001, 4),
+    ("4p-teams", 16, 12, None, "d2-d3", 12001, 5),
+    ("4p", 17, 9, None, "b3-a3", 12001, 4),
+    ("2p", 11, 10, 3, "f4-f3", 5509, 3),
+    ("crossfire", 14, 30, 3, "E10-D11", 8716, 3),
+    ("3p", 15, 12, 3, "d5-d4", 2411, 3),
+    ("4p-teams", 16, 12, 3, "d2-d3", 1902, 3),
+]
+
+
+@pytest.mark.parametrize("variant,seed,plies,depth,move,nodes,deepest", HARD_PINNED)
+def test_hard_plays_its_pinned_move_with_its_pinned_node_count(variant, seed, plies, depth, move, nodes,
+                                                              deepest) -> None:
+    from arcade.bots.sackson import decide
+    from arcade.sackson.notation import format_action
+
+    s = random_position(variant, seed, plies)
+    for clock in (None, ScaledClock(1.0), ScaledClock(4.0)):
+        stats: dict[str, int] = {}
+        a = decide(s, "hard", random.Random(seed), clock=clock, max_depth=depth, stats=stats)
+        assert (format_action(a, s), stats["nodes"], stats["depth"]) == (move, nodes, deepest)
