@@ -176,19 +176,28 @@ class _Timeout(Exception):
     pass
 
 
-class _Search:
-    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, budget_s: float,
+class _Driver:
+    """What the hard and the expert searches share: the node count, the node and time limits
+    and the iterative-deepening loop over the root moves.
+
+    A subclass gives :meth:`_root_order` (the root moves, best first) and :meth:`_root_value`
+    (one root move searched to a depth, from the root mover's view).  ``clock_mask``: the
+    clock is read every ``clock_mask + 1`` nodes.  A limit raises ``_Timeout`` out of the
+    tree: the state (the search's own copy, see :func:`decide`) stays where the search was
+    and is dropped.
+    """
+
+    clock_mask = 31
+
+    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
                  max_nodes: int | None) -> None:
         self.s = s
-        self.root = s._side
-        self.root_team = _team(s, self.root)
         self.clock = clock
-        self.deadline = (clock() + budget_s) if clock is not None else None
+        self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
         self.depth = 0
         self.armed = False
-        self.best: dict[int, Move_t] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -196,9 +205,56 @@ class _Search:
             return
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Timeout
-        if self.deadline is not None and self.nodes & 31 == 0 and self.clock is not None:
+        if self.deadline is not None and self.nodes & self.clock_mask == 0 and self.clock is not None:
             if self.clock() >= self.deadline:
                 raise _Timeout
+
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        raise NotImplementedError
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
+        raise NotImplementedError
+
+    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
+        """The best root move found by iterative deepening up to ``max_depth`` within the limits."""
+        moves = self._root_order(root_moves)
+        best = moves[0]
+        for depth in range(1, max_depth + 1):
+            self.depth = depth
+            self.armed = depth > 1      # the first iteration always completes: a move is always ready
+            cur_best: Move_t | None = None
+            cur_val = -2 * WIN
+            alpha = -2 * WIN
+            try:
+                for m in moves:
+                    v = self._root_value(m, depth, alpha)
+                    if v > cur_val:
+                        cur_val, cur_best = v, m
+                    if v > alpha:
+                        alpha = v
+            except _Timeout:
+                # keep a partial iteration's choice only if it beat the previous best, searched first
+                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
+                    best = cur_best
+                break
+            assert cur_best is not None
+            best = cur_best
+            moves.remove(best)
+            moves.insert(0, best)
+            if abs(cur_val) >= WIN / 2:
+                break
+        return best
+
+
+class _Search(_Driver):
+    """hard: minimax alpha-beta (paranoid with three or four seats) over :func:`evaluate`."""
+
+    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
+                 max_nodes: int | None) -> None:
+        super().__init__(s, clock, deadline, max_nodes)
+        self.root = s._side
+        self.root_team = _team(s, self.root)
+        self.best: dict[int, Move_t] = {}
 
     def _ordered(self, moves: list[Move_t]) -> list[Move_t]:
         s = self.s
@@ -221,71 +277,34 @@ class _Search:
             return evaluate(s, self.root)
         moves = self._ordered(s._moves())
         maximizing = _team(s, s._side) == self.root_team
+        sign = 1 if maximizing else -1      # value: the mover's view (the root's, or its negation)
         best_move = moves[0]
-        if maximizing:
-            value = -2 * WIN
-            for m in moves:
-                s._make(m)
-                try:
-                    v = self.alphabeta(depth - 1, alpha, beta, ply + 1)
-                finally:
-                    s._unmake()
-                if v > value:
-                    value, best_move = v, m
+        value = -2 * WIN
+        for m in moves:
+            s._make(m)
+            v = sign * self.alphabeta(depth - 1, alpha, beta, ply + 1)
+            s._unmake()
+            if v > value:
+                value, best_move = v, m
+            if maximizing:
                 if value > alpha:
                     alpha = value
-                if alpha >= beta:
-                    break
-        else:
-            value = 2 * WIN
-            for m in moves:
-                s._make(m)
-                try:
-                    v = self.alphabeta(depth - 1, alpha, beta, ply + 1)
-                finally:
-                    s._unmake()
-                if v < value:
-                    value, best_move = v, m
-                if value < beta:
-                    beta = value
-                if alpha >= beta:
-                    break
+            elif -value < beta:
+                beta = -value
+            if alpha >= beta:
+                break
         self.best[s._key] = best_move
-        return value
+        return sign * value
 
-    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        return self._ordered(moves)
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
         s = self.s
-        moves = self._ordered(root_moves)
-        best = moves[0]
-        for depth in range(1, max_depth + 1):
-            self.depth = depth
-            self.armed = depth > 1
-            cur_best: Move_t | None = None
-            cur_val = -2 * WIN
-            alpha = -2 * WIN
-            try:
-                for m in moves:
-                    s._make(m)
-                    try:
-                        v = self.alphabeta(depth - 1, alpha, 2 * WIN, 1)
-                    finally:
-                        s._unmake()
-                    if v > cur_val:
-                        cur_val, cur_best = v, m
-                    if v > alpha:
-                        alpha = v
-            except _Timeout:
-                # keep a partial iteration's choice only if it beat the previous best, searched first
-                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
-                    best = cur_best
-                break
-            assert cur_best is not None
-            best = cur_best
-            moves.remove(best)
-            moves.insert(0, best)
-            if abs(cur_val) >= WIN / 2:
-                break
-        return best
+        s._make(m)
+        v = self.alphabeta(depth - 1, alpha, 2 * WIN, 1)
+        s._unmake()
+        return v
 
 
 def choose_action(state: SacksonState, level: str, rng: random.Random,
@@ -374,12 +393,11 @@ def decide(state: SacksonState, level: str, rng: random.Random,
     deadline = clock() + limit if (clock is not None and limit is not None) else None
     if limit is None and nodes is None:
         max_depth = min(max_depth, 2)     # no limit at all: keep the call short
-    search: _Search | _Expert
+    search: _Driver
     if level == "expert" and s.game.seats == 2:
         search = _Expert(s, clock, deadline, nodes)
     else:
-        search = _Search(s, clock, 0.0, nodes)
-        search.deadline = deadline
+        search = _Search(s, clock, deadline, nodes)
     m = search.run(moves, max(1, max_depth))
     if stats is not None:
         stats["nodes"] = search.nodes
@@ -389,21 +407,17 @@ def decide(state: SacksonState, level: str, rng: random.Random,
 
 # -- the expert search (two players) ------------------------------------------------
 
-class _Expert:
+class _Expert(_Driver):
     """Negamax alpha-beta for two seats: iterative deepening, a transposition table, killer and
     history move ordering, a capture-only quiescence search, and :func:`evaluate`'s terms kept
     up to date move by move (every stack's worth on its cell is a table look-up), so a node costs
     a few look-ups instead of a board scan."""
 
+    clock_mask = 63
+
     def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
                  max_nodes: int | None) -> None:
-        self.s = s
-        self.clock = clock
-        self.deadline = deadline
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.depth = 0
-        self.armed = False
+        super().__init__(s, clock, deadline, max_nodes)
         self.tt: dict[int, tuple[int, int, float, Move_t | None]] = {}
         self.killers: dict[int, list[Move_t]] = {}
         self.hist: dict[Move_t, int] = {}
@@ -460,16 +474,6 @@ class _Expert:
                 w = worth[cell][len(new)]
                 v += w if new[-1] == 0 else -w
         return v
-
-    def _tick(self) -> None:
-        self.nodes += 1
-        if not self.armed:
-            return
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Timeout
-        if self.deadline is not None and self.nodes & 63 == 0 and self.clock is not None:
-            if self.clock() >= self.deadline:
-                raise _Timeout
 
     def _captures(self) -> list[Move_t]:
         """The side to move's capturing moves (an overflow with an enemy stone in it), best first.
@@ -645,36 +649,12 @@ class _Expert:
         self.tt[key] = (depth, flag, best, best_move)
         return best
 
-    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
-        s = self.s
-        pos = self.pos0
-        moves = self._ordered(root_moves, 0, None)[0]
-        best = moves[0]
-        for depth in range(1, max_depth + 1):
-            self.depth = depth
-            self.armed = depth > 1
-            cur_best: Move_t | None = None
-            cur_val = -2 * WIN
-            alpha = -2 * WIN
-            try:
-                for m in moves:
-                    child = self._child(m, pos)
-                    try:
-                        v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
-                    finally:
-                        s._unmake()
-                    if v > cur_val:
-                        cur_val, cur_best = v, m
-                    if v > alpha:
-                        alpha = v
-            except _Timeout:
-                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
-                    best = cur_best
-                break
-            assert cur_best is not None
-            best = cur_best
-            moves.remove(best)
-            moves.insert(0, best)
-            if abs(cur_val) >= WIN / 2:
-                break
-        return best
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        return self._ordered(moves, 0, None)[0]
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
+        child = self._child(m, self.pos0)
+        try:
+            return -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+        finally:
+            self.s._unmake()
