@@ -226,3 +226,26 @@ def test_hard_plays_its_pinned_move_with_its_pinned_node_count(variant, seed, pl
         stats: dict[str, int] = {}
         a = decide(s, "hard", random.Random(seed), clock=clock, max_depth=depth, stats=stats)
         assert (format_action(a, s), stats["nodes"], stats["depth"]) == (move, nodes, deepest)
+
+
+@pytest.mark.parametrize("variant", ["2p", "crossfire"])
+def test_the_experts_running_evaluation_is_the_evaluation_of_the_position(variant) -> None:
+    """The expert updates :func:`evaluate` move by move; along whole lines of play (captures,
+    drops, take-overs included) it must equal a fresh evaluation of the position reached."""
+    from arcade.bots.sackson import _Expert
+
+    for seed in range(3):
+        s = random_position(variant, seed, 6).copy()
+        search = _Expert(s, None, None, None)
+        pos = search.pos0
+        rng = random.Random(seed)
+        made = 0
+        while s._result is None and made < 80:
+            m = rng.choice(s._moves())
+            pos = search._child(m, pos)
+            made += 1
+            if s._result is None:
+                assert search._eval(pos) == pytest.approx(evaluate(s, s._side), abs=1e-9)
+        for _ in range(made):
+            s._unmake()
+        assert search._positional() == pytest.approx(search.pos0, abs=1e-9)

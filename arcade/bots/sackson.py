@@ -19,10 +19,14 @@ Levels:
   keeps plain alpha-beta usable.
 * ``"expert"`` (:func:`decide` only; :func:`choose_action` keeps the three
   levels above) - two players: negamax alpha-beta with iterative deepening, a
-  transposition table, killer and history ordering, a capture-only quiescence
-  search and an evaluation kept up to date move by move (:class:`_Expert`), for
-  :data:`EXPERT_NODES` positions; three or four players: hard's search for
-  :data:`EXPERT_NODES` positions.
+  transposition table, killer and history ordering (in Crossfire take-overs
+  right after captures and killers, never searched reduced), null-move pruning,
+  reduced searches of late quiet moves, a null window for every root move after
+  the first, a capture-only quiescence search and an evaluation kept up to date
+  move by move (:class:`_Expert`), for :data:`EXPERT_NODES` positions; three or
+  four players: hard's search for :data:`EXPERT_NODES` positions.  Both
+  searches share one driver (:class:`_Driver`: node count, limits, iterative
+  deepening over the root moves).
 
 Strength does not depend on the machine: the searches stop after a number of
 positions (nodes), so the same position and seed give the same move on a
@@ -59,6 +63,15 @@ EXPERT_QDEPTH = 4
 EXPERT_LATE = 3
 #: The expert's null-move pruning: 1 on, 0 off.
 EXPERT_NULL = 1
+#: Where the expert tries take-overs (moves onto a stack the opponent tops) right after the
+#: captures and killers and never searches them reduced: 0 nowhere, 1 on both boards, 2 in
+#: Crossfire only (measured: it lifts the expert there and not on the square board).
+EXPERT_TAKE = 2
+#: Overflows of one's own stones alone (to the reserve): 0 ordered as quiet moves, 1 ordered
+#: with the captures (never reduced), 2 also searched by the quiescence search.
+EXPERT_OWN = 1
+#: The expert's root: 1 searches every move after the first with a null window first.
+EXPERT_ROOT_PVS = 1
 
 WIN = 1_000_000.0
 
@@ -422,6 +435,7 @@ class _Expert(_Driver):
         self.killers: dict[int, list[Move_t]] = {}
         self.hist: dict[Move_t, int] = {}
         t = s._t
+        self.take = EXPERT_TAKE == 1 or (EXPERT_TAKE == 2 and t.board.kind == "hex")
         self.caps = t.caps
         self.mtab = t.mtab
         self.drops = t.drops
@@ -475,8 +489,9 @@ class _Expert(_Driver):
                 v += w if new[-1] == 0 else -w
         return v
 
-    def _captures(self) -> list[Move_t]:
-        """The side to move's capturing moves (an overflow with an enemy stone in it), best first.
+    def _captures(self, own_too: bool = False) -> list[Move_t]:
+        """The side to move's capturing moves (an overflow with an enemy stone in it), best first;
+        with ``own_too`` also the overflows of its own stones alone (they go to its reserve).
 
         Listed from the stacks, not from the move list; a capture is always legal under the
         ko rule (fewer stones stay in play than in any earlier position, SF-6).
@@ -487,23 +502,22 @@ class _Expert(_Driver):
         dests = s._t.dests
         p = s._side
         out = []
+        room = [c - len(x) for c, x in zip(caps, st)]     # stones each cell takes before it overflows
         for i, x in enumerate(st):
             if x and x[-1] == p:
                 h = len(x)
                 di = dests[i]
                 for k in range(1, h + 1):
-                    moving = x[h - k:]
                     for j in di[k]:
-                        d = st[j]
-                        cut = len(d) + k - caps[j]
+                        cut = k - room[j]
                         if cut > 0:
-                            gain = cut - (d + moving)[:cut].count(p)
-                            if gain:
-                                out.append((gain, k, (i, j, k)))
+                            own = (st[j] + x[h - k:])[:cut].count(p)
+                            if own != cut or own_too:
+                                out.append((10 * (cut - own) + 3 * own, k, (i, j, k)))
         if s._res[p]:
             for j, d in enumerate(st):
-                if len(d) >= caps[j] and d[0] != p:
-                    out.append((1, 0, (-1, j, 1)))
+                if room[j] <= 0 and d[0] != p:
+                    out.append((10, 0, (-1, j, 1)))
         out.sort(reverse=True)
         return [m for _g, _k, m in out]
 
@@ -525,12 +539,12 @@ class _Expert(_Driver):
         return out
 
     def _ordered(self, moves: list[Move_t], ply: int, first: Move_t | None) -> tuple[list[Move_t], int]:
-        """``moves`` best first (table move, captures, killers, then by history) and how many
-        of them lead (those are never searched reduced)."""
+        """``moves`` best first (table move, captures, killers, in Crossfire the take-overs, then
+        by history) and how many of them lead (those are never searched reduced)."""
         hist = self.hist
         if hist:
             moves.sort(key=lambda m: hist.get(m, 0), reverse=True)
-        front = self._captures()
+        front = self._captures(EXPERT_OWN > 0)
         legal = set(moves)
         front = [m for m in front if m in legal]
         for km in self.killers.get(ply, ()):
@@ -540,6 +554,23 @@ class _Expert(_Driver):
             if first in front:
                 front.remove(first)
             front.insert(0, first)
+        if self.take:
+            # then take-overs (a move onto a stack the opponent tops), then the quiet moves
+            s = self.s
+            st = s._st
+            p = s._side
+            seen = set(front)
+            take = []
+            quiet = []
+            for m in moves:
+                if m in seen:
+                    continue
+                d = st[m[1]]
+                if d and d[-1] != p:
+                    take.append(m)
+                else:
+                    quiet.append(m)
+            return front + take + quiet, len(front) + len(take)
         if not front:
             return moves, 0
         seen = set(front)
@@ -564,7 +595,7 @@ class _Expert(_Driver):
             return stand
         if stand > alpha:
             alpha = stand
-        for m in self._captures():
+        for m in self._captures(EXPERT_OWN > 1):
             child = self._child(m, pos)
             try:
                 v = -self.quiesce(-beta, -alpha, child, ply + 1, qd - 1)
@@ -654,7 +685,12 @@ class _Expert(_Driver):
 
     def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
         child = self._child(m, self.pos0)
-        try:
-            return -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
-        finally:
-            self.s._unmake()
+        if alpha <= -WIN or not EXPERT_ROOT_PVS:
+            v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+        else:
+            # after the first move: a null window first, the full one only if the move may be better
+            v = -self.negamax(depth - 1, -alpha - 0.001, -alpha, child, 1)
+            if v > alpha:
+                v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+        self.s._unmake()
+        return v
