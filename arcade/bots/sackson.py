@@ -70,6 +70,9 @@ EXPERT_TAKE = 2
 #: Overflows of one's own stones alone (to the reserve): 0 ordered as quiet moves, 1 ordered
 #: with the captures (never reduced), 2 also searched by the quiescence search.
 EXPERT_OWN = 1
+#: The expert's bonus for the side to move, hundredths of a stone (in Crossfire the side to
+#: move can usually take a stack over; it evens out odd and even search depths).
+EXPERT_TEMPO = 50
 #: The expert's root: 1 searches every move after the first with a null window first.
 EXPERT_ROOT_PVS = 1
 
@@ -436,6 +439,7 @@ class _Expert(_Driver):
         self.hist: dict[Move_t, int] = {}
         t = s._t
         self.take = EXPERT_TAKE == 1 or (EXPERT_TAKE == 2 and t.board.kind == "hex")
+        self.tempo = EXPERT_TEMPO / 100 if t.board.kind == "hex" else 0.0
         self.caps = t.caps
         self.mtab = t.mtab
         self.drops = t.drops
@@ -469,7 +473,7 @@ class _Expert(_Driver):
         a0 = self.alive0[0] - (c[1][0] - self.caps0[1])
         a1 = self.alive0[1] - (c[0][1] - self.caps0[0])
         v = W_ALIVE * (a0 - a1) + W_RESERVE * (res[0] - res[1]) + pos
-        return v if s._side == 0 else -v
+        return (v if s._side == 0 else -v) + self.tempo
 
     def _delta(self, m: Move_t, before_src: tuple[int, ...], before_dst: tuple[int, ...]) -> float:
         """Change of the positional sum by move ``m`` (already made; the two stacks it changed)."""
