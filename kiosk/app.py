@@ -44,7 +44,8 @@ log = logging.getLogger("focus-arcade")
 
 #: At most this many app messages show at once, in the top strip of the screen.
 MESSAGE_LINES = 2
-#: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
+#: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
+#: started by hand, the arcade starts itself again instead (kiosk/power.py).
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
 EXIT_STOP = 3
@@ -432,15 +433,16 @@ class App:
         self.idle.clear()
         self.push(ServiceScene(self))
 
-    def run_command(self, command: str) -> None:
-        """Run an operator's command (shut down...) without waiting; a failure is a message.
-        Tests replace this method: the real one is never run by the test suite."""
-        import shlex
-        import subprocess
-        try:
-            subprocess.Popen(shlex.split(command), start_new_session=True)
-        except (OSError, ValueError) as exc:
-            self.message(f"Could not run {command!r}: {exc}")
+    def run_command(self, command: str, what: str = "run the command") -> Any:
+        """Run an operator's command (shut down, reboot...) in the background; its refusal or
+        failure becomes a message (:class:`kiosk.power.Running`, returned).  Tests replace
+        this method: the real one is never run by the test suite with a real poweroff."""
+        from kiosk.power import Running
+
+        def done(problem: str | None) -> None:
+            if problem:
+                self.post_message(problem)
+        return Running(command, what, done)
 
     def is_game(self, scene: Any) -> bool:
         """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
@@ -684,4 +686,9 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
             log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
     if status == 0 and app is not None:
         status = app.exit_code            # the service menu's restart / stop
-    return stop.exit_status(status)
+    status = stop.exit_status(status)
+    if status == EXIT_RESTART and stop.signum is None:
+        from kiosk import power
+        if not power.under_systemd():
+            power.restart_in_place()      # started by hand: the same command line again (no return)
+    return status

@@ -95,7 +95,7 @@ class Day:
         assert self.cfg.problems == []
         self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
         self.commands: list[str] = []
-        self.app.run_command = self.commands.append           # type: ignore[method-assign]  # never a real poweroff
+        self.app.run_command = lambda cmd, *what: self.commands.append(cmd)  # type: ignore[method-assign]  # never a real poweroff
         assert self.app.gpio is not None and self.app.lamps is not None
         self.factory = self.app.gpio._factory
         pygame.event.clear()

@@ -33,6 +33,9 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.service_tools import ButtonTest, PinEntry
 
+#: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
+DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
+
 PIN_TRIES = 3
 LOCK_NS = 60_000_000_000
 PIN_TIMEOUT_NS = 60_000_000_000
@@ -159,6 +162,7 @@ MENU = [
     ("restart", "Restart the arcade"),
     ("stop", "Stop the arcade (leave to the console)"),
     ("shutdown", "Shut the Pi down"),
+    ("reboot", "Restart the Pi"),
     ("close", "Close this menu"),
 ]
 
@@ -189,6 +193,7 @@ class ServiceScene(Scene):
         self.offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
+        self.power: Any = None            # kiosk.power.Running: shutting down / rebooting
 
     # -- input ---------------------------------------------------------------------------
     def combination(self) -> None:
@@ -272,6 +277,8 @@ class ServiceScene(Scene):
                 self._ask("Stop the arcade? (it stays off until the Pi restarts)", self._stop)
             elif what == "shutdown":
                 self._ask("Shut the Pi down now?", self._shutdown)
+            elif what == "reboot":
+                self._ask("Restart the Pi now?", self._reboot)
         elif page == "confirm":
             assert self.confirm is not None
             _, do = self.confirm
@@ -383,9 +390,12 @@ class ServiceScene(Scene):
         self.app.message(self.status, 5.0)
 
     def _restart(self) -> None:
+        """Restart the arcade: ``[service] restart_command`` if set, then exit with
+        EXIT_RESTART (systemd starts the arcade again; started by hand, it starts itself
+        again with the same command line: kiosk/power.py)."""
         cmd = self.app.cfg["service"].get("restart_command", "")
         if cmd:
-            self.app.run_command(cmd)
+            self.app.run_command(cmd, "restart the arcade")
         self.app.exit_code = EXIT_RESTART
         self.app.running = False
 
@@ -394,14 +404,30 @@ class ServiceScene(Scene):
         self.app.running = False
 
     def _shutdown(self) -> None:
-        self.app.message("Shutting down...", 30.0)
-        self.app.run_command(self.app.cfg["service"]["shutdown_command"])
+        self._power("shutdown_command", "shut down", "Shutting down...")
+
+    def _reboot(self) -> None:
+        self._power("reboot_command", "reboot", "Restarting the Pi...")
+
+    def _power(self, key: str, what: str, saying: str) -> None:
+        """Run the power command through logind (kiosk/power.py); if the Pi refuses, the
+        menu stays and says why (``status``, and a message)."""
+        svc = self.app.cfg["service"]
+        self.status = saying
+        self.app.message(saying, 10.0)
+        self.power = self.app.run_command(svc.get(key) or DEFAULT_POWER[key], what)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, now_ns: int) -> None:
         self.now = now_ns
         for _seat, action in self.gestures.poll(now_ns):
             self.act(action)
+        power = self.power
+        if power is not None and getattr(power, "ended", False):
+            self.power = None
+            problem = power.refusal()
+            if problem:
+                self.status = problem          # the app shows it as a message too
         self.buttons.tick(now_ns)
         link = getattr(self.app.led, "link", None)
         if link is not None:
