@@ -165,6 +165,7 @@ class App:
         self._highscores: Any = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
+        self.resume_plan: Any = None              # kiosk.resume.ResumePlan while a resumed game is built
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
