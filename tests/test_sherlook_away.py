@@ -20,7 +20,7 @@ from arcade.core.api import RACE
 from kiosk.games.sherlook.scene import SherlookScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
-from tests.test_event_day import MS, S, Day, event_config
+from tests.test_event_day import MS, Day, S, event_config
 
 ROUND_LIMIT_S = 5          # event_config's [sherlook] round_limit_s (the smallest allowed)
 COUNTDOWN_S = 3.0
