@@ -243,6 +243,29 @@ def test_the_event_section_is_off_by_default_and_checked_like_the_others(tmp_pat
     assert not problems and data["event"]["host"] == "b"
 
 
+def test_check_config_lists_every_event_problem_at_once_and_says_the_link_is_off(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A technician fixing [event] sees all its problems in one run, and is told the event link
+    (not "the defaults") is what the kiosk would give up."""
+    from kiosk import cli
+    bad = tmp_path / "arcade.toml"
+    bad.write_text('[event]\nhost = "broker.local"\nport = 99999\ntls = "yes"\nevent = "my event"\n'
+                   f'cabinet = "a/b"\nca_file = "{tmp_path / "missing.pem"}"\n')
+    assert cli.main(["check-config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    for key in ("event.port", "event.tls", "event.event", "event.cabinet", "event.ca_file"):
+        assert f"{key} = " in err, key
+    last = err.strip().splitlines()[-1]
+    assert "5 problem(s)" in last and "the event link off" in last and "defaults" not in last
+    # One bad LED key and one bad event key: both consequences, named.
+    bad.write_text('[event]\nhost = "b"\nport = 0\n[judge]\ntie_window_ms = -1\n')
+    assert cli.main(["check-config", str(bad)]) == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "the event link off" in last and "the defaults for the other keys" in last
+    data, problems = configmod.check_all({"event": {"host": "b", "port": 0, "event": "x y"}})
+    assert {p.key for p in problems} == {"event.port", "event.event"} and data["event"]["host"] == ""
+
+
 def test_a_cabinet_without_a_name_is_named_after_its_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     from kiosk import event as ev
     monkeypatch.setattr(ev.socket, "gethostname", lambda: "stage left.local")
