@@ -201,6 +201,12 @@ def good_payload(event: str = "hall") -> tuple[str, dict[str, Any]]:
     (lambda d: d.pop("finished_at"), "no 'finished_at'"),
     (lambda d: d.update(cabinet="a/b"), "'cabinet'"),
     (lambda d: d.update(seat=9), "'seat'"),
+    # implausible results from a client that holds a cabinet's login (issue 15): not ranked
+    (lambda d: d.update(scores=[1.0, 2.0, 1e308], score=1e308), "more than a sherlook game gives"),
+    (lambda d: d.update(score=9999.0), "does not follow from the scores"),
+    (lambda d: d.update(tiebreak=5.0), "does not follow from the scores"),
+    (lambda d: d.update(finished_at=time.time() + 30 * 86400), "in the future"),
+    (lambda d: d.update(finished_at=-1.0), "before 1970"),
 ])
 def test_a_bad_payload_is_refused_with_the_reason(change: Callable[[dict[str, Any]], Any], why: str) -> None:
     topic, d = good_payload()
@@ -208,6 +214,15 @@ def test_a_bad_payload_is_refused_with_the_reason(change: Callable[[dict[str, An
     change(d)
     with pytest.raises(PayloadError, match=why):
         parse(topic, json.dumps(d).encode(), "hall")
+
+
+def test_the_score_text_shown_is_made_by_the_receiver_not_taken_from_the_message() -> None:
+    topic, d = good_payload()
+    d["score_text"] = "999 points, a winner!"
+    r = parse(topic, json.dumps(d).encode(), "hall")
+    assert isinstance(r, Result) and r.score_text == "7 points"
+    d["finished_at"] = time.time() + 600            # a cabinet's clock a few minutes ahead is fine
+    assert isinstance(parse(topic, json.dumps(d).encode(), "hall"), Result)
 
 
 @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"not json", b"[1, 2]", b"null", b"{" * 5, b"x" * 70_000])
