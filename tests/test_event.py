@@ -600,7 +600,7 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
         assert tuple(app.screen.get_at((14, 70)))[:3] == (120, 30, 30)   # drawn in the message box on the TV
         import pygame
         drawn = leaderboard.draw(pygame.Surface((1280, 720)), app.event, 0)
-        assert "wrong user name or password" in drawn[-1]
+        assert "wrong user name or password" in " ".join(drawn[1:])     # in the middle: nothing received yet
         assert leaderboard.status_line(app.event)[1] == leaderboard.render.BAD
         app.results.save({"game": "sherlook", "seats": 2}, (0,), "r", (3.0, 1.0))   # play on: kept for later
         assert app.event.pending() == 1
@@ -883,3 +883,41 @@ def test_event_status_keeps_one_aligned_line_per_cabinet_whatever_a_status_holds
     header = lines[0]
     for row in rows:
         assert row.index("0.1.0") == header.index("version")
+
+
+class _Link:
+    """What the leaderboard screen reads of a cabinet's event link (no broker needed)."""
+
+    def __init__(self, problem: str = "", connected: bool = True) -> None:
+        self.problem, self.connected, self.queued, self.event = problem, connected, 0, "hall"
+        self.settings = {"host": "broker.local", "port": 1883}
+        self.leaderboard = Leaderboard()
+
+
+def test_the_leaderboard_screen_says_why_it_is_empty_large_enough_for_3_m() -> None:
+    import pygame
+    pygame.init()
+    from kiosk import render
+    from kiosk.scenes import leaderboard as lb
+    surface = pygame.Surface((1280, 720))
+    refused = ("The event broker broker.local:1883 refused this cabinet's login (not authorised): check "
+               "[event] username and password on this cabinet. Games are kept and sent when it is back.")
+    drawn = lb.draw(surface, _Link(problem=refused, connected=False), 0)
+    assert not any("No games yet" in d for d in drawn)            # not a guess while refused
+    assert "refused this cabinet's login" in " ".join(drawn)
+    red_rows = {y for y in range(720) for x in range(0, 1280, 2) if surface.get_at((x, y))[:3] == render.BAD}
+    assert len(red_rows) >= 40                                      # big red text, not one thin line
+    drawn = lb.draw(surface, _Link(connected=False), 0)
+    assert any("Connecting to the event broker" in d for d in drawn) and not any("No games yet" in d for d in drawn)
+    link = _Link()
+    drawn = lb.draw(surface, link, 0)
+    assert any("No games yet" in d for d in drawn)                 # connected and really empty
+    link.leaderboard.add(make_result("hall", "bar", {"game": "sherlook", "seats": 2, "settings": {}}, (0,), "r",
+                                     (5.0, 1.0), 100.0))
+    drawn = lb.draw(surface, link, 0)
+    assert any(d.endswith(" (1 game)") for d in drawn) and any(d.startswith("Event hall: 1 game,") for d in drawn)
+    # A long problem under a full board wraps onto two lines instead of shrinking below 24 px.
+    link.problem = refused
+    drawn = lb.draw(surface, link, 0)
+    tail = [d for d in drawn if d in refused or d.rstrip(".").rstrip() in refused or d.endswith("...")]
+    assert len(tail) == 2 and all(render.font(28, True).size(d)[0] <= 1240 for d in tail)
