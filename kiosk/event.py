@@ -476,6 +476,20 @@ class Leaderboard:
         else:
             self.set_status(item)
 
+    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO
+                ) -> "Result | Status | HighScore | None":
+        """One message from the broker: checked by :func:`parse` and added; a bad one is
+        counted in ``ignored`` and logged at ``level`` (the kiosk keeps running).
+        Returns what was added, or None."""
+        try:
+            item = parse(topic, payload, event)
+        except PayloadError as exc:
+            self.ignored += 1
+            log.log(level, "ignored a message on %s: %s", topic, exc)
+            return None
+        self.add_item(item)
+        return item
+
     def set_status(self, status: Status) -> None:
         with self.lock:
             self.statuses[status.cabinet] = status
@@ -838,15 +852,9 @@ class EventLink:
                 self._synced = self._sync_nonce
                 self._wake.set()
             return
-        try:
-            item = parse(msg.topic, msg.payload, self.event)
-        except PayloadError as exc:
-            self.leaderboard.ignored += 1
-            log.warning("ignored a message on %s: %s", msg.topic, exc)
-            return
+        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
         if isinstance(item, Result):
             self._seen.add(item.game_id)
-        self.leaderboard.add_item(item)
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:
@@ -1004,13 +1012,7 @@ class Watcher:
         if msg.topic == sync_topic(self.event, self.name):
             self.synced.set()
             return
-        try:
-            item = parse(msg.topic, msg.payload, self.event)
-        except PayloadError as exc:
-            self.leaderboard.ignored += 1
-            log.info("ignored a message on %s: %s", msg.topic, exc)
-            return
-        self.leaderboard.add_item(item)
+        self.leaderboard.receive(msg.topic, msg.payload, self.event)
 
 
 def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboard, str]:
