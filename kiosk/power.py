@@ -107,9 +107,9 @@ def refusal(what: str, command: str, code: int, errors: str) -> str:
 
     ``what`` is the verb: "shut down", "reboot".
 
-    >>> refusal("shut down", "systemctl poweroff", 1,
-    ...         "Call to PowerOff failed: Access denied")  # doctest: +ELLIPSIS
-    'The Pi refused to shut down: ... run sudo kiosk/install.sh again ...'
+    >>> print(refusal("shut down", "systemctl poweroff", 1,
+    ...               "Call to PowerOff failed: Access denied"))  # doctest: +ELLIPSIS
+    The Pi refused to shut down: ... run sudo kiosk/install.sh again ...
     """
     last = next((line.strip() for line in reversed(errors.splitlines()) if line.strip()), "")
     low = errors.lower()

@@ -259,3 +259,29 @@ def test_systemd_is_told_apart_from_a_terminal() -> None:
     assert power.under_systemd({"NOTIFY_SOCKET": "/run/systemd/notify", "INVOCATION_ID": "5d1f"})
     assert not power.under_systemd({"INVOCATION_ID": "5d1f"})        # a desktop terminal's shell
     assert not power.under_systemd({})
+
+
+# -- focus-arcade doctor asks polkit -----------------------------------------------------------
+class Answer:
+    def __init__(self, code: int, err: str = "") -> None:
+        self.returncode, self.stderr, self.stdout = code, err, ""
+
+
+@pytest.mark.parametrize("code, err, ok, says", [
+    (0, "", True, "power off and reboot"),
+    (1, "Not authorized.", False, "install.sh again"),
+    (2, "Authorization requires authentication but no agent is available.", False, "install.sh again"),
+    (127, "Error getting authority: Could not connect", False, "polkit does not answer"),
+])
+def test_the_doctor_asks_polkit_whether_the_menu_may_shut_down(code: int, err: str, ok: bool, says: str) -> None:
+    from kiosk import doctor
+    asked: list[list[str]] = []
+
+    def run(argv: list[str], **_: object) -> Answer:
+        asked.append(argv)
+        return Answer(code, err)
+    check = doctor.check_power(run=run, euid=1000)
+    assert check.ok is ok and says in (check.detail + check.fix)
+    assert asked[0][:3] == ["pkcheck", "--action-id", "org.freedesktop.login1.power-off"]
+    assert ok is (len(asked) == 2)                 # both power-off and reboot asked when the first is yes
+    assert doctor.check_power(run=run, euid=0).ok   # root needs no polkit
