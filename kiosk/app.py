@@ -438,14 +438,15 @@ class App:
         self.idle.clear()
         self.push(ServiceScene(self))
 
-    def run_command(self, command: str, what: str = "run the command") -> Any:
-        """Run an operator's command (shut down, reboot...) in the background; its refusal or
-        failure becomes a message (:class:`kiosk.power.Running`, returned).  Tests replace
-        this method: the real one is never run by the test suite with a real poweroff."""
+    def run_command(self, command: str, what: str = "run the command", notify: bool = True) -> Any:
+        """Run an operator's command (shut down, reboot...) in the background
+        (:class:`kiosk.power.Running`, returned); with ``notify`` its refusal or failure
+        becomes a message (the service menu shows it itself).  Tests replace this method:
+        the real one is never run by the test suite with a real poweroff."""
         from kiosk.power import Running
 
         def done(problem: str | None) -> None:
-            if problem:
+            if problem and notify:
                 self.post_message(problem)
         return Running(command, what, done)
 

@@ -83,7 +83,8 @@ class Running:
         self._ended.set()
         problem = self.refusal()
         if problem:
-            log.warning("%s: %s", self.command, problem)
+            log.warning("%s: %s (the polkit rule: %s; errors: %s)", self.command, problem, POLKIT_RULE,
+                        self.errors.strip())
         if self._done is not None:
             self._done(problem)
 
@@ -107,20 +108,19 @@ def refusal(what: str, command: str, code: int, errors: str) -> str:
 
     ``what`` is the verb: "shut down", "reboot".
 
-    >>> print(refusal("shut down", "systemctl poweroff", 1,
-    ...               "Call to PowerOff failed: Access denied"))  # doctest: +ELLIPSIS
-    The Pi refused to shut down: ... run sudo kiosk/install.sh again ...
+    >>> print(refusal("shut down", "systemctl poweroff", 1, "Call to PowerOff failed: Access denied"))
+    The Pi refused to shut down (Call to PowerOff failed: Access denied). The polkit rule is missing: run sudo kiosk/install.sh again
     """
     last = next((line.strip() for line in reversed(errors.splitlines()) if line.strip()), "")
+    last = last if len(last) <= 90 else last[:87] + "..."
     low = errors.lower()
     if code == 127:
         return f"Could not {what}: {command!r} cannot be started ({last or 'not found'}); see [service] in the configuration"
     if any(word in low for word in DENIED):
-        return (f"The Pi refused to {what}: the arcade's user may not ({last}). The polkit rule is missing: "
-                f"run sudo kiosk/install.sh again (it installs {POLKIT_RULE})")
+        return (f"The Pi refused to {what} ({last}). The polkit rule is missing: "
+                "run sudo kiosk/install.sh again")
     if "inhibit" in low:
-        return (f"Could not {what} now: a program is blocking it ({last}). Try again in a minute "
-                "(an update may be running)")
+        return f"Could not {what} now: a program is blocking it ({last}). Try again in a minute"
     return f"Could not {what}: {command!r} ended with status {code}" + (f" ({last})" if last else "")
 
 

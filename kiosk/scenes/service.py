@@ -414,8 +414,7 @@ class ServiceScene(Scene):
         menu stays and says why (``status``, and a message)."""
         svc = self.app.cfg["service"]
         self.status = saying
-        self.app.message(saying, 10.0)
-        self.power = self.app.run_command(svc.get(key) or DEFAULT_POWER[key], what)
+        self.power = self.app.run_command(svc.get(key) or DEFAULT_POWER[key], what, False)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, now_ns: int) -> None:
@@ -427,7 +426,7 @@ class ServiceScene(Scene):
             self.power = None
             problem = power.refusal()
             if problem:
-                self.status = problem          # the app shows it as a message too
+                self.status = problem          # along the bottom of the menu (and in the journal)
         self.buttons.tick(now_ns)
         link = getattr(self.app.led, "link", None)
         if link is not None:
@@ -464,7 +463,24 @@ class ServiceScene(Scene):
         else:
             self._draw_list(surface)
         if self.status:
-            render.text_fit(surface, self.status, (W // 2, H - 44), W - 80, 30, 24, render.GOLD)
+            self._draw_status(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """The last result (saved, refused...) along the bottom, on as many lines as it needs
+        (at most 3, 28 px), on a panel so it reads over the page."""
+        W, H = surface.get_size()
+        f = render.font(28)
+        lines: list[str] = []
+        for word in self.status.split(" "):
+            if lines and f.size(f"{lines[-1]} {word}")[0] <= W - 120:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        lines = lines[:3]
+        box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
+        render.panel(surface, box, render.PANEL, render.GOLD, 2)
+        for i, line in enumerate(lines):
+            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, render.GOLD, "midtop")
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -472,7 +488,7 @@ class ServiceScene(Scene):
         if self.page == "confirm" and self.confirm is not None:
             render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
         top = 200 if self.page == "confirm" else 90
-        step = min(54, (H - top - 60) // max(1, len(rows)))
+        step = min(54, (H - top - 130) // max(1, len(rows)))     # room for the status lines below
         for i, label in enumerate(rows):
             sel = i == self.cursor
             r = pygame.Rect(60, top + i * step, W - 120, step - 6)
