@@ -64,7 +64,11 @@ def tag(scene: Any, game: LobbyGame | tuple[str, str]) -> Any:
         game = (game.family, game.mode)
     else:
         from arcade import registry
-        scene.entry = registry.resolve(game[0], game[1]).name
+        from arcade.core.errors import ArcadeError
+        try:
+            scene.entry = registry.resolve(game[0], game[1]).name
+        except ArcadeError:
+            scene.entry = None            # the results fall back to the lobby's choice
     scene.lobby_game = tuple(game)
     if not getattr(scene, "game_key", None):
         scene.game_key = new_key()

@@ -93,6 +93,10 @@ def test_a_resume_patches_no_game_class_and_touches_no_other_state(tmp_path: Pat
         scene = resume.restore(app, data)
         assert methods() == before
         assert resume.digest(scene.state) == data["digest"] and app.resume_plan is None
+        # a slot saved before the registry name was kept (family and mode only) resumes the same
+        older = {k: v for k, v in data.items() if k != "entry"}
+        again = resume.restore(app, older)
+        assert again.entry == "focusx-classic" and resume.digest(again.state) == data["digest"]
     finally:
         d.close()
 
