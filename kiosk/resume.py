@@ -86,7 +86,7 @@ def progress(scene: Any) -> dict[str, Any] | None:
     state = getattr(scene, "state", None)
     if lobby is None or state is None or not hasattr(state, "history"):
         return None
-    return {"entry": getattr(scene, "entry", None) or entry_of({"family": lobby[0], "mode": lobby[1]}),
+    return {"entry": getattr(scene, "entry", None),       # None: restore finds it by family and mode
             "family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
             "seats": [asdict(s) for s in scene.seats],
             "actions": [{"player": int(p), "action": a.to_json()} for p, a in state.history],
