@@ -67,9 +67,9 @@ EXPERT_NULL = 1
 #: captures and killers and never searches them reduced: 0 nowhere, 1 on both boards, 2 in
 #: Crossfire only (measured: it lifts the expert there and not on the square board).
 EXPERT_TAKE = 2
-#: Overflows of one's own stones alone (to the reserve): 0 ordered as quiet moves, 1 ordered
-#: with the captures (never reduced), 2 also searched by the quiescence search.
-EXPERT_OWN = 1
+#: Where the expert orders the overflows of its own stones alone (they go to its reserve) with
+#: the captures, never searched reduced: 0 nowhere, 1 on both boards, 2 in Crossfire only.
+EXPERT_OWN = 2
 #: The expert's bonus for the side to move, hundredths of a stone (in Crossfire the side to
 #: move can usually take a stack over; it evens out odd and even search depths).
 EXPERT_TEMPO = 50
@@ -439,6 +439,7 @@ class _Expert(_Driver):
         self.hist: dict[Move_t, int] = {}
         t = s._t
         self.take = EXPERT_TAKE == 1 or (EXPERT_TAKE == 2 and t.board.kind == "hex")
+        self.own = EXPERT_OWN == 1 or (EXPERT_OWN == 2 and t.board.kind == "hex")
         self.tempo = EXPERT_TEMPO / 100 if t.board.kind == "hex" else 0.0
         self.caps = t.caps
         self.mtab = t.mtab
@@ -548,7 +549,7 @@ class _Expert(_Driver):
         hist = self.hist
         if hist:
             moves.sort(key=lambda m: hist.get(m, 0), reverse=True)
-        front = self._captures(EXPERT_OWN > 0)
+        front = self._captures(self.own)
         legal = set(moves)
         front = [m for m in front if m in legal]
         for km in self.killers.get(ply, ()):
@@ -599,7 +600,7 @@ class _Expert(_Driver):
             return stand
         if stand > alpha:
             alpha = stand
-        for m in self._captures(EXPERT_OWN > 1):
+        for m in self._captures():
             child = self._child(m, pos)
             try:
                 v = -self.quiesce(-beta, -alpha, child, ply + 1, qd - 1)
