@@ -19,8 +19,9 @@ Levels:
   keeps plain alpha-beta usable.
 * ``"expert"`` (:func:`decide` only; :func:`choose_action` keeps the three
   levels above) - two players: negamax alpha-beta with iterative deepening, a
-  transposition table, killer and history ordering (in Crossfire take-overs
-  right after captures and killers, never searched reduced), null-move pruning,
+  transposition table, killer and history ordering (in Crossfire the overflows
+  of one's own stones with the captures and take-overs right after the killers,
+  never searched reduced; half a stone for the side to move), null-move pruning,
   reduced searches of late quiet moves, a null window for every root move after
   the first, a capture-only quiescence search and an evaluation kept up to date
   move by move (:class:`_Expert`), for :data:`EXPERT_NODES` positions; three or
