@@ -20,6 +20,7 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     d.frame_shown(flip_ns)         R-2: a race opens at the flip of the frame showing it
     d.next_due()                   the next time (ns) something is due, or None
     d.thinking()                   {seat: since_ns} of computer seats thinking elsewhere
+    d.due(seat)                    when the seat's pending move is due (its time limit), or None
     d.hurry()                      the pause before the due chance outcome / move ends now
     d.set_player(seat, player)     another player for a seat (a person walked away)
     d.cancel()                     stop every thought in progress (the scene is left)
@@ -164,6 +165,7 @@ class _Turn:
     started: int
     due: int
     thought: Thought | None
+    default: Action | None = None       # a person's move made when their time is up
 
 
 class RaceReferee(Protocol):
@@ -266,6 +268,9 @@ class DriverSettings:
             would: :meth:`Driver.run_to_end` draws in place).  None: in place.
         movers: ``state -> seats``: the seats that may move now when several
             move at once (CO-5: both seats point); None: the current player.
+        time_limit: ``(state, seat) -> (ns, action) | None``: how long a
+            person at ``seat`` may take now and the move made for them then
+            (CO-6: the end of a turn passes by itself); frame loop only.
     """
 
     judge: JudgeSettings | None = None
@@ -277,6 +282,7 @@ class DriverSettings:
     stop: Callable[[State], bool] | None = None
     chance_source: Callable[[State], Thought] | None = None
     movers: Callable[[State], Sequence[int]] | None = None
+    time_limit: Callable[[State, int], tuple[int, Action] | None] | None = None
 
 
 def settings_from(options: Mapping[str, Any], **defaults: Any) -> DriverSettings:
@@ -423,14 +429,22 @@ class Driver:
         ply = len(self.state.history)
         times = []
         for who in self._movers(cp):
-            if who >= 0 and self.players[who] is None:
-                continue
             turn = self._turns.get(who)
+            if who >= 0 and self.players[who] is None:
+                if turn is not None and turn.ply == ply:
+                    times.append(turn.due)       # a person's time limit
+                continue
             if turn is None or turn.ply != ply:
                 times.append(self.now + self._wait(who))
             else:
                 times.append(max(turn.due, self.now) if turn.thought is not None else turn.due)
         return min(times) if times else None
+
+    def due(self, seat: int) -> int | None:
+        """When (ns) the move of ``seat`` under way is due: a computer's (its pause's end)
+        or a person's whose time runs out (``settings.time_limit``); None: nothing pending."""
+        turn = self._turns.get(seat)
+        return None if turn is None else turn.due
 
     def thinking(self) -> dict[int, int]:
         """The computer seats whose move is being worked out elsewhere: ``{seat: since ns}``."""
@@ -489,9 +503,18 @@ class Driver:
             if who not in movers or self._turns[who].ply != ply:
                 self._drop(who)              # the game moved on: that thought is stale
         for who in movers:
-            if who >= 0 and self.players[who] is None:
-                continue                     # a person: their move comes through submit
             turn = self._turns.get(who)
+            if who >= 0 and self.players[who] is None:      # a person: their move comes through submit
+                limit = self.settings.time_limit
+                got = limit(self.state, who) if limit is not None and turn is None else None
+                if got is not None:
+                    turn = self._turns[who] = _Turn(ply, now_ns, now_ns + got[0], None, got[1])
+                if turn is None or turn.due > now_ns:
+                    continue
+                del self._turns[who]
+                assert turn.default is not None
+                self.races.apply(turn.default, who)
+                return True
             if turn is None:
                 turn = self._turns[who] = self._begin(who, now_ns, ply)
             if turn.due > now_ns:
