@@ -504,7 +504,11 @@ class Driver:
                 self._drop(who)              # the game moved on: that thought is stale
         for who in movers:
             turn = self._turns.get(who)
-            if who >= 0 and self.players[who] is None:      # a person: their move comes through submit
+            person = who >= 0 and self.players[who] is None
+            if turn is not None and who >= 0 and (turn.default is not None) != person:
+                self._drop(who)              # the seat changed hands (``players`` set directly)
+                turn = None
+            if person:                       # a person: their move comes through submit
                 limit = self.settings.time_limit
                 got = limit(self.state, who) if limit is not None and turn is None else None
                 if got is not None:
