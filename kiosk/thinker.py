@@ -528,6 +528,7 @@ class Thinker:
 
 # -- computer players for the match driver --------------------------------------------------
 
+@dataclass
 class Pondering:
     """A :class:`arcade.core.driver.Thought` over a future: the match driver polls
     :meth:`result` each frame; the move is decoded on the frame loop's thread.
@@ -535,40 +536,43 @@ class Pondering:
     A result that cannot be used (the search failed, an illegal move) is said once
     through ``note`` and replaced by a random legal move from ``rng``, so the game
     goes on.
+
+    Attributes:
+        future: the answer being worked out; stop: cancels its request.
+        state: the copy of the position it was asked for.
+        decode: ``(state, answer) -> action``; poll: called with every poll (version checks).
+        action: the move, once decoded.
     """
 
-    def __init__(self, future: "Future[Any]", cancel: Callable[[], object], state: Any,
-                 decode: Callable[[Any, Any], Any], note: Callable[[str], None], rng: random.Random,
-                 poll: Callable[[], None] | None = None) -> None:
-        self.future = future
-        self._cancel = cancel
-        self.state = state
-        self._decode = decode
-        self._note = note
-        self._rng = rng
-        self._poll = poll
-        self._action: Any = None
+    future: "Future[Any]"
+    stop: Callable[[], object]
+    state: Any
+    decode: Callable[[Any, Any], Any]
+    note: Callable[[str], None]
+    rng: random.Random
+    poll: Callable[[], None] | None = None
+    action: Any = None
 
     def result(self) -> Any:
-        if self._poll is not None:
+        if self.poll is not None:
             try:
-                self._poll()
+                self.poll()
             except Exception as exc:          # a protocol version mismatch: said once, the game goes on
-                self._note(str(exc))
-        if self._action is not None:
-            return self._action
+                self.note(str(exc))
+        if self.action is not None:
+            return self.action
         if not self.future.done():
             return None
         try:
-            self._action = self._decode(self.state, self.future.result())
+            self.action = self.decode(self.state, self.future.result())
         except Exception as exc:              # a bot bug must not stop the game
-            self._note(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
-            self._action = self._rng.choice(self.state.legal_actions())
-        return self._action
+            self.note(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
+            self.action = self.rng.choice(self.state.legal_actions())
+        return self.action
 
     def cancel(self) -> None:
         if not self.future.done():
-            self._cancel()
+            self.stop()
 
 
 class ThinkingPlayer(ComputerPlayer):

@@ -13,13 +13,11 @@ a person's turn that runs out.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import signal
 import sys
 import time
-import types
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -28,43 +26,25 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from virtual_kiosk import FRAME, Clock, virtual_app  # noqa: E402
 
 import kiosk.app as kapp  # noqa: E402
 from arcade import registry  # noqa: E402
 from arcade.core.api import CHANCE, Action, State  # noqa: E402
 from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings  # noqa: E402
-from kiosk.config import Config, validate  # noqa: E402
 from kiosk.input import Command  # noqa: E402
 from kiosk.scenes.lobby import lobby_games  # noqa: E402
 from kiosk.scenes.results import ResultsScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
-FRAME = 16_666_667
 DRIVER_FILE = os.path.join("arcade", "core", "driver.py")
 GAMES = {g.name: g for g in lobby_games()}
-
-
-class Clock:
-    """The kiosk's clock, virtual: frames are exact and a game takes seconds."""
-
-    def __init__(self) -> None:
-        self.t = 5_000 * 1_000_000_000
-
-    def module(self) -> Any:
-        import time as real
-        return types.SimpleNamespace(monotonic_ns=lambda: self.t, monotonic=lambda: self.t / 1e9,
-                                     perf_counter=real.perf_counter, time=real.time, sleep=real.sleep)
 
 
 @pytest.fixture
 def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kapp.App, Clock]]:
     clock = Clock()
-    monkeypatch.setattr(kapp, "time", clock.module())
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    raw = {"storage": {"path": str(tmp_path / "results.sqlite3")}, "led": {"port": "none"},
-           "sherlook": {"token_s": 0.2, "reveal_s": 1.0}}
-    app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    app = virtual_app(tmp_path, monkeypatch, clock, {"token_s": 0.2, "reveal_s": 1.0})
     app.pace_override = 0.05
     pygame.event.clear()
     try:
