@@ -227,7 +227,9 @@ class CoopScene(GameScene):
             self.partners[seat] = CoopPartner(seat, skill if skill in PARTNER_SKILLS else "medium",
                                               rng=self.stream(f"away{seat}"))
         self.humans = [s for s in range(2) if s not in self.partners]
-        self.driver.set_player(seat, self._partner_player(seat))
+        driver = self.__dict__.get("driver")
+        if driver is not None:                  # (none yet while the case is chosen)
+            driver.set_player(seat, self._partner_player(seat))
 
     def _partner_player(self, seat: int) -> CoopPlayer | None:
         """The driver's player for ``seat``: its computer partner, or None for a person."""
