@@ -14,7 +14,9 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
 
     # (b) the kiosk frame loop, step by step, with the kiosk's clock (int ns)
     d.feed(edge)                   a person's stamped press (arcade.core.events.Edge)
-    d.submit(seat, action)         a person's move (IllegalActionError: nothing changed)
+    d.submit(seat, action)         a person's move: the seat to move, one of settings.movers,
+                                   or a move the rules allow out of turn (IllegalActionError:
+                                   nothing changed)
     events = d.tick(now_ns)        chance, due computer moves and presses, judging
     draw(state, events); flip()
     d.frame_shown(flip_ns)         R-2: a race opens at the flip of the frame showing it
@@ -34,6 +36,10 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     # chance that may not be ready yet (DriverSettings.chance_source), tick() only:
     chance_source(state) -> Thought    begun when the chance node is reached (Sherlook:
                                        the next photos made in a worker while the reveal shows)
+
+    # several seats at once, and a person's turn that runs out (DriverSettings):
+    movers(state) -> seats             who moves now (CO-5: both seats point at once)
+    time_limit(state, seat) -> (ns, action) | None   the move made for a person whose time is up
 
     # a family's set-up (arcade/<game>/house.py ``driver()``, via GameSpec.driver):
     settings_from(options, **family_defaults) -> DriverSettings  (unknown keys ignored)
