@@ -462,7 +462,7 @@ class SacksonScene(GameScene):
 
     # -- life cycle --------------------------------------------------------------------
     def exit(self) -> None:
-        self.driver.cancel()
+        super().exit()
         for player in self.__dict__.get("_players", {}).values():
             player.close()
 
