@@ -198,7 +198,7 @@ class CoopScene(GameScene):
     def _new_game(self) -> None:
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
-        self.state: CoopState = self.game.new_initial_state()
+        self.state: CoopState = self.initial_state(self.game)
         self.rng = self.stream("0")
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):

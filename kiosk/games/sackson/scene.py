@@ -372,7 +372,7 @@ class SacksonScene(GameScene):
         gs.update(settings or {})
         self.settings = gs
         self.game = SacksonGame(n, gs)
-        self.state: SacksonState = self.game.new_initial_state()
+        self.state: SacksonState = self.initial_state(self.game)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:

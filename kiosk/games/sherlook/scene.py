@@ -186,7 +186,7 @@ class SherlookScene(GameScene):
             app.message(problem)
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
-        self.state: SherlookState = self.game.new_initial_state()
+        self.state: SherlookState = self.initial_state(self.game)
         # The match driver runs the marker races, asks the computer players for their
         # presses and draws each round (chance) once the reveal has shown long enough and
         # the round's photos are made (_chance_source: in a worker thread, during the reveal).
@@ -253,8 +253,9 @@ class SherlookScene(GameScene):
                 self.phase = "over"
 
     def _reveal_pause(self, state: Any) -> int:
-        """The driver's pause before a round (ns): the reveal of the last one (none before the first)."""
-        return self._reveal_ns() if state.round_no else 0
+        """The driver's pause before a round (ns): the reveal of the race just played (none
+        before the first round, nor when a resumed game starts between rounds)."""
+        return self._reveal_ns() if state.round_no and self.phase in ("race", "reveal") else 0
 
     def _chance_source(self, state: Any) -> "PhotosMade":
         """The driver's chance source: the next round, ready once its photos are made."""
