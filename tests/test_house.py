@@ -367,3 +367,20 @@ def test_a_persons_turn_that_runs_out_is_passed_by_the_driver() -> None:
     moves = len(state.history)
     driver.tick(t + 300 * MS)
     assert state.history[moves] == (seat, Pass())
+
+
+def test_next_due_is_when_the_computer_moves_after_its_pause() -> None:
+    """A loop that sleeps until ``next_due()`` wakes for the computer's move, not twice its pause."""
+    spec = registry.get("focus-2p")
+    state = spec.new_state()
+    player = Elsewhere()
+    player.begin = lambda st, seat, rng: None  # type: ignore[method-assign]   # thinks in place
+    driver = Driver(state, [None, player], random.Random(1), DriverSettings(pace_ns=None))
+    driver.tick(1000 * MS)
+    driver.submit(0, state.legal_actions(0)[0])
+    due = driver.next_due()
+    assert due == 1000 * MS + player.think_ns
+    driver.tick(due - 1)
+    assert len(state.history) == 1
+    driver.tick(due)
+    assert len(state.history) == 2 and state.history[1][0] == 1

@@ -172,6 +172,7 @@ class _Turn:
     due: int
     thought: Thought | None
     default: Action | None = None       # a person's move made when their time is up
+    asked: bool = False                 # its thought was begun (or it needs none)
 
 
 class RaceReferee(Protocol):
@@ -426,7 +427,10 @@ class Driver:
 
     def next_due(self) -> int | None:
         """The next time (ns) :meth:`tick` would change something, if known (a thought
-        that is still out: its pause's end, or now once that is over)."""
+        that is still out: its pause's end, or now once that is over).
+
+        A turn not yet under way starts its pause now (``self.now``, the last tick's
+        time), as a :meth:`tick` would; its thought is begun by the next tick."""
         cp = self.state.current_player()
         if cp == TERMINAL:
             return None
@@ -436,14 +440,11 @@ class Driver:
         times = []
         for who in self._movers(cp):
             turn = self._turns.get(who)
-            if who >= 0 and self.players[who] is None:
-                if turn is not None and turn.ply == ply:
-                    times.append(turn.due)       # a person's time limit
-                continue
             if turn is None or turn.ply != ply:
-                times.append(self.now + self._wait(who))
-            else:
-                times.append(max(turn.due, self.now) if turn.thought is not None else turn.due)
+                turn = self._register(who, self.now, ply)
+                if turn is None:
+                    continue                     # a person without a time limit
+            times.append(max(turn.due, self.now) if turn.thought is not None else turn.due)
         return min(times) if times else None
 
     def due(self, seat: int) -> int | None:
@@ -514,21 +515,18 @@ class Driver:
             if turn is not None and who >= 0 and (turn.default is not None) != person:
                 self._drop(who)              # the seat changed hands (``players`` set directly)
                 turn = None
-            if person:                       # a person: their move comes through submit
-                limit = self.settings.time_limit
-                got = limit(self.state, who) if limit is not None and turn is None else None
-                if got is not None:
-                    turn = self._turns[who] = _Turn(ply, now_ns, now_ns + got[0], None, got[1])
-                if turn is None or turn.due > now_ns:
-                    continue
-                del self._turns[who]
-                assert turn.default is not None
-                self.races.apply(turn.default, who)
-                return True
             if turn is None:
-                turn = self._turns[who] = self._begin(who, now_ns, ply)
+                turn = self._register(who, now_ns, ply)
+                if turn is None:
+                    continue                 # a person: their move comes through submit
+            if not turn.asked:
+                self._ask(who, turn)
             if turn.due > now_ns:
                 continue
+            if turn.default is not None:     # a person's time is up
+                del self._turns[who]
+                self.races.apply(turn.default, who)
+                return True
             if turn.thought is not None:
                 action = turn.thought.result()
                 if action is None:
@@ -546,17 +544,29 @@ class Driver:
             return True
         return False
 
-    def _begin(self, who: int, now_ns: int, ply: int) -> _Turn:
-        wait = self._wait(who)
-        thought: Thought | None
+    def _register(self, who: int, now_ns: int, ply: int) -> _Turn | None:
+        """``who``'s turn starts its pause at ``now_ns`` (None: a person without a time limit)."""
+        if who >= 0 and self.players[who] is None:
+            limit = self.settings.time_limit
+            got = limit(self.state, who) if limit is not None else None
+            if got is None:
+                return None
+            turn = _Turn(ply, now_ns, now_ns + got[0], None, got[1], asked=True)
+        else:
+            turn = _Turn(ply, now_ns, now_ns + self._wait(who), None)
+        self._turns[who] = turn
+        return turn
+
+    def _ask(self, who: int, turn: _Turn) -> None:
+        """Begin the thought of ``who``'s turn (a player thinking elsewhere, a chance source)."""
+        turn.asked = True
         if who == CHANCE:
             source = self.settings.chance_source
-            thought = source(self.state) if source is not None else None
+            turn.thought = source(self.state) if source is not None else None
         else:
             player = self.players[who]
             assert player is not None
-            thought = player.begin(self.state, who, self.rng)
-        return _Turn(ply, now_ns, now_ns + wait, thought)
+            turn.thought = player.begin(self.state, who, self.rng)
 
     def _chance(self) -> None:
         self.races.apply(self.state.chance_outcome(self.rng))
