@@ -384,3 +384,80 @@ def test_next_due_is_when_the_computer_moves_after_its_pause() -> None:
     assert len(state.history) == 1
     driver.tick(due)
     assert len(state.history) == 2 and state.history[1][0] == 1
+
+
+def _turn_window(players: list[Any], seed: int = 1) -> tuple[Any, Driver, int]:
+    """A ThinkFocus match in the frame loop, ticked (16 ms frames) to the first turn-start
+    window (FX-4: the active seat lays a card; its choice ends the window)."""
+    spec = registry.get("focusx-thinkfocus")
+    state: Any = spec.new_state(4)
+    driver = spec.driver(state, players, random.Random(seed), pace_ns=None)
+    t = 0
+    while not (driver.early_seat() is not None and state.window == "turn"):
+        driver.tick(t)
+        driver.frame_shown(t + 1)
+        t += 16 * MS
+        assert t < 60_000 * MS, "no turn-start window"
+    return state, driver, t
+
+
+def _frames(state: Any, driver: Driver, t: int, until: Any, limit_ms: int = 20_000) -> int:
+    end = t + limit_ms * MS
+    while not until() and t < end:
+        t += 16 * MS
+        driver.tick(t)
+        driver.frame_shown(t + 1)
+    return t
+
+
+def test_a_persons_card_chosen_in_the_turn_start_window_ends_it_and_is_laid() -> None:
+    """ThinkFocus (FX-4): the person chooses during the 4 s turn-start window; the window
+    ends at once (judged after the settle time) and the card is laid at their turn."""
+    state, driver, t = _turn_window([None] * 4)
+    seat = state.active
+    play = list(state.turn_actions(seat))[0]
+    assert state.race_spec().window_ms == 4000
+    driver.submit(seat, play)
+    assert driver.held(seat) and len(state.history) == (moves := len(state.history))
+    t2 = _frames(state, driver, t, lambda: not driver.held(seat))
+    assert (seat, play) in state.history[moves:]
+    assert t2 - t < 500 * MS                       # not the window's 4 s
+
+
+def test_an_illegal_held_card_is_dropped_and_the_person_chooses_again() -> None:
+    from arcade.focusx.thinkfocus import Play
+    state, driver, t = _turn_window([None] * 4, seed=2)
+    seat = state.active
+    moves = len(state.history)
+    driver.submit(seat, Play(card=63 if 63 not in state.hands[seat] else 62, row=0))
+    _frames(state, driver, t, lambda: not driver.held(seat))
+    assert state.current_player() == seat and not driver.held(seat)
+    assert all(actor != seat for actor, _a in state.history[moves:])   # nothing laid for them
+    driver.submit(seat, list(state.legal_actions(seat))[0])             # their own choice is taken
+    assert state.history[-1][0] == seat
+
+
+class Placer(ComputerPlayer):
+    """Lays its first card after ``think_ns``; counts its choices."""
+
+    think_ns = 600 * MS
+
+    def __init__(self) -> None:
+        self.chosen = 0
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        self.chosen += 1
+        return list(state.legal_actions(seat))[0]
+
+
+def test_a_computer_ends_its_turn_start_window_after_its_pause_and_lays_without_a_second() -> None:
+    players: list[Any] = [Placer() for _ in range(4)]
+    state, driver, t = _turn_window(players)
+    seat = state.active
+    moves = len(state.history)
+    t_mid = _frames(state, driver, t, lambda: False, limit_ms=400)
+    assert state.current_player() < 0 and state.window == "turn"        # still pausing
+    laid = _frames(state, driver, t_mid, lambda: any(a == seat for a, _x in state.history[moves:]))
+    assert any(a == seat for a, _x in state.history[moves:])
+    # one pause (600 ms) plus the settle time: not the 4 s window, not a second 600 ms pause
+    assert 600 * MS <= laid - t < 1100 * MS

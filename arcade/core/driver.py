@@ -40,6 +40,8 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     # several seats at once, and a person's turn that runs out (DriverSettings):
     movers(state) -> seats             who moves now (CO-5: both seats point at once)
     time_limit(state, seat) -> (ns, action) | None   the move made for a person whose time is up
+    early_move(state) -> seat | None   the seat whose move, once ready, ends the open race
+                                       (ThinkFocus / 4Focus turn-start window), tick() only
 
     # a family's set-up (arcade/<game>/house.py ``driver()``, via GameSpec.driver):
     settings_from(options, **family_defaults) -> DriverSettings  (unknown keys ignored)
@@ -54,6 +56,11 @@ thought each frame and never waits for it; the move is made once it is ready
 state was replaced, the game ended, :meth:`cancel`) is cancelled.
 :meth:`run_to_end` never calls ``begin``: it asks ``choose`` synchronously, so
 headless runs, benches and play-outs stay deterministic.
+A race may end by a seat's choice (``settings.early_move``: the turn-start
+window of ThinkFocus and 4Focus, FX-4): a person's move submitted during it is
+held and ends the window (it is applied at the seat's turn, right after the
+verdict); for a computer seat the driver ends the window once the seat's pause
+(``think_time``) is over and makes its move at its turn with no second pause.
 Several seats may move at once (``settings.movers``, e.g. both seats point in
 Focus (2023), CO-5): the driver asks each computer among them and takes a
 person's move from any of them.
@@ -190,6 +197,7 @@ class RaceReferee(Protocol):
     def race(self) -> Any: ...
     def opened(self, t_ns: int) -> None: ...
     def keep_pending(self, edge: Edge, opened_ns: int) -> bool: ...
+    def close(self, at_ns: int) -> None: ...
 
 
 class RaceAdapter:
@@ -209,6 +217,10 @@ class RaceAdapter:
     def next_deadline(self) -> int | None:
         deadline: int | None = self.referee.next_deadline()
         return deadline
+
+    def close(self, at_ns: int) -> None:
+        """End the open race at ``at_ns`` (judged once it has settled, R-6)."""
+        self.referee.request_close(at_ns)
 
 
 class ShoutRaces(RaceAdapter):
@@ -278,6 +290,10 @@ class DriverSettings:
         time_limit: ``(state, seat) -> (ns, action) | None``: how long a
             person at ``seat`` may take now and the move made for them then
             (CO-6: the end of a turn passes by itself); frame loop only.
+        early_move: ``state -> seat | None``: during a race, the seat whose
+            move ends it once it is ready (FocusX ThinkFocus / 4Focus: the
+            active seat's turn-start window); frame loop only (virtual time
+            closes races after ``pace_ns``).  None: no race ends that way.
     """
 
     judge: JudgeSettings | None = None
@@ -290,6 +306,7 @@ class DriverSettings:
     chance_source: Callable[[State], Thought] | None = None
     movers: Callable[[State], Sequence[int]] | None = None
     time_limit: Callable[[State, int], tuple[int, Action] | None] | None = None
+    early_move: Callable[[State], int | None] | None = None
 
 
 def settings_from(options: Mapping[str, Any], **defaults: Any) -> DriverSettings:
@@ -328,6 +345,10 @@ class Driver:
         self._pulls: dict[int, int] = {}                       # seat -> press time it asked for
         self._turns: dict[int, _Turn] = {}                     # seat or CHANCE -> its turn in progress
         self._pullers: list[tuple[int, ComputerPlayer]] | None = None
+        self._held: tuple[int, int, Action] | None = None     # (seat, ply, move) ending the race
+        self._early: tuple[int, int, int] | None = None        # (seat, ply, due ns) of a computer
+        self._closed: tuple[int, int] | None = None            # (seat, ply): the race it ended
+        self._waited: int | None = None                        # seat whose pause was in the race
 
     @property
     def referee(self) -> Any:
@@ -384,10 +405,26 @@ class Driver:
             IllegalActionError: not this seat's move now, or an illegal action (nothing changed).
         """
         st = self.state
+        if st.current_player() == RACE and self.early_seat() == seat:
+            # the turn-start window: the move is held and ends the race (applied at the turn)
+            self._held = (seat, len(st.history), action)
+            self._close_early(seat)
+            return
         if seat not in self._movers(st.current_player()) and st.check(seat, action) is not None:
             raise IllegalActionError(action, f"P{seat + 1}", "it is not this seat's turn")
         self.races.apply(action, seat)
         self._drop(seat)
+
+    def early_seat(self) -> int | None:
+        """The seat whose move would end the open race now (``settings.early_move``), or None."""
+        hook = self.settings.early_move
+        if hook is None or self.state.current_player() != RACE or self.races.waiting_for_flip():
+            return None
+        return hook(self.state)
+
+    def held(self, seat: int) -> bool:
+        """Whether a move of ``seat`` submitted during the race waits for the seat's turn."""
+        return self._held is not None and self._held[0] == seat
 
     def frame_shown(self, t_ns: int) -> list[Any]:
         """The frame showing the current table was flipped at ``t_ns`` (R-2).
@@ -418,9 +455,12 @@ class Driver:
             if cp == RACE:
                 self.cancel()
                 if not self.races.waiting_for_flip():
+                    self._early_computer(now_ns)
                     events.extend(self._advance(now_ns))
                     self._ask_pulls(now_ns)
                 break
+            if self._held_move(cp):
+                continue
             if not self._step(cp, now_ns):
                 break
         return events
@@ -489,13 +529,55 @@ class Driver:
         return list(movers(self.state)) if movers is not None else [cp]
 
     def _wait(self, who: int) -> int:
-        """The pause before ``who``'s outcome or move (ns)."""
+        """The pause before ``who``'s outcome or move (ns); none for a seat that already
+        paused in the race its choice ended (``settings.early_move``)."""
         if who == CHANCE:
             pause = self.settings.chance_pause
             return pause(self.state) if pause is not None else 0
+        if self._waited == who:
+            return 0
         player = self.players[who]
         assert player is not None
         return player.think_time(self.state, who)
+
+    def _close_early(self, seat: int) -> None:
+        """End the open race now for ``seat``'s move (once per race)."""
+        key = (seat, len(self.state.history))
+        if self._closed != key:
+            self._closed = key
+            self.races.close(self.now)
+
+    def _early_computer(self, now_ns: int) -> None:
+        """A computer seat's turn-start window: its pause runs from the window's first tick;
+        then the window ends, and its move follows at its turn without a second pause."""
+        seat = self.early_seat()
+        if seat is None or self.players[seat] is None:
+            self._early = None
+            return
+        ply = len(self.state.history)
+        if self._early is None or self._early[:2] != (seat, ply):
+            player = self.players[seat]
+            assert player is not None
+            self._early = (seat, ply, now_ns + player.think_time(self.state, seat))
+        if now_ns >= self._early[2]:
+            self._waited = seat
+            self._close_early(seat)
+
+    def _held_move(self, cp: int) -> bool:
+        """Apply a person's move held from the race it ended, now that it is their turn;
+        True if it was applied (an illegal one is dropped: they choose again)."""
+        held = self._held
+        if held is None or cp < 0:
+            return False                 # a deal may come first: the move waits for the turn
+        self._held = None
+        if held[0] != cp or self.players[cp] is not None:
+            return False
+        try:
+            self.races.apply(held[2], cp)
+        except IllegalActionError:
+            return False
+        self._drop(cp)
+        return True
 
     def _drop(self, who: int) -> None:
         turn = self._turns.pop(who, None)
@@ -533,6 +615,7 @@ class Driver:
                     continue                 # still thinking: asked again next frame
                 del self._turns[who]
                 self.races.apply(action, None if who == CHANCE else who)
+                self._moved(who)
             else:
                 del self._turns[who]
                 if who == CHANCE:
@@ -573,6 +656,11 @@ class Driver:
 
     def _computer_move(self, seat: int, player: ComputerPlayer) -> None:
         self.races.apply(player.choose(self.state, seat, self.rng), seat)
+        self._moved(seat)
+
+    def _moved(self, seat: int) -> None:
+        if self._waited == seat:
+            self._waited = None
 
     def _opened(self, t_ns: int) -> None:
         self.races.opened(t_ns)

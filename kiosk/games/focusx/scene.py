@@ -162,9 +162,6 @@ class FocusXScene(GameScene):
         self.turn_no = 0
         self.chooser: Chooser | None = None
         self.pending: tuple[int, int, Action] | None = None       # seat, turn, action
-        self.think: tuple[int, int, int] | None = None             # seat, turn, ready at
-        self.close_asked = -1
-        self.waited_turn = -1          # the turn whose choice waited in its turn-start window
         self.shot_pending = ""
 
     @property
@@ -203,8 +200,9 @@ class FocusXScene(GameScene):
     def think_for(self, seat: int) -> int:
         """How long (ns) the arcade waits before it moves for ``seat``: nothing in Classic and
         Duel; in ThinkFocus and 4Focus a pause to follow (none if it already waited in the
-        turn-start window), and never before the seat's own planned presses."""
-        if not self.places_cards or self.waited_turn == self.turn_no:
+        turn-start window: the driver then ends the window, ``early_move``), and never before
+        the seat's own planned presses."""
+        if not self.places_cards:
             return 0
         wait = self.choice_delay()
         if self.seats[seat].is_computer:
@@ -314,7 +312,6 @@ class FocusXScene(GameScene):
         before = self._takes_before = len(self.takes())
         race_before = st.race_no
         moves = len(st.history)
-        self.arcade_turn_window(now_ns)
         events = self.driver.tick(now_ns)
         for ev in events:
             self._on_event(ev, now_ns)
@@ -339,27 +336,7 @@ class FocusXScene(GameScene):
         if any(actor >= 0 for actor, _a in new):
             self.turn_no += 1
             self.chooser = None
-            self.think = None
             self.pending = None
-
-    def arcade_turn_window(self, now: int) -> None:
-        """ThinkFocus / 4Focus: a seat the arcade moves for chooses during its turn-start
-        window; once its pause is over, laying the card ends the window."""
-        st = self.state
-        if not self.places_cards or st.is_terminal() or st.current_player() != RACE or st.window != "turn":
-            return
-        seat = st.active
-        if self.driver.players[seat] is None or self.close_asked == st.race_no:
-            return
-        if self.think is None or self.think[:2] != (seat, self.turn_no):
-            self.think = (seat, self.turn_no, now + self.choice_delay())
-        ready = self.think[2]
-        if self.seats[seat].is_computer:
-            ready = max(ready, self.planned_active_until)
-        if now >= ready:
-            self.close_asked = st.race_no
-            self.waited_turn = self.turn_no
-            self.referee.request_close(now)
 
     def seat_turn(self, seat: int, now_ns: int) -> None:
         """A person's turn (the driver waits for their move): ThinkFocus / 4Focus choose."""
@@ -402,14 +379,12 @@ class FocusXScene(GameScene):
             pseat, turn, action = self.pending
             if pseat != seat or turn != self.turn_no:
                 self.pending = None
-            elif st.current_player() == seat:
-                self.pending = None
-                if action in st.legal_actions(seat) and self.submit(seat, action):
+            elif self.driver.held(seat):
+                return                                   # the driver ends the window and lays it
+            elif st.current_player() == seat or self.driver.early_seat() == seat:
+                if self.submit(seat, action) and (self.driver.held(seat) or self.pending is None):
                     return
-            elif st.window == "turn" and self.close_asked != st.race_no:
-                self.close_asked = st.race_no
-                self.referee.request_close(now)          # laying the card ends the turn-start window
-                return
+                self.pending = None                      # refused (nothing changed): choose again
             else:
                 return
         if self.chooser is None or self.chooser.seat != seat or self.chooser.turn != self.turn_no:
