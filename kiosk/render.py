@@ -150,9 +150,55 @@ def text_fit(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int
     return r1.union(r2)
 
 
+#: The colour key of the corner tiles (never a colour the screens draw with).
+_CORNER_KEY = (255, 0, 254)
+_corners: dict[tuple[int, tuple[int, ...]], tuple[pygame.Surface, ...]] = {}
+
+
+def _corner_tiles(radius: int, colour: tuple[int, ...]) -> tuple[pygame.Surface, ...]:
+    """The four ``radius`` x ``radius`` corners (top left, top right, bottom left, bottom right)
+    of pygame's filled rounded rectangle in ``colour``, see-through outside it (cached)."""
+    key = (radius, tuple(colour))
+    tiles = _corners.get(key)
+    if tiles is None:
+        n = 4 * radius + 4
+        ref = pygame.Surface((n, n))
+        ref.fill(_CORNER_KEY)
+        pygame.draw.rect(ref, colour, ref.get_rect(), border_radius=radius)
+        out = []
+        for x, y in ((0, 0), (n - radius, 0), (0, n - radius), (n - radius, n - radius)):
+            tile = pygame.Surface((radius, radius))
+            tile.blit(ref, (0, 0), pygame.Rect(x, y, radius, radius))
+            tile.set_colorkey(_CORNER_KEY)
+            out.append(tile)
+        if len(_corners) > 256:
+            _corners.clear()
+        tiles = _corners[key] = tuple(out)
+    return tiles
+
+
+def round_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, radius: int) -> None:
+    """The same pixels as ``pygame.draw.rect(surface, colour, rect, border_radius=radius)``
+    (filled, opaque ``colour``), drawn as two fills and four cached corner tiles: a rounded
+    panel costs a fill instead of a row-by-row drawing."""
+    rect = pygame.Rect(rect)
+    if len(colour) != 3 or tuple(colour) == _CORNER_KEY or rect.w <= 0 or rect.h <= 0:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        return
+    r = min(radius, rect.w // 2, rect.h // 2)
+    if r <= 0:
+        surface.fill(colour, rect)
+        return
+    surface.fill(colour, rect.inflate(0, -2 * r))
+    surface.fill(colour, rect.inflate(-2 * r, 0))
+    tl, tr, bl, br = _corner_tiles(r, colour)
+    surface.fblits(((tl, rect.topleft), (tr, (rect.right - r, rect.y)), (bl, (rect.x, rect.bottom - r)),
+                    (br, (rect.right - r, rect.bottom - r))))
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
           border: tuple[int, int, int] | None = None, width: int = 3) -> None:
-    pygame.draw.rect(surface, colour, rect, border_radius=12)
+    round_rect(surface, colour, rect, 12)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=12)
 
@@ -277,43 +323,45 @@ LED_BACK = (8, 8, 10)           # the panel between the LEDs
 
 
 class _LedCache:
-    """The last composed matrix picture and the grid masks, so a frame only blits."""
+    """The last composed matrix picture, its surfaces and the panel masks, so a new picture
+    costs a scale and one colour-keyed blit, and an unchanged one a blit."""
 
     picture: object = None
     key: tuple[int, ...] = ()
-    surface: pygame.Surface | None = None
+    surface: pygame.Surface | None = None        # the composed matrix (w * cell x h * cell)
+    lit: pygame.Surface | None = None            # one pixel per LED (w x h)
     masks: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
 
-def _led_mask(w: int, h: int, cell: int, rad: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """White LED discs on black, and the panel colour where the discs are not (cached)."""
+#: The colour of the holes in the panel mask (never the panel's own colour).
+_HOLE = (255, 0, 255)
+
+
+def _led_mask(w: int, h: int, cell: int, rad: int) -> pygame.Surface:
+    """The panel between the LEDs: :data:`LED_BACK` with a see-through disc (colour key
+    :data:`_HOLE`) of radius ``rad`` at the centre of every ``cell`` x ``cell`` square (cached)."""
     key = (w, h, cell, rad)
     m = _LedCache.masks.get(key)
     if m is None:
-        one = pygame.Surface((cell, cell))
-        one.fill((0, 0, 0))
-        pygame.draw.circle(one, (255, 255, 255), (cell // 2, cell // 2), rad)
-        one_back = pygame.Surface((cell, cell))
-        one_back.fill(LED_BACK)
-        pygame.draw.circle(one_back, (0, 0, 0), (cell // 2, cell // 2), rad)
-        out = []
-        for tile in (one, one_back):               # one row of tiles, then the rows
-            row = pygame.Surface((w * cell, cell))
-            row.fblits([(tile, (x * cell, 0)) for x in range(w)])
-            full = pygame.Surface((w * cell, h * cell))
-            full.fblits([(row, (0, y * cell)) for y in range(h)])
-            out.append(full)
-        disc, back = out                          # back: the panel colour, black inside the discs
+        tile = pygame.Surface((cell, cell))
+        tile.fill(LED_BACK)
+        pygame.draw.circle(tile, _HOLE, (cell // 2, cell // 2), rad)
+        row = pygame.Surface((w * cell, cell))
+        row.fblits([(tile, (x * cell, 0)) for x in range(w)])
+        m = pygame.Surface((w * cell, h * cell))
+        m.fblits([(row, (0, y * cell)) for y in range(h)])
+        m.set_colorkey(_HOLE, pygame.RLEACCEL)
         if len(_LedCache.masks) > 8:
             _LedCache.masks.clear()
-        m = _LedCache.masks[key] = (disc, back)  # type: ignore[assignment]
-    return m  # type: ignore[return-value]
+        _LedCache.masks[key] = m
+    return m
 
 
 def _led_surface(rows: Sequence[Sequence[tuple[int, int, int]]], w: int, h: int, cell: int,
                  rad: int) -> pygame.Surface:
     """The matrix as the TV shows it: every LED a disc of its colour (linear -> sRGB), unlit
-    ones dim, on the dark panel; made with a handful of whole-surface blits."""
+    ones dim, on the dark panel.  One pixel per LED, scaled up into a kept surface, then the
+    panel mask over it (one colour-keyed blit): no drawing per LED."""
     raw = getattr(rows, "raw", None)             # firmware_bridge.virtual.LedPicture: the bytes as sent
     if not isinstance(raw, bytes) or len(raw) != w * h * 3:
         raw = bytes(chain.from_iterable(chain.from_iterable(rows)))
@@ -321,13 +369,16 @@ def _led_surface(rows: Sequence[Sequence[tuple[int, int, int]]], w: int, h: int,
         raise ValueError(f"LED picture: expected {w} x {h} RGB pixels")
     small = pygame.image.frombuffer(raw.translate(_SRGB_TABLE), (w, h), "RGB")
     small.set_colorkey((0, 0, 0))                # only LEDs that are fully off are black here
-    lit = pygame.Surface((w, h))
+    lit = _LedCache.lit
+    if lit is None or lit.get_size() != (w, h):
+        lit = _LedCache.lit = pygame.Surface((w, h))
     lit.fill(LED_OFF)
     lit.blit(small, (0, 0))
-    big = pygame.transform.scale(lit, (w * cell, h * cell))
-    disc, back = _led_mask(w, h, cell, rad)
-    big.blit(disc, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    big.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    big = _LedCache.surface
+    if big is None or big.get_size() != (w * cell, h * cell):
+        big = pygame.Surface((w * cell, h * cell))
+    pygame.transform.scale(lit, (w * cell, h * cell), big)
+    big.blit(_led_mask(w, h, cell, rad), (0, 0))
     return big
 
 
@@ -336,13 +387,14 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
 
     LED PWM is linear light and LEDs are far brighter than a screen pixel, so the
     TV shows what a person would see (linear -> sRGB) and dim, current-limited
-    frames stay visible.  The picture is composed once per new picture (a few
-    whole-surface blits over a cached disc mask, about 0.2 ms at 64 x 64); a frame
-    with the same picture object blits the cached result.
+    frames stay visible.  The picture is composed once per new picture (a scale of
+    one pixel per LED and one colour-keyed blit of a cached panel mask, about 0.2 ms
+    at 64 x 64 in a 480 x 480 box); a frame with the same picture object blits the
+    kept result.
     """
     rows = picture if picture else []
     if not rows:
-        pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
+        round_rect(surface, LED_BACK, rect, 8)
         text(surface, "no LED frame", rect.center, 22, DIM, "center")
         return
     h = len(rows)  # type: ignore[arg-type]
@@ -355,5 +407,19 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
         _LedCache.picture = picture
         _LedCache.key = key
     img = _LedCache.surface
-    pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
-    surface.blit(img, (rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2))
+    x, y = rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2
+    r = min(8, rect.w // 2, rect.h // 2)
+    iw, ih = img.get_size()
+    if r > 0 and min(x - rect.x, y - rect.y, rect.right - x - iw, rect.bottom - y - ih) >= r:
+        # The panel around the matrix only (the matrix covers the rest): its four rounded
+        # corners, then the bands above, below and beside the matrix.
+        tl, tr, bl, br = _corner_tiles(r, LED_BACK)
+        surface.fblits(((tl, rect.topleft), (tr, (rect.right - r, rect.y)), (bl, (rect.x, rect.bottom - r)),
+                        (br, (rect.right - r, rect.bottom - r))))
+        surface.fill(LED_BACK, (rect.x + r, rect.y, rect.w - 2 * r, y - rect.y))
+        surface.fill(LED_BACK, (rect.x + r, y + ih, rect.w - 2 * r, rect.bottom - y - ih))
+        surface.fill(LED_BACK, (rect.x, rect.y + r, x - rect.x, rect.h - 2 * r))
+        surface.fill(LED_BACK, (x + iw, rect.y + r, rect.right - x - iw, rect.h - 2 * r))
+    else:
+        round_rect(surface, LED_BACK, rect, 8)
+    surface.blit(img, (x, y))
