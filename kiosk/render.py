@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -92,6 +92,7 @@ def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
     _texts.clear()
+    _narrowed.clear()
     card_surface.cache_clear()
 
 
@@ -116,6 +117,27 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32
          colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Draw ``msg``; ``anchor`` is a pygame.Rect attribute name (``"center"``, ``"midtop"``...)."""
     img = text_image(msg, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+_narrowed: dict[tuple[str, int, bool, tuple[int, ...], int], pygame.Surface] = {}
+
+
+def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
+                colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """:func:`text`, squeezed to ``max_w`` px wide (smooth-scaled, whole) when it is wider."""
+    img = text_image(msg, size, colour, bold)
+    if img.get_width() > max_w > 0:
+        key = (msg, size, bold, tuple(colour), max_w)
+        small = _narrowed.get(key)
+        if small is None:
+            if len(_narrowed) >= 256:
+                _narrowed.clear()
+            small = _narrowed[key] = pygame.transform.smoothscale(
+                img, (max_w, max(8, img.get_height() * max_w // img.get_width())))
+        img = small
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
@@ -189,8 +211,9 @@ def round_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pyga
     if r <= 0:
         surface.fill(colour, rect)
         return
-    surface.fill(colour, rect.inflate(0, -2 * r))
-    surface.fill(colour, rect.inflate(-2 * r, 0))
+    surface.fill(colour, (rect.x, rect.y + r, rect.w, rect.h - 2 * r))        # no pixel filled twice
+    surface.fill(colour, (rect.x + r, rect.y, rect.w - 2 * r, r))
+    surface.fill(colour, (rect.x + r, rect.bottom - r, rect.w - 2 * r, r))
     tl, tr, bl, br = _corner_tiles(r, colour)
     surface.fblits(((tl, rect.topleft), (tr, (rect.right - r, rect.y)), (bl, (rect.x, rect.bottom - r)),
                     (br, (rect.right - r, rect.bottom - r))))
@@ -198,7 +221,7 @@ def round_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pyga
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
           border: tuple[int, int, int] | None = None, width: int = 3) -> None:
-    round_rect(surface, colour, rect, 12)
+    pygame.draw.rect(surface, colour, rect, border_radius=12)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=12)
 
@@ -423,3 +446,72 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     else:
         round_rect(surface, LED_BACK, rect, 8)
     surface.blit(img, (x, y))
+
+
+# -- parts of a screen kept between frames (issue 14) ----------------------------------------
+
+#: False: every part of every screen is drawn every frame, as before parts were kept (the
+#: tests draw both ways and compare the pixels).
+KEEP_PARTS = True
+
+
+class _Screen:
+    generation = 0          # bumped when everything on the screen must be drawn again
+
+
+def redraw_everything() -> None:
+    """The next frame draws every part of every screen again (something was drawn over the
+    parts, or went away: a dialog, a message, another scene)."""
+    _Screen.generation += 1
+
+
+class Parts:
+    """The parts of one scene's screen, each drawn again only when what it shows changes.
+
+    A frame starts with :meth:`begin`: True means everything is drawn this frame (the first
+    frame, a new window size, or :func:`redraw_everything`): the scene fills the background
+    and draws what never changes.  Then each :meth:`part` names a rectangle, a key and a
+    drawing: the drawing runs (clipped to the rectangle, over a fresh ``background``) only
+    when the key differs from the one last drawn there; else the screen keeps last frame's
+    pixels.  Rules for a scene: parts do not overlap, nothing else draws inside a part's
+    rectangle, the part's drawing depends only on its key (immutable values: tuples, numbers,
+    strings), and the background under a part is a plain ``background`` fill.
+    """
+
+    def __init__(self) -> None:
+        self._shown: dict[str, tuple[object, ...]] = {}
+        self._seen: tuple[int, int, tuple[int, int]] | None = None
+        self.full = True
+
+    def begin(self, surface: pygame.Surface) -> bool:
+        """Start a frame on ``surface``; True: draw everything (see the class)."""
+        if not KEEP_PARTS:
+            self.full = True                 # and what was kept stays as it was
+            return True
+        seen = (_Screen.generation, id(surface), surface.get_size())
+        self.full = seen != self._seen
+        if self.full:
+            self._shown.clear()
+            self._seen = seen
+        return self.full
+
+    def part(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
+             draw: "Callable[[], object]", background: tuple[int, int, int] = BG) -> bool:
+        """Draw part ``name`` in ``rect`` if ``key`` changed since it was last drawn (True: drawn)."""
+        if not KEEP_PARTS:
+            draw()
+            return True
+        rect = pygame.Rect(rect)
+        mark = (rect.x, rect.y, rect.w, rect.h, key)
+        if not self.full and self._shown.get(name) == mark:
+            return False
+        self._shown[name] = mark
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        try:
+            if not self.full:
+                surface.fill(background, rect)
+            draw()
+        finally:
+            surface.set_clip(clip)
+        return True
