@@ -128,8 +128,8 @@ def _check_config(path_arg: str | None) -> int:
     for problem in problems:
         print(f"focus-arcade: {problem}", file=sys.stderr)
     if problems:
-        print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with the defaults "
-              "for those keys", file=sys.stderr)
+        print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with "
+              f"{configmod.effects(problems)}", file=sys.stderr)
         return 2
     print(f"{path}: OK")
     if "led" in raw:

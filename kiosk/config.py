@@ -15,7 +15,7 @@ import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from arcade.bots.shout import SKILLS
 from arcade.core.errors import ArcadeError
@@ -44,10 +44,15 @@ def short_repr(value: object) -> str:
 
 
 class ConfigError(ArcadeError, ValueError):
-    """A configuration problem: ``key`` (dotted), the bad ``value``, what was ``expected``."""
+    """A configuration problem: ``key`` (dotted), the bad ``value``, what was ``expected``.
 
-    def __init__(self, key: str, value: object, expected: str, source: str = "") -> None:
+    ``effect`` says what the kiosk does about it when that is more than keeping
+    the key's default (``"the event link off"``); ``""`` means the default is kept.
+    """
+
+    def __init__(self, key: str, value: object, expected: str, source: str = "", effect: str = "") -> None:
         self.key, self.value, self.expected, self.source = key, value, expected, source
+        self.effect = effect
         where = f"{source}: " if source else ""
         super().__init__(f"{where}{key} = {short_repr(value)}: expected {expected}")
 
@@ -288,19 +293,22 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
     for i, row in enumerate(data["gpio"]["controls"]):
         clash = sorted({p for p in row if p} & set(buzzers))
         if clash:
-            problems.append(ConfigError(f"gpio.controls[{i}]", row, f"pins not used as buzzers (pin {clash[0]} is a buzzer)", source))
+            problems.append(ConfigError(f"gpio.controls[{i}]", row, f"pins not used as buzzers (pin {clash[0]} is a buzzer)",
+                                        source, "no GPIO station controls"))
             data["gpio"]["controls"] = []
             break
     for seat, station in enumerate(data["seats"]["stations"]):
         if station == "gpio" and seat >= len(buzzers):
             problems.append(ConfigError(f"seats.stations[{seat}]", station,
-                                        f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins", source))
+                                        f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins",
+                                        source, f"the keyboard for seat {seat + 1}"))
             data["seats"]["stations"][seat] = "keyboard"
     taken = set(buzzers) | {p for row in data["gpio"]["controls"] for p in row if p}
     lamp_clash = sorted({p for p in data["gpio"]["lamps"] if p} & taken)
     if lamp_clash:
         problems.append(ConfigError("gpio.lamps", data["gpio"]["lamps"],
-                                    f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input); no lamps", source))
+                                    f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input)", source,
+                                    "no buzzer lamps"))
         data["gpio"]["lamps"] = []
     settle = data["judge"]["settle_ms"]
     if settle and settle < data["judge"]["tie_window_ms"]:
@@ -320,7 +328,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
     port = str(led["port"]).strip()
     if (led["transport"] == "ddp" and not led["host"].strip()) or port.lower() in ("ddp://", "ddp:"):
         problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
-                                    '(e.g. "192.168.1.50"), or transport = "serial"', source))
+                                    '(e.g. "192.168.1.50"), or transport = "serial"', source, "the LED matrix off"))
         led["transport"], led["port"] = "serial", "none"
     _check_event(data, problems, source)
     return data, problems
@@ -359,20 +367,24 @@ _TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 
 def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str) -> None:
     """``[event]`` (issue 15): off while ``host`` is ""; when on, names fit in a topic,
-    one way to give the password, and the files named exist.  A bad [event] turns
-    the event link off (the cabinet plays on alone) and says why."""
+    one way to give the password, and the files named exist.
+
+    Every key is checked, also when another one already failed (so a technician
+    sees all of them at once).  Any problem in ``[event]`` turns the event link
+    off (the cabinet plays on alone, nothing half-connected) and each such
+    problem says so in its ``effect``.
+    """
     ev = data["event"]
-    if not ev["host"]:
-        return
+    typed = [p for p in problems if p.key.startswith("event.")]
+    failed = {p.key for p in typed}
+    if not ev["host"] and "event.host" not in failed:
+        return                           # off, and not asked for
     bad: list[ConfigError] = []
-    if any(p.key.startswith("event.") for p in problems):
-        ev["host"] = ""                 # a bad [event] key: off rather than a half-right connection
-        return
     if any(ch.isspace() for ch in ev["host"]):
         bad.append(ConfigError("event.host", ev["host"], "a host name or address without spaces", source))
     for key in ("event", "cabinet"):
         value = ev[key]
-        if key == "cabinet" and value == "":
+        if f"event.{key}" in failed or (key == "cabinet" and value == ""):
             continue                     # "" = this machine's host name
         if not _TOPIC_NAME.fullmatch(value):
             bad.append(ConfigError(f"event.{key}", value, "1 to 40 letters, digits, '-', '_' or '.', "
@@ -381,16 +393,35 @@ def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str)
     if ev["password"] and ev["password_file"]:
         bad.append(ConfigError("event.password_file", ev["password_file"],
                                '"" when event.password is set (give the password one way only)', source))
-    if (ev["password"] or ev["password_file"]) and not ev["username"]:
+    if (ev["password"] or ev["password_file"]) and not ev["username"] and "event.username" not in failed:
         bad.append(ConfigError("event.username", ev["username"], "the broker user name that goes with the password", source))
     for key in ("password_file", "ca_file"):
-        if ev[key] and not Path(ev[key]).expanduser().is_file():
+        if ev[key] and f"event.{key}" not in failed and not Path(ev[key]).expanduser().is_file():
             bad.append(ConfigError(f"event.{key}", ev[key], "an existing, readable file", source))
-    if ev["ca_file"] and not ev["tls"]:
+    if ev["ca_file"] and not ev["tls"] and "event.tls" not in failed:
         bad.append(ConfigError("event.tls", ev["tls"], "true when event.ca_file is set", source))
-    if bad:
+    if typed or bad:
+        for p in typed + bad:
+            p.effect = "the event link off (this cabinet plays on alone)"
         problems.extend(bad)
         ev["host"] = ""                 # off: never half a connection
+
+
+def effects(problems: Sequence[ConfigError]) -> str:
+    """What the kiosk does about ``problems``, as the end of a sentence.
+
+    >>> effects([ConfigError("a.b", 1, "2"), ConfigError("event.port", 0, "1..", effect="the event link off")])
+    'the event link off, and the defaults for the other keys'
+    >>> effects([ConfigError("a.b", 1, "2")])
+    'the defaults for those keys'
+    """
+    said = list(dict.fromkeys(p.effect for p in problems if p.effect))
+    rest = [p for p in problems if not p.effect]
+    if not said:
+        return "the defaults for those keys"
+    if rest:
+        said.append("the defaults for the other keys")
+    return ", ".join(said[:-1]) + (", and " if len(said) > 1 else "") + said[-1]
 
 
 def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:

@@ -172,6 +172,16 @@ def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Scor
 
 # -- payloads -----------------------------------------------------------------------------
 
+#: The largest score (absolute) a seat can have in a game of each family: FocusX counts
+#: cards of its 64-card deck (``arcade.focusx.cards.DECK_SIZE``); FOCUS's tie-break
+#: counts captured stones (at most the 52 of a four-player board).
+SCORE_LIMITS: dict[str, float] = {"focusx": 64.0, "focus": 52.0, "crossfire": 52.0}
+#: Any other game (Sherlook and Focus (2023) points): far above any real game.
+MAX_SCORE = 999.0
+#: How far (s) a result's ``finished_at`` may be ahead of the receiver's clock (cabinets'
+#: clocks differ; a Pi without network time can be behind, rarely ahead).
+FUTURE_SLACK_S = 3600.0
+
 class PayloadError(ValueError):
     """A message on our topics that is not a valid payload (what is wrong, in words)."""
 
@@ -264,13 +274,19 @@ def _text(d: Mapping[str, Any], key: str, limit: int = 200) -> str:
     return str(_field(d, key, str, "text"))[:limit]
 
 
-def parse(topic: str, payload: bytes, event: str) -> Result | Status | HighScore:
+def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> Result | Status | HighScore:
     """Check one message from our event's topics.
+
+    A result must also be one a game can give: every score within
+    :data:`SCORE_LIMITS` (or :data:`MAX_SCORE`), the ``score`` and ``tiebreak``
+    the ones :func:`score_of` gives for its scores (the text shown is made here,
+    never taken from the message), and ``finished_at`` (s since 1970) at most
+    :data:`FUTURE_SLACK_S` after ``now`` (default: this machine's clock).
 
     Raises:
         PayloadError: not UTF-8 JSON, another payload version, a missing or
-            wrong-typed field, another event, or a topic that does not match
-            the payload's game id / cabinet.
+            wrong-typed field, another event, a topic that does not match
+            the payload's game id / cabinet, or a result no game can give.
     """
     if len(payload) > 64_000:
         raise PayloadError(f"{len(payload)} bytes, more than a result ever takes")
@@ -307,13 +323,26 @@ def parse(topic: str, payload: bytes, event: str) -> Result | Status | HighScore
         seat = d.get("seat")
         if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
             raise PayloadError(f"'seat' is {seat!r}, expected a seat or null")
-        return Result(game_id=gid, event=event, cabinet=_name(d, "cabinet"), game=_text(d, "game", 40),
+        game = _text(d, "game", 40)
+        limit = SCORE_LIMITS.get(game.split("-")[0], MAX_SCORE)
+        if any(abs(s) > limit for s in scores):
+            raise PayloadError(f"'scores' is {scores!r}: more than a {game} game gives (at most {limit:g})")
+        score = float(_field(d, "score", (int, float), "a number"))
+        tiebreak = float(_field(d, "tiebreak", (int, float), "a number"))
+        expected = score_of(game, winners, scores)
+        if (score, tiebreak) != (expected.value, expected.tiebreak):
+            raise PayloadError(f"'score' {score:g} (tie-break {tiebreak:g}) does not follow from the scores "
+                               f"{scores!r} (that is {expected.value:g}, tie-break {expected.tiebreak:g})")
+        finished_at = float(_field(d, "finished_at", (int, float), "a time in seconds"))
+        clock = time.time() if now is None else now
+        if not 0 <= finished_at <= clock + FUTURE_SLACK_S:
+            raise PayloadError(f"'finished_at' is {finished_at!r}: in the future (this cabinet's clock says "
+                               f"{clock:.0f}) or before 1970")
+        return Result(game_id=gid, event=event, cabinet=_name(d, "cabinet"), game=game,
                       board=_text(d, "board", 60), seats=seats, winners=tuple(winners),
                       reason=_text(d, "reason"), scores=tuple(float(s) for s in scores),
-                      score=float(_field(d, "score", (int, float), "a number")),
-                      tiebreak=float(_field(d, "tiebreak", (int, float), "a number")), seat=seat,
-                      score_text=_text(d, "score_text", 60),
-                      finished_at=float(_field(d, "finished_at", (int, float), "a time in seconds")),
+                      score=score, tiebreak=tiebreak, seat=seat,
+                      score_text=expected.text, finished_at=finished_at,
                       version=_text(d, "version", 40) if "version" in d else "")
     if kind == "status":
         cab = _name(d, "cabinet")
@@ -446,6 +475,20 @@ class Leaderboard:
             self.set_initials(item)
         else:
             self.set_status(item)
+
+    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO
+                ) -> "Result | Status | HighScore | None":
+        """One message from the broker: checked by :func:`parse` and added; a bad one is
+        counted in ``ignored`` and logged at ``level`` (the kiosk keeps running).
+        Returns what was added, or None."""
+        try:
+            item = parse(topic, payload, event)
+        except PayloadError as exc:
+            self.ignored += 1
+            log.log(level, "ignored a message on %s: %s", topic, exc)
+            return None
+        self.add_item(item)
+        return item
 
     def set_status(self, status: Status) -> None:
         with self.lock:
@@ -809,15 +852,9 @@ class EventLink:
                 self._synced = self._sync_nonce
                 self._wake.set()
             return
-        try:
-            item = parse(msg.topic, msg.payload, self.event)
-        except PayloadError as exc:
-            self.leaderboard.ignored += 1
-            log.warning("ignored a message on %s: %s", msg.topic, exc)
-            return
+        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
         if isinstance(item, Result):
             self._seen.add(item.game_id)
-        self.leaderboard.add_item(item)
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:
@@ -975,13 +1012,7 @@ class Watcher:
         if msg.topic == sync_topic(self.event, self.name):
             self.synced.set()
             return
-        try:
-            item = parse(msg.topic, msg.payload, self.event)
-        except PayloadError as exc:
-            self.leaderboard.ignored += 1
-            log.info("ignored a message on %s: %s", msg.topic, exc)
-            return
-        self.leaderboard.add_item(item)
+        self.leaderboard.receive(msg.topic, msg.payload, self.event)
 
 
 def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboard, str]:

@@ -38,7 +38,7 @@ table { border-collapse: collapse; width: 100%; }
 td { padding: .15em .4em; }
 td.score { font-weight: bold; }
 .dim { color: #969cb0; }
-#state.down { color: #eb5050; }
+#state.down { color: #eb5050; font-size: 1.6em; font-weight: bold; }
 </style></head>
 <body>
 <h1>Hall leaderboard <span id="event"></span></h1>
@@ -55,14 +55,15 @@ function cell(row, text, cls) {
 function show(data) {
   document.getElementById("event").textContent = "- " + data.event;
   const st = document.getElementById("state");
-  st.textContent = data.problem ? data.problem : data.games + " games";
+  const plural = n => n + (n === 1 ? " game" : " games");
+  st.textContent = data.problem ? data.problem : plural(data.games);
   st.className = data.problem ? "down" : "dim";
   st.dataset.games = data.games;
   const boards = document.getElementById("boards");
   boards.replaceChildren();
   for (const b of data.boards) {
     const sec = document.createElement("section"); sec.dataset.board = b.board;
-    const h = document.createElement("h2"); h.textContent = b.title + " (" + b.games + " games)";
+    const h = document.createElement("h2"); h.textContent = b.title + " (" + plural(b.games) + ")";
     sec.appendChild(h);
     const t = document.createElement("table");
     for (const r of b.top) {

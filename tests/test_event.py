@@ -201,6 +201,12 @@ def good_payload(event: str = "hall") -> tuple[str, dict[str, Any]]:
     (lambda d: d.pop("finished_at"), "no 'finished_at'"),
     (lambda d: d.update(cabinet="a/b"), "'cabinet'"),
     (lambda d: d.update(seat=9), "'seat'"),
+    # implausible results from a client that holds a cabinet's login (issue 15): not ranked
+    (lambda d: d.update(scores=[1.0, 2.0, 1e308], score=1e308), "more than a sherlook game gives"),
+    (lambda d: d.update(score=9999.0), "does not follow from the scores"),
+    (lambda d: d.update(tiebreak=5.0), "does not follow from the scores"),
+    (lambda d: d.update(finished_at=time.time() + 30 * 86400), "in the future"),
+    (lambda d: d.update(finished_at=-1.0), "before 1970"),
 ])
 def test_a_bad_payload_is_refused_with_the_reason(change: Callable[[dict[str, Any]], Any], why: str) -> None:
     topic, d = good_payload()
@@ -208,6 +214,15 @@ def test_a_bad_payload_is_refused_with_the_reason(change: Callable[[dict[str, An
     change(d)
     with pytest.raises(PayloadError, match=why):
         parse(topic, json.dumps(d).encode(), "hall")
+
+
+def test_the_score_text_shown_is_made_by_the_receiver_not_taken_from_the_message() -> None:
+    topic, d = good_payload()
+    d["score_text"] = "999 points, a winner!"
+    r = parse(topic, json.dumps(d).encode(), "hall")
+    assert isinstance(r, Result) and r.score_text == "7 points"
+    d["finished_at"] = time.time() + 600            # a cabinet's clock a few minutes ahead is fine
+    assert isinstance(parse(topic, json.dumps(d).encode(), "hall"), Result)
 
 
 @pytest.mark.parametrize("raw", [b"", b"\xff\xfe", b"not json", b"[1, 2]", b"null", b"{" * 5, b"x" * 70_000])
@@ -241,6 +256,29 @@ def test_the_event_section_is_off_by_default_and_checked_like_the_others(tmp_pat
     data, problems = configmod.check_all({"event": {"host": "b", "username": "u", "password_file": str(pw),
                                                     "cabinet": "cab-1"}})
     assert not problems and data["event"]["host"] == "b"
+
+
+def test_check_config_lists_every_event_problem_at_once_and_says_the_link_is_off(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A technician fixing [event] sees all its problems in one run, and is told the event link
+    (not "the defaults") is what the kiosk would give up."""
+    from kiosk import cli
+    bad = tmp_path / "arcade.toml"
+    bad.write_text('[event]\nhost = "broker.local"\nport = 99999\ntls = "yes"\nevent = "my event"\n'
+                   f'cabinet = "a/b"\nca_file = "{tmp_path / "missing.pem"}"\n')
+    assert cli.main(["check-config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    for key in ("event.port", "event.tls", "event.event", "event.cabinet", "event.ca_file"):
+        assert f"{key} = " in err, key
+    last = err.strip().splitlines()[-1]
+    assert "5 problem(s)" in last and "the event link off" in last and "defaults" not in last
+    # One bad LED key and one bad event key: both consequences, named.
+    bad.write_text('[event]\nhost = "b"\nport = 0\n[judge]\ntie_window_ms = -1\n')
+    assert cli.main(["check-config", str(bad)]) == 2
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "the event link off" in last and "the defaults for the other keys" in last
+    data, problems = configmod.check_all({"event": {"host": "b", "port": 0, "event": "x y"}})
+    assert {p.key for p in problems} == {"event.port", "event.event"} and data["event"]["host"] == ""
 
 
 def test_a_cabinet_without_a_name_is_named_after_its_machine(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -562,7 +600,7 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
         assert tuple(app.screen.get_at((14, 70)))[:3] == (120, 30, 30)   # drawn in the message box on the TV
         import pygame
         drawn = leaderboard.draw(pygame.Surface((1280, 720)), app.event, 0)
-        assert "wrong user name or password" in drawn[-1]
+        assert "wrong user name or password" in " ".join(drawn[1:])     # in the middle: nothing received yet
         assert leaderboard.status_line(app.event)[1] == leaderboard.render.BAD
         app.results.save({"game": "sherlook", "seats": 2}, (0,), "r", (3.0, 1.0))   # play on: kept for later
         assert app.event.pending() == 1
@@ -845,3 +883,41 @@ def test_event_status_keeps_one_aligned_line_per_cabinet_whatever_a_status_holds
     header = lines[0]
     for row in rows:
         assert row.index("0.1.0") == header.index("version")
+
+
+class _Link:
+    """What the leaderboard screen reads of a cabinet's event link (no broker needed)."""
+
+    def __init__(self, problem: str = "", connected: bool = True) -> None:
+        self.problem, self.connected, self.queued, self.event = problem, connected, 0, "hall"
+        self.settings = {"host": "broker.local", "port": 1883}
+        self.leaderboard = Leaderboard()
+
+
+def test_the_leaderboard_screen_says_why_it_is_empty_large_enough_for_3_m() -> None:
+    import pygame
+    pygame.init()
+    from kiosk import render
+    from kiosk.scenes import leaderboard as lb
+    surface = pygame.Surface((1280, 720))
+    refused = ("The event broker broker.local:1883 refused this cabinet's login (not authorised): check "
+               "[event] username and password on this cabinet. Games are kept and sent when it is back.")
+    drawn = lb.draw(surface, _Link(problem=refused, connected=False), 0)
+    assert not any("No games yet" in d for d in drawn)            # not a guess while refused
+    assert "refused this cabinet's login" in " ".join(drawn)
+    red_rows = {y for y in range(720) for x in range(0, 1280, 2) if surface.get_at((x, y))[:3] == render.BAD}
+    assert len(red_rows) >= 40                                      # big red text, not one thin line
+    drawn = lb.draw(surface, _Link(connected=False), 0)
+    assert any("Connecting to the event broker" in d for d in drawn) and not any("No games yet" in d for d in drawn)
+    link = _Link()
+    drawn = lb.draw(surface, link, 0)
+    assert any("No games yet" in d for d in drawn)                 # connected and really empty
+    link.leaderboard.add(make_result("hall", "bar", {"game": "sherlook", "seats": 2, "settings": {}}, (0,), "r",
+                                     (5.0, 1.0), 100.0))
+    drawn = lb.draw(surface, link, 0)
+    assert any(d.endswith(" (1 game)") for d in drawn) and any(d.startswith("Event hall: 1 game,") for d in drawn)
+    # A long problem under a full board wraps onto two lines instead of shrinking below 24 px.
+    link.problem = refused
+    drawn = lb.draw(surface, link, 0)
+    tail = [d for d in drawn if d in refused or d.rstrip(".").rstrip() in refused or d.endswith("...")]
+    assert len(tail) == 2 and all(render.font(28, True).size(d)[0] <= 1240 for d in tail)

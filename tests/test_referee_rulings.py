@@ -19,14 +19,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_judge import _OneRaceGame, _OneRaceState  # a game that is one race window
 
 from arcade import registry
-from arcade.core.api import RACE, TERMINAL, Action, Game, Outcome, State
+from arcade.core.api import RACE, Action
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import Debouncer, JudgeSettings, debounce, judge_race
@@ -250,50 +251,6 @@ def test_R5_the_same_draw_for_the_same_seed_and_no_draw_without_identical_stamps
     assert result.winners == (2, 0) and result.drawn == ()
 
 
-class _OneRace(State):
-    """A game that is one race window (any mode): the results are kept."""
-
-    race_no = 1
-
-    def __init__(self, game: Game, race: RaceSpec) -> None:
-        super().__init__(game)
-        self.race = race
-        self.results: list[RaceResult] = []
-
-    def current_player(self) -> int:
-        return TERMINAL if self.results and self.results[-1].decisive else RACE
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        return [RaceResult(closed=True)]
-
-    def check(self, player: int, action: Action) -> str | None:
-        return None
-
-    def _apply(self, player: int, action: Action) -> None:
-        assert isinstance(action, RaceResult)
-        self.results.append(action)
-
-    def outcome(self) -> Outcome | None:
-        return None
-
-    def snapshot(self) -> dict[str, Any]:
-        return {}
-
-    def race_spec(self) -> RaceSpec:
-        return self.race
-
-
-class _Game(Game):
-    name = "one-race"
-    title = "One race"
-    min_seats = 1
-    max_seats = 8
-    action_types = (RaceResult,)
-
-    def new_initial_state(self) -> State:
-        raise NotImplementedError
-
-
 @pytest.mark.parametrize("mode", ["first", "window"])
 def test_R5_no_seat_order_in_any_race_mode(mode: str) -> None:
     """Every mode that hands out by the winners' order (Classic and ThinkFocus debated
@@ -304,7 +261,7 @@ def test_R5_no_seat_order_in_any_race_mode(mode: str) -> None:
     for seed in range(200):
         sp = RaceSpec(eligible=frozenset({3, 6}), valid_kinds=frozenset({FOCUS}), mode=mode,  # type: ignore[arg-type]
                       window_ms=500 if mode == "window" else None)
-        state = _OneRace(_Game(8), sp)
+        state = _OneRaceState(_OneRaceGame(8, sp))
         ref = Referee(state, JudgeSettings(), random.Random(seed))
         ref.frame_shown(0)
         for e in tap(6, 100 * MS) + tap(3, 100 * MS):
@@ -366,7 +323,7 @@ def test_R1_the_referee_judges_as_the_judge_does_on_the_whole_history(edges: lis
     sp = RaceSpec(eligible=frozenset({0, 1}), valid_kinds=frozenset({FOCUS}), mode=mode, x_rule=x_rule,  # type: ignore[arg-type]
                   window_ms=600 if mode == "window" else None, deadline_ms=800 if mode == "last" else None,
                   penalise_ineligible=mode == "last")
-    state = _OneRace(_Game(8), sp)
+    state = _OneRaceState(_OneRaceGame(8, sp))
     ref = Referee(state, js, random.Random(0))
     opened = 100 * MS
     arrivals = sorted(((e.t_ns + rng.randint(0, 8 * MS), rng.random(), e) for e in edges), key=lambda a: a[:2])
@@ -393,7 +350,7 @@ def test_R3_a_chattering_pin_keeps_the_referee_bounded() -> None:
     sp = RaceSpec(eligible=frozenset(range(8)), valid_kinds=frozenset())
     js = JudgeSettings()
 
-    class Rolling(_OneRace):
+    class Rolling(_OneRaceState):
         def current_player(self) -> int:
             return RACE
 
@@ -403,7 +360,7 @@ def test_R3_a_chattering_pin_keeps_the_referee_bounded() -> None:
             if action.decisive:
                 self.race_no += 1
 
-    state = Rolling(_Game(8), sp)
+    state = Rolling(_OneRaceGame(8, sp))
     ref = Referee(state, js)
     chatter = 0
     level = False
@@ -443,7 +400,7 @@ def test_FXA40_presses_beyond_the_budget_are_counted_not_listed() -> None:
     assert len([p for p in v.presses if p.seat == 1]) == js.window_presses
     assert v.more == ((1, 50 - js.window_presses),)
     assert judge_race(sp, 0, list(reversed(edges)), js, 5000 * MS) == v
-    state = _OneRace(_Game(2), sp)
+    state = _OneRaceState(_OneRaceGame(2, sp))
     ref = Referee(state, js)
     ref.frame_shown(0)
     for e in sorted(edges):

@@ -523,6 +523,28 @@ def _offset(t_ns: int, opened_ns: int) -> float:
     return round((t_ns - opened_ns) / NS_PER_MS, 1)
 
 
+def _verdict(opened_ns: int, claims: list[Claim], status: dict[int, str], settings: JudgeSettings,
+             now_ns: int, keep_after: bool, *, stuck: tuple[int, ...], final: bool, decided_ns: int | None,
+             winners: tuple[int, ...] = (), last: tuple[int, ...] = (), kind: str = FOCUS,
+             closed: bool = False) -> Verdict:
+    """The verdict of a race from each claim's ``status`` (R-4: the full ordered press list).
+
+    Presses that came "after" the verdict are listed only while ``keep_after``.
+    False shouts and penalties count once they have settled (R-6); the keyword
+    arguments are the race kind's own (see :class:`Verdict`).
+    """
+    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
+                  for i, c in enumerate(claims) if status[i] != "after" or keep_after)
+    settled = now_ns - settings.settle_ns
+    return Verdict(
+        opened_ns=opened_ns, presses=notes,
+        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
+        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
+        late=tuple(n.seat for n in notes if n.status == "late"),
+        winners=winners, last=last, kind=kind, stuck=stuck, final=final, closed=closed, decided_ns=decided_ns,
+    )
+
+
 def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: JudgeSettings,
                now_ns: int, late_until_ns: int | None = None) -> Verdict:
     """Judge one race from every edge seen so far.
@@ -674,16 +696,8 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
     if not final and window_end is not None and now_ns >= window_end + settings.settle_ns \
             and not any(s == "pending" for s in status.values()):
         final, closed, decided = True, True, window_end + settings.settle_ns
-    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
-                  for i, c in enumerate(claims) if status[i] != "after" or not final)
-    settled = now_ns - settings.settle_ns
-    return Verdict(
-        opened_ns=opened_ns, presses=notes, winners=winners, kind=kind,
-        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
-        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
-        late=tuple(n.seat for n in notes if n.status == "late"),
-        stuck=stuck, final=final, closed=closed, decided_ns=decided,
-    )
+    return _verdict(opened_ns, claims, status, settings, now_ns, not final, winners=winners, kind=kind,
+                    stuck=stuck, final=final, closed=closed, decided_ns=decided)
 
 
 def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
@@ -745,16 +759,8 @@ def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings:
         winners = tuple(claims[i].seat for i in right)
         if right:
             kind = claims[right[0]].kind
-    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
-                  for i, c in enumerate(claims) if status[i] != "after" or not final)
-    settled = now_ns - settings.settle_ns
-    return Verdict(
-        opened_ns=opened_ns, presses=notes, winners=winners, kind=kind,
-        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
-        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
-        late=tuple(n.seat for n in notes if n.status == "late"),
-        stuck=stuck, final=final, closed=final and not winners, decided_ns=decided,
-    )
+    return _verdict(opened_ns, claims, status, settings, now_ns, not final, winners=winners, kind=kind,
+                    stuck=stuck, final=final, closed=final and not winners, decided_ns=decided)
 
 
 def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
@@ -825,16 +831,8 @@ def _judge_last(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: J
                     status[pressed[s]] = "last" if len(tied) == 1 else "tied-last"
     elif window_end is not None and now_ns >= window_end:
         final, decided = True, window_end
-    notes = tuple(PressNote(c.seat, c.control, c.kind, c.t_ns, _offset(c.t_ns, opened_ns), status[i])
-                  for i, c in enumerate(claims) if status[i] != "after")
-    settled = now_ns - settings.settle_ns
-    return Verdict(
-        opened_ns=opened_ns, presses=notes, last=last, kind=FOCUS,
-        false_shouts=tuple(n.seat for n in notes if n.status == "false" and n.t_ns <= settled),
-        penalties=tuple(n.seat for n in notes if n.status == "penalty" and n.t_ns <= settled),
-        late=tuple(n.seat for n in notes if n.status == "late"),
-        stuck=stuck, final=final, decided_ns=decided,
-    )
+    return _verdict(opened_ns, claims, status, settings, now_ns, False, last=last, kind=FOCUS,
+                    stuck=stuck, final=final, decided_ns=decided)
 
 
 @dataclass

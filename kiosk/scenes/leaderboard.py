@@ -71,7 +71,18 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
     render.text(surface, title, (W // 2, 24), int(H * 0.075), render.GOLD, "midtop", bold=True)
     drawn.append(title)
     all_pages = pages(link)
+    line, colour = status_line(link)
     if not all_pages:
+        if link is not None and (link.problem or not link.connected):
+            # Nothing received yet because the broker cannot be reached or refuses this cabinet:
+            # say that in the middle, large, instead of "no games" (which would be a guess).
+            lines = wrap(line, W - 80, 36, max_lines=3, bold=colour == render.BAD)
+            y = H // 2 - len(lines) * 24
+            for part in lines:
+                render.text(surface, part, (W // 2, y), 36, colour, "midtop", bold=colour == render.BAD)
+                drawn.append(part)
+                y += 48
+            return drawn
         empty = "No games yet: play one and it shows here, with your cabinet's name."
         render.text(surface, empty, (W // 2, H // 2), 30, render.TEXT, "center")
         drawn.append(empty)
@@ -82,7 +93,7 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
         for i, (btitle, played, rows) in enumerate(page):
             rect = pygame.Rect(20 + i * col_w + 8, 24 + int(H * 0.075) + 24, col_w - 16, H - int(H * 0.075) - 130)
             render.panel(surface, rect, border=render.PANEL_LIGHT)
-            head = f"{btitle} ({played} games)"
+            head = f"{btitle} ({played} game{'s' if played != 1 else ''})"
             render.text_fit(surface, head, (rect.centerx, rect.top + 10), rect.width - 16, 30, 18, render.GOLD, True)
             drawn.append(head)
             y = rect.top + 60
@@ -96,11 +107,35 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
         if len(all_pages) > 1:
             render.text(surface, f"page {page_no % len(all_pages) + 1} of {len(all_pages)}", (W - 20, H - 70),
                         22, render.DIM, "topright")
-    line, colour = status_line(link)
-    size = render.fit_size(line, W - 40, (28, 24, 20, 17))
-    render.text(surface, line, (W // 2, H - 40), size, colour, "midtop")
-    drawn.append(line)
+    # The status stays readable from 3 m: at least 24 px, on two lines when it is long.
+    lines = wrap(line, W - 40, 28, bold=colour == render.BAD)
+    y = H - 12 - 32 * len(lines)
+    for part in lines:
+        render.text(surface, part, (W // 2, y), 28, colour, "midtop", bold=colour == render.BAD)
+        drawn.append(part)
+        y += 32
     return drawn
+
+
+def wrap(msg: str, max_w: int, size: int, max_lines: int = 2, bold: bool = False) -> list[str]:
+    """``msg`` cut at spaces into at most ``max_lines`` lines that fit ``max_w`` px at ``size``
+    (the last line shortened with "..." if the rest does not fit)."""
+    f = render.font(size, bold)
+    words, out, cur = msg.split(), [], ""
+    for w in words:
+        trial = f"{cur} {w}".strip()
+        if f.size(trial)[0] <= max_w or not cur:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = w
+    out.append(cur)
+    if len(out) > max_lines:
+        last = " ".join(out[max_lines - 1:])
+        while last and f.size(last + "...")[0] > max_w:
+            last = last[:-1]
+        out = out[:max_lines - 1] + [last.rstrip() + "..."]
+    return out
 
 
 class LeaderboardScene(Scene):
