@@ -781,9 +781,19 @@ class SacksonScene(GameScene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen in parts (render.Parts), each drawn again only when what it shows
+        changes: the board, the title row, whose turn, the player cards, and below them the
+        banner, the last moves and the virtual LED matrix."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
-        self._draw_board(surface)
+        parts = self.parts
+        if parts.begin(surface):
+            surface.fill(render.BG)
+        size = surface.get_size()
+        ch = self.chooser if self.human_to_move() is not None else None
+        # While a person chooses, the marks pulse: the board is drawn every frame.
+        board_key = (self._board_key(size), None if ch is None else (self.now, repr(ch.preview())))
+        parts.part(surface, "board", pygame.Rect(0, 0, int(W * 0.63) + 6, H), board_key,
+                   lambda: self._draw_board(surface))
         side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
         self._draw_side(surface, side)
 
@@ -907,16 +917,63 @@ class SacksonScene(GameScene):
             pygame.draw.rect(surface, render.GOLD, r.inflate(24, 12), border_radius=12)
             surface.blit(img, r)
 
+    def _turn_key(self) -> tuple[object, ...]:
+        """What the whose-turn box shows (render.Parts): the seat, the thinking ring's and the
+        held button's fraction, the count choice, the prompt."""
+        st = self.state
+        cp = st.current_player()
+        ring = held_ring = None
+        if cp >= 0:
+            if self.seats[cp].is_computer:
+                span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
+                ring = ((self.now - self.think_started) % max(1, span)) / max(1, span) if self.future is not None \
+                    else 0.0
+            held = self.hold_start.get(cp)
+            if held is not None and not self.seats[cp].is_computer:
+                held_ring = max(0, self.now - held)
+        ch = self.chooser if self.human_to_move() is not None else None
+        count = (tuple(ch.counts()), ch.current()) if ch is not None and ch.phase == "count" else None
+        return (cp, st.in_opening_swap, ring, held_ring, count, self.prompt())
+
+    def _player_key(self, p: int) -> tuple[object, ...]:
+        st = self.state
+        ch = self.chooser
+        reserve_cursor = st.current_player() == p and ch is not None and ch.phase == "source" \
+            and ch.current() == RESERVE
+        return (id(st), len(st.history), st.current_player(), self.seats[p].label, reserve_cursor,
+                p in self.skipped, st.is_terminal())
+
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         n = self.game.seats
-        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
-        render.text(surface, f"move {ply + 1}" if not st.is_terminal() else f"{ply} moves",
-                    (area.right, area.y + 4), 28, render.DIM, "topright")
+        parts.part(surface, "head", pygame.Rect(area.x, area.y, area.w, 40), (ply, st.is_terminal()),
+                   lambda: self._draw_head(surface, area, ply))
         y = area.y + 40
-        # whose turn
         turn = pygame.Rect(area.x, y, area.w, 128)
+        parts.part(surface, "turn", pygame.Rect(area.x, y, area.w, 136), self._turn_key(),
+                   lambda: self._draw_turn(surface, turn))
+        y = turn.bottom + 8
+        # the players
+        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
+        for p in range(n):
+            r = pygame.Rect(area.x, y, area.w, card_h - 6)
+            parts.part(surface, f"player{p}", pygame.Rect(area.x, y, area.w, card_h), self._player_key(p),
+                       lambda r=r, p=p: self._draw_player(surface, r, p))  # type: ignore[misc]
+            y += card_h
+        vm = self.app.led.virtual_picture() if self.app.led is not None else None
+        banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
+        parts.part(surface, "below", pygame.Rect(area.x, y, area.w, area.bottom - y),
+                   (banner, tuple(self.log), vm), lambda: self._draw_below(surface, area, y, vm))
+
+    def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int) -> None:
+        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
+                    (area.right, area.y + 4), 28, render.DIM, "topright")
+
+    def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
+        st = self.state
         cp = st.current_player()
         col = sd.seat_colour(cp) if cp >= 0 else render.GOLD
         render.panel(surface, turn, render.PANEL, col, 4)
@@ -953,18 +1010,14 @@ class SacksonScene(GameScene):
         else:
             self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
         self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
-        y = turn.bottom + 8
-        # the players
-        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
-        for p in range(n):
-            self._draw_player(surface, pygame.Rect(area.x, y, area.w, card_h - 6), p)
-            y += card_h
+
+    def _draw_below(self, surface: pygame.Surface, area: pygame.Rect, y: int, vm: Any) -> None:
+        """The banner, the last moves and the virtual LED matrix, under the player cards."""
         banner = self.banner_rect(area, y)
         if banner is not None:
             self._draw_banner(surface, banner)
             y = banner.bottom + 6
         # the last moves
-        vm = self.app.led.virtual_picture() if self.app.led is not None else None
         led_size = 0
         if self.app.led is not None and self.app.led.virtual is not None:
             led_size = min(150, area.bottom - y - 8)
