@@ -833,7 +833,9 @@ class SacksonScene(GameScene):
             area = self.board_area(size)
             if self._local_geo is None or self._local_geo[0] != area.size:
                 self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
-            layer = pygame.Surface(area.size)
+            old = self._board_layer
+            # The same surface again when the size is the same (no new memory to touch).
+            layer = old[1] if old is not None and old[1].get_size() == area.size else pygame.Surface(area.size)
             layer.fill(render.BG)
             self._draw_board_layer(layer, self._local_geo[1])
             self._board_layer = (key, layer, area.topleft)
