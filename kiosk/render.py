@@ -515,3 +515,27 @@ class Parts:
         finally:
             surface.set_clip(clip)
         return True
+
+
+def frozen(value: object, depth: int = 3) -> object:
+    """``value`` as an immutable, comparable key for :class:`Parts`: lists, sets, dicts and
+    plain objects (their attributes) become tuples, ``depth`` levels deep; deeper, or pygame
+    surfaces and functions, stand by their identity.
+
+    >>> frozen({"b": [1, 2], "a": {3}})
+    (('a', (3,)), ('b', (1, 2)))
+    """
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return value
+    if depth <= 0 or isinstance(value, pygame.Surface) or callable(value):
+        return ("id", id(value))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v, depth - 1) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted((frozen(v, depth - 1) for v in value), key=repr))
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), frozen(v, depth - 1)) for k, v in value.items())))
+    attrs = getattr(value, "__dict__", None)
+    if attrs is None:
+        return ("id", id(value))
+    return (type(value).__name__,) + tuple((k, frozen(v, depth - 1)) for k, v in sorted(attrs.items()))

@@ -148,6 +148,8 @@ def play_and_compare(kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch,
     changed = 0
     last = b""
     for f in range(frames):
+        if f == 30 and getattr(scene, "setup", False):
+            scene.begin_resumed({})              # Focus (2023): the case chosen, the game begins
         step(app, clock, f)
         got, want = shots[-1]
         assert got == want, f"{entry}: frame {f} differs from the same frame drawn from scratch"
@@ -158,7 +160,8 @@ def play_and_compare(kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.parametrize("entry", ["focusx-classic", "focusx-thinkfocus-x", "focusx-duel", "focusx-4focus",
-                                   "focus-2p", "focus-3p", "focus-4p-teams", "crossfire"])
+                                   "focus-2p", "focus-3p", "focus-4p-teams", "crossfire",
+                                   "coop-base", "coop-mycroft-sherlock"])
 def test_a_screen_kept_in_parts_is_the_screen_drawn_from_scratch(
         kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
     changed, moves = play_and_compare(kiosk, monkeypatch, entry, 600)

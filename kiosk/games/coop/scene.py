@@ -508,7 +508,33 @@ class CoopScene(GameScene):
                 return f"P{2 - s}, LOOK AWAY!  P{s + 1}: keep holding"
         return None
 
+    #: What the screen key leaves out: the clock (what depends on it is in the key as shown),
+    #: the app, the rules, the driver and players (the position stands by its history).
+    _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
+                            "_parts", "thinker", "future", "_state"})
+
+    def screen_key(self) -> tuple[object, ...]:
+        """Everything the screen shows depends on (render.Parts): the position (its history),
+        this scene's own fields, what the clock decides (banner, last take, prompt, peeking,
+        the veil) and the virtual LED matrix."""
+        st = self.state
+        fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
+        if self.setup or st is None:                 # the case choice: no game yet
+            return ("setup", fields)
+        clock = (bool(self.banner and self.now < self.banner[2]),
+                 self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
+                 self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
+        led = (self.app.led.virtual_picture(), self.app.led.status_text()) if self.app.led.virtual is not None \
+            else None
+        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock, led)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole screen, drawn again only when :meth:`screen_key` changes (render.Parts)."""
+        parts = self.parts
+        parts.begin(surface)
+        parts.part(surface, "screen", surface.get_rect(), self.screen_key(), lambda: self._draw_screen(surface))
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
         if self.setup:
