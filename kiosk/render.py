@@ -495,6 +495,11 @@ class Parts:
             self._seen = seen
         return self.full
 
+    def forget(self, name: str) -> bool:
+        """Part ``name`` is no longer on the screen (something else is drawn over it); True
+        if it was."""
+        return self._shown.pop(name, None) is not None
+
     def part(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
              draw: "Callable[[], object]", background: tuple[int, int, int] = BG) -> bool:
         """Draw part ``name`` in ``rect`` if ``key`` changed since it was last drawn (True: drawn)."""
