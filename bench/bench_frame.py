@@ -58,8 +58,8 @@ def run_one(one: str, size: tuple[int, int], skill: str, frames: int) -> dict[st
 
     from kiosk import config
     from kiosk.app import App
-    from kiosk.scenes.lobby import find_game
     from kiosk.demo import simulated_seats
+    from kiosk.scenes.lobby import find_game
 
     family, mode, seats_text = one.split(":")
     seats = int(seats_text)
@@ -127,6 +127,7 @@ def led(size: str, frames: int) -> None:
     import random
 
     import pygame
+
     from firmware_bridge.virtual import LedPicture
     from kiosk import render
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 import types
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

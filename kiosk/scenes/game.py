@@ -300,7 +300,7 @@ class GameScene(Scene):
         parts = self.__dict__.get("_parts")
         if parts is None:
             parts = self.__dict__["_parts"] = render.Parts()
-        return parts  # type: ignore[no-any-return]
+        return parts
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.leave_until is None:

@@ -379,8 +379,10 @@ class SherlookScene(GameScene):
             key = ("start",) if self.phase == "start" or st.layout is None else \
                 ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.layout_key,
                  st.layout.name)
-            parts.part(surface, "screen", surface.get_rect(), key,
-                       lambda: (surface.fill(render.BG), self._draw_screen(surface, None)))
+            def whole() -> None:
+                surface.fill(render.BG)
+                self._draw_screen(surface, None)
+            parts.part(surface, "screen", surface.get_rect(), key, whole)
             return
         full = parts.forget("screen") or full
         photos = None
