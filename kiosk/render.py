@@ -88,9 +88,26 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+_any_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def any_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
+    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
+    Do not change its style: it is shared."""
+    f = _any_fonts.get((size, bold))
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _any_fonts[(size, bold)] = pygame.font.Font(None, size)
+        f.set_bold(bold)
+    return f
+
+
 def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
+    _any_fonts.clear()
     _texts.clear()
     _narrowed.clear()
     card_surface.cache_clear()
