@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 import heapq
+import importlib
 import itertools
 import logging
 import os
@@ -128,6 +129,10 @@ class App:
 
     def __init__(self, cfg: Config, screen: pygame.Surface, args: argparse.Namespace) -> None:
         render.reset_caches()
+        # Warmed now, not in a game's first frame: the fonts, and the resume module every game
+        # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
+        render.warm_up()
+        importlib.import_module("kiosk.resume")
         self.cfg = cfg
         self.screen = screen
         self.args = args

@@ -104,6 +104,18 @@ def any_font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+#: The text sizes (px) the screens use most.
+COMMON_SIZES = (24, 26, 28, 30, 34, 36, 38, 40, 44, 48, 50, 56, 58)
+
+
+def warm_up(sizes: Sequence[int] = COMMON_SIZES) -> None:
+    """Make the fonts of ``sizes`` px, regular and bold, now (at start-up) instead of in the
+    first frame of a screen that needs them (each is read from the package: about 0.5 ms)."""
+    for size in sizes:
+        font(size)
+        font(size, True)
+
+
 def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
