@@ -434,21 +434,11 @@ def _led_surface(rows: Sequence[Sequence[tuple[int, int, int]]], w: int, h: int,
     return big
 
 
-def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
-    """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``.
-
-    LED PWM is linear light and LEDs are far brighter than a screen pixel, so the
-    TV shows what a person would see (linear -> sRGB) and dim, current-limited
-    frames stay visible.  The picture is composed once per new picture (a scale of
-    one pixel per LED and one colour-keyed blit of a cached panel mask, about 0.2 ms
-    at 64 x 64 in a 480 x 480 box); a frame with the same picture object blits the
-    kept result.
-    """
+def _led_image(rect: pygame.Rect, picture: object) -> tuple[pygame.Surface, int, int] | None:
+    """The composed matrix of ``picture`` for ``rect`` and where it goes (None: no picture)."""
     rows = picture if picture else []
     if not rows:
-        round_rect(surface, LED_BACK, rect, 8)
-        text(surface, "no LED frame", rect.center, 22, DIM, "center")
-        return
+        return None
     h = len(rows)  # type: ignore[arg-type]
     w = len(rows[0])  # type: ignore[index]
     cell = max(1, int(min(rect.w / w, rect.h / h)))
@@ -459,7 +449,46 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
         _LedCache.picture = picture
         _LedCache.key = key
     img = _LedCache.surface
-    x, y = rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2
+    return img, rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2
+
+
+def led_lights_rect(rect: pygame.Rect, picture: object) -> pygame.Rect | None:
+    """Where :func:`led_matrix_lights` draws the LEDs of ``picture`` in ``rect`` (None: none)."""
+    placed = _led_image(rect, picture)
+    if placed is None:
+        return None
+    img, x, y = placed
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def led_matrix_lights(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> pygame.Rect | None:
+    """Only the LEDs of :func:`led_matrix` (the panel around them left as it is): where they
+    are, or None for no picture (nothing drawn).  A screen that keeps its parts draws the
+    matrix's panel with the rest and the lights as their own part."""
+    placed = _led_image(rect, picture)
+    if placed is None:
+        return None
+    img, x, y = placed
+    surface.blit(img, (x, y))
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
+    """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``.
+
+    LED PWM is linear light and LEDs are far brighter than a screen pixel, so the
+    TV shows what a person would see (linear -> sRGB) and dim, current-limited
+    frames stay visible.  The picture is composed once per new picture (a scale of
+    one pixel per LED and one colour-keyed blit of a cached panel mask, about 0.2 ms
+    at 64 x 64 in a 480 x 480 box); a frame with the same picture object blits the
+    kept result.
+    """
+    placed = _led_image(rect, picture)
+    if placed is None:
+        round_rect(surface, LED_BACK, rect, 8)
+        text(surface, "no LED frame", rect.center, 22, DIM, "center")
+        return
+    img, x, y = placed
     r = min(8, rect.w // 2, rect.h // 2)
     iw, ih = img.get_size()
     if r > 0 and min(x - rect.x, y - rect.y, rect.right - x - iw, rect.bottom - y - ih) >= r:

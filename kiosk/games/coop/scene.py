@@ -511,7 +511,11 @@ class CoopScene(GameScene):
     #: What the screen key leaves out: the clock (what depends on it is in the key as shown),
     #: the app, the rules, the driver and players (the position stands by its history).
     _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
-                            "_parts", "thinker", "future", "_state"})
+                            "_parts", "thinker", "future", "_state", "due_ns",
+                            "_resume_steps", "_led_box"})
+
+    #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
+    _led_box: pygame.Rect | None = None
 
     def screen_key(self) -> tuple[object, ...]:
         """Everything the screen shows depends on (render.Parts): the position (its history),
@@ -524,15 +528,29 @@ class CoopScene(GameScene):
         clock = (bool(self.banner and self.now < self.banner[2]),
                  self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
                  self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
-        led = (self.app.led.virtual_picture(), self.app.led.status_text()) if self.app.led.virtual is not None \
-            else None
-        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock, led)
+        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole screen, drawn again only when :meth:`screen_key` changes (render.Parts)."""
+        """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
+        LED matrix's lights, drawn again when the picture changes (render.Parts)."""
         parts = self.parts
         parts.begin(surface)
-        parts.part(surface, "screen", surface.get_rect(), self.screen_key(), lambda: self._draw_screen(surface))
+        picture = self.app.led.virtual_picture() if self.app.led.virtual is not None else None
+        # Under the veil (or before the first drawing) the matrix is drawn with the screen.
+        drawn = parts.part(surface, "screen", surface.get_rect(),
+                           (self.screen_key(), picture if self._led_box is None else None),
+                           lambda: self._draw_screen(surface))
+        box = self._led_box
+        if box is None:                  # no matrix here, or under the veil: drawn with the screen
+            parts.forget("lights")
+            return
+        if drawn:
+            parts.forget("lights")
+        lights = render.led_lights_rect(box, picture)
+        if lights is not None:
+            parts.part(surface, "lights", lights, (picture,), lambda: render.led_matrix_lights(surface, box, picture))
+        else:
+            parts.forget("lights")
 
     def _draw_screen(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -790,6 +808,8 @@ class CoopScene(GameScene):
             size = full.h - 10
             lr = pygame.Rect(full.right - size - 5, full.y + 5, size, size)
             render.led_matrix(surface, lr, self.app.led.virtual_picture())
+            # Its lights are a part of their own while nothing is drawn over them (render.Parts).
+            self._led_box = None if self._looking_away_prompt() else lr
 
     def clue_file_layout(self, n: int, area: pygame.Rect) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
         """Where the clue file's cards go: (clue index, rect) of the cards drawn
