@@ -15,6 +15,9 @@ What a spec carries, besides its names and seat range:
   other settings, with defaults and ranges, are :meth:`GameSpec.settings`;
 * ``options`` - the command-line options it takes beyond the common ones
   (coop: ``case``, the Mrs. Hudson cases, CO-7); any other is refused;
+* :meth:`GameSpec.start_from` - the hook "start this entry from these
+  settings and options and replay these actions" (a game resumed after a
+  power cut, ``kiosk/resume.py``);
 * ``house`` - the family's module (``arcade.<family>.house``) with the
   computer players (``computer_player``), the match driver's set-up
   (``driver``), the LED picture (``led_picture``), the headless line
@@ -37,7 +40,7 @@ import importlib
 import random
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from arcade.core.api import Game, Setting, State
 from arcade.core.errors import SettingsError
@@ -138,6 +141,56 @@ class GameSpec:
     def new_state(self, seats: int | None = None, settings: Mapping[str, Any] | None = None) -> State:
         """A fresh state of :meth:`make`'s game."""
         return self.make(seats, settings).new_initial_state()
+
+    def start_from(self, actions: Sequence[Mapping[str, Any]] = (), seats: int | None = None,
+                   settings: Mapping[str, Any] | None = None, options: Mapping[str, Any] | None = None, *,
+                   game: Game | None = None, start: Callable[[Game], State] | None = None) -> State:
+        """This entry started from these settings and options, with these actions replayed.
+
+        The hook a game resumed after a power cut is rebuilt with
+        (``kiosk/resume.py``): the same game, at the same step, through the
+        game's own ``apply`` (every action checked), as
+        :func:`arcade.core.record.replay` rebuilds a record.
+
+        Args:
+            actions: ``[{"player": p, "action": {...}}, ...]``, as a record holds
+                them (chance outcomes included).
+            seats, settings: as :meth:`make`; ``options`` are the entry's
+                command-line options (:attr:`options`: coop ``case``), which are
+                settings of its game.  Not used when ``game`` is given.
+            game: a game of this entry already made (a screen's, with its
+                configuration's settings) to start instead.
+            start: ``game -> State``, the position the actions start from
+                (default the game's initial state; e.g. a FOCUS set-up position).
+
+        Returns:
+            The state after the last action.
+
+        Raises:
+            SettingsError: bad seats or settings, an option this entry does not
+                take, or a ``game`` of another entry.
+            RecordError: an action that does not replay (its index and the reason).
+
+        >>> spec = get("focusx-classic")
+        >>> first = spec.new_state(2)
+        >>> first.apply(first.chance_outcome(random.Random(1)))
+        >>> again = spec.start_from([{"player": int(p), "action": a.to_json()} for p, a in first.history], 2)
+        >>> again.history == first.history
+        True
+        """
+        from arcade.core.record import apply_actions
+        if game is None:
+            extra = dict(options or {})
+            for key in extra:
+                if key not in self.options:
+                    raise SettingsError(key, extra[key], f"an option of {self.name}: one of {list(self.options)}"
+                                        if self.options else f"no option: {self.name} takes none")
+            game = self.make(seats, {**dict(settings or {}), **extra})
+        elif type(game) is not self.game_class() or any(game.settings.get(k) != v for k, v in self.fixed.items()):
+            raise SettingsError("game", getattr(game, "name", game), f"a game of {self.name}")
+        state = game.new_initial_state() if start is None else start(game)
+        apply_actions(state, list(actions))
+        return state
 
     # -- what the house adds ---------------------------------------------------
     def house_module(self) -> ModuleType:

@@ -45,7 +45,8 @@ log = logging.getLogger("focus-arcade")
 
 #: At most this many app messages show at once, in the top strip of the screen.
 MESSAGE_LINES = 2
-#: Exit status asking systemd to start the arcade again (the unit restarts on any exit).
+#: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
+#: started by hand, the arcade starts itself again instead (kiosk/power.py).
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
 EXIT_STOP = 3
@@ -164,12 +165,17 @@ class App:
         self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
+        every = getattr(args, "screenshot_every", 0) or 0
+        self.screenshot_every_ns = int(every * 1e9) if self.screenshot_dir is not None else 0
         self.shots = 0
         self._shot: str | None = None
+        self._shot_last = 0                       # when the last interval shot was taken (ns)
+        self._shot_screen: Any = None             # (scene, page) of the last screen shot on a change
         self.current_game: Any = None             # the LobbyGame being played (high scores, attract loop)
         self._highscores: Any = None
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
+        self.resume_plan: Any = None              # kiosk.resume.ResumePlan while a resumed game is built
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
@@ -438,15 +444,17 @@ class App:
         self.idle.clear()
         self.push(ServiceScene(self))
 
-    def run_command(self, command: str) -> None:
-        """Run an operator's command (shut down...) without waiting; a failure is a message.
-        Tests replace this method: the real one is never run by the test suite."""
-        import shlex
-        import subprocess
-        try:
-            subprocess.Popen(shlex.split(command), start_new_session=True)
-        except (OSError, ValueError) as exc:
-            self.message(f"Could not run {command!r}: {exc}")
+    def run_command(self, command: str, what: str = "run the command", notify: bool = True) -> Any:
+        """Run an operator's command (shut down, reboot...) in the background
+        (:class:`kiosk.power.Running`, returned); with ``notify`` its refusal or failure
+        becomes a message (the service menu shows it itself).  Tests replace this method:
+        the real one is never run by the test suite with a real poweroff."""
+        from kiosk.power import Running
+
+        def done(problem: str | None) -> None:
+            if problem and notify:
+                self.post_message(problem)
+        return Running(command, what, done)
 
     def is_game(self, scene: Any) -> bool:
         """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
@@ -499,6 +507,9 @@ class App:
                     return
                 continue
             for command in self.input.handle(event):
+                if command.name == "screenshot":
+                    self.screenshot_asked(command.source)
+                    continue
                 if command.name == "quit":
                     self.quit_asked("Ctrl+Q")
                     if not self.running:
@@ -527,6 +538,8 @@ class App:
             self.attract.tick(now_ns)
         self.idle.tick(now_ns)
         self.scenes[-1].update(now_ns)
+        if self.screenshot_dir is not None:
+            self._screenshot_moments(now_ns)
         self.draw()
         if self._shot is not None:
             self._save_shot(self._shot)
@@ -619,15 +632,46 @@ class App:
         surface.blit(img, rect)
 
     def screenshot(self, name: str) -> None:
-        """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn."""
-        if self.screenshot_dir is not None:
+        """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn
+        (``NNN-name.png``; several reasons for one frame: one file, ``NNN-a+b.png``)."""
+        if self.screenshot_dir is None:
+            return
+        if self._shot is None:
             self._shot = name
+        elif name not in self._shot.split("+"):
+            self._shot = f"{self._shot}+{name}"
+
+    def screenshot_asked(self, source: str) -> None:
+        """F12, Print Screen or a gamepad's Guide button: a PNG of the next frame (with
+        ``--screenshot-dir``; without it a note outside kiosk mode, nothing in kiosk mode).
+        It changes nothing else on any screen."""
+        if self.screenshot_dir is not None:
+            self.screenshot(f"{screen_name(self.scenes[-1]) if self.scenes else 'screen'}-asked")
+        elif not self.kiosk_mode:
+            self.message("Screenshots are off: start the arcade with --screenshot-dir DIR", 4.0)
+        log.info("screenshot asked (%s)%s", source, "" if self.screenshot_dir else ": no --screenshot-dir")
+
+    def _screenshot_moments(self, now_ns: int) -> None:
+        """A PNG when a new screen (or a service-menu page) comes up, and every
+        ``--screenshot-every`` seconds."""
+        top = self.scenes[-1] if self.scenes else None
+        seen = (id(top), getattr(top, "page", None))
+        if top is not None and seen != self._shot_screen:
+            self._shot_screen = seen
+            self.screenshot(screen_name(top))
+        if self.screenshot_every_ns and now_ns - self._shot_last >= self.screenshot_every_ns:
+            self._shot_last = now_ns
+            self.screenshot(f"{screen_name(top) if top is not None else 'screen'}-every")
 
     def _save_shot(self, name: str) -> None:
         assert self.screenshot_dir is not None
-        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        self.shots += 1
-        pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
+        try:
+            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
+            self.shots += 1
+            pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
+        except (OSError, pygame.error) as exc:
+            self.message(f"Screenshot not saved in {self.screenshot_dir}: {exc}", 8.0)
+            self.screenshot_dir = None            # once: the arcade plays on without them
 
     def close(self) -> None:
         self.stack.clear()
@@ -642,6 +686,25 @@ class App:
                     thing.close()
             except Exception as exc:
                 log.warning("closing %r: %s", thing, exc)
+
+
+def screen_name(scene: Any) -> str:
+    """A screen's name in screenshot file names: the game's registry name
+    (``focusx-classic``), else the scene's (``attract``, ``lobby``, ``results``,
+    ``service-buttons``...).
+
+    >>> class ResultsScene: pass
+    >>> screen_name(ResultsScene())
+    'results'
+    """
+    import re
+    entry = getattr(scene, "entry", None)
+    if isinstance(entry, str) and entry:
+        return entry
+    name = type(scene).__name__.removesuffix("Scene") or "screen"
+    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+    page = getattr(scene, "page", None)
+    return f"{name}-{page}" if isinstance(page, str) and page else name
 
 
 def run(cfg: Config, args: argparse.Namespace) -> int:
@@ -702,4 +765,9 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
             log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
     if status == 0 and app is not None:
         status = app.exit_code            # the service menu's restart / stop
-    return stop.exit_status(status)
+    status = stop.exit_status(status)
+    if status == EXIT_RESTART and stop.signum is None:
+        from kiosk import power
+        if not power.under_systemd():
+            power.restart_in_place()      # started by hand: the same command line again (no return)
+    return status

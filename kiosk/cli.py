@@ -39,6 +39,16 @@ def _pace(text: str) -> float:
     return value
 
 
+def _every(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, e.g. 5") from None
+    if not 0.2 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 0.2 to 3600 seconds")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
     p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
@@ -46,7 +56,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--windowed", action="store_true", help="never fullscreen")
     p.add_argument("--version", action="version", version=f"focus-arcade {version()}")
     p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)        # tests: stop after N frames
-    p.add_argument("--screenshot-dir", default="", help=argparse.SUPPRESS)
+    p.add_argument("--screenshot-dir", default="", metavar="DIR",
+                   help="save PNG screenshots in DIR: each new screen, a game's moments, F12 / Print Screen / a "
+                        "gamepad's Guide button")
+    p.add_argument("--screenshot-every", type=_every, default=0.0, metavar="SECONDS",
+                   help="with --screenshot-dir: also one PNG every SECONDS (0.2 to 3600)")
     sub = p.add_subparsers(dest="command")
 
     d = sub.add_parser("demo", help="a game played by simulated players through gpiozero's MockFactory")

@@ -216,7 +216,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "attract": {"idle_s": _num(5, 3600), "demo_s": _num(10, 600), "scores_s": _num(3, 120), "demo_games": _bool},
     "idle": {"turn_s": _num(5, 600)},
     "service": {"combo": _combo, "hold_s": _num(1, 10), "pin": _pin_code, "shutdown_command": _str,
-                "restart_command": _str},
+                "reboot_command": _str, "restart_command": _str},
     "sound": {"volume": _num(0, 1)},
     "event": {"host": _str, "port": _num(1, 65535, True), "tls": _bool, "ca_file": _str,
               "username": _str, "password": _secret, "password_file": _str,

@@ -4,7 +4,8 @@ Items: the video driver and its system libraries (pygame-ce's KMSDRM video
 needs libdrm, libgbm, EGL and GLES), the display (a DRM card the user may open,
 a connected screen), the sound device, the GPIO chip and the ``gpio`` group,
 ``LG_WD`` (where lgpio writes its pipes), the LED controller (found, baud,
-answers), the configuration (every problem) and the results store.  It
+answers), the configuration (every problem), the results store and whether
+polkit lets this user shut the Pi down and reboot it (the service menu).  It
 changes nothing: ports are opened only to ask the LED controller ``v``
 (``--no-probe`` skips that), the store is opened read-only.
 """
@@ -301,6 +302,43 @@ def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
                  f"{online} of {len(board.statuses)} cabinets online")
 
 
+#: The logind actions the service menu's "Shut the Pi down" / "Restart the Pi" need (kiosk/power.py).
+POWER_ACTIONS = ("org.freedesktop.login1.power-off", "org.freedesktop.login1.reboot")
+
+
+def check_power(run: Callable[..., Any] | None = None, euid: int | None = None) -> Check:
+    """Whether polkit lets this user power off and reboot through logind (``pkcheck``).
+
+    ``run`` is :func:`subprocess.run` (tests give another); ``euid`` the user id
+    (default this process's).  pkcheck: 0 = yes, 1/2/3 = no, anything else = no answer.
+    """
+    import shutil
+    import subprocess
+    name = "shut down / reboot"
+    rule = "sudo kiosk/install.sh again (it installs polkitd and /etc/polkit-1/rules.d/50-focus-arcade.rules)"
+    if (os.geteuid() if euid is None else euid) == 0:
+        return Check(name, True, "root: logind lets root power off without asking polkit")
+    pkcheck = shutil.which("pkcheck") if run is None else "pkcheck"
+    if pkcheck is None:
+        return Check(name, False, "polkit is not installed (no pkcheck): logind refuses the service menu's "
+                     "shut down", rule)
+    run = run or subprocess.run
+    for action in POWER_ACTIONS:
+        try:
+            r = run([pkcheck, "--action-id", action, "--process", str(os.getpid())], capture_output=True,
+                    text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError) as exc:
+            return Check(name, False, f"pkcheck failed: {exc}", rule)
+        said = next((line for line in reversed((r.stderr or "").splitlines()) if line.strip()), "")
+        if r.returncode in (1, 2, 3):
+            return Check(name, False, f"polkit says no to {action.rsplit('.', 1)[1]} for {_user()}"
+                         + (f" ({said})" if said else ""), rule)
+        if r.returncode != 0:
+            return Check(name, False, f"polkit does not answer ({said or f'pkcheck status {r.returncode}'})",
+                         "sudo systemctl start polkit (or sudo apt install polkitd), then ask again")
+    return Check(name, True, f"polkit lets {_user()} power off and reboot (the service menu)")
+
+
 def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
     """Every check, in order."""
     cfg_check, cfg = check_config(config_path)
@@ -314,6 +352,10 @@ def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
         checks.append(check_store(cfg))
     except Exception as exc:  # noqa: BLE001
         checks.append(Check("store", False, f"check failed: {exc}", "set [storage] path to a writable file"))
+    try:
+        checks.append(check_power())
+    except Exception as exc:  # noqa: BLE001
+        checks.append(Check("shut down / reboot", False, f"check failed: {exc}", "see docs/kiosk-service.md"))
     if cfg.event_on():
         try:
             checks.append(check_event(cfg))

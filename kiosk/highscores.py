@@ -13,9 +13,15 @@ Focus (2023), Sherlock rules        the pair's points          best game
 FOCUS / Crossfire (``focus``)       1 per game won             wins added up
 ==================================  =========================  ==================
 
-Tables are per game and mode (``"focusx:classic"``), for today (since local
-midnight) and for all time.  The table lives in the results file (SQLite),
-created with ``CREATE TABLE IF NOT EXISTS`` next to the ``games`` table.
+Tables are per registry entry (``arcade.registry``: ``focusx-classic``,
+``focusx-duel-x``, ``crossfire``, ``coop-sherlock``... the names the command
+line, the configuration, the records and the event's boards use), for today
+(since local midnight) and for all time.  The table lives in the results file
+(SQLite), created with ``CREATE TABLE IF NOT EXISTS`` next to the ``games``
+table.  A store written before the tables had registry names (``"focusx:classic"``,
+``"focus:crossfire"``) is migrated when it is opened (:func:`migrate`): every
+row keeps its initials, score, time and game, under its registry name; a key
+no entry describes is kept as it is.  The methods also take the old form.
 
 Initials are three letters entered with station controls (left/right change
 the letter, OK takes it, X goes back a letter) or a buzzer alone (tap = next
@@ -25,6 +31,7 @@ This module has no pygame in it.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -62,8 +69,51 @@ class ScoreRule:
     total: bool = False
 
 
+log = logging.getLogger("focus-arcade")
+
+
+def key(game: str) -> str:
+    """The table key of ``game``: its registry name; an old ``"family:mode"`` key becomes
+    its entry's name; anything else is returned as it is.
+
+    >>> key("focusx:classic"), key("focus:crossfire"), key("coop:classic"), key("crossfire")
+    ('focusx-classic', 'crossfire', 'coop-base', 'crossfire')
+    """
+    if ":" not in game:
+        return game
+    from arcade import registry
+    from arcade.core.errors import ArcadeError
+    family, mode = game.split(":", 1)
+    try:
+        return registry.resolve(family, mode or None).name
+    except ArcadeError:
+        return game
+
+
+def _family_mode(name: str) -> tuple[str, str] | None:
+    from arcade import registry
+    from arcade.core.errors import ArcadeError
+    try:
+        spec = registry.get(key(name))
+    except ArcadeError:
+        return None
+    return spec.family, spec.mode
+
+
+def rule_of(name: str) -> ScoreRule | None:
+    """The rule of the registry entry ``name`` (``"sherlook"``, ``"focusx-duel-x"``), or None."""
+    fm = _family_mode(name)
+    return None if fm is None else score_rule(*fm)
+
+
+def score_of(name: str, seat: int, winners: Sequence[int], scores: Sequence[float]) -> float | None:
+    """:func:`result_score` for the registry entry ``name``."""
+    fm = _family_mode(name)
+    return None if fm is None else result_score(fm[0], fm[1], seat, winners, scores)
+
+
 def score_rule(family: str, mode: str) -> ScoreRule | None:
-    """The rule for ``family:mode``, or None for a game without high scores."""
+    """The rule for a family and mode (the registry entry's), or None for a game without high scores."""
     if family == "focusx":
         return ScoreRule("cards")
     if family == "sherlook":
@@ -111,6 +161,9 @@ class HighScores:
     Args:
         db: the results file's open connection (``kiosk.storage.Results.db``).
 
+    Attributes:
+        migrated: rows renamed from ``"family:mode"`` to registry names when opened.
+
     Raises:
         sqlite3.Error: the table cannot be made (the caller shows a message).
     """
@@ -119,11 +172,18 @@ class HighScores:
         self.db = db
         with db:
             db.executescript(SCHEMA)
+        self.problem = ""                 # the migration could not be written (tried again next open)
+        try:
+            self.migrated = migrate(db)
+        except sqlite3.Error as exc:
+            self.migrated = 0
+            self.problem = f"old high scores not renamed yet: {exc}"
+            log.warning("high scores: %s", self.problem)
 
     def add(self, game: str, initials: str, score: float, at: float | None = None,
             game_id: int | None = None,
             also: Callable[[sqlite3.Connection], object] | None = None) -> None:
-        """Save one entry (``game`` = "family:mode", ``initials`` 1-3 characters).
+        """Save one entry (``game`` = the registry name, ``initials`` 1-3 characters).
 
         ``also(db)`` runs inside the same transaction (the event link's outbox message for
         this high score, issue 15): both are written or neither.
@@ -133,14 +193,14 @@ class HighScores:
         """
         with self.db:
             self.db.execute("INSERT INTO highscores (at, game, initials, score, game_id) VALUES (?, ?, ?, ?, ?)",
-                            (time.time() if at is None else at, game, initials[:3], float(score), game_id))
+                            (time.time() if at is None else at, key(game), initials[:3], float(score), game_id))
             if also is not None:
                 also(self.db)
 
     def table(self, game: str, rule: ScoreRule, since: float | None = None,
               limit: int = TABLE_SIZE) -> list[tuple[str, float]]:
         """The best ``(initials, score)`` lines, best first (since ``since`` if given)."""
-        where, args = "game = ?", [game]
+        where, args = "game = ?", [key(game)]
         if since is not None:
             where += " AND at >= ?"
             args.append(since)   # type: ignore[arg-type]
@@ -162,7 +222,7 @@ class HighScores:
         return False
 
     def games(self) -> list[str]:
-        """Every game with an entry, most recent first."""
+        """Every game with an entry (registry names), most recent first."""
         rows = self.db.execute("SELECT game, MAX(id) m FROM highscores GROUP BY game ORDER BY m DESC")
         return [r[0] for r in rows]
 
@@ -170,6 +230,27 @@ class HighScores:
         """Delete every entry (the service menu's "reset high scores"); returns how many."""
         with self.db:
             return int(self.db.execute("DELETE FROM highscores").rowcount)
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Give every row with an old ``"family:mode"`` key its registry name, in one
+    transaction (all rows or none); returns how many rows changed.  Keys no registry
+    entry describes stay as they are: nothing is lost.
+
+    Raises:
+        sqlite3.Error: the store cannot be written (nothing changed).
+    """
+    old = [r[0] for r in db.execute("SELECT DISTINCT game FROM highscores WHERE game LIKE '%:%'")]
+    renames = {g: key(g) for g in old if key(g) != g}
+    if not renames:
+        return 0
+    changed = 0
+    with db:
+        for was, now in renames.items():
+            changed += db.execute("UPDATE highscores SET game = ? WHERE game = ?", (now, was)).rowcount
+    log.info("high scores: %d rows renamed to registry names (%s)", changed,
+             ", ".join(f"{a} -> {b}" for a, b in sorted(renames.items())))
+    return changed
 
 
 class InitialsEntry:

@@ -33,12 +33,13 @@ Space
 Up / keypad 8         ``up``;  Down / keypad 2 / Tab: ``down``
 Left / keypad 4       ``left``; Right / keypad 6: ``right``
 Backspace             ``x`` (step back)
+F12, Print Screen     ``screenshot`` (the app's: a PNG with ``--screenshot-dir``)
 Ctrl+Q                ``quit``
 ====================  ===========================================
 
 Gamepads (SDL game-controller names): A = buzzer, B = OK, X and Y = X,
 d-pad and left stick left/right = left/right (station events); Start =
-``ok``, Back = ``back`` (commands).
+``ok``, Back = ``back``, Guide (the logo button) = ``screenshot`` (commands).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from hardware.sink import EdgeSink
 __all__ = ["COMMANDS", "Command", "StationInput", "default_key_commands", "station_keymap"]
 
 #: Every command name a scene may get.
-COMMANDS = ("back", "quit", "ok", "up", "down", "left", "right", "x")
+COMMANDS = ("back", "quit", "ok", "up", "down", "left", "right", "x", "screenshot")
 
 #: Command keys by pygame key name (``pygame.key.key_code`` names).
 KEY_COMMANDS: Mapping[str, str] = {
@@ -65,10 +66,11 @@ KEY_COMMANDS: Mapping[str, str] = {
     "left": "left", "[4]": "left",
     "right": "right", "[6]": "right",
     "backspace": "x",
+    "f12": "screenshot", "print screen": "screenshot",     # the app's, never a scene's
 }
 
 #: Gamepad buttons (SDL game-controller names, ``pygame.CONTROLLER_BUTTON_*``) that are commands.
-PAD_COMMANDS: Mapping[str, str] = {"START": "ok", "BACK": "back"}
+PAD_COMMANDS: Mapping[str, str] = {"START": "ok", "BACK": "back", "GUIDE": "screenshot"}
 
 
 @dataclass(frozen=True)

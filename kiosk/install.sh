@@ -73,12 +73,24 @@ sys.exit(0 if load_or_default(sys.argv[1]).uses_network() else 1)' "$cfg/arcade.
   fi
 }
 
+# Shutting down and rebooting from the service menu: systemd-logind asks polkit, and this
+# rule lets the service user (and only it) power off and reboot, nothing else.
+polkit_rules=/etc/polkit-1/rules.d
+focus_arcade_polkit_rule() {
+  [ -d "$polkit_rules" ] || mkdir -p "$polkit_rules"     # keep the folder's own owner and mode
+  install -o root -g root -m 0644 "$repo/kiosk/systemd/focus-arcade.rules" "$polkit_rules/50-focus-arcade.rules"
+  # polkitd reads new rules by itself; a restart makes sure (it may not be running yet).
+  systemctl try-restart polkit.service >/dev/null 2>&1 || true
+  echo "The arcade may shut down and reboot the Pi ($polkit_rules/50-focus-arcade.rules)."
+}
+
 focus_arcade_install_unit() {
   sed -e "s#@VENV@#$venv#g" -e "s#@PREFIX@#$prefix#g" \
       "$repo/kiosk/systemd/focus-arcade.service" > /etc/systemd/system/focus-arcade.service
   install -d "$prefix/docs"
   cp "$repo/docs/kiosk-service.md" "$prefix/docs/" 2>/dev/null || true
   focus_arcade_network_dropin
+  focus_arcade_polkit_rule
   systemctl daemon-reload
   systemctl disable getty@tty1.service >/dev/null 2>&1 || true
   systemctl enable --now focus-arcade.service
@@ -94,6 +106,7 @@ focus_arcade_system_packages() {
     libdrm2 libgbm1 libegl1 libgles2    # SDL KMSDRM video on the console (no desktop)
     libasound2 alsa-utils               # SDL ALSA sound; aplay/amixer to test it
     python3-lgpio                       # GPIO buzzers through gpiozero's lgpio pins
+    polkitd                             # lets the service menu shut down / reboot (logind asks it)
     libfreetype6                        # fonts (pygame-ce bundles one; harmless if present)
   )
   apt-get update

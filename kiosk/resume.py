@@ -3,7 +3,7 @@
 After every completed step of a game (a turn, a race's verdict, a round, a
 deal: every action appended to the state's history) the game in progress is
 saved in the results store's ``resume`` slot in one transaction: the lobby game
-(family, mode), the seats and their stations, the seed, and the record
+(its registry name, family and mode), the seats and their stations, the seed, and the record
 (:mod:`arcade.core.record`: every action in order).  When the game ends, its
 result is saved with the game's key and the slot is cleared in the same
 transaction, so a result is stored once, never twice.
@@ -11,8 +11,10 @@ transaction, so a result is stored once, never twice.
 At start the arcade offers the interrupted game (:class:`ResumeScene`): OK
 resumes, Back drops it; unattended it resumes by itself after
 :data:`AUTO_RESUME_NS`.  The game is rebuilt from its lobby game and seed and
-the recorded actions are applied again, so it continues at the last completed
-step with the same seats.  Leaving a game on purpose (the leave dialog) drops
+the recorded actions are replayed through the registry's hook
+(:meth:`arcade.registry.GameSpec.start_from`), so it continues at the last
+completed step with the same seats, and ends like any other game: the results
+screen with the high-score initials entry.  Leaving a game on purpose (the leave dialog) drops
 its slot.
 """
 
@@ -22,7 +24,7 @@ import hashlib
 import json
 import logging
 import uuid
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from arcade.core.events import Edge
@@ -55,9 +57,18 @@ def digest(state: Any) -> str:
 
 
 def tag(scene: Any, game: LobbyGame | tuple[str, str]) -> Any:
-    """Mark a game scene with the lobby game it plays (what a resume rebuilds)."""
+    """Mark a game scene with the lobby game it plays (what a resume rebuilds): ``lobby_game``
+    (family, mode) and ``entry``, its registry name (high scores, the results screen)."""
     if isinstance(game, LobbyGame):
+        scene.entry = game.name
         game = (game.family, game.mode)
+    else:
+        from arcade import registry
+        from arcade.core.errors import ArcadeError
+        try:
+            scene.entry = registry.resolve(game[0], game[1]).name
+        except ArcadeError:
+            scene.entry = None            # the results fall back to the lobby's choice
     scene.lobby_game = tuple(game)
     if not getattr(scene, "game_key", None):
         scene.game_key = new_key()
@@ -75,7 +86,8 @@ def progress(scene: Any) -> dict[str, Any] | None:
     state = getattr(scene, "state", None)
     if lobby is None or state is None or not hasattr(state, "history"):
         return None
-    return {"family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
+    return {"entry": getattr(scene, "entry", None),       # None: restore finds it by family and mode
+            "family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
             "seats": [asdict(s) for s in scene.seats],
             "actions": [{"player": int(p), "action": a.to_json()} for p, a in state.history],
             "steps": len(state.history), "digest": digest(state),
@@ -98,64 +110,60 @@ def save_progress(app: Any, scene: Any) -> bool:
         return False
 
 
-def _game_classes() -> list[type]:
-    from arcade.core.api import Game
-    out: list[type] = []
-    todo: list[type] = [Game]
-    while todo:
-        cls = todo.pop()
-        out.append(cls)
-        todo.extend(cls.__subclasses__())
-    return out
+@dataclass(frozen=True)
+class ResumePlan:
+    """What a game scene's :meth:`~kiosk.scenes.game.GameScene.initial_state` replays when
+    it is being rebuilt: the registry entry (``focusx-classic``...) and the saved actions
+    (``[{"player": p, "action": {...}}, ...]``), through
+    :meth:`arcade.registry.GameSpec.start_from`."""
+
+    entry: str
+    actions: list[dict[str, Any]]
+
+
+def entry_of(data: dict[str, Any]) -> str:
+    """The registry name of a saved game (older slots hold only the family and mode)."""
+    if data.get("entry"):
+        return str(data["entry"])
+    from kiosk.scenes.lobby import find_game
+    return find_game(data["family"], data["mode"]).name
 
 
 def restore(app: Any, data: dict[str, Any]) -> Any:
     """Rebuild the saved game as a scene at its last completed step (not yet pushed).
 
     The scene is built as the lobby builds it (same lobby game, seats and seed);
-    the first initial state it makes gets the saved actions applied before the
-    scene hands it to its match driver, so the driver, the referee and the screen
-    start from the last completed step.
+    when it makes its state (``GameScene.initial_state``) it takes the
+    :class:`ResumePlan` the app holds for it and replays the saved actions with the
+    registry's hook (:meth:`arcade.registry.GameSpec.start_from`), so the driver,
+    the referee and the screen start from the last completed step.  A screen that
+    first asks for a set-up (Focus (2023)'s case) gets the saved one
+    (``begin_resumed``).
 
     Raises:
         Exception: the game or an action cannot be rebuilt (the caller drops the slot).
     """
     from kiosk.scenes.lobby import find_game
-    game = find_game(data["family"], data["mode"])
+    name = entry_of(data)
+    game = find_game(name, None)
     seats = [SeatInfo(**s) for s in data["seats"]]
     app.seed_override = int(data["seed"])
-    actions = data["actions"]
-    done: list[Any] = []
-    patched: list[tuple[type, Any]] = []
-
-    def wrap(original: Any) -> Any:
-        def new_initial_state(self: Any, *args: Any, **kwargs: Any) -> Any:
-            state = original(self, *args, **kwargs)
-            if not done:
-                done.append(state)
-                for entry in actions:
-                    state.apply(self.action_from_json(entry["action"]), entry["player"])
-            return state
-        return new_initial_state
-
-    for cls in _game_classes():
-        if "new_initial_state" in cls.__dict__:
-            patched.append((cls, cls.__dict__["new_initial_state"]))
-            setattr(cls, "new_initial_state", wrap(cls.__dict__["new_initial_state"]))  # noqa: B010 - mypy refuses assigning a method
+    app.resume_plan = ResumePlan(name, list(data["actions"]))
     try:
         scene = game.start(app, seats)
         begin = getattr(scene, "begin_resumed", None)
-        if not done and callable(begin):     # a set-up screen first (Focus (2023)'s case): skip it
+        if app.resume_plan is not None and callable(begin):   # a set-up screen first: skip it
             begin(data.get("settings") or {})
+        rebuilt = app.resume_plan is None
     finally:
-        for cls, original in patched:
-            setattr(cls, "new_initial_state", original)  # noqa: B010 - as above
-    if not done:
+        app.resume_plan = None
+    if not rebuilt:
         raise RuntimeError("the game was not rebuilt from its actions")
     resumed: Any = scene  # a GameScene: the game's key and its digest at the saved step
     resumed.game_key = data["game_key"]
     tag(scene, game)
     resumed.resume_digest = data.get("digest")
+    app.current_game = game                  # as the lobby sets it (the attract loop's tables)
     return scene
 
 
@@ -260,7 +268,11 @@ def offer(app: Any) -> bool:
     log.info("an interrupted game is waiting: %s (%s steps)", data.get("game_key"), data.get("steps"))
     if getattr(app, "demo", False):
         asked = getattr(app, "demo_game", None)
-        if asked is not None and (data.get("family"), data.get("mode")) != (asked.family, asked.mode):
+        try:
+            saved = entry_of(data)
+        except KeyError:
+            saved = ""
+        if asked is not None and saved != asked.name:
             log.info("not resumed: the demo was asked for %s", asked.name)   # play the game asked for
             return False
         return resume_now(app, data)        # the demo plays by itself: nobody to ask

@@ -84,7 +84,7 @@ class Day:
     """The app, its clock and its mock pins."""
 
     def __init__(self, path: Path, monkeypatch: pytest.MonkeyPatch,
-                 size: tuple[int, int] = (1280, 720) if SHOTS else (960, 540)) -> None:
+                 size: tuple[int, int] = (1280, 720) if SHOTS else (960, 540), **args: Any) -> None:
         self.clock = Clock()
         monkeypatch.setattr(kapp, "time", self.clock.module())
         import gpiozero.pins.mock as mock
@@ -93,9 +93,10 @@ class Day:
         self.screen = pygame.display.set_mode(size)
         self.cfg = load_or_default(path)
         assert self.cfg.problems == []
-        self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+        self.app = kapp.App(self.cfg, self.screen,
+                            argparse.Namespace(**{"command": None, "screenshot_dir": "", "frames": 0, **args}))
         self.commands: list[str] = []
-        self.app.run_command = self.commands.append           # type: ignore[method-assign]  # never a real poweroff
+        self.app.run_command = lambda cmd, *what: self.commands.append(cmd)  # type: ignore[method-assign]  # never a real poweroff
         assert self.app.gpio is not None and self.app.lamps is not None
         self.factory = self.app.gpio._factory
         pygame.event.clear()

@@ -242,7 +242,7 @@ class AttractScene(Scene):
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
             box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
-            draw_tables(surface, box, self.app, f"{game.family}:{game.mode}", game.label, rule, 36)  # type: ignore[arg-type]
+            draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
         render.text(surface, "Press your buzzer to play!", (W // 2, H - 70), 60,
                     render.TEXT if blink else render.GOLD, "center", bold=True)
 

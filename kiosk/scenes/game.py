@@ -150,8 +150,10 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: set by ``kiosk/resume.py``: the lobby game this scene plays, and the game's key
+    #: set by ``kiosk/resume.py``: the lobby game this scene plays (family, mode), its
+    #: registry name (``focusx-classic``: high scores, the results screen) and the game's key
     lobby_game: tuple[Any, ...] | None = None
+    entry: str | None = None
     game_key: str | None = None
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
@@ -182,6 +184,19 @@ class GameScene(Scene):
             for holder in (driver.races, getattr(driver.races, "referee", None)):
                 if holder is not None and hasattr(holder, "state"):
                     holder.state = value
+
+    def initial_state(self, game: Any) -> Any:
+        """The state ``game`` starts from: a new game's initial state, or, for a game being
+        resumed after a power cut (``kiosk/resume.py`` hands the plan to the app), the saved
+        actions replayed through the registry's hook
+        (:meth:`arcade.registry.GameSpec.start_from`).  Every family's screen makes its state
+        here, once it has made its game."""
+        plan = getattr(self.app, "resume_plan", None)
+        if plan is None:
+            return game.new_initial_state()
+        self.app.resume_plan = None               # one game is rebuilt, once
+        from arcade import registry
+        return registry.get(plan.entry).start_from(plan.actions, game=game)
 
     # -- what a family provides ------------------------------------------------------
     @property
@@ -324,7 +339,8 @@ class GameScene(Scene):
             self.save()
         if now_ns - (self.over_at or now_ns) > self.finish_ns:
             from kiosk.scenes.results import ResultsScene
-            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self._again))
+            self.app.replace(ResultsScene(self.app, self.title, self.state, self.seat_infos(), again=self._again,
+                                          entry=self.entry))
         return first
 
     def _again(self) -> Scene:

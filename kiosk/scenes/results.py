@@ -18,7 +18,7 @@ from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
 from kiosk.gestures import Gestures
-from kiosk.highscores import InitialsEntry, result_score, score_rule
+from kiosk.highscores import InitialsEntry, key, result_score, score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
@@ -27,9 +27,18 @@ STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game)
 ENTRY_NS = 45_000_000_000     # initials not finished by then are saved as they are
 
 
+def _lobby_game(entry: str) -> Any:
+    """The lobby's game of the registry entry ``entry`` (None if it has no screen here)."""
+    from kiosk.scenes.lobby import find_game
+    try:
+        return find_game(entry, None)
+    except KeyError:
+        return None
+
+
 class ResultsScene(Scene):
     def __init__(self, app: App, title: str, state: Any, seats: list[SeatInfo],
-                 again: Callable[[], Scene] | None = None) -> None:
+                 again: Callable[[], Scene] | None = None, entry: str | None = None) -> None:
         super().__init__(app)
         self.title = title
         self.state = state
@@ -37,9 +46,11 @@ class ResultsScene(Scene):
         self.again = again
         self.entered: int | None = None
         self.now = 0
-        self.game = app.current_game                       # LobbyGame, or None (demo command)
+        # The game played: the scene's registry entry (a resumed game has one too), else the
+        # lobby's choice (LobbyGame), or None (demo command).
+        self.game = _lobby_game(entry) if entry else app.current_game
         self.rule = score_rule(self.game.family, self.game.mode) if self.game is not None else None
-        self.game_key = f"{self.game.family}:{self.game.mode}" if self.game is not None else ""
+        self.game_key = key(self.game.name or f"{self.game.family}:{self.game.mode}") if self.game is not None else ""
         self.entries: list[InitialsEntry] = []
         self.gestures = Gestures()
         self._find_entries()

@@ -17,7 +17,7 @@ def _fmt(score: float, rule: ScoreRule) -> str:
 
 def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: str, label: str,
                 rule: ScoreRule, size: int = 30) -> None:
-    """Today's and the all-time tables of ``game_key`` ("family:mode") side by side in ``box``."""
+    """Today's and the all-time tables of ``game_key`` (a registry name) side by side in ``box``."""
     hs = app.highscores
     render.panel(surface, box)
     render.text(surface, f"High scores: {label}", (box.centerx, box.y + 10), size + 4, render.GOLD, "midtop", bold=True)

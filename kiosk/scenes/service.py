@@ -33,6 +33,9 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.service_tools import ButtonTest, PinEntry
 
+#: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
+DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
+
 PIN_TRIES = 3
 LOCK_NS = 60_000_000_000
 PIN_TIMEOUT_NS = 60_000_000_000
@@ -159,6 +162,7 @@ MENU = [
     ("restart", "Restart the arcade"),
     ("stop", "Stop the arcade (leave to the console)"),
     ("shutdown", "Shut the Pi down"),
+    ("reboot", "Restart the Pi"),
     ("close", "Close this menu"),
 ]
 
@@ -189,6 +193,7 @@ class ServiceScene(Scene):
         self.offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
+        self.power: Any = None            # kiosk.power.Running: shutting down / rebooting
 
     # -- input ---------------------------------------------------------------------------
     def combination(self) -> None:
@@ -272,6 +277,8 @@ class ServiceScene(Scene):
                 self._ask("Stop the arcade? (it stays off until the Pi restarts)", self._stop)
             elif what == "shutdown":
                 self._ask("Shut the Pi down now?", self._shutdown)
+            elif what == "reboot":
+                self._ask("Restart the Pi now?", self._reboot)
         elif page == "confirm":
             assert self.confirm is not None
             _, do = self.confirm
@@ -383,9 +390,12 @@ class ServiceScene(Scene):
         self.app.message(self.status, 5.0)
 
     def _restart(self) -> None:
+        """Restart the arcade: ``[service] restart_command`` if set, then exit with
+        EXIT_RESTART (systemd starts the arcade again; started by hand, it starts itself
+        again with the same command line: kiosk/power.py)."""
         cmd = self.app.cfg["service"].get("restart_command", "")
         if cmd:
-            self.app.run_command(cmd)
+            self.app.run_command(cmd, "restart the arcade")
         self.app.exit_code = EXIT_RESTART
         self.app.running = False
 
@@ -394,14 +404,29 @@ class ServiceScene(Scene):
         self.app.running = False
 
     def _shutdown(self) -> None:
-        self.app.message("Shutting down...", 30.0)
-        self.app.run_command(self.app.cfg["service"]["shutdown_command"])
+        self._power("shutdown_command", "shut down", "Shutting down...")
+
+    def _reboot(self) -> None:
+        self._power("reboot_command", "reboot", "Restarting the Pi...")
+
+    def _power(self, key: str, what: str, saying: str) -> None:
+        """Run the power command through logind (kiosk/power.py); if the Pi refuses, the
+        menu stays and says why (``status``, and a message)."""
+        svc = self.app.cfg["service"]
+        self.status = saying
+        self.power = self.app.run_command(svc.get(key) or DEFAULT_POWER[key], what, False)
 
     # -- time --------------------------------------------------------------------------------
     def update(self, now_ns: int) -> None:
         self.now = now_ns
         for _seat, action in self.gestures.poll(now_ns):
             self.act(action)
+        power = self.power
+        if power is not None and getattr(power, "ended", False):
+            self.power = None
+            problem = power.refusal()
+            if problem:
+                self.status = problem          # along the bottom of the menu (and in the journal)
         self.buttons.tick(now_ns)
         link = getattr(self.app.led, "link", None)
         if link is not None:
@@ -438,7 +463,24 @@ class ServiceScene(Scene):
         else:
             self._draw_list(surface)
         if self.status:
-            render.text_fit(surface, self.status, (W // 2, H - 44), W - 80, 30, 24, render.GOLD)
+            self._draw_status(surface)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """The last result (saved, refused...) along the bottom, on as many lines as it needs
+        (at most 3, 28 px), on a panel so it reads over the page."""
+        W, H = surface.get_size()
+        f = render.font(28)
+        lines: list[str] = []
+        for word in self.status.split(" "):
+            if lines and f.size(f"{lines[-1]} {word}")[0] <= W - 120:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        lines = lines[:3]
+        box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
+        render.panel(surface, box, render.PANEL, render.GOLD, 2)
+        for i, line in enumerate(lines):
+            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, render.GOLD, "midtop")
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -446,7 +488,7 @@ class ServiceScene(Scene):
         if self.page == "confirm" and self.confirm is not None:
             render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
         top = 200 if self.page == "confirm" else 90
-        step = min(54, (H - top - 60) // max(1, len(rows)))
+        step = min(54, (H - top - 130) // max(1, len(rows)))     # room for the status lines below
         for i, label in enumerate(rows):
             sel = i == self.cursor
             r = pygame.Rect(60, top + i * step, W - 120, step - 6)

@@ -199,7 +199,7 @@ class CoopScene(GameScene):
     def _new_game(self) -> None:
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
-        self.state: CoopState = self.game.new_initial_state()
+        self.state: CoopState = self.initial_state(self.game)
         self.rng = self.stream("0")
         # The match driver deals (chance) and checks the moves of the seat to move;
         # both seats point at once (CO-5), so a pointing seat that is not the driver's

@@ -147,7 +147,7 @@ class FocusXScene(GameScene):
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
-        self.state = self.game.new_initial_state()
+        self.state = self.initial_state(self.game)
         self.spec = registry.of_state(self.state)
         # The match driver plays chance, the races (opened at the flip, R-2; closed
         # pace_ns later when the race has no window of its own) and the seats it moves.

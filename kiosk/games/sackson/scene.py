@@ -368,7 +368,7 @@ class SacksonScene(GameScene):
         gs.update(settings or {})
         self.settings = gs
         self.game = SacksonGame(n, gs)
-        self.state: SacksonState = self.game.new_initial_state()
+        self.state: SacksonState = self.initial_state(self.game)
         # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
         # state's); the computer's search runs in a worker so the screen never freezes,
         # and its move is submitted like a person's.

@@ -170,7 +170,7 @@ class SherlookScene(GameScene):
             app.message(problem)
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
-        self.state: SherlookState = self.game.new_initial_state()
+        self.state: SherlookState = self.initial_state(self.game)
         # The match driver runs the marker races and asks the computer players for their
         # presses; the scene brings each round's chance outcome once its photos are made.
         spec = registry.get("sherlook")
