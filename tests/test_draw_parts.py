@@ -186,3 +186,45 @@ def test_a_dialog_over_a_kept_screen_and_its_going_leave_nothing_behind(
         step(app, clock, f)
         got, want = shots.pop()
         assert got == want, f
+
+
+def test_a_move_arrow_is_the_same_pixels_as_one_drawn_on_a_whole_board_layer() -> None:
+    """The FOCUS last-move arrow drawn on a small see-through layer (kiosk/games/sackson/draw.arrow)
+    is, pixel for pixel, the arrow drawn on a see-through layer the size of the board."""
+    import math
+    import random
+
+    from kiosk.games.sackson import draw as sd
+
+    def whole_layer_arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
+                          colour: tuple[int, int, int], width: int, alpha: int, trim_a: float, trim_b: float) -> None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length < 1 or length <= trim_a + trim_b + 4:
+            return
+        ux, uy = dx / length, dy / length
+        a = (a[0] + ux * trim_a, a[1] + uy * trim_a)
+        b = (b[0] - ux * trim_b, b[1] - uy * trim_b)
+        head = width * 3.2
+        tip = (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2)
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        c = (*colour, alpha)
+        pygame.draw.line(layer, c, a, base, width)
+        pygame.draw.polygon(layer, c, [tip, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6),
+                                       (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)])
+        surface.blit(layer, (0, 0))
+
+    pygame.init()
+    rng = random.Random(3)
+    for _ in range(300):
+        board = pygame.Surface((300, 260))
+        board.fill((40, 60, 80))
+        ref = board.copy()
+        a = (rng.uniform(-20, 320), rng.uniform(-20, 280))
+        b = (rng.uniform(-20, 320), rng.uniform(-20, 280))
+        args = ((rng.randrange(256), rng.randrange(256), rng.randrange(256)), rng.randrange(3, 14),
+                rng.choice([150, 170, 200]), rng.uniform(0, 30), rng.uniform(0, 40))
+        whole_layer_arrow(ref, a, b, *args)
+        sd.arrow(board, a, b, args[0], args[1], alpha=args[2], trim_a=args[3], trim_b=args[4])
+        assert pygame.image.tobytes(board, "RGB") == pygame.image.tobytes(ref, "RGB"), (a, b, args)

@@ -829,17 +829,40 @@ class SacksonScene(GameScene):
         size = surface.get_size()
         geo = self.geometry(size)
         key = self._board_key(size)
-        if self._board_layer is None or self._board_layer[0] != key:
-            area = self.board_area(size)
+        area = self.board_area(size)
+        if not render.KEEP_PARTS:                 # drawn from scratch, the kept layer left alone
             if self._local_geo is None or self._local_geo[0] != area.size:
                 self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            fresh = pygame.Surface(area.size)
+            fresh.fill(render.BG)
+            self._draw_board_layer(fresh, self._local_geo[1])
+            surface.blit(fresh, area.topleft)
+        elif self._board_layer is None or self._board_layer[0] != key:
+            if self._local_geo is None or self._local_geo[0] != area.size:
+                self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            lgeo = self._local_geo[1]
             old = self._board_layer
-            # The same surface again when the size is the same (no new memory to touch).
-            layer = old[1] if old is not None and old[1].get_size() == area.size else pygame.Surface(area.size)
-            layer.fill(render.BG)
-            self._draw_board_layer(layer, self._local_geo[1])
+            looks = self._layer_looks()
+            if old is not None and old[1].get_size() == area.size and self._looks is not None \
+                    and self._looks[0] is lgeo:
+                # Only the cells (and the last move's marks) that changed are drawn again: the
+                # whole layer's drawing, clipped to where they are.
+                layer = old[1]
+                region = self._changed_region(lgeo, self._looks[1], looks)
+                if region is not None:
+                    layer.set_clip(region)
+                    layer.fill(render.BG, region)
+                    self._draw_board_layer(layer, lgeo)
+                    layer.set_clip(None)
+            else:
+                layer = pygame.Surface(area.size)
+                layer.fill(render.BG)
+                self._draw_board_layer(layer, lgeo)
+            self._looks = (lgeo, looks)
             self._board_layer = (key, layer, area.topleft)
-        surface.blit(self._board_layer[1], self._board_layer[2])
+        if render.KEEP_PARTS:
+            assert self._board_layer is not None
+            surface.blit(self._board_layer[1], self._board_layer[2])
         ch = self.chooser if self.human_to_move() is not None else None
         if ch is not None:
             st = self.state
@@ -851,6 +874,71 @@ class SacksonScene(GameScene):
             if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
                 sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
                          max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    #: The board layer's geometry and what its cells showed when it was last drawn.
+    _looks: tuple[sd.BoardGeometry, Any] | None = None
+
+    def _layer_looks(self) -> tuple[tuple[object, ...], object, object]:
+        """What :meth:`_draw_board_layer` shows, cell by cell (stack, tint, outline, lifted
+        stones) and the last move's arrow and drop mark (cell indices)."""
+        st = self.state
+        board = st.board
+        idx = board.index
+        ch = self.chooser if self.human_to_move() is not None else None
+        seat = st.current_player()
+        tint: dict[int, object] = {}
+        if self.last is not None:
+            _, a = self.last
+            if isinstance(a, Move):
+                tint[idx[a.src]] = "src"
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Drop):
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Swap):
+                tint[idx[a.a]] = tint[idx[a.b]] = "dst"
+        framed: set[int] = set()
+        if ch is not None:
+            cur = ch.current()
+            for c in ch.marked_targets():
+                tint[idx[c]] = ("target", seat, c == cur and ch.phase in ("target", "swap-b"))
+            if ch.phase in ("source", "swap-a"):
+                framed = {idx[c] for c in ch.items() if c != RESERVE}
+        cells = []
+        for i, cell in enumerate(board.cells):
+            lift = 0
+            if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
+                lift = ch.current() if ch.phase == "count" else (ch.count or 0)
+            cells.append((tuple(st.stack(cell)), tint.get(i), (seat if i in framed else None), lift))
+        marks = self.last is not None and (ch is None or not ch.half_chosen)
+        arrow = plus = None
+        if marks and self.last is not None:
+            a = self.last[1]
+            if isinstance(a, Move):
+                arrow = (idx[a.src], idx[a.dst])
+            elif isinstance(a, Drop):
+                plus = idx[a.dst]
+        return tuple(cells), arrow, plus
+
+    @staticmethod
+    def _changed_region(geo: sd.BoardGeometry, old: Any, new: Any) -> pygame.Rect | None:
+        """The part of the layer to draw again between ``old`` and ``new`` looks (None: none):
+        the changed cells and the cells under the old and new arrow and drop mark, with room
+        for the arrow's head, the lifted stones' frame and the "+"."""
+        def cell_box(i: int) -> pygame.Rect:
+            xs = [p[0] for p in geo.polygons[i]]
+            ys = [p[1] for p in geo.polygons[i]]
+            return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        boxes = [cell_box(i).inflate(16, 16) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
+        room = geo.cell // 2 + 16
+        for looks in (old, new):
+            if looks[1] != (old[1] if looks is new else new[1]) and looks[1] is not None:
+                src, dst = looks[1]
+                boxes.append(cell_box(src).union(cell_box(dst)).inflate(room, room))
+            if looks[2] != (old[2] if looks is new else new[2]) and looks[2] is not None:
+                boxes.append(cell_box(looks[2]).inflate(geo.cell, geo.cell))
+        if not boxes:
+            return None
+        return boxes[0].unionall(boxes[1:])
 
     def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
         st = self.state
