@@ -80,6 +80,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     see :func:`reset_caches`)."""
     size = max(int(size), MIN_TEXT_PX)
     f = _fonts.get((size, bold))
+    if f is not None and not _alive(f):
+        reset_caches()
+        f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -91,11 +94,23 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 _any_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
+def _alive(f: pygame.font.Font) -> bool:
+    """Whether ``f`` still works (a font made before ``pygame.quit()`` does not)."""
+    try:
+        f.get_height()
+    except pygame.error:
+        return False
+    return True
+
+
 def any_font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
     words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
     Do not change its style: it is shared."""
     f = _any_fonts.get((size, bold))
+    if f is not None and not _alive(f):
+        reset_caches()
+        f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -585,8 +600,10 @@ def frozen(value: object, depth: int = 3) -> object:
     plain objects (their attributes) become tuples, ``depth`` levels deep; deeper, or pygame
     surfaces and functions, stand by their identity.
 
-    >>> frozen({"b": [1, 2], "a": {3}})
-    (('a', (3,)), ('b', (1, 2)))
+    >>> frozen([1, {2}, [None, "x"]])
+    (1, (2,), (None, 'x'))
+    >>> frozen({"b": [1], "a": 2}) == frozen({"a": 2, "b": [1]})
+    True
     """
     if value is None or isinstance(value, (bool, int, float, str, bytes)):
         return value

@@ -166,7 +166,7 @@ def test_a_screen_kept_in_parts_is_the_screen_drawn_from_scratch(
         kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
     changed, moves = play_and_compare(kiosk, monkeypatch, entry, 360)
     assert moves >= (1 if entry == "sherlook" else 4)   # the game went on (a Sherlook round is one step)
-    assert changed >= 20         # and the screen changed with it
+    assert changed >= 5          # and the screen changed with it
 
 
 def test_a_dialog_over_a_kept_screen_and_its_going_leave_nothing_behind(
