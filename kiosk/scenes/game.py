@@ -283,6 +283,12 @@ class GameScene(Scene):
                 self.app.message(str(exc))
         self.app.home()
 
+    def exit(self) -> None:
+        """Taken off the stack: the match driver cancels the thoughts of its computer players."""
+        driver = self.__dict__.get("driver")
+        if driver is not None and hasattr(driver, "cancel"):
+            driver.cancel()
+
     def tick_dialog(self, now_ns: int) -> None:
         """Close the leave dialog when its time is up (called by :meth:`advance`)."""
         if self.leave_until is not None and now_ns >= self.leave_until:
