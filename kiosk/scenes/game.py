@@ -315,6 +315,14 @@ class GameScene(Scene):
     def advance(self, now_ns: int) -> None:
         """The family's update (``self.now`` is already ``now_ns``)."""
 
+    @property
+    def parts(self) -> render.Parts:
+        """The parts of this scene's screen kept between frames (:class:`kiosk.render.Parts`)."""
+        parts = self.__dict__.get("_parts")
+        if parts is None:
+            parts = self.__dict__["_parts"] = render.Parts()
+        return parts
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.leave_until is None:
             return

@@ -521,7 +521,51 @@ class CoopScene(GameScene):
                 return f"P{2 - s}, LOOK AWAY!  P{s + 1}: keep holding"
         return None
 
+    #: What the screen key leaves out: the clock (what depends on it is in the key as shown),
+    #: the app, the rules, the driver and players (the position stands by its history).
+    _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
+                            "_parts", "thinker", "future", "_state", "due_ns",
+                            "_resume_steps", "_led_box"})
+
+    #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
+    _led_box: pygame.Rect | None = None
+
+    def screen_key(self) -> tuple[object, ...]:
+        """Everything the screen shows depends on (render.Parts): the position (its history),
+        this scene's own fields, what the clock decides (banner, last take, prompt, peeking,
+        the veil) and the virtual LED matrix."""
+        st = self.state
+        fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
+        if self.setup or st is None:                 # the case choice: no game yet
+            return ("setup", fields)
+        clock = (bool(self.banner and self.now < self.banner[2]),
+                 self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
+                 self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
+        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
+        LED matrix's lights, drawn again when the picture changes (render.Parts)."""
+        parts = self.parts
+        parts.begin(surface)
+        picture = self.app.led.virtual_picture() if self.app.led.virtual is not None else None
+        # Under the veil (or before the first drawing) the matrix is drawn with the screen.
+        drawn = parts.part(surface, "screen", surface.get_rect(),
+                           (self.screen_key(), picture if self._led_box is None else None),
+                           lambda: self._draw_screen(surface))
+        box = self._led_box
+        if box is None:                  # no matrix here, or under the veil: drawn with the screen
+            parts.forget("lights")
+            return
+        if drawn:
+            parts.forget("lights")
+        lights = render.led_lights_rect(box, picture)
+        if lights is not None:
+            parts.part(surface, "lights", lights, (picture,), lambda: render.led_matrix_lights(surface, box, picture))
+        else:
+            parts.forget("lights")
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
         if self.setup:
@@ -777,6 +821,8 @@ class CoopScene(GameScene):
             size = full.h - 10
             lr = pygame.Rect(full.right - size - 5, full.y + 5, size, size)
             render.led_matrix(surface, lr, self.app.led.virtual_picture())
+            # Its lights are a part of their own while nothing is drawn over them (render.Parts).
+            self._led_box = None if self._looking_away_prompt() else lr
 
     def clue_file_layout(self, n: int, area: pygame.Rect) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
         """Where the clue file's cards go: (clue index, rect) of the cards drawn

@@ -792,9 +792,19 @@ class SacksonScene(GameScene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen in parts (render.Parts), each drawn again only when what it shows
+        changes: the board, the title row, whose turn, the player cards, and below them the
+        banner, the last moves and the virtual LED matrix."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
-        self._draw_board(surface)
+        parts = self.parts
+        if parts.begin(surface):
+            surface.fill(render.BG)
+        size = surface.get_size()
+        ch = self.chooser if self.human_to_move() is not None else None
+        # While a person chooses, the marks pulse: the board is drawn every frame.
+        board_key = (self._board_key(size), None if ch is None else (self.now, repr(ch.preview())))
+        parts.part(surface, "board", pygame.Rect(0, 0, int(W * 0.63) + 6, H), board_key,
+                   lambda: self._draw_board(surface))
         side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
         self._draw_side(surface, side)
 
@@ -830,15 +840,40 @@ class SacksonScene(GameScene):
         size = surface.get_size()
         geo = self.geometry(size)
         key = self._board_key(size)
-        if self._board_layer is None or self._board_layer[0] != key:
-            area = self.board_area(size)
+        area = self.board_area(size)
+        if not render.KEEP_PARTS:                 # drawn from scratch, the kept layer left alone
             if self._local_geo is None or self._local_geo[0] != area.size:
                 self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
-            layer = pygame.Surface(area.size)
-            layer.fill(render.BG)
-            self._draw_board_layer(layer, self._local_geo[1])
+            fresh = pygame.Surface(area.size)
+            fresh.fill(render.BG)
+            self._draw_board_layer(fresh, self._local_geo[1])
+            surface.blit(fresh, area.topleft)
+        elif self._board_layer is None or self._board_layer[0] != key:
+            if self._local_geo is None or self._local_geo[0] != area.size:
+                self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            lgeo = self._local_geo[1]
+            old = self._board_layer
+            looks = self._layer_looks()
+            if old is not None and old[1].get_size() == area.size and self._looks is not None \
+                    and self._looks[0] is lgeo:
+                # Only the cells (and the last move's marks) that changed are drawn again: the
+                # whole layer's drawing, clipped to where they are.
+                layer = old[1]
+                region = self._changed_region(lgeo, self._looks[1], looks)
+                if region is not None:
+                    layer.set_clip(region)
+                    layer.fill(render.BG, region)
+                    self._draw_board_layer(layer, lgeo)
+                    layer.set_clip(None)
+            else:
+                layer = pygame.Surface(area.size)
+                layer.fill(render.BG)
+                self._draw_board_layer(layer, lgeo)
+            self._looks = (lgeo, looks)
             self._board_layer = (key, layer, area.topleft)
-        surface.blit(self._board_layer[1], self._board_layer[2])
+        if render.KEEP_PARTS:
+            assert self._board_layer is not None
+            surface.blit(self._board_layer[1], self._board_layer[2])
         ch = self.chooser if self.human_to_move() is not None else None
         if ch is not None:
             st = self.state
@@ -850,6 +885,71 @@ class SacksonScene(GameScene):
             if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
                 sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
                          max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    #: The board layer's geometry and what its cells showed when it was last drawn.
+    _looks: tuple[sd.BoardGeometry, Any] | None = None
+
+    def _layer_looks(self) -> tuple[tuple[object, ...], object, object]:
+        """What :meth:`_draw_board_layer` shows, cell by cell (stack, tint, outline, lifted
+        stones) and the last move's arrow and drop mark (cell indices)."""
+        st = self.state
+        board = st.board
+        idx = board.index
+        ch = self.chooser if self.human_to_move() is not None else None
+        seat = st.current_player()
+        tint: dict[int, object] = {}
+        if self.last is not None:
+            _, a = self.last
+            if isinstance(a, Move):
+                tint[idx[a.src]] = "src"
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Drop):
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Swap):
+                tint[idx[a.a]] = tint[idx[a.b]] = "dst"
+        framed: set[int] = set()
+        if ch is not None:
+            cur = ch.current()
+            for c in ch.marked_targets():
+                tint[idx[c]] = ("target", seat, c == cur and ch.phase in ("target", "swap-b"))
+            if ch.phase in ("source", "swap-a"):
+                framed = {idx[c] for c in ch.items() if c != RESERVE}
+        cells = []
+        for i, cell in enumerate(board.cells):
+            lift = 0
+            if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
+                lift = ch.current() if ch.phase == "count" else (ch.count or 0)
+            cells.append((tuple(st.stack(cell)), tint.get(i), (seat if i in framed else None), lift))
+        marks = self.last is not None and (ch is None or not ch.half_chosen)
+        arrow = plus = None
+        if marks and self.last is not None:
+            a = self.last[1]
+            if isinstance(a, Move):
+                arrow = (idx[a.src], idx[a.dst])
+            elif isinstance(a, Drop):
+                plus = idx[a.dst]
+        return tuple(cells), arrow, plus
+
+    @staticmethod
+    def _changed_region(geo: sd.BoardGeometry, old: Any, new: Any) -> pygame.Rect | None:
+        """The part of the layer to draw again between ``old`` and ``new`` looks (None: none):
+        the changed cells and the cells under the old and new arrow and drop mark, with room
+        for the arrow's head, the lifted stones' frame and the "+"."""
+        def cell_box(i: int) -> pygame.Rect:
+            xs = [p[0] for p in geo.polygons[i]]
+            ys = [p[1] for p in geo.polygons[i]]
+            return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        boxes = [cell_box(i).inflate(16, 16) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
+        room = geo.cell // 2 + 16
+        for looks in (old, new):
+            if looks[1] != (old[1] if looks is new else new[1]) and looks[1] is not None:
+                src, dst = looks[1]
+                boxes.append(cell_box(src).union(cell_box(dst)).inflate(room, room))
+            if looks[2] != (old[2] if looks is new else new[2]) and looks[2] is not None:
+                boxes.append(cell_box(looks[2]).inflate(geo.cell, geo.cell))
+        if not boxes:
+            return None
+        return boxes[0].unionall(boxes[1:])
 
     def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
         st = self.state
@@ -918,16 +1018,63 @@ class SacksonScene(GameScene):
             pygame.draw.rect(surface, render.GOLD, r.inflate(24, 12), border_radius=12)
             surface.blit(img, r)
 
+    def _turn_key(self) -> tuple[object, ...]:
+        """What the whose-turn box shows (render.Parts): the seat, the thinking ring's and the
+        held button's fraction, the count choice, the prompt."""
+        st = self.state
+        cp = st.current_player()
+        ring = held_ring = None
+        if cp >= 0:
+            if self.seats[cp].is_computer:
+                span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
+                ring = ((self.now - self.think_started) % max(1, span)) / max(1, span) if self.future is not None \
+                    else 0.0
+            held = self.hold_start.get(cp)
+            if held is not None and not self.seats[cp].is_computer:
+                held_ring = max(0, self.now - held)
+        ch = self.chooser if self.human_to_move() is not None else None
+        count = (tuple(ch.counts()), ch.current()) if ch is not None and ch.phase == "count" else None
+        return (cp, st.in_opening_swap, ring, held_ring, count, self.prompt())
+
+    def _player_key(self, p: int) -> tuple[object, ...]:
+        st = self.state
+        ch = self.chooser
+        reserve_cursor = st.current_player() == p and ch is not None and ch.phase == "source" \
+            and ch.current() == RESERVE
+        return (id(st), len(st.history), st.current_player(), self.seats[p].label, reserve_cursor,
+                p in self.skipped, st.is_terminal())
+
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         n = self.game.seats
-        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
-        render.text(surface, f"move {ply + 1}" if not st.is_terminal() else f"{ply} moves",
-                    (area.right, area.y + 4), 28, render.DIM, "topright")
+        parts.part(surface, "head", pygame.Rect(area.x, area.y, area.w, 40), (ply, st.is_terminal()),
+                   lambda: self._draw_head(surface, area, ply))
         y = area.y + 40
-        # whose turn
         turn = pygame.Rect(area.x, y, area.w, 128)
+        parts.part(surface, "turn", pygame.Rect(area.x, y, area.w, 136), self._turn_key(),
+                   lambda: self._draw_turn(surface, turn))
+        y = turn.bottom + 8
+        # the players
+        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
+        for p in range(n):
+            r = pygame.Rect(area.x, y, area.w, card_h - 6)
+            parts.part(surface, f"player{p}", pygame.Rect(area.x, y, area.w, card_h), self._player_key(p),
+                       lambda r=r, p=p: self._draw_player(surface, r, p))  # type: ignore[misc]
+            y += card_h
+        vm = self.app.led.virtual_picture() if self.app.led is not None else None
+        banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
+        parts.part(surface, "below", pygame.Rect(area.x, y, area.w, area.bottom - y),
+                   (banner, tuple(self.log), vm), lambda: self._draw_below(surface, area, y, vm))
+
+    def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int) -> None:
+        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
+                    (area.right, area.y + 4), 28, render.DIM, "topright")
+
+    def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
+        st = self.state
         cp = st.current_player()
         col = sd.seat_colour(cp) if cp >= 0 else render.GOLD
         render.panel(surface, turn, render.PANEL, col, 4)
@@ -964,18 +1111,14 @@ class SacksonScene(GameScene):
         else:
             self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
         self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
-        y = turn.bottom + 8
-        # the players
-        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
-        for p in range(n):
-            self._draw_player(surface, pygame.Rect(area.x, y, area.w, card_h - 6), p)
-            y += card_h
+
+    def _draw_below(self, surface: pygame.Surface, area: pygame.Rect, y: int, vm: Any) -> None:
+        """The banner, the last moves and the virtual LED matrix, under the player cards."""
         banner = self.banner_rect(area, y)
         if banner is not None:
             self._draw_banner(surface, banner)
             y = banner.bottom + 6
         # the last moves
-        vm = self.app.led.virtual_picture() if self.app.led is not None else None
         led_size = 0
         if self.app.led is not None and self.app.led.virtual is not None:
             led_size = min(150, area.bottom - y - 8)

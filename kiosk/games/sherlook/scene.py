@@ -393,8 +393,47 @@ class SherlookScene(GameScene):
         self.reveal_surfaces = (washed[0], washed[1])
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The two photos are a part kept between frames (render.Parts): drawn again only when
+        the pictures or their places change; the rest of the screen is drawn every frame."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
+        parts = self.parts
+        full = parts.begin(surface)
+        st = self.state
+        if self.phase == "start" or st.layout is None or self.phase == "token":
+            # The title and the token screens do not change while they show: one part.
+            parts.forget("photos")
+            key = ("start",) if self.phase == "start" or st.layout is None else \
+                ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.layout_key,
+                 st.layout.name)
+            def whole() -> None:
+                surface.fill(render.BG)
+                self._draw_screen(surface, None)
+            parts.part(surface, "screen", surface.get_rect(), key, whole)
+            return
+        full = parts.forget("screen") or full
+        photos = None
+        if self.phase != "start" and st.layout is not None:
+            self._prepare(self._areas(W, H)["photos"])      # a new round's photos and places first
+        if self.phase not in ("start", "token") and st.layout is not None and self.placed is not None:
+            reveal = self.phase in ("reveal", "over")
+            pics = self.reveal_surfaces if reveal else self.surfaces
+            if pics is not None:
+                rects = self.placed.rects
+                photos = (rects[0].inflate(6, 6).union(rects[1].inflate(6, 6)), pics, tuple(map(tuple, rects)))
+        if photos is None or full:
+            if photos is None:
+                parts.forget("photos")
+            surface.fill(render.BG)
+        else:
+            box = photos[0].clip(surface.get_rect())
+            for band in (pygame.Rect(0, 0, W, box.y), pygame.Rect(0, box.bottom, W, H - box.bottom),
+                         pygame.Rect(0, box.y, box.x, box.h), pygame.Rect(box.right, box.y, W - box.right, box.h)):
+                if band.w > 0 and band.h > 0:
+                    surface.fill(render.BG, band)
+        self._draw_screen(surface, photos)
+
+    def _draw_screen(self, surface: pygame.Surface, photos: Any) -> None:
+        W, H = surface.get_size()
         st = self.state
         if self.phase == "start" or st.layout is None:
             render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
@@ -416,9 +455,16 @@ class SherlookScene(GameScene):
             self._draw_info(surface, areas["info"])
         pics = self.reveal_surfaces if reveal else self.surfaces
         if pics is not None and self.placed is not None:
-            for i in range(2):
-                surface.blit(pics[i], self.placed.rects[i])
-                pygame.draw.rect(surface, (245, 240, 225), self.placed.rects[i].inflate(6, 6), 3)
+            def draw_photos() -> None:
+                assert pics is not None and self.placed is not None
+                for i in range(2):
+                    surface.blit(pics[i], self.placed.rects[i])
+                    pygame.draw.rect(surface, (245, 240, 225), self.placed.rects[i].inflate(6, 6), 3)
+            if photos is None:              # the places were made this frame: everything was filled
+                self.parts.forget("photos")
+                draw_photos()
+            else:
+                self.parts.part(surface, "photos", photos[0], (photos[1][0], photos[1][1], photos[2]), draw_photos)
         if reveal:                             # R-7: the whole claim order in place of markers and claims
             self._draw_order(surface, areas["markers"].union(areas["claims"]))
         else:
