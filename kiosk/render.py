@@ -322,8 +322,10 @@ CATEGORY_SYMBOL = ("*", "~", "^", ">")
 @lru_cache(maxsize=512)
 def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     """A FocusX card face: category background and label, N characters in the
-    card's colour and shape (FX-1 second cue), the quantity in a corner."""
+    card's colour and shape (FX-1 second cue), the quantity in a corner.  A face is at
+    least 12x16 px (a tiny screen squeezes the table, never ends the game)."""
     c = decode(number)
+    w, h = max(w, 12), max(h, 16)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, CATEGORY_BG[c.category], rect, border_radius=max(6, w // 12))
