@@ -78,17 +78,7 @@ MIN_TEXT_PX = 24
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;
     see :func:`reset_caches`)."""
-    size = max(int(size), MIN_TEXT_PX)
-    f = _fonts.get((size, bold))
-    if f is not None and not _alive(f):
-        reset_caches()
-        f = None
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = _fonts[(size, bold)] = pygame.font.Font(None, size)
-        f.set_bold(bold)
-    return f
+    return _cached_font(_fonts, max(int(size), MIN_TEXT_PX), bold)
 
 
 _any_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -103,20 +93,25 @@ def _alive(f: pygame.font.Font) -> bool:
     return True
 
 
-def any_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
-    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
-    Do not change its style: it is shared."""
-    f = _any_fonts.get((size, bold))
+def _cached_font(cache: dict[tuple[int, bool], pygame.font.Font], size: int, bold: bool) -> pygame.font.Font:
+    """The font of ``cache`` at ``(size, bold)``, made when missing or dead (after ``pygame.quit()``)."""
+    f = cache.get((size, bold))
     if f is not None and not _alive(f):
         reset_caches()
         f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = _any_fonts[(size, bold)] = pygame.font.Font(None, size)
+        f = cache[(size, bold)] = pygame.font.Font(None, size)
         f.set_bold(bold)
     return f
+
+
+def any_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
+    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
+    Do not change its style: it is shared."""
+    return _cached_font(_any_fonts, size, bold)
 
 
 #: The text sizes (px) the screens use most.
