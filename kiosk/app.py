@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 import heapq
+import importlib
 import itertools
 import logging
 import os
@@ -129,6 +130,10 @@ class App:
 
     def __init__(self, cfg: Config, screen: pygame.Surface, args: argparse.Namespace) -> None:
         render.reset_caches()
+        # Warmed now, not in a game's first frame: the fonts, and the resume module every game
+        # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
+        render.warm_up()
+        importlib.import_module("kiosk.resume")
         self.cfg = cfg
         self.screen = screen
         self.args = args
@@ -140,6 +145,7 @@ class App:
         self.queue = make_queue()
         self.frame = 0
         self.frame_times: list[float] = []
+        self._parts_seen: tuple[object, ...] = ()
         self.sounds = Sounds()
         if self.sounds.problem:
             log.warning(self.sounds.problem)
@@ -569,21 +575,33 @@ class App:
 
     def draw(self) -> None:
         surface = self.screen
-        for scene in self.stack.drawn():
-            scene.draw(surface)
-        if self.scenes:
-            self.scenes[-1].draw_overlay(surface)
-        self._draw_led_attention(surface)
+        drawn = self.stack.drawn()
         now = time.monotonic()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         # In a game, messages go in the top strip (over the game's title line): never over the
         # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
         # (title, menus) under the screen's heading.
         in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
-        y = 4 if in_game else 64
-        width = surface.get_width() - 40
         # The game's title strip holds one line (48 px): a second one would reach the turn box.
         shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
+        # A scene keeps the parts of its screen that did not change (render.Parts) only while
+        # nothing is drawn over them: with a message, the demo band, the LED line, a dialog
+        # or a scene over it, and once more when that goes, every part is drawn again.
+        top = self.scenes[-1] if self.scenes else None
+        over = bool(shown or self.attract_demo or len(drawn) > 1
+                    or getattr(top, "leave_until", None) is not None
+                    or (self.led is not None and self.led.attention()))
+        seen = (tuple(id(s) for s in drawn), over)
+        if over or seen != self._parts_seen:
+            render.redraw_everything()
+        self._parts_seen = seen
+        for scene in drawn:
+            scene.draw(surface)
+        if self.scenes:
+            self.scenes[-1].draw_overlay(surface)
+        self._draw_led_attention(surface)
+        y = 4 if in_game else 64
+        width = surface.get_width() - 40
         if self.attract_demo and not shown:
             # A band along the bottom edge: the demo game's title line (race count, status, whose
             # turn) stays visible above it.

@@ -56,8 +56,8 @@ class AwayWatch:
         scene.seats[seat] = info
         driver = getattr(scene, "driver", None)
         seats_for = getattr(scene, "driver_seats", None)
-        if driver is not None and callable(seats_for) and hasattr(driver, "players"):
-            driver.players[seat] = seats_for()[seat]
+        if driver is not None and callable(seats_for) and hasattr(driver, "set_player"):
+            driver.set_player(seat, seats_for()[seat])
 
     def tick(self, now_ns: int) -> None:
         scene = self.app.scenes[-1] if self.app.scenes else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from itertools import chain
-from typing import Sequence
+from typing import Callable, Sequence
 
 import pygame
 
@@ -78,20 +78,60 @@ MIN_TEXT_PX = 24
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;
     see :func:`reset_caches`)."""
-    size = max(int(size), MIN_TEXT_PX)
-    f = _fonts.get((size, bold))
+    return _cached_font(_fonts, max(int(size), MIN_TEXT_PX), bold)
+
+
+_any_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def _alive(f: pygame.font.Font) -> bool:
+    """Whether ``f`` still works (a font made before ``pygame.quit()`` does not)."""
+    try:
+        f.get_height()
+    except pygame.error:
+        return False
+    return True
+
+
+def _cached_font(cache: dict[tuple[int, bool], pygame.font.Font], size: int, bold: bool) -> pygame.font.Font:
+    """The font of ``cache`` at ``(size, bold)``, made when missing or dead (after ``pygame.quit()``)."""
+    f = cache.get((size, bold))
+    if f is not None and not _alive(f):
+        reset_caches()
+        f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = _fonts[(size, bold)] = pygame.font.Font(None, size)
+        f = cache[(size, bold)] = pygame.font.Font(None, size)
         f.set_bold(bold)
     return f
+
+
+def any_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
+    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
+    Do not change its style: it is shared."""
+    return _cached_font(_any_fonts, size, bold)
+
+
+#: The text sizes (px) the screens use most.
+COMMON_SIZES = (24, 26, 28, 30, 34, 36, 38, 40, 44, 48, 50, 56, 58)
+
+
+def warm_up(sizes: Sequence[int] = COMMON_SIZES) -> None:
+    """Make the fonts of ``sizes`` px, regular and bold, now (at start-up) instead of in the
+    first frame of a screen that needs them (each is read from the package: about 0.5 ms)."""
+    for size in sizes:
+        font(size)
+        font(size, True)
 
 
 def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
+    _any_fonts.clear()
     _texts.clear()
+    _narrowed.clear()
     card_surface.cache_clear()
 
 
@@ -116,6 +156,27 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32
          colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Draw ``msg``; ``anchor`` is a pygame.Rect attribute name (``"center"``, ``"midtop"``...)."""
     img = text_image(msg, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    surface.blit(img, rect)
+    return rect
+
+
+_narrowed: dict[tuple[str, int, bool, tuple[int, ...], int], pygame.Surface] = {}
+
+
+def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
+                colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """:func:`text`, squeezed to ``max_w`` px wide (smooth-scaled, whole) when it is wider."""
+    img = text_image(msg, size, colour, bold)
+    if img.get_width() > max_w > 0:
+        key = (msg, size, bold, tuple(colour), max_w)
+        small = _narrowed.get(key)
+        if small is None:
+            if len(_narrowed) >= 256:
+                _narrowed.clear()
+            small = _narrowed[key] = pygame.transform.smoothscale(
+                img, (max_w, max(8, img.get_height() * max_w // img.get_width())))
+        img = small
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
@@ -148,6 +209,53 @@ def text_fit(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int
     r1 = text(surface, first, pos, fitted, colour, "midtop", bold)
     r2 = text(surface, second, (pos[0], r1.bottom), fitted, colour, "midtop", bold)
     return r1.union(r2)
+
+
+#: The colour key of the corner tiles (never a colour the screens draw with).
+_CORNER_KEY = (255, 0, 254)
+_corners: dict[tuple[int, tuple[int, ...]], tuple[pygame.Surface, ...]] = {}
+
+
+def _corner_tiles(radius: int, colour: tuple[int, ...]) -> tuple[pygame.Surface, ...]:
+    """The four ``radius`` x ``radius`` corners (top left, top right, bottom left, bottom right)
+    of pygame's filled rounded rectangle in ``colour``, see-through outside it (cached)."""
+    key = (radius, tuple(colour))
+    tiles = _corners.get(key)
+    if tiles is None:
+        n = 4 * radius + 4
+        ref = pygame.Surface((n, n))
+        ref.fill(_CORNER_KEY)
+        pygame.draw.rect(ref, colour, ref.get_rect(), border_radius=radius)
+        out = []
+        for x, y in ((0, 0), (n - radius, 0), (0, n - radius), (n - radius, n - radius)):
+            tile = pygame.Surface((radius, radius))
+            tile.blit(ref, (0, 0), pygame.Rect(x, y, radius, radius))
+            tile.set_colorkey(_CORNER_KEY)
+            out.append(tile)
+        if len(_corners) > 256:
+            _corners.clear()
+        tiles = _corners[key] = tuple(out)
+    return tiles
+
+
+def round_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pygame.Rect, radius: int) -> None:
+    """The same pixels as ``pygame.draw.rect(surface, colour, rect, border_radius=radius)``
+    (filled, opaque ``colour``), drawn as two fills and four cached corner tiles: a rounded
+    panel costs a fill instead of a row-by-row drawing."""
+    rect = pygame.Rect(rect)
+    if len(colour) != 3 or tuple(colour) == _CORNER_KEY or rect.w <= 0 or rect.h <= 0:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        return
+    r = min(radius, rect.w // 2, rect.h // 2)
+    if r <= 0:
+        surface.fill(colour, rect)
+        return
+    surface.fill(colour, (rect.x, rect.y + r, rect.w, rect.h - 2 * r))        # no pixel filled twice
+    surface.fill(colour, (rect.x + r, rect.y, rect.w - 2 * r, r))
+    surface.fill(colour, (rect.x + r, rect.bottom - r, rect.w - 2 * r, r))
+    tl, tr, bl, br = _corner_tiles(r, colour)
+    surface.fblits(((tl, rect.topleft), (tr, (rect.right - r, rect.y)), (bl, (rect.x, rect.bottom - r)),
+                    (br, (rect.right - r, rect.bottom - r))))
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
@@ -209,8 +317,10 @@ CATEGORY_SYMBOL = ("*", "~", "^", ">")
 @lru_cache(maxsize=512)
 def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     """A FocusX card face: category background and label, N characters in the
-    card's colour and shape (FX-1 second cue), the quantity in a corner."""
+    card's colour and shape (FX-1 second cue), the quantity in a corner.  A face is at
+    least 12x16 px (a tiny screen squeezes the table, never ends the game)."""
     c = decode(number)
+    w, h = max(w, 12), max(h, 16)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, CATEGORY_BG[c.category], rect, border_radius=max(6, w // 12))
@@ -277,43 +387,45 @@ LED_BACK = (8, 8, 10)           # the panel between the LEDs
 
 
 class _LedCache:
-    """The last composed matrix picture and the grid masks, so a frame only blits."""
+    """The last composed matrix picture, its surfaces and the panel masks, so a new picture
+    costs a scale and one colour-keyed blit, and an unchanged one a blit."""
 
     picture: object = None
     key: tuple[int, ...] = ()
-    surface: pygame.Surface | None = None
+    surface: pygame.Surface | None = None        # the composed matrix (w * cell x h * cell)
+    lit: pygame.Surface | None = None            # one pixel per LED (w x h)
     masks: dict[tuple[int, int, int, int], pygame.Surface] = {}
 
 
-def _led_mask(w: int, h: int, cell: int, rad: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """White LED discs on black, and the panel colour where the discs are not (cached)."""
+#: The colour of the holes in the panel mask (never the panel's own colour).
+_HOLE = (255, 0, 255)
+
+
+def _led_mask(w: int, h: int, cell: int, rad: int) -> pygame.Surface:
+    """The panel between the LEDs: :data:`LED_BACK` with a see-through disc (colour key
+    :data:`_HOLE`) of radius ``rad`` at the centre of every ``cell`` x ``cell`` square (cached)."""
     key = (w, h, cell, rad)
     m = _LedCache.masks.get(key)
     if m is None:
-        one = pygame.Surface((cell, cell))
-        one.fill((0, 0, 0))
-        pygame.draw.circle(one, (255, 255, 255), (cell // 2, cell // 2), rad)
-        one_back = pygame.Surface((cell, cell))
-        one_back.fill(LED_BACK)
-        pygame.draw.circle(one_back, (0, 0, 0), (cell // 2, cell // 2), rad)
-        out = []
-        for tile in (one, one_back):               # one row of tiles, then the rows
-            row = pygame.Surface((w * cell, cell))
-            row.fblits([(tile, (x * cell, 0)) for x in range(w)])
-            full = pygame.Surface((w * cell, h * cell))
-            full.fblits([(row, (0, y * cell)) for y in range(h)])
-            out.append(full)
-        disc, back = out                          # back: the panel colour, black inside the discs
+        tile = pygame.Surface((cell, cell))
+        tile.fill(LED_BACK)
+        pygame.draw.circle(tile, _HOLE, (cell // 2, cell // 2), rad)
+        row = pygame.Surface((w * cell, cell))
+        row.fblits([(tile, (x * cell, 0)) for x in range(w)])
+        m = pygame.Surface((w * cell, h * cell))
+        m.fblits([(row, (0, y * cell)) for y in range(h)])
+        m.set_colorkey(_HOLE, pygame.RLEACCEL)
         if len(_LedCache.masks) > 8:
             _LedCache.masks.clear()
-        m = _LedCache.masks[key] = (disc, back)  # type: ignore[assignment]
-    return m  # type: ignore[return-value]
+        _LedCache.masks[key] = m
+    return m
 
 
 def _led_surface(rows: Sequence[Sequence[tuple[int, int, int]]], w: int, h: int, cell: int,
                  rad: int) -> pygame.Surface:
     """The matrix as the TV shows it: every LED a disc of its colour (linear -> sRGB), unlit
-    ones dim, on the dark panel; made with a handful of whole-surface blits."""
+    ones dim, on the dark panel.  One pixel per LED, scaled up into a kept surface, then the
+    panel mask over it (one colour-keyed blit): no drawing per LED."""
     raw = getattr(rows, "raw", None)             # firmware_bridge.virtual.LedPicture: the bytes as sent
     if not isinstance(raw, bytes) or len(raw) != w * h * 3:
         raw = bytes(chain.from_iterable(chain.from_iterable(rows)))
@@ -321,30 +433,24 @@ def _led_surface(rows: Sequence[Sequence[tuple[int, int, int]]], w: int, h: int,
         raise ValueError(f"LED picture: expected {w} x {h} RGB pixels")
     small = pygame.image.frombuffer(raw.translate(_SRGB_TABLE), (w, h), "RGB")
     small.set_colorkey((0, 0, 0))                # only LEDs that are fully off are black here
-    lit = pygame.Surface((w, h))
+    lit = _LedCache.lit
+    if lit is None or lit.get_size() != (w, h):
+        lit = _LedCache.lit = pygame.Surface((w, h))
     lit.fill(LED_OFF)
     lit.blit(small, (0, 0))
-    big = pygame.transform.scale(lit, (w * cell, h * cell))
-    disc, back = _led_mask(w, h, cell, rad)
-    big.blit(disc, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    big.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    big = _LedCache.surface
+    if big is None or big.get_size() != (w * cell, h * cell):
+        big = pygame.Surface((w * cell, h * cell))
+    pygame.transform.scale(lit, (w * cell, h * cell), big)
+    big.blit(_led_mask(w, h, cell, rad), (0, 0))
     return big
 
 
-def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
-    """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``.
-
-    LED PWM is linear light and LEDs are far brighter than a screen pixel, so the
-    TV shows what a person would see (linear -> sRGB) and dim, current-limited
-    frames stay visible.  The picture is composed once per new picture (a few
-    whole-surface blits over a cached disc mask, about 0.2 ms at 64 x 64); a frame
-    with the same picture object blits the cached result.
-    """
+def _led_image(rect: pygame.Rect, picture: object) -> tuple[pygame.Surface, int, int] | None:
+    """The composed matrix of ``picture`` for ``rect`` and where it goes (None: no picture)."""
     rows = picture if picture else []
     if not rows:
-        pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
-        text(surface, "no LED frame", rect.center, 22, DIM, "center")
-        return
+        return None
     h = len(rows)  # type: ignore[arg-type]
     w = len(rows[0])  # type: ignore[index]
     cell = max(1, int(min(rect.w / w, rect.h / h)))
@@ -355,5 +461,158 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
         _LedCache.picture = picture
         _LedCache.key = key
     img = _LedCache.surface
-    pygame.draw.rect(surface, LED_BACK, rect, border_radius=8)
-    surface.blit(img, (rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2))
+    return img, rect.x + (rect.w - img.get_width()) // 2, rect.y + (rect.h - img.get_height()) // 2
+
+
+def led_lights_rect(rect: pygame.Rect, picture: object) -> pygame.Rect | None:
+    """Where :func:`led_matrix_lights` draws the LEDs of ``picture`` in ``rect`` (None: none)."""
+    placed = _led_image(rect, picture)
+    if placed is None:
+        return None
+    img, x, y = placed
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def led_matrix_lights(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> pygame.Rect | None:
+    """Only the LEDs of :func:`led_matrix` (the panel around them left as it is): where they
+    are, or None for no picture (nothing drawn).  A screen that keeps its parts draws the
+    matrix's panel with the rest and the lights as their own part."""
+    placed = _led_image(rect, picture)
+    if placed is None:
+        return None
+    img, x, y = placed
+    surface.blit(img, (x, y))
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> None:
+    """Draw a virtual LED matrix (rows of (r, g, b)) filling ``rect``.
+
+    LED PWM is linear light and LEDs are far brighter than a screen pixel, so the
+    TV shows what a person would see (linear -> sRGB) and dim, current-limited
+    frames stay visible.  The picture is composed once per new picture (a scale of
+    one pixel per LED and one colour-keyed blit of a cached panel mask, about 0.2 ms
+    at 64 x 64 in a 480 x 480 box); a frame with the same picture object blits the
+    kept result.
+    """
+    placed = _led_image(rect, picture)
+    if placed is None:
+        round_rect(surface, LED_BACK, rect, 8)
+        text(surface, "no LED frame", rect.center, 22, DIM, "center")
+        return
+    img, x, y = placed
+    r = min(8, rect.w // 2, rect.h // 2)
+    iw, ih = img.get_size()
+    if r > 0 and min(x - rect.x, y - rect.y, rect.right - x - iw, rect.bottom - y - ih) >= r:
+        # The panel around the matrix only (the matrix covers the rest): its four rounded
+        # corners, then the bands above, below and beside the matrix.
+        tl, tr, bl, br = _corner_tiles(r, LED_BACK)
+        surface.fblits(((tl, rect.topleft), (tr, (rect.right - r, rect.y)), (bl, (rect.x, rect.bottom - r)),
+                        (br, (rect.right - r, rect.bottom - r))))
+        surface.fill(LED_BACK, (rect.x + r, rect.y, rect.w - 2 * r, y - rect.y))
+        surface.fill(LED_BACK, (rect.x + r, y + ih, rect.w - 2 * r, rect.bottom - y - ih))
+        surface.fill(LED_BACK, (rect.x, rect.y + r, x - rect.x, rect.h - 2 * r))
+        surface.fill(LED_BACK, (x + iw, rect.y + r, rect.right - x - iw, rect.h - 2 * r))
+    else:
+        round_rect(surface, LED_BACK, rect, 8)
+    surface.blit(img, (x, y))
+
+
+# -- parts of a screen kept between frames (issue 14) ----------------------------------------
+
+#: False: every part of every screen is drawn every frame, as before parts were kept (the
+#: tests draw both ways and compare the pixels).
+KEEP_PARTS = True
+
+
+class _Screen:
+    generation = 0          # bumped when everything on the screen must be drawn again
+
+
+def redraw_everything() -> None:
+    """The next frame draws every part of every screen again (something was drawn over the
+    parts, or went away: a dialog, a message, another scene)."""
+    _Screen.generation += 1
+
+
+class Parts:
+    """The parts of one scene's screen, each drawn again only when what it shows changes.
+
+    A frame starts with :meth:`begin`: True means everything is drawn this frame (the first
+    frame, a new window size, or :func:`redraw_everything`): the scene fills the background
+    and draws what never changes.  Then each :meth:`part` names a rectangle, a key and a
+    drawing: the drawing runs (clipped to the rectangle, over a fresh ``background``) only
+    when the key differs from the one last drawn there; else the screen keeps last frame's
+    pixels.  Rules for a scene: parts do not overlap, nothing else draws inside a part's
+    rectangle, the part's drawing depends only on its key (immutable values: tuples, numbers,
+    strings), and the background under a part is a plain ``background`` fill.
+    """
+
+    def __init__(self) -> None:
+        self._shown: dict[str, tuple[object, ...]] = {}
+        self._seen: tuple[int, int, tuple[int, int]] | None = None
+        self.full = True
+
+    def begin(self, surface: pygame.Surface) -> bool:
+        """Start a frame on ``surface``; True: draw everything (see the class)."""
+        if not KEEP_PARTS:
+            self.full = True                 # and what was kept stays as it was
+            return True
+        seen = (_Screen.generation, id(surface), surface.get_size())
+        self.full = seen != self._seen
+        if self.full:
+            self._shown.clear()
+            self._seen = seen
+        return self.full
+
+    def forget(self, name: str) -> bool:
+        """Part ``name`` is no longer on the screen (something else is drawn over it); True
+        if it was."""
+        return self._shown.pop(name, None) is not None
+
+    def part(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
+             draw: "Callable[[], object]", background: tuple[int, int, int] = BG) -> bool:
+        """Draw part ``name`` in ``rect`` if ``key`` changed since it was last drawn (True: drawn)."""
+        if not KEEP_PARTS:
+            draw()
+            return True
+        rect = pygame.Rect(rect)
+        mark = (rect.x, rect.y, rect.w, rect.h, key)
+        if not self.full and self._shown.get(name) == mark:
+            return False
+        self._shown[name] = mark
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip))
+        try:
+            if not self.full:
+                surface.fill(background, rect)
+            draw()
+        finally:
+            surface.set_clip(clip)
+        return True
+
+
+def frozen(value: object, depth: int = 3) -> object:
+    """``value`` as an immutable, comparable key for :class:`Parts`: lists, sets, dicts and
+    plain objects (their attributes) become tuples, ``depth`` levels deep; deeper, or pygame
+    surfaces and functions, stand by their identity.
+
+    >>> frozen([1, {2}, [None, "x"]])
+    (1, (2,), (None, 'x'))
+    >>> frozen({"b": [1], "a": 2}) == frozen({"a": 2, "b": [1]})
+    True
+    """
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return value
+    if depth <= 0 or isinstance(value, pygame.Surface) or callable(value):
+        return ("id", id(value))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v, depth - 1) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted((frozen(v, depth - 1) for v in value), key=repr))
+    if isinstance(value, dict):
+        return tuple(sorted(((repr(k), frozen(v, depth - 1)) for k, v in value.items())))
+    attrs = getattr(value, "__dict__", None)
+    if attrs is None:
+        return ("id", id(value))
+    return (type(value).__name__,) + tuple((k, frozen(v, depth - 1)) for k, v in sorted(attrs.items()))

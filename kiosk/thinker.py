@@ -52,6 +52,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from arcade.core.driver import ComputerPlayer
+
 #: Version of the message protocol; both sides check it on every message.
 PROTOCOL_VERSION = 1
 #: Seconds a request may take beyond its own time cap before the worker counts as stuck.
@@ -385,10 +387,12 @@ class Thinker:
                 self._outbox.append(self._line({"type": "cancel", "id": p.ticket}))
             p.future.cancel()
 
-    def cancel(self) -> None:
-        """Drop the pending request (its answer, if it still comes, is ignored)."""
+    def cancel(self, future: "Future[Answer] | None" = None) -> None:
+        """Drop the pending request (its answer, if it still comes, is ignored); with
+        ``future``, only if the pending request is still that one (a newer one stays)."""
         with self._lock:
-            self._cancel_locked()
+            if future is None or (self._pending is not None and self._pending.future is future):
+                self._cancel_locked()
         self._wake()
 
     @property
@@ -520,6 +524,172 @@ class Thinker:
             self._fall_back(f"the thinking process could not choose: {msg.get('error')}")
         elif kind == "cancelled":
             self._fall_back("the request was cancelled by the worker")
+
+
+# -- computer players for the match driver --------------------------------------------------
+
+@dataclass
+class Pondering:
+    """A :class:`arcade.core.driver.Thought` over a future: the match driver polls
+    :meth:`result` each frame; the move is decoded on the frame loop's thread.
+
+    A result that cannot be used (the search failed, an illegal move) is said once
+    through ``note`` and replaced by a random legal move from ``rng``, so the game
+    goes on.
+
+    Attributes:
+        future: the answer being worked out; stop: cancels its request.
+        state: the copy of the position it was asked for.
+        decode: ``(state, answer) -> action``; poll: called with every poll (version checks).
+        action: the move, once decoded.
+    """
+
+    future: "Future[Any]"
+    stop: Callable[[], object]
+    state: Any
+    decode: Callable[[Any, Any], Any]
+    note: Callable[[str], None]
+    rng: random.Random
+    poll: Callable[[], None] | None = None
+    action: Any = None
+
+    def result(self) -> Any:
+        if self.poll is not None:
+            try:
+                self.poll()
+            except Exception as exc:          # a protocol version mismatch: said once, the game goes on
+                self.note(str(exc))
+        if self.action is not None:
+            return self.action
+        if not self.future.done():
+            return None
+        try:
+            self.action = self.decode(self.state, self.future.result())
+        except Exception as exc:              # a bot bug must not stop the game
+            self.note(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
+            self.action = self.rng.choice(self.state.legal_actions())
+        return self.action
+
+    def cancel(self) -> None:
+        if not self.future.done():
+            self.stop()
+
+
+class ThinkingPlayer(ComputerPlayer):
+    """A computer player (:class:`arcade.core.driver.ComputerPlayer`) whose move is worked
+    out off the frame loop: the driver calls :meth:`begin` when its turn starts and polls
+    the :class:`Pondering` it returns; the move shows no sooner than ``pause_ns`` after
+    the turn began (the seat's "thinking..." pause).
+
+    Args:
+        start: ``(state copy, seat, rng) -> (future, cancel)`` starts the thinking.
+        decode: ``(state copy, future's result) -> action`` (default: the result is the action).
+        pause_ns: the least time (ns) between the turn's start and the move.
+        note: says something on screen (a fallback move, a failed search).
+    """
+
+    think_ns = 0
+
+    def __init__(self, start: Callable[[Any, int, random.Random], tuple["Future[Any]", Callable[[], object]]],
+                 decode: Callable[[Any, Any], Any] | None = None, pause_ns: int = 0,
+                 note: Callable[[str], None] | None = None) -> None:
+        self.start = start
+        self.decode = decode or (lambda _state, result: result)
+        self.pause_ns = pause_ns
+        self.note = note or (lambda _text: None)
+        self.thought: Pondering | None = None
+
+    def think_time(self, state: Any, seat: int) -> int:
+        return self.pause_ns
+
+    def poll(self) -> None:
+        """Called with every poll of a thought (default: nothing)."""
+
+    def begin(self, state: Any, seat: int, rng: random.Random) -> Pondering:
+        snapshot = state.copy() if hasattr(state, "copy") else state.clone()
+        future, cancel = self.start(snapshot, seat, rng)
+        self.thought = Pondering(future, cancel, snapshot, self.decode, self.note, rng, self.poll)
+        return self.thought
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The move, waited for (virtual time, :meth:`Driver.run_to_end`)."""
+        thought = self.begin(state, seat, rng)
+        thought.future.result()
+        return thought.result()
+
+    def close(self) -> None:
+        """Stop what it thinks with (default: nothing; the shared thinker stays)."""
+
+
+def thread_player(choose: Callable[[Any, random.Random], Any], pause_ns: int = 0,
+                  note: Callable[[str], None] | None = None) -> ThinkingPlayer:
+    """A :class:`ThinkingPlayer` whose ``choose(state copy, rng) -> action`` runs in a
+    worker thread of this process (a decision function that cannot be sent to the
+    thinking process, e.g. one a test substituted); :meth:`ThinkingPlayer.close` stops it."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
+
+    def start(state: Any, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+        fut = pool.submit(choose, state, rng)
+        return fut, fut.cancel
+
+    player = ThinkingPlayer(start, None, pause_ns, note)
+    player.close = lambda: pool.shutdown(wait=False, cancel_futures=True)  # type: ignore[method-assign]
+    return player
+
+
+def _focus_move(state: Any, answer: Answer) -> Any:
+    """The action of a worker's (or the fallback's) answer for ``state``.
+
+    Raises:
+        ValueError: the move is not legal in ``state``.
+    """
+    move = tuple(int(x) for x in answer.move)
+    if move not in state._moves():
+        raise ValueError(f"the thinking process proposed {move}, not a legal move here")
+    return state._t.action(move)
+
+
+class FocusThinker(ThinkingPlayer):
+    """A FOCUS / Crossfire computer player that searches in the thinking process
+    (``arcade.bots.sackson.decide`` at ``level``, by ``nodes`` so it plays the same on any
+    machine).  A dead or stuck worker is restarted and that move is made by the one-ply
+    (``medium``) player in this process; the screen is told (``note``).
+
+    Args:
+        level: the search level (``decide``'s: easy, medium, hard, expert).
+        pause_ns: the least "thinking" time (ns) before its move shows.
+        nodes: node limit per move (None: the level's own).
+        note: says something on screen.
+        thinker: the worker's client (default :func:`shared`).
+    """
+
+    def __init__(self, level: str, pause_ns: int, nodes: int | None = None,
+                 note: Callable[[str], None] | None = None, thinker: "Thinker | None" = None) -> None:
+        super().__init__(self._ask, self._note_answer, pause_ns, note)
+        self.level = level
+        self.nodes = nodes
+        self.thinker = thinker or shared()
+
+    def _ask(self, state: Any, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+        from arcade.bots.sackson import decide
+
+        seed = rng.getrandbits(62)
+
+        def fallback() -> list[int]:
+            return list(state._internal(decide(state, "medium", random.Random(seed))))
+
+        fut = self.thinker.ask("focus", encode_focus(state), self.level, seed, fallback, nodes=self.nodes)
+        return fut, lambda: self.thinker.cancel(fut)
+
+    def poll(self) -> None:
+        self.thinker.poll()
+
+    def _note_answer(self, state: Any, answer: Answer) -> Any:
+        if answer.source != "worker" and answer.note:
+            self.note(f"Computer player: {answer.note}")
+        return _focus_move(state, answer)
 
 
 _SHARED: Thinker | None = None

@@ -65,3 +65,56 @@ def test_a_new_picture_shows_at_once_and_an_empty_one_says_so(screen) -> None:
     screen.fill((50, 50, 50))
     render.led_matrix(screen, pygame.Rect(0, 0, 200, 100), None)
     assert tuple(screen.get_at((5, 50)))[:3] == render.LED_BACK
+
+
+def reference_matrix(surface: pygame.Surface, rect: pygame.Rect, rows) -> None:
+    """The matrix drawn the slow, obvious way: the rounded panel, then one disc per LED."""
+    h, w = len(rows), len(rows[0])
+    cell = max(1, int(min(rect.w / w, rect.h / h)))
+    rad = max(1, int(cell * 0.42))
+    pygame.draw.rect(surface, render.LED_BACK, rect, border_radius=8)
+    ox, oy = rect.x + (rect.w - cell * w) // 2, rect.y + (rect.h - cell * h) // 2
+    srgb = render._LINEAR_TO_SRGB
+    pygame.draw.rect(surface, render.LED_BACK, (ox, oy, cell * w, cell * h))
+    for y, row in enumerate(rows):
+        for x, (r, g, b) in enumerate(row):
+            colour = (srgb[r], srgb[g], srgb[b]) if (r, g, b) != (0, 0, 0) else render.LED_OFF
+            if colour == (0, 0, 0):
+                colour = render.LED_OFF
+            pygame.draw.circle(surface, colour, (ox + x * cell + cell // 2, oy + y * cell + cell // 2), rad)
+
+
+@pytest.mark.parametrize("size,box", [((64, 64), (13, 7, 480, 480)), ((16, 8), (0, 0, 333, 170)),
+                                      ((8, 8), (5, 5, 64, 64)), ((32, 16), (40, 30, 300, 151))])
+def test_the_matrix_is_the_same_picture_as_one_disc_drawn_per_led(size, box) -> None:
+    import random
+    pygame.init()
+    w, h = size
+    rng = random.Random(w * h)
+    rect = pygame.Rect(box)
+    for _ in range(3):                      # three new pictures in a row, each shown exactly
+        rows = [[(rng.randrange(256), rng.randrange(256), rng.randrange(256)) if rng.random() < 0.5
+                 else (0, 0, 0) for _x in range(w)] for _y in range(h)]
+        fast = pygame.Surface((600, 560))
+        slow = pygame.Surface((600, 560))
+        fast.fill((90, 40, 30))
+        slow.fill((90, 40, 30))
+        render.led_matrix(fast, rect, picture(rows, True))
+        reference_matrix(slow, rect, rows)
+        assert pygame.image.tobytes(fast, "RGB") == pygame.image.tobytes(slow, "RGB")
+
+
+def test_rounded_panels_are_the_pixels_pygame_draws() -> None:
+    import random
+    pygame.init()
+    rng = random.Random(7)
+    for _ in range(300):
+        rect = pygame.Rect(rng.randrange(-5, 20), rng.randrange(-5, 20), rng.randrange(0, 130), rng.randrange(0, 130))
+        radius = rng.choice([0, 3, 4, 6, 8, 10, 12, 14, 40])
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        a = pygame.Surface((150, 150))
+        a.fill((1, 2, 3))
+        b = a.copy()
+        pygame.draw.rect(a, colour, rect, border_radius=radius)
+        render.round_rect(b, colour, rect, radius)
+        assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"), (rect, radius)

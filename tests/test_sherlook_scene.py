@@ -11,8 +11,6 @@ and sounds; the reveal; the results and the saved record.
 
 from __future__ import annotations
 
-import argparse
-import types
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -22,29 +20,12 @@ import pytest
 import kiosk.app as kapp
 from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
-from kiosk.config import Config, validate
+from kiosk.config import validate
 from kiosk.scenes.lobby import LobbyScene, find_game, lobby_games
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
 from kiosk.games.sherlook.scene import SherlookScene
-
-FRAME = 16_666_667
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 5_000 * 1_000_000_000
-        self.last = 0
-
-    def stamp(self) -> int:
-        self.last = max(self.t, self.last + 1000)
-        return self.last
-
-    def module(self) -> Any:
-        import time as real
-        return types.SimpleNamespace(monotonic_ns=lambda: self.t, monotonic=lambda: self.t / 1e9,
-                                     perf_counter=real.perf_counter, time=real.time)
-
+from virtual_kiosk import FRAME, Clock, virtual_app
 
 class Sounds:
     def __init__(self) -> None:
@@ -57,12 +38,7 @@ class Sounds:
 @pytest.fixture
 def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kapp.App, Clock]]:
     clock = Clock()
-    monkeypatch.setattr(kapp, "time", clock.module())
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    raw = {"storage": {"path": str(tmp_path / "results.sqlite3")}, "led": {"port": "none"},
-           "sherlook": {"token_s": 0.5, "reveal_s": 2.0}}
-    app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    app = virtual_app(tmp_path, monkeypatch, clock, {"token_s": 0.5, "reveal_s": 2.0})
     app.keyboard = KeyboardBuzzers(queue=app.queue, clock=clock.stamp)
     app.sounds = Sounds()  # type: ignore[assignment]
     pygame.event.clear()

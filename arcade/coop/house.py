@@ -16,12 +16,23 @@ from arcade.core.errors import SettingsError
 
 
 class CoopPlayer(ComputerPlayer):
-    """A seat played by an :class:`arcade.bots.coop.CoopPartner`, which sees only its view (CO-5)."""
+    """A seat played by an :class:`arcade.bots.coop.CoopPartner`, which sees only its view (CO-5).
 
-    think_ns = 0
+    Args:
+        partner: the partner.
+        think_ns: its pause before a take (ns); half of it before ending a turn or
+            answering an offer; none before pointing (both seats point at once, CO-5).
+    """
 
-    def __init__(self, partner: Any) -> None:
+    def __init__(self, partner: Any, think_ns: int = 0) -> None:
         self.partner = partner
+        self.think_ns = think_ns
+
+    def think_time(self, state: State, seat: int) -> int:
+        phase = getattr(state, "phase", "")
+        if phase == "point":
+            return 0
+        return self.think_ns if phase == "take" else self.think_ns // 2
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return self.partner.act(state.view(seat))  # type: ignore[attr-defined, no-any-return]
@@ -39,11 +50,22 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return CoopPlayer(CoopPartner(seat, skill, rng=random.Random(f"{ctx.key}-p{seat}")))
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
-    """The driver for a Focus (2023) match (deals from ``rng``; no races).
+def movers(state: Any) -> list[int]:
+    """Who moves now: while pointing, both seats that have not pointed (CO-5: at once,
+    in secret); else the seat to move."""
+    if state.phase == "point":
+        return [s for s in (0, 1) if s not in state.points]
+    cp = state.current_player()
+    return [cp] if cp >= 0 else []
 
-    ``options``: :class:`DriverSettings` fields."""
-    return Driver(state, players, rng, settings_from(options, pace_ns=None, max_steps=100_000))
+
+def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+    """The driver for a Focus (2023) match (deals from ``rng``; no races; both seats
+    point at once, :func:`movers`).
+
+    ``options``: :class:`DriverSettings` fields (the kiosk adds the reveal before a
+    deal, ``chance_pause``, and the end of a person's turn, ``time_limit``)."""
+    return Driver(state, players, rng, settings_from(options, pace_ns=None, max_steps=100_000, movers=movers))
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:

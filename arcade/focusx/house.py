@@ -118,9 +118,18 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
 
 def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
     """The driver for a FocusX match: races without their own window close ``pace_ns``
-    (default 2.5 s) after opening.  ``options`` are :class:`DriverSettings` fields
-    (``pace_ns``, ``judge``, ``max_steps``...); other families' (``ply_cap``) mean nothing here."""
-    return Driver(state, players, rng, settings_from(options, pace_ns=2500 * MS, max_steps=20_000))
+    (default 2.5 s) after opening; in the frame loop the active seat's choice ends its
+    turn-start window (ThinkFocus, 4Focus: :func:`turn_window_seat`).  ``options`` are
+    :class:`DriverSettings` fields (``pace_ns``, ``judge``, ``max_steps``...); other
+    families' (``ply_cap``) mean nothing here."""
+    return Driver(state, players, rng, settings_from(options, pace_ns=2500 * MS, max_steps=20_000,
+                                                     early_move=turn_window_seat))
+
+
+def turn_window_seat(state: Any) -> int | None:
+    """The seat whose laid card ends the open race: the active seat during its turn-start
+    window (``window == "turn"``, ThinkFocus and 4Focus); None in any other race or mode."""
+    return state.active if getattr(state, "window", None) == "turn" else None
 
 
 def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:

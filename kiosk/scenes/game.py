@@ -283,6 +283,12 @@ class GameScene(Scene):
                 self.app.message(str(exc))
         self.app.home()
 
+    def exit(self) -> None:
+        """Taken off the stack: the match driver cancels the thoughts of its computer players."""
+        driver = self.__dict__.get("driver")
+        if driver is not None and hasattr(driver, "cancel"):
+            driver.cancel()
+
     def tick_dialog(self, now_ns: int) -> None:
         """Close the leave dialog when its time is up (called by :meth:`advance`)."""
         if self.leave_until is not None and now_ns >= self.leave_until:
@@ -308,6 +314,14 @@ class GameScene(Scene):
 
     def advance(self, now_ns: int) -> None:
         """The family's update (``self.now`` is already ``now_ns``)."""
+
+    @property
+    def parts(self) -> render.Parts:
+        """The parts of this scene's screen kept between frames (:class:`kiosk.render.Parts`)."""
+        parts = self.__dict__.get("_parts")
+        if parts is None:
+            parts = self.__dict__["_parts"] = render.Parts()
+        return parts
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.leave_until is None:

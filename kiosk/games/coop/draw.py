@@ -33,6 +33,7 @@ from functools import lru_cache
 import pygame
 
 from arcade.coop.exhibits import EXHIBITS, exhibit
+from kiosk import render
 
 PALETTE: dict[str, tuple[int, int, int]] = {
     "k": (35, 28, 22), "w": (250, 250, 245), "cr": (244, 232, 200), "br": (125, 78, 38),
@@ -361,9 +362,7 @@ def draw_picture(surface: pygame.Surface, rect: pygame.Rect, recipe: str, outlin
 
 
 def _text_image(msg: str, size: int, col: tuple[int, int, int]) -> pygame.Surface:
-    f = pygame.font.Font(None, size)
-    f.set_bold(True)
-    return f.render(msg, True, col)
+    return render.any_font(size, True).render(msg, True, col)
 
 
 def fit_text(msg: str, size: float, limit: float, scale: float,
@@ -405,8 +404,7 @@ def _fit_name(name: str, width: int, height: int, start: int, smallest: int) -> 
     at most 2 lines within ``width`` x ``height``, and the lines."""
     size = start
     while True:
-        f = pygame.font.Font(None, size)
-        f.set_bold(True)
+        f = render.any_font(size, True)
         lines = _wrap(name, f, width)
         if size <= smallest or (len(lines) <= 2 and all(f.size(x)[0] <= width for x in lines)
                                 and len(lines) * f.get_linesize() <= height):
@@ -430,7 +428,7 @@ def face_surface(face: int, w: int, h: int, show_number: bool = True) -> pygame.
     border = max(2, w // 40)
     pygame.draw.rect(surf, CARD_BG, surf.get_rect(), border_radius=rad)
     pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), border, border_radius=rad)
-    nf = pygame.font.Font(None, max(11, int(h * 0.12)))
+    nf = render.any_font(max(11, int(h * 0.12)))
     num_img = nf.render(str(face), True, CARD_EDGE)
     num_h = num_img.get_height() * 3 // 4           # the name leaves room for it, shown or not
     label_h = int(h * 0.31)

@@ -60,6 +60,7 @@ from arcade.coop.game import (
     cell_name,
     rating,
 )
+from arcade.coop.house import CoopPlayer
 from arcade.coop.similarity import table_problem
 from arcade.core.api import CHANCE
 from arcade.core.driver import Driver
@@ -151,7 +152,6 @@ class CoopScene(GameScene):
         self.think_ns = int((pace if pace is not None else cfg_coop(app, "think_s", THINK_S)) * 1e9)
         self.peek_delay_ns = int(cfg_coop(app, "peek_delay_s", PEEK_DELAY_S) * 1e9)
         self.offer_window_ns = int(cfg_coop(app, "offer_window_s", OFFER_WINDOW_S) * 1e9)
-        self.end_due: int | None = None        # a human taker's offer/pass window closes then
         self.peek_clash_until: int | None = None
         self.reveal_ns = int(max(REVEAL_S, 2.5 * self.think_ns / 1e9) * 1e9)
         self.cursor = [16, 16]
@@ -159,7 +159,6 @@ class CoopScene(GameScene):
         self.chosen: list[list[int]] = [[], []]
         self.wants_offer = [False, False]
         self.peek_since: list[int | None] = [None, None]
-        self.due_ns: int | None = None
         self.reveal_until: int | None = None
         self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
         if not self.setup:
@@ -201,15 +200,17 @@ class CoopScene(GameScene):
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
         self.state: CoopState = self.initial_state(self.game)
         self.rng = self.stream("0")
-        # The match driver deals (chance) and checks the moves of the seat to move;
-        # both seats point at once (CO-5), so a pointing seat that is not the driver's
-        # "current" one is applied by the state's own check.
-        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None, None], self.rng)
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
             if info.is_computer:
                 skill = info.skill if info.skill in PARTNER_SKILLS else "medium"
                 self.partners[s] = CoopPartner(s, skill, rng=self.stream(f"p{s}"))
+        # The match driver deals (chance, after the reveal of the last round), moves the
+        # computer partners after their pauses (both seats point at once, CO-5), checks
+        # every person's move and ends a person's turn when its offer window closes (CO-6).
+        self.driver: Driver = registry.of_state(self.state).driver(
+            self.state, [self._partner_player(s) for s in range(2)], self.rng,
+            chance_pause=self._reveal_pause, time_limit=self._time_limit)
         self.humans = [s for s in range(2) if s not in self.partners]
         problem = table_problem()
         if problem and self.partners:
@@ -226,7 +227,28 @@ class CoopScene(GameScene):
             self.partners[seat] = CoopPartner(seat, skill if skill in PARTNER_SKILLS else "medium",
                                               rng=self.stream(f"away{seat}"))
         self.humans = [s for s in range(2) if s not in self.partners]
-        self.due_ns = None
+        driver = self.__dict__.get("driver")
+        if driver is not None:                  # (none yet while the case is chosen)
+            driver.set_player(seat, self._partner_player(seat))
+
+    def _partner_player(self, seat: int) -> CoopPlayer | None:
+        """The driver's player for ``seat``: its computer partner, or None for a person."""
+        partner = self.partners.get(seat)
+        return None if partner is None else CoopPlayer(partner, self.think_ns)
+
+    def _reveal_pause(self, state: Any) -> int:
+        """The driver's pause before a deal: the reveal of the round before (ns)."""
+        return self.reveal_ns if state.results else 0
+
+    def _time_limit(self, state: Any, seat: int) -> tuple[int, Any] | None:
+        """CO-6: a person's turn ends by itself (a pass) when its offer window closes."""
+        return (self.offer_window_ns, Pass()) if state.phase == "end" else None
+
+    @property
+    def end_due(self) -> int | None:
+        """When a person taker's offer / pass window closes (ns), else None."""
+        st = self.state
+        return self.driver.due(st.active) if st.phase == "end" and st.active in self.humans else None
 
     @property
     def title(self) -> str:
@@ -240,7 +262,7 @@ class CoopScene(GameScene):
         if self.setup:
             self._new_game()
         elif self.reveal_until is not None:
-            self.reveal_until = self.now
+            self._skip_reveal()
 
     def on_station(self, edge: Edge) -> None:
         s = edge.seat
@@ -261,7 +283,7 @@ class CoopScene(GameScene):
         st = self.state
         if self.reveal_until is not None:
             if edge.control == "ok":
-                self.reveal_until = self.now
+                self._skip_reveal()
             return
         if st.is_terminal() or st.current_player() == CHANCE:
             return
@@ -363,16 +385,18 @@ class CoopScene(GameScene):
             self.wants_offer[s] = not self.wants_offer[s]
 
     def play(self, action: Any, seat: int) -> None:
-        """A seat's move: through the driver when it is the seat to move, else (the other
-        seat pointing at the same time, CO-5) checked by the state.
+        """A person's move, through the driver (the seat to move, a seat pointing at the
+        same time, CO-5, or an offer the rules allow, CO-6).
 
         Raises:
             IllegalActionError: the move is not allowed (nothing changed).
         """
-        if self.state.current_player() == seat:
-            self.driver.submit(seat, action)
-        else:
-            self.state.apply(action, seat)
+        self.driver.submit(seat, action)
+
+    def _skip_reveal(self) -> None:
+        """OK during the reveal: it ends now, and the driver deals at once."""
+        self.reveal_until = self.now
+        self.driver.hurry()
 
     def _take(self, s: int, pos: int) -> None:
         try:
@@ -386,10 +410,7 @@ class CoopScene(GameScene):
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
             return
-        self.lifted[s] = None
-        self.last_take = (s, pos, self.now)
-        self.app.sounds.play("flip")
-        self._after_action()
+        self._moved(s, Take(pos))
 
     def _apply(self, action: Any, seat: int) -> None:
         try:
@@ -397,8 +418,17 @@ class CoopScene(GameScene):
         except IllegalActionError as exc:
             self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
             return
+        self._moved(seat, action)
+
+    def _moved(self, seat: int, action: Any) -> None:
+        """After a seat's move (a person's or the partner's, made by the driver): what the
+        screen says and plays."""
         name = type(action).__name__
-        if name == "Offer":
+        if name == "Take":
+            self.lifted[seat] = None
+            self.last_take = (seat, action.pos, self.now)
+            self.app.sounds.play("flip")
+        elif name == "Offer":
             self.wants_offer[seat] = False
             self.banner = (f"P{seat + 1} offers: point at each other's exhibit!", render.GOLD, self.now + 3_000_000_000)
             self.app.sounds.play("debated")
@@ -415,8 +445,6 @@ class CoopScene(GameScene):
         self._after_action()
 
     def _after_action(self) -> None:
-        self.due_ns = None
-        self.end_due = None
         st = self.state
         if st.results and (st.phase in ("deal", "over")) and self.reveal_until is None and \
                 len(st.results) == st.round_no:
@@ -427,67 +455,52 @@ class CoopScene(GameScene):
             self.app.sounds.play("won" if r.won else "false")
             self.app.screenshot(f"coop-round-{st.round_no}")
 
+    def _dealt(self, now_ns: int) -> None:
+        """After the driver's deal: a new round's table."""
+        st = self.state
+        self.chosen = [[], []]
+        self.lifted = [None, None]
+        self.last_take = None
+        self.wants_offer = [False, False]        # a queued offer belongs to the round it was made in
+        self.end_peeks()                         # new markers: look away again (CO-5)
+        for h in self.humans:
+            self.cursor[h] = SIDE_POSITIONS[0]
+        self.banner = (f"Round {st.round_no}: P{st.active + 1} starts with a side-row card", render.GOLD,
+                       now_ns + 3_000_000_000) if self.game.rounds > 1 else \
+            (f"P{st.active + 1} starts: take a card from the side row", render.GOLD, now_ns + 3_000_000_000)
+        self.app.sounds.play("flip")
+
     # -- the game -----------------------------------------------------------------------------
     def advance(self, now_ns: int) -> None:
         if self.setup:
             return
         st = self.state
-        if self.reveal_until is not None:
-            if now_ns < self.reveal_until:
-                return
+        if self.reveal_until is not None and now_ns >= self.reveal_until:
             self.reveal_until = None
         if st.is_terminal():
-            self.finish(now_ns)
+            if self.reveal_until is None:
+                self.finish(now_ns)
             return
-        cp = st.current_player()
-        if cp == CHANCE:
-            self.driver.tick(now_ns)                 # the deal (chance), from the game's chance stream
-            self.chosen = [[], []]
-            self.lifted = [None, None]
-            self.last_take = None
-            self.wants_offer = [False, False]        # a queued offer belongs to the round it was made in
-            self.end_due = None
-            self.end_peeks()                         # new markers: look away again (CO-5)
+        # a person's queued offer, at the start or end of a turn (CO-6)
+        if self.reveal_until is None:
             for h in self.humans:
-                self.cursor[h] = SIDE_POSITIONS[0]
-            self.banner = (f"Round {st.round_no}: P{st.active + 1} starts with a side-row card", render.GOLD,
-                           now_ns + 3_000_000_000) if self.game.rounds > 1 else \
-                (f"P{st.active + 1} starts: take a card from the side row", render.GOLD, now_ns + 3_000_000_000)
-            self.app.sounds.play("flip")
+                if self.wants_offer[h] and st.may_offer(h):
+                    self._apply(Offer(), h)
+                    return
+        moves = len(st.history)
+        self.driver.tick(now_ns)     # deals, the partners' moves, a person's turn that ran out
+        for actor, action in st.history[moves:]:
+            if actor == CHANCE:
+                self._dealt(now_ns)
+            else:
+                self._moved(actor, action)
+        if st.is_terminal() or st.current_player() == CHANCE:
             return
         for h in self.humans:                   # a cursor on a card just taken moves on
             t = self.targets(h)
             if t and self.cursor[h] not in t:
                 self.cursor[h] = min(t, key=lambda p: (abs(p - self.cursor[h]), p))
                 self.lifted[h] = None
-        # queued human offers at the start or end of a turn (CO-6)
-        for h in self.humans:
-            if self.wants_offer[h] and st.may_offer(h):
-                self._apply(Offer(), h)
-                return
-        if st.phase == "end" and cp in self.humans:
-            # CO-6: the taker may offer at the end of its turn: X offers, OK passes,
-            # and the turn passes by itself when the window closes
-            if self.end_due is None:
-                self.end_due = now_ns + self.offer_window_ns
-            elif now_ns >= self.end_due:
-                self._apply(Pass(), cp)
-            return
-        if st.phase == "point":
-            for s, partner in self.partners.items():
-                if s not in st.points:
-                    self._apply(partner.act(st.view(s)), s)
-                    return
-            return
-        if cp in self.partners:
-            if self.due_ns is None:
-                self.due_ns = now_ns + (self.think_ns if st.phase == "take" else self.think_ns // 2)
-            elif now_ns >= self.due_ns:
-                action = self.partners[cp].act(st.view(cp))
-                if isinstance(action, Take):
-                    self._take(cp, action.pos)
-                else:
-                    self._apply(action, cp)
 
     def again(self) -> Scene:
         return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
@@ -508,7 +521,51 @@ class CoopScene(GameScene):
                 return f"P{2 - s}, LOOK AWAY!  P{s + 1}: keep holding"
         return None
 
+    #: What the screen key leaves out: the clock (what depends on it is in the key as shown),
+    #: the app, the rules, the driver and players (the position stands by its history).
+    _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
+                            "_parts", "thinker", "future", "_state", "due_ns",
+                            "_resume_steps", "_led_box"})
+
+    #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
+    _led_box: pygame.Rect | None = None
+
+    def screen_key(self) -> tuple[object, ...]:
+        """Everything the screen shows depends on (render.Parts): the position (its history),
+        this scene's own fields, what the clock decides (banner, last take, prompt, peeking,
+        the veil) and the virtual LED matrix."""
+        st = self.state
+        fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
+        if self.setup or st is None:                 # the case choice: no game yet
+            return ("setup", fields)
+        clock = (bool(self.banner and self.now < self.banner[2]),
+                 self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
+                 self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
+        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
+        LED matrix's lights, drawn again when the picture changes (render.Parts)."""
+        parts = self.parts
+        parts.begin(surface)
+        picture = self.app.led.virtual_picture() if self.app.led.virtual is not None else None
+        # Under the veil (or before the first drawing) the matrix is drawn with the screen.
+        drawn = parts.part(surface, "screen", surface.get_rect(),
+                           (self.screen_key(), picture if self._led_box is None else None),
+                           lambda: self._draw_screen(surface))
+        box = self._led_box
+        if box is None:                  # no matrix here, or under the veil: drawn with the screen
+            parts.forget("lights")
+            return
+        if drawn:
+            parts.forget("lights")
+        lights = render.led_lights_rect(box, picture)
+        if lights is not None:
+            parts.part(surface, "lights", lights, (picture,), lambda: render.led_matrix_lights(surface, box, picture))
+        else:
+            parts.forget("lights")
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
         if self.setup:
@@ -764,6 +821,8 @@ class CoopScene(GameScene):
             size = full.h - 10
             lr = pygame.Rect(full.right - size - 5, full.y + 5, size, size)
             render.led_matrix(surface, lr, self.app.led.virtual_picture())
+            # Its lights are a part of their own while nothing is drawn over them (render.Parts).
+            self._led_box = None if self._looking_away_prompt() else lr
 
     def clue_file_layout(self, n: int, area: pygame.Rect) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
         """Where the clue file's cards go: (clue index, rect) of the cards drawn

@@ -162,9 +162,6 @@ class FocusXScene(GameScene):
         self.turn_no = 0
         self.chooser: Chooser | None = None
         self.pending: tuple[int, int, Action] | None = None       # seat, turn, action
-        self.think: tuple[int, int, int] | None = None             # seat, turn, ready at
-        self.close_asked = -1
-        self.waited_turn = -1          # the turn whose choice waited in its turn-start window
         self.shot_pending = ""
 
     @property
@@ -203,8 +200,9 @@ class FocusXScene(GameScene):
     def think_for(self, seat: int) -> int:
         """How long (ns) the arcade waits before it moves for ``seat``: nothing in Classic and
         Duel; in ThinkFocus and 4Focus a pause to follow (none if it already waited in the
-        turn-start window), and never before the seat's own planned presses."""
-        if not self.places_cards or self.waited_turn == self.turn_no:
+        turn-start window: the driver then ends the window, ``early_move``), and never before
+        the seat's own planned presses."""
+        if not self.places_cards:
             return 0
         wait = self.choice_delay()
         if self.seats[seat].is_computer:
@@ -314,7 +312,6 @@ class FocusXScene(GameScene):
         before = self._takes_before = len(self.takes())
         race_before = st.race_no
         moves = len(st.history)
-        self.arcade_turn_window(now_ns)
         events = self.driver.tick(now_ns)
         for ev in events:
             self._on_event(ev, now_ns)
@@ -339,27 +336,7 @@ class FocusXScene(GameScene):
         if any(actor >= 0 for actor, _a in new):
             self.turn_no += 1
             self.chooser = None
-            self.think = None
             self.pending = None
-
-    def arcade_turn_window(self, now: int) -> None:
-        """ThinkFocus / 4Focus: a seat the arcade moves for chooses during its turn-start
-        window; once its pause is over, laying the card ends the window."""
-        st = self.state
-        if not self.places_cards or st.is_terminal() or st.current_player() != RACE or st.window != "turn":
-            return
-        seat = st.active
-        if self.driver.players[seat] is None or self.close_asked == st.race_no:
-            return
-        if self.think is None or self.think[:2] != (seat, self.turn_no):
-            self.think = (seat, self.turn_no, now + self.choice_delay())
-        ready = self.think[2]
-        if self.seats[seat].is_computer:
-            ready = max(ready, self.planned_active_until)
-        if now >= ready:
-            self.close_asked = st.race_no
-            self.waited_turn = self.turn_no
-            self.referee.request_close(now)
 
     def seat_turn(self, seat: int, now_ns: int) -> None:
         """A person's turn (the driver waits for their move): ThinkFocus / 4Focus choose."""
@@ -402,14 +379,12 @@ class FocusXScene(GameScene):
             pseat, turn, action = self.pending
             if pseat != seat or turn != self.turn_no:
                 self.pending = None
-            elif st.current_player() == seat:
-                self.pending = None
-                if action in st.legal_actions(seat) and self.submit(seat, action):
+            elif self.driver.held(seat):
+                return                                   # the driver ends the window and lays it
+            elif st.current_player() == seat or self.driver.early_seat() == seat:
+                if self.submit(seat, action) and (self.driver.held(seat) or self.pending is None):
                     return
-            elif st.window == "turn" and self.close_asked != st.race_no:
-                self.close_asked = st.race_no
-                self.referee.request_close(now)          # laying the card ends the turn-start window
-                return
+                self.pending = None                      # refused (nothing changed): choose again
             else:
                 return
         if self.chooser is None or self.chooser.seat != seat or self.chooser.turn != self.turn_no:
@@ -575,43 +550,96 @@ class FocusXScene(GameScene):
         label = self.window_label()
         return [] if label is None else [(label[0], 30, label[1])]
 
+    def table_key(self) -> tuple[object, ...]:
+        """What :meth:`draw_table` shows depends on (immutable values; render.Parts): the
+        position (every change goes through ``apply``, so the length of its history), the
+        chooser's cursor and the place it points at."""
+        st = self.state
+        ch = self.chooser
+        chooser = None if ch is None else (ch.seat, ch.turn, ch.stage, ch.card_i, ch.place_i)
+        return (id(st), len(st.history), chooser, getattr(self, "choose_seat", None),
+                getattr(self, "choose_spot", None), self.cursor_place() if ch is not None else None)
+
+    def seats_key(self) -> tuple[object, ...]:
+        """What :meth:`_draw_seats` shows depends on (render.Parts)."""
+        st = self.state
+        over = st.is_terminal()
+        stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
+        active = getattr(st, "active", -1)
+        return tuple((self.seat_lines(s), active == s and not over, s in stuck, s in held, self.seat_tag(s),
+                      info.label) for s, info in enumerate(self.seats))
+
+    def _bar_width(self, table_w: int) -> int | None:
+        """The countdown bar's width (px) under the title row, None without one."""
+        w = self.referee.window
+        if w is None or w.opened_ns is None:
+            return None
+        end = None
+        if w.spec.window_ms is not None:
+            end = w.opened_ns + w.spec.window_ms * NS_PER_MS
+        elif w.spec.mode == "last" and w.spec.eligible:
+            end = w.opened_ns + (w.spec.deadline_ms or 3000) * NS_PER_MS
+        elif w.close_at_ns is not None:
+            end = w.close_at_ns
+        if end is None:
+            return None
+        frac = max(0.0, min(1.0, 1 - (self.now - w.opened_ns) / max(1, end - w.opened_ns)))
+        return int((table_w - 40) * frac)
+
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen in parts (render.Parts), each drawn again only when what it shows
+        changes: the title row, the countdown bar, the message strip, the table, the seats,
+        the virtual LED matrix and the race panel."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
+        parts = self.parts
+        if parts.begin(surface):
+            surface.fill(render.BG)
         side = int(W * 0.27)
         table_w = W - side
         st = self.state
-        render.text(surface, self.game.title + ("  +FocusX rule" if self.x_rule else ""), (20, 12), 40,
-                    render.TEXT, bold=True)
         status = "game over" if st.is_terminal() else self.status_text()
-        render.text(surface, f"race {st.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM, "topright")
-        w = self.referee.window
-        if w is not None and w.opened_ns is not None:
-            end = None
-            if w.spec.window_ms is not None:
-                end = w.opened_ns + w.spec.window_ms * NS_PER_MS
-            elif w.spec.mode == "last" and w.spec.eligible:
-                end = w.opened_ns + (w.spec.deadline_ms or 3000) * NS_PER_MS
-            elif w.close_at_ns is not None:
-                end = w.close_at_ns
-            if end is not None:
-                frac = max(0.0, min(1.0, 1 - (self.now - w.opened_ns) / max(1, end - w.opened_ns)))
-                pygame.draw.rect(surface, render.DIM, pygame.Rect(20, 54, int((table_w - 40) * frac), 6),
-                                 border_radius=3)
+        parts.part(surface, "title", pygame.Rect(0, 0, table_w, 54), (st.race_no, status),
+                   lambda: self._draw_title(surface, table_w, status))
+        bar = self._bar_width(table_w)
+        parts.part(surface, "bar", pygame.Rect(20, 54, table_w - 40, 6), bar,
+                   lambda: bar is not None and pygame.draw.rect(surface, render.DIM, pygame.Rect(20, 54, bar, 6),
+                                                                border_radius=3))
         seat_h = int(H * 0.2)
         # The message strip (between the countdown bar and the table): the window's label
         # on the left, the banner to its right, so a banner never hides the table (#15).
         strip = pygame.Rect(0, TOP, table_w, STRIP_H)
+        lines = self.strip_lines()
+        banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
+        area = pygame.Rect(0, strip.bottom, table_w, H - strip.bottom - seat_h - 10)
+        # One part: the table's marks reach up into the strip, and the banner is drawn over them.
+        parts.part(surface, "table", pygame.Rect(0, TOP, table_w, area.bottom - TOP),
+                   (tuple(lines), banner, self.table_key()),
+                   lambda: self._draw_strip_and_table(surface, strip, lines, banner, area))
+        seats = pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h)
+        # The part spans the table's width: a long seat label may run past its panel.
+        parts.part(surface, "seats", pygame.Rect(0, seats.y, table_w, seat_h + 6), self.seats_key(),
+                   lambda: self._draw_seats(surface, seats))
+        self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
+
+    def _draw_title(self, surface: pygame.Surface, table_w: int, status: str) -> None:
+        render.text(surface, self.game.title + ("  +FocusX rule" if self.x_rule else ""), (20, 12), 40,
+                    render.TEXT, bold=True)
+        render.text(surface, f"race {self.state.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM,
+                    "topright")
+
+    def _draw_strip_and_table(self, surface: pygame.Surface, strip: pygame.Rect,
+                              lines: list[tuple[str, int, tuple[int, int, int]]],
+                              banner: tuple[str, tuple[int, int, int]] | None, area: pygame.Rect) -> None:
         left = strip.x + 20
         y = strip.y + 2
-        for msg, size, col in self.strip_lines():
+        for msg, size, col in lines:
             r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
-        area = pygame.Rect(0, strip.bottom, table_w, H - strip.bottom - seat_h - 10)
         self.draw_table(surface, area)
-        if self.banner and self.now < self.banner[2]:
-            msg, col, _ = self.banner
+        if banner is not None:
+            msg, col = banner
             room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
             size = render.fit_size(msg, room.w - 36, (56, 48, 42, 36, 32, 28), bold=True)
             img = render.font(size, True).render(msg, True, (20, 20, 20))
@@ -625,8 +653,6 @@ class FocusXScene(GameScene):
             box.clamp_ip(strip)
             pygame.draw.rect(surface, col, box, border_radius=14)
             surface.blit(img, rect)
-        self._draw_seats(surface, pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h))
-        self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         return None
@@ -674,16 +700,30 @@ class FocusXScene(GameScene):
                 render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The virtual LED matrix with its status line, and the race panel below (two parts)."""
         y = area.y
+        parts = self.parts
         if self.app.led.virtual is not None:
             size = min(area.w, int(area.h * 0.36))
             r = pygame.Rect(area.x + (area.w - size) // 2, y, size, size)
-            render.led_matrix(surface, r, self.app.led.virtual_picture())
-            y = r.bottom + 4
-            render.text(surface, f"virtual LED matrix  {self.app.led.status_text()}", (area.centerx, y), 20,
-                        render.DIM, "midtop")
-            y += 22
+            picture = self.app.led.virtual_picture()
+            status = self.app.led.status_text()
+            parts.part(surface, "led", pygame.Rect(area.x, y, area.w, size + 26), (picture, status),
+                       lambda: self._draw_led(surface, r, picture, status, area))
+            y = r.bottom + 26
         panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
+        key = (self.panel_title, tuple((e.title, e.colour, tuple(e.rows), tuple(e.extra)) for e in self.history))
+        parts.part(surface, "panel", panel, key, lambda: self._draw_panel(surface, panel))
+
+    def _draw_led(self, surface: pygame.Surface, r: pygame.Rect, picture: Any, status: str,
+                  column: pygame.Rect) -> None:
+        render.led_matrix(surface, r, picture)
+        # The status line narrowed to the side column when longer (it ran over the table).
+        room = 2 * min(r.centerx - column.x, column.right - r.centerx)
+        render.text_within(surface, f"virtual LED matrix  {status}", (r.centerx, r.bottom + 4), room, 20,
+                           render.DIM, "midtop")
+
+    def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         render.panel(surface, panel)
         render.text(surface, self.panel_title, (panel.x + 10, panel.y + 8), 22, render.DIM)
         yy = panel.y + 34

@@ -310,12 +310,26 @@ def arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float
     head = width * 3.2
     tip = (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2)
     base = (tip[0] - ux * head, tip[1] - uy * head)
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     c = (*colour, alpha)
-    pygame.draw.line(layer, c, a, base, width)
-    pygame.draw.polygon(layer, c, [tip, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6),
-                                   (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)])
-    surface.blit(layer, (0, 0))
+    wing_a = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    wing_b = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    # The see-through layer covers only the arrow (a whole-board layer was 5 MB a move), moved by
+    # whole pixels so the shapes are the same pixels.
+    xs = (a[0], base[0], tip[0], wing_a[0], wing_b[0])
+    ys = (a[1], base[1], tip[1], wing_a[1], wing_b[1])
+    pad = width + 4
+    ox, oy = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
+    box = pygame.Rect(ox, oy, math.ceil(max(xs)) + pad - ox + 1, math.ceil(max(ys)) + pad - oy + 1)
+    if not surface.get_rect().contains(box):     # reaching past the edge: clipped as before
+        ox = oy = 0
+        box = surface.get_rect()
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] - ox, p[1] - oy)
+    pygame.draw.line(layer, c, at(a), at(base), width)
+    pygame.draw.polygon(layer, c, [at(tip), at(wing_a), at(wing_b)])
+    surface.blit(layer, box.topleft)
 
 
 def target_wash(colour: RGB, strong: bool) -> RGB:

@@ -29,24 +29,26 @@ Controls (a seat acts only on its own turn):
   never make another player's move.  Escape with nothing half-chosen (or for a
   seat that does not take plain keys) asks once, then leaves the game.
 
-The computer thinks in the kiosk's thinking process (:mod:`kiosk.thinker`:
-``arcade.bots.sackson.decide`` at the seat's skill, by nodes, so it plays the
-same on any machine; the render loop only checks a future each frame); a dead
-or stuck process is restarted and that move is made by the one-ply player in
-this process.  A decision function substituted for ``choose_action`` (tests)
-cannot be sent to that process and runs in a worker thread here instead.  The
-move is applied on the main thread in :meth:`SacksonScene.update`, never less than
+The computer seats are players of the match driver that think in the kiosk's
+thinking process (:class:`kiosk.thinker.FocusThinker`: ``arcade.bots.sackson.decide``
+at the seat's skill, by nodes, so it plays the same on any machine); the driver
+polls them each frame and never waits.  A dead or stuck process is restarted
+and that move is made by the one-ply player in this process.  A decision
+function substituted for ``choose_action`` (tests) cannot be sent to that
+process and runs in a worker thread here instead (:func:`kiosk.thinker.thread_player`).
+The driver makes the move on the main thread, never less than
 ``[sackson] move_pause_s`` after its turn began (``app.pace_override`` caps
 that pause, as ``focus-arcade demo --pace`` does).  The screen keeps drawing
-while it thinks ("thinking..." with a progress ring).
+while it thinks ("thinking..." with a progress ring); leaving the game cancels
+the thought.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any, Sequence
 
@@ -56,19 +58,21 @@ from arcade import registry
 from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
 from arcade.core.api import Action
-from arcade.core.driver import Driver
+from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState, Swap
 from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
+from kiosk import thinker as thinker_mod
 from kiosk.app import App
 from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
+from kiosk.thinker import ThinkingPlayer
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -369,29 +373,25 @@ class SacksonScene(GameScene):
         self.settings = gs
         self.game = SacksonGame(n, gs)
         self.state: SacksonState = self.initial_state(self.game)
-        # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
-        # state's); the computer's search runs in a worker so the screen never freezes,
-        # and its move is submitted like a person's.
-        self.driver: Driver = registry.of_state(self.state).driver(self.state, [None] * n, self.bot_rng,
-                                                                   ply_cap=None)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
             pause = min(pause, float(app.pace_override))
         self.pause_ns = int(pause * 1e9)
-        self.max_nodes = max_nodes
+        self._max_nodes = max_nodes
         self.levels = list(levels) if levels is not None else [level_for(s.skill) for s in seats]
         self.search_levels = (list(levels) if levels is not None
                               else [SEARCH_OF_SKILL.get(s.skill, "medium") for s in seats])
         self.thinker: Any = None           # kiosk.thinker.Thinker while the process thinks for us
         if any(s.is_computer for s in seats) and self._use_process():
-            from kiosk import thinker as thinker_mod
             self.thinker = thinker_mod.shared()
             self.thinker.start()          # warm: the process is up before the first computer move
-        self.executor: ThreadPoolExecutor | None = None
-        self.future: Future[Action] | None = None
-        self.think_ply = -1
-        self.think_started = 0
+        # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
+        # state's) and asks the computer seats, which think elsewhere (kiosk.thinker), so the
+        # screen never freezes; it polls them each frame and shows a move no sooner than
+        # pause_ns after its turn began.
+        self.driver: Driver = registry.of_state(self.state).driver(self.state, self.driver_seats(), self.bot_rng,
+                                                                   ply_cap=None)
         self.chooser: MoveChooser | None = None
         self.chooser_key: tuple[int, int] | None = None
         self.cursor_memory: dict[int, str] = {}
@@ -405,17 +405,66 @@ class SacksonScene(GameScene):
         self._local_geo: tuple[tuple[int, int], sd.BoardGeometry] | None = None
         self._preview_cache: dict[Action, str] = {}
 
+    # -- the seats the driver moves -------------------------------------------------------
+    def driver_seats(self) -> list[ComputerPlayer | None]:
+        """One entry per seat: the computer player that thinks for a computer seat (in the
+        thinking process, or in a worker thread for a substituted ``choose_action``), None
+        for a person (the scene submits their move)."""
+        out: list[ComputerPlayer | None] = []
+        for seat, info in enumerate(self.seats):
+            players = self.__dict__.setdefault("_players", {})
+            if not info.is_computer:
+                out.append(None)
+                continue
+            if seat not in players:
+                players[seat] = self._computer(seat)
+            out.append(players[seat])
+        return out
+
+    def _computer(self, seat: int) -> ThinkingPlayer:
+        note = self.app.message
+        if self.thinker is not None:
+            return thinker_mod.FocusThinker(self.search_levels[seat], self.pause_ns, self._max_nodes, note,
+                                            self.thinker)
+        level = self.levels[seat]
+
+        def search(state: Any, rng: random.Random) -> Action:
+            return choose_action(state, level, rng, time.monotonic, self.budget_s, self._max_nodes)
+
+        return thinker_mod.thread_player(search, self.pause_ns, note)
+
+    @property
+    def max_nodes(self) -> int | None:
+        """Node limit of the search per move (tests; None = the level's or time only)."""
+        return self._max_nodes
+
+    @max_nodes.setter
+    def max_nodes(self, value: int | None) -> None:
+        self._max_nodes = value
+        for player in self.__dict__.get("_players", {}).values():
+            if isinstance(player, thinker_mod.FocusThinker):
+                player.nodes = value
+
+    @property
+    def future(self) -> Any:
+        """The future of the computer move being thought about now (None: none)."""
+        for seat in self.driver.thinking():
+            player = self.driver.players[seat]
+            thought = getattr(player, "thought", None)
+            if thought is not None:
+                return thought.future
+        return None
+
+    @property
+    def think_started(self) -> int:
+        """When (ns) the computer seat to move began to think (0: none thinks)."""
+        return min(self.driver.thinking().values(), default=0)
+
     # -- life cycle --------------------------------------------------------------------
     def exit(self) -> None:
-        self._stop_worker()
-
-    def _stop_worker(self) -> None:
-        if self.thinker is not None and self.future is not None:
-            self.thinker.cancel()
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
-        self.future = None
+        super().exit()
+        for player in self.__dict__.get("_players", {}).values():
+            player.close()
 
     finish_ns = FINISH_NS
 
@@ -548,15 +597,20 @@ class SacksonScene(GameScene):
     def advance(self, now_ns: int) -> None:
         st = self.state
         if st.is_terminal():
-            self._stop_worker()
+            self.driver.cancel()
             self.chooser = None
             if self.finish(now_ns):
                 self.app.screenshot(f"focus-{self.variant}-over")
             return
-        cp = st.current_player()
-        if self.seats[cp].is_computer:
+        before = self._before()
+        moves = len(st.history)
+        self.driver.tick(now_ns)                  # a computer's move once it is thought and shown long enough
+        for seat, action in st.history[moves:]:
+            self._moved(seat, action, before)
+        if st.is_terminal():
+            return
+        if self.seats[st.current_player()].is_computer:
             self.chooser = None
-            self._drive_computer(cp, now_ns)
         else:
             self._ensure_chooser()
 
@@ -565,65 +619,16 @@ class SacksonScene(GameScene):
         """True unless ``choose_action`` was replaced (that function can only run in this process)."""
         return choose_action is bots.choose_action
 
-    def _ask_thinker(self, seat: int, now: int) -> None:
-        from kiosk.thinker import encode_focus
-
-        seed = self.bot_rng.getrandbits(62)
-        state = self.state.copy()          # the fallback's own copy (runs on the thinker's thread)
-
-        def fallback() -> list[int]:
-            return list(state._internal(bots.decide(state, "medium", random.Random(seed))))
-
-        self.future = self.thinker.ask("focus", encode_focus(self.state), self.search_levels[seat], seed,
-                                       fallback, nodes=self.max_nodes)
-        self.think_ply = len(self.state.history)
-        self.think_started = now
-
-    def _action_of(self, result: Any) -> Action:
-        """The action from a finished future: an Action (thread) or a thinker Answer (process)."""
-        if isinstance(result, Action):
-            return result
-        move = tuple(int(x) for x in result.move)
-        if result.source != "worker" and result.note:
-            self.app.message(f"Computer player: {result.note}")
-        if move not in self.state._moves():
-            raise ValueError(f"the thinking process proposed {move}, not a legal move here")
-        return self.state._t.action(move)
-
-    def _drive_computer(self, seat: int, now: int) -> None:
-        ply = len(self.state.history)
-        if self.thinker is not None:
-            try:
-                self.thinker.poll()
-            except Exception as exc:          # a protocol version mismatch: said once, the game goes on
-                self.app.message(str(exc))
-        if (self.future is None or self.think_ply != ply) and self.thinker is not None:
-            self._ask_thinker(seat, now)
-            return
-        if self.future is None or self.think_ply != ply:
-            if self.executor is None:
-                self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
-            snapshot = self.state.copy()
-            self.future = self.executor.submit(choose_action, snapshot, self.levels[seat], self.bot_rng,
-                                               time.monotonic, self.budget_s, self.max_nodes)
-            self.think_ply = ply
-            self.think_started = now
-            return
-        if not self.future.done() or now - self.think_started < self.pause_ns:
-            return
-        fut, self.future = self.future, None
-        try:
-            action = self._action_of(fut.result())
-        except Exception as exc:            # a bot bug must not stop the game
-            self.app.message(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
-            action = self.bot_rng.choice(self.state.legal_actions())
-        self._apply(action, seat)
+    def _before(self) -> tuple[list[int], list[int], list[bool]]:
+        """What a move's log line compares with: captures, reserves and who is in, per seat."""
+        st = self.state
+        n = self.game.seats
+        return ([sum(st.captured(p)) for p in range(n)], [st.reserve(p) for p in range(n)],
+                [st.active(p) for p in range(n)])
 
     def _apply(self, action: Action, seat: int) -> None:
-        st = self.state
-        before_caps = [sum(st.captured(p)) for p in range(self.game.seats)]
-        before_res = st.reserve(seat)
-        before_active = [st.active(p) for p in range(self.game.seats)]
+        """A person's move, through the driver (a refused one is said on the banner)."""
+        before = self._before()
         try:
             self.driver.submit(seat, action)
         except IllegalActionError as exc:
@@ -631,7 +636,13 @@ class SacksonScene(GameScene):
             self.app.sounds.play("false")
             self.chooser = None
             return
-        import threading
+        self._moved(seat, action, before)
+
+    def _moved(self, seat: int, action: Action, before: tuple[list[int], list[int], list[bool]]) -> None:
+        """After a move the driver made (a person's or a computer's): the log, banner and sound."""
+        st = self.state
+        before_caps, reserves, before_active = before
+        before_res = reserves[seat]
         self.applied_thread = threading.get_ident()
         self.last = (seat, action)
         self.chooser = None
@@ -781,9 +792,19 @@ class SacksonScene(GameScene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen in parts (render.Parts), each drawn again only when what it shows
+        changes: the board, the title row, whose turn, the player cards, and below them the
+        banner, the last moves and the virtual LED matrix."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
-        self._draw_board(surface)
+        parts = self.parts
+        if parts.begin(surface):
+            surface.fill(render.BG)
+        size = surface.get_size()
+        ch = self.chooser if self.human_to_move() is not None else None
+        # While a person chooses, the marks pulse: the board is drawn every frame.
+        board_key = (self._board_key(size), None if ch is None else (self.now, repr(ch.preview())))
+        parts.part(surface, "board", pygame.Rect(0, 0, int(W * 0.63) + 6, H), board_key,
+                   lambda: self._draw_board(surface))
         side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
         self._draw_side(surface, side)
 
@@ -819,15 +840,40 @@ class SacksonScene(GameScene):
         size = surface.get_size()
         geo = self.geometry(size)
         key = self._board_key(size)
-        if self._board_layer is None or self._board_layer[0] != key:
-            area = self.board_area(size)
+        area = self.board_area(size)
+        if not render.KEEP_PARTS:                 # drawn from scratch, the kept layer left alone
             if self._local_geo is None or self._local_geo[0] != area.size:
                 self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
-            layer = pygame.Surface(area.size)
-            layer.fill(render.BG)
-            self._draw_board_layer(layer, self._local_geo[1])
+            fresh = pygame.Surface(area.size)
+            fresh.fill(render.BG)
+            self._draw_board_layer(fresh, self._local_geo[1])
+            surface.blit(fresh, area.topleft)
+        elif self._board_layer is None or self._board_layer[0] != key:
+            if self._local_geo is None or self._local_geo[0] != area.size:
+                self._local_geo = (area.size, sd.BoardGeometry(self.state.board, pygame.Rect((0, 0), area.size)))
+            lgeo = self._local_geo[1]
+            old = self._board_layer
+            looks = self._layer_looks()
+            if old is not None and old[1].get_size() == area.size and self._looks is not None \
+                    and self._looks[0] is lgeo:
+                # Only the cells (and the last move's marks) that changed are drawn again: the
+                # whole layer's drawing, clipped to where they are.
+                layer = old[1]
+                region = self._changed_region(lgeo, self._looks[1], looks)
+                if region is not None:
+                    layer.set_clip(region)
+                    layer.fill(render.BG, region)
+                    self._draw_board_layer(layer, lgeo)
+                    layer.set_clip(None)
+            else:
+                layer = pygame.Surface(area.size)
+                layer.fill(render.BG)
+                self._draw_board_layer(layer, lgeo)
+            self._looks = (lgeo, looks)
             self._board_layer = (key, layer, area.topleft)
-        surface.blit(self._board_layer[1], self._board_layer[2])
+        if render.KEEP_PARTS:
+            assert self._board_layer is not None
+            surface.blit(self._board_layer[1], self._board_layer[2])
         ch = self.chooser if self.human_to_move() is not None else None
         if ch is not None:
             st = self.state
@@ -839,6 +885,71 @@ class SacksonScene(GameScene):
             if isinstance(preview, Move):      # the move under the cursor, see-through over the stones
                 sd.arrow(surface, geo.centres[idx[preview.src]], geo.centres[idx[preview.dst]], col,
                          max(6, geo.cell // 11), alpha=150, trim_a=geo.box * 0.3, trim_b=geo.box * 0.5)
+
+    #: The board layer's geometry and what its cells showed when it was last drawn.
+    _looks: tuple[sd.BoardGeometry, Any] | None = None
+
+    def _layer_looks(self) -> tuple[tuple[object, ...], object, object]:
+        """What :meth:`_draw_board_layer` shows, cell by cell (stack, tint, outline, lifted
+        stones) and the last move's arrow and drop mark (cell indices)."""
+        st = self.state
+        board = st.board
+        idx = board.index
+        ch = self.chooser if self.human_to_move() is not None else None
+        seat = st.current_player()
+        tint: dict[int, object] = {}
+        if self.last is not None:
+            _, a = self.last
+            if isinstance(a, Move):
+                tint[idx[a.src]] = "src"
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Drop):
+                tint[idx[a.dst]] = "dst"
+            elif isinstance(a, Swap):
+                tint[idx[a.a]] = tint[idx[a.b]] = "dst"
+        framed: set[int] = set()
+        if ch is not None:
+            cur = ch.current()
+            for c in ch.marked_targets():
+                tint[idx[c]] = ("target", seat, c == cur and ch.phase in ("target", "swap-b"))
+            if ch.phase in ("source", "swap-a"):
+                framed = {idx[c] for c in ch.items() if c != RESERVE}
+        cells = []
+        for i, cell in enumerate(board.cells):
+            lift = 0
+            if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
+                lift = ch.current() if ch.phase == "count" else (ch.count or 0)
+            cells.append((tuple(st.stack(cell)), tint.get(i), (seat if i in framed else None), lift))
+        marks = self.last is not None and (ch is None or not ch.half_chosen)
+        arrow = plus = None
+        if marks and self.last is not None:
+            a = self.last[1]
+            if isinstance(a, Move):
+                arrow = (idx[a.src], idx[a.dst])
+            elif isinstance(a, Drop):
+                plus = idx[a.dst]
+        return tuple(cells), arrow, plus
+
+    @staticmethod
+    def _changed_region(geo: sd.BoardGeometry, old: Any, new: Any) -> pygame.Rect | None:
+        """The part of the layer to draw again between ``old`` and ``new`` looks (None: none):
+        the changed cells and the cells under the old and new arrow and drop mark, with room
+        for the arrow's head, the lifted stones' frame and the "+"."""
+        def cell_box(i: int) -> pygame.Rect:
+            xs = [p[0] for p in geo.polygons[i]]
+            ys = [p[1] for p in geo.polygons[i]]
+            return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        boxes = [cell_box(i).inflate(16, 16) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
+        room = geo.cell // 2 + 16
+        for looks in (old, new):
+            if looks[1] != (old[1] if looks is new else new[1]) and looks[1] is not None:
+                src, dst = looks[1]
+                boxes.append(cell_box(src).union(cell_box(dst)).inflate(room, room))
+            if looks[2] != (old[2] if looks is new else new[2]) and looks[2] is not None:
+                boxes.append(cell_box(looks[2]).inflate(geo.cell, geo.cell))
+        if not boxes:
+            return None
+        return boxes[0].unionall(boxes[1:])
 
     def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
         st = self.state
@@ -907,16 +1018,63 @@ class SacksonScene(GameScene):
             pygame.draw.rect(surface, render.GOLD, r.inflate(24, 12), border_radius=12)
             surface.blit(img, r)
 
+    def _turn_key(self) -> tuple[object, ...]:
+        """What the whose-turn box shows (render.Parts): the seat, the thinking ring's and the
+        held button's fraction, the count choice, the prompt."""
+        st = self.state
+        cp = st.current_player()
+        ring = held_ring = None
+        if cp >= 0:
+            if self.seats[cp].is_computer:
+                span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
+                ring = ((self.now - self.think_started) % max(1, span)) / max(1, span) if self.future is not None \
+                    else 0.0
+            held = self.hold_start.get(cp)
+            if held is not None and not self.seats[cp].is_computer:
+                held_ring = max(0, self.now - held)
+        ch = self.chooser if self.human_to_move() is not None else None
+        count = (tuple(ch.counts()), ch.current()) if ch is not None and ch.phase == "count" else None
+        return (cp, st.in_opening_swap, ring, held_ring, count, self.prompt())
+
+    def _player_key(self, p: int) -> tuple[object, ...]:
+        st = self.state
+        ch = self.chooser
+        reserve_cursor = st.current_player() == p and ch is not None and ch.phase == "source" \
+            and ch.current() == RESERVE
+        return (id(st), len(st.history), st.current_player(), self.seats[p].label, reserve_cursor,
+                p in self.skipped, st.is_terminal())
+
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         n = self.game.seats
-        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
-        render.text(surface, f"move {ply + 1}" if not st.is_terminal() else f"{ply} moves",
-                    (area.right, area.y + 4), 28, render.DIM, "topright")
+        parts.part(surface, "head", pygame.Rect(area.x, area.y, area.w, 40), (ply, st.is_terminal()),
+                   lambda: self._draw_head(surface, area, ply))
         y = area.y + 40
-        # whose turn
         turn = pygame.Rect(area.x, y, area.w, 128)
+        parts.part(surface, "turn", pygame.Rect(area.x, y, area.w, 136), self._turn_key(),
+                   lambda: self._draw_turn(surface, turn))
+        y = turn.bottom + 8
+        # the players
+        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
+        for p in range(n):
+            r = pygame.Rect(area.x, y, area.w, card_h - 6)
+            parts.part(surface, f"player{p}", pygame.Rect(area.x, y, area.w, card_h), self._player_key(p),
+                       lambda r=r, p=p: self._draw_player(surface, r, p))  # type: ignore[misc]
+            y += card_h
+        vm = self.app.led.virtual_picture() if self.app.led is not None else None
+        banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
+        parts.part(surface, "below", pygame.Rect(area.x, y, area.w, area.bottom - y),
+                   (banner, tuple(self.log), vm), lambda: self._draw_below(surface, area, y, vm))
+
+    def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int) -> None:
+        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
+        render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
+                    (area.right, area.y + 4), 28, render.DIM, "topright")
+
+    def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
+        st = self.state
         cp = st.current_player()
         col = sd.seat_colour(cp) if cp >= 0 else render.GOLD
         render.panel(surface, turn, render.PANEL, col, 4)
@@ -953,18 +1111,14 @@ class SacksonScene(GameScene):
         else:
             self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
         self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
-        y = turn.bottom + 8
-        # the players
-        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
-        for p in range(n):
-            self._draw_player(surface, pygame.Rect(area.x, y, area.w, card_h - 6), p)
-            y += card_h
+
+    def _draw_below(self, surface: pygame.Surface, area: pygame.Rect, y: int, vm: Any) -> None:
+        """The banner, the last moves and the virtual LED matrix, under the player cards."""
         banner = self.banner_rect(area, y)
         if banner is not None:
             self._draw_banner(surface, banner)
             y = banner.bottom + 6
         # the last moves
-        vm = self.app.led.virtual_picture() if self.app.led is not None else None
         led_size = 0
         if self.app.led is not None and self.app.led.virtual is not None:
             led_size = min(150, area.bottom - y - 8)

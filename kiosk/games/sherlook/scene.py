@@ -10,10 +10,12 @@ difference circled and numbered, the tokens of the round (SL-4) and every claim
 of the race in stamp order with its offset (R-7); after 10 rounds the results
 (SL-5).
 
-The next round's photos are generated in a worker thread while the reveal
-shows (the generator is pure and draws from its own ``random.Random``), so a
-slow machine never freezes the screen between rounds; they are rendered while
-the green token shows.
+The match driver draws each round (its chance outcome) after the reveal
+(``chance_pause``) from the scene's chance source, which generates the next
+round's photos in a worker thread while the reveal shows (the generator is pure
+and draws from its own ``random.Random``), so a slow machine never freezes the
+screen between rounds; the photos are rendered while the green token shows.
+The scene only maps presses to the driver and draws.
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 NS = 1_000_000_000
-NEVER_MS = 10 ** 12      # the driver never draws a round itself: the scene brings it with its photos
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
 CIRCLE = (255, 236, 60)
 
@@ -159,6 +160,21 @@ def layout_icon(surface: pygame.Surface, lay: Layout, rect: pygame.Rect) -> None
         surface.blit(glyph, glyph.get_rect(center=r.center))
 
 
+class PhotosMade:
+    """A :class:`arcade.core.driver.Thought`: a round drawn already, ready once the worker
+    making its photos is done (the photos are cached by ``photos_for``)."""
+
+    def __init__(self, action: Round, worker: threading.Thread) -> None:
+        self.action = action
+        self.worker = worker
+
+    def result(self) -> Round | None:
+        return None if self.worker.is_alive() else self.action
+
+    def cancel(self) -> None:
+        return None          # a pure generator in a daemon thread: its photos stay cached
+
+
 class SherlookScene(GameScene):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
@@ -171,14 +187,15 @@ class SherlookScene(GameScene):
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
         self.state: SherlookState = self.initial_state(self.game)
-        # The match driver runs the marker races and asks the computer players for their
-        # presses; the scene brings each round's chance outcome once its photos are made.
+        # The match driver runs the marker races, asks the computer players for their
+        # presses and draws each round (chance) once the reveal has shown long enough and
+        # the round's photos are made (_chance_source: in a worker thread, during the reveal).
         spec = registry.get("sherlook")
         ctx = registry.PlayerContext(rng=self.stream("bots"), key=str(self.seed))
         players: list[Any] = [RoutedPlayer(spec.computer_player(self.state, s, _skill(info.skill), ctx), app)
                               if info.is_computer else None for s, info in enumerate(seats)]
         self.driver: Driver = spec.driver(self.state, players, self.stream("ties"), markers=self.settings,
-                                          reveal_ms=NEVER_MS)
+                                          chance_pause=self._reveal_pause, chance_source=self._chance_source)
         self.phase = "start"              # start | token | race | reveal | over
         self.phase_at = 0
         self.placed: Placed | None = None
@@ -208,34 +225,43 @@ class SherlookScene(GameScene):
     # -- the game ----------------------------------------------------------------
     def advance(self, now_ns: int) -> None:
         st = self.state
-        if self.phase == "race":
-            self._race(now_ns)
+        if self.phase == "token":
+            if now_ns - self.phase_at >= self.cfg["token_s"] * NS:
+                self.phase, self.phase_at = "race", now_ns
+            return
+        moves = len(st.history)
+        racing = self.phase == "race"
+        events = self.driver.tick(now_ns)     # presses judged, computers asked; the next round when due
+        if racing:
+            self._race(events, now_ns)
             if st.current_player() != RACE:
                 self.phase, self.phase_at = "reveal", now_ns
                 self.app.screenshot(f"round-{st.round_no}-reveal")     # the next frame drawn
                 self.app.computer.cancel()
                 self.app.sounds.play("won" if st.rounds[-1].score.green is not None else "debated")
-                self._prefetch()              # the next photos, made while the reveal shows
+            return
+        if any(actor == CHANCE for actor, _a in st.history[moves:]):   # the driver drew the next round
+            self.next_round = None
+            self.phase, self.phase_at = "token", now_ns
+            self.banner = None
+            self.app.sounds.play("flip")
             return
         if self.phase == "reveal" and now_ns - self.phase_at < self._reveal_ns():
-            return
-        if self.phase == "token":
-            if now_ns - self.phase_at >= self.cfg["token_s"] * NS:
-                self.phase, self.phase_at = "race", now_ns
             return
         if st.is_terminal():
             if self.finish(now_ns):
                 self.phase = "over"
-            return
-        if st.current_player() == CHANCE:
-            pending = self._prefetch()
-            if pending is None or pending[1].is_alive():
-                return                        # still generating: the reveal (or the title) stays up
-            self.next_round = None
-            self.driver.submit(CHANCE, pending[0])
-            self.phase, self.phase_at = "token", now_ns
-            self.banner = None
-            self.app.sounds.play("flip")
+
+    def _reveal_pause(self, state: Any) -> int:
+        """The driver's pause before a round (ns): the reveal of the race just played (none
+        before the first round, nor when a resumed game starts between rounds)."""
+        return self._reveal_ns() if state.round_no and self.phase in ("race", "reveal") else 0
+
+    def _chance_source(self, state: Any) -> "PhotosMade":
+        """The driver's chance source: the next round, ready once its photos are made."""
+        pending = self._prefetch()
+        assert pending is not None
+        return PhotosMade(*pending)
 
     def _prefetch(self) -> tuple[Round, threading.Thread] | None:
         """Draw the next round's chance outcome now and generate its photos in a worker thread.
@@ -254,8 +280,8 @@ class SherlookScene(GameScene):
             self.next_round = (action, worker)
         return self.next_round
 
-    def _race(self, now: int) -> None:
-        for ev in self.driver.tick(now):          # presses judged, computer players asked
+    def _race(self, events: list[Any], now: int) -> None:
+        for ev in events:
             self._on_event(ev, now)
         race = self.referee.current()
         if race is None or race.opened_ns is None or self.state.current_player() != RACE:
@@ -367,8 +393,47 @@ class SherlookScene(GameScene):
         self.reveal_surfaces = (washed[0], washed[1])
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The two photos are a part kept between frames (render.Parts): drawn again only when
+        the pictures or their places change; the rest of the screen is drawn every frame."""
         W, H = surface.get_size()
-        surface.fill(render.BG)
+        parts = self.parts
+        full = parts.begin(surface)
+        st = self.state
+        if self.phase == "start" or st.layout is None or self.phase == "token":
+            # The title and the token screens do not change while they show: one part.
+            parts.forget("photos")
+            key = ("start",) if self.phase == "start" or st.layout is None else \
+                ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.layout_key,
+                 st.layout.name)
+            def whole() -> None:
+                surface.fill(render.BG)
+                self._draw_screen(surface, None)
+            parts.part(surface, "screen", surface.get_rect(), key, whole)
+            return
+        full = parts.forget("screen") or full
+        photos = None
+        if self.phase != "start" and st.layout is not None:
+            self._prepare(self._areas(W, H)["photos"])      # a new round's photos and places first
+        if self.phase not in ("start", "token") and st.layout is not None and self.placed is not None:
+            reveal = self.phase in ("reveal", "over")
+            pics = self.reveal_surfaces if reveal else self.surfaces
+            if pics is not None:
+                rects = self.placed.rects
+                photos = (rects[0].inflate(6, 6).union(rects[1].inflate(6, 6)), pics, tuple(map(tuple, rects)))
+        if photos is None or full:
+            if photos is None:
+                parts.forget("photos")
+            surface.fill(render.BG)
+        else:
+            box = photos[0].clip(surface.get_rect())
+            for band in (pygame.Rect(0, 0, W, box.y), pygame.Rect(0, box.bottom, W, H - box.bottom),
+                         pygame.Rect(0, box.y, box.x, box.h), pygame.Rect(box.right, box.y, W - box.right, box.h)):
+                if band.w > 0 and band.h > 0:
+                    surface.fill(render.BG, band)
+        self._draw_screen(surface, photos)
+
+    def _draw_screen(self, surface: pygame.Surface, photos: Any) -> None:
+        W, H = surface.get_size()
         st = self.state
         if self.phase == "start" or st.layout is None:
             render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
@@ -390,9 +455,16 @@ class SherlookScene(GameScene):
             self._draw_info(surface, areas["info"])
         pics = self.reveal_surfaces if reveal else self.surfaces
         if pics is not None and self.placed is not None:
-            for i in range(2):
-                surface.blit(pics[i], self.placed.rects[i])
-                pygame.draw.rect(surface, (245, 240, 225), self.placed.rects[i].inflate(6, 6), 3)
+            def draw_photos() -> None:
+                assert pics is not None and self.placed is not None
+                for i in range(2):
+                    surface.blit(pics[i], self.placed.rects[i])
+                    pygame.draw.rect(surface, (245, 240, 225), self.placed.rects[i].inflate(6, 6), 3)
+            if photos is None:              # the places were made this frame: everything was filled
+                self.parts.forget("photos")
+                draw_photos()
+            else:
+                self.parts.part(surface, "photos", photos[0], (photos[1][0], photos[1][1], photos[2]), draw_photos)
         if reveal:                             # R-7: the whole claim order in place of markers and claims
             self._draw_order(surface, areas["markers"].union(areas["claims"]))
         else:

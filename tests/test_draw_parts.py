@@ -1,0 +1,230 @@
+"""The screens kept in parts (kiosk/render.Parts, issue 14) show what a full drawing shows.
+
+Each game runs in the real App with computer players at every seat and the virtual LED
+matrix, on virtual time; after every frame the screen (drawn in parts: only what changed)
+must be, pixel for pixel, what the same frame drawn entirely from scratch is (every part
+drawn, as before parts were kept).  So a changed score, card, board or LED picture is on the
+screen in the very frame it changed, and nothing is left over from an earlier frame.
+Nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import types
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from kiosk import app as kapp  # noqa: E402
+from kiosk import config, render  # noqa: E402
+from kiosk.app import App  # noqa: E402
+from kiosk.scenes.lobby import find_game  # noqa: E402
+from kiosk.scenes.seats import SeatInfo  # noqa: E402
+
+T0 = 10 ** 15
+STEP = 16_666_667
+
+
+class Frames:
+    """A virtual clock for the app (its ``time`` module), and the frame number: the virtual
+    LED matrix's picture and status line (read from its serial line by a thread) are read
+    once a frame, so a frame and its drawing from scratch show the same picture."""
+
+    def __init__(self) -> None:
+        self.t = T0
+        self.frame = 0
+
+    def module(self) -> Any:
+        import time as real
+        return types.SimpleNamespace(monotonic_ns=lambda: self.t, monotonic=lambda: self.t / 1e9,
+                                     perf_counter=real.perf_counter, time=real.time)
+
+    def once_a_frame(self, fn: Callable[[], Any]) -> Callable[[], Any]:
+        seen: dict[int, Any] = {}
+
+        def read() -> Any:
+            if self.frame not in seen:
+                seen.clear()
+                seen[self.frame] = fn()
+            return seen[self.frame]
+        return read
+
+
+def make_app(tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> tuple[App, Frames]:
+    clock = Frames()
+    monkeypatch.setattr(kapp, "time", clock.module())
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    cfg = config.load_or_default(None)
+    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
+    cfg.data["led"]["port"] = "virtual"
+    app = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
+    app.pace_override = 0.25
+    if app.led.virtual is not None:
+        monkeypatch.setattr(app.led, "virtual_picture", clock.once_a_frame(app.led.virtual_picture))
+        monkeypatch.setattr(app.led, "status_text", clock.once_a_frame(app.led.status_text))
+    pygame.event.clear()
+    return app, clock
+
+
+@pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def kiosk(request: pytest.FixtureRequest, tmp_path: Path,
+          monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[App, Frames]]:
+    a, clock = make_app(tmp_path, request.param, monkeypatch)
+    yield a, clock
+    a.close()
+
+
+def step(app: App, clock: Frames, f: int) -> None:
+    clock.frame = f
+    clock.t = T0 + f * STEP
+    app.step(clock.t)
+
+
+def drawn_from_scratch(app: App, draw: Callable[[], None], save: str = "") -> bytes:
+    """This frame drawn entirely (every part, no kept pixels) on a fresh surface."""
+    kept = (render._Screen.generation, app._parts_seen)
+    screen = app.screen
+    fresh = pygame.Surface(screen.get_size(), 0, screen)
+    render.KEEP_PARTS = False
+    app.screen = fresh
+    try:
+        draw()
+    finally:
+        app.screen = screen
+        render.KEEP_PARTS = True
+        render._Screen.generation, app._parts_seen = kept
+    if save:
+        pygame.image.save(fresh, save)
+    return pygame.image.tobytes(fresh, "RGB")
+
+
+def compare_every_frame(app: App, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bytes, bytes]]:
+    """Each frame's (screen as drawn, the same frame drawn from scratch), taken right after
+    the drawing (before the flip time reaches the scene and changes it)."""
+    out: list[tuple[bytes, bytes]] = []
+    draw = app.draw
+
+    def both() -> None:
+        draw()
+        out.append((pygame.image.tobytes(app.screen, "RGB"), drawn_from_scratch(app, draw)))
+        if out[-1][0] != out[-1][1]:
+            _explain(app, draw, f"frame{len(out) - 1}")
+    monkeypatch.setattr(app, "draw", both)
+    return out
+
+
+def _explain(app: App, draw: Callable[[], None], name: str) -> None:
+    """Where the two pictures differ (bounding box, printed), both saved under the temp dir."""
+    import tempfile
+    base = Path(tempfile.gettempdir())
+    pygame.image.save(app.screen, str(base / f"parts-{name}-kept.png"))
+    drawn_from_scratch(app, draw, str(base / f"parts-{name}-scratch.png"))
+    a = pygame.image.load(str(base / f"parts-{name}-kept.png"))
+    b = pygame.image.load(str(base / f"parts-{name}-scratch.png"))
+    w, h = a.get_size()
+    diff = [(x, y) for y in range(0, h) for x in range(0, w) if a.get_at((x, y)) != b.get_at((x, y))]
+    if diff:
+        xs, ys = [p[0] for p in diff], [p[1] for p in diff]
+        print(f"{name}: {len(diff)} pixels differ in x {min(xs)}..{max(xs)}, y {min(ys)}..{max(ys)}")
+
+
+def play_and_compare(kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch, entry: str,
+                     frames: int) -> tuple[int, int]:
+    """Play ``frames`` frames of ``entry``; every frame equal to its drawing from scratch.
+    Returns (frames whose picture differed from the frame before, moves made)."""
+    app, clock = kiosk
+    game = find_game(entry, None)
+    seats = [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(game.demo_seats)]
+    scene = game.start(app, seats)
+    app.push(scene)
+    shots = compare_every_frame(app, monkeypatch)
+    changed = 0
+    last = b""
+    for f in range(frames):
+        if f == 30 and getattr(scene, "setup", False):
+            scene.begin_resumed({})              # Focus (2023): the case chosen, the game begins
+        step(app, clock, f)
+        got, want = shots[-1]
+        assert got == want, f"{entry}: frame {f} differs from the same frame drawn from scratch"
+        changed += got != last
+        last = got
+        shots.clear()
+    return changed, len(getattr(scene.state, "history", ()))
+
+
+@pytest.mark.parametrize("entry", ["focusx-classic", "focusx-thinkfocus-x", "focusx-duel", "focusx-4focus",
+                                   "focus-2p", "focus-3p", "focus-4p-teams", "crossfire",
+                                   "coop-base", "coop-mycroft-sherlock", "sherlook"])
+def test_a_screen_kept_in_parts_is_the_screen_drawn_from_scratch(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
+    changed, moves = play_and_compare(kiosk, monkeypatch, entry, 360)
+    assert moves >= (1 if entry == "sherlook" else 4)   # the game went on (a Sherlook round is one step)
+    assert changed >= 5          # and the screen changed with it
+
+
+def test_a_dialog_over_a_kept_screen_and_its_going_leave_nothing_behind(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
+    app, clock = kiosk
+    game = find_game("focusx-classic", None)
+    scene = game.start(app, [SeatInfo("computer", "c", "medium")] * 4)
+    app.push(scene)
+    shots = compare_every_frame(app, monkeypatch)
+    for f in range(60):
+        if f == 20:
+            scene.leave_until = T0 + 30 * STEP        # the leave dialog, closed again at frame 30
+        if f == 30:
+            scene.leave_until = None
+        if f == 40:
+            app.message("a message over the title row")
+        step(app, clock, f)
+        got, want = shots.pop()
+        assert got == want, f
+
+
+def test_a_move_arrow_is_the_same_pixels_as_one_drawn_on_a_whole_board_layer() -> None:
+    """The FOCUS last-move arrow drawn on a small see-through layer (kiosk/games/sackson/draw.arrow)
+    is, pixel for pixel, the arrow drawn on a see-through layer the size of the board."""
+    import math
+    import random
+
+    from kiosk.games.sackson import draw as sd
+
+    def whole_layer_arrow(surface: pygame.Surface, a: tuple[float, float], b: tuple[float, float],
+                          colour: tuple[int, int, int], width: int, alpha: int, trim_a: float, trim_b: float) -> None:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(dx, dy)
+        if length < 1 or length <= trim_a + trim_b + 4:
+            return
+        ux, uy = dx / length, dy / length
+        a = (a[0] + ux * trim_a, a[1] + uy * trim_a)
+        b = (b[0] - ux * trim_b, b[1] - uy * trim_b)
+        head = width * 3.2
+        tip = (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2)
+        base = (tip[0] - ux * head, tip[1] - uy * head)
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        c = (*colour, alpha)
+        pygame.draw.line(layer, c, a, base, width)
+        pygame.draw.polygon(layer, c, [tip, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6),
+                                       (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)])
+        surface.blit(layer, (0, 0))
+
+    pygame.init()
+    rng = random.Random(3)
+    for _ in range(300):
+        board = pygame.Surface((300, 260))
+        board.fill((40, 60, 80))
+        ref = board.copy()
+        a = (rng.uniform(-20, 320), rng.uniform(-20, 280))
+        b = (rng.uniform(-20, 320), rng.uniform(-20, 280))
+        args = ((rng.randrange(256), rng.randrange(256), rng.randrange(256)), rng.randrange(3, 14),
+                rng.choice([150, 170, 200]), rng.uniform(0, 30), rng.uniform(0, 40))
+        whole_layer_arrow(ref, a, b, *args)
+        sd.arrow(board, a, b, args[0], args[1], alpha=args[2], trim_a=args[3], trim_b=args[4])
+        assert pygame.image.tobytes(board, "RGB") == pygame.image.tobytes(ref, "RGB"), (a, b, args)
