@@ -592,7 +592,8 @@ class ServiceScene(Scene):
                 lines.append((f"Link: {st.state}", render.GOOD if ok else render.BAD))
                 lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
                 lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
-                lines.append((f"Last error: {st.last_error or 'none'}"[:70], render.BAD if st.last_error else render.TEXT))
+                for part in wrap_text(f"Last error: {st.last_error or 'none'}", box.x - 60, 30, max_lines=4):
+                    lines.append((part, render.BAD if st.last_error else render.TEXT))
             except Exception as exc:
                 lines.append((f"Link status unavailable: {exc}", render.BAD))
         lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "
@@ -600,6 +601,25 @@ class ServiceScene(Scene):
         for text, col in lines:
             render.text(surface, text, (40, y), 30, col)
             y += 36
+
+
+def wrap_text(msg: str, max_w: int, size: int, max_lines: int = 4) -> list[str]:
+    """``msg`` split at spaces into lines of at most ``max_w`` px at ``size``; past
+    ``max_lines`` the last line ends in "...".  The LED test's last error says what to do
+    at its end ("plug in the LED controller's USB cable"): it must not be cut off."""
+    f = render.font(size)
+    lines: list[str] = []
+    for word in msg.split(" "):
+        if lines and f.size(lines[-1] + " " + word)[0] <= max_w:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        while last and f.size(last + " ...")[0] > max_w:
+            last = last[:-1]
+        lines = lines[:max_lines - 1] + [last + " ..."]
+    return lines
 
 
 def walking_index(elapsed_ns: int, count: int, step_ns: int = 120_000_000) -> int:
