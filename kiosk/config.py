@@ -264,6 +264,52 @@ class Config:
             port.startswith(("ddp://", "socket://", "rfc2217://", "udp://"))
 
 
+def combo_reachable(data: dict[str, Any], item: str) -> bool:
+    """Whether the control ``item`` of ``[service] combo`` ("P1.ok") can be pressed with the
+    configured stations: a GPIO seat's left/right/OK/X need a pin in ``[gpio] controls``,
+    a keyboard seat's choose keys exist for P1 and P2 only, a computer or empty seat has none."""
+    seat_s, control = item.split(".")
+    seat = int(seat_s[1:]) - 1
+    stations = data["seats"]["stations"]
+    station = stations[seat] if seat < len(stations) else "off"
+    if station == "gamepad":
+        return True
+    if station == "keyboard":
+        return control == "buzzer" or seat < 2
+    if station == "gpio":
+        if control == "buzzer":
+            return seat < len(data["gpio"]["buzzers"])
+        rows = data["gpio"]["controls"]
+        from arcade.core.events import CONTROLS
+        i = CONTROLS.index(control) - 1           # [left, right, ok, x]
+        return seat < len(rows) and i < len(rows[seat]) and bool(rows[seat][i])
+    return False
+
+
+def _check_combo(data: dict[str, Any], problems: list[ConfigError], source: str, explicit: bool) -> None:
+    """``[service] combo`` must be pressable with the stations, or the operator can never open
+    the service menu (in kiosk mode: never leave the arcade).  Buzzer-only GPIO stations (what
+    kiosk/install.sh writes) have no OK control: then the same seats' buzzers are used, silently
+    for the default combination, as a problem for one the file names."""
+    combo = data["service"]["combo"]
+    missing = [item for item in combo if not combo_reachable(data, item)]
+    if not missing:
+        return
+    buzzers = [f"{item.split('.')[0].upper()}.buzzer" for item in combo]
+    buzzers = list(dict.fromkeys(buzzers))
+    fallback = buzzers if len(buzzers) >= 2 and all(combo_reachable(data, b) for b in buzzers) else None
+    seats = [b.split(".")[0] + "'s" for b in fallback or []]
+    effect = (f"{', '.join(seats[:-1])} and {seats[-1]} buzzers held to open the service menu" if fallback else "")
+    if fallback and not explicit:
+        data["service"]["combo"] = fallback
+        return
+    problems.append(ConfigError("service.combo", combo,
+                                f"controls the seats' stations have ({', '.join(missing)}: no such control is "
+                                'wired; with buzzers alone use ["P1.buzzer", "P2.buzzer"])', source, effect))
+    if fallback:
+        data["service"]["combo"] = fallback
+
+
 def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
     """Merge ``raw`` over the defaults, keeping every good key.
 
@@ -310,6 +356,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                                     f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input)", source,
                                     "no buzzer lamps"))
         data["gpio"]["lamps"] = []
+    _check_combo(data, problems, source, explicit=isinstance(raw.get("service"), dict) and "combo" in raw["service"])
     settle = data["judge"]["settle_ms"]
     if settle and settle < data["judge"]["tie_window_ms"]:
         problems.append(ConfigError("judge.settle_ms", settle,

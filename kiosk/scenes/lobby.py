@@ -159,7 +159,7 @@ class LobbyScene(Scene):
             self.players = max(g.min_seats, min(g.max_seats, wanted))
             if self.players != wanted:
                 self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
-                             + (" (the choose other games for more)" if wanted > g.max_seats else ""))
+                             + (": choose another game for more" if wanted > g.max_seats else ""))
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
