@@ -2,8 +2,8 @@
 
 ``load(path)`` reads a TOML file over the defaults in ``kiosk/default.toml``.
 Every problem names the key and the expected value.  A broken file never stops
-the kiosk: :func:`load_or_default` returns the defaults plus the problems, and
-the screen shows them.
+the kiosk: :func:`load_or_default` keeps every section that still reads, takes the
+others from the last good copy of the file, and the screen shows the problems.
 """
 
 from __future__ import annotations
@@ -606,14 +606,129 @@ def default_path() -> Path | None:
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Config:
-    """Like :func:`load`, but never raises: an unreadable file gives the defaults,
-    and a bad key keeps its default while every good key is kept; each problem
-    is in ``problems`` for the screen."""
+    """Like :func:`load`, but never raises: a bad key keeps its default while every good
+    key is kept; each problem is in ``problems`` for the screen.
+
+    A file that cannot be read as TOML loses as little as possible: every section
+    that still reads on its own is kept (:func:`salvage`), and a section that does
+    not is taken from the last good copy of the file (:func:`last_good_path`, saved
+    each time the file loads without a problem), so a typo in ``[display]`` leaves
+    kiosk mode on and one in ``[gpio]`` leaves the buzzers working.  Only a missing
+    file gives the plain defaults."""
     if path is None:
         return Config(defaults())
     try:
         raw = _read(path)
     except ConfigError as exc:
-        return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)])
+        return _recovered(Path(path), exc)
     data, problems = check_all(raw, str(path))
+    if not problems:
+        _save_last_good(Path(path))
     return Config(data, source=str(path), problems=[str(p) for p in problems])
+
+
+def last_good_path() -> Path:
+    """Where the last configuration file that loaded without a problem is copied:
+    ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, /var/lib/focus-arcade), else
+    ``$XDG_STATE_HOME/focus-arcade`` (``~/.local/state/focus-arcade``)."""
+    state = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+    base = Path(state) if state else \
+        Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "focus-arcade"
+    return base / "last-good-config.toml"
+
+
+def _save_last_good(path: Path) -> None:
+    """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
+    target = last_good_path()
+    try:
+        data = path.read_bytes()
+        if target.exists() and target.read_bytes() == data:
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError:
+        pass
+
+
+#: A top-level table header on a line of its own (``[display]``, ``[ gpio ]  # pins``).
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(#.*)?$")
+
+
+def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
+    """The sections of a TOML text that read on their own: ``(raw, lost)``.
+
+    The text is cut at its top-level table headers; each part is read by
+    ``tomllib`` alone.  ``lost`` names the parts that do not read (``""`` for the
+    lines before the first header).
+
+    >>> salvage('[judge]\\ntie_window_ms = 12\\n[display]\\nkiosk = tru\\n')
+    ({'judge': {'tie_window_ms': 12}}, ['display'])
+    """
+    parts: list[tuple[str, list[str]]] = [("", [])]
+    for line in text.splitlines():
+        m = _HEADER.match(line)
+        if m:
+            parts.append((m.group(1), [line]))
+        else:
+            parts[-1][1].append(line)
+    raw: dict[str, Any] = {}
+    lost: list[str] = []
+    for name, lines in parts:
+        body = "\n".join(lines)
+        if not body.strip():
+            continue
+        try:
+            part = tomllib.loads(body)
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
+            lost.append(name)
+            continue
+        for key, value in part.items():
+            if isinstance(raw.get(key), dict) and isinstance(value, dict):
+                raw[key].update(value)
+            else:
+                raw[key] = value
+    return raw, lost
+
+
+def _recovered(path: Path, exc: ConfigError) -> Config:
+    """The configuration from a file that does not read as a whole (see :func:`load_or_default`)."""
+    problems = [str(exc)]
+    try:
+        data = path.read_bytes()
+    except OSError:
+        if not path.exists():
+            return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)
+        data = b""
+    text = data[:MAX_BYTES].decode("utf-8", "replace").replace("\x00", "")
+    raw, lost = salvage(text) if data else ({}, [""])
+    raw = {k: v for k, v in raw.items() if k in SCHEMA}
+    if not raw and not lost:
+        lost = [""]
+    good: dict[str, Any] = {}
+    try:
+        good = tomllib.loads(last_good_path().read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError):
+        pass
+    whole = lost == [""] and not raw
+    restored = [s for s in (SCHEMA if whole else lost) if s in good and s not in raw]
+    for section in restored:
+        raw[section] = good[section]
+    copy_at = last_good_path()
+    if whole and restored:
+        problems.append(str(ConfigError("config", str(path), f"a file that reads as TOML; the last good copy "
+                                        f"({copy_at}) is used instead", str(path))))
+    else:
+        for section in lost:
+            what = f"[{section}]" if section else "(the lines before the first section)"
+            if section and section not in SCHEMA:
+                continue
+            then = (f"its keys come from the last good copy ({copy_at})" if section in restored
+                    else "its keys keep their defaults")
+            problems.append(str(ConfigError(what, "unreadable", f"a section that reads as TOML; {then}", str(path))))
+    checked, more = check_all(raw, str(path))
+    return Config(checked, source=str(path) if raw else "defaults", problems=problems + [str(p) for p in more])
