@@ -43,7 +43,7 @@ During the opening swap (SF-3) every level picks a random legal swap.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Sequence
 
 from arcade.core.api import TERMINAL, Action
 from arcade.core.errors import ArcadeError, SettingsError
@@ -92,21 +92,49 @@ class BotError(ArcadeError, ValueError):
     """The bot was asked to move where no one can (game over, or not a FOCUS state)."""
 
 
-def _features(s: SacksonState) -> list[float]:
-    """One strength figure per seat (higher is better for that seat)."""
+def _board_terms(s: SacksonState) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per seat: stones in play on the board, stones under its tops, stacks topped, and
+    legal stack moves (as ``SacksonState._mobility`` counts them)."""
     seats = s.game.seats
     alive = [0] * seats
     control = [0] * seats
     tops = [0] * seats
-    for stack in s._st:
+    mob = [0] * seats
+    cnt = s._t.cnt
+    for i, stack in enumerate(s._st):
         if stack:
             top = stack[-1]
+            n = len(stack)
             tops[top] += 1
-            control[top] += len(stack)
+            control[top] += n
+            mob[top] += cnt[i][n]
             for c in stack:
                 alive[c] += 1
+    return alive, control, tops, mob
+
+
+def _cell_change(terms: tuple[list[int], list[int], list[int], list[int]], cnt: Sequence[Sequence[int]],
+                 cell: int, stack: tuple[int, ...], sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the board terms of ``stack`` on ``cell``."""
+    if not stack:
+        return
+    alive, control, tops, mob = terms
+    top = stack[-1]
+    n = len(stack)
+    tops[top] += sign
+    control[top] += sign * n
+    mob[top] += sign * cnt[cell][n]
+    for c in stack:
+        alive[c] += sign
+
+
+def _features(s: SacksonState, terms: tuple[list[int], list[int], list[int], list[int]] | None = None
+              ) -> list[float]:
+    """One strength figure per seat (higher is better for that seat); ``terms``: the
+    position's :func:`_board_terms` when the caller already has them."""
+    seats = s.game.seats
+    alive, control, tops, mob = terms if terms is not None else _board_terms(s)
     res = s._res
-    mob = s._mobility()
     out = []
     for q in range(seats):
         f = (W_ALIVE * (alive[q] + res[q]) + W_RESERVE * res[q] + W_CONTROL * control[q]
@@ -121,6 +149,33 @@ def _features(s: SacksonState) -> list[float]:
             progress = max(progress, s._removed[q] / st["goal_removed"])
             out[q] += W_GOAL * 10 * progress
     return out
+
+
+def _medium_move(s: SacksonState, moves: list[Move_t], p: int) -> Move_t:
+    """The one-ply choice: the move whose position :func:`evaluate` rates best for ``p``
+    (the first of equals).  The board terms are worked out once and changed only on
+    the two cells a move touches, so each reply costs two cells, not a board scan."""
+    cnt = s._t.cnt
+    base = _board_terms(s)
+    before = list(s._st)
+    best_m = moves[0]
+    best_v = -3 * WIN
+    for m in moves:
+        src, dst = m[0], m[1]
+        s._make(m)
+        if s._result is not None or m[2] == 0:
+            v = evaluate(s, p)
+        else:
+            terms = ([*base[0]], [*base[1]], [*base[2]], [*base[3]])
+            st = s._st
+            for cell in ((src, dst) if src >= 0 else (dst,)):
+                _cell_change(terms, cnt, cell, before[cell], -1)
+                _cell_change(terms, cnt, cell, st[cell], 1)
+            v = _value(s, p, _features(s, terms))
+        s._unmake()
+        if v > best_v:
+            best_v, best_m = v, m
+    return best_m
 
 
 def _team(s: SacksonState, seat: int) -> int:
@@ -143,7 +198,11 @@ def evaluate(state: SacksonState, seat: int) -> float:
             return 0.0
         mine = _team(s, seat)
         return WIN if any(_team(s, w) == mine for w in winners) else -WIN
-    f = _features(s)
+    return _value(s, seat, _features(s))
+
+
+def _value(s: SacksonState, seat: int, f: list[float]) -> float:
+    """``seat``'s figure of ``f`` (:func:`_features`) against its opponents' (see :func:`evaluate`)."""
     if s.game.teams:
         t = seat % 2
         return f[t] + f[t + 2] - f[1 - t] - f[3 - t]
@@ -390,15 +449,7 @@ def decide(state: SacksonState, level: str, rng: random.Random,
             return action(rng.choice(caps))
         return action(rng.choice(moves))
     if level == "medium":
-        best_m = moves[0]
-        best_v = -3 * WIN
-        for m in moves:
-            s._make(m)
-            v = evaluate(s, p)
-            s._unmake()
-            if v > best_v:
-                best_v, best_m = v, m
-        return action(best_m)
+        return action(_medium_move(s, moves, p))
     if max_depth is None:
         max_depth = 64
     if budget_s is not None:
