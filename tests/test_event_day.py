@@ -420,6 +420,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
             d.press(P1["right"])
         d.press(P1["ok"])
         assert "Saved" in svc.status
+        assert not any("Saved" in m for m, _ in app.messages)     # one calm line on the page, no alert
         assert app.cfg["judge"]["tie_window_ms"] == 20        # in force after the restart
         # -- restart: the menu asks, then the arcade exits for systemd to start it again
         d.press(P1["x"])

@@ -362,8 +362,7 @@ class ServiceScene(Scene):
         except OSError as exc:
             self.status = f"Not saved: {exc}"
             return False
-        self.status = f"Saved to {path}; in force after the restart"
-        self.app.message(self.status, 6.0)
+        self.status = f"Saved to {path}; in force after the restart"    # the page's own status line
         return True
 
     def _keep_volume(self) -> None:
