@@ -201,8 +201,22 @@ class GameScene(Scene):
     # -- what a family provides ------------------------------------------------------
     @property
     def title(self) -> str:
-        """The game's name on screen and on the results screen."""
-        return str(getattr(getattr(self, "game", None), "title", "game"))
+        """The game's name on screen and on the results screen: the registry's label of the
+        entry being played (``FocusX Duel + FocusX rule``), else the rules' own title."""
+        from arcade import registry
+        from arcade.core.errors import SettingsError
+        state = getattr(self, "state", None)
+        cached = self.__dict__.get("_label")
+        if cached is not None and cached[0] is state:
+            return str(cached[1])
+        label = str(getattr(getattr(self, "game", None), "title", "game"))
+        if state is not None:
+            try:
+                label = registry.of_state(state).label
+            except SettingsError:
+                pass
+            self.__dict__["_label"] = (state, label)
+        return label
 
     def again(self) -> Scene:
         """A new game with the same seats and settings (the results screen's "play again")."""
