@@ -206,17 +206,12 @@ class GameScene(Scene):
         from arcade import registry
         from arcade.core.errors import SettingsError
         state = getattr(self, "state", None)
-        cached = self.__dict__.get("_label")
-        if cached is not None and cached[0] is state:
-            return str(cached[1])
-        label = str(getattr(getattr(self, "game", None), "title", "game"))
         if state is not None:
             try:
-                label = registry.of_state(state).label
+                return registry.of_state(state).label
             except SettingsError:
                 pass
-            self.__dict__["_label"] = (state, label)
-        return label
+        return str(getattr(getattr(self, "game", None), "title", "game"))
 
     def again(self) -> Scene:
         """A new game with the same seats and settings (the results screen's "play again")."""

@@ -923,7 +923,6 @@ class PlacingScene(FocusXScene):
 class ThinkFocusScene(PlacingScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
-    title = "FocusX ThinkFocus"
     game_class = tf.ThinkFocusGame
     take_texts = TAKE_TEXTS["thinkfocus"]
 
@@ -992,7 +991,6 @@ class DuelScene(FocusXScene):
     gold frame with "NOW" beside them; the waiting foci's cards a thin one.
     """
 
-    title = "FocusX Duel"
     game_class = DuelGame
     people_choose = False
     take_texts = TAKE_TEXTS["duel"]
@@ -1140,7 +1138,6 @@ class DuelScene(FocusXScene):
 class FourFocusScene(PlacingScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
-    title = "FocusX 4Focus"
     game_class = ff.FourFocusGame
     take_texts = TAKE_TEXTS["4focus"]
 
