@@ -677,6 +677,9 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
         body = "\n".join(lines)
         if not body.strip():
             continue
+        if "\ufffd" in body:             # bytes that were not UTF-8: never guess the value
+            lost.append(name)
+            continue
         try:
             part = tomllib.loads(body)
         except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
@@ -699,7 +702,7 @@ def _recovered(path: Path, exc: ConfigError) -> Config:
         if not path.exists():
             return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)
         data = b""
-    text = data[:MAX_BYTES].decode("utf-8", "replace").replace("\x00", "")
+    text = data[:MAX_BYTES].decode("utf-8", "replace")     # a part with U+FFFD in it is not read (salvage)
     raw, lost = salvage(text) if data else ({}, [""])
     raw = {k: v for k, v in raw.items() if k in SCHEMA}
     if not raw and not lost:
@@ -714,6 +717,8 @@ def _recovered(path: Path, exc: ConfigError) -> Config:
     for section in restored:
         raw[section] = good[section]
     copy_at = last_good_path()
+    if not raw:
+        return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)   # the one message says it
     if whole and restored:
         problems.append(str(ConfigError("config", str(path), f"a file that reads as TOML; the last good copy "
                                         f"({copy_at}) is used instead", str(path))))
