@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from typing import Any
 
 from arcade import registry
 from kiosk import headless
@@ -55,7 +54,7 @@ def measure(entry: str, seats: int, name: str, level: str, games: int, seed: int
         final = headless.play(spec, seats, [level] * seats, seed, k)
         state = spec.start_from((), seats, dict(final.game.settings))
         choice = th.WorkerChoice(name, thinker)
-        for n, (p, a) in enumerate(final.history):
+        for p, a in final.history:
             if p >= 0:
                 seed_n = th.decision_seed(seed, state, p)
                 c0 = time.thread_time_ns()
