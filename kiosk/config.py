@@ -639,18 +639,13 @@ def last_good_path() -> Path:
 
 def _save_last_good(path: Path) -> None:
     """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
+    from kiosk.config_save import atomic_write
     target = last_good_path()
     try:
         data = path.read_bytes()
         if target.exists() and target.read_bytes() == data:
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
+        atomic_write(target, data)
     except OSError:
         pass
 

@@ -463,3 +463,27 @@ def test_a_computer_ends_its_turn_start_window_after_its_pause_and_lays_without_
     assert any(a == seat for a, _x in state.history[moves:])
     # one pause (600 ms) plus the settle time: not the 4 s window, not a second 600 ms pause
     assert 600 * MS <= laid - t < 1100 * MS
+
+
+def test_no_screen_asks_computer_players_for_their_race_presses_itself() -> None:
+    """Only the match driver asks computer players for presses when a race opens (issue 9):
+    a screen's own copy of that loop (FocusX's ``_plan_computers``) drifts from the driver's."""
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1] / "kiosk"
+    found = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if ".race_opened(" in line and "def race_opened" not in line
+             and "self.inner.race_opened(" not in line]
+    assert found == []
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if n.startswith("focusx") or n == "sherlook"])
+def test_a_screen_and_its_results_name_the_entry_by_its_registry_label(kiosk: tuple[kapp.App, Clock],
+                                                                      name: str) -> None:
+    """The title strip, the results screen and a resumed game say "FocusX Duel + FocusX rule",
+    not the rules' plain "FocusX Duel"."""
+    app, _clock = kiosk
+    game = GAMES[name]
+    seats = [SeatInfo("computer", f"computer {i + 1}", "easy") for i in range(game.min_seats)]
+    scene = game.start(app, seats)
+    assert scene.title == registry.get(name).label

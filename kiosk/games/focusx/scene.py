@@ -273,16 +273,6 @@ class FocusXScene(GameScene):
     def choice_delay(self) -> int:
         return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
 
-    def _plan_computers(self, opened: int) -> None:
-        """Ask every seat the driver moves for its presses in the open window (what the
-        driver does when a window opens at a flip)."""
-        w = self.referee.window
-        if w is None:
-            return
-        for seat, player in enumerate(self.driver.players):
-            if player is not None:
-                player.race_opened(self.state, seat, w.spec, opened, self.rng)
-
     def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
         """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
         for at in self.plan_seat_presses(seat, race, opened_ns):
@@ -994,7 +984,6 @@ class PlacingScene(FocusXScene):
 class ThinkFocusScene(PlacingScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
-    title = "FocusX ThinkFocus"
     game_class = tf.ThinkFocusGame
     worker_levels = frozenset({"expert"})                      # up to 7 ms here; the others < 1 ms
     take_texts = TAKE_TEXTS["thinkfocus"]
@@ -1064,7 +1053,6 @@ class DuelScene(FocusXScene):
     gold frame with "NOW" beside them; the waiting foci's cards a thin one.
     """
 
-    title = "FocusX Duel"
     game_class = DuelGame
     people_choose = False
     take_texts = TAKE_TEXTS["duel"]
@@ -1212,7 +1200,6 @@ class DuelScene(FocusXScene):
 class FourFocusScene(PlacingScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
-    title = "FocusX 4Focus"
     game_class = ff.FourFocusGame
     worker_levels = frozenset({"medium", "hard", "expert"})    # 1.8 / 3.3 / 14-59 ms here
     take_texts = TAKE_TEXTS["4focus"]
