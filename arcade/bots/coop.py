@@ -165,22 +165,26 @@ def clue_log(table: SimilarityTable, skill: PartnerSkill, clue: int, faces: Sequ
     t = skill.temperature
     u = math.exp(skill.floor / t)
     out: dict[int, float] = {}
+    rows = table.rows                      # table.similarity(a, b) is rows[a][b]; read inline (hot loop)
+    exp = math.exp
+    taken = [faces[a] for a in avail]
+    if None in taken:
+        raise ValueError(f"a position of avail {list(avail)} has no face")
     for e in candidates:
         fe = faces[e]
-        assert fe is not None
+        if fe is None:
+            raise ValueError(f"candidate cell {e} has no face")
         n = 0
         z = 0.0
-        for a in avail:
+        for a, fa in zip(avail, taken):
             if a == e:
                 continue
-            fa = faces[a]
-            assert fa is not None
-            z += math.exp(table.similarity(fa, fe) / t) + u
+            z += exp(rows[fa][fe] / t) + u  # type: ignore[index]
             n += 1
         if n == 0:
             out[e] = 0.0
             continue
-        s = table.similarity(clue, fe)
+        s = rows[clue][fe]
         p = (math.exp(s / t) + u) / z
         out[e] = math.log((1.0 - skill.slip) * p + skill.slip / n)
         if s > skill.literal_from:
