@@ -228,3 +228,39 @@ def test_a_move_arrow_is_the_same_pixels_as_one_drawn_on_a_whole_board_layer() -
         whole_layer_arrow(ref, a, b, *args)
         sd.arrow(board, a, b, args[0], args[1], alpha=args[2], trim_a=args[3], trim_b=args[4])
         assert pygame.image.tobytes(board, "RGB") == pygame.image.tobytes(ref, "RGB"), (a, b, args)
+
+
+def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_the_deal(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first deal is drawn from the driver's chance source (its faces were made at the
+    app's start-up, kiosk/app.py); the deal is the one the seed draws in place, it lands in
+    the scene's first frame, and that frame shows every dealt face at its table place."""
+    from arcade.coop.game import Deal
+    from kiosk.games.coop import scene as cs
+    from kiosk.games.coop.draw import face_surface
+
+    app, clock = kiosk
+    seats = [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(2)]
+    twin = cs.CoopScene(app, seats, "base", seed=7, setup=False)      # the same seed, drawn in place
+    expected = twin.state.chance_outcome(twin.rng)
+    del twin
+    scene = cs.CoopScene(app, seats, "base", seed=7, setup=False)
+    assert isinstance(expected, Deal)
+    app.push(scene)
+    area = pygame.Rect(10, 52, int(app.screen.get_width() * 0.47), app.screen.get_height() - 60)
+    rects = scene._cell_rects(area)
+    for f in range(60):
+        step(app, clock, f)
+        if scene.state.history:
+            break
+    else:
+        pytest.fail("no deal in the first second")
+    assert f == 0
+    deal = scene.state.history[0][1]
+    assert deal == expected
+    screen = app.screen
+    for p, face in enumerate(deal.faces):
+        r = rects[p]
+        img = face_surface(face, r.w, r.h)
+        for x, y in ((r.w // 2, r.h // 3), (r.w // 2, r.h - 12), (r.w // 4, r.h // 2), (3 * r.w // 4, r.h // 2)):
+            assert screen.get_at((r.x + x, r.y + y))[:3] == img.get_at((x, y))[:3], (p, face, x, y)
