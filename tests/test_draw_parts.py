@@ -264,3 +264,39 @@ def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_
         img = face_surface(face, r.w, r.h)
         for x, y in ((r.w // 2, r.h // 3), (r.w // 2, r.h - 12), (r.w // 4, r.h // 2), (3 * r.w // 4, r.h // 2)):
             assert screen.get_at((r.x + x, r.y + y))[:3] == img.get_at((x, y))[:3], (p, face, x, y)
+
+
+def test_sherlook_shows_the_rounds_photos_from_the_races_first_frame(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The photos are prepared a step a frame while the round's token shows; the race's
+    first frame shows both photos of this round, pixel for pixel as rendered from scratch
+    at their places, and every frame is the frame drawn from scratch."""
+    from kiosk.games.sherlook.draw import place_pair, render_pair
+
+    app, clock = kiosk
+    game = find_game("sherlook", None)
+    scene = game.start(app, [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(4)])
+    app.push(scene)
+    shots = compare_every_frame(app, monkeypatch)
+    token_frames = 0
+    for f in range(900):
+        step(app, clock, f)
+        got, want = shots.pop()
+        assert got == want, f
+        token_frames += scene.phase == "token"
+        if scene.phase == "race":
+            break
+    else:
+        pytest.fail("no race")
+    step(app, clock, f + 1)                  # the race's first frame drawn (the phase changed after a drawing)
+    assert scene.phase == "race"
+    assert token_frames >= 2
+    st = scene.state
+    W, H = app.screen.get_size()
+    placed = place_pair(st.layout, scene._areas(W, H)["photos"])
+    assert scene.placed is not None and list(scene.placed.rects) == list(placed.rects)
+    for i, photo in enumerate(render_pair(st.photos, placed)):
+        r = placed.rects[i]
+        assert pygame.image.tobytes(scene.surfaces[i], "RGB") == pygame.image.tobytes(photo, "RGB")
+        shown = app.screen.subsurface(r)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(photo.convert(app.screen), "RGB"), i
