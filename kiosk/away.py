@@ -4,7 +4,7 @@ When a game waits for a person's move (``state.current_player()`` is a seat
 played by a person) and that seat's station has given no edge for
 ``[idle] turn_s`` seconds, a computer player takes the seat: its
 :class:`~kiosk.scenes.seats.SeatInfo` is swapped for a computer's (label
-"computer for P3 (away)"), so every scene that asks ``seats[cp].is_computer``
+"away: computer plays", short enough for every game's seat panel), so every scene that asks ``seats[cp].is_computer``
 lets its computer player move, and the screen says so.  Any press from the
 seat's own station gives the seat back at once.  A scene with its own
 ``take_over(seat, back: bool)`` method is called instead of the swap.  A scene
@@ -18,6 +18,10 @@ from typing import Any
 
 from arcade.core.events import Edge
 from kiosk.scenes.seats import SeatInfo
+
+#: The label of a seat a computer plays for an absent person: the seat panels of the FOCUS and
+#: Sherlook screens show at most 20 characters of a label ("computer for P1 (awa" was cut).
+AWAY_LABEL = "away: computer plays"
 
 
 class AwayWatch:
@@ -91,7 +95,7 @@ class AwayWatch:
         info = scene.seats[seat]
         self.away[seat] = info
         skill = self.app.cfg["seats"]["computer_skill"]
-        self._set(scene, seat, SeatInfo("computer", f"computer for P{seat + 1} (away)", skill), back=False)
+        self._set(scene, seat, SeatInfo("computer", AWAY_LABEL, skill), back=False)
         self.waiting = None
         self.app.message(f"P{seat + 1} seems to be away: a computer plays P{seat + 1}'s turns "
                          f"until P{seat + 1} presses again", 10.0)

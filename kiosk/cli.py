@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -29,24 +30,21 @@ def _skill(text: str) -> str:
     return text
 
 
-def _pace(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, e.g. 2.0") from None
-    if not 0.3 <= value <= 30:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected 0.3 to 30 seconds")
-    return value
+def _seconds(low: float, high: float, example: str) -> Callable[[str], float]:
+    """An argparse type: seconds from ``low`` to ``high`` (a clear message otherwise)."""
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, e.g. {example}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected {low:g} to {high:g} seconds")
+        return value
+    return check
 
 
-def _every(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, e.g. 5") from None
-    if not 0.2 <= value <= 3600:
-        raise argparse.ArgumentTypeError(f"{text!r}: expected 0.2 to 3600 seconds")
-    return value
+_pace = _seconds(0.3, 30, "2.0")
+_every = _seconds(0.2, 3600, "5")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -2,8 +2,8 @@
 
 ``load(path)`` reads a TOML file over the defaults in ``kiosk/default.toml``.
 Every problem names the key and the expected value.  A broken file never stops
-the kiosk: :func:`load_or_default` returns the defaults plus the problems, and
-the screen shows them.
+the kiosk: :func:`load_or_default` keeps every section that still reads, takes the
+others from the last good copy of the file, and the screen shows the problems.
 """
 
 from __future__ import annotations
@@ -264,6 +264,52 @@ class Config:
             port.startswith(("ddp://", "socket://", "rfc2217://", "udp://"))
 
 
+def combo_reachable(data: dict[str, Any], item: str) -> bool:
+    """Whether the control ``item`` of ``[service] combo`` ("P1.ok") can be pressed with the
+    configured stations: a GPIO seat's left/right/OK/X need a pin in ``[gpio] controls``,
+    a keyboard seat's choose keys exist for P1 and P2 only, a computer or empty seat has none."""
+    seat_s, control = item.split(".")
+    seat = int(seat_s[1:]) - 1
+    stations = data["seats"]["stations"]
+    station = stations[seat] if seat < len(stations) else "off"
+    if station == "gamepad":
+        return True
+    if station == "keyboard":
+        return control == "buzzer" or seat < 2
+    if station == "gpio":
+        if control == "buzzer":
+            return seat < len(data["gpio"]["buzzers"])
+        rows = data["gpio"]["controls"]
+        from arcade.core.events import CONTROLS
+        i = CONTROLS.index(control) - 1           # [left, right, ok, x]
+        return seat < len(rows) and i < len(rows[seat]) and bool(rows[seat][i])
+    return False
+
+
+def _check_combo(data: dict[str, Any], problems: list[ConfigError], source: str, explicit: bool) -> None:
+    """``[service] combo`` must be pressable with the stations, or the operator can never open
+    the service menu (in kiosk mode: never leave the arcade).  Buzzer-only GPIO stations (what
+    kiosk/install.sh writes) have no OK control: then the same seats' buzzers are used, silently
+    for the default combination, as a problem for one the file names."""
+    combo = data["service"]["combo"]
+    missing = [item for item in combo if not combo_reachable(data, item)]
+    if not missing:
+        return
+    buzzers = [f"{item.split('.')[0].upper()}.buzzer" for item in combo]
+    buzzers = list(dict.fromkeys(buzzers))
+    fallback = buzzers if len(buzzers) >= 2 and all(combo_reachable(data, b) for b in buzzers) else None
+    seats = [b.split(".")[0] + "'s" for b in fallback or []]
+    effect = (f"{', '.join(seats[:-1])} and {seats[-1]} buzzers held to open the service menu" if fallback else "")
+    if fallback and not explicit:
+        data["service"]["combo"] = fallback
+        return
+    problems.append(ConfigError("service.combo", combo,
+                                f"controls the seats' stations have ({', '.join(missing)}: no such control is "
+                                'wired; with buzzers alone use ["P1.buzzer", "P2.buzzer"])', source, effect))
+    if fallback:
+        data["service"]["combo"] = fallback
+
+
 def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
     """Merge ``raw`` over the defaults, keeping every good key.
 
@@ -310,6 +356,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                                     f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input)", source,
                                     "no buzzer lamps"))
         data["gpio"]["lamps"] = []
+    _check_combo(data, problems, source, explicit=isinstance(raw.get("service"), dict) and "combo" in raw["service"])
     settle = data["judge"]["settle_ms"]
     if settle and settle < data["judge"]["tie_window_ms"]:
         problems.append(ConfigError("judge.settle_ms", settle,
@@ -559,14 +606,129 @@ def default_path() -> Path | None:
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Config:
-    """Like :func:`load`, but never raises: an unreadable file gives the defaults,
-    and a bad key keeps its default while every good key is kept; each problem
-    is in ``problems`` for the screen."""
+    """Like :func:`load`, but never raises: a bad key keeps its default while every good
+    key is kept; each problem is in ``problems`` for the screen.
+
+    A file that cannot be read as TOML loses as little as possible: every section
+    that still reads on its own is kept (:func:`salvage`), and a section that does
+    not is taken from the last good copy of the file (:func:`last_good_path`, saved
+    each time the file loads without a problem), so a typo in ``[display]`` leaves
+    kiosk mode on and one in ``[gpio]`` leaves the buzzers working.  Only a missing
+    file gives the plain defaults."""
     if path is None:
         return Config(defaults())
     try:
         raw = _read(path)
     except ConfigError as exc:
-        return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)])
+        return _recovered(Path(path), exc)
     data, problems = check_all(raw, str(path))
+    if not problems:
+        _save_last_good(Path(path))
     return Config(data, source=str(path), problems=[str(p) for p in problems])
+
+
+def last_good_path() -> Path:
+    """Where the last configuration file that loaded without a problem is copied:
+    ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, /var/lib/focus-arcade), else
+    ``$XDG_STATE_HOME/focus-arcade`` (``~/.local/state/focus-arcade``)."""
+    state = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
+    base = Path(state) if state else \
+        Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "focus-arcade"
+    return base / "last-good-config.toml"
+
+
+def _save_last_good(path: Path) -> None:
+    """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
+    target = last_good_path()
+    try:
+        data = path.read_bytes()
+        if target.exists() and target.read_bytes() == data:
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except OSError:
+        pass
+
+
+#: A top-level table header on a line of its own (``[display]``, ``[ gpio ]  # pins``).
+_HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(#.*)?$")
+
+
+def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
+    """The sections of a TOML text that read on their own: ``(raw, lost)``.
+
+    The text is cut at its top-level table headers; each part is read by
+    ``tomllib`` alone.  ``lost`` names the parts that do not read (``""`` for the
+    lines before the first header).
+
+    >>> salvage('[judge]\\ntie_window_ms = 12\\n[display]\\nkiosk = tru\\n')
+    ({'judge': {'tie_window_ms': 12}}, ['display'])
+    """
+    parts: list[tuple[str, list[str]]] = [("", [])]
+    for line in text.splitlines():
+        m = _HEADER.match(line)
+        if m:
+            parts.append((m.group(1), [line]))
+        else:
+            parts[-1][1].append(line)
+    raw: dict[str, Any] = {}
+    lost: list[str] = []
+    for name, lines in parts:
+        body = "\n".join(lines)
+        if not body.strip():
+            continue
+        try:
+            part = tomllib.loads(body)
+        except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
+            lost.append(name)
+            continue
+        for key, value in part.items():
+            if isinstance(raw.get(key), dict) and isinstance(value, dict):
+                raw[key].update(value)
+            else:
+                raw[key] = value
+    return raw, lost
+
+
+def _recovered(path: Path, exc: ConfigError) -> Config:
+    """The configuration from a file that does not read as a whole (see :func:`load_or_default`)."""
+    problems = [str(exc)]
+    try:
+        data = path.read_bytes()
+    except OSError:
+        if not path.exists():
+            return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)
+        data = b""
+    text = data[:MAX_BYTES].decode("utf-8", "replace").replace("\x00", "")
+    raw, lost = salvage(text) if data else ({}, [""])
+    raw = {k: v for k, v in raw.items() if k in SCHEMA}
+    if not raw and not lost:
+        lost = [""]
+    good: dict[str, Any] = {}
+    try:
+        good = tomllib.loads(last_good_path().read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError):
+        pass
+    whole = lost == [""] and not raw
+    restored = [s for s in (SCHEMA if whole else lost) if s in good and s not in raw]
+    for section in restored:
+        raw[section] = good[section]
+    copy_at = last_good_path()
+    if whole and restored:
+        problems.append(str(ConfigError("config", str(path), f"a file that reads as TOML; the last good copy "
+                                        f"({copy_at}) is used instead", str(path))))
+    else:
+        for section in lost:
+            what = f"[{section}]" if section else "(the lines before the first section)"
+            if section and section not in SCHEMA:
+                continue
+            then = (f"its keys come from the last good copy ({copy_at})" if section in restored
+                    else "its keys keep their defaults")
+            problems.append(str(ConfigError(what, "unreadable", f"a section that reads as TOML; {then}", str(path))))
+    checked, more = check_all(raw, str(path))
+    return Config(checked, source=str(path) if raw else "defaults", problems=problems + [str(p) for p in more])

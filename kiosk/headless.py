@@ -10,7 +10,7 @@ message, never ignored.
 One JSON line per game (keys sorted), the entry's ``summary`` (the fields the
 lines have always had).  FocusX lines have ``game``, ``mode``, ``seed``, ``index``, ``players``, ``winners`` (1-based),
 ``reason``, ``cards``, ``races``, ``debated``, ``false_focuses``, ``missed``,
-``actions``; FOCUS lines ``variant``, ``skills``, ``levels``, ``plies``,
+``actions``, ``x_rule`` (the ``-x`` entries: the FocusX rule on); FOCUS lines ``variant``, ``skills``, ``levels``, ``plies``,
 ``captures``, ``reserves``, ``moves``, ``final`` (``game`` is ``"focus"`` for
 Crossfire too); Sherlook lines ``points``, ``greens``, ``yellows``, ``reds``,
 ``rounds``, ``extra_rounds``, ``counts``, ``timeouts``; Focus (2023) lines

@@ -145,6 +145,7 @@ focus_arcade_first_config() {
     sed -e 's/^fullscreen = false/fullscreen = true/' \
         -e 's/^kiosk = false/kiosk = true/' \
         -e 's/^stations = .*/stations = ["gpio", "gpio", "gpio", "gpio"]/' \
+        -e 's/^combo = \["P1.ok", "P2.ok"\]/combo = ["P1.buzzer", "P2.buzzer"]/' \
         -e 's/^pin_factory = ""/pin_factory = "lgpio"/' \
         -e 's/^port = "virtual"/port = "auto"     /' \
         "$repo/kiosk/default.toml" > "$cfg/arcade.toml"

@@ -78,17 +78,7 @@ MIN_TEXT_PX = 24
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;
     see :func:`reset_caches`)."""
-    size = max(int(size), MIN_TEXT_PX)
-    f = _fonts.get((size, bold))
-    if f is not None and not _alive(f):
-        reset_caches()
-        f = None
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = _fonts[(size, bold)] = pygame.font.Font(None, size)
-        f.set_bold(bold)
-    return f
+    return _cached_font(_fonts, max(int(size), MIN_TEXT_PX), bold)
 
 
 _any_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -103,20 +93,25 @@ def _alive(f: pygame.font.Font) -> bool:
     return True
 
 
-def any_font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
-    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
-    Do not change its style: it is shared."""
-    f = _any_fonts.get((size, bold))
+def _cached_font(cache: dict[tuple[int, bool], pygame.font.Font], size: int, bold: bool) -> pygame.font.Font:
+    """The font of ``cache`` at ``(size, bold)``, made when missing or dead (after ``pygame.quit()``)."""
+    f = cache.get((size, bold))
     if f is not None and not _alive(f):
         reset_caches()
         f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = _any_fonts[(size, bold)] = pygame.font.Font(None, size)
+        f = cache[(size, bold)] = pygame.font.Font(None, size)
         f.set_bold(bold)
     return f
+
+
+def any_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled default font at exactly ``size`` px, even below :data:`MIN_TEXT_PX` (for
+    words drawn small on a picture that is shown large; cached, see :func:`reset_caches`).
+    Do not change its style: it is shared."""
+    return _cached_font(_any_fonts, size, bold)
 
 
 #: The text sizes (px) the screens use most.
@@ -322,8 +317,10 @@ CATEGORY_SYMBOL = ("*", "~", "^", ">")
 @lru_cache(maxsize=512)
 def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     """A FocusX card face: category background and label, N characters in the
-    card's colour and shape (FX-1 second cue), the quantity in a corner."""
+    card's colour and shape (FX-1 second cue), the quantity in a corner.  A face is at
+    least 12x16 px (a tiny screen squeezes the table, never ends the game)."""
     c = decode(number)
+    w, h = max(w, 12), max(h, 16)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     pygame.draw.rect(surf, CATEGORY_BG[c.category], rect, border_radius=max(6, w // 12))

@@ -3,9 +3,12 @@
 Set at import, before any test module imports pygame or reads a path:
 
 * ``SDL_VIDEODRIVER`` / ``SDL_AUDIODRIVER`` = ``dummy`` (headless machines, CI);
-* ``XDG_DATA_HOME`` and ``XDG_CONFIG_HOME`` point into a fresh temporary
-  folder, and ``FOCUS_ARCADE_CONFIG`` is unset, so the results store and the
-  configuration look-up never touch the real ``~/.local`` or ``~/.config``.
+* ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME`` and ``XDG_STATE_HOME`` point into a fresh
+  temporary folder, and ``FOCUS_ARCADE_CONFIG`` and ``STATE_DIRECTORY`` are unset, so
+  the results store, the configuration look-up and its last good copy never touch the
+  real ``~/.local`` or ``~/.config``;
+* each test gets its own ``XDG_STATE_HOME`` (a last good configuration copied by one
+  test is never another's).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -23,4 +28,11 @@ _HOME = tempfile.mkdtemp(prefix="focus-arcade-tests-")
 atexit.register(shutil.rmtree, _HOME, True)
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
+os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")
 os.environ.pop("FOCUS_ARCADE_CONFIG", None)
+os.environ.pop("STATE_DIRECTORY", None)
+
+
+@pytest.fixture(autouse=True)
+def _own_state_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))

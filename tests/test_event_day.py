@@ -420,6 +420,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
             d.press(P1["right"])
         d.press(P1["ok"])
         assert "Saved" in svc.status
+        assert not any("Saved" in m for m, _ in app.messages)     # one calm line on the page, no alert
         assert app.cfg["judge"]["tie_window_ms"] == 20        # in force after the restart
         # -- restart: the menu asks, then the arcade exits for systemd to start it again
         d.press(P1["x"])
@@ -558,3 +559,30 @@ def test_computer_presses_in_a_running_game_do_not_enter_the_pin(day: Day) -> No
     d.press(BUZZ[0])
     d.frames(20, 50 * MS)
     assert d.top.entry.digits == [1]
+
+
+def test_a_stuck_buzzer_on_the_title_screen_starts_no_game(day: Day) -> None:
+    """R-8 in the lobby: a buzzer jammed down opens the lobby once, but when the lobby would
+    start, a seat held down ever since its joining press is un-joined with a message and the
+    title screen comes back; a seat that joined by a real press still gets its game."""
+    d = day
+    d.app.home()
+    d.frames(2)
+    assert isinstance(d.top, AttractScene)
+    d.pin(BUZZ[2]).drive_low()                               # P3's buzzer jams
+    assert d.frames(200, 50 * MS, until=lambda: isinstance(d.top, LobbyScene))
+    assert d.frames(200, 50 * MS, until=lambda: not isinstance(d.top, LobbyScene))
+    assert isinstance(d.top, AttractScene)                   # no game with a stuck seat alone
+    assert any("P3: buzzer held down" in m and "stuck" in m for m, _ in d.app.messages)
+    d.pin(BUZZ[2]).drive_high()
+    d.frames(2)
+    # Jammed again, but P1 joins with a real press: P1 plays, P3 is not a silent human seat.
+    d.press(BUZZ[0])
+    assert isinstance(d.top, LobbyScene)
+    d.pin(BUZZ[2]).drive_low()
+    d.frames(2)
+    assert d.frames(200, 50 * MS, until=lambda: not isinstance(d.top, LobbyScene))
+    scene = d.top
+    assert getattr(scene, "state", None) is not None, type(scene).__name__
+    assert not scene.seats[0].is_computer and scene.seats[2].is_computer
+    d.pin(BUZZ[2]).drive_high()

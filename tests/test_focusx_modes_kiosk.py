@@ -238,8 +238,8 @@ def test_computer_rates_from_the_config_reach_the_scenes(app: App) -> None:
         total = 0
         for k in range(10):
             scene = ThinkFocusScene(app, seats, seed=k)
-            scene.referee.window = Window(1000 + k, spec, opened_ns=T0)
-            scene._plan_computers(T0)
+            scene.referee.window = Window(1000 + k, spec)
+            scene.driver.frame_shown(T0)            # the window opens at the flip: the driver asks the seats
             total += len([x for x in app.computer.heap if x[2].pressed])
             app.computer.cancel()
         return total

@@ -64,6 +64,9 @@ def test_focusx_rule_and_skill_per_seat(capsys: pytest.CaptureFixture[str]) -> N
     code, plain, _ = run(["headless", "--players", "3", "--games", "3", "--seed", "4",
                           "--skill", "easy,hard,expert"], capsys)
     assert code == 0 and plain != lines
+    # The line says which entry it was: the mode is "classic" either way, x_rule tells them apart.
+    assert all(g["mode"] == "classic" and g["x_rule"] is True for g in lines)
+    assert all(g["x_rule"] is False for g in plain)
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -116,6 +116,8 @@ def test_every_screen_plays_a_whole_game_of_computers_only_through_the_driver(
             break
         app.step(clock.t)
         clock.t += FRAME
+        if scene.driver.thinking():
+            time.sleep(0.0005)    # the kiosk sleeps between frames: the worker's answer is read then
     assert scene.state.is_terminal(), f"{name}: the game did not end"
     assert isinstance(app.scenes[-1], ResultsScene), name
     assert watch.outside == [], f"{name}: changed by the screen itself: {watch.outside[:3]}"
@@ -461,3 +463,15 @@ def test_a_computer_ends_its_turn_start_window_after_its_pause_and_lays_without_
     assert any(a == seat for a, _x in state.history[moves:])
     # one pause (600 ms) plus the settle time: not the 4 s window, not a second 600 ms pause
     assert 600 * MS <= laid - t < 1100 * MS
+
+
+def test_no_screen_asks_computer_players_for_their_race_presses_itself() -> None:
+    """Only the match driver asks computer players for presses when a race opens (issue 9):
+    a screen's own copy of that loop (FocusX's ``_plan_computers``) drifts from the driver's."""
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[1] / "kiosk"
+    found = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if ".race_opened(" in line and "def race_opened" not in line
+             and "self.inner.race_opened(" not in line]
+    assert found == []

@@ -194,3 +194,93 @@ def test_levels_are_defined_by_nodes_and_the_expert_is_its_own_level() -> None:
     assert stats["nodes"] == HARD_NODES + 1 and s.check(s.current_player(), a) is None
     decide(s, "expert", random.Random(3), max_nodes=2000, stats=stats)
     assert stats["nodes"] == 2001
+
+
+# -- hard's moves are pinned: refactoring the searches must not change a single one ----------
+
+# (variant, seed, random plies, max_depth, hard's move, nodes searched, deepest iteration started),
+# computed with the code on main before the expert and hard searches shared their driver (issue 14).
+HARD_PINNED = [
+    ("2p", 11, 10, None, "f4-f3", 12001, 4),
+    ("2p", 12, 24, None, "c2-c4", 12001, 4),
+    ("crossfire", 13, 10, None, "D7-E8", 12001, 4),
+    ("crossfire", 14, 30, None, "E10-D11", 12001, 4),
+    ("3p", 15, 12, None, "e3-b3", 12001, 4),
+    ("4p-teams", 16, 12, None, "d2-d3", 12001, 5),
+    ("4p", 17, 9, None, "b3-a3", 12001, 4),
+    ("2p", 11, 10, 3, "f4-f3", 5509, 3),
+    ("crossfire", 14, 30, 3, "E10-D11", 8716, 3),
+    ("3p", 15, 12, 3, "d5-d4", 2411, 3),
+    ("4p-teams", 16, 12, 3, "d2-d3", 1902, 3),
+]
+
+
+@pytest.mark.parametrize("variant,seed,plies,depth,move,nodes,deepest", HARD_PINNED)
+def test_hard_plays_its_pinned_move_with_its_pinned_node_count(variant, seed, plies, depth, move, nodes,
+                                                              deepest) -> None:
+    from arcade.bots.sackson import decide
+    from arcade.sackson.notation import format_action
+
+    s = random_position(variant, seed, plies)
+    for clock in (None, ScaledClock(1.0), ScaledClock(4.0)):
+        stats: dict[str, int] = {}
+        a = decide(s, "hard", random.Random(seed), clock=clock, max_depth=depth, stats=stats)
+        assert (format_action(a, s), stats["nodes"], stats["depth"]) == (move, nodes, deepest)
+
+
+@pytest.mark.parametrize("variant", ["2p", "crossfire"])
+def test_the_experts_running_evaluation_is_the_evaluation_of_the_position(variant) -> None:
+    """The expert updates :func:`evaluate` move by move; along whole lines of play (captures,
+    drops, take-overs included) it must equal a fresh evaluation of the position reached
+    (plus, in Crossfire, a fixed bonus for the side to move)."""
+    from arcade.bots.sackson import _Expert
+
+    for seed in range(3):
+        s = random_position(variant, seed, 6).copy()
+        search = _Expert(s, None, None, None)
+        pos = search.pos0
+        rng = random.Random(seed)
+        made = 0
+        while s._result is None and made < 80:
+            m = rng.choice(s._moves())
+            pos = search._child(m, pos)
+            made += 1
+            if s._result is None:
+                # the expert's figure is evaluate()'s plus its bonus for the side to move (Crossfire)
+                assert search._eval(pos) - search.tempo == pytest.approx(evaluate(s, s._side), abs=1e-9)
+        for _ in range(made):
+            s._unmake()
+        assert search._positional() == pytest.approx(search.pos0, abs=1e-9)
+
+
+@pytest.mark.parametrize("variant", ["2p", "3p", "4p-teams", "4p", "crossfire"])
+def test_medium_picks_the_move_a_full_evaluation_of_every_reply_picks(variant: str) -> None:
+    """The medium player works out the board terms once and changes them on the two cells a
+    move touches; on random positions of every variant its move is the one that rating each
+    reply with evaluate() from scratch gives (the first of equals, as before)."""
+    from arcade.bots.sackson import _medium_move
+    from arcade.core.api import TERMINAL
+    rng = random.Random(f"medium-{variant}")
+    for game_no in range(6):
+        state = new(variant)
+        for _ply in range(rng.randrange(0, 60)):
+            if state.current_player() == TERMINAL:
+                break
+            seat = state.current_player()
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        if state.current_player() == TERMINAL:
+            continue
+        s = state.copy()
+        s.history = []
+        if s._swaps:
+            continue
+        moves = s._moves()
+        p = s._side
+        best_m, best_v = moves[0], -3e9
+        for m in moves:
+            s._make(m)
+            v = evaluate(s, p)
+            s._unmake()
+            if v > best_v:
+                best_v, best_m = v, m
+        assert _medium_move(s, moves, p) == best_m, (variant, game_no)

@@ -19,10 +19,15 @@ Levels:
   keeps plain alpha-beta usable.
 * ``"expert"`` (:func:`decide` only; :func:`choose_action` keeps the three
   levels above) - two players: negamax alpha-beta with iterative deepening, a
-  transposition table, killer and history ordering, a capture-only quiescence
-  search and an evaluation kept up to date move by move (:class:`_Expert`), for
-  :data:`EXPERT_NODES` positions; three or four players: hard's search for
-  :data:`EXPERT_NODES` positions.
+  transposition table, killer and history ordering (in Crossfire the overflows
+  of one's own stones with the captures and take-overs right after the killers,
+  never searched reduced; half a stone for the side to move), null-move pruning,
+  reduced searches of late quiet moves, a null window for every root move after
+  the first, a capture-only quiescence search and an evaluation kept up to date
+  move by move (:class:`_Expert`), for :data:`EXPERT_NODES` positions; three or
+  four players: hard's search for :data:`EXPERT_NODES` positions.  Both
+  searches share one driver (:class:`_Driver`: node count, limits, iterative
+  deepening over the root moves).
 
 Strength does not depend on the machine: the searches stop after a number of
 positions (nodes), so the same position and seed give the same move on a
@@ -38,7 +43,7 @@ During the opening swap (SF-3) every level picks a random legal swap.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Sequence
 
 from arcade.core.api import TERMINAL, Action
 from arcade.core.errors import ArcadeError, SettingsError
@@ -59,6 +64,18 @@ EXPERT_QDEPTH = 4
 EXPERT_LATE = 3
 #: The expert's null-move pruning: 1 on, 0 off.
 EXPERT_NULL = 1
+#: Where the expert tries take-overs (moves onto a stack the opponent tops) right after the
+#: captures and killers and never searches them reduced: 0 nowhere, 1 on both boards, 2 in
+#: Crossfire only (measured: it lifts the expert there and not on the square board).
+EXPERT_TAKE = 2
+#: Where the expert orders the overflows of its own stones alone (they go to its reserve) with
+#: the captures, never searched reduced: 0 nowhere, 1 on both boards, 2 in Crossfire only.
+EXPERT_OWN = 2
+#: The expert's bonus for the side to move, hundredths of a stone (in Crossfire the side to
+#: move can usually take a stack over; it evens out odd and even search depths).
+EXPERT_TEMPO = 50
+#: The expert's root: 1 searches every move after the first with a null window first.
+EXPERT_ROOT_PVS = 1
 
 WIN = 1_000_000.0
 
@@ -75,21 +92,49 @@ class BotError(ArcadeError, ValueError):
     """The bot was asked to move where no one can (game over, or not a FOCUS state)."""
 
 
-def _features(s: SacksonState) -> list[float]:
-    """One strength figure per seat (higher is better for that seat)."""
+def _board_terms(s: SacksonState) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per seat: stones in play on the board, stones under its tops, stacks topped, and
+    legal stack moves (as ``SacksonState._mobility`` counts them)."""
     seats = s.game.seats
     alive = [0] * seats
     control = [0] * seats
     tops = [0] * seats
-    for stack in s._st:
+    mob = [0] * seats
+    cnt = s._t.cnt
+    for i, stack in enumerate(s._st):
         if stack:
             top = stack[-1]
+            n = len(stack)
             tops[top] += 1
-            control[top] += len(stack)
+            control[top] += n
+            mob[top] += cnt[i][n]
             for c in stack:
                 alive[c] += 1
+    return alive, control, tops, mob
+
+
+def _cell_change(terms: tuple[list[int], list[int], list[int], list[int]], cnt: Sequence[Sequence[int]],
+                 cell: int, stack: tuple[int, ...], sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the board terms of ``stack`` on ``cell``."""
+    if not stack:
+        return
+    alive, control, tops, mob = terms
+    top = stack[-1]
+    n = len(stack)
+    tops[top] += sign
+    control[top] += sign * n
+    mob[top] += sign * cnt[cell][n]
+    for c in stack:
+        alive[c] += sign
+
+
+def _features(s: SacksonState, terms: tuple[list[int], list[int], list[int], list[int]] | None = None
+              ) -> list[float]:
+    """One strength figure per seat (higher is better for that seat); ``terms``: the
+    position's :func:`_board_terms` when the caller already has them."""
+    seats = s.game.seats
+    alive, control, tops, mob = terms if terms is not None else _board_terms(s)
     res = s._res
-    mob = s._mobility()
     out = []
     for q in range(seats):
         f = (W_ALIVE * (alive[q] + res[q]) + W_RESERVE * res[q] + W_CONTROL * control[q]
@@ -104,6 +149,33 @@ def _features(s: SacksonState) -> list[float]:
             progress = max(progress, s._removed[q] / st["goal_removed"])
             out[q] += W_GOAL * 10 * progress
     return out
+
+
+def _medium_move(s: SacksonState, moves: list[Move_t], p: int) -> Move_t:
+    """The one-ply choice: the move whose position :func:`evaluate` rates best for ``p``
+    (the first of equals).  The board terms are worked out once and changed only on
+    the two cells a move touches, so each reply costs two cells, not a board scan."""
+    cnt = s._t.cnt
+    base = _board_terms(s)
+    before = list(s._st)
+    best_m = moves[0]
+    best_v = -3 * WIN
+    for m in moves:
+        src, dst = m[0], m[1]
+        s._make(m)
+        if s._result is not None or m[2] == 0:
+            v = evaluate(s, p)
+        else:
+            terms = ([*base[0]], [*base[1]], [*base[2]], [*base[3]])
+            st = s._st
+            for cell in ((src, dst) if src >= 0 else (dst,)):
+                _cell_change(terms, cnt, cell, before[cell], -1)
+                _cell_change(terms, cnt, cell, st[cell], 1)
+            v = _value(s, p, _features(s, terms))
+        s._unmake()
+        if v > best_v:
+            best_v, best_m = v, m
+    return best_m
 
 
 def _team(s: SacksonState, seat: int) -> int:
@@ -126,7 +198,11 @@ def evaluate(state: SacksonState, seat: int) -> float:
             return 0.0
         mine = _team(s, seat)
         return WIN if any(_team(s, w) == mine for w in winners) else -WIN
-    f = _features(s)
+    return _value(s, seat, _features(s))
+
+
+def _value(s: SacksonState, seat: int, f: list[float]) -> float:
+    """``seat``'s figure of ``f`` (:func:`_features`) against its opponents' (see :func:`evaluate`)."""
     if s.game.teams:
         t = seat % 2
         return f[t] + f[t + 2] - f[1 - t] - f[3 - t]
@@ -176,19 +252,28 @@ class _Timeout(Exception):
     pass
 
 
-class _Search:
-    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, budget_s: float,
+class _Driver:
+    """What the hard and the expert searches share: the node count, the node and time limits
+    and the iterative-deepening loop over the root moves.
+
+    A subclass gives :meth:`_root_order` (the root moves, best first) and :meth:`_root_value`
+    (one root move searched to a depth, from the root mover's view).  ``clock_mask``: the
+    clock is read every ``clock_mask + 1`` nodes.  A limit raises ``_Timeout`` out of the
+    tree: the state (the search's own copy, see :func:`decide`) stays where the search was
+    and is dropped.
+    """
+
+    clock_mask = 31
+
+    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
                  max_nodes: int | None) -> None:
         self.s = s
-        self.root = s._side
-        self.root_team = _team(s, self.root)
         self.clock = clock
-        self.deadline = (clock() + budget_s) if clock is not None else None
+        self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
         self.depth = 0
         self.armed = False
-        self.best: dict[int, Move_t] = {}
 
     def _tick(self) -> None:
         self.nodes += 1
@@ -196,9 +281,56 @@ class _Search:
             return
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Timeout
-        if self.deadline is not None and self.nodes & 31 == 0 and self.clock is not None:
+        if self.deadline is not None and self.nodes & self.clock_mask == 0 and self.clock is not None:
             if self.clock() >= self.deadline:
                 raise _Timeout
+
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        raise NotImplementedError
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
+        raise NotImplementedError
+
+    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
+        """The best root move found by iterative deepening up to ``max_depth`` within the limits."""
+        moves = self._root_order(root_moves)
+        best = moves[0]
+        for depth in range(1, max_depth + 1):
+            self.depth = depth
+            self.armed = depth > 1      # the first iteration always completes: a move is always ready
+            cur_best: Move_t | None = None
+            cur_val = -2 * WIN
+            alpha = -2 * WIN
+            try:
+                for m in moves:
+                    v = self._root_value(m, depth, alpha)
+                    if v > cur_val:
+                        cur_val, cur_best = v, m
+                    if v > alpha:
+                        alpha = v
+            except _Timeout:
+                # keep a partial iteration's choice only if it beat the previous best, searched first
+                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
+                    best = cur_best
+                break
+            assert cur_best is not None
+            best = cur_best
+            moves.remove(best)
+            moves.insert(0, best)
+            if abs(cur_val) >= WIN / 2:
+                break
+        return best
+
+
+class _Search(_Driver):
+    """hard: minimax alpha-beta (paranoid with three or four seats) over :func:`evaluate`."""
+
+    def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
+                 max_nodes: int | None) -> None:
+        super().__init__(s, clock, deadline, max_nodes)
+        self.root = s._side
+        self.root_team = _team(s, self.root)
+        self.best: dict[int, Move_t] = {}
 
     def _ordered(self, moves: list[Move_t]) -> list[Move_t]:
         s = self.s
@@ -221,71 +353,34 @@ class _Search:
             return evaluate(s, self.root)
         moves = self._ordered(s._moves())
         maximizing = _team(s, s._side) == self.root_team
+        sign = 1 if maximizing else -1      # value: the mover's view (the root's, or its negation)
         best_move = moves[0]
-        if maximizing:
-            value = -2 * WIN
-            for m in moves:
-                s._make(m)
-                try:
-                    v = self.alphabeta(depth - 1, alpha, beta, ply + 1)
-                finally:
-                    s._unmake()
-                if v > value:
-                    value, best_move = v, m
+        value = -2 * WIN
+        for m in moves:
+            s._make(m)
+            v = sign * self.alphabeta(depth - 1, alpha, beta, ply + 1)
+            s._unmake()
+            if v > value:
+                value, best_move = v, m
+            if maximizing:
                 if value > alpha:
                     alpha = value
-                if alpha >= beta:
-                    break
-        else:
-            value = 2 * WIN
-            for m in moves:
-                s._make(m)
-                try:
-                    v = self.alphabeta(depth - 1, alpha, beta, ply + 1)
-                finally:
-                    s._unmake()
-                if v < value:
-                    value, best_move = v, m
-                if value < beta:
-                    beta = value
-                if alpha >= beta:
-                    break
+            elif -value < beta:
+                beta = -value
+            if alpha >= beta:
+                break
         self.best[s._key] = best_move
-        return value
+        return sign * value
 
-    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        return self._ordered(moves)
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
         s = self.s
-        moves = self._ordered(root_moves)
-        best = moves[0]
-        for depth in range(1, max_depth + 1):
-            self.depth = depth
-            self.armed = depth > 1
-            cur_best: Move_t | None = None
-            cur_val = -2 * WIN
-            alpha = -2 * WIN
-            try:
-                for m in moves:
-                    s._make(m)
-                    try:
-                        v = self.alphabeta(depth - 1, alpha, 2 * WIN, 1)
-                    finally:
-                        s._unmake()
-                    if v > cur_val:
-                        cur_val, cur_best = v, m
-                    if v > alpha:
-                        alpha = v
-            except _Timeout:
-                # keep a partial iteration's choice only if it beat the previous best, searched first
-                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
-                    best = cur_best
-                break
-            assert cur_best is not None
-            best = cur_best
-            moves.remove(best)
-            moves.insert(0, best)
-            if abs(cur_val) >= WIN / 2:
-                break
-        return best
+        s._make(m)
+        v = self.alphabeta(depth - 1, alpha, 2 * WIN, 1)
+        s._unmake()
+        return v
 
 
 def choose_action(state: SacksonState, level: str, rng: random.Random,
@@ -354,15 +449,7 @@ def decide(state: SacksonState, level: str, rng: random.Random,
             return action(rng.choice(caps))
         return action(rng.choice(moves))
     if level == "medium":
-        best_m = moves[0]
-        best_v = -3 * WIN
-        for m in moves:
-            s._make(m)
-            v = evaluate(s, p)
-            s._unmake()
-            if v > best_v:
-                best_v, best_m = v, m
-        return action(best_m)
+        return action(_medium_move(s, moves, p))
     if max_depth is None:
         max_depth = 64
     if budget_s is not None:
@@ -374,12 +461,11 @@ def decide(state: SacksonState, level: str, rng: random.Random,
     deadline = clock() + limit if (clock is not None and limit is not None) else None
     if limit is None and nodes is None:
         max_depth = min(max_depth, 2)     # no limit at all: keep the call short
-    search: _Search | _Expert
+    search: _Driver
     if level == "expert" and s.game.seats == 2:
         search = _Expert(s, clock, deadline, nodes)
     else:
-        search = _Search(s, clock, 0.0, nodes)
-        search.deadline = deadline
+        search = _Search(s, clock, deadline, nodes)
     m = search.run(moves, max(1, max_depth))
     if stats is not None:
         stats["nodes"] = search.nodes
@@ -389,25 +475,24 @@ def decide(state: SacksonState, level: str, rng: random.Random,
 
 # -- the expert search (two players) ------------------------------------------------
 
-class _Expert:
+class _Expert(_Driver):
     """Negamax alpha-beta for two seats: iterative deepening, a transposition table, killer and
     history move ordering, a capture-only quiescence search, and :func:`evaluate`'s terms kept
     up to date move by move (every stack's worth on its cell is a table look-up), so a node costs
     a few look-ups instead of a board scan."""
 
+    clock_mask = 63
+
     def __init__(self, s: SacksonState, clock: Callable[[], float] | None, deadline: float | None,
                  max_nodes: int | None) -> None:
-        self.s = s
-        self.clock = clock
-        self.deadline = deadline
-        self.max_nodes = max_nodes
-        self.nodes = 0
-        self.depth = 0
-        self.armed = False
+        super().__init__(s, clock, deadline, max_nodes)
         self.tt: dict[int, tuple[int, int, float, Move_t | None]] = {}
         self.killers: dict[int, list[Move_t]] = {}
         self.hist: dict[Move_t, int] = {}
         t = s._t
+        self.take = EXPERT_TAKE == 1 or (EXPERT_TAKE == 2 and t.board.kind == "hex")
+        self.own = EXPERT_OWN == 1 or (EXPERT_OWN == 2 and t.board.kind == "hex")
+        self.tempo = EXPERT_TEMPO / 100 if t.board.kind == "hex" else 0.0
         self.caps = t.caps
         self.mtab = t.mtab
         self.drops = t.drops
@@ -441,7 +526,7 @@ class _Expert:
         a0 = self.alive0[0] - (c[1][0] - self.caps0[1])
         a1 = self.alive0[1] - (c[0][1] - self.caps0[0])
         v = W_ALIVE * (a0 - a1) + W_RESERVE * (res[0] - res[1]) + pos
-        return v if s._side == 0 else -v
+        return (v if s._side == 0 else -v) + self.tempo
 
     def _delta(self, m: Move_t, before_src: tuple[int, ...], before_dst: tuple[int, ...]) -> float:
         """Change of the positional sum by move ``m`` (already made; the two stacks it changed)."""
@@ -461,18 +546,9 @@ class _Expert:
                 v += w if new[-1] == 0 else -w
         return v
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if not self.armed:
-            return
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Timeout
-        if self.deadline is not None and self.nodes & 63 == 0 and self.clock is not None:
-            if self.clock() >= self.deadline:
-                raise _Timeout
-
-    def _captures(self) -> list[Move_t]:
-        """The side to move's capturing moves (an overflow with an enemy stone in it), best first.
+    def _captures(self, own_too: bool = False) -> list[Move_t]:
+        """The side to move's capturing moves (an overflow with an enemy stone in it), best first;
+        with ``own_too`` also the overflows of its own stones alone (they go to its reserve).
 
         Listed from the stacks, not from the move list; a capture is always legal under the
         ko rule (fewer stones stay in play than in any earlier position, SF-6).
@@ -483,23 +559,22 @@ class _Expert:
         dests = s._t.dests
         p = s._side
         out = []
+        room = [c - len(x) for c, x in zip(caps, st)]     # stones each cell takes before it overflows
         for i, x in enumerate(st):
             if x and x[-1] == p:
                 h = len(x)
                 di = dests[i]
                 for k in range(1, h + 1):
-                    moving = x[h - k:]
                     for j in di[k]:
-                        d = st[j]
-                        cut = len(d) + k - caps[j]
+                        cut = k - room[j]
                         if cut > 0:
-                            gain = cut - (d + moving)[:cut].count(p)
-                            if gain:
-                                out.append((gain, k, (i, j, k)))
+                            own = (st[j] + x[h - k:])[:cut].count(p)
+                            if own != cut or own_too:
+                                out.append((10 * (cut - own) + 3 * own, k, (i, j, k)))
         if s._res[p]:
             for j, d in enumerate(st):
-                if len(d) >= caps[j] and d[0] != p:
-                    out.append((1, 0, (-1, j, 1)))
+                if room[j] <= 0 and d[0] != p:
+                    out.append((10, 0, (-1, j, 1)))
         out.sort(reverse=True)
         return [m for _g, _k, m in out]
 
@@ -521,12 +596,12 @@ class _Expert:
         return out
 
     def _ordered(self, moves: list[Move_t], ply: int, first: Move_t | None) -> tuple[list[Move_t], int]:
-        """``moves`` best first (table move, captures, killers, then by history) and how many
-        of them lead (those are never searched reduced)."""
+        """``moves`` best first (table move, captures, killers, in Crossfire the take-overs, then
+        by history) and how many of them lead (those are never searched reduced)."""
         hist = self.hist
         if hist:
             moves.sort(key=lambda m: hist.get(m, 0), reverse=True)
-        front = self._captures()
+        front = self._captures(self.own)
         legal = set(moves)
         front = [m for m in front if m in legal]
         for km in self.killers.get(ply, ()):
@@ -536,6 +611,23 @@ class _Expert:
             if first in front:
                 front.remove(first)
             front.insert(0, first)
+        if self.take:
+            # then take-overs (a move onto a stack the opponent tops), then the quiet moves
+            s = self.s
+            st = s._st
+            p = s._side
+            seen = set(front)
+            take = []
+            quiet = []
+            for m in moves:
+                if m in seen:
+                    continue
+                d = st[m[1]]
+                if d and d[-1] != p:
+                    take.append(m)
+                else:
+                    quiet.append(m)
+            return front + take + quiet, len(front) + len(take)
         if not front:
             return moves, 0
         seen = set(front)
@@ -645,36 +737,17 @@ class _Expert:
         self.tt[key] = (depth, flag, best, best_move)
         return best
 
-    def run(self, root_moves: list[Move_t], max_depth: int) -> Move_t:
-        s = self.s
-        pos = self.pos0
-        moves = self._ordered(root_moves, 0, None)[0]
-        best = moves[0]
-        for depth in range(1, max_depth + 1):
-            self.depth = depth
-            self.armed = depth > 1
-            cur_best: Move_t | None = None
-            cur_val = -2 * WIN
-            alpha = -2 * WIN
-            try:
-                for m in moves:
-                    child = self._child(m, pos)
-                    try:
-                        v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
-                    finally:
-                        s._unmake()
-                    if v > cur_val:
-                        cur_val, cur_best = v, m
-                    if v > alpha:
-                        alpha = v
-            except _Timeout:
-                if cur_best is not None and cur_best != moves[0] and cur_val > -WIN / 2:
-                    best = cur_best
-                break
-            assert cur_best is not None
-            best = cur_best
-            moves.remove(best)
-            moves.insert(0, best)
-            if abs(cur_val) >= WIN / 2:
-                break
-        return best
+    def _root_order(self, moves: list[Move_t]) -> list[Move_t]:
+        return self._ordered(moves, 0, None)[0]
+
+    def _root_value(self, m: Move_t, depth: int, alpha: float) -> float:
+        child = self._child(m, self.pos0)
+        if alpha <= -WIN or not EXPERT_ROOT_PVS:
+            v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+        else:
+            # after the first move: a null window first, the full one only if the move may be better
+            v = -self.negamax(depth - 1, -alpha - 0.001, -alpha, child, 1)
+            if v > alpha:
+                v = -self.negamax(depth - 1, -2 * WIN, -alpha, child, 1)
+        self.s._unmake()
+        return v

@@ -152,6 +152,7 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
         "cards": list(state.scores()), "races": state.stats["races"],
         "debated": state.stats["debated"], "false_focuses": state.stats["false"],
         "missed": state.stats["missed"], "actions": len(state.history),
+        "x_rule": bool(game.settings.get("x_rule")),
     }
 
 

@@ -159,7 +159,7 @@ class LobbyScene(Scene):
             self.players = max(g.min_seats, min(g.max_seats, wanted))
             if self.players != wanted:
                 self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
-                             + (" (the choose other games for more)" if wanted > g.max_seats else ""))
+                             + (": choose another game for more" if wanted > g.max_seats else ""))
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
@@ -235,7 +235,27 @@ class LobbyScene(Scene):
             if self.app.scenes[-1] is not self:
                 return
         if self.last_join is not None and now_ns - self.last_join > self.auto_start_ns:
+            if self._drop_stuck(now_ns):
+                return
             self.start()
+
+    def _drop_stuck(self, now_ns: int) -> bool:
+        """R-8 in the lobby: a seat whose joining press has been held down ever since
+        (a stuck or jammed buzzer) does not start a game.  It is un-joined with a message;
+        when no one else joined, the title screen comes back.  True if nothing starts."""
+        stuck = sorted(s for s in self.join_press if s in self.joined)
+        if not stuck:
+            return False
+        names = ", ".join(f"P{s + 1}" for s in stuck)
+        held = (now_ns - min(self.joined[s] for s in stuck)) / 1e9
+        for s in stuck:
+            del self.joined[s]
+        self.app.message(f"{names}: buzzer held down for {held:.0f} s (stuck?). It starts no game; "
+                         "release it or ask the operator to check it (service menu, button test).", 12.0)
+        if self.joined:
+            return False
+        self.app.home()
+        return True
 
     def seat_infos(self) -> list[SeatInfo]:
         infos = []

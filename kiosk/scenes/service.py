@@ -362,8 +362,7 @@ class ServiceScene(Scene):
         except OSError as exc:
             self.status = f"Not saved: {exc}"
             return False
-        self.status = f"Saved to {path}; in force after the restart"
-        self.app.message(self.status, 6.0)
+        self.status = f"Saved to {path}; in force after the restart"    # the page's own status line
         return True
 
     def _keep_volume(self) -> None:
@@ -488,10 +487,17 @@ class ServiceScene(Scene):
         if self.page == "confirm" and self.confirm is not None:
             render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
         top = 200 if self.page == "confirm" else 90
-        step = min(54, (H - top - 130) // max(1, len(rows)))     # room for the status lines below
+        first, count, step = self.list_window(H, len(rows))
+        if first > 0:
+            render.text(surface, f"{first} more above", (W // 2, top - 4), 24, render.DIM, "midbottom")
+        if first + count < len(rows):
+            render.text(surface, f"{len(rows) - first - count} more below", (W // 2, top + count * step), 24,
+                        render.DIM, "midtop")
         for i, label in enumerate(rows):
+            if not first <= i < first + count:
+                continue
             sel = i == self.cursor
-            r = pygame.Rect(60, top + i * step, W - 120, step - 6)
+            r = pygame.Rect(60, top + (i - first) * step, W - 120, step - 6)
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 3)
             fs = max(24, min(34, step - 16))
             render.text(surface, label, (r.x + 20, r.centery), fs, render.TEXT, "midleft", bold=sel)
@@ -500,6 +506,20 @@ class ServiceScene(Scene):
                 col = render.GOLD if sel and self.editing else render.TEXT
                 shown = f"< {value} >" if sel and self.editing else value
                 render.text(surface, shown, (r.right - 20, r.centery), fs, col, "midright", bold=True)
+
+    #: The smallest row of a list page: 28 px text in it (readable from 3 m; 24 px at least).
+    MIN_ROW = 44
+
+    def list_window(self, H: int, n: int) -> tuple[int, int, int]:
+        """(first row shown, rows shown, row height) of a list page ``H`` px high with ``n``
+        rows: rows never shrink below :attr:`MIN_ROW` (the settings page has 31 rows: it
+        scrolls to keep the cursor's row in view instead of squeezing them to 16 px)."""
+        top = 200 if self.page == "confirm" else 90
+        room = H - top - 130 - 30                  # the status lines below, "more below"
+        step = min(54, max(self.MIN_ROW, room // max(1, n)))
+        count = max(1, min(n, room // step))
+        first = min(max(0, self.cursor - count // 2), max(0, n - count))
+        return first, count, step
 
     def _value_text(self, i: int) -> str:
         if self.page == "settings":
@@ -592,7 +612,8 @@ class ServiceScene(Scene):
                 lines.append((f"Link: {st.state}", render.GOOD if ok else render.BAD))
                 lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
                 lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
-                lines.append((f"Last error: {st.last_error or 'none'}"[:70], render.BAD if st.last_error else render.TEXT))
+                for part in wrap_text(f"Last error: {st.last_error or 'none'}", box.x - 60, 30, max_lines=4):
+                    lines.append((part, render.BAD if st.last_error else render.TEXT))
             except Exception as exc:
                 lines.append((f"Link status unavailable: {exc}", render.BAD))
         lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "
@@ -600,6 +621,25 @@ class ServiceScene(Scene):
         for text, col in lines:
             render.text(surface, text, (40, y), 30, col)
             y += 36
+
+
+def wrap_text(msg: str, max_w: int, size: int, max_lines: int = 4) -> list[str]:
+    """``msg`` split at spaces into lines of at most ``max_w`` px at ``size``; past
+    ``max_lines`` the last line ends in "...".  The LED test's last error says what to do
+    at its end ("plug in the LED controller's USB cable"): it must not be cut off."""
+    f = render.font(size)
+    lines: list[str] = []
+    for word in msg.split(" "):
+        if lines and f.size(lines[-1] + " " + word)[0] <= max_w:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        while last and f.size(last + " ...")[0] > max_w:
+            last = last[:-1]
+        lines = lines[:max_lines - 1] + [last + " ..."]
+    return lines
 
 
 def walking_index(elapsed_ns: int, count: int, step_ns: int = 120_000_000) -> int:

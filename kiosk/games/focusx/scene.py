@@ -212,16 +212,6 @@ class FocusXScene(GameScene):
     def choice_delay(self) -> int:
         return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
 
-    def _plan_computers(self, opened: int) -> None:
-        """Ask every seat the driver moves for its presses in the open window (what the
-        driver does when a window opens at a flip)."""
-        w = self.referee.window
-        if w is None:
-            return
-        for seat, player in enumerate(self.driver.players):
-            if player is not None:
-                player.race_opened(self.state, seat, w.spec, opened, self.rng)
-
     def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
         """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
         for at in self.plan_seat_presses(seat, race, opened_ns):

@@ -1,0 +1,31 @@
+"""The lobby's players row says why a count is refused, in words a guest can read (issue 10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk.scenes.lobby import LobbyScene
+from test_event_day import BUZZ, Day, event_config
+
+
+def test_nine_players_for_focusx_classic_is_refused_with_a_readable_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = Day(event_config(tmp_path), monkeypatch)
+    try:
+        d.app.home()
+        d.frames(2)
+        d.press(BUZZ[2])                                  # P3 joins with a buzzer alone
+        lobby = d.top
+        assert isinstance(lobby, LobbyScene) and lobby.games[lobby.game_i].name == "focusx-classic"
+        d.press(BUZZ[2], hold_ms=800)                     # hold: the players row
+        assert lobby.row == 1
+        for _ in range(8):                                # tap, tap, ... past 8
+            d.press(BUZZ[2], hold_ms=100)
+        assert lobby.players == 8
+        assert lobby.note == "FocusX Classic is for 2-8 players: choose another game for more"
+        d.press(BUZZ[2], hold_ms=100)                     # once more: it stays at 8 and says why
+        assert lobby.players == 8 and "choose another game" in lobby.note
+    finally:
+        d.close()

@@ -1,0 +1,32 @@
+"""The service menu's settings page at 1280x720: 31 rows (the settings, one per game, Save...)
+were squeezed to 16 px each, overlapping, text below 24 px (issue 10).  The page scrolls
+instead: every row shown is at least 44 px high and the cursor's row is always on screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_event_day import P1, Day, event_config, menu_to, open_service
+
+
+def test_settings_page_scrolls_with_readable_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = Day(event_config(tmp_path), monkeypatch, size=(1280, 720))
+    try:
+        d.app.home()
+        d.frames(2)
+        svc = open_service(d)
+        menu_to(d, svc, "settings")
+        n = len(svc.rows())
+        assert svc.page == "settings" and n > 20
+        seen = set()
+        for _ in range(n):                         # P1's right control walks every row down to Save
+            first, count, step = svc.list_window(720, n)
+            assert step >= svc.MIN_ROW and first <= svc.cursor < first + count
+            assert 90 + count * step <= 720 - 130  # above the status lines
+            seen.add(svc.cursor)
+            d.press(P1["right"])
+        assert seen == set(range(n))
+    finally:
+        d.close()
