@@ -392,23 +392,30 @@ class SherlookScene(GameScene):
         marks = reveal_marks(st.photos, placed)
         washed = []
         for i, surf in enumerate(plain):
-            washed.append(self._washed(surf, placed.rects[i].topleft, [m for m in marks if m[1] == i]))
+            w = surf.copy()
+            grey = pygame.transform.grayscale(surf)
+            yield True
+            self._wash(w, grey)
+            yield True
+            self._mark(w, placed.rects[i].topleft, [m for m in marks if m[1] == i])
+            washed.append(w)
             yield True
         self.placed = placed
         self.surfaces = plain
         self.reveal_surfaces = (washed[0], washed[1])
 
     @staticmethod
-    def _washed(surf: pygame.Surface, origin: tuple[int, int], marks: list[tuple[int, int, pygame.Rect]]
-                ) -> pygame.Surface:
-        """A photo greyed and darkened for the reveal, its differences circled and numbered."""
-        w = surf.copy()
-        grey = pygame.transform.grayscale(surf)
+    def _wash(w: pygame.Surface, grey: pygame.Surface) -> None:
+        """A photo ``w`` greyed (``grey``: its greyscale) and darkened for the reveal."""
         grey.set_alpha(130)
         w.blit(grey, (0, 0))
         shade = pygame.Surface(w.get_size())
         shade.fill((24, 24, 24))
         w.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+
+    @staticmethod
+    def _mark(w: pygame.Surface, origin: tuple[int, int], marks: list[tuple[int, int, pygame.Rect]]) -> None:
+        """The differences on a washed photo circled and numbered (``origin``: its screen place)."""
         for n, _photo, rect in marks:
             r = rect.move(-origin[0], -origin[1]).inflate(18, 18)
             r.w, r.h = max(r.w, 34), max(r.h, 34)
@@ -419,7 +426,6 @@ class SherlookScene(GameScene):
             pygame.draw.circle(w, (200, 30, 30), (bx, by), 16)
             pygame.draw.circle(w, (255, 255, 255), (bx, by), 16, 2)
             render.text(w, str(n), (bx, by + 1), 28, (255, 255, 255), "center", bold=True)
-        return w
 
     def draw(self, surface: pygame.Surface) -> None:
         """The two photos are a part kept between frames (render.Parts): drawn again only when
@@ -437,8 +443,8 @@ class SherlookScene(GameScene):
             def whole() -> None:
                 surface.fill(render.BG)
                 self._draw_screen(surface, None)
-            parts.part(surface, "screen", surface.get_rect(), key, whole)
-            if self.phase == "token":        # while the token shows: the photos, a step a frame
+            drawn = parts.part(surface, "screen", surface.get_rect(), key, whole)
+            if self.phase == "token" and not drawn:    # while the token shows: the photos, a step a frame
                 self._prepare(self._areas(W, H)["photos"], all_steps=False)
             return
         full = parts.forget("screen") or full
@@ -472,7 +478,8 @@ class SherlookScene(GameScene):
                         "center")
             return
         areas = self._areas(W, H)
-        self._prepare(areas["photos"], all_steps=self.phase != "token")   # (the token: one step, see draw)
+        if self.phase != "token":                # (the token: a step a frame, see draw)
+            self._prepare(areas["photos"])
         if self.phase == "token":
             self._draw_token(surface)
             return
