@@ -14,6 +14,9 @@ wall time.  A call over 1 ms is flagged ``> 1 ms``.
 
 FOCUS ``hard`` and ``expert`` search for up to a second by design and already think in the
 worker process (``kiosk/thinker.py``); they are left out unless ``--levels`` names them.
+The FocusX placement players over 1 ms and the Focus (2023) partner think there too now:
+``bench/bench_worker_decisions.py`` prints what such a decision costs the render thread
+next to its time in this process.
 """
 
 from __future__ import annotations

@@ -34,27 +34,48 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade.bots.sackson import HARD_NODES, decide, evaluate  # noqa: E402
+from arcade.core.driver import ComputerPlayer, Driver, DriverSettings  # noqa: E402
 from arcade.sackson import SacksonGame  # noqa: E402
+
+
+class Level(ComputerPlayer):
+    """A seat of :func:`decide` at ``level`` (``budget`` s a move when given), timing each move;
+    ``opening``: plies of the game played at random first (``level`` "random": all of them)."""
+
+    think_ns = 0
+
+    def __init__(self, level: str, budget: float | None = None, opening: int = 0) -> None:
+        self.level, self.budget, self.opening = level, budget, opening
+        self.times: list[float] = []
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        if len(state.history) < self.opening or self.level == "random":
+            return rng.choice(state.legal_actions())
+        t0 = time.monotonic()
+        a = decide(state, self.level, rng, clock=time.monotonic if self.budget else None, budget_s=self.budget)
+        self.times.append(time.monotonic() - t0)
+        return a
+
+
+def play(state: Any, players: list[Level], rng: random.Random, plies: int) -> Any:
+    """Play ``state`` with ``players`` through the match driver until the end or ``plies`` plies."""
+    Driver(state, players, rng, DriverSettings(pace_ns=None, max_steps=10**6,
+                                               stop=lambda st: len(st.history) >= plies)).run_to_end()
+    return state
 
 
 def duel_game(job: tuple[str, int, float, int]) -> tuple[str, list[float], list[float]]:
     """One expert-vs-hard game at equal time; returns the result for the expert and both move times."""
     variant, g, budget, cap = job
     expert_seat = g % 2
-    s = SacksonGame(2, {"variant": variant}).new_initial_state()
-    rng = random.Random(5000 + g)
-    times: dict[int, list[float]] = {0: [], 1: []}
-    while not s.is_terminal() and len(s.history) < cap:
-        p = s.current_player()
-        level = "expert" if p == expert_seat else "hard"
-        t0 = time.monotonic()
-        a = decide(s, level, rng, clock=time.monotonic, budget_s=budget)
-        times[p].append(time.monotonic() - t0)
-        s.apply(a)
+    seats = [Level("expert" if p == expert_seat else "hard", budget) for p in range(2)]
+    s = play(SacksonGame(2, {"variant": variant}).new_initial_state(), seats, random.Random(5000 + g), cap)
+    times = {p: seats[p].times for p in range(2)}
     out = s.outcome()
     if out is not None:
         res = "draw" if not out.winners else ("win" if expert_seat in out.winners else "loss")
@@ -92,12 +113,8 @@ def positions(variant: str, n: int) -> list[tuple[str, int]]:
     """``n`` (moves-so-far, seed) pairs of mid-game positions reached by medium play."""
     out = []
     for i in range(n):
-        s = SacksonGame(2, {"variant": variant}).new_initial_state()
-        rng = random.Random(700 + i)
-        for _ in range(6 + 3 * i):
-            if s.is_terminal():
-                break
-            s.apply(decide(s, "medium", rng))
+        s = play(SacksonGame(2, {"variant": variant}).new_initial_state(), [Level("medium"), Level("medium")],
+                 random.Random(700 + i), 6 + 3 * i)
         if not s.is_terminal():
             from arcade.sackson.notation import format_action
             out.append((" ".join(format_action(a, s) for _p, a in s.history), 900 + i))
@@ -145,13 +162,8 @@ def same_moves(variant: str, n: int) -> None:
 
 def equal_game(job: tuple[str, str, int, int, int]) -> str:
     variant, level, opening, seed, cap = job
-    s = SacksonGame(2, {"variant": variant}).new_initial_state()
-    rng = random.Random(seed)
-    while not s.is_terminal() and len(s.history) < cap:
-        if len(s.history) < opening or level == "random":
-            s.apply(rng.choice(s.legal_actions()))
-        else:
-            s.apply(decide(s, level, rng))
+    s = play(SacksonGame(2, {"variant": variant}).new_initial_state(),
+             [Level(level, opening=opening), Level(level, opening=opening)], random.Random(seed), cap)
     out = s.outcome()
     if out is None:
         return "cap"

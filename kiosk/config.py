@@ -639,18 +639,13 @@ def last_good_path() -> Path:
 
 def _save_last_good(path: Path) -> None:
     """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
+    from kiosk.config_save import atomic_write
     target = last_good_path()
     try:
         data = path.read_bytes()
         if target.exists() and target.read_bytes() == data:
             return
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
+        atomic_write(target, data)
     except OSError:
         pass
 
@@ -682,6 +677,9 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
         body = "\n".join(lines)
         if not body.strip():
             continue
+        if "\ufffd" in body:             # bytes that were not UTF-8: never guess the value
+            lost.append(name)
+            continue
         try:
             part = tomllib.loads(body)
         except (tomllib.TOMLDecodeError, ValueError, RecursionError, MemoryError):
@@ -704,7 +702,7 @@ def _recovered(path: Path, exc: ConfigError) -> Config:
         if not path.exists():
             return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)
         data = b""
-    text = data[:MAX_BYTES].decode("utf-8", "replace").replace("\x00", "")
+    text = data[:MAX_BYTES].decode("utf-8", "replace")     # a part with U+FFFD in it is not read (salvage)
     raw, lost = salvage(text) if data else ({}, [""])
     raw = {k: v for k, v in raw.items() if k in SCHEMA}
     if not raw and not lost:
@@ -719,6 +717,8 @@ def _recovered(path: Path, exc: ConfigError) -> Config:
     for section in restored:
         raw[section] = good[section]
     copy_at = last_good_path()
+    if not raw:
+        return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)   # the one message says it
     if whole and restored:
         problems.append(str(ConfigError("config", str(path), f"a file that reads as TOML; the last good copy "
                                         f"({copy_at}) is used instead", str(path))))

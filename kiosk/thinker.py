@@ -17,6 +17,19 @@ Client to worker:
   "level": "hard", "seed": 123, "nodes": null, "cap_s": 12.0}`` - choose a move
   for the side to move of ``state`` (``kind`` picks the game's decision function,
   :data:`KINDS`; FOCUS states are :func:`encode_focus`'s form);
+* ``{"v": 1, "type": "think", "id": 8, "kind": "game", "session": "1234-1", "base": 40,
+  "game": {"entry": "focusx-4focus", "seats": 4, "settings": {...}}, "actions": [...],
+  "player": {"name": "focusx-place", "seat": 2, "level": "expert"}, "seed": 99, "cap_s": 12.0}``
+  - any registry entry (:mod:`arcade.registry`): the worker keeps the game of each
+  ``session`` (built with :meth:`arcade.registry.GameSpec.start_from` from ``game``
+  when ``base`` is 0) and applies ``actions`` (the record entries of
+  :mod:`arcade.core.record` added since the ``base``-th; its own count must be
+  ``base``, else it answers ``error`` and the client starts the session again), then
+  answers the move of the computer player ``player["name"]`` (:data:`PLAYERS`: the
+  same function the in-process player calls, with ``random.Random(seed)``, so the
+  same level and seed make the same move) as the action's JSON (``Action.to_json``).
+  The worker gets the whole state, as the in-process player does; a player that
+  may only see a seat's view takes it there (the Focus (2023) partner: ``state.view``);
 * ``{"v": 1, "type": "cancel", "id": 7}`` - drop that request (the worker stops
   its search at the next clock reading and answers ``cancelled``);
 * ``{"v": 1, "type": "bye"}`` - exit.
@@ -28,6 +41,12 @@ Worker to client:
 * ``{"v": 1, "type": "cancelled", "id": 7}``;
 * ``{"v": 1, "type": "error", "id": 7 or null, "error": "..."}`` - a request it
   could not serve (a bad state, an unknown kind, another protocol version).
+
+The version stays 1 on purpose: the ``"game"`` kind only adds a kind and fields, so
+a worker that predates it answers ``error`` (unknown kind) and the client's fallback
+makes the move; an incompatible change must bump :data:`PROTOCOL_VERSION`.  Requests
+are served in order, one at a time; several may wait (both Focus (2023) partners
+point at once); a request's stuck clock starts when the ones before it are answered.
 
 Failures (nothing is lost, the game goes on): a worker that dies, closes its
 pipe or answers garbage is restarted and the move of the pending request is
@@ -124,9 +143,100 @@ def _think_focus(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[li
     return list(state._internal(action)), stats.get("nodes", 0)
 
 
+# -- any registry entry: a session per game, the actions since the last request ------------
+
+def _focusx_place(state: Any, seat: int, level: str, rng: random.Random) -> Any:
+    from arcade.bots.focusx_place import choose_action
+
+    return choose_action(state, seat, rng, level)
+
+
+def _coop_partner(state: Any, seat: int, level: str, rng: random.Random) -> Any:
+    from arcade.bots.coop import CoopPartner
+
+    return CoopPartner(seat, level, rng=rng).act(state.view(seat))
+
+
+#: name -> ``(state, seat, level, rng) -> Action``: the computer players the worker can be
+#: asked for (``"player"`` of a ``"game"`` request); the in-process players call the same
+#: functions (:func:`decide_here`), so a seed makes the same move in both places.
+PLAYERS: dict[str, Callable[[Any, int, str, random.Random], Any]] = {
+    "focusx-place": _focusx_place,      # ThinkFocus / 4Focus placement (arcade.bots.focusx_place)
+    "coop-partner": _coop_partner,      # the Focus (2023) partner (arcade.bots.coop), on its seat's view
+}
+#: Games a worker keeps at once (the oldest is dropped; its client then starts it again).
+MAX_SESSIONS = 8
+_SESSIONS: "dict[str, tuple[Any, int]]" = {}
+
+
+def decision_seed(base: int, state: Any, seat: int) -> int:
+    """The seed of ``seat``'s decision at ``state``: a function of the player's ``base`` seed,
+    the number of moves made and the seat, so a thought begun again at the same point (the
+    driver dropped a stale one) and the move made here when due draw the same."""
+    return random.Random(f"{base}-{len(state.history)}-{seat}").getrandbits(62)
+
+
+def decide_here(name: str, state: Any, seat: int, level: str, seed: int) -> Any:
+    """The move :data:`PLAYERS` ``[name]`` makes in this process with ``random.Random(seed)``.
+
+    Raises:
+        ThinkerError: an unknown player name.
+    """
+    fn = PLAYERS.get(name)
+    if fn is None:
+        raise ThinkerError(f"unknown computer player {name!r} (known: {sorted(PLAYERS)})")
+    return fn(state, seat, level, random.Random(seed))
+
+
+def _sync_session(req: Mapping[str, Any]) -> Any:
+    """The worker's game of ``req["session"]`` with ``req["actions"]`` applied (see the module text).
+
+    Raises:
+        ThinkerError: a session out of step, an unknown entry, an action that does not replay.
+    """
+    from arcade import registry
+
+    sid = str(req.get("session"))
+    base = int(req.get("base") or 0)
+    try:
+        if base == 0:
+            g = req["game"]
+            state = registry.get(str(g["entry"])).start_from((), int(g["seats"]), g.get("settings") or {})
+        else:
+            if sid not in _SESSIONS or _SESSIONS[sid][1] != base:
+                have = _SESSIONS[sid][1] if sid in _SESSIONS else None
+                raise ThinkerError(f"session {sid} is out of step (the worker has {have} actions, not {base})")
+            state = _SESSIONS.pop(sid)[0]
+        actions = list(req.get("actions") or [])
+        from arcade.core.record import apply_actions
+        apply_actions(state, actions)
+    except ThinkerError:
+        _SESSIONS.pop(sid, None)
+        raise
+    except Exception as exc:     # SettingsError, RecordError, KeyError ...
+        _SESSIONS.pop(sid, None)
+        raise ThinkerError(f"session {sid} cannot be followed: {type(exc).__name__}: {exc}") from exc
+    _SESSIONS[sid] = (state, base + len(actions))
+    while len(_SESSIONS) > MAX_SESSIONS:
+        _SESSIONS.pop(next(iter(_SESSIONS)))
+    return state
+
+
+def _think_game(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Any, int]:
+    sid = str(req.get("session"))
+    if sid not in _SESSIONS:
+        raise ThinkerError(f"session {sid} is not kept here")
+    state = _SESSIONS[sid][0]
+    player = req["player"]
+    action = decide_here(str(player["name"]), state, int(player["seat"]), str(player.get("level") or ""),
+                         int(req["seed"]))
+    return action.to_json(), 0
+
+
 #: kind -> decision function of the worker: (request, clock) -> (move as JSON data, nodes).
 KINDS: dict[str, Callable[[Mapping[str, Any], Callable[[], float]], tuple[Any, int]]] = {
     "focus": _think_focus,
+    "game": _think_game,
 }
 
 
@@ -194,6 +304,12 @@ def worker_main(stdin: Any = None, stdout: Any = None) -> int:
                 return 0
             req = todo.pop(0)
         rid = req.get("id")
+        if req.get("kind") == "game":
+            try:                         # a session follows every request, even a cancelled one
+                _sync_session(req)
+            except Exception as exc:
+                _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
+                continue
         if rid in cancelled:
             _send(stdout, lock, {"type": "cancelled", "id": rid})
             continue
@@ -239,8 +355,66 @@ class _Pending:
     msg: dict[str, Any]
     fallback: Callable[[], Any]
     future: "Future[Answer]"
-    deadline: float
+    cap_s: float
+    deadline: float | None = None      # set when the requests before it are answered
     sent_to: int = -1                  # worker generation it was sent to
+    session: "GameSession | None" = None
+    upto: int = 0                      # the session's actions this request is for
+
+
+class GameSession:
+    """One game followed by the worker (a ``"game"`` request's session): the record
+    entries of its actions, appended as the game goes on (only the new ones are encoded:
+    :meth:`sync`), and how many of them the worker has.
+
+    Args:
+        state: the game's live state (a registry entry's, :func:`arcade.registry.of_state`).
+    """
+
+    _count = 0
+
+    def __init__(self, state: Any) -> None:
+        from arcade import registry
+
+        GameSession._count += 1
+        self.sid = f"{os.getpid()}-{GameSession._count}"
+        spec = registry.of_state(state)
+        self.entry = spec.name
+        self.seats = int(state.game.seats)
+        self.settings = dict(state.game.settings)
+        self.actions: list[dict[str, Any]] = []
+        self.state = state
+        self.worker_gen = -1               # the worker generation that has actions[:worker_count]
+        self.worker_count = 0
+
+    def sync(self, state: Any) -> int:
+        """Encode the actions ``state`` took since the last call; their number.
+
+        Raises:
+            ThinkerError: ``state`` is another game's (or went back): start another session.
+        """
+        history = state.history
+        if state is not self.state or len(history) < len(self.actions):
+            raise ThinkerError("the game's state was replaced")
+        for p, a in history[len(self.actions):]:
+            self.actions.append({"player": int(p), "action": a.to_json()})
+        return len(self.actions)
+
+    def state_at(self, upto: int) -> Any:
+        """The game after its first ``upto`` actions, rebuilt (the fallback's position)."""
+        from arcade import registry
+
+        return registry.get(self.entry).start_from(self.actions[:upto], self.seats, self.settings)
+
+    def message(self, generation: int, upto: int) -> dict[str, Any]:
+        """The session fields of a request for ``upto`` actions sent to worker ``generation``
+        (everything when that worker does not have the game yet)."""
+        base = self.worker_count if self.worker_gen == generation and self.worker_count <= upto else 0
+        msg: dict[str, Any] = {"session": self.sid, "base": base, "actions": self.actions[base:upto]}
+        if base == 0:
+            msg["game"] = {"entry": self.entry, "seats": self.seats, "settings": self.settings}
+        self.worker_gen, self.worker_count = generation, upto
+        return msg
 
 
 class Thinker:
@@ -265,12 +439,13 @@ class Thinker:
         self.clock = clock
         self.stuck_margin_s = stuck_margin_s
         self.restarts = 0
+        self.answers = 0                  # moves the worker answered
         self.error: str | None = None
         self._proc: subprocess.Popen[bytes] | None = None
         self._generation = 0
         self._in = b""
         self._lock = threading.Lock()
-        self._pending: _Pending | None = None
+        self._pending: dict[int, _Pending] = {}
         self._outbox: list[bytes] = []
         self._ticket = 0
         self._version_error: ThinkerVersionError | None = None
@@ -370,35 +545,64 @@ class Thinker:
         """
         fut: Future[Answer] = Future()
         with self._lock:
-            if self._pending is not None:
-                self._cancel_locked()
+            for t in list(self._pending):
+                self._cancel_locked(t)
             self._ticket += 1
             msg = {"type": "think", "id": self._ticket, "kind": kind, "state": state, "level": level,
                    "seed": seed, "nodes": nodes, "cap_s": cap_s}
-            self._pending = _Pending(self._ticket, msg, fallback, fut,
-                                     self.clock() + cap_s + self.stuck_margin_s)
+            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap_s)
         self.start()
         return fut
 
-    def _cancel_locked(self) -> None:
-        p, self._pending = self._pending, None
+    def ask_game(self, session: GameSession, upto: int, player: Mapping[str, Any], seed: int,
+                 fallback: Callable[[], Any], cap_s: float = 12.0) -> "Future[Answer]":
+        """Queue a ``"game"`` request: ``player`` (``{"name", "seat", "level"}``, :data:`PLAYERS`)
+        chooses in ``session``'s game after its first ``upto`` actions (:meth:`GameSession.sync`);
+        returns the future of its :class:`Answer` (the move as action JSON).  Other waiting
+        requests stay (they are answered in order).  Cheap for the caller: the message is
+        written by the pump thread; ``fallback()`` runs there too if the worker cannot answer.
+        """
+        fut: Future[Answer] = Future()
+        with self._lock:
+            self._ticket += 1
+            msg = {"type": "think", "id": self._ticket, "kind": "game", "player": dict(player),
+                   "seed": seed, "cap_s": cap_s}
+            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap_s,
+                                                   session=session, upto=upto)
+        self.start()
+        return fut
+
+    def _cancel_locked(self, ticket: int) -> None:
+        p = self._pending.pop(ticket, None)
         if p is not None:
             if p.sent_to == self._generation:
                 self._outbox.append(self._line({"type": "cancel", "id": p.ticket}))
             p.future.cancel()
 
     def cancel(self, future: "Future[Answer] | None" = None) -> None:
-        """Drop the pending request (its answer, if it still comes, is ignored); with
-        ``future``, only if the pending request is still that one (a newer one stays)."""
+        """Drop the waiting requests (their answers, if they still come, are ignored); with
+        ``future``, only the request of that future (if it still waits; the others stay)."""
         with self._lock:
-            if future is None or (self._pending is not None and self._pending.future is future):
-                self._cancel_locked()
+            for t, p in list(self._pending.items()):
+                if future is None or p.future is future:
+                    self._cancel_locked(t)
         self._wake()
 
     @property
     def busy(self) -> bool:
         """True while a request waits for its answer."""
-        return self._pending is not None
+        return bool(self._pending)
+
+    def wait_idle(self, timeout_s: float = 60.0) -> bool:
+        """Wait (sleeping) until no request waits for its answer; False if ``timeout_s`` ran out.
+        For virtual-time loops (tests, benches) whose clock must not outrun the worker;
+        the render loop never calls it."""
+        end = time.monotonic() + timeout_s
+        while self._pending:
+            if time.monotonic() > end:
+                return False
+            time.sleep(0.001)
+        return True
 
     def poll(self) -> None:
         """For the render loop: raises :class:`ThinkerVersionError` once if the worker speaks
@@ -408,17 +612,23 @@ class Thinker:
             raise self._version_error
 
     # -- the pump thread -----------------------------------------------------------------
-    def _fall_back(self, why: str) -> None:
+    def _fall_back(self, why: str, ticket: int | None = None) -> None:
+        """The fallback makes the move of every waiting request (or of ``ticket``'s)."""
         with self._lock:
-            p, self._pending = self._pending, None
-        if p is None or p.future.done():
-            return
-        try:
-            move = p.fallback()
-        except Exception as exc:     # the fallback itself failed: report it on the future
-            p.future.set_exception(exc)
-            return
-        p.future.set_result(Answer(p.ticket, move, "fallback", note=why))
+            if ticket is None:
+                todo, self._pending = list(self._pending.values()), {}
+            else:
+                one = self._pending.pop(ticket, None)
+                todo = [] if one is None else [one]
+        for p in todo:
+            if p.future.done():
+                continue
+            try:
+                move = p.fallback()
+            except Exception as exc:     # the fallback itself failed: report it on the future
+                p.future.set_exception(exc)
+                continue
+            p.future.set_result(Answer(p.ticket, move, "fallback", note=why))
 
     def _restart(self, why: str) -> None:
         self._kill()
@@ -434,11 +644,11 @@ class Thinker:
             while True:
                 with self._lock:
                     closed = self._closed
-                    p = self._pending
+                    waiting = bool(self._pending)
                 if closed:
                     break
                 if self._version_error is not None:
-                    if p is not None:
+                    if waiting:
                         self._fall_back("the worker speaks another protocol version")
                 elif self._proc is None and self.clock() >= self._next_start:
                     try:
@@ -448,10 +658,13 @@ class Thinker:
                 proc = self._proc
                 if proc is not None:
                     with self._lock:
-                        p = self._pending
-                        if p is not None and p.sent_to != self._generation:
-                            p.sent_to = self._generation
-                            self._outbox.append(self._line(p.msg))
+                        for p in self._pending.values():
+                            if p.sent_to != self._generation:
+                                p.sent_to = self._generation
+                                msg = p.msg
+                                if p.session is not None:
+                                    msg = {**msg, **p.session.message(self._generation, p.upto)}
+                                self._outbox.append(self._line(msg))
                         out, self._outbox = self._outbox, []
                     try:
                         for b in out:
@@ -484,8 +697,11 @@ class Thinker:
                     self._restart(f"the thinking process stopped (exit {self._proc.poll()}); restarted")
                     continue
                 with self._lock:
-                    p = self._pending
-                if p is not None and self._proc is not None and self.clock() > p.deadline:
+                    head = next(iter(self._pending.values()), None)
+                    if head is not None and head.deadline is None:
+                        head.deadline = self.clock() + head.cap_s + self.stuck_margin_s
+                if (head is not None and head.deadline is not None and self._proc is not None
+                        and self.clock() > head.deadline):
                     self._restart("the thinking process did not answer in time; restarted")
         finally:
             self._shutdown()
@@ -510,20 +726,24 @@ class Thinker:
         if kind == "ready":
             return
         with self._lock:
-            p = self._pending
-            if p is None or msg.get("id") != p.ticket:
+            rid = msg.get("id")
+            p = self._pending.get(rid) if isinstance(rid, int) else None
+            if p is None:
                 return                      # an answer to a cancelled request
+            if kind == "error" and p.session is not None:
+                p.session.worker_gen = -1   # the worker's copy may be out of step: start it again
             if kind == "move":
-                self._pending = None
+                del self._pending[p.ticket]
+                self.answers += 1
         if kind == "move":
             if not p.future.done():
                 p.future.set_result(Answer(p.ticket, msg.get("move"), "worker", int(msg.get("nodes") or 0),
                                            float(msg.get("ms") or 0.0)))
         elif kind == "error":
             self.error = str(msg.get("error"))
-            self._fall_back(f"the thinking process could not choose: {msg.get('error')}")
+            self._fall_back(f"the thinking process could not choose: {msg.get('error')}", p.ticket)
         elif kind == "cancelled":
-            self._fall_back("the request was cancelled by the worker")
+            self._fall_back("the request was cancelled by the worker", p.ticket)
 
 
 # -- computer players for the match driver --------------------------------------------------
@@ -690,6 +910,103 @@ class FocusThinker(ThinkingPlayer):
         if answer.source != "worker" and answer.note:
             self.note(f"Computer player: {answer.note}")
         return _focus_move(state, answer)
+
+
+class WorkerThought:
+    """A :class:`arcade.core.driver.Thought` over a ``"game"`` request's answer: the match
+    driver polls :meth:`result` each frame (a dictionary look-up and, once answered, one
+    ``action_from_json``); :meth:`cancel` drops the request.
+
+    An answer that cannot be read (it should not happen: the worker runs the same
+    function) is said once through ``note`` and the move is made here by ``here()``.
+    """
+
+    def __init__(self, future: "Future[Answer]", thinker: Thinker, state: Any, here: Callable[[], Any],
+                 note: Callable[[str], None]) -> None:
+        self.future = future
+        self.thinker = thinker
+        self.state = state
+        self.here = here
+        self.note = note
+        self.action: Any = None
+        self.answer: Answer | None = None
+
+    def result(self) -> Any:
+        try:
+            self.thinker.poll()
+        except ThinkerError as exc:            # a protocol version mismatch: said once, the game goes on
+            self.note(str(exc))
+        if self.action is not None:
+            return self.action
+        if not self.future.done():
+            return None
+        try:
+            self.answer = self.future.result()
+            self.action = self.state.game.action_from_json(self.answer.move)
+        except Exception as exc:               # a garbled answer or a failed fallback: decide here
+            self.note(f"Computer player: the thinking process's move could not be used "
+                      f"({type(exc).__name__}: {exc}); it was chosen here.")
+            self.action = self.here()
+        else:
+            if self.answer.source != "worker" and self.answer.note:
+                self.note(f"Computer player: {self.answer.note}")
+        return self.action
+
+    def cancel(self) -> None:
+        if not self.future.done():
+            self.thinker.cancel(self.future)
+
+
+class WorkerChoice:
+    """The moves of :data:`PLAYERS` ``[name]`` for one game's seats, worked out in the
+    thinking process (:meth:`begin`) or here (:meth:`here`): the same function, level and
+    seed give the same move in both places.
+
+    The game is followed by one :class:`GameSession`: each :meth:`begin` encodes only the
+    actions since the last one (the render thread's cost stays small late in a long game;
+    ``bench/bench_bot_decisions.py --worker`` prints it).  If the worker dies, hangs or
+    garbles, the move is made by the same player on the pump thread, from the game rebuilt
+    from its actions (nothing is lost; the screen is told through ``note``).
+
+    Args:
+        name: the player (:data:`PLAYERS`).
+        thinker: the worker's client (None: every move is made here).
+        note: says something on screen.
+    """
+
+    def __init__(self, name: str, thinker: Thinker | None, note: Callable[[str], None] | None = None) -> None:
+        if name not in PLAYERS:
+            raise ThinkerError(f"unknown computer player {name!r} (known: {sorted(PLAYERS)})")
+        self.name = name
+        self.thinker = thinker
+        self.note = note or (lambda _text: None)
+        self.session: GameSession | None = None
+
+    def here(self, state: Any, seat: int, level: str, seed: int) -> Any:
+        """The move, decided in this process (blocking)."""
+        return decide_here(self.name, state, seat, level, seed)
+
+    def begin(self, state: Any, seat: int, level: str, seed: int) -> WorkerThought | None:
+        """Ask the worker for ``seat``'s move in ``state`` (the live state: nothing is copied);
+        None when there is no worker (then decide with :meth:`here` when the move is due)."""
+        thinker = self.thinker
+        if thinker is None:
+            return None
+        session = self.session
+        try:
+            if session is None:
+                raise ThinkerError("no session yet")
+            upto = session.sync(state)
+        except ThinkerError:
+            session = self.session = GameSession(state)
+            upto = session.sync(state)
+        name = self.name
+
+        def fallback() -> Any:
+            return decide_here(name, session.state_at(upto), seat, level, seed).to_json()
+
+        fut = thinker.ask_game(session, upto, {"name": name, "seat": seat, "level": level}, seed, fallback)
+        return WorkerThought(fut, thinker, state, lambda: self.here(state, seat, level, seed), self.note)
 
 
 _SHARED: Thinker | None = None

@@ -75,3 +75,14 @@ def test_the_service_keeps_its_copy_in_its_state_directory(tmp_path: Path, monke
     assert config.last_good_path() == tmp_path / "state" / "last-good-config.toml"
     event_file(tmp_path)
     assert (tmp_path / "state" / "last-good-config.toml").exists()
+
+
+def test_a_section_with_bytes_that_are_not_text_is_never_guessed(tmp_path: Path) -> None:
+    path = tmp_path / "arcade.toml"
+    path.write_bytes(b'[judge]\ntie_window_ms = 12\n[led]\nport = "a\x00b"\n[display]\nkiosk = true\nfps = "\xc3("\n')
+    cfg = config.load_or_default(path)
+    assert cfg["judge"]["tie_window_ms"] == 12                     # the good section is kept
+    assert cfg["led"]["port"] == config.defaults()["led"]["port"]  # not "ab"
+    assert cfg["display"] == config.defaults()["display"]          # not a half-read [display]
+    said = " ".join(cfg.problems)
+    assert "[led]" in said and "[display]" in said

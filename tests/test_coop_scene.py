@@ -20,6 +20,7 @@ from arcade.coop.game import SIDE_POSITIONS, Accept, Offer, Point, Take  # noqa:
 from arcade.coop.pictures import table_picture  # noqa: E402
 from arcade.views.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
+from kiosk import thinker as thinker_mod  # noqa: E402
 from kiosk.app import App  # noqa: E402
 from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene, marker_visible  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
@@ -49,6 +50,7 @@ def make_app(tmp_path: Path) -> Iterator[object]:
 
 
 def frame(app: App, f: int) -> int:
+    thinker_mod.shared().wait_idle()      # the virtual clock waits for the partners' worker (issue 14)
     now = T0 + f * STEP
     scene = app.scenes[-1]
     scene.update(now)

@@ -475,3 +475,15 @@ def test_no_screen_asks_computer_players_for_their_race_presses_itself() -> None
              if ".race_opened(" in line and "def race_opened" not in line
              and "self.inner.race_opened(" not in line]
     assert found == []
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if n.startswith("focusx") or n == "sherlook"])
+def test_a_screen_and_its_results_name_the_entry_by_its_registry_label(kiosk: tuple[kapp.App, Clock],
+                                                                      name: str) -> None:
+    """The title strip, the results screen and a resumed game say "FocusX Duel + FocusX rule",
+    not the rules' plain "FocusX Duel"."""
+    app, _clock = kiosk
+    game = GAMES[name]
+    seats = [SeatInfo("computer", f"computer {i + 1}", "easy") for i in range(game.min_seats)]
+    scene = game.start(app, seats)
+    assert scene.title == registry.get(name).label

@@ -201,7 +201,16 @@ class GameScene(Scene):
     # -- what a family provides ------------------------------------------------------
     @property
     def title(self) -> str:
-        """The game's name on screen and on the results screen."""
+        """The game's name on screen and on the results screen: the registry's label of the
+        entry being played (``FocusX Duel + FocusX rule``), else the rules' own title."""
+        from arcade import registry
+        from arcade.core.errors import SettingsError
+        state = getattr(self, "state", None)
+        if state is not None:
+            try:
+                return registry.of_state(state).label
+            except SettingsError:
+                pass
         return str(getattr(getattr(self, "game", None), "title", "game"))
 
     def again(self) -> Scene:

@@ -69,6 +69,7 @@ from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from kiosk import render
+from kiosk import thinker as thinker_mod
 from kiosk.app import App
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.input import Command
@@ -97,6 +98,38 @@ def cfg_coop(app: App, key: str, default: float) -> float:
         return float(app.cfg.data.get("coop", {}).get(key, default))
     except (AttributeError, TypeError, ValueError):
         return default
+
+
+class PartnerPlayer(CoopPlayer):
+    """A computer partner's seat whose decision (1-10 ms: the belief over the grid) is
+    worked out in the kiosk's thinking process (:class:`kiosk.thinker.WorkerChoice`,
+    issue 14) while its pause shows; the worker runs the same partner on the seat's own
+    view (CO-5).  Each decision's noise is seeded from the partner's stream, the moves made
+    and the seat (:func:`kiosk.thinker.decision_seed`), so the same game plays the same
+    moves in either place; a dead or stuck worker still
+    gets the move made (the same partner, in this process).
+
+    Args:
+        partner: the seat's partner (its skill and its random stream).
+        think_ns: the pause, as :class:`arcade.coop.house.CoopPlayer`.
+        worker: the thinking process's client (None: every decision here).
+    """
+
+    def __init__(self, partner: CoopPartner, think_ns: int, worker: thinker_mod.WorkerChoice | None) -> None:
+        super().__init__(partner, think_ns)
+        self.worker = worker
+        self.base_seed = int(partner.rng.getrandbits(62))
+
+    def _seed(self, state: Any, seat: int) -> int:
+        return thinker_mod.decision_seed(self.base_seed, state, seat)
+
+    def choose(self, state: Any, seat: int, rng: Any) -> Any:
+        return thinker_mod.decide_here("coop-partner", state, seat, self.partner.skill.name, self._seed(state, seat))
+
+    def begin(self, state: Any, seat: int, rng: Any) -> Any:
+        if self.worker is None:
+            return None
+        return self.worker.begin(state, seat, self.partner.skill.name, self._seed(state, seat))
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
@@ -273,10 +306,25 @@ class CoopScene(GameScene):
         if driver is not None:                  # (none yet while the case is chosen)
             driver.set_player(seat, self._partner_player(seat))
 
+    #: False: the partners decide in this process (tests compare both ways)
+    think_elsewhere = True
+
+    @property
+    def partner_worker(self) -> thinker_mod.WorkerChoice | None:
+        """Who works out the partners' moves in the thinking process (None: here)."""
+        if "_partner_worker" not in self.__dict__:
+            th = thinker_mod.shared() if self.think_elsewhere else None
+            if th is not None:
+                th.start()
+            self.__dict__["_partner_worker"] = (thinker_mod.WorkerChoice("coop-partner", th, self.app.message)
+                                                if th is not None else None)
+        worker: thinker_mod.WorkerChoice | None = self.__dict__["_partner_worker"]
+        return worker
+
     def _partner_player(self, seat: int) -> CoopPlayer | None:
         """The driver's player for ``seat``: its computer partner, or None for a person."""
         partner = self.partners.get(seat)
-        return None if partner is None else CoopPlayer(partner, self.think_ns)
+        return None if partner is None else PartnerPlayer(partner, self.think_ns, self.partner_worker)
 
     def card_size(self) -> tuple[int, int]:
         """The table's card size on this screen (px): the size the faces are made at."""
@@ -586,7 +634,7 @@ class CoopScene(GameScene):
     #: What the screen key leaves out: the clock (what depends on it is in the key as shown),
     #: the app, the rules, the driver and players (the position stands by its history).
     _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
-                            "_parts", "thinker", "future", "_state", "due_ns",
+                            "_parts", "thinker", "future", "_state", "due_ns", "_partner_worker",
                             "_resume_steps", "_led_box", "deal_faces"})
 
     #: Where the virtual LED matrix was drawn, while its lights are a part of their own.

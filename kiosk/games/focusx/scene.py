@@ -21,6 +21,14 @@ Station controls:
   colour.  The active seat may choose while its turn-start window is open;
   laying the card closes it.  A seat without choose controls (or a computer
   player) gets the placement of ``arcade/bots/focusx_place.py``.
+
+A placement that can take more than a millisecond (:attr:`PlacingScene.worker_levels`:
+4Focus from ``medium`` up, the arcade's own ``hard`` for a buzzer-only seat included;
+ThinkFocus ``expert``) is worked out in the kiosk's thinking process
+(:class:`kiosk.thinker.WorkerChoice`, issue 14) while the seat's pause shows; the others
+are made here when due.  Each placement is seeded from the seat's own stream
+(``place<seat>``) and the moves made, so the same game plays the same placements in either place, and a
+dead or stuck process still gets the card laid (the same player, in this process).
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from arcade.focusx import thinkfocus as tf
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
+from kiosk import thinker as thinker_mod
 from kiosk.app import App
 from kiosk.games.focusx import draw as fx_draw
 from kiosk.scene import Scene
@@ -131,6 +140,18 @@ def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
+class PlacingSeat(KioskSeat):
+    """A seat the arcade moves for (:class:`kiosk.scenes.game.KioskSeat`) whose placement
+    may be worked out in the thinking process (:meth:`FocusXScene.arcade_thought`)."""
+
+    def __init__(self, scene: "FocusXScene", seat: int, presses: Callable[[int, Any, int], None] | None) -> None:
+        super().__init__(seat, scene.arcade_choice, scene.think_for, presses)
+        self.scene = scene
+
+    def begin(self, state: Any, seat: int, rng: Any) -> Any:
+        return self.scene.arcade_thought(state, seat)
+
+
 class FocusXScene(GameScene):
     """What the four FocusX modes share.  Subclasses draw the table."""
 
@@ -182,8 +203,48 @@ class FocusXScene(GameScene):
         for seat, info in enumerate(self.seats):
             person_chooses = info.can_choose and not info.is_computer and self.people_choose
             presses = self.plan_presses if info.is_computer else None
-            out.append(None if person_chooses else KioskSeat(seat, self.arcade_choice, self.think_for, presses))
+            out.append(None if person_chooses else PlacingSeat(self, seat, presses))
         return out
+
+    #: placement levels worked out in the thinking process (those that may take over 1 ms)
+    worker_levels: frozenset[str] = frozenset()
+    #: False: every placement is made in this process (tests compare both ways)
+    think_elsewhere = True
+
+    def arcade_level(self, seat: int) -> str:
+        """The placement level the arcade plays ``seat`` at: a computer's skill, else :data:`AUTO_LEVEL`."""
+        info = self.seats[seat]
+        return info.skill if info.is_computer else AUTO_LEVEL
+
+    def _place_seed(self, state: Any, seat: int) -> int:
+        """The seed of ``seat``'s placement at ``state`` (its own stream, the moves made:
+        :func:`kiosk.thinker.decision_seed`)."""
+        seeds = self.__dict__.setdefault("_place_seeds", {})
+        if seat not in seeds:
+            seeds[seat] = int(self.stream(f"place{seat}").getrandbits(62))
+        return thinker_mod.decision_seed(seeds[seat], state, seat)
+
+    @property
+    def placer(self) -> thinker_mod.WorkerChoice | None:
+        """Who works out the placements that may take over 1 ms (None: none does, all here)."""
+        if "_placer" not in self.__dict__:
+            use = (self.places_cards and self.think_elsewhere
+                   and any(self.arcade_level(s) in self.worker_levels for s in range(len(self.seats))))
+            th = thinker_mod.shared() if use else None
+            if th is not None:
+                th.start()
+            self.__dict__["_placer"] = (thinker_mod.WorkerChoice("focusx-place", th, self.app.message)
+                                        if th is not None else None)
+        placer: thinker_mod.WorkerChoice | None = self.__dict__["_placer"]
+        return placer
+
+    def arcade_thought(self, state: Any, seat: int) -> Any:
+        """The seat's placement begun in the thinking process (None: it is made here when due)."""
+        level = self.arcade_level(seat)
+        placer = self.placer
+        if not self.places_cards or placer is None or level not in self.worker_levels:
+            return None
+        return placer.begin(state, seat, level, self._place_seed(state, seat))
 
     #: people with choose controls choose their move (Classic: the spot; ThinkFocus, 4Focus: card
     #: and place); Duel has nothing to choose
@@ -194,8 +255,8 @@ class FocusXScene(GameScene):
         (the arcade's own level for a person's buzzer-only station), else the default."""
         if not self.places_cards:
             return state.default_action()  # type: ignore[no-any-return]
-        info = self.seats[seat]
-        return choose_action(state, seat, self.bot_rng, info.skill if info.is_computer else AUTO_LEVEL)
+        return thinker_mod.decide_here("focusx-place", state, seat, self.arcade_level(seat),  # type: ignore[no-any-return]
+                                       self._place_seed(state, seat))
 
     def think_for(self, seat: int) -> int:
         """How long (ns) the arcade waits before it moves for ``seat``: nothing in Classic and
@@ -923,8 +984,8 @@ class PlacingScene(FocusXScene):
 class ThinkFocusScene(PlacingScene):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
-    title = "FocusX ThinkFocus"
     game_class = tf.ThinkFocusGame
+    worker_levels = frozenset({"expert"})                      # up to 7 ms here; the others < 1 ms
     take_texts = TAKE_TEXTS["thinkfocus"]
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
@@ -992,7 +1053,6 @@ class DuelScene(FocusXScene):
     gold frame with "NOW" beside them; the waiting foci's cards a thin one.
     """
 
-    title = "FocusX Duel"
     game_class = DuelGame
     people_choose = False
     take_texts = TAKE_TEXTS["duel"]
@@ -1140,8 +1200,8 @@ class DuelScene(FocusXScene):
 class FourFocusScene(PlacingScene):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
-    title = "FocusX 4Focus"
     game_class = ff.FourFocusGame
+    worker_levels = frozenset({"medium", "hard", "expert"})    # 1.8 / 3.3 / 14-59 ms here
     take_texts = TAKE_TEXTS["4focus"]
 
     def takes(self) -> list[Any]:
