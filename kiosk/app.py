@@ -189,8 +189,25 @@ class App:
         from kiosk.away import AwayWatch
         self.idle = AwayWatch(self)
         self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
+        self._warm_games()
 
     # -- set-up ----------------------------------------------------------------
+    def _warm_games(self) -> None:
+        """What a game would otherwise make in a frame, made now, at start-up (issue 14): every
+        Focus (2023) card face at this screen's card size (~0.2 s here), and the computer
+        players' thinking process started (its start cost ~30 ms in the frame that made a
+        FOCUS scene).  Only an optimisation: a failure is logged, the games make them later."""
+        try:
+            from kiosk.games.coop.scene import warm_faces
+            warm_faces(self.screen.get_size())
+        except Exception:  # noqa: BLE001 - warming is only an optimisation
+            log.debug("warming the Focus (2023) faces failed", exc_info=True)
+        try:
+            from kiosk import thinker
+            thinker.shared().start()
+        except Exception:  # noqa: BLE001 - the scenes start it on first use
+            log.debug("starting the thinking process failed", exc_info=True)
+
     def _open_results(self) -> Results | None:
         """The results store; whatever is wrong with the file is a message, never a stop."""
         try:

@@ -228,3 +228,75 @@ def test_a_move_arrow_is_the_same_pixels_as_one_drawn_on_a_whole_board_layer() -
         whole_layer_arrow(ref, a, b, *args)
         sd.arrow(board, a, b, args[0], args[1], alpha=args[2], trim_a=args[3], trim_b=args[4])
         assert pygame.image.tobytes(board, "RGB") == pygame.image.tobytes(ref, "RGB"), (a, b, args)
+
+
+def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_the_deal(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first deal is drawn from the driver's chance source (its faces were made at the
+    app's start-up, kiosk/app.py); the deal is the one the seed draws in place, it lands in
+    the scene's first frame, and that frame shows every dealt face at its table place."""
+    from arcade.coop.game import Deal
+    from kiosk.games.coop import scene as cs
+    from kiosk.games.coop.draw import face_surface
+
+    app, clock = kiosk
+    seats = [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(2)]
+    twin = cs.CoopScene(app, seats, "base", seed=7, setup=False)      # the same seed, drawn in place
+    expected = twin.state.chance_outcome(twin.rng)
+    del twin
+    scene = cs.CoopScene(app, seats, "base", seed=7, setup=False)
+    assert isinstance(expected, Deal)
+    app.push(scene)
+    area = pygame.Rect(10, 52, int(app.screen.get_width() * 0.47), app.screen.get_height() - 60)
+    rects = scene._cell_rects(area)
+    for f in range(60):
+        step(app, clock, f)
+        if scene.state.history:
+            break
+    else:
+        pytest.fail("no deal in the first second")
+    assert f == 0
+    deal = scene.state.history[0][1]
+    assert deal == expected
+    screen = app.screen
+    for p, face in enumerate(deal.faces):
+        r = rects[p]
+        img = face_surface(face, r.w, r.h)
+        for x, y in ((r.w // 2, r.h // 3), (r.w // 2, r.h - 12), (r.w // 4, r.h // 2), (3 * r.w // 4, r.h // 2)):
+            assert screen.get_at((r.x + x, r.y + y))[:3] == img.get_at((x, y))[:3], (p, face, x, y)
+
+
+def test_sherlook_shows_the_rounds_photos_from_the_races_first_frame(
+        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The photos are prepared a step a frame while the round's token shows; the race's
+    first frame shows both photos of this round, pixel for pixel as rendered from scratch
+    at their places, and every frame is the frame drawn from scratch."""
+    from kiosk.games.sherlook.draw import place_pair, render_pair
+
+    app, clock = kiosk
+    game = find_game("sherlook", None)
+    scene = game.start(app, [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(4)])
+    app.push(scene)
+    shots = compare_every_frame(app, monkeypatch)
+    token_frames = 0
+    for f in range(900):
+        step(app, clock, f)
+        got, want = shots.pop()
+        assert got == want, f
+        token_frames += scene.phase == "token"
+        if scene.phase == "race":
+            break
+    else:
+        pytest.fail("no race")
+    step(app, clock, f + 1)                  # the race's first frame drawn (the phase changed after a drawing)
+    assert scene.phase == "race"
+    assert token_frames >= 2
+    st = scene.state
+    W, H = app.screen.get_size()
+    placed = place_pair(st.layout, scene._areas(W, H)["photos"])
+    assert scene.placed is not None and list(scene.placed.rects) == list(placed.rects)
+    for i, photo in enumerate(render_pair(st.photos, placed)):
+        r = placed.rects[i]
+        assert pygame.image.tobytes(scene.surfaces[i], "RGB") == pygame.image.tobytes(photo, "RGB")
+        shown = app.screen.subsurface(r)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(photo.convert(app.screen), "RGB"), i

@@ -36,6 +36,7 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -44,7 +45,7 @@ import pygame
 from arcade import registry
 from arcade.bots.coop import SKILLS as PARTNER_SKILLS
 from arcade.bots.coop import CoopPartner
-from arcade.coop.exhibits import CASES, case_title, exhibit
+from arcade.coop.exhibits import CASES, EXHIBITS, case_title, exhibit
 from arcade.coop.game import (
     GRID,
     POSITIONS,
@@ -52,6 +53,7 @@ from arcade.coop.game import (
     Accept,
     CoopGame,
     CoopState,
+    Deal,
     Offer,
     Pass,
     Point,
@@ -82,6 +84,7 @@ THINK_S = 1.6               # a computer partner's pause before it acts
 OFFER_WINDOW_S = 3.0        # CO-6: a human taker may offer (X) or pass (OK) this long at the end of its turn
 PEEK_CLASH_S = 3.0          # CO-5: "one peek at a time" stays on screen this long
 REVEAL_S = 7.0              # the end of a round stays on screen this long (OK skips)
+FACES_BUDGET_NS = 1_500_000  # a frame makes the next deal's card faces for about this long (at least one)
 CLUE_W, CLUE_H, CLUE_GAP = 114, 136, 7     # px: a clue-file card never gets smaller (three metres)
 MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
                "mycroft": "Focus (2023) Mycroft Mode",
@@ -168,6 +171,44 @@ def marker_visible(seats: list[SeatInfo], seat: int, peek_since_ns: int | None, 
     return peek_since_ns is not None and now_ns - peek_since_ns >= delay_ns
 
 
+def warm_faces(screen_size: tuple[int, int]) -> None:
+    """Make every exhibit face at the table's card size for ``screen_size`` (px), so no
+    frame of a game makes one (kiosk start-up, :class:`kiosk.app.App`; ~1 ms a face here)."""
+    W, H = screen_size
+    r = CoopScene._cell_rects(pygame.Rect(10, 52, int(W * 0.47), H - 60))[0]
+    for face in EXHIBITS:
+        face_surface(face, r.w, r.h)
+
+
+class FacesMade:
+    """A :class:`arcade.core.driver.Thought`: a deal drawn already (the outcome the driver
+    would draw, from its rng), ready once its card faces are made at the table's card size.
+
+    The faces are made a few a frame (:meth:`work`, about ``FACES_BUDGET_NS`` a frame), so
+    no frame makes all twenty and the frame that deals only blits faces already made
+    (``face_surface`` keeps them)."""
+
+    def __init__(self, action: Deal, size: tuple[int, int]) -> None:
+        self.action = action
+        self.size = size
+        self.todo = sorted(set(action.faces), reverse=True)
+
+    def work(self, budget_ns: int = FACES_BUDGET_NS) -> None:
+        """Make faces for about ``budget_ns`` (at least one while some are left)."""
+        t0 = time.perf_counter_ns()
+        while self.todo:
+            face_surface(self.todo.pop(), *self.size)
+            if time.perf_counter_ns() - t0 >= budget_ns:
+                break
+
+    def result(self) -> Deal | None:
+        self.work()
+        return None if self.todo else self.action
+
+    def cancel(self) -> None:
+        self.todo = []
+
+
 class CoopScene(GameScene):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
@@ -186,6 +227,7 @@ class CoopScene(GameScene):
         self.peek_delay_ns = int(cfg_coop(app, "peek_delay_s", PEEK_DELAY_S) * 1e9)
         self.offer_window_ns = int(cfg_coop(app, "offer_window_s", OFFER_WINDOW_S) * 1e9)
         self.peek_clash_until: int | None = None
+        self.deal_faces: FacesMade | None = None   # the next deal and its faces being made
         self.reveal_ns = int(max(REVEAL_S, 2.5 * self.think_ns / 1e9) * 1e9)
         self.cursor = [16, 16]
         self.lifted: list[int | None] = [None, None]
@@ -243,7 +285,7 @@ class CoopScene(GameScene):
         # every person's move and ends a person's turn when its offer window closes (CO-6).
         self.driver: Driver = registry.of_state(self.state).driver(
             self.state, [self._partner_player(s) for s in range(2)], self.rng,
-            chance_pause=self._reveal_pause, time_limit=self._time_limit)
+            chance_pause=self._reveal_pause, time_limit=self._time_limit, chance_source=self._deal_source)
         self.humans = [s for s in range(2) if s not in self.partners]
         problem = table_problem()
         if problem and self.partners:
@@ -283,6 +325,23 @@ class CoopScene(GameScene):
         """The driver's player for ``seat``: its computer partner, or None for a person."""
         partner = self.partners.get(seat)
         return None if partner is None else PartnerPlayer(partner, self.think_ns, self.partner_worker)
+
+    def card_size(self) -> tuple[int, int]:
+        """The table's card size on this screen (px): the size the faces are made at."""
+        W, H = self.app.screen.get_size()
+        r = self._cell_rects(pygame.Rect(10, 52, int(W * 0.47), H - 60))[0]
+        return r.w, r.h
+
+    def _deal_source(self, state: Any) -> FacesMade:
+        """The driver's chance source: the next deal, drawn now (the same rng and state, so a
+        seed gives the same game), ready once its faces are made (during the reveal of the
+        round before, a few a frame; before the first round, in its first frames)."""
+        action = state.chance_outcome(self.rng)
+        assert isinstance(action, Deal)
+        self.deal_faces = FacesMade(action, self.card_size())
+        if not state.results:               # the first deal shows in the first frame (warm_faces made them)
+            self.deal_faces.work(budget_ns=10 ** 12)
+        return self.deal_faces
 
     def _reveal_pause(self, state: Any) -> int:
         """The driver's pause before a deal: the reveal of the round before (ns)."""
@@ -535,6 +594,9 @@ class CoopScene(GameScene):
                 if self.wants_offer[h] and st.may_offer(h):
                     self._apply(Offer(), h)
                     return
+        prep = self.deal_faces
+        if prep is not None and prep.todo:
+            prep.work()              # the next deal's faces, during the reveal (the driver asks after it)
         moves = len(st.history)
         self.driver.tick(now_ns)     # deals, the partners' moves, a person's turn that ran out
         for actor, action in st.history[moves:]:
@@ -573,7 +635,7 @@ class CoopScene(GameScene):
     #: the app, the rules, the driver and players (the position stands by its history).
     _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
                             "_parts", "thinker", "future", "_state", "due_ns", "_partner_worker",
-                            "_resume_steps", "_led_box"})
+                            "_resume_steps", "_led_box", "deal_faces"})
 
     #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
     _led_box: pygame.Rect | None = None
@@ -660,7 +722,8 @@ class CoopScene(GameScene):
         for i, line in enumerate(lines):
             render.text(surface, line, (W // 2, 360 + i * 46), 34, render.TEXT if i == 0 else render.DIM, "midtop")
 
-    def _cell_rects(self, area: pygame.Rect) -> dict[int, pygame.Rect]:
+    @staticmethod
+    def _cell_rects(area: pygame.Rect) -> dict[int, pygame.Rect]:
         gap = 8
         sep = 24
         ch = int((area.h - 30 - sep - 4 * gap) / 5)

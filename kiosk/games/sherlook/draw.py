@@ -133,15 +133,16 @@ def place_pair(layout: Layout, area: pygame.Rect, gap: int = 16) -> Placed:
     return Placed(layout, (rects[0], rects[1]), scale)
 
 
+def render_one(pair: PhotoPair, placed: Placed, i: int) -> pygame.Surface:
+    """Photo ``i`` (0 or 1) rendered at the placed size and turned as the layout says."""
+    t = placed.layout.transforms[i]
+    w = round(PHOTO_W * placed.scale)
+    return transformed(render_photo(pair, i, w, round(PHOTO_H * placed.scale)), t)
+
+
 def render_pair(pair: PhotoPair, placed: Placed) -> tuple[pygame.Surface, pygame.Surface]:
     """Both photos rendered at the placed size and turned as the layout says."""
-    out = []
-    for i in range(2):
-        t = placed.layout.transforms[i]
-        w = round(PHOTO_W * placed.scale)
-        surf = render_photo(pair, i, w, round(PHOTO_H * placed.scale))
-        out.append(transformed(surf, t))
-    return out[0], out[1]
+    return render_one(pair, placed, 0), render_one(pair, placed, 1)
 
 
 def reveal_marks(pair: PhotoPair, placed: Placed) -> list[tuple[int, int, pygame.Rect]]:

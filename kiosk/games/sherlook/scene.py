@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Any
+from typing import Any, Iterator
 
 import pygame
 
@@ -36,7 +36,7 @@ from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
 from kiosk.app import App
-from kiosk.games.sherlook.draw import Placed, place_pair, render_pair, reveal_marks, transformed
+from kiosk.games.sherlook.draw import Placed, place_pair, render_one, reveal_marks, transformed
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
@@ -358,39 +358,74 @@ class SherlookScene(GameScene):
                 "claims": pygame.Rect(int(W * 0.62) + 16, int(546 * k), W - int(W * 0.62) - 24, int(94 * k)),
                 "seats": pygame.Rect(8, int(644 * k), W - 16, H - int(648 * k))}
 
-    def _prepare(self, area: pygame.Rect) -> None:
+    def _prepare(self, area: pygame.Rect, all_steps: bool = True) -> None:
+        """The round's photos placed in ``area`` and rendered, plain and washed for the reveal.
+
+        The work comes in steps of a few ms (:meth:`_prepare_steps`): while the round's token
+        shows (``all_steps=False``) one step a frame, so no frame does it all; the race's
+        first frame finishes what is left.  ``placed`` and the surfaces change together, once
+        every step is done."""
         st = self.state
         key = (st.round_no, st.scene_seed, st.layout_key, area.size)
-        if self.cache_key == key or st.photos is None or st.layout is None:
+        if st.photos is None or st.layout is None:
             return
-        self.cache_key = key
-        self.placed = place_pair(st.layout, area)
-        self.surfaces = render_pair(st.photos, self.placed)
+        if self.cache_key != key:
+            self.cache_key = key
+            self._steps = self._prepare_steps(area)
+        while self._steps is not None:
+            if not next(self._steps, False):      # the last step done
+                self._steps = None
+            elif not all_steps:
+                return
+
+    _steps: Iterator[bool] | None = None
+
+    def _prepare_steps(self, area: pygame.Rect) -> Iterator[bool]:
+        """Yields True after each step but the last."""
+        st = self.state
+        assert st.photos is not None and st.layout is not None
+        placed = place_pair(st.layout, area)
+        first = render_one(st.photos, placed, 0)
+        yield True
+        plain = (first, render_one(st.photos, placed, 1))
+        yield True
+        marks = reveal_marks(st.photos, placed)
         washed = []
-        marks = reveal_marks(st.photos, self.placed)
-        for i, surf in enumerate(self.surfaces):
+        for i, surf in enumerate(plain):
             w = surf.copy()
             grey = pygame.transform.grayscale(surf)
-            grey.set_alpha(130)
-            w.blit(grey, (0, 0))
-            shade = pygame.Surface(w.get_size())
-            shade.fill((24, 24, 24))
-            w.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
-            origin = self.placed.rects[i].topleft
-            for n, photo, rect in marks:
-                if photo != i:
-                    continue
-                r = rect.move(-origin[0], -origin[1]).inflate(18, 18)
-                r.w, r.h = max(r.w, 34), max(r.h, 34)
-                pygame.draw.ellipse(w, (20, 20, 20), r.inflate(4, 4), 8)
-                pygame.draw.ellipse(w, CIRCLE, r, 5)
-                bx = min(max(r.left + 4, 16), w.get_width() - 16)
-                by = min(max(r.top + 4, 16), w.get_height() - 16)
-                pygame.draw.circle(w, (200, 30, 30), (bx, by), 16)
-                pygame.draw.circle(w, (255, 255, 255), (bx, by), 16, 2)
-                render.text(w, str(n), (bx, by + 1), 28, (255, 255, 255), "center", bold=True)
+            yield True
+            self._wash(w, grey)
+            yield True
+            self._mark(w, placed.rects[i].topleft, [m for m in marks if m[1] == i])
             washed.append(w)
+            yield True
+        self.placed = placed
+        self.surfaces = plain
         self.reveal_surfaces = (washed[0], washed[1])
+
+    @staticmethod
+    def _wash(w: pygame.Surface, grey: pygame.Surface) -> None:
+        """A photo ``w`` greyed (``grey``: its greyscale) and darkened for the reveal."""
+        grey.set_alpha(130)
+        w.blit(grey, (0, 0))
+        shade = pygame.Surface(w.get_size())
+        shade.fill((24, 24, 24))
+        w.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+
+    @staticmethod
+    def _mark(w: pygame.Surface, origin: tuple[int, int], marks: list[tuple[int, int, pygame.Rect]]) -> None:
+        """The differences on a washed photo circled and numbered (``origin``: its screen place)."""
+        for n, _photo, rect in marks:
+            r = rect.move(-origin[0], -origin[1]).inflate(18, 18)
+            r.w, r.h = max(r.w, 34), max(r.h, 34)
+            pygame.draw.ellipse(w, (20, 20, 20), r.inflate(4, 4), 8)
+            pygame.draw.ellipse(w, CIRCLE, r, 5)
+            bx = min(max(r.left + 4, 16), w.get_width() - 16)
+            by = min(max(r.top + 4, 16), w.get_height() - 16)
+            pygame.draw.circle(w, (200, 30, 30), (bx, by), 16)
+            pygame.draw.circle(w, (255, 255, 255), (bx, by), 16, 2)
+            render.text(w, str(n), (bx, by + 1), 28, (255, 255, 255), "center", bold=True)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The two photos are a part kept between frames (render.Parts): drawn again only when
@@ -408,7 +443,9 @@ class SherlookScene(GameScene):
             def whole() -> None:
                 surface.fill(render.BG)
                 self._draw_screen(surface, None)
-            parts.part(surface, "screen", surface.get_rect(), key, whole)
+            drawn = parts.part(surface, "screen", surface.get_rect(), key, whole)
+            if self.phase == "token" and not drawn:    # while the token shows: the photos, a step a frame
+                self._prepare(self._areas(W, H)["photos"], all_steps=False)
             return
         full = parts.forget("screen") or full
         photos = None
@@ -441,7 +478,8 @@ class SherlookScene(GameScene):
                         "center")
             return
         areas = self._areas(W, H)
-        self._prepare(areas["photos"])          # while the token shows: the photos are ready at the flip
+        if self.phase != "token":                # (the token: a step a frame, see draw)
+            self._prepare(areas["photos"])
         if self.phase == "token":
             self._draw_token(surface)
             return
