@@ -184,15 +184,10 @@ def test_demo_command_runs_sherlook() -> None:
 
 def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], layout: str, scene_seed: int = 77,
                 seed: int = 21) -> SherlookScene:
-    """A one-round game whose round has ``layout`` (the next chance outcome set by hand)."""
-    import threading
-
+    """A one-round game whose round has ``layout`` (the chance outcome the driver draws, set by hand)."""
     from arcade.sherlook.game import Round
     scene = SherlookScene(app, seats, seed=seed, rounds=1)
-    done = threading.Thread(target=lambda: None)
-    done.start()
-    done.join()
-    scene.next_round = (Round(layout, scene_seed), done)
+    scene.state.chance_outcome = lambda rng: Round(layout, scene_seed)  # type: ignore[method-assign]
     app.push(scene)
     run_until(app, clock, lambda: scene.phase == "race")
     run(app, clock, 3)

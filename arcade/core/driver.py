@@ -34,7 +34,8 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     player.think_time(state, seat) -> ns                the pause before its move shows
 
     # chance that may not be ready yet (DriverSettings.chance_source), tick() only:
-    chance_source(state) -> Thought    begun when the chance node is reached (Sherlook:
+    chance_source(state, outcome) -> Thought   the outcome the driver drew (from
+                                       settings.chance_rng, else rng), begun when the chance node is reached (Sherlook:
                                        the next photos made in a worker while the reveal shows)
 
     # several seats at once, and a person's turn that runs out (DriverSettings):
@@ -281,10 +282,13 @@ class DriverSettings:
             the reveal between Sherlook rounds); None: none.
         stop: ``state -> bool``: end the match early (e.g. a ply cap); the
             state is then left unfinished.
-        chance_source: ``state -> Thought``: begun when a chance node is
-            reached in the frame loop; its outcome is applied once ready and
-            ``chance_pause`` is over (it must draw what ``chance_outcome``
-            would: :meth:`Driver.run_to_end` draws in place).  None: in place.
+        chance_source: ``(state, outcome) -> Thought``: begun when a chance
+            node is reached in the frame loop with the outcome the driver drew
+            (the screen only gets it ready, e.g. makes the photos of a Sherlook
+            round); the thought's result is applied once ready and
+            ``chance_pause`` is over.  None: applied at once.
+        chance_rng: the generator chance outcomes are drawn from (None: the
+            driver's ``rng``), so a screen keeps its seed's deals.
         movers: ``state -> seats``: the seats that may move now when several
             move at once (CO-5: both seats point); None: the current player.
         time_limit: ``(state, seat) -> (ns, action) | None``: how long a
@@ -303,7 +307,8 @@ class DriverSettings:
     max_steps: int = 20_000
     chance_pause: Callable[[State], int] | None = None
     stop: Callable[[State], bool] | None = None
-    chance_source: Callable[[State], Thought] | None = None
+    chance_source: Callable[[State, Action], Thought] | None = None
+    chance_rng: random.Random | None = None
     movers: Callable[[State], Sequence[int]] | None = None
     time_limit: Callable[[State, int], tuple[int, Action] | None] | None = None
     early_move: Callable[[State], int | None] | None = None
@@ -349,6 +354,7 @@ class Driver:
         self._early: tuple[int, int, int] | None = None        # (seat, ply, due ns) of a computer
         self._closed: tuple[int, int] | None = None            # (seat, ply): the race it ended
         self._waited: int | None = None                        # seat whose pause was in the race
+        self._drawn: tuple[int, Action] | None = None          # (ply, outcome) of the chance node at hand
 
     @property
     def referee(self) -> Any:
@@ -645,14 +651,26 @@ class Driver:
         turn.asked = True
         if who == CHANCE:
             source = self.settings.chance_source
-            turn.thought = source(self.state) if source is not None else None
+            if source is not None:
+                turn.thought = source(self.state, self._drawn_outcome())
         else:
             player = self.players[who]
             assert player is not None
             turn.thought = player.begin(self.state, who, self.rng)
 
+    def _chance_rng(self) -> random.Random:
+        return self.settings.chance_rng or self.rng
+
+    def _drawn_outcome(self) -> Action:
+        """The outcome of the chance node at hand, drawn once however often its turn is begun
+        again (a thought cancelled and asked anew gets the same outcome)."""
+        ply = len(self.state.history)
+        if self._drawn is None or self._drawn[0] != ply:
+            self._drawn = (ply, self.state.chance_outcome(self._chance_rng()))
+        return self._drawn[1]
+
     def _chance(self) -> None:
-        self.races.apply(self.state.chance_outcome(self.rng))
+        self.races.apply(self.state.chance_outcome(self._chance_rng()))
 
     def _computer_move(self, seat: int, player: ComputerPlayer) -> None:
         self.races.apply(player.choose(self.state, seat, self.rng), seat)

@@ -285,7 +285,8 @@ class CoopScene(GameScene):
         # every person's move and ends a person's turn when its offer window closes (CO-6).
         self.driver: Driver = registry.of_state(self.state).driver(
             self.state, [self._partner_player(s) for s in range(2)], self.rng,
-            chance_pause=self._reveal_pause, time_limit=self._time_limit, chance_source=self._deal_source)
+            chance_pause=self._reveal_pause, time_limit=self._time_limit, chance_source=self._deal_source,
+            chance_rng=self.rng)
         self.humans = [s for s in range(2) if s not in self.partners]
         problem = table_problem()
         if problem and self.partners:
@@ -332,11 +333,10 @@ class CoopScene(GameScene):
         r = self._cell_rects(pygame.Rect(10, 52, int(W * 0.47), H - 60))[0]
         return r.w, r.h
 
-    def _deal_source(self, state: Any) -> FacesMade:
-        """The driver's chance source: the next deal, drawn now (the same rng and state, so a
-        seed gives the same game), ready once its faces are made (during the reveal of the
-        round before, a few a frame; before the first round, in its first frames)."""
-        action = state.chance_outcome(self.rng)
+    def _deal_source(self, state: Any, action: Any) -> FacesMade:
+        """The driver's chance source: the deal the driver drew (from this screen's rng),
+        ready once its faces are made (during the reveal of the round before, a few a frame;
+        before the first round, in its first frames)."""
         assert isinstance(action, Deal)
         self.deal_faces = FacesMade(action, self.card_size())
         if not state.results:               # the first deal shows in the first frame (warm_faces made them)

@@ -195,7 +195,8 @@ class SherlookScene(GameScene):
         players: list[Any] = [RoutedPlayer(spec.computer_player(self.state, s, _skill(info.skill), ctx), app)
                               if info.is_computer else None for s, info in enumerate(seats)]
         self.driver: Driver = spec.driver(self.state, players, self.stream("ties"), markers=self.settings,
-                                          chance_pause=self._reveal_pause, chance_source=self._chance_source)
+                                          chance_pause=self._reveal_pause, chance_source=self._chance_source,
+                                          chance_rng=self.rng)
         self.phase = "start"              # start | token | race | reveal | over
         self.phase_at = 0
         self.placed: Placed | None = None
@@ -257,28 +258,15 @@ class SherlookScene(GameScene):
         before the first round, nor when a resumed game starts between rounds)."""
         return self._reveal_ns() if state.round_no and self.phase in ("race", "reveal") else 0
 
-    def _chance_source(self, state: Any) -> "PhotosMade":
-        """The driver's chance source: the next round, ready once its photos are made."""
-        pending = self._prefetch()
-        assert pending is not None
-        return PhotosMade(*pending)
-
-    def _prefetch(self) -> tuple[Round, threading.Thread] | None:
-        """Draw the next round's chance outcome now and generate its photos in a worker thread.
-
-        The outcome is the one the next round would draw anyway (same rng, same
-        state), so a seed still gives the same game.  Returns the pending
-        outcome and its worker (None when no round is due).
-        """
-        st = self.state
-        if self.next_round is None and st.current_player() == CHANCE:
-            action = st.chance_outcome(self.rng)
-            assert isinstance(action, Round)
-            worker = threading.Thread(target=photos_for, args=(action.scene_seed,), name="sherlook-photos",
-                                      daemon=True)
-            worker.start()
-            self.next_round = (action, worker)
-        return self.next_round
+    def _chance_source(self, state: Any, outcome: Any) -> "PhotosMade":
+        """The driver's chance source: the round the driver drew (from this screen's rng,
+        ``chance_rng``), ready once its photos are made in a worker thread during the reveal."""
+        assert isinstance(outcome, Round)
+        worker = threading.Thread(target=photos_for, args=(outcome.scene_seed,), name="sherlook-photos",
+                                  daemon=True)
+        worker.start()
+        self.next_round = (outcome, worker)
+        return PhotosMade(outcome, worker)
 
     def _race(self, events: list[Any], now: int) -> None:
         for ev in events:
