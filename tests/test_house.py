@@ -53,6 +53,19 @@ def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kap
         app.close()
 
 
+def play_through(app: kapp.App, clock: Clock, scene: Any, minutes: int) -> None:
+    """Run the app's frames until ``scene`` leaves the top (at most ``minutes`` of kiosk time).
+    While a computer thinks in the worker, a little real time passes each frame, as the kiosk's
+    frame pacing gives it (a busy loop would starve the thread that reads the worker's answer)."""
+    for _ in range(60 * 60 * minutes):
+        if app.scenes[-1] is not scene:
+            return
+        app.step(clock.t)
+        clock.t += FRAME
+        if scene.driver.thinking():
+            time.sleep(0.0005)
+
+
 def through_driver() -> bool:
     """True when the match driver is on the call stack (its frame-loop or virtual-time code)."""
     f = sys._getframe(2)
@@ -112,13 +125,7 @@ def test_every_screen_plays_a_whole_game_of_computers_only_through_the_driver(
     if getattr(scene, "setup", False):
         scene.on_command(Command("ok"))               # Focus (2023): start with all the cards
     watch = Watch(monkeypatch, scene)
-    for _ in range(60 * 60 * 20):                     # 20 minutes of kiosk time at most
-        if app.scenes[-1] is not scene:
-            break
-        app.step(clock.t)
-        clock.t += FRAME
-        if scene.driver.thinking():
-            time.sleep(0.0005)    # the kiosk sleeps between frames: the worker's answer is read then
+    play_through(app, clock, scene, minutes=20)
     assert scene.state.is_terminal(), f"{name}: the game did not end"
     assert isinstance(app.scenes[-1], ResultsScene), name
     assert watch.outside == [], f"{name}: changed by the screen itself: {watch.outside[:3]}"
@@ -153,13 +160,7 @@ def test_a_FOCUS_game_with_a_searching_computer_finishes_from_the_worker_and_nev
         return events
 
     scene.driver.tick = counted_tick  # type: ignore[method-assign]
-    for _ in range(60 * 60 * 30):
-        if app.scenes[-1] is not scene:
-            break
-        app.step(clock.t)
-        clock.t += FRAME
-        if scene.driver.thinking():
-            time.sleep(0.0005)    # the kiosk sleeps between frames: the worker's answer is read then
+    play_through(app, clock, scene, minutes=30)
     st = scene.state
     assert st.is_terminal() and isinstance(app.scenes[-1], ResultsScene)
     answers = [f.result() for f in futures.values()]
