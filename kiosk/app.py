@@ -23,6 +23,7 @@ import importlib
 import itertools
 import logging
 import os
+import sys
 import time
 import traceback
 from pathlib import Path
@@ -45,6 +46,8 @@ log = logging.getLogger("focus-arcade")
 
 #: At most this many app messages show at once, in the top strip of the screen.
 MESSAGE_LINES = 2
+#: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
+SWITCH_INTERVAL_S = 0.001
 #: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
 #: started by hand, the arcade starts itself again instead (kiosk/power.py).
 EXIT_RESTART = 75
@@ -129,6 +132,11 @@ class App:
     """The running arcade."""
 
     def __init__(self, cfg: Config, screen: pygame.Surface, args: argparse.Namespace) -> None:
+        # The render loop shares the interpreter with helper threads (Sherlook's photos, the
+        # LED link, the lamps, the worker's pump): a CPU-bound one holds the lock up to the
+        # switch interval each time the frame needs it back.  1 ms instead of 5 ms keeps such a
+        # wait shorter than a frame's own work.
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
         render.reset_caches()
         # Warmed now, not in a game's first frame: the fonts, and the resume module every game
         # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
