@@ -55,14 +55,15 @@ def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kap
 
 def play_through(app: kapp.App, clock: Clock, scene: Any, minutes: int) -> None:
     """Run the app's frames until ``scene`` leaves the top (at most ``minutes`` of kiosk time).
-    While a computer thinks in the worker, a little real time passes each frame, as the kiosk's
-    frame pacing gives it (a busy loop would starve the thread that reads the worker's answer)."""
+    While a thought is out (a computer in the worker, Sherlook's photos being made), a little
+    real time passes each frame, as the kiosk's frame pacing gives it (a busy loop would starve
+    the thread that reads the worker's answer or makes the photos)."""
     for _ in range(60 * 60 * minutes):
         if app.scenes[-1] is not scene:
             return
         app.step(clock.t)
         clock.t += FRAME
-        if scene.driver.thinking():
+        if scene.driver.waiting():
             time.sleep(0.0005)
 
 
@@ -305,9 +306,11 @@ def test_a_chance_source_not_ready_yet_is_waited_for_after_the_pause() -> None:
     driver.tick(800 * MS)
     assert state.current_player() == CHANCE and asked == [0]          # begun once, not ready
     assert drawn == [state.chance_outcome(random.Random(2))]            # the driver drew it, from its rng
+    assert driver.waiting()                                               # the screen can say "dealing..."
     pending.action = drawn[0]
     driver.tick(900 * MS)
     assert state.history[0][0] == CHANCE and asked == [0]
+    assert not driver.waiting()
 
 
 class Partner(ComputerPlayer):

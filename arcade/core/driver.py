@@ -22,6 +22,7 @@ API (stable; a change is announced in a commit message starting ``DRIVER-API:``)
     d.frame_shown(flip_ns)         R-2: a race opens at the flip of the frame showing it
     d.next_due()                   the next time (ns) something is due, or None
     d.thinking()                   {seat: since_ns} of computer seats thinking elsewhere
+    d.waiting()                    a thought (a computer's move or a chance outcome) is still out
     d.due(seat)                    when the seat's pending move is due (its time limit), or None
     d.hurry()                      the pause before the due chance outcome / move ends now
     d.set_player(seat, player)     another player for a seat (a person walked away)
@@ -498,6 +499,11 @@ class Driver:
         or a person's whose time runs out (``settings.time_limit``); None: nothing pending."""
         turn = self._turns.get(seat)
         return None if turn is None else turn.due
+
+    def waiting(self) -> bool:
+        """Whether a thought is out: a computer's move worked out elsewhere, or a chance
+        outcome a ``chance_source`` is still getting ready (the frame loop goes on meanwhile)."""
+        return any(t.thought is not None and t.asked for t in self._turns.values())
 
     def thinking(self) -> dict[int, int]:
         """The computer seats whose move is being worked out elsewhere: ``{seat: since ns}``."""
