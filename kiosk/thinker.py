@@ -772,6 +772,8 @@ class Pondering:
     rng: random.Random
     poll: Callable[[], None] | None = None
     action: Any = None
+    #: the move made here when the answer cannot be used (None: a random legal move from ``rng``)
+    fallback: Callable[[], Any] | None = None
 
     def result(self) -> Any:
         if self.poll is not None:
@@ -785,9 +787,14 @@ class Pondering:
             return None
         try:
             self.action = self.decode(self.state, self.future.result())
-        except Exception as exc:              # a bot bug must not stop the game
-            self.note(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
-            self.action = self.rng.choice(self.state.legal_actions())
+        except Exception as exc:              # a bot bug or a garbled answer must not stop the game
+            if self.fallback is not None:
+                self.note(f"Computer player: the thinking process's move could not be used "
+                          f"({type(exc).__name__}: {exc}); it was chosen here.")
+                self.action = self.fallback()
+            else:
+                self.note(f"The computer's search failed ({type(exc).__name__}: {exc}); it plays at random.")
+                self.action = self.rng.choice(self.state.legal_actions())
         return self.action
 
     def cancel(self) -> None:
@@ -912,49 +919,25 @@ class FocusThinker(ThinkingPlayer):
         return _focus_move(state, answer)
 
 
-class WorkerThought:
-    """A :class:`arcade.core.driver.Thought` over a ``"game"`` request's answer: the match
-    driver polls :meth:`result` each frame (a dictionary look-up and, once answered, one
-    ``action_from_json``); :meth:`cancel` drops the request.
-
-    An answer that cannot be read (it should not happen: the worker runs the same
-    function) is said once through ``note`` and the move is made here by ``here()``.
-    """
+class WorkerThought(Pondering):
+    """The :class:`Pondering` of a ``"game"`` request's answer: once answered, the move is one
+    ``action_from_json``; :meth:`cancel` drops the request; an answer that cannot be read (it
+    should not happen: the worker runs the same function) is said once and the move is made
+    here by ``here()``."""
 
     def __init__(self, future: "Future[Answer]", thinker: Thinker, state: Any, here: Callable[[], Any],
                  note: Callable[[str], None]) -> None:
-        self.future = future
-        self.thinker = thinker
-        self.state = state
-        self.here = here
-        self.note = note
-        self.action: Any = None
+        super().__init__(future, lambda: thinker.cancel(future), state, self._decode, note,
+                         random.Random(0), thinker.poll, fallback=here)
+        self.here = here                       # the same player's move made in this process
         self.answer: Answer | None = None
 
-    def result(self) -> Any:
-        try:
-            self.thinker.poll()
-        except ThinkerError as exc:            # a protocol version mismatch: said once, the game goes on
-            self.note(str(exc))
-        if self.action is not None:
-            return self.action
-        if not self.future.done():
-            return None
-        try:
-            self.answer = self.future.result()
-            self.action = self.state.game.action_from_json(self.answer.move)
-        except Exception as exc:               # a garbled answer or a failed fallback: decide here
-            self.note(f"Computer player: the thinking process's move could not be used "
-                      f"({type(exc).__name__}: {exc}); it was chosen here.")
-            self.action = self.here()
-        else:
-            if self.answer.source != "worker" and self.answer.note:
-                self.note(f"Computer player: {self.answer.note}")
-        return self.action
-
-    def cancel(self) -> None:
-        if not self.future.done():
-            self.thinker.cancel(self.future)
+    def _decode(self, state: Any, answer: Answer) -> Any:
+        self.answer = answer
+        action = state.game.action_from_json(answer.move)
+        if answer.source != "worker" and answer.note:
+            self.note(f"Computer player: {answer.note}")
+        return action
 
 
 class WorkerChoice:
