@@ -674,8 +674,7 @@ class FocusXScene(GameScene):
         self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
 
     def _draw_title(self, surface: pygame.Surface, table_w: int, status: str) -> None:
-        render.text(surface, self.game.title + ("  +FocusX rule" if self.x_rule else ""), (20, 12), 40,
-                    render.TEXT, bold=True)
+        render.text(surface, self.title, (20, 12), 40, render.TEXT, bold=True)   # the registry's label
         render.text(surface, f"race {self.state.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM,
                     "topright")
 
