@@ -2,6 +2,7 @@
 
     python bench/bench_sackson_bots.py [--games 100] [--budget 0.1] [--cap 200] [--jobs 2]
                                       [--boards 2p,crossfire] [--parts duel,same,firstmove]
+                                      [--opening 4]
 
 Parts:
 
@@ -11,7 +12,12 @@ Parts:
   Prints the expert's wins, draws and losses among the games that ended, and the
   games stopped at ``--cap`` plies separately (never counted), with how the
   evaluation leaned then; the expert's share is wins / games; the median time
-  per move of each side shows the time was equal.
+  per move of each side shows the time was equal.  Both searchers are
+  deterministic, so games from the starting position repeat a few lines of play
+  (up to the board's symmetry and the clock's noise); ``--opening N`` adds a
+  second duel on the same board whose games start with N plies played at random
+  (the same plies for both colours of a pair: games ``2i`` and ``2i+1``), so
+  every pair of games starts from a different position.
 * ``same`` - hard plays by nodes (``HARD_NODES``): the same positions and seeds
   are searched once at full speed and once in a process pinned to one CPU
   together with three busy loops (``taskset``; a quarter of that CPU), and the
@@ -69,12 +75,20 @@ def play(state: Any, players: list[Level], rng: random.Random, plies: int) -> An
     return state
 
 
-def duel_game(job: tuple[str, int, float, int]) -> tuple[str, list[float], list[float]]:
-    """One expert-vs-hard game at equal time; returns the result for the expert and both move times."""
-    variant, g, budget, cap = job
+def duel_game(job: tuple[str, int, float, int, int]) -> tuple[str, list[float], list[float]]:
+    """One expert-vs-hard game at equal time; returns the result for the expert and both move times.
+
+    ``opening`` > 0: the game starts with that many random plies, drawn from the pair's seed
+    (games ``2i`` and ``2i + 1`` start alike, with the colours swapped)."""
+    variant, g, budget, cap, opening = job
     expert_seat = g % 2
     seats = [Level("expert" if p == expert_seat else "hard", budget) for p in range(2)]
-    s = play(SacksonGame(2, {"variant": variant}).new_initial_state(), seats, random.Random(5000 + g), cap)
+    s = SacksonGame(2, {"variant": variant}).new_initial_state()
+    if opening:
+        orng = random.Random(7000 + g // 2)
+        while len(s.history) < opening and not s.is_terminal():
+            s.apply(orng.choice(s.legal_actions()))
+    s = play(s, seats, random.Random(5000 + g), cap)
     times = {p: seats[p].times for p in range(2)}
     out = s.outcome()
     if out is not None:
@@ -85,9 +99,9 @@ def duel_game(job: tuple[str, int, float, int]) -> tuple[str, list[float], list[
     return res, times[expert_seat], times[1 - expert_seat]
 
 
-def duel(pool: mp.pool.Pool, variant: str, games: int, budget: float, cap: int) -> None:
+def duel(pool: mp.pool.Pool, variant: str, games: int, budget: float, cap: int, opening: int = 0) -> None:
     t0 = time.monotonic()
-    results = pool.map(duel_game, [(variant, g, budget, cap) for g in range(games)], chunksize=1)
+    results = pool.map(duel_game, [(variant, g, budget, cap, opening) for g in range(games)], chunksize=1)
     tally = {k: 0 for k in ("win", "draw", "loss", "cap+", "cap=", "cap-")}
     et: list[float] = []
     ht: list[float] = []
@@ -98,7 +112,8 @@ def duel(pool: mp.pool.Pool, variant: str, games: int, budget: float, cap: int) 
         et += e
         ht += h
     ended = tally["win"] + tally["draw"] + tally["loss"]
-    print(f"{variant}: expert vs hard at {budget:.2f} s a move each, {games} games, colours alternating: "
+    start = f" after {opening} random opening plies (one start per pair of games)" if opening else ""
+    print(f"{variant}{start}: expert vs hard at {budget:.2f} s a move each, {games} games, colours alternating: "
           f"expert won {tally['win']} ({100 * tally['win'] / games:.0f}% of all games), drew {tally['draw']}, "
           f"lost {tally['loss']} of {ended} ended; {games - ended} stopped at {cap} plies (not counted; "
           f"evaluation then: expert ahead {tally['cap+']}, even {tally['cap=']}, behind {tally['cap-']})")
@@ -195,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="processes playing games (default 2)")
     ap.add_argument("--boards", default="2p,crossfire")
     ap.add_argument("--parts", default="duel,same,firstmove")
+    ap.add_argument("--opening", type=int, default=0,
+                    help="also a duel whose games start with this many random plies (default 0: none)")
     ap.add_argument("--positions", type=int, default=12, help="positions of the 'same' part")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="experiments: set an integer constant of arcade.bots.sackson in every process")
@@ -209,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         for variant in boards:
             if "duel" in parts:
                 duel(pool, variant, args.games, args.budget, args.cap)
+                if args.opening:
+                    duel(pool, variant, args.games, args.budget, args.cap, args.opening)
             if "same" in parts:
                 same_moves(variant, args.positions)
             if "firstmove" in parts:

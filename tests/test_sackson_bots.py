@@ -232,7 +232,8 @@ def test_hard_plays_its_pinned_move_with_its_pinned_node_count(variant, seed, pl
 def test_the_experts_running_evaluation_is_the_evaluation_of_the_position(variant) -> None:
     """The expert updates :func:`evaluate` move by move; along whole lines of play (captures,
     drops, take-overs included) it must equal a fresh evaluation of the position reached
-    (plus, in Crossfire, a fixed bonus for the side to move)."""
+    with the expert's weights (in Crossfire its own, CROSSFIRE_WEIGHTS, with a fixed bonus for
+    the side to move)."""
     from arcade.bots.sackson import _Expert
 
     for seed in range(3):
@@ -247,7 +248,8 @@ def test_the_experts_running_evaluation_is_the_evaluation_of_the_position(varian
             made += 1
             if s._result is None:
                 # the expert's figure is evaluate()'s plus its bonus for the side to move (Crossfire)
-                assert search._eval(pos) - search.tempo == pytest.approx(evaluate(s, s._side), abs=1e-9)
+                want = evaluate(s, s._side, search.weights)
+                assert search._eval(pos) - search.tempo == pytest.approx(want, abs=1e-9)
         for _ in range(made):
             s._unmake()
         assert search._positional() == pytest.approx(search.pos0, abs=1e-9)

@@ -21,7 +21,8 @@ Levels:
   levels above) - two players: negamax alpha-beta with iterative deepening, a
   transposition table, killer and history ordering (in Crossfire the overflows
   of one's own stones with the captures and take-overs right after the killers,
-  never searched reduced; half a stone for the side to move), null-move pruning,
+  never searched reduced; its own evaluation weights, :data:`CROSSFIRE_WEIGHTS`,
+  with most of a stone for the side to move), null-move pruning,
   reduced searches of late quiet moves, a null window for every root move after
   the first, a capture-only quiescence search and an evaluation kept up to date
   move by move (:class:`_Expert`), for :data:`EXPERT_NODES` positions; three or
@@ -43,7 +44,7 @@ During the opening swap (SF-3) every level picks a random legal swap.
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from arcade.core.api import TERMINAL, Action
 from arcade.core.errors import ArcadeError, SettingsError
@@ -71,20 +72,33 @@ EXPERT_TAKE = 2
 #: Where the expert orders the overflows of its own stones alone (they go to its reserve) with
 #: the captures, never searched reduced: 0 nowhere, 1 on both boards, 2 in Crossfire only.
 EXPERT_OWN = 2
-#: The expert's bonus for the side to move, hundredths of a stone (in Crossfire the side to
-#: move can usually take a stack over; it evens out odd and even search depths).
-EXPERT_TEMPO = 50
 #: The expert's root: 1 searches every move after the first with a null window first.
 EXPERT_ROOT_PVS = 1
+#: The expert's evaluation in Crossfire: 1 its own weights (:data:`CROSSFIRE_WEIGHTS`),
+#: 0 :data:`WEIGHTS` with half a stone for the side to move (the expert measured before).
+EXPERT_CROSSFIRE_EVAL = 1
 
 WIN = 1_000_000.0
 
-# Evaluation weights (per stone / per stack / per move); see evaluate().
-W_ALIVE = 1.0       # a stone of one's colour still in play (board or reserve)
-W_RESERVE = 1.5     # extra for a stone in reserve: safe, and a move anywhere
-W_CONTROL = 0.35    # a stone (any colour) under one's own top
-W_TOPS = 0.3        # a stack one tops
-W_MOBILITY = 0.02   # a legal stack move
+
+class Weights(NamedTuple):
+    """The evaluation's weights, in stones (see :func:`evaluate`)."""
+
+    alive: float        # a stone of one's colour still in play (board or reserve)
+    reserve: float      # extra for a stone in reserve: safe, and a move anywhere
+    control: float      # a stone (any colour) under one's own top
+    tops: float         # a stack one tops
+    mobility: float     # a legal stack move
+    to_move: float      # the side to move (the expert's search only; evaluate() has no side)
+
+
+#: Every searching level's evaluation on every board.
+WEIGHTS = Weights(alive=1.0, reserve=1.5, control=0.35, tops=0.3, mobility=0.02, to_move=0.0)
+#: The expert's Crossfire evaluation: the weights a logistic regression of 400 game results on
+#: these terms gave (``bench/fit_sackson_eval.py --board crossfire``; scaled to a stone in play = 1).
+#: A stack topped counts against its owner on its own: a lone stone is a stack the opponent can
+#: take over, while height pays through mobility (a stack of h moves up to h cells, six ways).
+CROSSFIRE_WEIGHTS = Weights(alive=1.0, reserve=0.95, control=0.10, tops=-0.78, mobility=0.09, to_move=0.81)
 W_GOAL = 0.6        # 3p: progress towards the capture / removal goals (SF-4)
 
 
@@ -128,8 +142,8 @@ def _cell_change(terms: tuple[list[int], list[int], list[int], list[int]], cnt: 
         alive[c] += sign
 
 
-def _features(s: SacksonState, terms: tuple[list[int], list[int], list[int], list[int]] | None = None
-              ) -> list[float]:
+def _features(s: SacksonState, terms: tuple[list[int], list[int], list[int], list[int]] | None = None,
+              w: Weights = WEIGHTS) -> list[float]:
     """One strength figure per seat (higher is better for that seat); ``terms``: the
     position's :func:`_board_terms` when the caller already has them."""
     seats = s.game.seats
@@ -137,8 +151,8 @@ def _features(s: SacksonState, terms: tuple[list[int], list[int], list[int], lis
     res = s._res
     out = []
     for q in range(seats):
-        f = (W_ALIVE * (alive[q] + res[q]) + W_RESERVE * res[q] + W_CONTROL * control[q]
-             + W_TOPS * tops[q] + W_MOBILITY * mob[q])
+        f = (w.alive * (alive[q] + res[q]) + w.reserve * res[q] + w.control * control[q]
+             + w.tops * tops[q] + w.mobility * mob[q])
         out.append(f)
     if s.game.variant == "3p":
         st = s.game.settings
@@ -182,12 +196,13 @@ def _team(s: SacksonState, seat: int) -> int:
     return seat % 2 if s.game.teams else seat
 
 
-def evaluate(state: SacksonState, seat: int) -> float:
-    """How good ``state`` is for ``seat`` (and their partner in ``4p-teams``); 0 = even.
+def evaluate(state: SacksonState, seat: int, weights: Weights = WEIGHTS) -> float:
+    """How good ``state`` is for ``seat`` (and their partner in ``4p-teams``); 0 = even, in stones.
 
     A finished game scores +-1,000,000 (a win or a loss of ``seat``'s side) or 0
     (a draw).  Otherwise: stones still in play, reserves (weighted extra),
-    stones under one's tops, stacks topped, mobility and, in 3p, progress to
+    stones under one's tops, stacks topped, mobility (``weights``, default
+    :data:`WEIGHTS`; ``to_move`` is not used here) and, in 3p, progress to
     the SF-4 goals; ``seat``'s figure minus the mean of the opponents' still in
     the game (teams: the team's sum minus the other team's).
     """
@@ -198,7 +213,7 @@ def evaluate(state: SacksonState, seat: int) -> float:
             return 0.0
         mine = _team(s, seat)
         return WIN if any(_team(s, w) == mine for w in winners) else -WIN
-    return _value(s, seat, _features(s))
+    return _value(s, seat, _features(s, None, weights))
 
 
 def _value(s: SacksonState, seat: int, f: list[float]) -> float:
@@ -492,12 +507,21 @@ class _Expert(_Driver):
         t = s._t
         self.take = EXPERT_TAKE == 1 or (EXPERT_TAKE == 2 and t.board.kind == "hex")
         self.own = EXPERT_OWN == 1 or (EXPERT_OWN == 2 and t.board.kind == "hex")
-        self.tempo = EXPERT_TEMPO / 100 if t.board.kind == "hex" else 0.0
+        if t.board.kind != "hex":
+            w = WEIGHTS
+        elif EXPERT_CROSSFIRE_EVAL:
+            w = CROSSFIRE_WEIGHTS
+        else:
+            w = WEIGHTS._replace(to_move=0.5)
+        #: the evaluation this search uses (:func:`evaluate` with these weights, plus ``to_move``)
+        self.weights = w
+        self.tempo = w.to_move
+        self.w_alive, self.w_reserve = w.alive, w.reserve
         self.caps = t.caps
         self.mtab = t.mtab
         self.drops = t.drops
         # worth[i][h]: a stack of height h topped on cell i, for its top's seat (evaluate's terms)
-        self.worth = tuple(tuple(W_CONTROL * h + W_TOPS + W_MOBILITY * t.cnt[i][h] if h else 0.0
+        self.worth = tuple(tuple(w.control * h + w.tops + w.mobility * t.cnt[i][h] if h else 0.0
                                  for h in range(t.maxcap + 1)) for i in range(t.n))
         # stones of each colour in play at the root (board + reserves); captures only lower it
         alive = [0, 0]
@@ -525,7 +549,7 @@ class _Expert(_Driver):
         c = s._caps
         a0 = self.alive0[0] - (c[1][0] - self.caps0[1])
         a1 = self.alive0[1] - (c[0][1] - self.caps0[0])
-        v = W_ALIVE * (a0 - a1) + W_RESERVE * (res[0] - res[1]) + pos
+        v = self.w_alive * (a0 - a1) + self.w_reserve * (res[0] - res[1]) + pos
         return (v if s._side == 0 else -v) + self.tempo
 
     def _delta(self, m: Move_t, before_src: tuple[int, ...], before_dst: tuple[int, ...]) -> float:
