@@ -545,7 +545,9 @@ class Parts:
     when the key differs from the one last drawn there; else the screen keeps last frame's
     pixels.  Rules for a scene: parts do not overlap, nothing else draws inside a part's
     rectangle, the part's drawing depends only on its key (immutable values: tuples, numbers,
-    strings), and the background under a part is a plain ``background`` fill.
+    strings), and the background under a part is a plain ``background`` fill (or, with
+    ``background`` None, the part's drawing covers its whole rectangle itself and may keep the
+    pixels it knows are already right: see :attr:`full`).
     """
 
     def __init__(self) -> None:
@@ -571,8 +573,9 @@ class Parts:
         return self._shown.pop(name, None) is not None
 
     def part(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: object,
-             draw: "Callable[[], object]", background: tuple[int, int, int] = BG) -> bool:
-        """Draw part ``name`` in ``rect`` if ``key`` changed since it was last drawn (True: drawn)."""
+             draw: "Callable[[], object]", background: tuple[int, int, int] | None = BG) -> bool:
+        """Draw part ``name`` in ``rect`` if ``key`` changed since it was last drawn (True: drawn).
+        ``background`` None: no fill first (the drawing covers ``rect``)."""
         if not KEEP_PARTS:
             draw()
             return True
@@ -584,7 +587,7 @@ class Parts:
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip))
         try:
-            if not self.full:
+            if not self.full and background is not None:
                 surface.fill(background, rect)
             draw()
         finally:

@@ -1006,5 +1006,20 @@ def shared() -> Thinker:
     return _SHARED
 
 
+#: How much the worker process steps back for the screen (``nice`` increment): when every
+#: CPU is busy, the render loop gets the CPU first and a search waits a moment.  The levels
+#: count positions, not seconds, so a search that waits plays the same move.
+WORKER_NICE = 10
+
+
+def lower_priority(increment: int = WORKER_NICE) -> None:
+    """Lower this process's CPU priority by ``increment`` (where the OS has ``nice``; never fails)."""
+    try:
+        os.nice(increment)
+    except (AttributeError, OSError):
+        pass
+
+
 if __name__ == "__main__":
+    lower_priority()
     raise SystemExit(worker_main())

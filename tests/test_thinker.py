@@ -159,3 +159,15 @@ def test_a_cancelled_request_is_dropped_and_the_next_one_answered(thinker) -> No
     assert first.cancelled() and not t.busy
     ans = t.ask("focus", th.encode_focus(s), "medium", 2, marker(s)).result(timeout=WAIT)
     assert ans.source == "worker" and t.restarts == 0
+
+
+def test_the_worker_gives_the_screen_the_cpu_first_and_still_plays_the_same_move(thinker) -> None:
+    """The worker runs at a lower CPU priority (nice) than the kiosk, so on a busy machine the
+    render loop is not kept waiting by a search; levels count positions, so the move is the same."""
+    s = position("crossfire")
+    t = thinker()
+    ans = t.ask("focus", th.encode_focus(s), "expert", 5, marker(s), nodes=2000).result(timeout=WAIT)
+    assert ans.source == "worker" and t.pid is not None
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    assert os.getpriority(os.PRIO_PROCESS, t.pid) >= min(19, mine + th.WORKER_NICE)
+    assert s._t.action(tuple(ans.move)) == decide(s, "expert", random.Random(5), max_nodes=2000)

@@ -185,18 +185,27 @@ class BoardGeometry:
         return self.centres[i]
 
 
-def draw_cells(surface: pygame.Surface, geo: BoardGeometry, tint: dict[int, RGB] | None = None) -> None:
-    """Cell backgrounds (checkered on the square board), with optional tints per cell."""
+def draw_cells(surface: pygame.Surface, geo: BoardGeometry, tint: dict[int, RGB] | None = None,
+               only: set[int] | None = None, region: pygame.Rect | None = None) -> None:
+    """Cell backgrounds (checkered on the square board), with optional tints per cell, and the
+    edge labels.  ``only``: just these cells (None: all); ``region``: just the labels near it
+    (a redraw clipped to ``region``, where nothing else would show)."""
     tint = tint or {}
     sq = geo.board.kind == "square"
     for i, poly in enumerate(geo.polygons):
+        if only is not None and i not in only:
+            continue
         x, y = geo.board.coords[i]
         base = (CELL_LIGHT if (x + y) % 2 else CELL_DARK) if sq else CELL_LIGHT
         col = tint.get(i, base)
         pygame.draw.polygon(surface, col, poly)
         pygame.draw.polygon(surface, CELL_EDGE, poly, 2)
+    size = max(18, geo.cell // 4)
     for text, pos in geo.labels:
-        render.text(surface, text, pos, max(18, geo.cell // 4), render.DIM, "center", bold=True)
+        if region is not None and not region.colliderect(pygame.Rect(0, 0, 4 * size, 2 * size).move(
+                int(pos[0]) - 2 * size, int(pos[1]) - size)):
+            continue
+        render.text(surface, text, pos, size, render.DIM, "center", bold=True)
 
 
 def chip_points(seat: int, r: pygame.Rect) -> list[tuple[float, float]] | None:

@@ -803,8 +803,9 @@ class SacksonScene(GameScene):
         ch = self.chooser if self.human_to_move() is not None else None
         # While a person chooses, the marks pulse: the board is drawn every frame.
         board_key = (self._board_key(size), None if ch is None else (self.now, repr(ch.preview())))
-        parts.part(surface, "board", pygame.Rect(0, 0, int(W * 0.63) + 6, H), board_key,
-                   lambda: self._draw_board(surface))
+        board_rect = pygame.Rect(0, 0, int(W * 0.63) + 6, H)
+        parts.part(surface, "board", board_rect, board_key, lambda: self._draw_board(surface, board_rect),
+                   background=None)
         side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
         self._draw_side(surface, side)
 
@@ -834,10 +835,17 @@ class SacksonScene(GameScene):
         return (size, len(self.state.history), self.state.position_key, self.last, ck,
                 self.state.current_player())
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    #: What the screen shows of the board layer: (surface id, layer id, where), while the screen
+    #: holds exactly the layer's pixels there (no choice marks over it); else None.
+    _layer_shown: tuple[int, int, tuple[int, int]] | None = None
+
+    def _draw_board(self, surface: pygame.Surface, part: pygame.Rect | None = None) -> None:
         """The board layer (cached until the position or the choice changes), then the choice's
-        moving marks on top (they pulse)."""
+        moving marks on top (they pulse).  ``part``: the board's part of the screen, which this
+        covers (the background around the layer included); when the screen already shows the
+        layer as it was, only the patches of it drawn again are copied."""
         size = surface.get_size()
+        patches: list[pygame.Rect] | None = None
         geo = self.geometry(size)
         key = self._board_key(size)
         area = self.board_area(size)
@@ -859,22 +867,32 @@ class SacksonScene(GameScene):
                 # Only the cells (and the last move's marks) that changed are drawn again: the
                 # whole layer's drawing, clipped to where they are.
                 layer = old[1]
-                region = self._changed_region(lgeo, self._looks[1], looks)
-                if region is not None:
+                # each separate patch on its own: the last move and this one are often far apart
+                patches = self._changed_regions(lgeo, self._looks[1], looks)
+                for region in patches:
                     layer.set_clip(region)
                     layer.fill(render.BG, region)
-                    self._draw_board_layer(layer, lgeo)
-                    layer.set_clip(None)
+                    self._draw_board_layer(layer, lgeo, region)
+                layer.set_clip(None)
             else:
                 layer = pygame.Surface(area.size)
                 layer.fill(render.BG)
                 self._draw_board_layer(layer, lgeo)
             self._looks = (lgeo, looks)
             self._board_layer = (key, layer, area.topleft)
+        ch = self.chooser if self.human_to_move() is not None else None
         if render.KEEP_PARTS:
             assert self._board_layer is not None
-            surface.blit(self._board_layer[1], self._board_layer[2])
-        ch = self.chooser if self.human_to_move() is not None else None
+            layer, at = self._board_layer[1], self._board_layer[2]
+            shown = (id(surface), id(layer), at)
+            if patches is not None and not self.parts.full and self._layer_shown == shown:
+                for r in patches:
+                    surface.blit(layer, r.move(at), r)
+            else:
+                if part is not None:
+                    surface.fill(render.BG, part)
+                surface.blit(layer, at)
+            self._layer_shown = shown if ch is None else None
         if ch is not None:
             st = self.state
             idx = st.board.index
@@ -930,11 +948,28 @@ class SacksonScene(GameScene):
                 plus = idx[a.dst]
         return tuple(cells), arrow, plus
 
+    #: Per board geometry: every cell's box with room for what its drawing may spill over
+    #: (a frame, the lifted stones), for :meth:`_cells_in`.
+    _cell_boxes: tuple[sd.BoardGeometry, list[pygame.Rect]] | None = None
+
+    def _cells_in(self, geo: sd.BoardGeometry, region: pygame.Rect) -> set[int]:
+        """The cells whose drawing can reach into ``region``."""
+        if self._cell_boxes is None or self._cell_boxes[0] is not geo:
+            boxes = []
+            for poly in geo.polygons:
+                xs = [p[0] for p in poly]
+                ys = [p[1] for p in poly]
+                boxes.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
+                                         int(max(ys) - min(ys)) + 2).inflate(16, 16))
+            self._cell_boxes = (geo, boxes)
+        return {i for i, box in enumerate(self._cell_boxes[1]) if box.colliderect(region)}
+
     @staticmethod
-    def _changed_region(geo: sd.BoardGeometry, old: Any, new: Any) -> pygame.Rect | None:
-        """The part of the layer to draw again between ``old`` and ``new`` looks (None: none):
+    def _changed_regions(geo: sd.BoardGeometry, old: Any, new: Any) -> list[pygame.Rect]:
+        """The parts of the layer to draw again between ``old`` and ``new`` looks (none: []):
         the changed cells and the cells under the old and new arrow and drop mark, with room
-        for the arrow's head, the lifted stones' frame and the "+"."""
+        for the arrow's head, the lifted stones' frame and the "+"; boxes that overlap are
+        joined, boxes apart stay apart."""
         def cell_box(i: int) -> pygame.Rect:
             xs = [p[0] for p in geo.polygons[i]]
             ys = [p[1] for p in geo.polygons[i]]
@@ -947,11 +982,21 @@ class SacksonScene(GameScene):
                 boxes.append(cell_box(src).union(cell_box(dst)).inflate(room, room))
             if looks[2] != (old[2] if looks is new else new[2]) and looks[2] is not None:
                 boxes.append(cell_box(looks[2]).inflate(geo.cell, geo.cell))
-        if not boxes:
-            return None
-        return boxes[0].unionall(boxes[1:])
+        patches: list[pygame.Rect] = []
+        for box in boxes:
+            # join every patch this box overlaps, again until the joined box overlaps none
+            while True:
+                hit = box.collidelist(patches)
+                if hit < 0:
+                    break
+                box = box.union(patches.pop(hit))
+            patches.append(box)
+        return patches
 
-    def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry) -> None:
+    def _draw_board_layer(self, surface: pygame.Surface, geo: sd.BoardGeometry,
+                          region: pygame.Rect | None = None) -> None:
+        """The whole board layer, or (``region``, with the surface clipped to it) only the cells
+        and labels that reach into ``region``: the same pixels there, a fraction of the drawing."""
         st = self.state
         board = st.board
         idx = board.index
@@ -972,11 +1017,12 @@ class SacksonScene(GameScene):
             cur = ch.current()
             for c in ch.marked_targets():
                 tint[idx[c]] = sd.target_wash(col, c == cur and ch.phase in ("target", "swap-b"))
-        sd.draw_cells(surface, geo, tint)
+        only = None if region is None else self._cells_in(geo, region)
+        sd.draw_cells(surface, geo, tint, only, region)
         # choices: outline every stack the seat may pick
         if ch is not None and ch.phase in ("source", "swap-a"):
             for c in ch.items():
-                if c != RESERVE:
+                if c != RESERVE and (only is None or idx[c] in only):
                     sd.frame_cell(surface, geo, idx[c], col, 3, inset=4)
         # the last move's arrow, under the stones (hidden once a move is half chosen)
         if self.last is not None and (ch is None or not ch.half_chosen):
@@ -987,6 +1033,8 @@ class SacksonScene(GameScene):
         slots = max(self.game.capacity)
         hexboard = board.kind == "hex"
         for i, cell in enumerate(board.cells):
+            if only is not None and i not in only:
+                continue
             stack = st.stack(cell)
             lift = 0
             if ch is not None and ch.src == cell and ch.phase in ("count", "target"):
@@ -1198,7 +1246,14 @@ class SacksonScene(GameScene):
             phase = ((now_ns - self.over_at) % 1_000_000_000) / 1e9
             if now_ns - self.over_at < FINISH_NS // 2:
                 return ledv.flash_picture(out.winners[0], phase, w, h)
-        return state_picture(self.state, w, h)
+        # one picture a position: made again only when a move was played (or the size changed)
+        key = (id(self.state), len(self.state.history), self.state.position_key, w, h)
+        if self._led_cache is None or self._led_cache[0] != key:
+            self._led_cache = (key, state_picture(self.state, w, h))
+        return self._led_cache[1]
+
+    #: The last LED picture of the position and what it showed.
+    _led_cache: tuple[tuple[object, ...], Any] | None = None
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
