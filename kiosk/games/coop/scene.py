@@ -662,7 +662,7 @@ class CoopScene(GameScene):
         # Under the veil (or before the first drawing) the matrix is drawn with the screen.
         drawn = parts.part(surface, "screen", surface.get_rect(),
                            (self.screen_key(), picture if self._led_box is None else None),
-                           lambda: self._draw_screen(surface))
+                           lambda: self._draw_screen(surface), background=None)   # it fills itself
         box = self._led_box
         if box is None:                  # no matrix here, or under the veil: drawn with the screen
             parts.forget("lights")

@@ -431,7 +431,7 @@ class SherlookScene(GameScene):
             def whole() -> None:
                 surface.fill(render.BG)
                 self._draw_screen(surface, None)
-            drawn = parts.part(surface, "screen", surface.get_rect(), key, whole)
+            drawn = parts.part(surface, "screen", surface.get_rect(), key, whole, background=None)
             if self.phase == "token" and not drawn:    # while the token shows: the photos, a step a frame
                 self._prepare(self._areas(W, H)["photos"], all_steps=False)
             return
