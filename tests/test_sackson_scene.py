@@ -103,6 +103,15 @@ def test_every_variant_starts_from_the_lobby_and_computers_play(make_app: Any, v
     assert scene.log and scene.last is not None
 
 
+def test_the_player_card_names_the_expert_that_thinks_for_a_seat(make_app: Any) -> None:
+    app = make_app()
+    expert = SeatInfo("computer", "computer (expert)", "expert")
+    scene = SacksonScene(app, [expert, SeatInfo("computer", "computer (hard)", "hard")], "2p", seed=6)
+    app.push(scene)
+    assert scene.thinker is not None                       # the thinking process plays the expert
+    assert scene.prompt() == ("thinking...", "computer, expert")
+
+
 def test_lobby_lists_the_five_variants() -> None:
     assert [(g.family, g.mode, g.min_seats, g.max_seats) for g in LOBBY_GAMES] == [
         ("focus", "2p", 2, 2), ("focus", "3p", 3, 3), ("focus", "4p-teams", 4, 4), ("focus", "4p", 4, 4),

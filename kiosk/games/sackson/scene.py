@@ -726,7 +726,9 @@ class SacksonScene(GameScene):
             return ((f"{names} win{'s' if len(out.winners) == 1 else ''}!" if names else "A draw."), out.reason)
         cp = st.current_player()
         if self.seats[cp].is_computer:
-            return ("thinking...", f"computer, {self.levels[cp]}")
+            # the level that searches: the thinking process plays the expert as its own level
+            shown = self.search_levels[cp] if self.thinker is not None else self.levels[cp]
+            return ("thinking...", f"computer, {shown}")
         ch = self.chooser
         if ch is None:
             return ("", "")
