@@ -12,7 +12,7 @@ frames apart (the first one is the scene's first frame).
     SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_frame.py [--frames 1200]
         [--games NAME,NAME] [--sizes 1280x720,1920x1080] [--skills medium,expert]
     SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_frame.py --led 64x64
-    SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_frame.py --one NAME --size 1920x1080 --skill expert
+    SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_frame.py --games NAME --size 1920x1080 --skill expert
 
 The entries are :mod:`arcade.registry`'s (each with its demo seats, or its
 default seats); on a checkout without the registry, every lobby game and mode
@@ -37,6 +37,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 BUDGET_MS = 1000 / 60
+SKILLS = ("easy", "medium", "hard", "expert")
 
 
 def entries() -> list[tuple[str, str, str, int]]:
@@ -102,7 +103,7 @@ def run_one(one: str, size: tuple[int, int], skill: str, frames: int) -> dict[st
 
 def _figures(times: list[float]) -> str:
     first, rest = times[:10], times[10:]
-    q = statistics.quantiles(rest, n=100)
+    q = statistics.quantiles(rest, n=100, method="inclusive")
     over = sum(1 for t in rest if t > BUDGET_MS)
     over8 = sum(1 for t in rest if t > 8.0)
     return (f"{statistics.median(rest):>8.2f}{q[98]:>8.2f}{max(rest):>8.2f}{over:>6}{over8:>6}   "
@@ -156,9 +157,9 @@ def led(size: str, frames: int) -> None:
             cs.append((time.thread_time_ns() - c0) / 1e6)
         print(f"virtual LED matrix {size} in a 480x480 box, {label} ({frames} frames):\n"
               f"    wall median {statistics.median(ts):.3f} ms, mean {statistics.fmean(ts):.3f} ms, "
-              f"p99 {statistics.quantiles(ts, n=100)[98]:.3f} ms, worst {max(ts):.3f} ms\n"
+              f"p99 {statistics.quantiles(ts, n=100, method='inclusive')[98]:.3f} ms, worst {max(ts):.3f} ms\n"
               f"    cpu  median {statistics.median(cs):.3f} ms, mean {statistics.fmean(cs):.3f} ms, "
-              f"p99 {statistics.quantiles(cs, n=100)[98]:.3f} ms, worst {max(cs):.3f} ms")
+              f"p99 {statistics.quantiles(cs, n=100, method='inclusive')[98]:.3f} ms, worst {max(cs):.3f} ms")
     pygame.quit()
 
 
@@ -191,7 +192,13 @@ def main() -> None:
     todo = entries()
     if a.games:
         want = [n for n in a.games.split(",") if n]
+        unknown = [n for n in want if n not in {e[0] for e in todo}]
+        if unknown:
+            ap.error(f"unknown entry {', '.join(unknown)}; the entries: {', '.join(e[0] for e in todo)}")
         todo = [e for e in todo if e[0] in want]
+    bad = [s for s in a.skills.split(",") if s not in SKILLS]
+    if bad:
+        ap.error(f"unknown skill {', '.join(bad)}; the skills: {', '.join(SKILLS)}")
     print(f"{'entry':<28}{'pl':>3} {'size':>10} {'skill':<7}    {'median':>8}{'p99':>8}{'worst':>8}"
           f"{'>16.7':>6}{'>8ms':>6}   first 10 frames (ms)")
     results = []
