@@ -1119,9 +1119,12 @@ class SacksonScene(GameScene):
                    (banner, tuple(self.log), vm), lambda: self._draw_below(surface, area, y, vm))
 
     def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int) -> None:
-        render.text(surface, self.title, (area.x, area.y), 34, render.TEXT, bold=True)
-        render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
-                    (area.right, area.y + 4), 28, render.DIM, "topright")
+        """The game's title and the move number, side by side: on a narrow panel (an 800x480
+        display) the title is squeezed to the room left of the move number, never under it."""
+        moves = render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
+                            (area.right, area.y + 4), 28, render.DIM, "topright")
+        render.text_within(surface, self.title, (area.x, area.y), moves.left - area.x - 12, 34, render.TEXT,
+                           bold=True)
 
     def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
         st = self.state
@@ -1132,7 +1135,9 @@ class SacksonScene(GameScene):
         if cp >= 0:
             sd.seat_badge(surface, cp, (turn.x + 44, turn.y + 44), 30)
             who = f"P{cp + 1} swaps" if st.in_opening_swap else f"P{cp + 1} to move"
-            render.text(surface, who, (turn.x + 88, turn.y + 14), 50, col, bold=True)
+            # squeezed, never cut, left of the thinking ring (76 px at the right)
+            render.text_within(surface, who, (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88), 50, col,
+                               bold=True)
             if self.seats[cp].is_computer:
                 frac = 0.0
                 span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
