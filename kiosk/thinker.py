@@ -1006,6 +1006,16 @@ def shared() -> Thinker:
     return _SHARED
 
 
+def shared_choice(name: str, note: Callable[[str], None] | None, use: bool = True) -> WorkerChoice | None:
+    """A :class:`WorkerChoice` of ``name`` on the kiosk's one thinker, started now (None when
+    ``use`` is false: every move of that player is then made in the kiosk's process)."""
+    if not use:
+        return None
+    th = shared()
+    th.start()
+    return WorkerChoice(name, th, note)
+
+
 #: How much the worker process steps back for the screen (``nice`` increment): when every
 #: CPU is busy, the render loop gets the CPU first and a search waits a moment.  The levels
 #: count positions, not seconds, so a search that waits plays the same move.

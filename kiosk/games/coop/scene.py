@@ -314,11 +314,8 @@ class CoopScene(GameScene):
     def partner_worker(self) -> thinker_mod.WorkerChoice | None:
         """Who works out the partners' moves in the thinking process (None: here)."""
         if "_partner_worker" not in self.__dict__:
-            th = thinker_mod.shared() if self.think_elsewhere else None
-            if th is not None:
-                th.start()
-            self.__dict__["_partner_worker"] = (thinker_mod.WorkerChoice("coop-partner", th, self.app.message)
-                                                if th is not None else None)
+            self.__dict__["_partner_worker"] = thinker_mod.shared_choice("coop-partner", self.app.message,
+                                                                         self.think_elsewhere)
         worker: thinker_mod.WorkerChoice | None = self.__dict__["_partner_worker"]
         return worker
 

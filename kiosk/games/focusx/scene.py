@@ -230,11 +230,7 @@ class FocusXScene(GameScene):
         if "_placer" not in self.__dict__:
             use = (self.places_cards and self.think_elsewhere
                    and any(self.arcade_level(s) in self.worker_levels for s in range(len(self.seats))))
-            th = thinker_mod.shared() if use else None
-            if th is not None:
-                th.start()
-            self.__dict__["_placer"] = (thinker_mod.WorkerChoice("focusx-place", th, self.app.message)
-                                        if th is not None else None)
+            self.__dict__["_placer"] = thinker_mod.shared_choice("focusx-place", self.app.message, bool(use))
         placer: thinker_mod.WorkerChoice | None = self.__dict__["_placer"]
         return placer
 

@@ -113,6 +113,7 @@ class BoardGeometry:
         self.area = area
         self.centres: list[tuple[float, float]] = []
         self.polygons: list[list[tuple[float, float]]] = []
+        self._boxes: list[pygame.Rect] | None = None     # cell_box's, made on first use
         self.labels: list[tuple[str, tuple[int, int]]] = []
         if board.kind == "square":
             margin = max(18, area.h // 26)
@@ -147,6 +148,19 @@ class BoardGeometry:
                 self.labels.append(("ABCDEFGHI"[x], (round(hx + s + 1.5 * s * x), round(hy - margin // 2))))
             self.rect = pygame.Rect(round(hx), round(hy), round(14 * s), round(7 * SQRT3 * s))
         self.s = self.cell / 2
+
+    def cell_box(self, i: int) -> pygame.Rect:
+        """The pixel box around cell ``i``'s outline (a new Rect; the boxes are worked out once)."""
+        boxes = self._boxes
+        if boxes is None:
+            boxes = []
+            for poly in self.polygons:
+                xs = [p[0] for p in poly]
+                ys = [p[1] for p in poly]
+                boxes.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
+                                         int(max(ys) - min(ys)) + 2))
+            self._boxes = boxes
+        return boxes[i].copy()
 
     def content(self, i: int) -> pygame.Rect:
         """The square box inside cell ``i`` where its stack is drawn."""

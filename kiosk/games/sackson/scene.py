@@ -950,21 +950,11 @@ class SacksonScene(GameScene):
                 plus = idx[a.dst]
         return tuple(cells), arrow, plus
 
-    #: Per board geometry: every cell's box with room for what its drawing may spill over
-    #: (a frame, the lifted stones), for :meth:`_cells_in`.
-    _cell_boxes: tuple[sd.BoardGeometry, list[pygame.Rect]] | None = None
-
-    def _cells_in(self, geo: sd.BoardGeometry, region: pygame.Rect) -> set[int]:
-        """The cells whose drawing can reach into ``region``."""
-        if self._cell_boxes is None or self._cell_boxes[0] is not geo:
-            boxes = []
-            for poly in geo.polygons:
-                xs = [p[0] for p in poly]
-                ys = [p[1] for p in poly]
-                boxes.append(pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2,
-                                         int(max(ys) - min(ys)) + 2).inflate(16, 16))
-            self._cell_boxes = (geo, boxes)
-        return {i for i, box in enumerate(self._cell_boxes[1]) if box.colliderect(region)}
+    @staticmethod
+    def _cells_in(geo: sd.BoardGeometry, region: pygame.Rect) -> set[int]:
+        """The cells whose drawing can reach into ``region`` (their box, with 8 px for a frame or
+        the lifted stones)."""
+        return {i for i in range(len(geo.polygons)) if geo.cell_box(i).inflate(16, 16).colliderect(region)}
 
     @staticmethod
     def _changed_regions(geo: sd.BoardGeometry, old: Any, new: Any) -> list[pygame.Rect]:
@@ -972,10 +962,7 @@ class SacksonScene(GameScene):
         the changed cells and the cells under the old and new arrow and drop mark, with room
         for the arrow's head, the lifted stones' frame and the "+"; boxes that overlap are
         joined, boxes apart stay apart."""
-        def cell_box(i: int) -> pygame.Rect:
-            xs = [p[0] for p in geo.polygons[i]]
-            ys = [p[1] for p in geo.polygons[i]]
-            return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 2, int(max(ys) - min(ys)) + 2)
+        cell_box = geo.cell_box
         boxes = [cell_box(i).inflate(16, 16) for i, (a, b) in enumerate(zip(old[0], new[0])) if a != b]
         room = geo.cell // 2 + 16
         for looks in (old, new):
