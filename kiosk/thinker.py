@@ -1006,6 +1006,14 @@ def shared() -> Thinker:
     return _SHARED
 
 
+def wait_shared_idle(timeout_s: float = 60.0) -> bool:
+    """For virtual-time loops (tests, benches) whose clock must not outrun the worker: wait
+    until the kiosk's one thinker has no request waiting (:meth:`Thinker.wait_idle`).  True at
+    once when no scene has started it; False if ``timeout_s`` (s) ran out.  The render loop
+    never calls it."""
+    return True if _SHARED is None else _SHARED.wait_idle(timeout_s)
+
+
 def shared_choice(name: str, note: Callable[[str], None] | None, use: bool = True) -> WorkerChoice | None:
     """A :class:`WorkerChoice` of ``name`` on the kiosk's one thinker, started now (None when
     ``use`` is false: every move of that player is then made in the kiosk's process)."""

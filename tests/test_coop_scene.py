@@ -50,7 +50,7 @@ def make_app(tmp_path: Path) -> Iterator[object]:
 
 
 def frame(app: App, f: int) -> int:
-    thinker_mod.shared().wait_idle()      # the virtual clock waits for the partners' worker (issue 14)
+    thinker_mod.wait_shared_idle()        # the virtual clock waits for the partners' worker (issue 14)
     now = T0 + f * STEP
     scene = app.scenes[-1]
     scene.update(now)

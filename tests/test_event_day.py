@@ -28,6 +28,7 @@ from kiosk.highscores import score_rule
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.results import ResultsScene
+from kiosk.thinker import wait_shared_idle
 from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, ServiceScene, led_test_picture
 
 MS = 1_000_000
@@ -106,6 +107,7 @@ class Day:
 
     def frames(self, n: int, step_ns: int = 16_666_667, until: Callable[[], bool] | None = None) -> bool:
         for _ in range(n):
+            wait_shared_idle()             # the virtual clock never outruns the thinking worker
             self.app.step(self.clock.t)
             self.clock.t += step_ns
             if until is not None and until():

@@ -36,6 +36,7 @@ from kiosk.games.focusx.scene import ClassicScene
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
+from kiosk.thinker import wait_shared_idle
 
 MS = 1_000_000
 FRAME = 16_666_667
@@ -92,6 +93,7 @@ def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kap
 def frames(app: kapp.App, clock: VirtualClock, n: int, until: Any = None) -> int:
     """Run up to ``n`` frames of the app's own loop step; stop early when ``until()`` is true."""
     for i in range(n):
+        wait_shared_idle()                 # the virtual clock never outruns the thinking worker
         app.step(clock.t)
         clock.t += FRAME
         if until is not None and until():
