@@ -182,6 +182,25 @@ def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: 
     return rect
 
 
+def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list[str]:
+    """``msg`` broken at spaces into at most ``rows`` lines, each at most ``max_w`` px wide at
+    ``size`` px where the words allow (greedy; the last line takes what is left, for
+    :func:`text_within` to squeeze).  No line is empty; ``rows`` < 1 gives []."""
+    if rows < 1 or not msg:
+        return []
+    f = font(size, bold)
+    lines: list[str] = []
+    words = msg.split()
+    while words and len(lines) < rows - 1:
+        line = words.pop(0)
+        while words and f.size(line + " " + words[0])[0] <= max_w:
+            line += " " + words.pop(0)
+        lines.append(line)
+    if words:
+        lines.append(" ".join(words))
+    return lines
+
+
 def fit_size(msg: str, max_w: int, sizes: tuple[int, ...] = (56, 48, 40, 34, 28), bold: bool = False) -> int:
     """The largest of ``sizes`` (px, largest first) at which ``msg`` is at most ``max_w`` px wide;
     the smallest if none fits."""

@@ -50,7 +50,7 @@ import random
 import threading
 import time
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 import pygame
 
@@ -88,6 +88,83 @@ FINISH_NS = 3_000_000_000          # the final board stays this long before the 
 OK_HOLD_NS = 600_000_000           # buzzer-only stations: a press this long takes the choice ...
 BACK_HOLD_NS = 2_000_000_000       # ... and this long steps back; a shorter tap moves the cursor on
 BANNER_NS = 1_500_000_000         # a banner shows this long, or until the next move
+
+#: The short game names of a compact side panel (480x320): the title row's room is the width
+#: left of "move 10".  The team game names its teams there (its cards have no room for them).
+SHORT_TITLES = {"2p": "FOCUS", "3p": "FOCUS 3p", "4p-teams": "1+3 v 2+4", "4p": "FOCUS 4p",
+                "crossfire": "Crossfire"}
+#: One row of 24 px text (the smallest the TV shows, kiosk.render.MIN_TEXT_PX) on a compact panel (px).
+COMPACT_ROW = 21
+#: The banner's height on a compact panel (px).
+COMPACT_BANNER_H = 30
+#: The gap under each player card (px).
+CARD_GAP = 6
+#: The full panel's card heights (px, gap included) by the number of seats, and the least a
+#: two-row card may be squeezed to before the compact panel is used.
+FULL_CARD_H = {2: 92, 3: 84, 4: 74}
+MIN_FULL_CARD_H = 72
+#: The full panel's title row and turn box heights (px, the gap under the box included).
+FULL_HEAD_H, FULL_TURN_H = 40, 136
+
+
+def fit_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, sizes: tuple[int, ...],
+               colour: tuple[int, int, int], anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """``msg`` at the largest of ``sizes`` (px, largest first) that fits ``max_w`` px, squeezed
+    (:func:`kiosk.render.text_within`) only when even the smallest does not: returns where."""
+    size = render.fit_size(msg, max_w, sizes, bold)
+    return render.text_within(surface, msg, pos, max_w, size, colour, anchor, bold)
+
+
+class SideLayout(NamedTuple):
+    """Where the FOCUS / Crossfire side panel's parts go (pixel rects inside its area).
+
+    ``compact`` is the small-display panel (480x320): rows of 24 px text, ``hint`` rows of
+    control hint in the turn box (0-3) and ``card_rows`` rows in each player card (1 or 2);
+    the full panel has ``hint`` 1 and ``card_rows`` 2.  ``cards`` has one rect a seat, gap
+    included; ``below`` is the rest of the area (the banner, the last moves, the LED matrix)
+    and may be 0 px high.  The parts never overlap and never leave the area.
+    """
+    compact: bool
+    head: pygame.Rect
+    turn: pygame.Rect
+    hint: int
+    cards: list[pygame.Rect]
+    card_rows: int
+    below: pygame.Rect
+
+
+def side_layout(area: pygame.Rect, seats: int) -> SideLayout:
+    """The side panel's parts for ``seats`` (2-4) players in ``area`` (px).
+
+    The full panel (the 1280x720 and larger TVs, 800x480 too) when its rows fit: the cards
+    may shrink to :data:`MIN_FULL_CARD_H`.  Otherwise the compact panel: the cards come
+    first (every seat is always shown), then as many hint rows as fit (up to 3), then two
+    rows a card, then the room below."""
+    n = max(2, min(4, seats))
+    card_h = FULL_CARD_H[n]
+    room = area.h - FULL_HEAD_H - FULL_TURN_H
+    if area.w >= 240 and room >= n * MIN_FULL_CARD_H:
+        card_h = min(card_h, room // n)
+        head = pygame.Rect(area.x, area.y, area.w, FULL_HEAD_H)
+        turn = pygame.Rect(area.x, head.bottom, area.w, FULL_TURN_H - 8)
+        y = head.bottom + FULL_TURN_H
+        cards = [pygame.Rect(area.x, y + p * card_h, area.w, card_h) for p in range(n)]
+        y += n * card_h
+        return SideLayout(False, head, turn, 1, cards, 2, pygame.Rect(area.x, y, area.w, area.bottom - y))
+    head_h = COMPACT_ROW + 5
+    turn_base = 4 + 24 + 2 + COMPACT_ROW + 4        # who, what and the box's edges
+    one, two = COMPACT_ROW + 9 + 2, 2 * COMPACT_ROW + 8 + 2   # a card a row or two, its gap included
+    room = area.h - head_h - turn_base - 4
+    hint = max(0, min(3, (room - n * one) // COMPACT_ROW))
+    rows = 2 if room - hint * COMPACT_ROW >= n * two else 1
+    card_h = two if rows == 2 else one
+    head = pygame.Rect(area.x, area.y, area.w, head_h)
+    turn = pygame.Rect(area.x, head.bottom, area.w, turn_base + hint * COMPACT_ROW)
+    y = turn.bottom + 4
+    cards = [pygame.Rect(area.x, y + p * card_h, area.w, card_h) for p in range(n)]
+    y = min(area.bottom, y + n * card_h)
+    return SideLayout(True, head, turn, hint, cards, rows, pygame.Rect(area.x, y, area.w, area.bottom - y))
+
 
 
 #: Lobby skill -> the search the thinking process runs (``decide``'s levels: the expert is its own).
@@ -808,24 +885,30 @@ class SacksonScene(GameScene):
         board_rect = pygame.Rect(0, 0, int(W * 0.63) + 6, H)
         parts.part(surface, "board", board_rect, board_key, lambda: self._draw_board(surface, board_rect),
                    background=None)
-        side = pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
-        self._draw_side(surface, side)
+        self._draw_side(surface, self.side_rect(size))
 
-    def banner_rect(self, area: pygame.Rect, y: int) -> pygame.Rect | None:
+    @staticmethod
+    def side_rect(size: tuple[int, int]) -> pygame.Rect:
+        """The side panel's area on a ``size`` (w, h) px screen: right of the board."""
+        W, H = size
+        return pygame.Rect(int(W * 0.63) + 6, 8, W - int(W * 0.63) - 14, H - 16)
+
+    def banner_rect(self, area: pygame.Rect, y: int, compact: bool = False) -> pygame.Rect | None:
         """Where the banner (a capture, a skipped seat, "Esc again") goes: a strip at ``y``
-        below the player cards, so it never covers the title, the move counter or a card."""
+        below the player cards, so it never covers the title, the move counter or a card
+        (50 px high, :data:`COMPACT_BANNER_H` on a compact panel)."""
         if not self.banner or self.now >= self.banner[2]:
             return None
-        return pygame.Rect(area.x, y, area.w, 50)
+        return pygame.Rect(area.x, y, area.w, COMPACT_BANNER_H if compact else 50)
 
     def _draw_banner(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         assert self.banner is not None
         msg, col, _ = self.banner
-        size = 36
-        while size > 18 and render.font(size, True).size(msg)[0] > r.w - 24:
+        size = 36 if r.h >= 40 else 24
+        while size > 24 and render.font(size, True).size(msg)[0] > r.w - 24:
             size -= 2
-        pygame.draw.rect(surface, col, r, border_radius=12)
-        render.text(surface, msg, r.center, size, sd.INK, "center", bold=True)
+        pygame.draw.rect(surface, col, r, border_radius=12 if r.h >= 40 else 8)
+        render.text_within(surface, msg, r.center, r.w - 12, size, sd.INK, "center", bold=True)
 
     def _board_key(self, size: tuple[int, int]) -> tuple[Any, ...]:
         """Everything the board layer shows (cells, tints, frames, stacks, the last move's marks)."""
@@ -1082,36 +1165,54 @@ class SacksonScene(GameScene):
                 p in self.skipped, st.is_terminal())
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The side panel in the parts of :func:`side_layout`: the title row, whose turn, a
+        card a player and below them the banner, the last moves and the virtual LED matrix."""
         st = self.state
-        n = self.game.seats
+        lay = side_layout(area, self.game.seats)
         parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
-        parts.part(surface, "head", pygame.Rect(area.x, area.y, area.w, 40), (ply, st.is_terminal()),
-                   lambda: self._draw_head(surface, area, ply))
-        y = area.y + 40
-        turn = pygame.Rect(area.x, y, area.w, 128)
-        parts.part(surface, "turn", pygame.Rect(area.x, y, area.w, 136), self._turn_key(),
-                   lambda: self._draw_turn(surface, turn))
-        y = turn.bottom + 8
-        # the players
-        card_h = 92 if n <= 2 else (84 if n == 3 else 74)
-        for p in range(n):
-            r = pygame.Rect(area.x, y, area.w, card_h - 6)
-            parts.part(surface, f"player{p}", pygame.Rect(area.x, y, area.w, card_h), self._player_key(p),
-                       lambda r=r, p=p: self._draw_player(surface, r, p))  # type: ignore[misc]
-            y += card_h
-        vm = self.app.led.virtual_picture() if self.app.led is not None else None
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
-        parts.part(surface, "below", pygame.Rect(area.x, y, area.w, area.bottom - y),
-                   (banner, tuple(self.log), vm), lambda: self._draw_below(surface, area, y, vm))
+        # with no room below the cards (a compact panel, or 4 players on 800x480) the banner
+        # takes the title row for its moment
+        head_banner = banner if lay.below.h < (COMPACT_BANNER_H if lay.compact else 50) else None
+        parts.part(surface, "head", lay.head, (ply, st.is_terminal(), head_banner, lay.compact),
+                   lambda: self._draw_head(surface, lay.head, ply, lay.compact, head_banner))
+        turn = lay.turn
+        if lay.compact:
+            parts.part(surface, "turn", turn, (self._turn_key(), lay.hint),
+                       lambda: self._draw_turn_compact(surface, turn, lay.hint))
+        else:
+            parts.part(surface, "turn", turn.inflate(0, 8).move(0, 4), self._turn_key(),
+                       lambda: self._draw_turn(surface, turn))
+        for p, card in enumerate(lay.cards):
+            r = pygame.Rect(card.x, card.y, card.w, card.h - CARD_GAP)
+            parts.part(surface, f"player{p}", card, (self._player_key(p), lay.card_rows),
+                       lambda r=r, p=p: self._draw_player(surface, r, p, lay.card_rows,  # type: ignore[misc]
+                                                          lay.compact))
+        vm = self.app.led.virtual_picture() if self.app.led is not None else None
+        below = lay.below
+        parts.part(surface, "below", below, (banner if head_banner is None else None, tuple(self.log), vm,
+                                              lay.compact),
+                   lambda: self._draw_below(surface, area, below.y, vm, lay.compact, head_banner is None))
 
-    def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int) -> None:
+    def _draw_head(self, surface: pygame.Surface, area: pygame.Rect, ply: int, compact: bool = False,
+                   banner: tuple[str, tuple[int, int, int]] | None = None) -> None:
         """The game's title and the move number, side by side: on a narrow panel (an 800x480
-        display) the title is squeezed to the room left of the move number, never under it."""
+        display) the title is squeezed to the room left of the move number, never under it; a
+        compact panel (480x320) shows the short title, or the banner when no room is below."""
+        if banner is not None:
+            msg, col = banner
+            box = area.inflate(0, -4)
+            pygame.draw.rect(surface, col, box, border_radius=8)
+            fit_within(surface, msg, box.center, box.w - 12, (34, 30, 28, 26, 24) if box.h >= 30 else (24,),
+                       sd.INK, "center", bold=True)
+            return
+        size = 24 if compact else 28
         moves = render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
-                            (area.right, area.y + 4), 28, render.DIM, "topright")
-        render.text_within(surface, self.title, (area.x, area.y), moves.left - area.x - 12, 34, render.TEXT,
-                           bold=True)
+                            (area.right, area.y + (2 if compact else 4)), size, render.DIM, "topright")
+        title = SHORT_TITLES[self.variant] if compact else self.title
+        fit_within(surface, title, (area.x, area.y), moves.left - area.x - (6 if compact else 12),
+                   (26,) if compact else (34, 30, 28, 26), render.TEXT, bold=True)
 
     def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
         st = self.state
@@ -1123,8 +1224,8 @@ class SacksonScene(GameScene):
             sd.seat_badge(surface, cp, (turn.x + 44, turn.y + 44), 30)
             who = f"P{cp + 1} swaps" if st.in_opening_swap else f"P{cp + 1} to move"
             # squeezed, never cut, left of the thinking ring (76 px at the right)
-            render.text_within(surface, who, (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88), 50, col,
-                               bold=True)
+            fit_within(surface, who, (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88),
+                       (50, 44, 40, 36, 32, 28), col, bold=True)
             if self.seats[cp].is_computer:
                 frac = 0.0
                 span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
@@ -1154,9 +1255,50 @@ class SacksonScene(GameScene):
             self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
         self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
 
-    def _draw_below(self, surface: pygame.Surface, area: pygame.Rect, y: int, vm: Any) -> None:
-        """The banner, the last moves and the virtual LED matrix, under the player cards."""
-        banner = self.banner_rect(area, y)
+    def _draw_turn_compact(self, surface: pygame.Surface, turn: pygame.Rect, hint_rows: int) -> None:
+        """Whose turn on a compact panel (480x320): the seat's badge, "P1 to move" with the
+        thinking or hold ring at its right, what to do and ``hint_rows`` rows of the hint, in
+        rows of 24 px text (never smaller: :data:`kiosk.render.MIN_TEXT_PX`)."""
+        st = self.state
+        cp = st.current_player()
+        col = sd.seat_colour(cp) if cp >= 0 else render.GOLD
+        render.panel(surface, turn, render.PANEL, col, 3)
+        what, hint = self.prompt()
+        row = pygame.Rect(turn.x + 6, turn.y + 4, turn.w - 12, 24)
+        ring_r = 9
+        ring_c = (row.right - ring_r - 1, row.centery)
+        if cp >= 0:
+            sd.seat_badge(surface, cp, (row.x + 11, row.centery), 10, label=False)
+            who = f"P{cp + 1} swaps" if st.in_opening_swap else f"P{cp + 1} to move"
+            render.text_within(surface, who, (row.x + 26, row.y), ring_c[0] - ring_r - 4 - (row.x + 26), 28, col,
+                               bold=True)
+            if self.seats[cp].is_computer:
+                frac = 0.0
+                span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
+                if self.future is not None:
+                    frac = ((self.now - self.think_started) % max(1, span)) / max(1, span)
+                render.ring(surface, ring_c, ring_r, max(0.04, frac), col, 3)
+                pygame.draw.circle(surface, render.PANEL_LIGHT, ring_c, ring_r, 1)
+            held = self.hold_start.get(cp)
+            if held is not None and not self.seats[cp].is_computer:
+                t = max(0, self.now - held)
+                ring_col = render.GOLD if t < OK_HOLD_NS else (render.GOOD if t < BACK_HOLD_NS else render.BAD)
+                render.ring(surface, ring_c, ring_r, max(0.04, min(1.0, t / BACK_HOLD_NS)), ring_col, 4)
+        else:
+            render.text_within(surface, "Game over", row.topleft, row.w, 28, render.GOLD, bold=True)
+        ch = self.chooser if self.human_to_move() is not None else None
+        y = row.bottom + 2
+        if ch is not None and ch.phase == "count":
+            what = f"How many? {ch.current()} of {max(ch.counts())}"
+        render.text_within(surface, what, (row.x, y), row.w, 24, render.TEXT)
+        for i, line in enumerate(render.wrap(hint, row.w, 24, hint_rows)):
+            render.text_within(surface, line, (row.x, y + (i + 1) * COMPACT_ROW), row.w, 24, render.DIM)
+
+    def _draw_below(self, surface: pygame.Surface, area: pygame.Rect, y: int, vm: Any, compact: bool = False,
+                    with_banner: bool = True) -> None:
+        """The banner, the last moves and the virtual LED matrix, under the player cards (on a
+        compact panel: the banner and as many last moves as fit, without their heading)."""
+        banner = self.banner_rect(area, y, compact) if with_banner else None
         if banner is not None:
             self._draw_banner(surface, banner)
             y = banner.bottom + 6
@@ -1164,22 +1306,98 @@ class SacksonScene(GameScene):
         led_size = 0
         if self.app.led is not None and self.app.led.virtual is not None:
             led_size = min(150, area.bottom - y - 8)
+        if led_size < 80:
+            led_size = 0
         log_w = area.w - led_size - (10 if led_size else 0)
         yy = y + 2
-        render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
-        yy += 22
+        if not compact:
+            render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
+            yy += 22
+        step = COMPACT_ROW if compact else 25
         for seat, text in reversed(self.log):
-            if yy > area.bottom - 24:
+            if yy > area.bottom - (step - 1 if compact else 24):
                 break
-            sd.seat_badge(surface, seat, (area.x + 14, yy + 11), 9, label=False)
-            self._fit_text(surface, f"P{seat + 1} {text}", (area.x + 30, yy), log_w - 34, 24,
-                           render.TEXT if yy < y + 50 else render.DIM)
-            yy += 25
-        if led_size >= 80:
+            sd.seat_badge(surface, seat, (area.x + (8 if compact else 14), yy + 11), 6 if compact else 9, label=False)
+            self._fit_text(surface, f"P{seat + 1} {text}", (area.x + (18 if compact else 30), yy),
+                           log_w - (20 if compact else 34), 24, render.TEXT if yy < y + 50 else render.DIM)
+            yy += step
+        if led_size:
             r = pygame.Rect(area.right - led_size, area.bottom - led_size, led_size, led_size)
             render.led_matrix(surface, r, vm)
 
-    def _draw_player(self, surface: pygame.Surface, r: pygame.Rect, p: int) -> None:
+    def _stat_items(self, p: int, short: bool) -> list[str]:
+        """A player card's figures, the most important first: reserve and captures (3p: the
+        captures of each opponent towards the goal, and the stones removed), then the tops and
+        the stones on the board; ``short``: the compact panel's abbreviations."""
+        st = self.state
+        tops = sum(1 for c in st.board.cells if st.stack(c) and st.stack(c)[-1] == p)
+        if self.variant == "3p":
+            need = self.game.settings["goal_captures_each"]
+            each = " ".join(f"P{c + 1}:{st.captured(p)[c]}" for c in range(3) if c != p)
+            removed = f"{st.removed(p)}/{self.game.settings['goal_removed']}"
+            if short:
+                return [f"res {st.reserve(p)}", f"{each} /{need}", f"rm {removed}", f"tops {tops}"]
+            return [f"reserve {st.reserve(p)}", f"caught {each} /{need}", f"removed {removed}", f"tops {tops}"]
+        on_board = sum(1 for c in st.board.cells for s in st.stack(c) if s == p)
+        caps = sum(st.captured(p))
+        if short:
+            return [f"res {st.reserve(p)}", f"cap {caps}", f"tops {tops}"]
+        return [f"reserve {st.reserve(p)}", f"captured {caps}", f"tops {tops}", f"on board {on_board}"]
+
+    def _draw_stats(self, surface: pygame.Surface, items: list[str], pos: tuple[int, int], right: int, size: int,
+                    gap: int) -> None:
+        """As many of ``items`` as fit, left to right, from ``pos`` to ``right`` (px): the first two bright,
+        the rest dim; the first is squeezed to fit when even it does not."""
+        x, y = pos
+        for j, t in enumerate(items):
+            img = render.font(size).render(t, True, render.TEXT if j < 2 else render.DIM)
+            if x + img.get_width() > right:
+                if j == 0:
+                    render.text_within(surface, t, (x, y), right - x, size, render.TEXT)
+                break
+            surface.blit(img, (x, y))
+            x += img.get_width() + gap
+
+    def _draw_player_compact(self, surface: pygame.Surface, r: pygame.Rect, p: int, rows: int) -> None:
+        """A player card on a compact panel (480x320): the seat's strip and shape, "P1" and its
+        figures on one row; with two rows, the seat's label beside "P1" and the figures below.
+        OUT or SKIPPED takes the figures' place."""
+        st = self.state
+        col = sd.seat_colour(p)
+        active = st.current_player() == p
+        pygame.draw.rect(surface, render.PANEL_LIGHT if active else render.PANEL, r, border_radius=8)
+        if active:
+            pygame.draw.rect(surface, col, r, 2, border_radius=8)
+        pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 6, r.h), border_top_left_radius=8,
+                         border_bottom_left_radius=8)
+        row1 = pygame.Rect(r.x + 10, r.y + 4, r.w - 14, COMPACT_ROW)
+        sd.seat_badge(surface, p, (row1.x + 9, row1.centery), 8, label=False)
+        name = render.text(surface, f"P{p + 1}", (row1.x + 21, row1.y), 24, col, bold=True)
+        tag: tuple[str, tuple[int, int, int]] | None = None
+        if not st.active(p):
+            tag = ("OUT", render.BAD)
+        elif p in self.skipped and not st.is_terminal():
+            tag = ("SKIPPED", render.GOLD)
+        x = name.right + 8
+        if rows >= 2:
+            render.text_within(surface, self.seats[p].label[:20], (row1.right, row1.y + 2), row1.right - x, 24,
+                               render.DIM, "topright")
+            x, y = row1.x + 4, row1.bottom
+        else:
+            y = row1.y
+        if tag is not None:
+            render.text_within(surface, tag[0], (x, y), row1.right - x, 24, tag[1], bold=True)
+        else:
+            self._draw_stats(surface, self._stat_items(p, short=True), (x, y), row1.right, 24, 10)
+        ch = self.chooser
+        if active and ch is not None and ch.phase == "source" and ch.current() == RESERVE:
+            pygame.draw.rect(surface, render.GOLD, r, 3, border_radius=8)
+
+    def _draw_player(self, surface: pygame.Surface, r: pygame.Rect, p: int, rows: int = 2,
+                     compact: bool = False) -> None:
+        if compact:
+            self._draw_player_compact(surface, r, p, rows)
+            return
         st = self.state
         col = sd.seat_colour(p)
         active = st.current_player() == p
@@ -1193,24 +1411,8 @@ class SacksonScene(GameScene):
             name += "  team " + ("P1+P3" if p % 2 == 0 else "P2+P4")
         render.text(surface, name, (r.x + 70, r.y + 6), 34 if big else 30, col, bold=True)
         render.text(surface, self.seats[p].label[:20], (r.right - 10, r.y + 10), 22, render.DIM, "topright")
-        on_board = sum(1 for c in st.board.cells for s in st.stack(c) if s == p)
-        tops = sum(1 for c in st.board.cells if st.stack(c) and st.stack(c)[-1] == p)
-        caps = sum(st.captured(p))
-        parts = [f"reserve {st.reserve(p)}", f"captured {caps}", f"tops {tops}", f"on board {on_board}"]
-        if self.variant == "3p":
-            need = self.game.settings["goal_captures_each"]
-            each = " ".join(f"P{c + 1}:{st.captured(p)[c]}" for c in range(3) if c != p)
-            parts = [f"reserve {st.reserve(p)}", f"caught {each} /{need}",
-                     f"removed {st.removed(p)}/{self.game.settings['goal_removed']}", f"tops {tops}"]
-        line_y = r.y + (46 if big else 40)
-        x = r.x + 70
-        for j, t in enumerate(parts):
-            size = 26 if big else 24
-            img = render.font(size).render(t, True, render.TEXT if j < 2 else render.DIM)
-            if x + img.get_width() > r.right - 8:
-                break
-            surface.blit(img, (x, line_y))
-            x += img.get_width() + 16
+        self._draw_stats(surface, self._stat_items(p, short=False), (r.x + 70, r.y + (46 if big else 40)),
+                         r.right - 8, 26 if big else 24, 16)
         ch = self.chooser
         if active and ch is not None and ch.phase == "source" and ch.current() == RESERVE:
             pygame.draw.rect(surface, render.GOLD, r, 5, border_radius=12)
@@ -1225,9 +1427,9 @@ class SacksonScene(GameScene):
     @staticmethod
     def _fit_text(surface: pygame.Surface, msg: str, pos: tuple[int, int], width: int, size: int,
                   colour: tuple[int, int, int]) -> None:
-        while size > 14 and render.font(size).size(msg)[0] > width:
-            size -= 2
-        render.text(surface, msg, pos, size, colour)
+        """``msg`` in ``width`` px: the font shrinks in 2 px steps to the smallest the TV shows
+        (:data:`kiosk.render.MIN_TEXT_PX`), then the text is squeezed, never cut."""
+        fit_within(surface, msg, pos, width, tuple(range(size, render.MIN_TEXT_PX - 1, -2)) or (size,), colour)
 
     # -- LED ----------------------------------------------------------------------------------------
     def led_picture(self, now_ns: int) -> Any:
