@@ -59,7 +59,18 @@ class BusyApp:
     running = True
 
 
-def test_a_busy_main_thread_is_interrupted_then_the_way_out_runs() -> None:
+@pytest.mark.parametrize("sigint", ["handled", "ignored"])   # ignored: started by `nohup` or `cmd &` in a script
+def test_a_busy_main_thread_is_interrupted_then_the_way_out_runs(sigint: str) -> None:
+    before = signal.getsignal(signal.SIGINT)
+    if sigint == "ignored":
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        busy_main_thread_is_interrupted()
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def busy_main_thread_is_interrupted() -> None:
     stop = StopSignals()
     app = BusyApp()
     stop.attach(app)
