@@ -21,6 +21,7 @@ from kiosk.app import App  # noqa: E402
 from kiosk.games.sackson import scene as scene_mod  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
+from tests.text_fit import TextSeen  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (960, 540), (1280, 720), (1920, 1080)]
 VARIANTS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
@@ -70,34 +71,6 @@ def screen_app(tmp_path: Path) -> Iterator[Any]:
     yield make
     for app in made:
         app.close()
-
-
-class TextSeen:
-    """Every text the scene draws: its words, where, the part it was drawn in (the clip) and
-    how much of its own width it kept (1.0: not squeezed)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.seen: list[tuple[str, pygame.Rect, pygame.Rect, float]] = []
-        text, within = render.text, render.text_within
-
-        def seen_text(surface: pygame.Surface, msg: str, pos: Any, size: int = 32, colour: Any = render.TEXT,
-                      anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-            r = text(surface, msg, pos, size, colour, anchor, bold)
-            self.seen.append((msg, r, surface.get_clip(), 1.0))
-            return r
-
-        def seen_within(surface: pygame.Surface, msg: str, pos: Any, max_w: int, size: int = 32,
-                        colour: Any = render.TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-            r = within(surface, msg, pos, max_w, size, colour, anchor, bold)
-            natural = render.font(size, bold).size(msg)[0]
-            self.seen.append((msg, r, surface.get_clip(), r.w / max(1, natural)))
-            return r
-
-        monkeypatch.setattr(render, "text", seen_text)
-        monkeypatch.setattr(render, "text_within", seen_within)
-
-    def words(self) -> str:
-        return " | ".join(m for m, *_ in self.seen)
 
 
 def play_some(scene: SacksonScene, plies: int, seed: int) -> None:
