@@ -1311,6 +1311,8 @@ class SacksonScene(GameScene):
         log_w = area.w - led_size - (10 if led_size else 0)
         yy = y + 2
         if not compact:
+            if yy + 22 + 24 > area.bottom:           # no room for a move under the heading
+                return
             render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
             yy += 22
         step = COMPACT_ROW if compact else 25
