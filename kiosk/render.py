@@ -132,6 +132,7 @@ def reset_caches() -> None:
     _any_fonts.clear()
     _texts.clear()
     _narrowed.clear()
+    _fitted.clear()
     card_surface.cache_clear()
 
 
@@ -199,6 +200,91 @@ def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list
     if words:
         lines.append(" ".join(words))
     return lines
+
+
+#: Layouts found by :func:`fit_lines` (bounded; cleared with the fonts).
+_fitted: dict[tuple[str, int, int, int, bool, int], tuple[int, tuple[str, ...]]] = {}
+
+
+def fit_lines(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False,
+              min_size: int = MIN_TEXT_PX) -> tuple[int, tuple[str, ...]]:
+    """How ``msg`` is set in at most ``rows`` lines of at most ``max_w`` px: (size in px, lines).
+
+    In this order: one line at the largest size from ``size`` down to ``min_size`` (never
+    below :data:`MIN_TEXT_PX`) that fits; else the fewest lines (2 .. ``rows``, broken at spaces
+    by :func:`wrap`) at the largest size where every line fits; else ``min_size`` in ``rows``
+    lines, a line may stay wider for :func:`text_within` to squeeze.  Cached by its arguments
+    (a few font measurements the first time; a dictionary look-up afterwards).
+
+    >>> fit_lines("", 100, 30)
+    (30, ())
+    """
+    min_size = max(min_size, MIN_TEXT_PX)
+    size = max(size, min_size)
+    key = (msg, max_w, size, rows, bold, min_size)
+    got = _fitted.get(key)
+    if got is not None:
+        return got
+    if not msg:
+        return size, ()
+    sizes = range(size, min_size - 1, -1)
+    found: tuple[int, tuple[str, ...]] | None = None
+    for s in sizes:
+        if font(s, bold).size(msg)[0] <= max_w:
+            found = (s, (msg,))
+            break
+    for n in range(2, max(rows, 1) + 1):
+        if found is not None:
+            break
+        for s in sizes:
+            lines = wrap(msg, max_w, s, n, bold)
+            if all(font(s, bold).size(line)[0] <= max_w for line in lines):
+                found = (s, tuple(lines))
+                break
+    if found is None:
+        found = (min_size, tuple(wrap(msg, max_w, min_size, max(rows, 1), bold)))
+    if len(_fitted) >= 1024:
+        _fitted.clear()
+    _fitted[key] = found
+    return found
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height (px) of one line of text at ``size`` px (the font's line spacing)."""
+    return int(font(size, bold).get_linesize())
+
+
+def lines_height(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False) -> int:
+    """The height (px) :func:`text_lines` takes for ``msg`` (0 for no text)."""
+    s, lines = fit_lines(msg, max_w, size, rows, bold)
+    if not lines:
+        return 0
+    return line_height(s, bold) * (len(lines) - 1) + int(font(s, bold).get_height())
+
+
+def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
+               rows: int = 2, colour: tuple[int, int, int] = TEXT, anchor: str = "midtop", bold: bool = False,
+               min_size: int = MIN_TEXT_PX) -> pygame.Rect:
+    """Draw ``msg`` set by :func:`fit_lines` (smaller, then wrapped, then squeezed a little
+    by :func:`text_within`; never cut).  ``anchor`` places the whole block of lines as a
+    pygame.Rect attribute would (``"midtop"``, ``"topleft"``, ``"center"``...), each line aligned
+    the same way (left, centre or right).  Returns the area drawn (empty at ``pos`` for no text)."""
+    s, lines = fit_lines(msg, max_w, size, rows, bold, min_size)
+    if not lines:
+        return pygame.Rect(pos, (0, 0))
+    step = line_height(s, bold)
+    f = font(s, bold)
+    block = pygame.Rect(0, 0, min(max_w, max(f.size(line)[0] for line in lines)),
+                        step * (len(lines) - 1) + f.get_height())    # one line: where text() puts it
+    setattr(block, anchor, pos)
+    side = "left" if anchor.endswith("left") else "right" if anchor.endswith("right") else "centerx"
+    x = getattr(block, side)
+    line_anchor = {"left": "topleft", "right": "topright", "centerx": "midtop"}[side]
+    drawn = pygame.Rect(block.topleft, (0, 0))
+    for i, line in enumerate(lines):
+        r = text_within(surface, line, (x, block.y + i * step), max_w, s, colour, line_anchor, bold)
+        drawn = r if i == 0 else drawn.union(r)
+    return drawn
 
 
 def fit_size(msg: str, max_w: int, sizes: tuple[int, ...] = (56, 48, 40, 34, 28), bold: bool = False) -> int:

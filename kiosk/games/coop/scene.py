@@ -132,6 +132,12 @@ class PartnerPlayer(CoopPlayer):
         return self.worker.begin(state, seat, self.partner.skill.name, self._seed(state, seat))
 
 
+def compact_screen(w: int, h: int) -> bool:
+    """Whether a ``w`` x ``h`` px screen gets the small-display layout (a 480x320, 640x480 or
+    800x480 panel); a TV from 1280x720 up keeps the full one."""
+    return w < 1280 or h < 720
+
+
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The screen colour of a seat (``render.SEAT_COLOURS``) as an RGB triple."""
     c = render.SEAT_COLOURS[seat]
@@ -700,24 +706,58 @@ class CoopScene(GameScene):
                                     render.GOLD if i == 0 else render.TEXT, bold=True)
                 y = r.bottom + 16
 
-    def _draw_setup(self, surface: pygame.Surface) -> None:
-        W, H = surface.get_size()
-        render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
-        who = " and ".join(f"P{s + 1} ({'computer partner' if i.is_computer else i.label})"
-                           for s, i in enumerate(self.players))
-        render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
-        label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
-        r = pygame.Rect(W // 2 - 460, 230, 920, 90)
-        render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
-        render.text(surface, f"<  {label}  >", r.center, 44, render.TEXT, "center", bold=True)
+    #: The setup screen's lines under the case chooser: the controls, then the rules.
+    def _setup_lines(self) -> list[str]:
         lines = ["Left/Right: choose the cards    OK or Enter: start",
                  "Take cards that call your own exhibit to mind; never your partner's.",
                  "No talking! The cards you take are your clues."]
         if self.mode in ("sherlock", "mycroft-sherlock"):
             lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
             lines.append("After your take: X offers, OK ends your turn.")
+        return lines
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
+        who = " and ".join(f"P{s + 1} ({'computer partner' if i.is_computer else i.label})"
+                           for s, i in enumerate(self.players))
+        label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
+        lines = self._setup_lines()
+        if compact_screen(W, H):
+            self._draw_setup_small(surface, who, f"<  {label}  >", lines)
+            return
+        render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
+        r = pygame.Rect(W // 2 - 460, 230, 920, 90)
+        render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
+        render.text(surface, f"<  {label}  >", r.center, 44, render.TEXT, "center", bold=True)
         for i, line in enumerate(lines):
             render.text(surface, line, (W // 2, 360 + i * 46), 34, render.TEXT if i == 0 else render.DIM, "midtop")
+
+    def _draw_setup_small(self, surface: pygame.Surface, who: str, chooser: str, lines: list[str]) -> None:
+        """The setup screen on a small display: the same words, smaller and wrapped, stacked
+        from the top with the gaps shrunk to what the height leaves."""
+        W, H = surface.get_size()
+        w = W - 20
+        blocks: list[tuple[str, int, int, bool, tuple[int, int, int]]] = [
+            (MODE_TITLES[self.mode], 64, 2, True, render.GOLD), (who, 32, 2, False, render.DIM),
+            (chooser, 44, 2, True, render.TEXT)]
+        # the rules read as one block: one size for all of them (the smallest any one needs)
+        size = min(render.fit_lines(line, w, 34, 3)[0] for line in lines)
+        blocks += [(line, size, 3, False, render.TEXT if i == 0 else render.DIM) for i, line in enumerate(lines)]
+        heights = [render.lines_height(m, w - (24 if i == 2 else 0), size, rows, bold)
+                   for i, (m, size, rows, bold, _c) in enumerate(blocks)]
+        pad = 8                                          # inside the chooser's panel, above and below
+        gap = max(2, min(24, (H - sum(heights) - 2 * pad) // (len(blocks) + 1)))
+        y = max(gap, (H - sum(heights) - 2 * pad - (len(blocks) - 1) * gap) // 2)
+        for i, ((msg, size, rows, bold, colour), h) in enumerate(zip(blocks, heights)):
+            if i == 2:
+                r = pygame.Rect(6, y, W - 12, h + 2 * pad)
+                render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
+                render.text_lines(surface, msg, r.center, w - 24, size, rows, colour, "center", bold)
+                y = r.bottom + gap
+                continue
+            render.text_lines(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            y += h + gap
 
     @staticmethod
     def _cell_rects(area: pygame.Rect) -> dict[int, pygame.Rect]:

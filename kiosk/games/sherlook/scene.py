@@ -462,8 +462,8 @@ class SherlookScene(GameScene):
         st = self.state
         if self.phase == "start" or st.layout is None:
             render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
-            render.text(surface, "spot the differences, take the right marker", (W // 2, H // 2), 40, render.TEXT,
-                        "center")
+            render.text_lines(surface, "spot the differences, take the right marker", (W // 2, H // 2), W - 24, 40,
+                              2, render.TEXT, "center")
             return
         areas = self._areas(W, H)
         if self.phase != "token":                # (the token: a step a frame, see draw)
@@ -499,6 +499,10 @@ class SherlookScene(GameScene):
         self._draw_seats(surface, areas["seats"])
         self._draw_countdown(surface, areas["claims"])
 
+    #: The token screen's two lines under the layout's name: what to do, and the controls.
+    TOKEN_LINES = ("Count the differences, then take the marker with your number:",
+                   "press your buzzer when it lights up - or move with left / right and press OK")
+
     def _draw_token(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         st = self.state
@@ -506,16 +510,35 @@ class SherlookScene(GameScene):
         assert lay is not None
         title = f"Round {st.round_no}" + (f" of {st.rounds_total}" if not st.is_extra else
                                           " - extra round: " + " & ".join(f"P{s + 1}" for s in st.participants))
-        render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
-        icon = pygame.Rect(0, 0, int(H * 0.5), int(H * 0.36))
-        icon.center = (W // 2, int(H * 0.44))
-        layout_icon(surface, lay, icon)
-        render.text(surface, "The green token says:", (W // 2, icon.top - 14), 34, render.DIM, "midbottom")
-        render.text(surface, lay.name, (W // 2, icon.bottom + 20), int(H * 0.075), render.GOLD, "midtop", bold=True)
-        render.text(surface, "Count the differences, then take the marker with your number:",
-                    (W // 2, int(H * 0.86)), 34, render.TEXT, "center")
-        render.text(surface, "press your buzzer when it lights up - or move with left / right and press OK",
-                    (W // 2, int(H * 0.93)), 30, render.DIM, "center")
+        what, keys = self.TOKEN_LINES
+        if (render.font(34).size(what)[0] <= W - 24 and render.font(30).size(keys)[0] <= W - 24
+                and render.font(int(H * 0.08), True).size(title)[0] <= W - 24):
+            render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
+            icon = pygame.Rect(0, 0, int(H * 0.5), int(H * 0.36))
+            icon.center = (W // 2, int(H * 0.44))
+            layout_icon(surface, lay, icon)
+            render.text(surface, "The green token says:", (W // 2, icon.top - 14), 34, render.DIM, "midbottom")
+            render.text(surface, lay.name, (W // 2, icon.bottom + 20), int(H * 0.075), render.GOLD, "midtop",
+                        bold=True)
+            render.text(surface, what, (W // 2, int(H * 0.86)), 34, render.TEXT, "center")
+            render.text(surface, keys, (W // 2, int(H * 0.93)), 30, render.DIM, "center")
+            return
+        # A small display: the lines wrap from the bottom up and the layout's picture takes
+        # the height that is left (never smaller text than render.MIN_TEXT_PX).
+        w, gap = W - 16, max(4, H // 80)
+        keys_r = render.text_lines(surface, keys, (W // 2, H - gap), w, 30, 3, render.DIM, "midbottom")
+        what_r = render.text_lines(surface, what, (W // 2, keys_r.top - gap), w, 34, 2, render.TEXT, "midbottom")
+        name_r = render.text_lines(surface, lay.name, (W // 2, what_r.top - gap), w, int(H * 0.075), 1,
+                                   render.GOLD, "midbottom", bold=True)
+        title_r = render.text_lines(surface, title, (W // 2, gap), w, int(H * 0.08), 2, render.TEXT, "midtop",
+                                    bold=True)
+        says_r = render.text_lines(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 34, 1,
+                                   render.DIM, "midtop")
+        room = pygame.Rect(0, says_r.bottom + gap, W, name_r.top - gap - says_r.bottom - gap)
+        if room.h > 8:
+            icon = pygame.Rect(0, 0, min(W - 16, int(room.h * 0.5 / 0.36)), room.h)
+            icon.center = room.center
+            layout_icon(surface, lay, icon)
 
     def _draw_info(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
