@@ -74,6 +74,10 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 #: No text on the TV is smaller than this (px): readable from 3 m on a 1280x720 picture.
 MIN_TEXT_PX = 24
 
+#: A line squeezed by :func:`text_within` keeps at least this share of its width (below it
+#: it no longer reads from 3 m): a layout that would squeeze more uses other words.
+MIN_KEPT = 0.6
+
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;

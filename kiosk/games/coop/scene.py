@@ -684,6 +684,9 @@ class CoopScene(GameScene):
         if self.setup:
             self._draw_setup(surface)
             return
+        if compact_screen(W, H):
+            self._draw_screen_small(surface)
+            return
         st = self.state
         away = self._looking_away_prompt()
         render.text(surface, self.title, (16, 8), 38, render.TEXT, bold=True)
@@ -778,7 +781,11 @@ class CoopScene(GameScene):
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         rects = self._cell_rects(area)
-        render.text(surface, "SIDE ROW  (top of the markers)", (rects[16].x, area.y), 24, render.DIM)
+        small = compact_screen(*surface.get_size())
+        label = "SIDE ROW  (top of the markers)"
+        if small and render.font(24).size(label)[0] > area.right - rects[16].x:
+            label = "SIDE ROW"                   # a small display: the short wording
+        render.text(surface, label, (rects[16].x, area.y), 24, render.DIM)
         for r_i, letter in enumerate("ABCD"):
             r = rects[r_i * 4]
             render.text(surface, letter, (r.x - 8, r.centery), 30, render.DIM, "midright", bold=True)
@@ -794,7 +801,13 @@ class CoopScene(GameScene):
             face = faces[p]
             if face is None:
                 pygame.draw.rect(surface, render.PANEL, rect, border_radius=10)
-                render.text(surface, cell_name(p), rect.center, 26, (80, 86, 105), "center")
+                name = cell_name(p)
+                if small:
+                    if render.font(26).size(name)[0] * 0.6 > rect.w - 4 and p >= GRID:
+                        name = name.split()[-1]   # under the SIDE ROW label: its number says which
+                    render.text_within(surface, name, rect.center, rect.w - 4, 26, (80, 86, 105), "center")
+                else:
+                    render.text(surface, name, rect.center, 26, (80, 86, 105), "center")
             else:
                 surface.blit(face_surface(face, rect.w, rect.h), rect)
             for s in shown:
@@ -826,8 +839,11 @@ class CoopScene(GameScene):
                     ok = c in markers[1 - s]
                     r = rects[c]
                     mark = f"P{s + 1} {'OK' if ok else 'X'}"
-                    img = render.font(30, True).render(mark, True, (255, 255, 255))
-                    tr = img.get_rect(midbottom=(r.centerx, r.bottom - int(r.h * 0.30) - 32 * s))
+                    img = render.font(24 if small else 30, True).render(mark, True, (255, 255, 255))
+                    if small:                   # low cards: both marks over the card's lower part
+                        tr = img.get_rect(midbottom=(r.centerx, r.bottom - 2 - (img.get_height() + 4) * s))
+                    else:
+                        tr = img.get_rect(midbottom=(r.centerx, r.bottom - int(r.h * 0.30) - 32 * s))
                     pygame.draw.rect(surface, render.GOOD if ok else render.BAD, tr.inflate(10, 4), border_radius=6)
                     surface.blit(img, tr)
             return
@@ -971,6 +987,164 @@ class CoopScene(GameScene):
             render.led_matrix(surface, lr, self.app.led.virtual_picture())
             # Its lights are a part of their own while nothing is drawn over them (render.Parts).
             self._led_box = None if self._looking_away_prompt() else lr
+
+    # -- the small-display layout (480x320 .. 800x480 panels) -----------------------------
+    def _small_title(self, max_w: int, size: int) -> str:
+        """The title in the header of a small display: the whole title when it fits (or nearly:
+        squeezed to 80% at most), else without "Focus (2023) ", else the mode alone."""
+        mode = MODE_TITLES[self.mode]
+        short = mode.removeprefix("Focus (2023) ") or mode
+        case = f": {case_title(self.case)}" if self.case else ""
+        for t in (self.title, short + case, short):
+            if render.font(size, True).size(t)[0] * 0.8 <= max_w:
+                return t
+        return short
+
+    def _draw_screen_small(self, surface: pygame.Surface) -> None:
+        """The game on a small display: the same parts as on the TV (table left; prompt, both
+        clue files and the score right), every text at 24-30 px, set by ``render.text_lines``."""
+        W, H = surface.get_size()
+        st = self.state
+        t = max(render.MIN_TEXT_PX, H // 17)             # the text size: 24 px on 320, 28 on 480
+        head = render.line_height(t + 2, True) + 6
+        sub = f"round {st.round_no}/{self.game.rounds}" if self.game.rounds > 1 else ""
+        if self.game.sherlock_rules:
+            sub += f"  {st.total()} pts"
+        sub_r = render.text_lines(surface, sub, (W - 8, 4), W // 3, t, 1, render.DIM, "topright")
+        title_w = W - 16 - (sub_r.w + 12 if sub else 0)
+        render.text_lines(surface, self._small_title(title_w, t + 2), (8, 3), title_w, t + 2, 1, render.TEXT,
+                          "topleft", bold=True)
+        table = pygame.Rect(6, head, int(W * 0.47), H - head - 4)
+        self._draw_table(surface, table)
+        side = pygame.Rect(table.right + 10, head, W - table.right - 16, H - head - 4)
+        self._draw_side_small(surface, side, t)
+        away = self._looking_away_prompt()
+        if away:
+            veil = pygame.Surface((W, H), pygame.SRCALPHA)
+            veil.fill((10, 10, 20, 235))
+            surface.blit(veil, (0, 0))
+            lines = away.split("  ")
+            sizes = [(line, 72 if i == 0 else 56) for i, line in enumerate(lines)]
+            total = sum(render.lines_height(line, W - 24, size, 2, True) + 12 for line, size in sizes)
+            y = max(4, (H - total) // 2)
+            for i, (line, size) in enumerate(sizes):
+                r = render.text_lines(surface, line, (W // 2, y), W - 24, size, 2,
+                                      render.GOLD if i == 0 else render.TEXT, "midtop", bold=True)
+                y = r.bottom + 12
+
+    def _score_lines(self, t: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+        """What the score panel of a small display says: (words, size, colour, bold) a line."""
+        st = self.state
+        if self.game.sherlock_rules:
+            rounds = "  ".join(f"R{i + 1}: {st.results[i].score if i < len(st.results) else '-'}"
+                               for i in range(self.game.rounds))
+            out = [(rounds, t, render.TEXT, True), (f"total {st.total()}", t, render.GOLD, True)]
+            if len(st.results) == self.game.rounds:
+                out.append((rating(st.total()), render.MIN_TEXT_PX, render.GOLD, True))
+            return out
+        left = sum(1 for p in range(GRID) if st.faces[p] is not None)
+        need = 2 * self.game.exhibits_per_seat
+        return [(f"grid: {left} cards left", t, render.TEXT, True),
+                (f"{max(0, left - need)} more to take before you win (CO-4)", render.MIN_TEXT_PX, render.DIM, False)]
+
+    def _draw_side_small(self, surface: pygame.Surface, area: pygame.Rect, t: int) -> None:
+        st = self.state
+        prompt, pcol = self._prompt()
+        pad = 6
+        pr = pygame.Rect(area.x, area.y, area.w, 3 * render.line_height(t, True) + 2 * pad)
+        render.panel(surface, pr, render.PANEL_LIGHT, pcol, 3)
+        render.text_lines(surface, prompt, (pr.x + 10, pr.y + pad), pr.w - 20, t, 3, render.TEXT, "topleft", True)
+        # the score panel at the bottom, as high as its lines
+        w_led = 0
+        lines = self._score_lines(t)
+        text_w = area.w - 20
+        hs = [render.lines_height(m, text_w, size, 2, bold) for m, size, _c, bold in lines]
+        bh = sum(hs) + 2 * pad + 2 * (len(lines) - 1)
+        if self.app.led.virtual is not None:     # the virtual matrix beside the words, when there is room
+            w_led = bh + 4
+            text_w -= w_led
+            hs = [render.lines_height(m, text_w, size, 2, bold) for m, size, _c, bold in lines]
+            bh = sum(hs) + 2 * pad + 2 * (len(lines) - 1)
+        full = pygame.Rect(area.x, area.bottom - bh, area.w, bh)
+        render.panel(surface, full)
+        if self.banner and self.now < self.banner[2]:
+            # A message of a moment covers the score (which it usually changes) for its 2 s.
+            msg, col, _ = self.banner
+            br = full.inflate(-8, -8)
+            pygame.draw.rect(surface, col, br, border_radius=10)
+            render.text_lines(surface, msg, br.center, br.w - 12, t, max(1, br.h // render.line_height(t, True)),
+                              (20, 20, 20), "center", bold=True)
+        else:
+            y = full.y + pad
+            for (m, size, col, bold), h in zip(lines, hs):
+                render.text_lines(surface, m, (full.x + 10, y), text_w, size, 2, col, "topleft", bold)
+                y += h + 2
+        self._led_box = None
+        if w_led:
+            lr = pygame.Rect(full.right - bh + 5, full.y + 5, bh - 10, bh - 10)
+            render.led_matrix(surface, lr, self.app.led.virtual_picture())
+            self._led_box = None if self._looking_away_prompt() else lr
+        # the two clue files share what is left
+        y = pr.bottom + 6
+        panel_h = (full.y - 6 - y - 6) // 2
+        result = st.results[-1] if (self.reveal_until is not None and st.results) else None
+        for s in range(2):
+            r = pygame.Rect(area.x, y, area.w, panel_h)
+            self._draw_seat_small(surface, r, s, t, result)
+            y = r.bottom + 6
+
+    def _draw_seat_small(self, surface: pygame.Surface, r: pygame.Rect, s: int, t: int, result: Any) -> None:
+        st = self.state
+        col = seat_colour(s)
+        active = not st.is_terminal() and st.current_player() == s
+        render.panel(surface, r, render.PANEL, col if active else None, 3)
+        pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 8, r.h), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        x = r.x + 14
+        tag = render.text(surface, f"P{s + 1}", (x, r.y + 3), t + 4, col, bold=True)
+        flag = ""
+        if st.refused_by == s and st.phase not in ("deal", "over"):
+            flag = f"only P{s + 1} offers"           # the short wording of "refused: only P1 offers"
+        elif self.wants_offer[s]:
+            flag = "will offer"
+        right = r.right - 8
+        if flag:
+            fr = render.text_lines(surface, flag, (right, tag.centery), (r.right - tag.right) // 2, t, 1,
+                                   render.GOLD, "midright", bold=True)
+            right = fr.x - 8
+        name = "computer partner" if s in self.partners else self.players[s].label
+        room = right - tag.right - 10
+        # the controller's name gives way to the flag when both do not fit ("P1" always stays)
+        if render.font(t).size(name)[0] * render.MIN_KEPT <= room:
+            render.text_lines(surface, name, (tag.right + 10, tag.centery), room, t, 1, render.DIM, "midleft")
+        clues = list(result.clues[s]) if result is not None else st.clues(s)
+        area = pygame.Rect(x, tag.bottom + 2, r.right - 8 - x, r.bottom - 4 - tag.bottom - 2)
+        if not clues:
+            render.text(surface, "no clue yet", (x, area.y + 2), t, render.DIM)
+        elif area.h >= 100:
+            self._draw_clue_file(surface, area, clues, col)
+        elif area.h >= 12:
+            self._draw_thumbs(surface, area, clues, col, t)
+
+    def _draw_thumbs(self, surface: pygame.Surface, area: pygame.Rect, clues: list[int],
+                     col: tuple[int, int, int], t: int) -> None:
+        """A clue file too low for the named cards: its pictures in order, left to right (the
+        names and number badges left out on a small display); when they do not fit in the
+        row, the latest ones, after "1-k" for the earlier ones."""
+        gap = 4
+        size = min(area.h, 96)
+        fit = max(1, (area.w + gap) // (size + gap))
+        x = area.x
+        shown = clues
+        if len(clues) > fit:
+            k = len(clues) - (fit - 1)
+            er = render.text_lines(surface, f"1-{k}", (x, area.centery), size, t, 1, col, "midleft", bold=True)
+            x = er.right + gap
+            shown = clues[k:]
+            shown = shown[-max(0, (area.right - x + gap) // (size + gap)):] if (area.right - x) >= size else []
+        for face in shown:
+            surface.blit(thumb_surface(face, size), (x, area.y))
+            x += size + gap
 
     def clue_file_layout(self, n: int, area: pygame.Rect) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
         """Where the clue file's cards go: (clue index, rect) of the cards drawn
