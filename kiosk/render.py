@@ -263,7 +263,7 @@ def lines_height(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = Fa
     s, lines = fit_lines(msg, max_w, size, rows, bold)
     if not lines:
         return 0
-    return line_height(s, bold) * (len(lines) - 1) + int(font(s, bold).get_height())
+    return line_height(s, bold) * len(lines)
 
 
 def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
@@ -278,8 +278,8 @@ def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
         return pygame.Rect(pos, (0, 0))
     step = line_height(s, bold)
     f = font(s, bold)
-    block = pygame.Rect(0, 0, min(max_w, max(f.size(line)[0] for line in lines)),
-                        step * (len(lines) - 1) + f.get_height())    # one line: where text() puts it
+    # a line's picture is a line spacing high: one line goes where text() puts it
+    block = pygame.Rect(0, 0, min(max_w, max(f.size(line)[0] for line in lines)), step * len(lines))
     setattr(block, anchor, pos)
     side = "left" if anchor.endswith("left") else "right" if anchor.endswith("right") else "centerx"
     x = getattr(block, side)

@@ -127,6 +127,12 @@ def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, co
     surface.blit(img, img.get_rect(center=rect.center))
 
 
+def small_screen(w: int, h: int) -> bool:
+    """Whether a ``w`` x ``h`` px screen gets the small-display wording and panels (a 480x320,
+    640x480 or 800x480 panel); from 1280x720 up the TV's layout stays as it is."""
+    return w < 1280 or h < 720
+
+
 def token_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:
     """A scoring token: green circle, yellow square, red triangle (shape is the second cue)."""
     col = TOKEN_COLOURS[kind]
@@ -526,13 +532,13 @@ class SherlookScene(GameScene):
         # A small display: the lines wrap from the bottom up and the layout's picture takes
         # the height that is left (never smaller text than render.MIN_TEXT_PX).
         w, gap = W - 16, max(4, H // 80)
-        keys_r = render.text_lines(surface, keys, (W // 2, H - gap), w, 30, 3, render.DIM, "midbottom")
-        what_r = render.text_lines(surface, what, (W // 2, keys_r.top - gap), w, 34, 2, render.TEXT, "midbottom")
-        name_r = render.text_lines(surface, lay.name, (W // 2, what_r.top - gap), w, int(H * 0.075), 1,
+        keys_r = render.text_lines(surface, keys, (W // 2, H - gap), w, 26, 3, render.DIM, "midbottom")
+        what_r = render.text_lines(surface, what, (W // 2, keys_r.top - gap), w, 30, 2, render.TEXT, "midbottom")
+        name_r = render.text_lines(surface, lay.name, (W // 2, what_r.top - gap), w, max(30, int(H * 0.075)), 2,
                                    render.GOLD, "midbottom", bold=True)
-        title_r = render.text_lines(surface, title, (W // 2, gap), w, int(H * 0.08), 2, render.TEXT, "midtop",
-                                    bold=True)
-        says_r = render.text_lines(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 34, 1,
+        title_r = render.text_lines(surface, title, (W // 2, gap), w, max(36, int(H * 0.08)), 2, render.TEXT,
+                                    "midtop", bold=True)
+        says_r = render.text_lines(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 28, 1,
                                    render.DIM, "midtop")
         room = pygame.Rect(0, says_r.bottom + gap, W, name_r.top - gap - says_r.bottom - gap)
         if room.h > 8:
@@ -547,7 +553,9 @@ class SherlookScene(GameScene):
         rnd = f"Round {st.round_no}/{st.rounds_total}" if not st.is_extra else f"Extra round {st.extra_no}"
         icon = pygame.Rect(area.x, area.y + 2, int(area.h * 1.3) if area.h < 80 else 110, min(area.h - 4, 76))
         layout_icon(surface, lay, icon)
-        if area.h < 80:
+        if small_screen(*surface.get_size()):
+            self._draw_info_small(surface, area, icon, rnd)
+        elif area.h < 80:
             r = render.text(surface, "SHERLOOK", (icon.right + 10, area.centery), 36, render.GOLD, "midleft",
                             bold=True)
             r = render.text(surface, f"{rnd}  -  {lay.name}", (r.right + 18, area.centery), 34, render.TEXT,
@@ -559,6 +567,26 @@ class SherlookScene(GameScene):
             render.text(surface, "SHERLOOK", (icon.right + 10, area.y + 4), 40, render.GOLD, bold=True)
             render.text(surface, rnd, (icon.right + 10, area.y + 40), 34, render.TEXT, bold=True)
             render.text(surface, lay.name, (area.x, icon.bottom + 6), 28, render.TEXT)
+
+    def _draw_info_small(self, surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, rnd: str) -> None:
+        """The round's line on a small display: as much as fits of "SHERLOOK  Round 1/10  -
+        name" (the game's name goes first, then the layout's name gives way to the round; the
+        layout's picture beside it stays), or, in a narrow column, the round over the name."""
+        lay = self.state.layout
+        assert lay is not None
+        x = icon.right + 8
+        w = area.right - x
+        if area.w > area.h * 3:
+            f = render.font(24, True)
+            for msg in (f"SHERLOOK  {rnd}  -  {lay.name}", f"{rnd}  -  {lay.name}", rnd):
+                if f.size(msg)[0] * 0.8 <= w:
+                    break
+            render.text_lines(surface, msg, (x, area.centery), w, 34, 1, render.TEXT, "midleft", bold=True)
+            return
+        r = render.text_lines(surface, rnd, (x, area.y + 2), w, 34, 1, render.TEXT, "topleft", bold=True)
+        rows = max(1, (area.bottom - r.bottom) // render.line_height(24))
+        if area.bottom - r.bottom >= render.line_height(24) - 4:
+            render.text_lines(surface, lay.name, (area.x, r.bottom + 2), area.w, 28, rows, render.TEXT, "topleft")
 
     CURSOR_BAND = 30          # px above a row of markers where the cursors go
 
@@ -665,7 +693,10 @@ class SherlookScene(GameScene):
         lines, _ = claim_rows(list(race.notes) if race is not None else [])
         small = area.h < 120
         size, pitch = (22, 22) if small else (26, 26)
-        render.text(surface, "Claims (ms after the photos)", (area.x + 10, area.y + 3), 20, render.DIM)
+        head = "Claims (ms after the photos)"
+        if small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
+            head = "Claims (ms)"                  # a small display: the short wording
+        render.text_lines(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
         if not lines:
             render.text(surface, "none yet", (area.x + 10, area.y + 26), 24, render.DIM)
             return
@@ -684,7 +715,10 @@ class SherlookScene(GameScene):
         rows, ignored = claim_rows(list(race.notes) if race is not None else [])
         size = 22 if area.h < 200 else 24
         pitch = size + 1 if area.h < 200 else size + 4
-        top = area.y + (56 if area.w < 600 else 24)
+        low = area.h < 120 and small_screen(*self.app.screen.get_size())
+        if low:               # a small display: the heading in one line, the rows right under it
+            size, pitch = render.MIN_TEXT_PX, render.line_height(render.MIN_TEXT_PX, True)
+        top = area.y + (render.line_height(24, True) + 2 if low else 56 if area.w < 600 else 24)
         f = render.font(size, True)
         numbered = [(f"{i}. {what}", t, col) for i, (what, t, col) in enumerate(rows, start=1)]
         cols = 1
@@ -714,7 +748,11 @@ class SherlookScene(GameScene):
         if plan["ignored"]:
             n = plan["ignored"]
             head += f"  (+{n} press{'es' if n != 1 else ''} by players already holding a marker)"
-        if area.w < 600:
+        if plan["top"] < area.y + 24:             # a small display: one line of heading
+            pw = render.font(20, True).size("page 9/9")[0] + 16 if plan["pages"] > 1 else 0
+            render.text_lines(surface, "Every claim in stamp order (ms)", (area.x + 10, area.y + 1),
+                              area.w - 20 - pw, 24, 1, render.DIM, "topleft", bold=True)
+        elif area.w < 600:
             render.text(surface, "Every claim in stamp order", (area.x + 10, area.y + 4), 24, render.DIM, bold=True)
             render.text(surface, "ms after the photos appeared", (area.x + 10, area.y + 30), 20, render.DIM)
         else:
@@ -760,6 +798,10 @@ class SherlookScene(GameScene):
             border = col if waiting and (not counting or int(self.now / 2.5e8) % 2 == 0) else None
             render.panel(surface, r, render.PANEL if playing else (26, 28, 36), border, 4)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
+            low = r.h < 60 and small_screen(*surface.get_size())
+            if low:
+                self._draw_seat_row(surface, r, s, col, last, waiting, playing, counting, stuck)
+                continue
             # row 1: seat, this round's marker or state, points
             head = render.text(surface, f"P{s + 1}", (r.x + 16, r.y + 2), 40, col, bold=True)
             render.text(surface, f"{st.points[s]}", (r.right - 10, r.y + 2), 44, render.TEXT, "topright", bold=True)
@@ -803,6 +845,43 @@ class SherlookScene(GameScene):
                 tx += 44
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 4), 22, render.BAD, "bottomright", bold=True)
+
+    def _draw_seat_row(self, surface: pygame.Surface, r: pygame.Rect, s: int, col: Any, last: Any, waiting: bool,
+                       playing: bool, counting: bool, stuck: set[int]) -> None:
+        """A seat's panel on a small display, one row high: the seat, this round's marker or
+        state, the points.  The station's name and the tokens so far are left out (no room
+        for a second row); the points they make stay."""
+        st = self.state
+        race = self.referee.race
+        cy = r.centery
+        head = render.text(surface, f"P{s + 1}", (r.x + 12, cy), 24, col, "midleft", bold=True)
+        pts = render.text(surface, f"{st.points[s]}", (r.right - 6, cy), 24, render.TEXT, "midright", bold=True)
+        room = pygame.Rect(head.right + 4, r.y, pts.x - 4 - head.right - 4, r.h)
+        if room.w < 8:
+            return
+        rad = min(room.h // 2 - 2, 13)
+        mid = (room.x + rad + 1, cy)
+        marker = st.markers.get(s) if last is None else last.markers.get(s)
+        if marker is not None and rad >= 6:
+            pygame.draw.circle(surface, col, mid, rad)
+            pygame.draw.circle(surface, (20, 20, 20), mid, rad, 2)
+            render.text_within(surface, str(marker), mid, 2 * rad, 24, (20, 20, 20), "center", bold=True)
+            return
+        word, colour = "", render.DIM
+        if s in stuck:
+            word, colour = "STUCK", render.BAD
+        elif (last is not None and s in last.timed_out) or s in st.timed_out:
+            word, colour = "time!", render.BAD
+        elif waiting:
+            left = race.countdown_left(self.now) if counting and race is not None else None
+            if left is not None and race is not None and s in race.countdown_seats:
+                word, colour = f"{max(0, math.ceil(left))}", render.GOLD
+            else:
+                word = "..."
+        elif not playing:
+            word = "watching"
+        if word:
+            render.text_lines(surface, word, (room.x, cy), room.w, 24, 1, colour, "midleft", bold=True)
 
     def _draw_countdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         race = self.referee.race
