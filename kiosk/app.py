@@ -632,8 +632,8 @@ class App:
             # turn) stays visible above it.
             band = pygame.Rect(0, surface.get_height() - 48, surface.get_width(), 48)
             pygame.draw.rect(surface, render.GOLD, band)
-            render.text(surface, "DEMO GAME  -  press your buzzer to play!", band.center, 38,
-                        render.BG, "center", bold=True)
+            render.text_lines(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
+                              render.BG, "center", bold=True)
         for msg, _ in shown:
             img = render.font(26).render(msg[:160], True, render.TEXT)
             if img.get_width() > width:

@@ -74,6 +74,17 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 #: No text on the TV is smaller than this (px): readable from 3 m on a 1280x720 picture.
 MIN_TEXT_PX = 24
 
+def small_screen(w: int, h: int) -> bool:
+    """Whether a ``w`` x ``h`` px screen is a small display (a 480x320, 640x480 or 800x480
+    panel) that gets the small layouts and short wordings; from 1280x720 up a screen keeps
+    the TV's layout, pixel for pixel.
+
+    >>> small_screen(800, 480), small_screen(1280, 720)
+    (True, False)
+    """
+    return w < 1280 or h < 720
+
+
 #: A line squeezed by :func:`text_within` keeps at least this share of its width (below it
 #: it no longer reads from 3 m): a layout that would squeeze more uses other words.
 MIN_KEPT = 0.6

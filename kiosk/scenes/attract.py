@@ -220,9 +220,10 @@ class AttractScene(Scene):
         if self.loop is not None:
             self._draw_scores(surface, blink)
             return
-        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.16), render.GOLD, "center", bold=True)
-        render.text(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), int(H * 0.07),
-                    render.TEXT if blink else render.DIM, "center", bold=True)
+        render.text_lines(surface, "FOCUS ARCADE", (W // 2, H // 3), W - 16, int(H * 0.16), 1, render.GOLD, "center",
+                          bold=True)
+        render.text_lines(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
+                          render.TEXT if blink else render.DIM, "center", bold=True)
         y = H // 2 + 90
         if self.recent_lines:
             render.text(surface, "Recent games", (W // 2, y), 28, render.DIM, "center")
@@ -236,6 +237,9 @@ class AttractScene(Scene):
 
     def _draw_scores(self, surface: pygame.Surface, blink: bool) -> None:
         W, H = surface.get_size()
+        if render.small_screen(W, H):
+            self._draw_scores_small(surface, blink)
+            return
         render.text(surface, "FOCUS ARCADE", (W // 2, 20), 72, render.GOLD, "midtop", bold=True)
         game = self._scores_game()
         if game is not None:
@@ -245,6 +249,22 @@ class AttractScene(Scene):
             draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
         render.text(surface, "Press your buzzer to play!", (W // 2, H - 70), 60,
                     render.TEXT if blink else render.GOLD, "center", bold=True)
+
+    def _draw_scores_small(self, surface: pygame.Surface, blink: bool) -> None:
+        """The high-score page on a small display: the title, the tables and the prompt
+        scaled to the height (the tables get what the two lines leave)."""
+        W, H = surface.get_size()
+        title = render.text_lines(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
+                                  render.GOLD, "midtop", bold=True)
+        prompt = render.text_lines(surface, "Press your buzzer to play!", (W // 2, H - 6), W - 16,
+                                   max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
+                                   "midbottom", bold=True)
+        game = self._scores_game()
+        if game is not None:
+            rule = score_rule(game.family, game.mode)
+            from kiosk.scenes.scoreboard import draw_tables
+            box = pygame.Rect(8, title.bottom + 6, W - 16, prompt.top - 6 - title.bottom - 6)
+            draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
 
     def _scores_game(self) -> LobbyGame | None:
         """The game whose tables this page shows: the demo just played if it has scores,

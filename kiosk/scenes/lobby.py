@@ -293,30 +293,12 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
+        rows = self.row_texts()
+        if render.small_screen(W, H):
+            self._draw_small(surface, rows)
+            return
         render.text(surface, "Lobby", (40, 16), 56, render.GOLD, bold=True)
-        render.text_fit(surface, "Press your buzzer to join.  Buzzer: tap = change, hold = next row.  "
-                        "Controls: left/right change, OK next, X back.", (W // 2 + 60, 24), W - 300, 26, 24,
-                        render.DIM)
-        g = self.games[self.game_i]
-        rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
-                ("Computer skill", f"< {self.skill} >")]
-        infos = self.seat_infos()
-        for seat in range(self.players):
-            st = self.stations[seat]
-            desc = st
-            if st == "keyboard":
-                desc = f"keyboard: {self.app.keyboard.describe(seat)}" if self.app.keyboard else "keyboard"
-            elif st == "gpio":
-                pins = self.app.cfg["gpio"]["buzzers"]
-                desc = f"GPIO buzzer on pin {pins[seat]}" if seat < len(pins) else "GPIO (no pin configured)"
-                if self.app.gpio is None:
-                    desc += "  (GPIO not available here)"
-            if seat < len(infos) and infos[seat].station == "computer" and st != "computer":
-                desc = f"computer ({self.skill}) - press to join"
-            elif st == "computer":
-                desc = f"computer ({self.skill})"
-            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined else "")))
-        rows.append(("Start", "OK / hold your buzzer here to start now"))
+        render.text_fit(surface, self.HINT, (W // 2 + 60, 24), W - 300, 26, 24, render.DIM)
         top = 96
         bottom = H - 56
         step = min(50, (bottom - top) // len(rows))
@@ -341,6 +323,71 @@ class LobbyScene(Scene):
             left = max(0.0, (self.auto_start_ns - (self.now - self.last_join)) / 1e9)
             render.text(surface, f"Starting in {left:.0f} s", (W // 2, H - 30), 40,
                         render.GOLD, "center", bold=True)
+
+    #: The lobby's controls hint (complete on every display).
+    HINT = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row.  "
+            "Controls: left/right change, OK next, X back.")
+
+    def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
+        """The lobby on a small display: the hint wraps beside the title, the rows share the
+        height left, their words 24 px and more (the virtual LED matrix's preview is left
+        out: there is no room beside the rows)."""
+        W, H = surface.get_size()
+        title = render.text_lines(surface, "Lobby", (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
+                                  "topleft", bold=True)
+        hint = render.text_lines(surface, self.HINT, (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
+                                 "topleft")
+        top = max(title.bottom, hint.bottom) + 6
+        foot = ""
+        if self.note:
+            foot = self.note
+        elif self.last_join is not None:
+            left = max(0.0, (self.auto_start_ns - (self.now - self.last_join)) / 1e9)
+            foot = f"Starting in {left:.0f} s"
+        foot_h = render.lines_height(foot, W - 20, 40, 2, True) if foot else 0
+        bottom = H - 4 - foot_h - (4 if foot else 0)
+        step = max(render.line_height(24) + 4, min(50, (bottom - top) // len(rows)))
+        fs = max(24, min(34, step - 12))
+        names = max(render.font(fs, True).size(name)[0] for name, _ in rows)
+        name_w = min(names, (W - 20) * 2 // 5)
+        y = top
+        for i, (name, value) in enumerate(rows):
+            sel = i == self.row
+            r = pygame.Rect(6, y, W - 12, step - 3)
+            render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 2)
+            col = render.SEAT_COLOURS[(i - 3) % 8] if 3 <= i < 3 + self.players else render.TEXT
+            render.text_within(surface, name, (r.x + 8, r.centery), name_w, fs, col, "midleft", bold=True)
+            vx = r.x + 8 + name_w + 12
+            render.text_lines(surface, value, (vx, r.centery), r.right - 8 - vx, fs,
+                              max(1, r.h // render.line_height(fs)), render.TEXT if sel else render.DIM, "midleft")
+            y += step
+        if foot:
+            render.text_lines(surface, foot, (W // 2, H - 4), W - 20, 26 if self.note else 40, 2, render.GOLD,
+                              "midbottom", bold=not self.note)
+
+    def row_texts(self) -> list[tuple[str, str]]:
+        """The lobby's rows: (name, value) of the game, players, skill, each seat and Start."""
+        g = self.games[self.game_i]
+        rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
+                ("Computer skill", f"< {self.skill} >")]
+        infos = self.seat_infos()
+        for seat in range(self.players):
+            st = self.stations[seat]
+            desc = st
+            if st == "keyboard":
+                desc = f"keyboard: {self.app.keyboard.describe(seat)}" if self.app.keyboard else "keyboard"
+            elif st == "gpio":
+                pins = self.app.cfg["gpio"]["buzzers"]
+                desc = f"GPIO buzzer on pin {pins[seat]}" if seat < len(pins) else "GPIO (no pin configured)"
+                if self.app.gpio is None:
+                    desc += "  (GPIO not available here)"
+            if seat < len(infos) and infos[seat].station == "computer" and st != "computer":
+                desc = f"computer ({self.skill}) - press to join"
+            elif st == "computer":
+                desc = f"computer ({self.skill})"
+            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined else "")))
+        rows.append(("Start", "OK / hold your buzzer here to start now"))
+        return rows
 
     def led_picture(self, now_ns: int) -> Any:
         from arcade.views import pictures as ledv

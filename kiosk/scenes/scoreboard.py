@@ -20,10 +20,15 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
     """Today's and the all-time tables of ``game_key`` (a registry name) side by side in ``box``."""
     hs = app.highscores
     render.panel(surface, box)
-    render.text(surface, f"High scores: {label}", (box.centerx, box.y + 10), size + 4, render.GOLD, "midtop", bold=True)
-    render.text(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
-                (box.centerx, box.y + 14 + size + 4), max(24, size - 6), render.DIM, "midtop")
-    top = box.y + 24 + 2 * size
+    small = render.small_screen(*surface.get_size())
+    if small:                 # a small display: the lines as large as the box lets them be
+        size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
+    head = render.text_lines(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
+                             1, render.GOLD, "midtop", bold=True)
+    sub = render.text_lines(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
+                            (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
+                            max(24, size - 6), 1, render.DIM, "midtop")
+    top = box.y + 24 + 2 * size if not small else sub.bottom + 4
     now = time.time()
     cols = [("Today", day_start(now)), ("All time", None)]
     cw = box.w // 2
@@ -34,11 +39,21 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
             lines = hs.table(game_key, rule, since) if hs is not None else []
         except Exception:
             lines = []
-        y = top + size + 8
+        y = top + size + 8 if not small else top + render.line_height(size, True) + 2
         if not lines:
-            render.text(surface, "no scores yet", (x + cw // 2, y), max(24, size - 4), render.DIM, "midtop")
+            render.text_lines(surface, "no scores yet", (x + cw // 2, y), cw - 16, max(24, size - 4), 2,
+                              render.DIM, "midtop")
         for rank, (initials, score) in enumerate(lines, 1):
+            if small and y + render.line_height(size) > box.bottom - 4:
+                break             # a small display: the lower places give way (the best stay)
             col = render.GOLD if rank == 1 else render.TEXT
+            if small:
+                # the initials and the score share the column, the score squeezed if need be
+                r = render.text(surface, f"{rank}. {initials}", (x + 10, y), size, col, bold=rank == 1)
+                render.text_within(surface, _fmt(score, rule), (x + cw - 10, y), x + cw - 10 - r.right - 8, size,
+                                   col, "topright")
+                y += render.line_height(size) + 2
+                continue
             render.text(surface, f"{rank}. {initials}", (x + 16, y), size, col, bold=rank == 1)
             render.text(surface, _fmt(score, rule), (x + cw - 16, y), size, col, "topright")
             y += size + 6

@@ -132,12 +132,6 @@ class PartnerPlayer(CoopPlayer):
         return self.worker.begin(state, seat, self.partner.skill.name, self._seed(state, seat))
 
 
-def compact_screen(w: int, h: int) -> bool:
-    """Whether a ``w`` x ``h`` px screen gets the small-display layout (a 480x320, 640x480 or
-    800x480 panel); a TV from 1280x720 up keeps the full one."""
-    return w < 1280 or h < 720
-
-
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The screen colour of a seat (``render.SEAT_COLOURS``) as an RGB triple."""
     c = render.SEAT_COLOURS[seat]
@@ -684,7 +678,7 @@ class CoopScene(GameScene):
         if self.setup:
             self._draw_setup(surface)
             return
-        if compact_screen(W, H):
+        if render.small_screen(W, H):
             self._draw_screen_small(surface)
             return
         st = self.state
@@ -725,7 +719,7 @@ class CoopScene(GameScene):
                            for s, i in enumerate(self.players))
         label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
         lines = self._setup_lines()
-        if compact_screen(W, H):
+        if render.small_screen(W, H):
             self._draw_setup_small(surface, who, f"<  {label}  >", lines)
             return
         render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
@@ -781,7 +775,7 @@ class CoopScene(GameScene):
     def _draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         rects = self._cell_rects(area)
-        small = compact_screen(*surface.get_size())
+        small = render.small_screen(*surface.get_size())
         label = "SIDE ROW  (top of the markers)"
         if small and render.font(24).size(label)[0] > area.right - rects[16].x:
             label = "SIDE ROW"                   # a small display: the short wording

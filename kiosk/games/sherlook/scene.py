@@ -127,12 +127,6 @@ def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, co
     surface.blit(img, img.get_rect(center=rect.center))
 
 
-def small_screen(w: int, h: int) -> bool:
-    """Whether a ``w`` x ``h`` px screen gets the small-display wording and panels (a 480x320,
-    640x480 or 800x480 panel); from 1280x720 up the TV's layout stays as it is."""
-    return w < 1280 or h < 720
-
-
 def token_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: int) -> None:
     """A scoring token: green circle, yellow square, red triangle (shape is the second cue)."""
     col = TOKEN_COLOURS[kind]
@@ -553,7 +547,7 @@ class SherlookScene(GameScene):
         rnd = f"Round {st.round_no}/{st.rounds_total}" if not st.is_extra else f"Extra round {st.extra_no}"
         icon = pygame.Rect(area.x, area.y + 2, int(area.h * 1.3) if area.h < 80 else 110, min(area.h - 4, 76))
         layout_icon(surface, lay, icon)
-        if small_screen(*surface.get_size()):
+        if render.small_screen(*surface.get_size()):
             self._draw_info_small(surface, area, icon, rnd)
         elif area.h < 80:
             r = render.text(surface, "SHERLOOK", (icon.right + 10, area.centery), 36, render.GOLD, "midleft",
@@ -694,7 +688,7 @@ class SherlookScene(GameScene):
         small = area.h < 120
         size, pitch = (22, 22) if small else (26, 26)
         head = "Claims (ms after the photos)"
-        if small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
+        if render.small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
             head = "Claims (ms)"                  # a small display: the short wording
         render.text_lines(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
         if not lines:
@@ -715,7 +709,7 @@ class SherlookScene(GameScene):
         rows, ignored = claim_rows(list(race.notes) if race is not None else [])
         size = 22 if area.h < 200 else 24
         pitch = size + 1 if area.h < 200 else size + 4
-        low = area.h < 120 and small_screen(*self.app.screen.get_size())
+        low = area.h < 120 and render.small_screen(*self.app.screen.get_size())
         if low:               # a small display: the heading in one line, the rows right under it
             size, pitch = render.MIN_TEXT_PX, render.line_height(render.MIN_TEXT_PX, True)
         top = area.y + (render.line_height(24, True) + 2 if low else 56 if area.w < 600 else 24)
@@ -798,7 +792,7 @@ class SherlookScene(GameScene):
             border = col if waiting and (not counting or int(self.now / 2.5e8) % 2 == 0) else None
             render.panel(surface, r, render.PANEL if playing else (26, 28, 36), border, 4)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 8, r.h), border_radius=4)
-            low = r.h < 60 and small_screen(*surface.get_size())
+            low = r.h < 60 and render.small_screen(*surface.get_size())
             if low:
                 self._draw_seat_row(surface, r, s, col, last, waiting, playing, counting, stuck)
                 continue
