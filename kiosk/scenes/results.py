@@ -174,6 +174,9 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
+        if render.small_screen(W, H):
+            self._draw_small(surface)
+            return
         out = self.state.outcome()
         render.text(surface, f"{self.title}: game over", (W // 2, 16), 48, render.TEXT, "midtop", bold=True)
         line, col = self.headline()
@@ -205,16 +208,76 @@ class ResultsScene(Scene):
             else:
                 from kiosk.scenes.scoreboard import draw_tables
                 draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+        render.text_fit(surface, self.hint(), (W // 2, H - 40), W - 40, 28, 24,
+                        render.TEXT if self.entering else render.DIM)
+
+    def hint(self) -> str:
+        """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
-            hint = "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
-        elif not self.app.demo:
-            hint = "press your buzzer for the title screen"
-        else:
-            left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
-            hint = f"next in {left} s"
-        render.text_fit(surface, hint, (W // 2, H - 40), W - 40, 28, 24, render.TEXT if self.entering else render.DIM)
+            return "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
+        if not self.app.demo:
+            return "press your buzzer for the title screen"
+        left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
+        return f"next in {left} s"
+
+    def _draw_small(self, surface: pygame.Surface) -> None:
+        """The results on a small display: the same parts, stacked and scaled to the height
+        (the lines wrap; the stations' names under the bars give way when the bars are too
+        narrow for them, the seat numbers stay)."""
+        W, H = surface.get_size()
+        out = self.state.outcome()
+        w = W - 16
+        r = render.text_lines(surface, f"{self.title}: game over", (W // 2, 4), w, min(48, H // 12), 1, render.TEXT,
+                              "midtop", bold=True)
+        line, col = self.headline()
+        r = render.text_lines(surface, line, (W // 2, r.bottom), w, min(72, H // 8), 1, col, "midtop", bold=True)
+        r = render.text_lines(surface, out.reason, (W // 2, r.bottom), w, min(30, H // 16), 2, render.DIM, "midtop")
+        hint = render.text_lines(surface, self.hint(), (W // 2, H - 4), w, 28, 2,
+                                 render.TEXT if self.entering else render.DIM, "midbottom")
+        bottom = hint.top - 4
+        stats = self.stats_line()
+        has_side = self.game is not None and self.rule is not None
+        side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
+        chart_w = (side.x - 8) if side is not None else W
+        if stats:
+            sr = render.text_lines(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 2, render.DIM,
+                                   "midbottom")
+            bottom = sr.top - 4
+        if side is not None and self.rule is not None and self.game is not None:
+            side.h = hint.top - 4 - side.y
+            if self.entering or any(e.done for e in self.entries) and self.now - (self.entered or 0) < 3e9:
+                self._draw_entries(surface, side)
+            else:
+                from kiosk.scenes.scoreboard import draw_tables
+                draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+        scores = list(out.scores) or [0] * len(self.seats)
+        n = len(self.seats)
+        bw = max(1, min(130, (chart_w - 16) // n))
+        x0 = chart_w // 2 - n * bw // 2
+        cap = render.text_lines(surface, self.bars_caption(), (chart_w // 2, r.bottom + 4), chart_w - 16, 28, 1,
+                                render.DIM, "midtop")
+        named = bw >= 60
+        label_h = render.line_height(24) * 2 if named else 0
+        p_h = render.line_height(24, True)
+        base = bottom - label_h - p_h - 2
+        room = base - cap.bottom - render.line_height(30, True) - 4
+        top = max(scores) or 1
+        for s_i in range(n):
+            x = x0 + s_i * bw
+            h = int(max(0, room) * scores[s_i] / top) if top else 0
+            c = render.SEAT_COLOURS[s_i % 8]
+            pygame.draw.rect(surface, c, pygame.Rect(x + 4, base - h, bw - 8, h), border_radius=6)
+            render.text_within(surface, f"{scores[s_i]:g}", (x + bw // 2, base - h - 2), bw - 2, 30, render.TEXT,
+                               "midbottom", bold=True)
+            render.text_within(surface, f"P{s_i + 1}", (x + bw // 2, base + 2), bw - 2, 36, c, "midtop", bold=True)
+            if named:
+                render.text_lines(surface, self.seats[s_i].label, (x + bw // 2, base + 2 + p_h), bw - 6, 24, 2,
+                                  render.DIM, "midtop")
 
     def _draw_entries(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if render.small_screen(*surface.get_size()):
+            self._draw_entries_small(surface, box)
+            return
         render.panel(surface, box)
         render.text(surface, "New high score!", (box.centerx, box.y + 10), 36, render.GOLD, "midtop", bold=True)
         y = box.y + 56
@@ -234,4 +297,33 @@ class ResultsScene(Scene):
             ring = self.gestures.holding(e.seat, self.now)
             status = "saved" if e.done else ("hold..." if ring else "")
             render.text(surface, status, (box.x + 16 + 3 * (lw + 8) + 10, y + 40), 28, render.DIM)
+            y += row_h
+
+    def _draw_entries_small(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The initials being entered, on a small display: the boxes sized to the panel."""
+        render.panel(surface, box)
+        head = render.text_lines(surface, "New high score!", (box.centerx, box.y + 4), box.w - 12, 36, 1,
+                                 render.GOLD, "midtop", bold=True)
+        y = head.bottom + 2
+        row_h = max(40, min(96, (box.bottom - 4 - y) // max(1, len(self.entries))))
+        unit = self.rule.unit if self.rule else ""
+        for e in self.entries:
+            c = render.SEAT_COLOURS[e.seat % 8]
+            who = render.text_lines(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 10, y), box.w - 20, 28,
+                                    1, c, "topleft", bold=True)
+            lh = max(20, min(56, y + row_h - who.bottom - 4))
+            lw = max(24, min(46, lh))
+            for i, ch in enumerate(e.initials):
+                r = pygame.Rect(box.x + 10 + i * (lw + 6), who.bottom + 2, lw, lh)
+                cur = i == e.pos and not e.done
+                pygame.draw.rect(surface, render.PANEL_LIGHT if cur else render.BG, r, border_radius=6)
+                if cur:
+                    pygame.draw.rect(surface, c, r, 3, border_radius=6)
+                render.text_within(surface, ch, r.center, lw - 4, max(24, min(44, lh - 4)), render.TEXT, "center",
+                                   bold=True)
+            ring = self.gestures.holding(e.seat, self.now)
+            status = "saved" if e.done else ("hold..." if ring else "")
+            sx = box.x + 10 + 3 * (lw + 6) + 6
+            render.text_lines(surface, status, (sx, who.bottom + 2 + lh // 2), box.right - 8 - sx, 28, 1, render.DIM,
+                              "midleft")
             y += row_h
