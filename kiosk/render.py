@@ -264,6 +264,13 @@ def fit_lines(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False
     return found
 
 
+def fits(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False) -> bool:
+    """Whether :func:`fit_lines` sets ``msg`` in ``rows`` lines of ``max_w`` px without
+    squeezing any (at ``size`` px or smaller, not below :data:`MIN_TEXT_PX`)."""
+    s, lines = fit_lines(msg, max_w, size, rows, bold)
+    return all(font(s, bold).size(line)[0] <= max_w for line in lines)
+
+
 def line_height(size: int, bold: bool = False) -> int:
     """The height (px) of one line of text at ``size`` px (the font's line spacing)."""
     return int(font(size, bold).get_linesize())

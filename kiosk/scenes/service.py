@@ -101,12 +101,30 @@ class PinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
+        if render.small_screen(W, H):
+            self._draw_small(surface)
+            return
         box = pygame.Rect(W // 2 - 360, H // 2 - 170, 720, 340)
         render.panel(surface, box, render.PANEL, render.GOLD, 4)
         render.text(surface, "Service PIN", (box.centerx, box.y + 20), 52, render.GOLD, "midtop", bold=True)
         render.text(surface, self.entry.shown(), (box.centerx, box.centery + 4), 96, render.TEXT, "center", bold=True)
-        render.text_fit(surface, "left/right or tap: digit   OK or hold: next   X: back",
-                        (box.centerx, box.bottom - 64), box.w - 40, 30, 24, render.DIM)
+        render.text_fit(surface, self.HINT, (box.centerx, box.bottom - 64), box.w - 40, 30, 24, render.DIM)
+
+    HINT = "left/right or tap: digit   OK or hold: next   X: back"
+
+    def _draw_small(self, surface: pygame.Surface) -> None:
+        """The PIN panel on a small display: as large as the screen lets it be."""
+        W, H = surface.get_size()
+        box = pygame.Rect(0, 0, min(720, W - 16), min(340, H - 16))
+        box.center = (W // 2, H // 2)
+        render.panel(surface, box, render.PANEL, render.GOLD, 4)
+        head = render.text_lines(surface, "Service PIN", (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
+                                 render.GOLD, "midtop", bold=True)
+        hint = render.text_lines(surface, self.HINT, (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
+                                 "midbottom")
+        mid = (box.centerx, (head.bottom + hint.top) // 2)
+        render.text_lines(surface, self.entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
+                          1, render.TEXT, "center", bold=True)
 
 
 @dataclass
@@ -451,10 +469,16 @@ class ServiceScene(Scene):
         surface.fill(render.BG)
         title = {"menu": "Service menu", "buttons": "Button test", "led": "LED test", "sound": "Sound test",
                  "settings": "Settings", "confirm": "Are you sure?"}[self.page]
-        render.text(surface, title, (40, 16), 56, render.GOLD, bold=True)
         hint = ("hold the service combination again to go back" if self.page == "buttons" else
                 "left/right or tap: move   OK or hold: choose   X or hold 2 s: back")
-        render.text_fit(surface, hint, (W // 2 + 200, 28), W - 520, 28, 24, render.DIM)
+        if render.small_screen(W, H):
+            t = render.text_lines(surface, title, (8, 4), W // 3, max(24, min(56, H // 9)), 1, render.GOLD, "topleft",
+                                  bold=True)
+            h = render.text_lines(surface, hint, (t.right + 12, 4), W - t.right - 20, 28, 3, render.DIM, "topleft")
+            self._top = max(t.bottom, h.bottom) + 6
+        else:
+            render.text(surface, title, (40, 16), 56, render.GOLD, bold=True)
+            render.text_fit(surface, hint, (W // 2 + 200, 28), W - 520, 28, 24, render.DIM)
         if self.page == "buttons":
             self._draw_buttons(surface)
         elif self.page == "led":
@@ -464,10 +488,28 @@ class ServiceScene(Scene):
         if self.status:
             self._draw_status(surface)
 
+    #: Where a page's content starts on a small display (below the title and the hint).
+    _top = 90
+
+    def _small(self) -> bool:
+        return render.small_screen(*self.app.screen.get_size())
+
+    def _status_height(self, W: int) -> int:
+        """How high the status panel of a small display is (0: no status)."""
+        if not self.status:
+            return 0
+        return render.lines_height(self.status, W - 40, 28, 3) + 12
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The last result (saved, refused...) along the bottom, on as many lines as it needs
         (at most 3, 28 px), on a panel so it reads over the page."""
         W, H = surface.get_size()
+        if render.small_screen(W, H):
+            h = self._status_height(W)
+            box = pygame.Rect(6, H - 4 - h, W - 12, h)
+            render.panel(surface, box, render.PANEL, render.GOLD, 2)
+            render.text_lines(surface, self.status, (W // 2, box.y + 6), W - 40, 28, 3, render.GOLD, "midtop")
+            return
         f = render.font(28)
         lines: list[str] = []
         for word in self.status.split(" "):
@@ -484,10 +526,21 @@ class ServiceScene(Scene):
     def _draw_list(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         rows = self.rows()
-        if self.page == "confirm" and self.confirm is not None:
-            render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
-        top = 200 if self.page == "confirm" else 90
+        small = render.small_screen(W, H)
+        if small:
+            top = self._top
+            if self.page == "confirm" and self.confirm is not None:
+                q = render.text_lines(surface, self.confirm[0], (W // 2, top), W - 24, 44, 2, render.TEXT, "midtop",
+                                      bold=True)
+                top = q.bottom + 6
+            self._list_top = top
+        else:
+            if self.page == "confirm" and self.confirm is not None:
+                render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
+            top = 200 if self.page == "confirm" else 90
         first, count, step = self.list_window(H, len(rows))
+        if small:
+            top = self._list_top + (render.line_height(24) if first > 0 else 0)
         if first > 0:
             render.text(surface, f"{first} more above", (W // 2, top - 4), 24, render.DIM, "midbottom")
         if first + count < len(rows):
@@ -497,6 +550,9 @@ class ServiceScene(Scene):
             if not first <= i < first + count:
                 continue
             sel = i == self.cursor
+            if small:
+                self._draw_row_small(surface, pygame.Rect(6, top + (i - first) * step, W - 12, step - 3), i, label)
+                continue
             r = pygame.Rect(60, top + (i - first) * step, W - 120, step - 6)
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 3)
             fs = max(24, min(34, step - 16))
@@ -507,13 +563,41 @@ class ServiceScene(Scene):
                 shown = f"< {value} >" if sel and self.editing else value
                 render.text(surface, shown, (r.right - 20, r.centery), fs, col, "midright", bold=True)
 
+    def _draw_row_small(self, surface: pygame.Surface, r: pygame.Rect, i: int, label: str) -> None:
+        """A row of a list page on a small display: the label squeezed beside its value."""
+        sel = i == self.cursor
+        render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 2)
+        fs = max(24, min(34, r.h - 10))
+        value = self._value_text(i)
+        right = r.right - 10
+        if value:
+            col = render.GOLD if sel and self.editing else render.TEXT
+            shown = f"< {value} >" if sel and self.editing else value
+            v = render.text_lines(surface, shown, (right, r.centery), r.w // 3, fs, 1, col, "midright", bold=True)
+            right = v.x - 12
+        render.text_lines(surface, label, (r.x + 10, r.centery), right - r.x - 10, fs, 1, render.TEXT, "midleft",
+                          bold=sel)
+
+    #: Where the rows of a list page start on a small display (set as it is drawn).
+    _list_top = 90
+
     #: The smallest row of a list page: 28 px text in it (readable from 3 m; 24 px at least).
     MIN_ROW = 44
+    #: The smallest row on a small display: a line of 24 px text and a margin.
+    MIN_ROW_SMALL = 28
 
     def list_window(self, H: int, n: int) -> tuple[int, int, int]:
         """(first row shown, rows shown, row height) of a list page ``H`` px high with ``n``
         rows: rows never shrink below :attr:`MIN_ROW` (the settings page has 31 rows: it
         scrolls to keep the cursor's row in view instead of squeezing them to 16 px)."""
+        if self._small():
+            W = self.app.screen.get_width()
+            more = 2 * render.line_height(24)      # "more above", "more below"
+            room = H - self._list_top - more - self._status_height(W) - 8
+            step = min(54, max(self.MIN_ROW_SMALL, room // max(1, n)))
+            count = max(1, min(n, room // step))
+            first = min(max(0, self.cursor - count // 2), max(0, n - count))
+            return first, count, step
         top = 200 if self.page == "confirm" else 90
         room = H - top - 130 - 30                  # the status lines below, "more below"
         step = min(54, max(self.MIN_ROW, room // max(1, n)))
@@ -541,6 +625,9 @@ class ServiceScene(Scene):
         last = (gpio.last_error or "") if gpio is not None else ""
         head = (f"GPIO adapter: {'open' if gpio is not None else 'not open'}, {errors} errors"
                 + (f" (last: {last[:70]})" if last else ""))
+        if render.small_screen(W, H):
+            self._draw_buttons_small(surface, head, render.BAD if errors else render.TEXT)
+            return
         render.text(surface, head, (40, 84), 28, render.BAD if errors else render.TEXT)
         render.text(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (W - 40, H - 250), 26,
                     render.DIM, "topright")
@@ -582,10 +669,76 @@ class ServiceScene(Scene):
             render.text(surface, line, (40, y), 26, render.GOLD if note.bounce else render.TEXT)
             y += 30
 
+    def _draw_buttons_small(self, surface: pygame.Surface, head: str, head_col: tuple[int, int, int]) -> None:
+        """The button test on a small display: the adapter's line, the 8 seats' controls in
+        two columns, the legend, then as many of the last edges as the height leaves."""
+        W, H = surface.get_size()
+        lh = render.line_height(24)
+        r = render.text_lines(surface, head, (8, self._top), W - 16, 28, 2, head_col, "topleft")
+        top = r.bottom + 4
+        notes = list(self.buttons.log)[:6]
+        log_rows = min(len(notes), 2 if H < 400 else 4)
+        grid_h = H - 4 - top - lh * (2 + log_rows) - 4
+        # two columns of seats with two lines a control where they fit, else one column of
+        # one line a control ("buzzer 1x b0")
+        two = (grid_h // 4 >= 2 * lh
+               and (W - 16) // 2 - 40 >= len(CONTROLS) * render.font(24, True).size("buzzer")[0] * 0.7)
+        rows_n = 4 if two else 8
+        row_h = max(lh + 2, grid_h // rows_n)
+        col_w = (W - 16) // 2 if two else W - 16
+        for seat in range(8):
+            x = 8 + (seat // rows_n) * col_w
+            y = top + (seat % rows_n) * row_h
+            colour = render.SEAT_COLOURS[seat]
+            tag = render.text(surface, f"P{seat + 1}", (x, y + (row_h - 3) // 2), 24, colour, "midleft", bold=True)
+            stats = self.buttons.seat_controls(seat)
+            bw = (col_w - (tag.w + 6) - 8 - 3 * (len(CONTROLS) - 1)) // len(CONTROLS)
+            cx = tag.right + 6
+            for ctl in CONTROLS:
+                c = stats.get(ctl)
+                box = pygame.Rect(cx, y, bw, row_h - 3)
+                down = c is not None and c.down
+                pygame.draw.rect(surface, colour if down else render.PANEL, box, border_radius=6)
+                if c is not None and c.stuck:
+                    pygame.draw.rect(surface, render.BAD, box, 3, border_radius=6)
+                ink = render.BG if down else render.TEXT
+                detail = "" if c is None else "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
+                stuck_ink = render.BAD if c is not None and c.stuck and not down else ink
+                if two:
+                    render.text_within(surface, ctl, (box.centerx, box.y + 1), bw - 4, 24, ink, "midtop", bold=True)
+                    if detail:
+                        render.text_within(surface, detail, (box.centerx, box.bottom - 1), bw - 4, 24, stuck_ink,
+                                           "midbottom", bold=c is not None and c.stuck)
+                else:
+                    words = f"{ctl} {detail}".strip()
+                    render.text_within(surface, words, box.center, bw - 4, 24, stuck_ink if detail == "STUCK" else ink,
+                                       "center")
+                cx += bw + 3
+        y = top + rows_n * row_h + 2
+        render.text_lines(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (8, y), W - 16, 24, 1,
+                          render.DIM, "topleft")
+        y += lh
+        render.text_lines(surface, "Last edges: stamp (ns), gap to that control's previous edge", (8, y), W - 16,
+                          24, 1, render.DIM, "topleft")
+        y += lh
+        for note in notes:
+            if y + lh > H - 2:
+                break
+            e = note.edge
+            gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
+            line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
+                    + ("  BOUNCE" if note.bounce else "") + f"  ({e.source or '?'})")
+            render.text_lines(surface, line, (8, y), W - 16, 24, 1, render.GOLD if note.bounce else render.TEXT,
+                              "topleft")
+            y += lh
+
     def _draw_led(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         led = self.app.cfg["led"]
         rows = self.rows()
+        if render.small_screen(W, H):
+            self._draw_led_small(surface, rows)
+            return
         for i, label in enumerate(rows):
             sel = i == self.cursor
             r = pygame.Rect(40, 90 + i * 56, 500, 50)
@@ -621,6 +774,60 @@ class ServiceScene(Scene):
         for text, col in lines:
             render.text(surface, text, (40, y), 30, col)
             y += 36
+
+
+    def _link_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The LED link's state, port, rate and last error, and the matrix's settings."""
+        led = self.app.cfg["led"]
+        link = getattr(self.app.led, "link", None)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if link is None:
+            lines.append(("Link: none (LED matrix off)", render.BAD))
+        else:
+            try:
+                st = link.status()
+                ok = st.state in ("connected",)
+                lines.append((f"Link: {st.state}", render.GOOD if ok else render.BAD))
+                lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
+                lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
+                lines.append((f"Last error: {st.last_error or 'none'}", render.BAD if st.last_error else render.TEXT))
+            except Exception as exc:
+                lines.append((f"Link status unavailable: {exc}", render.BAD))
+        lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "
+                      f"limit {led['max_current_ma']} mA", render.DIM))
+        return lines
+
+    def _draw_led_small(self, surface: pygame.Surface, rows: list[str]) -> None:
+        """The LED test on a small display: the patterns and the link's lines on the left,
+        the picture sent on the right, as large as the height leaves it."""
+        W, H = surface.get_size()
+        led = self.app.cfg["led"]
+        lh = render.line_height(24)
+        side = max(40, min(W * 2 // 5, H - self._top - 5 * lh - 8))
+        box = pygame.Rect(W - side - 8, self._top, side, side)
+        left_w = box.x - 16
+        step = lh + 8
+        y = self._top
+        for i, label in enumerate(rows):
+            sel = i == self.cursor
+            r = pygame.Rect(8, y, left_w, step - 3)
+            render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 2)
+            render.text_lines(surface, label, (r.x + 8, r.centery), r.w - 16, 30, 1, render.TEXT, "midleft", bold=sel)
+            y += step
+        pic = self.led_picture(self.now) if self.page == "led" else None
+        render.led_matrix(surface, box, pic)
+        cap = render.text_lines(surface, "what is sent (top-left = red corner)", (box.centerx, box.bottom + 4),
+                                W - box.x - 8 if W - box.x - 8 > side else side, 24, 2, render.DIM, "midtop")
+        if LED_PATTERNS[self.pattern] == "walking pixel":
+            i = walking_index(self.now - self.led_t0, led["width"] * led["height"])
+            render.text_lines(surface, f"pixel {i}: column {i % led['width'] + 1}, row {i // led['width'] + 1}",
+                              (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop", bold=True)
+        y += 4
+        for text, col in self._link_lines():
+            if y + render.lines_height(text, left_w, 30, 2) > H - 2:
+                break                     # the lowest lines give way on a 320 px panel
+            r = render.text_lines(surface, text, (8, y), left_w, 30, 2, col, "topleft")
+            y = r.bottom + 2
 
 
 def wrap_text(msg: str, max_w: int, size: int, max_lines: int = 4) -> list[str]:

@@ -1052,12 +1052,16 @@ class CoopScene(GameScene):
         w_led = 0
         lines = self._score_lines(t)
         text_w = area.w - 20
-        hs = [render.lines_height(m, text_w, size, 2, bold) for m, size, _c, bold in lines]
+        hs = [render.lines_height(m, text_w, size, 3, bold) for m, size, _c, bold in lines]
         bh = sum(hs) + 2 * pad + 2 * (len(lines) - 1)
-        if self.app.led.virtual is not None:     # the virtual matrix beside the words, when there is room
+        picture = self.app.led.virtual_picture() if self.app.led.virtual is not None else None
+        # The virtual matrix beside the words when they fit beside it on 2 lines each (none
+        # yet: no room for its "no LED frame"); else the words have the width (the rating).
+        narrow = text_w - bh - 4
+        if picture and all(render.fits(m, narrow, size, 2, bold) for m, size, _c, bold in lines):
             w_led = bh + 4
-            text_w -= w_led
-            hs = [render.lines_height(m, text_w, size, 2, bold) for m, size, _c, bold in lines]
+            text_w = narrow
+            hs = [render.lines_height(m, text_w, size, 3, bold) for m, size, _c, bold in lines]
             bh = sum(hs) + 2 * pad + 2 * (len(lines) - 1)
         full = pygame.Rect(area.x, area.bottom - bh, area.w, bh)
         render.panel(surface, full)
@@ -1071,12 +1075,12 @@ class CoopScene(GameScene):
         else:
             y = full.y + pad
             for (m, size, col, bold), h in zip(lines, hs):
-                render.text_lines(surface, m, (full.x + 10, y), text_w, size, 2, col, "topleft", bold)
+                render.text_lines(surface, m, (full.x + 10, y), text_w, size, 3, col, "topleft", bold)
                 y += h + 2
         self._led_box = None
         if w_led:
             lr = pygame.Rect(full.right - bh + 5, full.y + 5, bh - 10, bh - 10)
-            render.led_matrix(surface, lr, self.app.led.virtual_picture())
+            render.led_matrix(surface, lr, picture)
             self._led_box = None if self._looking_away_prompt() else lr
         # the two clue files share what is left
         y = pr.bottom + 6

@@ -1,0 +1,71 @@
+"""Focus (2023) in play (past the setup screen, which tests/test_screen_text_fits.py reaches),
+on every display size from a 480x320 panel to a 1080p TV: every line whole
+(tests/text_fit.py), and the prompt, both seats and the score on the screen.  Two simulated
+partners play a whole game (Sherlock rules: three rounds, offers, the reveals)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import kiosk.app as kapp  # noqa: E402
+from kiosk import render  # noqa: E402
+from kiosk.config import Config, validate  # noqa: E402
+from kiosk.games.coop.scene import CoopScene  # noqa: E402
+from kiosk.scenes.seats import SeatInfo  # noqa: E402
+from kiosk.thinker import wait_shared_idle  # noqa: E402
+from tests.text_fit import TextSeen, cut_texts  # noqa: E402
+
+SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
+STEP = 100_000_000          # 0.1 s of virtual time a frame
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("mode", ["base", "sherlock"])
+def test_every_line_of_a_coop_game_in_play_is_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str,
+                                                    size: tuple[int, int]) -> None:
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "virtual"}}
+    app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    seen = TextSeen(monkeypatch)
+    seen.watch(screen)
+    bad: dict[str, object] = {}
+    prompts_shown = 0
+    sim = SeatInfo("simulated", "sim GPIO 17")
+    try:
+        scene = CoopScene(app, [sim, SeatInfo("computer", "computer 2", "easy")], mode, seed=4, setup=False)
+        app.push(scene)
+        t = 10 ** 12
+        for f in range(3000):
+            if f % 25 == 0:
+                render.redraw_everything()
+            seen.seen.clear()
+            wait_shared_idle()
+            app.step(t)
+            t += STEP
+            if app.scenes[-1] is not scene:
+                break
+            for msg, where in cut_texts(seen, screen).items():
+                bad.setdefault(msg, where)
+            words = " ".join(m for m, *_ in seen.seen)
+            prompt = scene._prompt()[0] if not scene._looking_away_prompt() else ""
+            if seen.seen and prompt and render.small_screen(*size):
+                # the prompt is drawn (on two or three lines perhaps; the TV's layout draws it
+                # with its own wrapping, which tests/text_fit.py does not see)
+                assert prompt.split()[0] in words and prompt.split()[-1] in words, (prompt, words)
+                assert "P1" in words and "P2" in words
+                prompts_shown += 1
+        assert scene.state.is_terminal(), "the game did not finish"
+    finally:
+        app.close()
+        pygame.display.quit()
+    assert prompts_shown > 10 or not render.small_screen(*size)
+    assert not bad, "\n".join(f"{m!r}: drawn {r[0]}, part {r[1]}, kept {r[2]}" for m, r in bad.items())  # type: ignore[index]
