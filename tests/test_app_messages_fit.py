@@ -4,7 +4,6 @@ a game it stays in the title strip, never over whose turn it is."""
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
@@ -16,9 +15,9 @@ import pytest  # noqa: E402
 
 import kiosk.app as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
+from tests.text_fit import sized_app  # noqa: E402
 
 NOTE_RED = (120, 30, 30)
 LONG = ("Focus (2023): the exhibit tags were not found. The computer partner plays on the "
@@ -33,10 +32,8 @@ def note_box(surface: pygame.Surface) -> pygame.Rect | None:
 
 
 def make_app(tmp_path: Path, size: tuple[int, int]) -> kapp.App:
-    pygame.init()
-    screen = pygame.display.set_mode(size)
-    raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "none"}}
-    return kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    app: kapp.App = sized_app(tmp_path, size)
+    return app
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720)])
