@@ -24,8 +24,7 @@ from kiosk.scenes.attract import AttractScene  # noqa: E402
 from kiosk.scenes.lobby import LobbyScene  # noqa: E402
 from kiosk.scenes.results import ResultsScene  # noqa: E402
 from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene  # noqa: E402
-from tests.test_event_day import (BUZZ, MS, P1, P2, Day, choose_game, enter_pin, event_config,  # noqa: E402
-                                  menu_to, play_to_results)
+from tests.test_event_day import BUZZ, MS, P1, P2, Day, choose_game, enter_pin, event_config, menu_to, play_to_results  # noqa: E402
 from tests.text_fit import TextSeen, cut_texts  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
@@ -131,7 +130,7 @@ def test_lobby_every_game_every_row_and_seats_joined(day: SeenDay) -> None:
     d.press(BUZZ[0])                                         # P1 joins
     lobby = d.top
     assert isinstance(lobby, LobbyScene)
-    for g in range(len(lobby.games)):
+    for _ in range(len(lobby.games)):
         d.at(f"lobby, game {lobby.games[lobby.game_i].name}")
         d.frames(2)
         d.press(P1["right"])

@@ -116,7 +116,10 @@ def claim_rows(notes: list[ClaimNote]) -> tuple[list[tuple[str, str, Any]], int]
 
 def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, colour: tuple[int, int, int],
              bg: tuple[int, int, int] | None = None, bold: bool = True) -> None:
-    """``msg`` centred in ``rect``, at ``size`` px or smaller until it fits, on an optional plate."""
+    """``msg`` centred in ``rect``, at ``size`` px or smaller until it fits, on an optional plate;
+    when even the smallest text (render.MIN_TEXT_PX) is too wide, on as many lines as ``rect``
+    holds (render.text_lines: wrapped, squeezed a little at most)."""
+    first = size
     while size > 14:
         img = render.font(size, bold).render(msg, True, colour)
         if img.get_width() <= rect.w - 24 and img.get_height() <= rect.h:
@@ -124,6 +127,10 @@ def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, co
         size -= 2
     if bg is not None:
         pygame.draw.rect(surface, bg, rect, border_radius=12)
+    if img.get_width() > rect.w - 24:
+        rows = max(1, rect.h // render.line_height(render.MIN_TEXT_PX, bold))
+        render.text_lines(surface, msg, rect.center, rect.w - 24, first, rows, colour, "center", bold)
+        return
     surface.blit(img, img.get_rect(center=rect.center))
 
 
@@ -473,10 +480,12 @@ class SherlookScene(GameScene):
             return
         reveal = self.phase in ("reveal", "over")
         if reveal:
-            self._draw_reveal_banner(surface, areas["info"])
+            self._draw_reveal_banner(surface, self._reveal_areas(areas)[0])
         elif self.banner and self.now < self.banner[2]:
             msg, col, _ = self.banner
-            fit_text(surface, msg, areas["info"], 40, (20, 20, 20), col)
+            if self._reveal_areas(areas)[0] == areas["info"]:
+                fit_text(surface, msg, areas["info"], 40, (20, 20, 20), col)
+            # else drawn last: see below
         else:
             self._draw_info(surface, areas["info"])
         pics = self.reveal_surfaces if reveal else self.surfaces
@@ -492,12 +501,18 @@ class SherlookScene(GameScene):
             else:
                 self.parts.part(surface, "photos", photos[0], (photos[1][0], photos[1][1], photos[2]), draw_photos)
         if reveal:                             # R-7: the whole claim order in place of markers and claims
-            self._draw_order(surface, areas["markers"].union(areas["claims"]))
+            self._draw_order(surface, self._reveal_areas(areas)[1])
         else:
             self._draw_markers(surface, areas["markers"])
             self._draw_claims(surface, areas["claims"])
         self._draw_seats(surface, areas["seats"])
         self._draw_countdown(surface, areas["claims"])
+        box = self._reveal_areas(areas)[0]
+        if not reveal and self.banner and self.now < self.banner[2] and box != areas["info"]:
+            # In a narrow column of a small display a message's plate reaches over the top of
+            # the markers for its moment (as the reveal's banner does): its words need the lines.
+            msg, col, _ = self.banner
+            fit_text(surface, msg, box, 40, (20, 20, 20), col)
 
     #: The token screen's two lines under the layout's name: what to do, and the controls.
     TOKEN_LINES = ("Count the differences, then take the marker with your number:",
@@ -716,19 +731,25 @@ class SherlookScene(GameScene):
         f = render.font(size, True)
         numbered = [(f"{i}. {what}", t, col) for i, (what, t, col) in enumerate(rows, start=1)]
         cols = 1
+        two_line = False
         if numbered:
             col_w = max(f.size(w)[0] + f.size(t)[0] for w, t, _ in numbered) + 40
             cols = max(1, min(len(numbered), area.w // col_w))
-        per_col = max(1, (area.bottom - top) // pitch)
+            small = render.small_screen(*self.app.screen.get_size())
+            if small and col_w > area.w:          # a narrow column: the time under its claim
+                two_line = True
+        if two_line and not low:                 # two lines of heading, then the page's number
+            top = area.y + 3 * render.line_height(24, True) + 4
+        per_col = max(1, (area.bottom - top) // (pitch * (2 if two_line else 1)))
         pages = max(1, (len(numbered) + per_col * cols - 1) // (per_col * cols))
         return {"rows": numbered, "ignored": ignored, "size": size, "pitch": pitch, "top": top, "cols": cols,
-                "per_col": per_col, "pages": pages}
+                "per_col": per_col, "pages": pages, "two_line": two_line}
 
     def _reveal_ns(self) -> int:
         """How long the reveal stays: ``reveal_s``, longer if the claim list has many pages (R-7)."""
         W, H = self.app.screen.get_size()
         areas = self._areas(W, H)
-        pages = self._order_plan(areas["markers"].union(areas["claims"]))["pages"]
+        pages = self._order_plan(self._reveal_areas(areas)[1])["pages"]
         return int(max(self.cfg["reveal_s"], pages * self.ORDER_PAGE_MIN_S) * NS)
 
     def _draw_order(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -742,7 +763,16 @@ class SherlookScene(GameScene):
         if plan["ignored"]:
             n = plan["ignored"]
             head += f"  (+{n} press{'es' if n != 1 else ''} by players already holding a marker)"
-        if plan["top"] < area.y + 24:             # a small display: one line of heading
+        if plan["two_line"] and plan["top"] >= area.y + 24:    # a small display, a narrow column
+            render.text_lines(surface, "Every claim in stamp order (ms)", (area.x + 6, area.y + 2), area.w - 12,
+                              24, 2, render.DIM, "topleft", bold=True)
+            if plan["pages"] > 1:
+                page_ns = max(self.ORDER_PAGE_MIN_S * NS, self._reveal_ns() / plan["pages"])
+                page = min(plan["pages"] - 1, int((self.now - self.phase_at) // page_ns))
+                render.text(surface, f"page {page + 1}/{plan['pages']}",
+                            (area.right - 6, area.y + 2 + 2 * render.line_height(24, True)), 20, render.GOLD,
+                            "topright", bold=True)
+        elif plan["top"] < area.y + 24:             # a small display: one line of heading
             pw = render.font(20, True).size("page 9/9")[0] + 16 if plan["pages"] > 1 else 0
             render.text_lines(surface, "Every claim in stamp order (ms)", (area.x + 10, area.y + 1),
                               area.w - 20 - pw, 24, 1, render.DIM, "topleft", bold=True)
@@ -763,10 +793,16 @@ class SherlookScene(GameScene):
         if pages > 1:
             page_ns = max(self.ORDER_PAGE_MIN_S * NS, self._reveal_ns() / pages)
             page = min(pages - 1, int((self.now - self.phase_at) // page_ns))
-            render.text(surface, f"page {page + 1}/{pages}", (area.right - 10, area.y + 2), 20, render.GOLD,
-                        "topright", bold=True)
+            if not plan["two_line"] or plan["top"] < area.y + 24:
+                render.text(surface, f"page {page + 1}/{pages}", (area.right - 10, area.y + 2), 20, render.GOLD,
+                            "topright", bold=True)
         for k, (what, t, col) in enumerate(rows[page * per_page:(page + 1) * per_page]):
             x = area.x + 4 + (k // per_col) * col_w
+            if plan["two_line"]:                  # the claim, then its time right-aligned under it
+                y = top + (k % per_col) * pitch * 2
+                render.text_within(surface, what, (x + 6, y), col_w - 12, size, col, bold=True)
+                render.text(surface, t, (x + col_w - 10, y + pitch), size, render.TEXT, "topright")
+                continue
             y = top + (k % per_col) * pitch
             render.text(surface, what, (x + 6, y), size, col, bold=True)
             render.text(surface, t, (x + col_w - 18, y), size, render.TEXT, "topright")
@@ -889,13 +925,33 @@ class SherlookScene(GameScene):
         col = (60, 200, 90) if frac > 0.5 else (255, 160, 20) if frac > 0.25 else (235, 60, 60)
         pygame.draw.rect(surface, (60, 20, 24), area, border_radius=12)
         pygame.draw.rect(surface, col, area, 4, border_radius=12)
+        names = " & ".join(f"P{s + 1}" for s in race.waiting())
+        if render.small_screen(*surface.get_size()) and area.w < 300:
+            # a narrow column: the seconds and who must take a marker, on the lines it needs
+            # (the ring left out)
+            rows = max(1, (area.h - 8) // render.line_height(24, True))
+            render.text_lines(surface, f"{max(0, math.ceil(left))} s  {names}: take a marker!", area.center,
+                              area.w - 12, 30, rows, render.GOLD, "center", bold=True)
+            return
         r = min(area.h // 2 - 6, 60)
         centre = (area.x + r + 14, area.centery)
         render.ring(surface, centre, r, frac, col, max(5, r // 5))
         render.text(surface, str(max(0, math.ceil(left))), centre, int(r * 1.5), render.TEXT, "center", bold=True)
-        names = " & ".join(f"P{s + 1}" for s in race.waiting())
         fit_text(surface, f"{names}: take a marker!",
                  pygame.Rect(centre[0] + r + 8, area.y, area.right - centre[0] - r - 8, area.h), 44, render.GOLD)
+
+    def _reveal_areas(self, areas: dict[str, pygame.Rect]) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the reveal's banner and its claim list go: the round's line and the markers'
+        and claims' places.  In a narrow column of a small display (the "stack" photos) the
+        banner takes the top of the list's place, for the tokens' line to wrap in it."""
+        banner, order = areas["info"], areas["markers"].union(areas["claims"])
+        if render.small_screen(*self.app.screen.get_size()) and banner.w < 300:
+            need = render.line_height(36, True) + 4 * render.line_height(24, True) + 16 - banner.h
+            if need > 0:
+                banner = banner.union(pygame.Rect(banner.x, banner.bottom, banner.w, need))
+                order = pygame.Rect(order.x, max(order.y, banner.bottom + 6), order.w,
+                                    order.bottom - max(order.y, banner.bottom + 6))
+        return banner, order
 
     def _draw_reveal_banner(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
@@ -913,7 +969,14 @@ class SherlookScene(GameScene):
         if sc.red is not None:
             parts.append(f"red P{sc.red + 1}")
         text = f"{last.count} difference{'s' if last.count != 1 else ''}  -  " + ", ".join(parts)
-        if area.h >= 80:
+        if area.h >= 80 and render.small_screen(*surface.get_size()) and area.w < 300:
+            # a narrow column: the count, then the tokens on as many lines as they need
+            top = pygame.Rect(area.x, area.y, area.w, render.line_height(36, True) + 6)
+            pygame.draw.rect(surface, CIRCLE, area, border_radius=12)
+            fit_text(surface, f"{last.count} difference{'s' if last.count != 1 else ''}", top, 36, (20, 20, 20))
+            fit_text(surface, ", ".join(parts), pygame.Rect(area.x - 6, top.bottom, area.w + 12,
+                                                             area.bottom - top.bottom - 4), 30, (20, 20, 20))
+        elif area.h >= 80:
             top = pygame.Rect(area.x, area.y, area.w, area.h // 2)
             fit_text(surface, f"{last.count} difference{'s' if last.count != 1 else ''}", top, 56, (20, 20, 20),
                      CIRCLE)
