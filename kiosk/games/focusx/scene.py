@@ -882,10 +882,12 @@ class FocusXScene(GameScene):
             small = lines[:max(0, left - show_label)]
             y = name.bottom + 1
             if show_label:
-                render.text_best(surface, (label,) + SHORT_WORDS.get(label, ()), (r.right - 5, y), inner,
-                                 (render.MIN_TEXT_PX,), render.DIM, "topright")
+                drawn = render.text_best(surface, (label,) + SHORT_WORDS.get(label, ()), (r.right - 5, y), inner,
+                                         (render.MIN_TEXT_PX,), render.DIM, "topright")
+                if render.font(render.MIN_TEXT_PX).size(info.label)[0] <= drawn.x - 12 - r.x - 5:
+                    render.text(surface, info.label, (r.x + 5, y), render.MIN_TEXT_PX, render.DIM)   # a wide panel
                 y += step
-            if tag_rows:
+            if tag is not None and tag_rows:
                 words = (tag[0],) + SHORT_WORDS.get(tag[0], ())
                 if tag_rows == 1:
                     render.text_best(surface, words, (r.x + 5, y), inner, (render.MIN_TEXT_PX,), tag[1], bold=True)
