@@ -635,13 +635,27 @@ class App:
             render.text(surface, "DEMO GAME  -  press your buzzer to play!", band.center, 38,
                         render.BG, "center", bold=True)
         for msg, _ in shown:
-            img = render.font(26).render(msg[:160], True, render.TEXT)
-            if img.get_width() > width:
-                img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
-            rect = img.get_rect(midtop=(surface.get_width() // 2, y))
-            pygame.draw.rect(surface, (120, 30, 30), rect.inflate(16, 6), border_radius=6)
-            surface.blit(img, rect)
-            y = rect.bottom + 8
+            # A long message goes onto a second line (a small panel: also a third outside a
+            # game) rather than being squeezed unreadable.  In a game on a small panel (under
+            # 600 px high) the title strip holds one line only: a second would cover whose turn.
+            if in_game:
+                rows = 2 if surface.get_height() >= 600 else 1
+            else:
+                rows = 3 if surface.get_width() < 800 else 2
+            lines = render.wrap(msg[:160], width, 26, rows)
+            rects = []
+            for i, line in enumerate(lines):
+                img = render.text_image(line, 26, render.TEXT)
+                if img.get_width() > width:
+                    img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
+                rects.append((img, img.get_rect(midtop=(surface.get_width() // 2, y + i * (img.get_height() + 2)))))
+            if not rects:
+                continue
+            box = rects[0][1].unionall([r for _, r in rects[1:]]).inflate(16, 6)
+            pygame.draw.rect(surface, (120, 30, 30), box, border_radius=6)
+            for img, rect in rects:
+                surface.blit(img, rect)
+            y = box.bottom + 4
 
     def _draw_led_attention(self, surface: pygame.Surface) -> None:
         """A small line at the bottom while the LED matrix is not connected (issue 12)."""

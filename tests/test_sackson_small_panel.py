@@ -4,7 +4,6 @@ and the control hint are shown whole, inside their parts, at a readable size."""
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 from pathlib import Path
@@ -13,15 +12,13 @@ from typing import Any, Iterator
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from kiosk import config, render  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk import render  # noqa: E402
 from kiosk.games.sackson import scene as scene_mod  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from tests.text_fit import TextSeen  # noqa: E402
+from tests.text_fit import TextSeen, sized_app  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (960, 540), (1280, 720), (1920, 1080)]
 VARIANTS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
@@ -56,17 +53,11 @@ def test_the_panel_parts_fit_the_area_and_never_overlap(size: tuple[int, int], s
 
 @pytest.fixture()
 def screen_app(tmp_path: Path) -> Iterator[Any]:
-    made: list[App] = []
+    made: list[Any] = []
 
-    def make(size: tuple[int, int]) -> App:
-        pygame.init()
-        screen = pygame.display.set_mode(size)
-        cfg = config.load_or_default(None)
-        cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-        cfg.data["led"]["port"] = "none"
-        app = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
-        made.append(app)
-        return app
+    def make(size: tuple[int, int]) -> Any:
+        made.append(sized_app(tmp_path, size))
+        return made[-1]
 
     yield make
     for app in made:

@@ -5,7 +5,6 @@ on GPIO) and computers, so the person's prompts and hints are on screen."""
 
 from __future__ import annotations
 
-import argparse
 import os
 from pathlib import Path
 
@@ -15,13 +14,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.config import Config, validate  # noqa: E402
 from kiosk.scenes.lobby import lobby_games  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from kiosk.thinker import wait_shared_idle  # noqa: E402
-from tests.text_fit import TextSeen, cut_texts  # noqa: E402
+from tests.text_fit import TextSeen, cut_texts, sized_app  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
 FRAME = 50_000_000          # 50 ms of virtual time a frame: the games move on quickly
@@ -33,10 +30,8 @@ GAMES = [g.name for g in lobby_games()]
 def test_every_line_of_a_game_screen_is_shown_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     name: str, size: tuple[int, int]) -> None:
     game = next(g for g in lobby_games() if g.name == name)
-    pygame.init()
-    screen = pygame.display.set_mode(size)
-    raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "none"}}
-    app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    app = sized_app(tmp_path, size)
+    screen = app.screen
     seen = TextSeen(monkeypatch)
     seen.watch(screen)
     bad: dict[str, object] = {}

@@ -65,3 +65,17 @@ def cut_texts(seen: TextSeen, screen: pygame.Surface) -> dict[str, tuple[pygame.
         if not (whole.contains(r) and inside.contains(r)) or kept < MIN_KEPT:
             bad.setdefault(msg, (r, clip, round(kept, 2)))
     return bad
+
+
+def sized_app(tmp_path: Any, size: tuple[int, int]) -> Any:
+    """An App on a ``size`` (w, h) px dummy screen: default config, results in ``tmp_path``, no
+    LED link.  The caller closes it (``app.close()``, then ``pygame.display.quit()``)."""
+    import argparse
+
+    import kiosk.app as kapp
+    from kiosk.config import Config, validate
+
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "none"}}
+    return kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
