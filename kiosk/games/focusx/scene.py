@@ -777,9 +777,12 @@ class FocusXScene(GameScene):
     def _draw_banner_compact(self, surface: pygame.Surface, strip: pygame.Rect, left: int,
                              banner: tuple[str, tuple[int, int, int]]) -> None:
         """The banner in the small layout's strip, right of its lines from ``left``: one line
-        of 28..24 px, else two lines of 24 px (each squeezed a little at most)."""
+        of 28..24 px, else two lines of 24 px; over the strip's lines (for the banner's second
+        or two: the countdown bar still runs) when it needs more room than they leave."""
         msg, col = banner
-        if strip.right - 10 - left < 120:          # the strip's lines leave no room: over them
+        b24 = render.font(render.MIN_TEXT_PX, True)
+        two = render.wrap(msg, strip.right - 10 - left - 16, render.MIN_TEXT_PX, 2, bold=True)
+        if strip.right - 10 - left < 120 or b24.size(two[-1])[0] > strip.right - 10 - left - 16:
             left = strip.x + 10
         room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
         inner = room.w - 16
@@ -968,6 +971,8 @@ class FocusXScene(GameScene):
                 if yy > panel.bottom - step - 2:
                     break
                 rows = 2 if yy + 2 * step <= panel.bottom else 1
+                if rows == 1 and render.font(size).size(line)[0] * render.MIN_KEPT > inner:
+                    break                       # no room left for it readable (the banner said it)
                 yy = render.text_lines(surface, line, (x, yy), inner, rows, size, render.DIM).bottom + 1
             yy += 4
 
