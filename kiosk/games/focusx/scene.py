@@ -781,14 +781,15 @@ class FocusXScene(GameScene):
         or two: the countdown bar still runs) when it needs more room than they leave."""
         msg, col = banner
         b24 = render.font(render.MIN_TEXT_PX, True)
-        two = render.wrap(msg, strip.right - 10 - left - 16, render.MIN_TEXT_PX, 2, bold=True)
-        if strip.right - 10 - left < 120 or b24.size(two[-1])[0] > strip.right - 10 - left - 16:
+        beside = strip.right - 10 - left - 16
+        two = render.wrap_even(msg, max(1, beside), render.MIN_TEXT_PX, 2, bold=True)
+        if beside < 48 or any(b24.size(line)[0] * render.MIN_KEPT > beside for line in two):
             left = strip.x + 10
         room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
         inner = room.w - 16
         size = render.fit_size(msg, inner, (28, 26, 24), bold=True)
         f = render.font(size, True)
-        lines = [msg] if f.size(msg)[0] <= inner else render.wrap(msg, inner, render.MIN_TEXT_PX, 2, bold=True)
+        lines = [msg] if f.size(msg)[0] <= inner else render.wrap_even(msg, inner, render.MIN_TEXT_PX, 2, bold=True)
         if len(lines) > 1:
             f = render.font(render.MIN_TEXT_PX, True)
         w = min(inner, max(f.size(line)[0] for line in lines))
@@ -1266,10 +1267,12 @@ class ThinkFocusScene(PlacingScene):
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         compact = self.layout.compact
-        hand_w = area.w // 2 if compact else 290
+        hand_w = int(area.w * 0.4) if compact else 290
         rows_area = (pygame.Rect(area.x + 52, area.y + 22, area.w - hand_w - 58, area.h - 24) if compact
                      else pygame.Rect(area.x + 70, area.y + 26, area.w - hand_w - 80, area.h - 30))
-        longest = max(max(len(r) for r in st.rows) + 1, 7)
+        # Room for a card more than the longest row; on a small panel at least 5 (not 7) so
+        # the cards are as large as the rows' height allows.
+        longest = max(max(len(r) for r in st.rows) + 1, 5 if compact else 7)
         ch = int(min(rows_area.h / 4 - 8, (rows_area.w / longest - 6) * 1.4))
         cw = int(ch / 1.4)
         place = self.cursor_place()
@@ -1516,7 +1519,7 @@ class FourFocusScene(PlacingScene):
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         compact = self.layout.compact
-        hand_w = area.w // 2 if compact else 290
+        hand_w = int(area.w * 0.4) if compact else 290
         grid = pygame.Rect(area.x + 10, area.y + 4, area.w - hand_w - 20, area.h - 6)
         # Show the laid cards and the cells next to them (at least 5x5), never beyond the
         # 9x9 reach (FX-11), so cards stay large while the board is small.
