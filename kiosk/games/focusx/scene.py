@@ -870,7 +870,7 @@ class FocusXScene(GameScene):
                              border_top_left_radius=12, border_top_right_radius=12)
             inner = r.w - 10
             big, label, lines = self.seat_lines(s)
-            head = 30 if r.w >= 100 else 26
+            head = 40 if r.w >= 150 and r.h >= 96 else 30 if r.w >= 100 else 26     # as the panel allows
             name = render.text(surface, f"P{s + 1}", (r.x + 5, r.y + 7), head, col, bold=True)
             render.text_best(surface, [big], (r.right - 5, r.y + 7), max(1, r.right - 5 - name.right - 4),
                              (head, 24), render.TEXT, "topright", bold=True)
@@ -926,6 +926,12 @@ class FocusXScene(GameScene):
         render.led_matrix(surface, r, picture)
         # The status line narrowed to the side column when longer (it ran over the table).
         room = 2 * min(r.centerx - column.x, column.right - r.centerx)
+        if self.layout.compact:
+            # 24 px: the line with the link's state, else the state alone, else (a long state
+            # on a narrow column) only what this is: the race panel below needs the rows.
+            render.text_best(surface, [f"virtual LED matrix  {status}", status, "virtual LED matrix"],
+                             (r.centerx, r.bottom + 4), room, (render.MIN_TEXT_PX,), render.DIM, "midtop")
+            return
         render.text_within(surface, f"virtual LED matrix  {status}", (r.centerx, r.bottom + 4), room, 20,
                            render.DIM, "midtop")
 
@@ -1453,8 +1459,12 @@ class DuelScene(FocusXScene):
     def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         tb = self.state.tiebreak
         names = ", ".join(f"P{s + 1}" for s in tb.sudden)
-        render.text(surface, f"Tie-break: {names} - first to win a focus wins", (area.centerx, area.y + 22), 34,
-                    render.GOLD, "center", bold=True)
+        heading = f"Tie-break: {names} - first to win a focus wins"
+        if self.layout.compact:         # two rows of 24 px above the spots
+            render.text_lines(surface, heading, (area.centerx, area.y + 2), area.w - 20, 2, render.MIN_TEXT_PX,
+                              render.GOLD, "midtop", bold=True)
+        else:
+            render.text(surface, heading, (area.centerx, area.y + 22), 34, render.GOLD, "center", bold=True)
         cw = int(min(area.w / 6, (area.h - 70) / 2.2 / 1.4))
         ch = int(cw * 1.4)
         cx, cy = area.centerx, area.y + 50 + ch + 5
