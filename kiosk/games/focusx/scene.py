@@ -145,7 +145,7 @@ def screen_layout(W: int, H: int) -> ScreenLayout:
     table_w = W - side
     seat_h = max(80, int(H * 0.2))
     top = 36
-    strip = pygame.Rect(0, top, table_w, 36)
+    strip = pygame.Rect(0, top, table_w, 38)
     seats = pygame.Rect(4, H - seat_h - 4, W - 8, seat_h)
     part = pygame.Rect(0, seats.y, W, seat_h + 4)
     return ScreenLayout(True, pygame.Rect(0, 0, W, 30), pygame.Rect(20, 30, table_w - 40, 4), strip,
@@ -750,14 +750,14 @@ class FocusXScene(GameScene):
             if compact:                 # 24 px lines, the label squeezed a little at most
                 r = render.text_within(surface, msg, (left, y), strip.w - 20, render.MIN_TEXT_PX, col, bold=True)
                 left = max(left, r.right + 16)
-                y = r.bottom + 2
+                y = r.bottom + 1
                 continue
             r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
         self.draw_table(surface, area)
         if banner is not None and compact:
-            self._draw_banner_compact(surface, strip, left, banner)
+            self._draw_banner_compact(surface, strip, left, y, banner)
         elif banner is not None:
             msg, col = banner
             room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
@@ -774,16 +774,25 @@ class FocusXScene(GameScene):
             pygame.draw.rect(surface, col, box, border_radius=14)
             surface.blit(img, rect)
 
-    def _draw_banner_compact(self, surface: pygame.Surface, strip: pygame.Rect, left: int,
+    def _draw_banner_compact(self, surface: pygame.Surface, strip: pygame.Rect, left: int, below: int,
                              banner: tuple[str, tuple[int, int, int]]) -> None:
-        """The banner in the small layout's strip, right of its lines from ``left``: one line
-        of 28..24 px, else two lines of 24 px; over the strip's lines (for the banner's second
-        or two: the countdown bar still runs) when it needs more room than they leave."""
+        """The banner in the small layout's strip, right of its lines (they end at x ``left``,
+        y ``below``): one line of 28..24 px, else two lines of 24 px; else on the row under
+        the lines (one line of 24 px: the chooser's hint stays in view); else over them (for
+        the banner's second or two: the countdown bar still runs)."""
         msg, col = banner
         b24 = render.font(render.MIN_TEXT_PX, True)
         beside = strip.right - 10 - left - 16
         two = render.wrap_even(msg, max(1, beside), render.MIN_TEXT_PX, 2, bold=True)
         if beside < 48 or any(b24.size(line)[0] * render.MIN_KEPT > beside for line in two):
+            row = pygame.Rect(strip.x + 10, below, strip.w - 20, strip.bottom - below)
+            if left > strip.x + 10 and row.h >= b24.get_height() and b24.size(msg)[0] * render.MIN_KEPT <= row.w - 16:
+                w = min(row.w - 16, b24.size(msg)[0])
+                box = pygame.Rect(row.x, row.y, w + 16, row.h)
+                pygame.draw.rect(surface, col, box, border_radius=8)
+                render.text_within(surface, msg, (box.centerx, box.y + (box.h - b24.get_height()) // 2), w,
+                                   render.MIN_TEXT_PX, (20, 20, 20), "midtop", bold=True)
+                return
             left = strip.x + 10
         room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
         inner = room.w - 16
