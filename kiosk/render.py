@@ -201,6 +201,59 @@ def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list
     return lines
 
 
+#: The least share of its natural width a squeezed line keeps (:func:`text_within`): below
+#: it a line no longer reads from the viewing distance (the screen tests check it).
+MIN_KEPT = 0.6
+
+
+def text_best(surface: pygame.Surface, wordings: Sequence[str], pos: tuple[int, int], max_w: int,
+              sizes: tuple[int, ...] = (MIN_TEXT_PX,), colour: tuple[int, int, int] = TEXT,
+              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Draw the first of ``wordings`` (clearest first, shorter ones after it) that is at most
+    ``max_w`` px wide at one of ``sizes`` (px, largest first), at the largest size it fits;
+    when none fits, the last wording at the smallest size squeezed to ``max_w``
+    (:func:`text_within`).  Never cut; returns the drawn area.  Raises ValueError for no
+    wordings or no sizes."""
+    if not wordings or not sizes:
+        raise ValueError("text_best: give at least one wording and one size")
+    for msg in wordings:
+        for size in sizes:
+            if font(size, bold).size(msg)[0] <= max_w:
+                return text(surface, msg, pos, size, colour, anchor, bold)
+    return text_within(surface, wordings[-1], pos, max_w, sizes[-1], colour, anchor, bold)
+
+
+def wrap_even(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list[str]:
+    """:func:`wrap`, but two lines are split at the space where the wider of them is
+    narrowest (an even pair of lines: a hint reads "choose:" / "left/right, OK")."""
+    lines = wrap(msg, max_w, size, rows, bold)
+    if len(lines) != 2:
+        return lines
+    f = font(size, bold)
+    words = msg.split()
+    first, second = min(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+                        key=lambda p: max(f.size(p[0])[0], f.size(p[1])[0]))
+    return [first, second]
+
+
+def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, rows: int,
+               size: int = MIN_TEXT_PX, colour: tuple[int, int, int] = TEXT, anchor: str = "topleft",
+               bold: bool = False) -> pygame.Rect:
+    """Draw ``msg`` word-wrapped (:func:`wrap`) onto at most ``rows`` lines of ``size`` px, one
+    under the other from ``pos`` (``anchor``'s x: "topleft", "midtop" or "topright"), each at
+    most ``max_w`` px wide (a line still wider is squeezed, :func:`text_within`).  Two lines
+    are split where the wider of them is narrowest ("choose:" / "left/right, OK", not
+    "choose: left/right," / "OK").  Returns the area drawn (an empty rect at ``pos`` for no
+    text or ``rows`` < 1)."""
+    x, y = pos
+    drawn = pygame.Rect(x, y, 0, 0)
+    step = font(size, bold).get_linesize()
+    for i, line in enumerate(wrap_even(msg, max_w, size, rows, bold)):
+        r = text_within(surface, line, (x, y + i * step), max_w, size, colour, anchor, bold)
+        drawn = r if i == 0 else drawn.union(r)
+    return drawn
+
+
 def fit_size(msg: str, max_w: int, sizes: tuple[int, ...] = (56, 48, 40, 34, 28), bold: bool = False) -> int:
     """The largest of ``sizes`` (px, largest first) at which ``msg`` is at most ``max_w`` px wide;
     the smallest if none fits."""
