@@ -632,17 +632,18 @@ class App:
             # turn) stays visible above it.
             band = pygame.Rect(0, surface.get_height() - 48, surface.get_width(), 48)
             pygame.draw.rect(surface, render.GOLD, band)
-            render.text_lines(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
+            render.text_block(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
                               render.BG, "center", bold=True)
         for msg, _ in shown:
             # A long message goes onto a second line (a small panel: also a third outside a
-            # game) rather than being squeezed unreadable.  In a game on a small panel (under
+            # game) rather than being squeezed to less than 85% of its width.  In a game on a small panel (under
             # 600 px high) the title strip holds one line only: a second would cover whose turn.
             if in_game:
                 rows = 2 if surface.get_height() >= 600 else 1
             else:
                 rows = 3 if surface.get_width() < 800 else 2
-            lines = render.wrap(msg[:160], width, 26, rows)
+            one = render.font(26).size(msg[:160])[0]
+            lines = [msg[:160]] if one * 0.85 <= width else render.wrap(msg[:160], width, 26, rows)
             rects = []
             for i, line in enumerate(lines):
                 img = render.text_image(line, 26, render.TEXT)

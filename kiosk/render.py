@@ -85,10 +85,6 @@ def small_screen(w: int, h: int) -> bool:
     return w < 1280 or h < 720
 
 
-#: A line squeezed by :func:`text_within` keeps at least this share of its width (below it
-#: it no longer reads from 3 m): a layout that would squeeze more uses other words.
-MIN_KEPT = 0.6
-
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled default font at ``size`` px, never below :data:`MIN_TEXT_PX` (cached;
@@ -217,6 +213,59 @@ def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list
     return lines
 
 
+#: The least share of its natural width a squeezed line keeps (:func:`text_within`): below
+#: it a line no longer reads from the viewing distance (the screen tests check it).
+MIN_KEPT = 0.6
+
+
+def text_best(surface: pygame.Surface, wordings: Sequence[str], pos: tuple[int, int], max_w: int,
+              sizes: tuple[int, ...] = (MIN_TEXT_PX,), colour: tuple[int, int, int] = TEXT,
+              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Draw the first of ``wordings`` (clearest first, shorter ones after it) that is at most
+    ``max_w`` px wide at one of ``sizes`` (px, largest first), at the largest size it fits;
+    when none fits, the last wording at the smallest size squeezed to ``max_w``
+    (:func:`text_within`).  Never cut; returns the drawn area.  Raises ValueError for no
+    wordings or no sizes."""
+    if not wordings or not sizes:
+        raise ValueError("text_best: give at least one wording and one size")
+    for msg in wordings:
+        for size in sizes:
+            if font(size, bold).size(msg)[0] <= max_w:
+                return text(surface, msg, pos, size, colour, anchor, bold)
+    return text_within(surface, wordings[-1], pos, max_w, sizes[-1], colour, anchor, bold)
+
+
+def wrap_even(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list[str]:
+    """:func:`wrap`, but two lines are split at the space where the wider of them is
+    narrowest (an even pair of lines: a hint reads "choose:" / "left/right, OK")."""
+    lines = wrap(msg, max_w, size, rows, bold)
+    if len(lines) != 2:
+        return lines
+    f = font(size, bold)
+    words = msg.split()
+    first, second = min(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+                        key=lambda p: max(f.size(p[0])[0], f.size(p[1])[0]))
+    return [first, second]
+
+
+def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, rows: int,
+               size: int = MIN_TEXT_PX, colour: tuple[int, int, int] = TEXT, anchor: str = "topleft",
+               bold: bool = False) -> pygame.Rect:
+    """Draw ``msg`` word-wrapped (:func:`wrap`) onto at most ``rows`` lines of ``size`` px, one
+    under the other from ``pos`` (``anchor``'s x: "topleft", "midtop" or "topright"), each at
+    most ``max_w`` px wide (a line still wider is squeezed, :func:`text_within`).  Two lines
+    are split where the wider of them is narrowest ("choose:" / "left/right, OK", not
+    "choose: left/right," / "OK").  Returns the area drawn (an empty rect at ``pos`` for no
+    text or ``rows`` < 1)."""
+    x, y = pos
+    drawn = pygame.Rect(x, y, 0, 0)
+    step = font(size, bold).get_linesize()
+    for i, line in enumerate(wrap_even(msg, max_w, size, rows, bold)):
+        r = text_within(surface, line, (x, y + i * step), max_w, size, colour, anchor, bold)
+        drawn = r if i == 0 else drawn.union(r)
+    return drawn
+
+
 #: Layouts found by :func:`fit_lines` (bounded; cleared with the fonts).
 _fitted: dict[tuple[str, int, int, int, bool, int], tuple[int, tuple[str, ...]]] = {}
 
@@ -277,18 +326,19 @@ def line_height(size: int, bold: bool = False) -> int:
 
 
 def lines_height(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False) -> int:
-    """The height (px) :func:`text_lines` takes for ``msg`` (0 for no text)."""
+    """The height (px) :func:`text_block` takes for ``msg`` (0 for no text)."""
     s, lines = fit_lines(msg, max_w, size, rows, bold)
     if not lines:
         return 0
     return line_height(s, bold) * len(lines)
 
 
-def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
+def text_block(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
                rows: int = 2, colour: tuple[int, int, int] = TEXT, anchor: str = "midtop", bold: bool = False,
                min_size: int = MIN_TEXT_PX) -> pygame.Rect:
     """Draw ``msg`` set by :func:`fit_lines` (smaller, then wrapped, then squeezed a little
-    by :func:`text_within`; never cut).  ``anchor`` places the whole block of lines as a
+    by :func:`text_within`; never cut): unlike :func:`text_lines` (a fixed size, wrapped) the
+    size comes down first and the line count follows what is needed.  ``anchor`` places the whole block of lines as a
     pygame.Rect attribute would (``"midtop"``, ``"topleft"``, ``"center"``...), each line aligned
     the same way (left, centre or right).  Returns the area drawn (empty at ``pos`` for no text)."""
     s, lines = fit_lines(msg, max_w, size, rows, bold, min_size)

@@ -220,9 +220,9 @@ class AttractScene(Scene):
         if self.loop is not None:
             self._draw_scores(surface, blink)
             return
-        render.text_lines(surface, "FOCUS ARCADE", (W // 2, H // 3), W - 16, int(H * 0.16), 1, render.GOLD, "center",
+        render.text_block(surface, "FOCUS ARCADE", (W // 2, H // 3), W - 16, int(H * 0.16), 1, render.GOLD, "center",
                           bold=True)
-        render.text_lines(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
+        render.text_block(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
                           render.TEXT if blink else render.DIM, "center", bold=True)
         y = H // 2 + 90
         if self.recent_lines:
@@ -254,9 +254,9 @@ class AttractScene(Scene):
         """The high-score page on a small display: the title, the tables and the prompt
         scaled to the height (the tables get what the two lines leave)."""
         W, H = surface.get_size()
-        title = render.text_lines(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
+        title = render.text_block(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
                                   render.GOLD, "midtop", bold=True)
-        prompt = render.text_lines(surface, "Press your buzzer to play!", (W // 2, H - 6), W - 16,
+        prompt = render.text_block(surface, "Press your buzzer to play!", (W // 2, H - 6), W - 16,
                                    max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
                                    "midbottom", bold=True)
         game = self._scores_game()

@@ -333,9 +333,9 @@ class LobbyScene(Scene):
         height left, their words 24 px and more (the virtual LED matrix's preview is left
         out: there is no room beside the rows)."""
         W, H = surface.get_size()
-        title = render.text_lines(surface, "Lobby", (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
+        title = render.text_block(surface, "Lobby", (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
                                   "topleft", bold=True)
-        hint = render.text_lines(surface, self.HINT, (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
+        hint = render.text_block(surface, self.HINT, (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
                                  "topleft")
         top = max(title.bottom, hint.bottom) + 6
         foot = ""
@@ -358,11 +358,11 @@ class LobbyScene(Scene):
             col = render.SEAT_COLOURS[(i - 3) % 8] if 3 <= i < 3 + self.players else render.TEXT
             render.text_within(surface, name, (r.x + 8, r.centery), name_w, fs, col, "midleft", bold=True)
             vx = r.x + 8 + name_w + 12
-            render.text_lines(surface, value, (vx, r.centery), r.right - 8 - vx, fs,
+            render.text_block(surface, value, (vx, r.centery), r.right - 8 - vx, fs,
                               max(1, r.h // render.line_height(fs)), render.TEXT if sel else render.DIM, "midleft")
             y += step
         if foot:
-            render.text_lines(surface, foot, (W // 2, H - 4), W - 20, 26 if self.note else 40, 2, render.GOLD,
+            render.text_block(surface, foot, (W // 2, H - 4), W - 20, 26 if self.note else 40, 2, render.GOLD,
                               "midbottom", bold=not self.note)
 
     def row_texts(self) -> list[tuple[str, str]]:

@@ -227,12 +227,12 @@ class ResultsScene(Scene):
         W, H = surface.get_size()
         out = self.state.outcome()
         w = W - 16
-        r = render.text_lines(surface, f"{self.title}: game over", (W // 2, 4), w, min(48, H // 12), 1, render.TEXT,
+        r = render.text_block(surface, f"{self.title}: game over", (W // 2, 4), w, min(48, H // 12), 1, render.TEXT,
                               "midtop", bold=True)
         line, col = self.headline()
-        r = render.text_lines(surface, line, (W // 2, r.bottom), w, min(72, H // 8), 1, col, "midtop", bold=True)
-        r = render.text_lines(surface, out.reason, (W // 2, r.bottom), w, min(30, H // 16), 2, render.DIM, "midtop")
-        hint = render.text_lines(surface, self.hint(), (W // 2, H - 4), w, 28, 2,
+        r = render.text_block(surface, line, (W // 2, r.bottom), w, min(72, H // 8), 1, col, "midtop", bold=True)
+        r = render.text_block(surface, out.reason, (W // 2, r.bottom), w, min(30, H // 16), 2, render.DIM, "midtop")
+        hint = render.text_block(surface, self.hint(), (W // 2, H - 4), w, 28, 2,
                                  render.TEXT if self.entering else render.DIM, "midbottom")
         bottom = hint.top - 4
         stats = self.stats_line()
@@ -240,7 +240,7 @@ class ResultsScene(Scene):
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats:
-            sr = render.text_lines(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 2, render.DIM,
+            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 2, render.DIM,
                                    "midbottom")
             bottom = sr.top - 4
         if side is not None and self.rule is not None and self.game is not None:
@@ -254,7 +254,7 @@ class ResultsScene(Scene):
         n = len(self.seats)
         bw = max(1, min(130, (chart_w - 16) // n))
         x0 = chart_w // 2 - n * bw // 2
-        cap = render.text_lines(surface, self.bars_caption(), (chart_w // 2, r.bottom + 4), chart_w - 16, 28, 1,
+        cap = render.text_block(surface, self.bars_caption(), (chart_w // 2, r.bottom + 4), chart_w - 16, 28, 1,
                                 render.DIM, "midtop")
         named = bw >= 60
         label_h = render.line_height(24) * 2 if named else 0
@@ -271,7 +271,7 @@ class ResultsScene(Scene):
                                "midbottom", bold=True)
             render.text_within(surface, f"P{s_i + 1}", (x + bw // 2, base + 2), bw - 2, 36, c, "midtop", bold=True)
             if named:
-                render.text_lines(surface, self.seats[s_i].label, (x + bw // 2, base + 2 + p_h), bw - 6, 24, 2,
+                render.text_block(surface, self.seats[s_i].label, (x + bw // 2, base + 2 + p_h), bw - 6, 24, 2,
                                   render.DIM, "midtop")
 
     def _draw_entries(self, surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -302,14 +302,14 @@ class ResultsScene(Scene):
     def _draw_entries_small(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The initials being entered, on a small display: the boxes sized to the panel."""
         render.panel(surface, box)
-        head = render.text_lines(surface, "New high score!", (box.centerx, box.y + 4), box.w - 12, 36, 1,
+        head = render.text_block(surface, "New high score!", (box.centerx, box.y + 4), box.w - 12, 36, 1,
                                  render.GOLD, "midtop", bold=True)
         y = head.bottom + 2
         row_h = max(40, min(96, (box.bottom - 4 - y) // max(1, len(self.entries))))
         unit = self.rule.unit if self.rule else ""
         for e in self.entries:
             c = render.SEAT_COLOURS[e.seat % 8]
-            who = render.text_lines(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 10, y), box.w - 20, 28,
+            who = render.text_block(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 10, y), box.w - 20, 28,
                                     1, c, "topleft", bold=True)
             lh = max(20, min(56, y + row_h - who.bottom - 4))
             lw = max(24, min(46, lh))
@@ -324,6 +324,6 @@ class ResultsScene(Scene):
             ring = self.gestures.holding(e.seat, self.now)
             status = "saved" if e.done else ("hold..." if ring else "")
             sx = box.x + 10 + 3 * (lw + 6) + 6
-            render.text_lines(surface, status, (sx, who.bottom + 2 + lh // 2), box.right - 8 - sx, 28, 1, render.DIM,
+            render.text_block(surface, status, (sx, who.bottom + 2 + lh // 2), box.right - 8 - sx, 28, 1, render.DIM,
                               "midleft")
             y += row_h

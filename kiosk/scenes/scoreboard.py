@@ -23,9 +23,9 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
     small = render.small_screen(*surface.get_size())
     if small:                 # a small display: the lines as large as the box lets them be
         size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
-    head = render.text_lines(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
+    head = render.text_block(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
                              1, render.GOLD, "midtop", bold=True)
-    sub = render.text_lines(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
+    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
                             (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
                             max(24, size - 6), 1, render.DIM, "midtop")
     top = box.y + 24 + 2 * size if not small else sub.bottom + 4
@@ -41,7 +41,7 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
             lines = []
         y = top + size + 8 if not small else top + render.line_height(size, True) + 2
         if not lines:
-            render.text_lines(surface, "no scores yet", (x + cw // 2, y), cw - 16, max(24, size - 4), 2,
+            render.text_block(surface, "no scores yet", (x + cw // 2, y), cw - 16, max(24, size - 4), 2,
                               render.DIM, "midtop")
         for rank, (initials, score) in enumerate(lines, 1):
             if small and y + render.line_height(size) > box.bottom - 4:

@@ -118,12 +118,12 @@ class PinScene(Scene):
         box = pygame.Rect(0, 0, min(720, W - 16), min(340, H - 16))
         box.center = (W // 2, H // 2)
         render.panel(surface, box, render.PANEL, render.GOLD, 4)
-        head = render.text_lines(surface, "Service PIN", (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
+        head = render.text_block(surface, "Service PIN", (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
                                  render.GOLD, "midtop", bold=True)
-        hint = render.text_lines(surface, self.HINT, (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
+        hint = render.text_block(surface, self.HINT, (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
                                  "midbottom")
         mid = (box.centerx, (head.bottom + hint.top) // 2)
-        render.text_lines(surface, self.entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
+        render.text_block(surface, self.entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
                           1, render.TEXT, "center", bold=True)
 
 
@@ -472,9 +472,9 @@ class ServiceScene(Scene):
         hint = ("hold the service combination again to go back" if self.page == "buttons" else
                 "left/right or tap: move   OK or hold: choose   X or hold 2 s: back")
         if render.small_screen(W, H):
-            t = render.text_lines(surface, title, (8, 4), W // 3, max(24, min(56, H // 9)), 1, render.GOLD, "topleft",
+            t = render.text_block(surface, title, (8, 4), W // 3, max(24, min(56, H // 9)), 1, render.GOLD, "topleft",
                                   bold=True)
-            h = render.text_lines(surface, hint, (t.right + 12, 4), W - t.right - 20, 28, 3, render.DIM, "topleft")
+            h = render.text_block(surface, hint, (t.right + 12, 4), W - t.right - 20, 28, 3, render.DIM, "topleft")
             self._top = max(t.bottom, h.bottom) + 6
         else:
             render.text(surface, title, (40, 16), 56, render.GOLD, bold=True)
@@ -508,7 +508,7 @@ class ServiceScene(Scene):
             h = self._status_height(W)
             box = pygame.Rect(6, H - 4 - h, W - 12, h)
             render.panel(surface, box, render.PANEL, render.GOLD, 2)
-            render.text_lines(surface, self.status, (W // 2, box.y + 6), W - 40, 28, 3, render.GOLD, "midtop")
+            render.text_block(surface, self.status, (W // 2, box.y + 6), W - 40, 28, 3, render.GOLD, "midtop")
             return
         f = render.font(28)
         lines: list[str] = []
@@ -530,7 +530,7 @@ class ServiceScene(Scene):
         if small:
             top = self._top
             if self.page == "confirm" and self.confirm is not None:
-                q = render.text_lines(surface, self.confirm[0], (W // 2, top), W - 24, 44, 2, render.TEXT, "midtop",
+                q = render.text_block(surface, self.confirm[0], (W // 2, top), W - 24, 44, 2, render.TEXT, "midtop",
                                       bold=True)
                 top = q.bottom + 6
             self._list_top = top
@@ -573,9 +573,9 @@ class ServiceScene(Scene):
         if value:
             col = render.GOLD if sel and self.editing else render.TEXT
             shown = f"< {value} >" if sel and self.editing else value
-            v = render.text_lines(surface, shown, (right, r.centery), r.w // 3, fs, 1, col, "midright", bold=True)
+            v = render.text_block(surface, shown, (right, r.centery), r.w // 3, fs, 1, col, "midright", bold=True)
             right = v.x - 12
-        render.text_lines(surface, label, (r.x + 10, r.centery), right - r.x - 10, fs, 1, render.TEXT, "midleft",
+        render.text_block(surface, label, (r.x + 10, r.centery), right - r.x - 10, fs, 1, render.TEXT, "midleft",
                           bold=sel)
 
     #: Where the rows of a list page start on a small display (set as it is drawn).
@@ -674,7 +674,7 @@ class ServiceScene(Scene):
         two columns, the legend, then as many of the last edges as the height leaves."""
         W, H = surface.get_size()
         lh = render.line_height(24)
-        r = render.text_lines(surface, head, (8, self._top), W - 16, 28, 2, head_col, "topleft")
+        r = render.text_block(surface, head, (8, self._top), W - 16, 28, 2, head_col, "topleft")
         top = r.bottom + 4
         notes = list(self.buttons.log)[:6]
         log_rows = min(len(notes), 2 if H < 400 else 4)
@@ -715,10 +715,10 @@ class ServiceScene(Scene):
                                        "center")
                 cx += bw + 3
         y = top + rows_n * row_h + 2
-        render.text_lines(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (8, y), W - 16, 24, 1,
+        render.text_block(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (8, y), W - 16, 24, 1,
                           render.DIM, "topleft")
         y += lh
-        render.text_lines(surface, "Last edges: stamp (ns), gap to that control's previous edge", (8, y), W - 16,
+        render.text_block(surface, "Last edges: stamp (ns), gap to that control's previous edge", (8, y), W - 16,
                           24, 1, render.DIM, "topleft")
         y += lh
         for note in notes:
@@ -728,7 +728,7 @@ class ServiceScene(Scene):
             gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
             line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
                     + ("  BOUNCE" if note.bounce else "") + f"  ({e.source or '?'})")
-            render.text_lines(surface, line, (8, y), W - 16, 24, 1, render.GOLD if note.bounce else render.TEXT,
+            render.text_block(surface, line, (8, y), W - 16, 24, 1, render.GOLD if note.bounce else render.TEXT,
                               "topleft")
             y += lh
 
@@ -812,21 +812,21 @@ class ServiceScene(Scene):
             sel = i == self.cursor
             r = pygame.Rect(8, y, left_w, step - 3)
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 2)
-            render.text_lines(surface, label, (r.x + 8, r.centery), r.w - 16, 30, 1, render.TEXT, "midleft", bold=sel)
+            render.text_block(surface, label, (r.x + 8, r.centery), r.w - 16, 30, 1, render.TEXT, "midleft", bold=sel)
             y += step
         pic = self.led_picture(self.now) if self.page == "led" else None
         render.led_matrix(surface, box, pic)
-        cap = render.text_lines(surface, "what is sent (top-left = red corner)", (box.centerx, box.bottom + 4),
+        cap = render.text_block(surface, "what is sent (top-left = red corner)", (box.centerx, box.bottom + 4),
                                 W - box.x - 8 if W - box.x - 8 > side else side, 24, 2, render.DIM, "midtop")
         if LED_PATTERNS[self.pattern] == "walking pixel":
             i = walking_index(self.now - self.led_t0, led["width"] * led["height"])
-            render.text_lines(surface, f"pixel {i}: column {i % led['width'] + 1}, row {i // led['width'] + 1}",
+            render.text_block(surface, f"pixel {i}: column {i % led['width'] + 1}, row {i // led['width'] + 1}",
                               (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop", bold=True)
         y += 4
         for text, col in self._link_lines():
             if y + render.lines_height(text, left_w, 30, 2) > H - 2:
                 break                     # the lowest lines give way on a 320 px panel
-            r = render.text_lines(surface, text, (8, y), left_w, 30, 2, col, "topleft")
+            r = render.text_block(surface, text, (8, y), left_w, 30, 2, col, "topleft")
             y = r.bottom + 2
 
 

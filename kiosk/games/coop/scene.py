@@ -750,10 +750,10 @@ class CoopScene(GameScene):
             if i == 2:
                 r = pygame.Rect(6, y, W - 12, h + 2 * pad)
                 render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
-                render.text_lines(surface, msg, r.center, w - 24, size, rows, colour, "center", bold)
+                render.text_block(surface, msg, r.center, w - 24, size, rows, colour, "center", bold)
                 y = r.bottom + gap
                 continue
-            render.text_lines(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            render.text_block(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
             y += h + gap
 
     @staticmethod
@@ -996,7 +996,7 @@ class CoopScene(GameScene):
 
     def _draw_screen_small(self, surface: pygame.Surface) -> None:
         """The game on a small display: the same parts as on the TV (table left; prompt, both
-        clue files and the score right), every text at 24-30 px, set by ``render.text_lines``."""
+        clue files and the score right), every text at 24-30 px, set by ``render.text_block``."""
         W, H = surface.get_size()
         st = self.state
         t = max(render.MIN_TEXT_PX, H // 17)             # the text size: 24 px on 320, 28 on 480
@@ -1004,9 +1004,9 @@ class CoopScene(GameScene):
         sub = f"round {st.round_no}/{self.game.rounds}" if self.game.rounds > 1 else ""
         if self.game.sherlock_rules:
             sub += f"  {st.total()} pts"
-        sub_r = render.text_lines(surface, sub, (W - 8, 4), W // 3, t, 1, render.DIM, "topright")
+        sub_r = render.text_block(surface, sub, (W - 8, 4), W // 3, t, 1, render.DIM, "topright")
         title_w = W - 16 - (sub_r.w + 12 if sub else 0)
-        render.text_lines(surface, self._small_title(title_w, t + 2), (8, 3), title_w, t + 2, 1, render.TEXT,
+        render.text_block(surface, self._small_title(title_w, t + 2), (8, 3), title_w, t + 2, 1, render.TEXT,
                           "topleft", bold=True)
         table = pygame.Rect(6, head, int(W * 0.47), H - head - 4)
         self._draw_table(surface, table)
@@ -1022,7 +1022,7 @@ class CoopScene(GameScene):
             total = sum(render.lines_height(line, W - 24, size, 2, True) + 12 for line, size in sizes)
             y = max(4, (H - total) // 2)
             for i, (line, size) in enumerate(sizes):
-                r = render.text_lines(surface, line, (W // 2, y), W - 24, size, 2,
+                r = render.text_block(surface, line, (W // 2, y), W - 24, size, 2,
                                       render.GOLD if i == 0 else render.TEXT, "midtop", bold=True)
                 y = r.bottom + 12
 
@@ -1047,7 +1047,7 @@ class CoopScene(GameScene):
         pad = 6
         pr = pygame.Rect(area.x, area.y, area.w, 3 * render.line_height(t, True) + 2 * pad)
         render.panel(surface, pr, render.PANEL_LIGHT, pcol, 3)
-        render.text_lines(surface, prompt, (pr.x + 10, pr.y + pad), pr.w - 20, t, 3, render.TEXT, "topleft", True)
+        render.text_block(surface, prompt, (pr.x + 10, pr.y + pad), pr.w - 20, t, 3, render.TEXT, "topleft", True)
         # the score panel at the bottom, as high as its lines
         w_led = 0
         lines = self._score_lines(t)
@@ -1070,12 +1070,12 @@ class CoopScene(GameScene):
             msg, col, _ = self.banner
             br = full.inflate(-8, -8)
             pygame.draw.rect(surface, col, br, border_radius=10)
-            render.text_lines(surface, msg, br.center, br.w - 12, t, max(1, br.h // render.line_height(t, True)),
+            render.text_block(surface, msg, br.center, br.w - 12, t, max(1, br.h // render.line_height(t, True)),
                               (20, 20, 20), "center", bold=True)
         else:
             y = full.y + pad
             for (m, size, col, bold), h in zip(lines, hs):
-                render.text_lines(surface, m, (full.x + 10, y), text_w, size, 3, col, "topleft", bold)
+                render.text_block(surface, m, (full.x + 10, y), text_w, size, 3, col, "topleft", bold)
                 y += h + 2
         self._led_box = None
         if w_led:
@@ -1107,14 +1107,14 @@ class CoopScene(GameScene):
             flag = "will offer"
         right = r.right - 8
         if flag:
-            fr = render.text_lines(surface, flag, (right, tag.centery), (r.right - tag.right) // 2, t, 1,
+            fr = render.text_block(surface, flag, (right, tag.centery), (r.right - tag.right) // 2, t, 1,
                                    render.GOLD, "midright", bold=True)
             right = fr.x - 8
         name = "computer partner" if s in self.partners else self.players[s].label
         room = right - tag.right - 10
         # the controller's name gives way to the flag when both do not fit ("P1" always stays)
         if render.font(t).size(name)[0] * render.MIN_KEPT <= room:
-            render.text_lines(surface, name, (tag.right + 10, tag.centery), room, t, 1, render.DIM, "midleft")
+            render.text_block(surface, name, (tag.right + 10, tag.centery), room, t, 1, render.DIM, "midleft")
         clues = list(result.clues[s]) if result is not None else st.clues(s)
         area = pygame.Rect(x, tag.bottom + 2, r.right - 8 - x, r.bottom - 4 - tag.bottom - 2)
         if not clues:
@@ -1136,7 +1136,7 @@ class CoopScene(GameScene):
         shown = clues
         if len(clues) > fit:
             k = len(clues) - (fit - 1)
-            er = render.text_lines(surface, f"1-{k}", (x, area.centery), size, t, 1, col, "midleft", bold=True)
+            er = render.text_block(surface, f"1-{k}", (x, area.centery), size, t, 1, col, "midleft", bold=True)
             x = er.right + gap
             shown = clues[k:]
             shown = shown[-max(0, (area.right - x + gap) // (size + gap)):] if (area.right - x) >= size else []

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import pygame
 
@@ -94,6 +94,63 @@ TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "pass": ("{names} cannot lay a card: passes", ""),
     },
 }
+
+
+#: Below either of these (px) the screen is a small panel (480x320, 640x480, 800x480): the
+#: compact layout (:func:`screen_layout`); a TV (1280x720 and up) keeps the full one.
+COMPACT_W, COMPACT_H = 1000, 600
+
+#: Shorter wordings of the seat panels' labels and tags for the compact layout (the same
+#: meaning; :func:`kiosk.render.text_best` takes the first that fits).
+SHORT_WORDS: dict[str, tuple[str, ...]] = {
+    "cards won": ("won",),
+    "cards in hand": ("in hand",),
+    "penalty cards": ("penalty",),
+    "OUT this race": ("OUT",),
+    "LOCKED: no claims": ("LOCKED",),
+    "RELEASE your buzzer": ("RELEASE",),
+}
+
+
+class ScreenLayout(NamedTuple):
+    """Where the parts of the FocusX screen go on a ``W`` x ``H`` window (pixel rects).
+
+    ``compact`` (a window under :data:`COMPACT_W` x :data:`COMPACT_H`): a short title row
+    across the whole width, the seat panels across the whole width at the bottom, the race
+    panel beside the table between them, 24 px text.  The full layout (a TV) is the one the
+    screen always had: the side column (LED matrix, race panel) the whole height.
+    """
+    compact: bool
+    title: pygame.Rect          # the title row part (title left, race and status right)
+    bar: pygame.Rect            # the countdown bar at its fullest
+    strip: pygame.Rect          # the message strip: the window's label, the banner
+    area: pygame.Rect           # the table
+    seats: pygame.Rect          # the seat panels
+    seats_part: pygame.Rect     # their part (a little larger)
+    side: pygame.Rect           # the LED matrix and the race panel
+
+
+def screen_layout(W: int, H: int) -> ScreenLayout:
+    """The :class:`ScreenLayout` of a ``W`` x ``H`` window (a few additions: cheap per frame)."""
+    if W >= COMPACT_W and H >= COMPACT_H:
+        side = int(W * 0.27)
+        table_w = W - side
+        seat_h = int(H * 0.2)
+        strip = pygame.Rect(0, TOP, table_w, STRIP_H)
+        seats = pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h)
+        return ScreenLayout(False, pygame.Rect(0, 0, table_w, 54), pygame.Rect(20, 54, table_w - 40, 6), strip,
+                            pygame.Rect(0, strip.bottom, table_w, H - strip.bottom - seat_h - 10), seats,
+                            pygame.Rect(0, seats.y, table_w, seat_h + 6), pygame.Rect(table_w, 10, side - 10, H - 20))
+    side = max(int(W * 0.27), 150)
+    table_w = W - side
+    seat_h = max(80, int(H * 0.2))
+    top = 36
+    strip = pygame.Rect(0, top, table_w, 38)
+    seats = pygame.Rect(4, H - seat_h - 4, W - 8, seat_h)
+    part = pygame.Rect(0, seats.y, W, seat_h + 4)
+    return ScreenLayout(True, pygame.Rect(0, 0, W, 30), pygame.Rect(20, 30, table_w - 40, 4), strip,
+                        pygame.Rect(0, strip.bottom, table_w, part.y - strip.bottom - 4), seats, part,
+                        pygame.Rect(table_w, top, side - 6, part.y - top - 4))
 
 
 @dataclass
@@ -642,34 +699,43 @@ class FocusXScene(GameScene):
         parts = self.parts
         if parts.begin(surface):
             surface.fill(render.BG)
-        side = int(W * 0.27)
-        table_w = W - side
+        lay = self.layout = screen_layout(W, H)
         st = self.state
         status = "game over" if st.is_terminal() else self.status_text()
-        parts.part(surface, "title", pygame.Rect(0, 0, table_w, 54), (st.race_no, status),
-                   lambda: self._draw_title(surface, table_w, status))
-        bar = self._bar_width(table_w)
-        parts.part(surface, "bar", pygame.Rect(20, 54, table_w - 40, 6), bar,
-                   lambda: bar is not None and pygame.draw.rect(surface, render.DIM, pygame.Rect(20, 54, bar, 6),
-                                                                border_radius=3))
-        seat_h = int(H * 0.2)
+        parts.part(surface, "title", lay.title, (st.race_no, status),
+                   lambda: self._draw_title(surface, lay.title.w, status))
+        bar = self._bar_width(lay.bar.w + 40)
+        parts.part(surface, "bar", lay.bar, bar,
+                   lambda: bar is not None and pygame.draw.rect(
+                       surface, render.DIM, pygame.Rect(lay.bar.x, lay.bar.y, bar, lay.bar.h), border_radius=3))
         # The message strip (between the countdown bar and the table): the window's label
         # on the left, the banner to its right, so a banner never hides the table (#15).
-        strip = pygame.Rect(0, TOP, table_w, STRIP_H)
+        strip, area = lay.strip, lay.area
         lines = self.strip_lines()
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
-        area = pygame.Rect(0, strip.bottom, table_w, H - strip.bottom - seat_h - 10)
         # One part: the table's marks reach up into the strip, and the banner is drawn over them.
-        parts.part(surface, "table", pygame.Rect(0, TOP, table_w, area.bottom - TOP),
+        parts.part(surface, "table", pygame.Rect(0, strip.y, strip.w, area.bottom - strip.y),
                    (tuple(lines), banner, self.table_key()),
                    lambda: self._draw_strip_and_table(surface, strip, lines, banner, area))
-        seats = pygame.Rect(10, H - seat_h - 6, table_w - 20, seat_h)
         # The part spans the table's width: a long seat label may run past its panel.
-        parts.part(surface, "seats", pygame.Rect(0, seats.y, table_w, seat_h + 6), self.seats_key(),
-                   lambda: self._draw_seats(surface, seats))
-        self._draw_side(surface, pygame.Rect(table_w, 10, side - 10, H - 20))
+        parts.part(surface, "seats", lay.seats_part, self.seats_key(),
+                   lambda: self._draw_seats(surface, lay.seats))
+        self._draw_side(surface, lay.side)
+
+    #: the layout of the last frame drawn (:func:`screen_layout`; the full one before any)
+    layout: ScreenLayout = screen_layout(1280, 720)
 
     def _draw_title(self, surface: pygame.Surface, table_w: int, status: str) -> None:
+        if self.layout.compact:
+            # Race and status at the right, the title in the rest of the row: the registry's
+            # label, else without its "FocusX " family name, else squeezed a little.
+            right = render.text_best(surface, [f"race {self.state.race_no}  |  {status}",
+                                               f"race {self.state.race_no} | {status}"],
+                                     (table_w - 10, 6), table_w // 2, (24,), render.DIM, "topright")
+            title = self.title
+            wordings = [title] + ([title[len("FocusX "):]] if title.startswith("FocusX ") else [])
+            render.text_best(surface, wordings, (10, 4), right.x - 24, (30, 28, 26, 24), render.TEXT, bold=True)
+            return
         render.text(surface, self.title, (20, 12), 40, render.TEXT, bold=True)   # the registry's label
         render.text(surface, f"race {self.state.race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM,
                     "topright")
@@ -677,14 +743,22 @@ class FocusXScene(GameScene):
     def _draw_strip_and_table(self, surface: pygame.Surface, strip: pygame.Rect,
                               lines: list[tuple[str, int, tuple[int, int, int]]],
                               banner: tuple[str, tuple[int, int, int]] | None, area: pygame.Rect) -> None:
-        left = strip.x + 20
-        y = strip.y + 2
+        compact = self.layout.compact
+        left = strip.x + (10 if compact else 20)
+        y = strip.y + (1 if compact else 2)
         for msg, size, col in lines:
+            if compact:                 # 24 px lines, the label squeezed a little at most
+                r = render.text_within(surface, msg, (left, y), strip.w - 20, render.MIN_TEXT_PX, col, bold=True)
+                left = max(left, r.right + 16)
+                y = r.bottom + 1
+                continue
             r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
         self.draw_table(surface, area)
-        if banner is not None:
+        if banner is not None and compact:
+            self._draw_banner_compact(surface, strip, left, y, banner)
+        elif banner is not None:
             msg, col = banner
             room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
             size = render.fit_size(msg, room.w - 36, (56, 48, 42, 36, 32, 28), bold=True)
@@ -700,10 +774,50 @@ class FocusXScene(GameScene):
             pygame.draw.rect(surface, col, box, border_radius=14)
             surface.blit(img, rect)
 
+    def _draw_banner_compact(self, surface: pygame.Surface, strip: pygame.Rect, left: int, below: int,
+                             banner: tuple[str, tuple[int, int, int]]) -> None:
+        """The banner in the small layout's strip, right of its lines (they end at x ``left``,
+        y ``below``): one line of 28..24 px, else two lines of 24 px; else on the row under
+        the lines (one line of 24 px: the chooser's hint stays in view); else over them (for
+        the banner's second or two: the countdown bar still runs)."""
+        msg, col = banner
+        b24 = render.font(render.MIN_TEXT_PX, True)
+        beside = strip.right - 10 - left - 16
+        two = render.wrap_even(msg, max(1, beside), render.MIN_TEXT_PX, 2, bold=True)
+        if beside < 48 or any(b24.size(line)[0] * render.MIN_KEPT > beside for line in two):
+            row = pygame.Rect(strip.x + 10, below, strip.w - 20, strip.bottom - below)
+            if left > strip.x + 10 and row.h >= b24.get_height() and b24.size(msg)[0] * render.MIN_KEPT <= row.w - 16:
+                w = min(row.w - 16, b24.size(msg)[0])
+                box = pygame.Rect(row.x, row.y, w + 16, row.h)
+                pygame.draw.rect(surface, col, box, border_radius=8)
+                render.text_within(surface, msg, (box.centerx, box.y + (box.h - b24.get_height()) // 2), w,
+                                   render.MIN_TEXT_PX, (20, 20, 20), "midtop", bold=True)
+                return
+            left = strip.x + 10
+        room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
+        inner = room.w - 16
+        size = render.fit_size(msg, inner, (28, 26, 24), bold=True)
+        f = render.font(size, True)
+        lines = [msg] if f.size(msg)[0] <= inner else render.wrap_even(msg, inner, render.MIN_TEXT_PX, 2, bold=True)
+        if len(lines) > 1:
+            f = render.font(render.MIN_TEXT_PX, True)
+        w = min(inner, max(f.size(line)[0] for line in lines))
+        h = f.get_linesize() * len(lines)
+        box = pygame.Rect(0, 0, w + 16, min(strip.h, h + 4))
+        box.center = room.center
+        box.x = room.x if len(lines) > 1 else box.x
+        box.clamp_ip(strip)
+        pygame.draw.rect(surface, col, box, border_radius=10)
+        render.text_lines(surface, msg, (box.centerx, box.y + (box.h - h) // 2), inner, len(lines),
+                          size if len(lines) == 1 else render.MIN_TEXT_PX, (20, 20, 20), "midtop", bold=True)
+
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         return None
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if self.layout.compact:
+            self._draw_seats_compact(surface, area)
+            return
         st = self.state
         n = len(self.seats)
         w = area.w // n
@@ -745,6 +859,61 @@ class FocusXScene(GameScene):
             elif s in held:                     # FXA-39: held since before the race opened
                 render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
 
+    def _draw_seats_compact(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The seat panels of the small layout: "P1" and the big number on the first row, then
+        24 px rows as they fit, by importance: the tag (whose turn; wrapped onto two rows if
+        there is room), STUCK / RELEASE (R-8, FXA-39), the number's label, the small lines
+        (dropped first: a pile or hand count the table also shows)."""
+        st = self.state
+        n = len(self.seats)
+        w = area.w // n
+        stuck = set(self.referee.stuck)
+        held = set(self.referee.held)
+        step = render.font(render.MIN_TEXT_PX).get_linesize()
+        for s, info in enumerate(self.seats):
+            r = pygame.Rect(area.x + s * w + 2, area.y, w - 4, area.h)
+            col = render.SEAT_COLOURS[s % 8]
+            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            render.panel(surface, r, render.PANEL, col if active else None, 3)
+            pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 5),
+                             border_top_left_radius=12, border_top_right_radius=12)
+            inner = r.w - 10
+            big, label, lines = self.seat_lines(s)
+            head = 40 if r.w >= 150 and r.h >= 96 else 30 if r.w >= 100 else 26     # as the panel allows
+            name = render.text(surface, f"P{s + 1}", (r.x + 5, r.y + 7), head, col, bold=True)
+            render.text_best(surface, [big], (r.right - 5, r.y + 7), max(1, r.right - 5 - name.right - 4),
+                             (head, 24), render.TEXT, "topright", bold=True)
+            rows = max(0, (r.bottom - 3 - name.bottom - 1) // step)
+            tag = self.seat_tag(s)
+            flag = (("STUCK", render.BAD) if s in stuck else (HELD_TEXT, render.GOLD) if s in held else None)
+            tag_rows = 0
+            if tag is not None and rows:
+                fits = render.font(render.MIN_TEXT_PX, True).size(tag[0])[0] <= inner
+                tag_rows = 1 if fits or " " not in tag[0] or rows - (flag is not None) < 2 else 2
+            left = rows - tag_rows - (flag is not None)
+            show_label = bool(label) and left >= 1
+            small = lines[:max(0, left - show_label)]
+            y = name.bottom + 1
+            if show_label:
+                drawn = render.text_best(surface, (label,) + SHORT_WORDS.get(label, ()), (r.right - 5, y), inner,
+                                         (render.MIN_TEXT_PX,), render.DIM, "topright")
+                if render.font(render.MIN_TEXT_PX).size(info.label)[0] <= drawn.x - 12 - r.x - 5:
+                    render.text(surface, info.label, (r.x + 5, y), render.MIN_TEXT_PX, render.DIM)   # a wide panel
+                y += step
+            if tag is not None and tag_rows:
+                words = (tag[0],) + SHORT_WORDS.get(tag[0], ())
+                if tag_rows == 1:
+                    render.text_best(surface, words, (r.x + 5, y), inner, (render.MIN_TEXT_PX,), tag[1], bold=True)
+                else:
+                    render.text_lines(surface, tag[0], (r.x + 5, y), inner, 2, render.MIN_TEXT_PX, tag[1], bold=True)
+                y += step * tag_rows
+            for line in small:
+                render.text_within(surface, line, (r.x + 5, y), inner, render.MIN_TEXT_PX, render.DIM)
+                y += step
+            if flag is not None and rows:
+                render.text_best(surface, (flag[0],) + SHORT_WORDS.get(flag[0], ()), (r.right - 5, y), inner,
+                                 (render.MIN_TEXT_PX,), flag[1], "topright", bold=True)
+
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The virtual LED matrix with its status line, and the race panel below (two parts)."""
         y = area.y
@@ -766,10 +935,67 @@ class FocusXScene(GameScene):
         render.led_matrix(surface, r, picture)
         # The status line narrowed to the side column when longer (it ran over the table).
         room = 2 * min(r.centerx - column.x, column.right - r.centerx)
+        if self.layout.compact:
+            # 24 px: the line with the link's state, else the state alone, else (a long state
+            # on a narrow column) only what this is: the race panel below needs the rows.
+            render.text_best(surface, [f"virtual LED matrix  {status}", status, "virtual LED matrix"],
+                             (r.centerx, r.bottom + 4), room, (render.MIN_TEXT_PX,), render.DIM, "midtop")
+            return
         render.text_within(surface, f"virtual LED matrix  {status}", (r.centerx, r.bottom + 4), room, 20,
                            render.DIM, "midtop")
 
+    #: the race panel's heading on the small layout when the full one needs more than two rows
+    panel_short_title = "ms after the table showed"
+
+    def _draw_panel_compact(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The race panel of the small layout (R-7: every press of the last races): 24 px rows,
+        the heading and the titles wrapped onto two rows, the offsets without " ms" (the
+        heading says so) and a status that does not fit beside them on a row of its own."""
+        render.panel(surface, panel)
+        size = render.MIN_TEXT_PX
+        step = render.font(size).get_linesize()
+        inner = panel.w - 16
+        x = panel.x + 8
+        title = self.panel_title
+        if len(render.wrap(title, inner, size, 3)) > 2 or any(
+                render.font(size).size(line)[0] > inner for line in render.wrap(title, inner, size, 2)):
+            title = self.panel_short_title
+        yy = render.text_lines(surface, title, (x, panel.y + 6), inner, 2, size, render.DIM).bottom + 4
+        if not self.history:
+            render.text_lines(surface, "every press is shown here", (x, yy), inner, 2, size, render.DIM)
+        for idx, entry in enumerate(self.history):
+            if yy > panel.bottom - 2 * step:
+                break
+            colour = entry.colour if idx == 0 else render.DIM
+            rows = 2 if yy + 3 * step <= panel.bottom else 1
+            yy = render.text_lines(surface, entry.title, (x, yy), inner, rows, size, colour, bold=idx == 0).bottom + 1
+            for seat, kind, ms, status in entry.rows[:8]:
+                if yy > panel.bottom - step - 2:
+                    break
+                col = render.SEAT_COLOURS[seat % 8] if idx == 0 else render.DIM
+                who = render.text(surface, f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}", (x, yy), size,
+                                  col, bold=idx == 0)
+                at = render.text(surface, f"{ms:.1f}", (max(who.right + 6, x + 30), yy), size, render.TEXT)
+                scol = render.BAD if status in ("false", "penalty", "last") else render.DIM
+                room = panel.right - 8 - at.right - 6
+                if render.font(size).size(status)[0] * render.MIN_KEPT > room and yy + 2 * step <= panel.bottom:
+                    yy += step                                   # the status on its own row
+                    room = inner - 8
+                render.text_within(surface, status, (panel.right - 8, yy), room, size, scol, "topright")
+                yy += step
+            for line in entry.extra[:3]:
+                if yy > panel.bottom - step - 2:
+                    break
+                rows = 2 if yy + 2 * step <= panel.bottom else 1
+                if rows == 1 and render.font(size).size(line)[0] * render.MIN_KEPT > inner:
+                    break                       # no room left for it readable (the banner said it)
+                yy = render.text_lines(surface, line, (x, yy), inner, rows, size, render.DIM).bottom + 1
+            yy += 4
+
     def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        if self.layout.compact:
+            self._draw_panel_compact(surface, panel)
+            return
         render.panel(surface, panel)
         render.text(surface, self.panel_title, (panel.x + 10, panel.y + 8), 22, render.DIM)
         yy = panel.y + 34
@@ -812,6 +1038,9 @@ class FocusXScene(GameScene):
         info = self.seats[seat]
         who = "computer" if info.is_computer else ("choose: left/right, OK" if info.can_choose
                                                      else "no choose controls: the arcade lays for you")
+        if self.layout.compact:
+            self._draw_hand_compact(surface, rect, seat, hand, ch, who)
+            return
         render.text(surface, f"P{seat + 1}'s hand", (rect.x + 8, rect.y), 30, col, bold=True)
         render.text(surface, who, (rect.x + 8, rect.y + 28), 20, render.DIM)
         if not hand:
@@ -832,6 +1061,43 @@ class FocusXScene(GameScene):
         elif ch is not None:
             step = "choose a card, OK" if ch.stage == "card" else "choose the place, OK"
             render.text(surface, step, (rect.x + 8, rect.y + 62 + chh), 24, col, bold=True)
+
+    def _draw_hand_compact(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, hand: list[int],
+                           ch: Chooser | None, who: str) -> None:
+        """:meth:`draw_hand` on the small layout: 24 px heading and hints (wrapped onto two rows
+        when needed, never shortened: they are the controls), the cards in the rest."""
+        col = render.SEAT_COLOURS[seat % 8]
+        size = render.MIN_TEXT_PX
+        step = render.font(size, True).get_linesize()
+        inner = rect.w - 8
+        x = rect.x + 4
+        y = render.text_best(surface, [f"P{seat + 1}'s hand"], (x, rect.y), inner, (28, 26, 24), col,
+                             bold=True).bottom + 1
+        rows = 1 if render.font(size).size(who)[0] <= inner else 2
+        y = render.text_lines(surface, who, (x, y), inner, rows, size, render.DIM).bottom + 3
+        if not hand:
+            render.text(surface, "no cards", (x, y), size, render.DIM)
+            return
+        hint = ""
+        hint_col = col
+        if ch is not None and ch.stage == "place" and self.cursor_place() is None:
+            hint = "< back to the hand >"
+        elif ch is not None:
+            hint = "choose a card, OK" if ch.stage == "card" else "choose the place, OK"
+        hint_rows = 0 if not hint else 1 if render.font(size, True).size(hint)[0] <= inner else 2
+        bottom = rect.bottom - hint_rows * step - 4
+        chh = max(16, bottom - y - 6)
+        cw = int(min(chh / 1.4, (rect.w - 12) / max(3, len(hand)) - 8))
+        chh = int(cw * 1.4)
+        cx = x + 4
+        for i, c in enumerate(hand):
+            r = pygame.Rect(cx, y + 4, cw, chh)
+            surface.blit(render.card_surface(c, cw, chh), r)
+            if ch is not None and i == ch.card_i % len(hand):
+                pygame.draw.rect(surface, col, r.inflate(8, 8), 4 if ch.stage == "card" else 2, border_radius=10)
+            cx += cw + 10
+        if hint:
+            render.text_lines(surface, hint, (x, y + chh + 10), inner, hint_rows, size, hint_col, bold=True)
 
     def led_picture(self, now_ns: int) -> Any:
         from arcade.views import pictures as ledv
@@ -860,6 +1126,7 @@ class ClassicScene(FocusXScene):
     game_class = ClassicGame
 
     panel_title = "Race panel (ms after the first press)"
+    panel_short_title = "ms after the first press"
 
     def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
@@ -945,6 +1212,15 @@ class ClassicScene(FocusXScene):
         st: ClassicState = self.state
         return str(len(st.victory[seat])), "cards won", [f"pile {len(st.piles[seat])}"]
 
+    def strip_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
+        """On the small layout the chooser's hint is a strip line (the gap between the spots
+        is too narrow for it whole)."""
+        lines = super().strip_lines()
+        if self.choose_seat is not None and self.layout.compact:
+            lines.append((f"P{self.choose_seat + 1}: left/right choose, OK lays", 24,
+                          render.SEAT_COLOURS[self.choose_seat % 8]))
+        return lines
+
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st: ClassicState = self.state
         if st.sudden and seat in st.sudden:
@@ -957,7 +1233,7 @@ class ClassicScene(FocusXScene):
         st: ClassicState = self.state
         chooser = None if self.choose_seat is None else (self.choose_seat, self.choose_spot)
         cw, gap, cy = fx_draw.draw_spots(surface, area, st.spots, st.prev_spot, chooser)
-        if self.choose_seat is not None:     # in the gap between the two rows of spots
+        if self.choose_seat is not None and not self.layout.compact:     # in the gap between the rows of spots
             hint = pygame.Rect(0, 0, 2 * cw + gap, max(20, gap - 4))
             hint.center = (area.centerx, cy)
             fx_draw.fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
@@ -1005,9 +1281,13 @@ class ThinkFocusScene(PlacingScene):
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
-        hand_w = 290
-        rows_area = pygame.Rect(area.x + 70, area.y + 26, area.w - hand_w - 80, area.h - 30)
-        longest = max(max(len(r) for r in st.rows) + 1, 7)
+        compact = self.layout.compact
+        hand_w = int(area.w * 0.4) if compact else 290
+        rows_area = (pygame.Rect(area.x + 52, area.y + 22, area.w - hand_w - 58, area.h - 24) if compact
+                     else pygame.Rect(area.x + 70, area.y + 26, area.w - hand_w - 80, area.h - 30))
+        # Room for a card more than the longest row; on a small panel at least 5 (not 7) so
+        # the cards are as large as the rows' height allows.
+        longest = max(max(len(r) for r in st.rows) + 1, 5 if compact else 7)
         ch = int(min(rows_area.h / 4 - 8, (rows_area.w / longest - 6) * 1.4))
         cw = int(ch / 1.4)
         place = self.cursor_place()
@@ -1030,7 +1310,10 @@ class ThinkFocusScene(PlacingScene):
                 col = render.SEAT_COLOURS[st.active % 8]
                 pygame.draw.rect(surface, col, end, 6, border_radius=10)
                 render.text(surface, "here", end.center, 26, col, "center", bold=True)
-        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
+        if compact:
+            self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 2, hand_w - 6, area.h - 4))
+        else:
+            self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import pictures as ledv
@@ -1135,9 +1418,10 @@ class DuelScene(FocusXScene):
         n = st.seats
         cols = (n + 1) // 2
         rows = 2
+        compact = self.layout.compact
         cell_w = (area.w - 40) // cols
         cell_h = (area.h - 10) // rows
-        ch = int(min(cell_h - 56, (cell_w - 30) * 1.4))
+        ch = int(min(cell_h - (30 if compact else 56), (cell_w - 30) * 1.4))
         cw = int(ch / 1.4)
         now, waiting = self._racing()
         waiting_seats = {s for t in waiting for s in t} - set(now)
@@ -1148,15 +1432,27 @@ class DuelScene(FocusXScene):
                 cc = cols - 1 - cc          # around the table, clockwise
             cell = pygame.Rect(area.x + 20 + cc * cell_w, area.y + 4 + rr * cell_h, cell_w, cell_h)
             col = render.SEAT_COLOURS[s % 8]
-            render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
-            render.text(surface, f"penalty {scores[s]}", (cell.right - 10, cell.y + 6), 28,
-                        render.BAD if scores[s] else render.DIM, "topright", bold=True)
-            r = pygame.Rect(cell.centerx - cw // 2, cell.y + 40, cw, ch)
+            if compact:
+                name = render.text(surface, f"P{s + 1}", (cell.x + 4, cell.y + 2), 26, col, bold=True)
+                pen = f"penalty {scores[s]}"
+                # Only beside the name when it fits whole: the seat panels show the count too.
+                if render.font(24, True).size(pen)[0] <= cell.right - 6 - name.right - 8:
+                    render.text(surface, pen, (cell.right - 6, cell.y + 4), 24,
+                                render.BAD if scores[s] else render.DIM, "topright", bold=True)
+                r = pygame.Rect(cell.centerx - cw // 2, cell.y + 24, cw, ch)
+            else:
+                render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
+                render.text(surface, f"penalty {scores[s]}", (cell.right - 10, cell.y + 6), 28,
+                            render.BAD if scores[s] else render.DIM, "topright", bold=True)
+                r = pygame.Rect(cell.centerx - cw // 2, cell.y + 40, cw, ch)
             pile = st.piles[s]
             if pile:
                 for k in range(min(3, len(pile) - 1), 0, -1):
                     surface.blit(render.card_back(cw, ch), r.move(k * 4, k * 4))
                 surface.blit(render.card_surface(pile[-1], cw, ch), r)
+            elif compact and render.font(24).size("empty")[0] > r.w - 4:
+                # A small pile spot: its outline only (the word would run over the next cell).
+                pygame.draw.rect(surface, render.PANEL_LIGHT, r, 3, border_radius=12)
             else:
                 render.empty_spot(surface, r, "empty")
             if s in now:                    # the focus being raced now (FXA-20): thick gold frame
@@ -1172,8 +1468,12 @@ class DuelScene(FocusXScene):
     def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         tb = self.state.tiebreak
         names = ", ".join(f"P{s + 1}" for s in tb.sudden)
-        render.text(surface, f"Tie-break: {names} - first to win a focus wins", (area.centerx, area.y + 22), 34,
-                    render.GOLD, "center", bold=True)
+        heading = f"Tie-break: {names} - first to win a focus wins"
+        if self.layout.compact:         # two rows of 24 px above the spots
+            render.text_lines(surface, heading, (area.centerx, area.y + 2), area.w - 20, 2, render.MIN_TEXT_PX,
+                              render.GOLD, "midtop", bold=True)
+        else:
+            render.text(surface, heading, (area.centerx, area.y + 22), 34, render.GOLD, "center", bold=True)
         cw = int(min(area.w / 6, (area.h - 70) / 2.2 / 1.4))
         ch = int(cw * 1.4)
         cx, cy = area.centerx, area.y + 50 + ch + 5
@@ -1237,7 +1537,8 @@ class FourFocusScene(PlacingScene):
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
-        hand_w = 290
+        compact = self.layout.compact
+        hand_w = int(area.w * 0.4) if compact else 290
         grid = pygame.Rect(area.x + 10, area.y + 4, area.w - hand_w - 20, area.h - 6)
         # Show the laid cards and the cells next to them (at least 5x5), never beyond the
         # 9x9 reach (FX-11), so cards stay large while the board is small.
@@ -1287,7 +1588,10 @@ class FourFocusScene(PlacingScene):
                 if place is not None and (getattr(place, "x", None), getattr(place, "y", None)) == (gx, gy):
                     col = render.SEAT_COLOURS[st.active % 8]
                     pygame.draw.rect(surface, col, card_r.inflate(8, 8), 5, border_radius=8)
-        self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
+        if compact:
+            self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 2, hand_w - 6, area.h - 4))
+        else:
+            self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
 
     def led_default(self, w: int, h: int, now_ns: int) -> Any:
         from arcade.views import pictures as ledv

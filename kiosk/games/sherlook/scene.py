@@ -118,7 +118,7 @@ def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, co
              bg: tuple[int, int, int] | None = None, bold: bool = True) -> None:
     """``msg`` centred in ``rect``, at ``size`` px or smaller until it fits, on an optional plate;
     when even the smallest text (render.MIN_TEXT_PX) is too wide, on as many lines as ``rect``
-    holds (render.text_lines: wrapped, squeezed a little at most)."""
+    holds (render.text_block: wrapped, squeezed a little at most)."""
     first = size
     while size > 14:
         img = render.font(size, bold).render(msg, True, colour)
@@ -129,7 +129,7 @@ def fit_text(surface: pygame.Surface, msg: str, rect: pygame.Rect, size: int, co
         pygame.draw.rect(surface, bg, rect, border_radius=12)
     if img.get_width() > rect.w - 24:
         rows = max(1, rect.h // render.line_height(render.MIN_TEXT_PX, bold))
-        render.text_lines(surface, msg, rect.center, rect.w - 24, first, rows, colour, "center", bold)
+        render.text_block(surface, msg, rect.center, rect.w - 24, first, rows, colour, "center", bold)
         return
     surface.blit(img, img.get_rect(center=rect.center))
 
@@ -469,7 +469,7 @@ class SherlookScene(GameScene):
         st = self.state
         if self.phase == "start" or st.layout is None:
             render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
-            render.text_lines(surface, "spot the differences, take the right marker", (W // 2, H // 2), W - 24, 40,
+            render.text_block(surface, "spot the differences, take the right marker", (W // 2, H // 2), W - 24, 40,
                               2, render.TEXT, "center")
             return
         areas = self._areas(W, H)
@@ -541,13 +541,13 @@ class SherlookScene(GameScene):
         # A small display: the lines wrap from the bottom up and the layout's picture takes
         # the height that is left (never smaller text than render.MIN_TEXT_PX).
         w, gap = W - 16, max(4, H // 80)
-        keys_r = render.text_lines(surface, keys, (W // 2, H - gap), w, 26, 3, render.DIM, "midbottom")
-        what_r = render.text_lines(surface, what, (W // 2, keys_r.top - gap), w, 30, 2, render.TEXT, "midbottom")
-        name_r = render.text_lines(surface, lay.name, (W // 2, what_r.top - gap), w, max(30, int(H * 0.075)), 2,
+        keys_r = render.text_block(surface, keys, (W // 2, H - gap), w, 26, 3, render.DIM, "midbottom")
+        what_r = render.text_block(surface, what, (W // 2, keys_r.top - gap), w, 30, 2, render.TEXT, "midbottom")
+        name_r = render.text_block(surface, lay.name, (W // 2, what_r.top - gap), w, max(30, int(H * 0.075)), 2,
                                    render.GOLD, "midbottom", bold=True)
-        title_r = render.text_lines(surface, title, (W // 2, gap), w, max(36, int(H * 0.08)), 2, render.TEXT,
+        title_r = render.text_block(surface, title, (W // 2, gap), w, max(36, int(H * 0.08)), 2, render.TEXT,
                                     "midtop", bold=True)
-        says_r = render.text_lines(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 28, 1,
+        says_r = render.text_block(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 28, 1,
                                    render.DIM, "midtop")
         room = pygame.Rect(0, says_r.bottom + gap, W, name_r.top - gap - says_r.bottom - gap)
         if room.h > 8:
@@ -590,12 +590,12 @@ class SherlookScene(GameScene):
             for msg in (f"SHERLOOK  {rnd}  -  {lay.name}", f"{rnd}  -  {lay.name}", rnd):
                 if f.size(msg)[0] * 0.8 <= w:
                     break
-            render.text_lines(surface, msg, (x, area.centery), w, 34, 1, render.TEXT, "midleft", bold=True)
+            render.text_block(surface, msg, (x, area.centery), w, 34, 1, render.TEXT, "midleft", bold=True)
             return
-        r = render.text_lines(surface, rnd, (x, area.y + 2), w, 34, 1, render.TEXT, "topleft", bold=True)
+        r = render.text_block(surface, rnd, (x, area.y + 2), w, 34, 1, render.TEXT, "topleft", bold=True)
         rows = max(1, (area.bottom - r.bottom) // render.line_height(24))
         if area.bottom - r.bottom >= render.line_height(24) - 4:
-            render.text_lines(surface, lay.name, (area.x, r.bottom + 2), area.w, 28, rows, render.TEXT, "topleft")
+            render.text_block(surface, lay.name, (area.x, r.bottom + 2), area.w, 28, rows, render.TEXT, "topleft")
 
     CURSOR_BAND = 30          # px above a row of markers where the cursors go
 
@@ -705,7 +705,7 @@ class SherlookScene(GameScene):
         head = "Claims (ms after the photos)"
         if render.small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
             head = "Claims (ms)"                  # a small display: the short wording
-        render.text_lines(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
+        render.text_block(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
         if not lines:
             render.text(surface, "none yet", (area.x + 10, area.y + 26), 24, render.DIM)
             return
@@ -764,7 +764,7 @@ class SherlookScene(GameScene):
             n = plan["ignored"]
             head += f"  (+{n} press{'es' if n != 1 else ''} by players already holding a marker)"
         if plan["two_line"] and plan["top"] >= area.y + 24:    # a small display, a narrow column
-            render.text_lines(surface, "Every claim in stamp order (ms)", (area.x + 6, area.y + 2), area.w - 12,
+            render.text_block(surface, "Every claim in stamp order (ms)", (area.x + 6, area.y + 2), area.w - 12,
                               24, 2, render.DIM, "topleft", bold=True)
             if plan["pages"] > 1:
                 page_ns = max(self.ORDER_PAGE_MIN_S * NS, self._reveal_ns() / plan["pages"])
@@ -774,7 +774,7 @@ class SherlookScene(GameScene):
                             "topright", bold=True)
         elif plan["top"] < area.y + 24:             # a small display: one line of heading
             pw = render.font(20, True).size("page 9/9")[0] + 16 if plan["pages"] > 1 else 0
-            render.text_lines(surface, "Every claim in stamp order (ms)", (area.x + 10, area.y + 1),
+            render.text_block(surface, "Every claim in stamp order (ms)", (area.x + 10, area.y + 1),
                               area.w - 20 - pw, 24, 1, render.DIM, "topleft", bold=True)
         elif area.w < 600:
             render.text(surface, "Every claim in stamp order", (area.x + 10, area.y + 4), 24, render.DIM, bold=True)
@@ -911,7 +911,7 @@ class SherlookScene(GameScene):
         elif not playing:
             word = "watching"
         if word:
-            render.text_lines(surface, word, (room.x, cy), room.w, 24, 1, colour, "midleft", bold=True)
+            render.text_block(surface, word, (room.x, cy), room.w, 24, 1, colour, "midleft", bold=True)
 
     def _draw_countdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         race = self.referee.race
@@ -930,7 +930,7 @@ class SherlookScene(GameScene):
             # a narrow column: the seconds and who must take a marker, on the lines it needs
             # (the ring left out)
             rows = max(1, (area.h - 8) // render.line_height(24, True))
-            render.text_lines(surface, f"{max(0, math.ceil(left))} s  {names}: take a marker!", area.center,
+            render.text_block(surface, f"{max(0, math.ceil(left))} s  {names}: take a marker!", area.center,
                               area.w - 12, 30, rows, render.GOLD, "center", bold=True)
             return
         r = min(area.h // 2 - 6, 60)
