@@ -1,7 +1,7 @@
 """The Adalight serial protocol: encoder, streaming decoder, device hello.
 
 Adalight is the frame format that stock WLED and the FastLED Adalight sketch
-both accept on their USB serial port (see ``/work/shared/reference/led_serial.md``)::
+both accept on their USB serial port (the README's LED matrix section)::
 
     'A' 'd' 'a'  count-hi  count-lo  checksum  r g b  r g b ...
     count    = LEDs - 1                  (16 bits, big-endian)

@@ -5,8 +5,8 @@ link opens the slave end (:attr:`VirtualMatrix.port`, e.g. ``/dev/pts/3``) as
 if it were the controller's USB serial port; the matrix reads the master end,
 decodes Adalight exactly as a device would and keeps the latest picture.
 
-A pty behaves like a real port where it matters (see
-``/work/shared/reference/led_serial.md``): it buffers about 10 KB, a write
+A pty behaves like a real port where it matters (a USB CDC serial port as the
+LED controllers present it): it buffers about 10 KB, a write
 blocks when nobody reads (:meth:`VirtualMatrix.pause`, case L-1), and closing
 the master end (:meth:`VirtualMatrix.unplug`) makes the link's port fail with
 ``SerialException``, ``OSError`` and ``termios.error`` just as a USB unplug
