@@ -753,24 +753,13 @@ class ServiceScene(Scene):
             i = walking_index(self.now - self.led_t0, led["width"] * led["height"])
             render.text(surface, f"pixel {i}: column {i % led['width'] + 1}, row {i // led['width'] + 1}",
                         (box.centerx, box.bottom + 36), 28, render.TEXT, "midtop", bold=True)
-        link = getattr(self.app.led, "link", None)
         y = 90 + len(rows) * 56 + 20
         lines: list[tuple[str, tuple[int, int, int]]] = []
-        if link is None:
-            lines.append(("Link: none (LED matrix off)", render.BAD))
-        else:
-            try:
-                st = link.status()
-                ok = st.state in ("connected",)
-                lines.append((f"Link: {st.state}", render.GOOD if ok else render.BAD))
-                lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
-                lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
-                for part in wrap_text(f"Last error: {st.last_error or 'none'}", box.x - 60, 30, max_lines=4):
-                    lines.append((part, render.BAD if st.last_error else render.TEXT))
-            except Exception as exc:
-                lines.append((f"Link status unavailable: {exc}", render.BAD))
-        lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "
-                      f"limit {led['max_current_ma']} mA", render.DIM))
+        for text, col in self._link_lines():
+            if text.startswith("Last error: "):          # a long error on up to four lines
+                lines.extend((part, col) for part in wrap_text(text, box.x - 60, 30, max_lines=4))
+            else:
+                lines.append((text, col))
         for text, col in lines:
             render.text(surface, text, (40, y), 30, col)
             y += 36
