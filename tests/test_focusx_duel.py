@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -246,13 +247,19 @@ def test_FX10_end_when_the_deck_runs_out_fewest_cards_wins() -> None:
     assert st.outcome().winners == (0,) and st.outcome().scores == (1.0, 2.0, 2.0, 2.0)
 
 
-def test_FX10_tie_for_fewest_cards_plays_a_classic_tiebreak_round() -> None:
+def fx10_tied() -> Any:
+    """The last race of a Duel that leaves P1 and P2 tied for the fewest penalty cards (FX-10)."""
     penalty = [[mk(1, 1, 0)], [mk(1, 1, 1)], [mk(1, 1, 3), mk(1, 3, 0)], [mk(1, 3, 1), mk(1, 3, 2)]]
     st = position([[mk(0, 1, 0), mk(2, 4, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2),
                   penalty=penalty, active=3, deck=[])
     table = Table(st)
     table.reveal()
     table.race(close_after_ms=500)
+    return st
+
+
+def test_FX10_tie_for_fewest_cards_plays_a_classic_tiebreak_round() -> None:
+    st = fx10_tied()
     assert st.current_player() == CHANCE and st.tiebreak is not None
     assert st.tiebreak.sudden == (0, 1)
     cards = sorted(c for p in st.tiebreak.box for c in [p])   # the playing areas' cards (FXA-22)

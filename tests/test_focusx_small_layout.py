@@ -91,14 +91,9 @@ def test_a_tv_keeps_the_full_focusx_layout(tmp_path: Path, monkeypatch: pytest.M
 @pytest.mark.parametrize("size", SMALL, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_duel_tiebreak_heading_is_whole_on_a_small_panel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               size: tuple[int, int]) -> None:
-    from test_focusx_duel import Table, mk, position  # the FX-10 tie for the fewest penalty cards
+    from test_focusx_duel import fx10_tied  # the FX-10 tie for the fewest penalty cards
 
-    penalty = [[mk(1, 1, 0)], [mk(1, 1, 1)], [mk(1, 1, 3), mk(1, 3, 0)], [mk(1, 3, 1), mk(1, 3, 2)]]
-    st = position([[mk(0, 1, 0), mk(2, 4, 0)], [mk(1, 2, 1)], [mk(2, 2, 2)], [mk(3, 3, 3)]], reveal=mk(3, 1, 2),
-                  penalty=penalty, active=3, deck=[])
-    table = Table(st)
-    table.reveal()
-    table.race(close_after_ms=500)
+    st = fx10_tied()
     assert st.tiebreak is not None
     app = sized_app(tmp_path, size)
     try:
