@@ -100,6 +100,14 @@ def save_progress(app: Any, scene: Any) -> bool:
     data = progress(scene)
     if results is None or data is None or not hasattr(results, "save_resume"):
         return False
+    # A seat a computer plays only while its person is away (kiosk.away) is kept as the
+    # person's: after a restart their buzzer must still give them the seat back.
+    watch = getattr(app, "idle", None)
+    away = getattr(watch, "away", None)
+    if isinstance(away, dict) and away and getattr(watch, "scene", None) is scene:
+        for seat, info in away.items():
+            if 0 <= seat < len(data["seats"]):
+                data["seats"][seat] = asdict(info)
     try:
         results.save_resume(scene.game_key, data)
         return True

@@ -136,3 +136,27 @@ def test_a_capture_banner_shows_whole_on_every_size(screen_app: Any, monkeypatch
         words = seen.words()
         assert "P1 to move" not in words and all(f"P{p + 1}" in words.split(" | ") for p in range(n))
         app.home()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 480), (1280, 720)])
+def test_the_last_moves_beside_the_virtual_matrix_stay_readable(screen_app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                size: tuple[int, int]) -> None:
+    """Issue 14 newcomer: on a 640x480 panel with the virtual LED matrix (the demo's, the
+    default config's) every move with a caption ("P2 g6-f6 1 to reserve") was squeezed to a
+    third of its width, about 8 px high, in the narrow column left of the matrix."""
+    from types import SimpleNamespace
+    app = screen_app(size)
+    scene = SacksonScene(app, [PERSON, COMP], "crossfire", seed=2)
+    app.push(scene)
+    scene.update(T0)
+    play_some(scene, 4, seed=5)
+    scene.log = [(k % 2, "G6-F6 captures 1, 1 to reserve") for k in range(8)]
+    monkeypatch.setattr(app, "led", SimpleNamespace(virtual=object(), virtual_picture=lambda: None))
+    monkeypatch.setattr(render, "led_matrix", lambda *a, **k: None)
+    seen = TextSeen(monkeypatch)
+    render.redraw_everything()
+    scene.draw(app.screen)
+    log = [(m, kept) for m, r, clip, kept in seen.seen if m.startswith(("P1 G6-F6", "P2 G6-F6"))]
+    assert log and log[0][0].startswith("P2 G6-F6"), seen.words()     # the newest move shows
+    for m, kept in log:
+        assert kept >= scene_mod.MIN_LOG_KEPT - 0.01, (m, kept)

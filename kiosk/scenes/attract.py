@@ -233,7 +233,9 @@ class AttractScene(Scene):
             y += 34
         if self.store_notices:
             text = f"Results file: {self.store_notices[-1]}"
-            render.text_fit(surface, text, (W // 2, H - 76), W - 40, 24, 24, render.GOLD)
+            # up to three lines from the bottom up: a notice names a path, too long for one
+            # line on a small display (text_fit's two lines cut it at both edges at 480x320)
+            render.text_block(surface, text, (W // 2, H - 52), W - 40, 24, 3, render.GOLD, "midbottom")
 
     def _draw_scores(self, surface: pygame.Surface, blink: bool) -> None:
         W, H = surface.get_size()

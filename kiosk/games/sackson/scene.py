@@ -115,6 +115,10 @@ def fit_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
     return render.text_within(surface, msg, pos, max_w, size, colour, anchor, bold)
 
 
+#: A last move is squeezed to no less than this share of its width (else the list stops).
+MIN_LOG_KEPT = 0.75
+
+
 class SideLayout(NamedTuple):
     """Where the FOCUS / Crossfire side panel's parts go (pixel rects inside its area).
 
@@ -1316,12 +1320,22 @@ class SacksonScene(GameScene):
             render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
             yy += 22
         step = COMPACT_ROW if compact else 25
+        pad = 20 if compact else 34
         for seat, text in reversed(self.log):
             if yy > area.bottom - (step - 1 if compact else 24):
                 break
+            msg = f"P{seat + 1} {text}"
+            # a row above the matrix has the panel's width; one beside it only what the matrix
+            # leaves: there a move too long to read is shown without its caption ("P2 g6-f6",
+            # not "... 1 to reserve" squeezed to 8 px), and the list stops at one still too long
+            width = (area.w if not led_size or yy + 24 <= area.bottom - led_size else log_w) - pad
+            if width < MIN_LOG_KEPT * render.font(24).size(msg)[0] and text.split():
+                msg = f"P{seat + 1} {text.split()[0]}"
+            if width < MIN_LOG_KEPT * render.font(24).size(msg)[0]:
+                break
             sd.seat_badge(surface, seat, (area.x + (8 if compact else 14), yy + 11), 6 if compact else 9, label=False)
-            self._fit_text(surface, f"P{seat + 1} {text}", (area.x + (18 if compact else 30), yy),
-                           log_w - (20 if compact else 34), 24, render.TEXT if yy < y + 50 else render.DIM)
+            self._fit_text(surface, msg, (area.x + (18 if compact else 30), yy),
+                           width, 24, render.TEXT if yy < y + 50 else render.DIM)
             yy += step
         if led_size:
             r = pygame.Rect(area.right - led_size, area.bottom - led_size, led_size, led_size)

@@ -705,16 +705,41 @@ class SherlookScene(GameScene):
         head = "Claims (ms after the photos)"
         if render.small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
             head = "Claims (ms)"                  # a small display: the short wording
-        render.text_block(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
         if not lines:
+            render.text_block(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
             render.text(surface, "none yet", (area.x + 10, area.y + 26), 24, render.DIM)
             return
-        per = max(1, (area.h - 28) // pitch)
-        y = area.y + 25
-        for text, t, col in lines[-per:]:
-            render.text(surface, text, (area.x + 10, y), size, col, bold=True)
-            render.text(surface, t, (area.right - 10, y), size, render.TEXT, "topright")
-            y += pitch
+        # newest last, as many as fit; a claim too wide to share its row with its time (a narrow
+        # column of a small display) has the time on the line under it, never drawn over it; when
+        # even the newest claim has no room for that, the heading gives its line up
+        top = area.y + 25
+
+        def fit(room: int) -> list[tuple[str, str, Any, bool]]:
+            shown: list[tuple[str, str, Any, bool]] = []
+            used = 0
+            for text, t, col in reversed(lines):
+                two = (render.font(size, True).size(text)[0] + render.font(size).size(t)[0] + 12
+                       > area.w - 20)
+                need = pitch * (2 if two else 1)
+                if used + need > room:
+                    break
+                shown.append((text, t, col, two))
+                used += need
+            return shown
+
+        shown = fit(area.h - 28)
+        if not shown:
+            top = area.y + 3
+            shown = fit(area.h - 6)[:1]
+        if top > area.y + 3:
+            render.text_block(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
+        y = top
+        for text, t, col, two in reversed(shown):
+            tr = render.text(surface, t, (area.right - 10, y + (pitch if two else 0)), size, render.TEXT,
+                             "topright")
+            width = area.w - 20 if two else tr.x - 12 - (area.x + 10)
+            render.text_within(surface, text, (area.x + 10, y), width, size, col, bold=True)
+            y += pitch * (2 if two else 1)
 
     ORDER_PAGE_MIN_S = 2.5    # each page of the reveal's claim list shows at least this long
 
