@@ -183,10 +183,11 @@ def test_demo_command_runs_sherlook() -> None:
 # ---------------------------------------------------------------- fixes of issue 5
 
 def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], layout: str, scene_seed: int = 77,
-                seed: int = 21) -> SherlookScene:
-    """A one-round game whose round has ``layout`` (the chance outcome the driver draws, set by hand)."""
+                seed: int = 21, rounds: int = 1) -> SherlookScene:
+    """A game of ``rounds`` whose first round has ``layout`` (the chance outcome the driver
+    draws, set by hand)."""
     from arcade.sherlook.game import Round
-    scene = SherlookScene(app, seats, seed=seed, rounds=1)
+    scene = SherlookScene(app, seats, seed=seed, rounds=rounds)
     scene.state.chance_outcome = lambda rng: Round(layout, scene_seed)  # type: ignore[method-assign]
     app.push(scene)
     run_until(app, clock, lambda: scene.phase == "race")

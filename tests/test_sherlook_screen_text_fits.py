@@ -35,8 +35,8 @@ def test_every_line_of_the_race_and_the_reveal_is_whole(tmp_path: Path, monkeypa
     bad: dict[str, Any] = {}
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
     try:
-        for lay in ("side", "stack"):
-            scene = start_round(app, clock, seats, lay)
+        for lay, rounds in (("side", 1), ("stack", 1), ("stack", 10)):   # "Round 1/10" is the widest
+            scene = start_round(app, clock, seats, lay, rounds=rounds)
             phases = set()
             for i in range(60 * 120):
                 if i % 30 == 0:
@@ -45,7 +45,7 @@ def test_every_line_of_the_race_and_the_reveal_is_whole(tmp_path: Path, monkeypa
                 run(app, clock, 1)
                 phases.add(scene.phase)
                 for msg, where in cut_texts(seen, app.screen).items():
-                    bad.setdefault(f"{lay}, {scene.phase}: {msg}", where)
+                    bad.setdefault(f"{lay}, {rounds} rounds, {scene.phase}: {msg}", where)
                 if scene.phase == "reveal" and i % 200 == 199:
                     break
             assert {"race", "reveal"} <= phases, phases

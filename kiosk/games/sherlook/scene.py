@@ -561,10 +561,22 @@ class SherlookScene(GameScene):
         assert lay is not None
         rnd = f"Round {st.round_no}/{st.rounds_total}" if not st.is_extra else f"Extra round {st.extra_no}"
         icon = pygame.Rect(area.x, area.y + 2, int(area.h * 1.3) if area.h < 80 else 110, min(area.h - 4, 76))
-        layout_icon(surface, lay, icon)
         if render.small_screen(*surface.get_size()):
+            # a narrow column (the "stack" arrangement on a small panel): the layout's picture
+            # gives way to the round's number ("Round 1/10" squeezed to 80% at most), and goes
+            # when too little of it is left to read
+            need = int(render.font(24, True).size(rnd)[0] * 0.8) + 8
+            if area.w <= area.h * 3 and area.w - icon.w < need:
+                icon.w = area.w - need
+                icon.h = min(icon.h, int(icon.w / 1.3))
+                if icon.w < 28:
+                    icon.w = 0
+            if icon.w:
+                layout_icon(surface, lay, icon)
             self._draw_info_small(surface, area, icon, rnd)
-        elif area.h < 80:
+            return
+        layout_icon(surface, lay, icon)
+        if area.h < 80:
             r = render.text(surface, "SHERLOOK", (icon.right + 10, area.centery), 36, render.GOLD, "midleft",
                             bold=True)
             r = render.text(surface, f"{rnd}  -  {lay.name}", (r.right + 18, area.centery), 34, render.TEXT,
