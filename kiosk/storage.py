@@ -602,6 +602,26 @@ class Results:
             return None
         return data
 
+    def put_resume_aside(self, game_key: str | None, problem: str) -> None:
+        """The game in progress could be read but not played again (``problem``): move its slot,
+        as saved, into ``set_aside`` (nothing is lost; the next start offers no resume).
+
+        Raises:
+            StorageError: the write failed.
+        """
+        try:
+            with self.db:
+                row = self.db.execute("SELECT rowid, CAST(game_key AS BLOB), CAST(data AS BLOB) FROM resume "
+                                      "WHERE slot = 1").fetchone()
+                if row is None or (game_key is not None and bytes(row[1]).decode("utf-8", "replace") != game_key):
+                    return
+                self.db.execute("INSERT INTO set_aside (set_aside_at, source, row_id, problem, copy, raw) "
+                                "VALUES (?, 'resume', ?, ?, '', ?)",
+                                (time.time(), row[0], problem, bytes(row[2]).decode("utf-8", "replace")))
+                self.db.execute("DELETE FROM resume WHERE rowid = ?", (row[0],))
+        except sqlite3.Error as exc:
+            raise StorageError(f"could not put the game in progress aside in {self.path}: {exc}") from None
+
     def drop_resume(self, game_key: str | None = None) -> None:
         """Forget the game in progress (``game_key``: only if it is that game)."""
         try:

@@ -197,3 +197,29 @@ def test_a_kiosk_game_of_focus_2023_resumes_after_its_case_screen(tmp_path: Path
         assert not any("could not be resumed" in m for m, _ in again.messages)
     finally:
         again.close()
+
+
+def test_a_saved_game_that_cannot_be_played_again_is_put_aside_not_lost(tmp_path: Path) -> None:
+    """A slot that reads back but whose moves no longer replay (an action the game refuses)
+    says so on screen, is not offered again, and is kept in the results file's set_aside table
+    as it was saved (the technician can still look at it)."""
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focus", None), computer_seats(2)))
+        play_until(app, 2)
+        saved = app.results.load_resume()
+        saved["actions"] = ["z9-z10"] + saved["actions"]          # a move no board has
+        key = saved["game_key"]
+        app.results.save_resume(key, {k: v for k, v in saved.items() if k not in ("game_key", "saved_at")})
+        app.home()
+        assert resume.resume_now(app, app.results.load_resume()) is False
+        note = next(m for m, _ in app.messages if "could not be resumed" in m)
+        assert "put aside" in note
+        assert app.results.load_resume() is None                   # not offered at the next start
+        aside = [r for r in app.results.set_aside() if r["source"] == "resume"]
+        assert aside and "could not be resumed" in aside[0]["problem"]
+        raw = app.results.db.execute("SELECT raw FROM set_aside WHERE source = 'resume'").fetchone()[0]
+        assert "z9-z10" in raw                                     # the slot as it was saved
+    finally:
+        app.close()
