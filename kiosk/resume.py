@@ -217,8 +217,8 @@ def resume_now(app: Any, data: dict[str, Any]) -> bool:
 
 
 class ResumeScene(Scene):
-    """The offer at start: "A game was interrupted ... OK resume, Back drop"; resumes by
-    itself after :data:`AUTO_RESUME_NS` (a kiosk left alone)."""
+    """The offer at start: "A game was interrupted ... OK or a buzzer resume, X (or Esc outside
+    kiosk mode) drops it"; resumes by itself after :data:`AUTO_RESUME_NS` (a kiosk left alone)."""
 
     overlay = True
 
@@ -235,8 +235,17 @@ class ResumeScene(Scene):
             self.drop()
 
     def on_edge(self, edge: Edge) -> None:
-        if edge.pressed and edge.control in ("buzzer", "ok") and edge.source != "computer":
+        if not edge.pressed or edge.source == "computer":
+            return
+        if edge.control in ("buzzer", "ok"):
             resume_now(self.app, self.data)
+        elif edge.control == "x":              # a station's X: drop it (kiosk mode has no Esc)
+            self.drop()
+
+    def hint(self, left_s: int) -> str:
+        """The offer's controls line: Esc only where the keyboard's Esc works (not in kiosk mode)."""
+        drop = "X = drop it" if getattr(self.app, "kiosk_mode", False) else "X or Esc = drop it"
+        return f"OK / buzzer = resume    {drop}    resumes by itself in {left_s} s"
 
     def drop(self) -> None:
         try:
@@ -264,7 +273,7 @@ class ResumeScene(Scene):
         render.text_fit(surface, f"{self.data.get('title', 'game')}, {seats} players, after step "
                                  f"{self.data.get('steps', 0)}", (box.centerx, box.y + 84), box.w - 40, 30, 18,
                         render.TEXT)
-        render.text_fit(surface, f"OK / buzzer = resume    Esc = drop it    resumes by itself in {left} s",
+        render.text_fit(surface, self.hint(left),
                         (box.centerx, box.y + 140), box.w - 40, 26, 16, render.DIM)
 
 

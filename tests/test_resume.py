@@ -223,3 +223,24 @@ def test_a_saved_game_that_cannot_be_played_again_is_put_aside_not_lost(tmp_path
         assert "z9-z10" in raw                                     # the slot as it was saved
     finally:
         app.close()
+
+
+def test_in_kiosk_mode_a_station_s_x_drops_the_offer_and_the_hint_names_no_esc(tmp_path: Path) -> None:
+    """At an event nobody has a keyboard (Esc does nothing in kiosk mode): the offer says X
+    drops it, and a station's X does."""
+    from arcade.core.events import Edge
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focus", None), computer_seats(2)))
+        play_until(app, 2)
+        app.home()
+        app.kiosk_mode = True
+        app.offer_resume()
+        offer = app.scenes[-1]
+        assert isinstance(offer, resume.ResumeScene)
+        assert "Esc" not in offer.hint(5) and "X = drop" in offer.hint(5)
+        offer.on_edge(Edge(time.monotonic_ns(), 0, "x", True, "gpio"))
+        assert isinstance(app.scenes[-1], AttractScene) and app.results.load_resume() is None
+    finally:
+        app.close()
