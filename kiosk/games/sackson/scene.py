@@ -107,14 +107,6 @@ MIN_FULL_CARD_H = 72
 FULL_HEAD_H, FULL_TURN_H = 40, 136
 
 
-def fit_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, sizes: tuple[int, ...],
-               colour: tuple[int, int, int], anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """``msg`` at the largest of ``sizes`` (px, largest first) that fits ``max_w`` px, squeezed
-    (:func:`kiosk.render.text_within`) only when even the smallest does not: returns where."""
-    size = render.fit_size(msg, max_w, sizes, bold)
-    return render.text_within(surface, msg, pos, max_w, size, colour, anchor, bold)
-
-
 #: A last move is squeezed to no less than this share of its width (else the list stops).
 MIN_LOG_KEPT = 0.75
 
@@ -1208,15 +1200,15 @@ class SacksonScene(GameScene):
             msg, col = banner
             box = area.inflate(0, -4)
             pygame.draw.rect(surface, col, box, border_radius=8)
-            fit_within(surface, msg, box.center, box.w - 12, (34, 30, 28, 26, 24) if box.h >= 30 else (24,),
-                       sd.INK, "center", bold=True)
+            render.text_best(surface, (msg,), box.center, box.w - 12, (34, 30, 28, 26, 24) if box.h >= 30 else (24,),
+                             sd.INK, "center", bold=True)
             return
         size = 24 if compact else 28
         moves = render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
                             (area.right, area.y + (2 if compact else 4)), size, render.DIM, "topright")
         title = SHORT_TITLES[self.variant] if compact else self.title
-        fit_within(surface, title, (area.x, area.y), moves.left - area.x - (6 if compact else 12),
-                   (26,) if compact else (34, 30, 28, 26), render.TEXT, bold=True)
+        render.text_best(surface, (title,), (area.x, area.y), moves.left - area.x - (6 if compact else 12),
+                         (26,) if compact else (34, 30, 28, 26), render.TEXT, bold=True)
 
     def _draw_turn(self, surface: pygame.Surface, turn: pygame.Rect) -> None:
         st = self.state
@@ -1228,8 +1220,8 @@ class SacksonScene(GameScene):
             sd.seat_badge(surface, cp, (turn.x + 44, turn.y + 44), 30)
             who = f"P{cp + 1} swaps" if st.in_opening_swap else f"P{cp + 1} to move"
             # squeezed, never cut, left of the thinking ring (76 px at the right)
-            fit_within(surface, who, (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88),
-                       (50, 44, 40, 36, 32, 28), col, bold=True)
+            render.text_best(surface, (who,), (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88),
+                             (50, 44, 40, 36, 32, 28), col, bold=True)
             if self.seats[cp].is_computer:
                 frac = 0.0
                 span = max(self.pause_ns, int(self.budget_s * 1e9) if self.levels[cp] == "hard" else self.pause_ns)
@@ -1445,7 +1437,7 @@ class SacksonScene(GameScene):
                   colour: tuple[int, int, int]) -> None:
         """``msg`` in ``width`` px: the font shrinks in 2 px steps to the smallest the TV shows
         (:data:`kiosk.render.MIN_TEXT_PX`), then the text is squeezed, never cut."""
-        fit_within(surface, msg, pos, width, tuple(range(size, render.MIN_TEXT_PX - 1, -2)) or (size,), colour)
+        render.text_best(surface, (msg,), pos, width, tuple(range(size, render.MIN_TEXT_PX - 1, -2)) or (size,), colour)
 
     # -- LED ----------------------------------------------------------------------------------------
     def led_picture(self, now_ns: int) -> Any:
