@@ -642,21 +642,18 @@ class App:
                 rows = 2 if surface.get_height() >= 600 else 1
             else:
                 rows = 3 if surface.get_width() < 800 else 2
-            one = render.font(26).size(msg[:160])[0]
-            lines = [msg[:160]] if one * 0.85 <= width else render.wrap(msg[:160], width, 26, rows)
-            rects = []
-            for i, line in enumerate(lines):
-                img = render.text_image(line, 26, render.TEXT)
-                if img.get_width() > width:
-                    img = pygame.transform.smoothscale(img, (width, max(10, img.get_height() * width // img.get_width())))
-                rects.append((img, img.get_rect(midtop=(surface.get_width() // 2, y + i * (img.get_height() + 2)))))
-            if not rects:
+            f = render.font(26)
+            msg = msg[:160]
+            lines = [msg] if f.size(msg)[0] * 0.85 <= width else render.wrap(msg, width, 26, rows)
+            if not lines:
                 continue
-            box = rects[0][1].unionall([r for _, r in rects[1:]]).inflate(16, 6)
-            pygame.draw.rect(surface, (120, 30, 30), box, border_radius=6)
-            for img, rect in rects:
-                surface.blit(img, rect)
-            y = box.bottom + 4
+            step = f.get_height() + 2
+            box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
+            box.midtop = (surface.get_width() // 2, y)
+            pygame.draw.rect(surface, (120, 30, 30), box.inflate(16, 6), border_radius=6)
+            for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
+                render.text_within(surface, line, (box.centerx, box.y + i * step), width, 26, render.TEXT, "midtop")
+            y = box.bottom + 7
 
     def _draw_led_attention(self, surface: pygame.Surface) -> None:
         """A small line at the bottom while the LED matrix is not connected (issue 12)."""

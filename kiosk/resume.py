@@ -202,12 +202,7 @@ def resume_now(app: Any, data: dict[str, Any]) -> bool:
         log.error("could not resume the game: %r", exc, exc_info=True)
         where = "it was put aside in the results file (table set_aside)"
         try:
-            aside = getattr(app.results, "put_resume_aside", None)
-            if callable(aside):
-                aside(data.get("game_key"), f"could not be resumed: {type(exc).__name__}: {exc}")
-            else:
-                app.results.drop_resume(data.get("game_key"))
-                where = "it was dropped"
+            app.results.put_resume_aside(data.get("game_key"), f"could not be resumed: {type(exc).__name__}: {exc}")
         except Exception as exc2:
             log.error("could not put the interrupted game aside: %s", exc2)
             where = "it stays in the results file"

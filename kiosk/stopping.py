@@ -73,7 +73,7 @@ class StopSignals:
             # As the signal that came (SIGTERM's handler is always ours): a plain interrupt_main()
             # simulates SIGINT, which does nothing where SIGINT is ignored (a kiosk started in the
             # background by a script, or under nohup).
-            _thread.interrupt_main(signal.Signals(self.signum) if self.signum in self._old else signal.SIGTERM)
+            _thread.interrupt_main(signal.Signals(self.signum or signal.SIGTERM))
 
     def done(self) -> None:
         """The main loop has ended (the way out follows): no more interrupting."""
