@@ -38,6 +38,7 @@ import pygame  # noqa: E402
 
 from arcade.sherlook.layouts import LAYOUTS  # noqa: E402
 from arcade.sherlook.photos import generate_pair  # noqa: E402
+from arcade.sherlook.raster import check_pair  # noqa: E402
 from kiosk.games.sherlook.draw import check_rendered, place_pair, render_pair  # noqa: E402
 
 
@@ -53,6 +54,7 @@ def figures(rounds: int, check: bool) -> None:
     rejected = 0
     failures = []
     check_ms = []
+    coarse_failures: list[tuple[int, list[str]]] = []
     for i in range(rounds):
         seed = rng.randrange(1 << 31)                # as SherlookState.chance_outcome draws it
         lay = LAYOUTS[i % len(LAYOUTS)]
@@ -78,6 +80,9 @@ def figures(rounds: int, check: bool) -> None:
             check_ms.append((time.perf_counter() - t3) * 1000)
             if not rep.ok:
                 failures.append((seed, rep.problems))
+            coarse = check_pair(pair, phase=0.75)   # the coarse grid at another phase (tests: 250 seeds)
+            if not coarse.ok or coarse.count != pair.count:
+                coarse_failures.append((seed, coarse.problems))
     del screen
     n = len(total_ms)
     print(f"Sherlook photo pairs: {n} rounds (Python {sys.version.split()[0]}, pygame-ce {pygame.version.ver})")
@@ -96,6 +101,9 @@ def figures(rounds: int, check: bool) -> None:
         print(f"full SL-1 check on the pygame renderings at 1000 px: {n - len(failures)}/{n} pass "
               f"(median {statistics.median(check_ms):.1f} ms a pair)")
         for seed, problems in failures[:10]:
+            print(f"  seed {seed}: {'; '.join(problems)}")
+        print(f"coarse SL-1 check at another sampling phase: {n - len(coarse_failures)}/{n} pass")
+        for seed, problems in coarse_failures[:10]:
             print(f"  seed {seed}: {'; '.join(problems)}")
 
 
