@@ -159,12 +159,22 @@ def play_and_compare(kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch,
     return changed, len(getattr(scene.state, "history", ()))
 
 
-@pytest.mark.parametrize("entry", ["focusx-classic", "focusx-thinkfocus-x", "focusx-duel", "focusx-4focus",
-                                   "focus-2p", "focus-3p", "focus-4p-teams", "crossfire",
-                                   "coop-base", "coop-mycroft-sherlock", "sherlook"])
+ENTRIES = ["focusx-classic", "focusx-thinkfocus-x", "focusx-duel", "focusx-4focus",
+           "focus-2p", "focus-3p", "focus-4p-teams", "crossfire",
+           "coop-base", "coop-mycroft-sherlock", "sherlook"]
+# Every entry at 1280x720; at 1920x1080 (the same TV layout, scaled) one entry of each family.
+CASES = [((1280, 720), e) for e in ENTRIES] + [
+    ((1920, 1080), e) for e in ("focusx-4focus", "focus-4p-teams", "coop-mycroft-sherlock", "sherlook")]
+
+
+@pytest.mark.parametrize(("size", "entry"), CASES, ids=[f"{w}x{h}-{e}" for (w, h), e in CASES])
 def test_a_screen_kept_in_parts_is_the_screen_drawn_from_scratch(
-        kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch, entry: str) -> None:
-    changed, moves = play_and_compare(kiosk, monkeypatch, entry, 360)
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], entry: str) -> None:
+    app, clock = make_app(tmp_path, size, monkeypatch)
+    try:
+        changed, moves = play_and_compare((app, clock), monkeypatch, entry, 360)
+    finally:
+        app.close()
     assert moves >= (1 if entry == "sherlook" else 4)   # the game went on (a Sherlook round is one step)
     assert changed >= 5          # and the screen changed with it
 
