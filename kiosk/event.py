@@ -1280,6 +1280,7 @@ class EventLink:
                 self._wake.set()
             elif item.cabinet == self.cabinet:
                 self._seen.discard(item.game_id)
+                self._acked_now.discard(item.game_id)
                 self._broker_copy.pop(item.game_id, None)
                 self._repair = True              # one of our games cleared on the broker: send it again
                 self._wake.set()
@@ -1507,8 +1508,10 @@ def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboar
 
 def format_status(board: Leaderboard) -> str:
     """The hall for the operator: one line per cabinet (state, game, games on the boards,
-    messages still to send, version, LED link, errors), then the games and best per board."""
-    snap = board.snapshot(1)
+    messages still to send, version, LED link, errors), warnings (two machines with one
+    name, the event closed), then the games and best per board with the game ids of the
+    top three (for ``event remove``)."""
+    snap = board.snapshot(3)
     per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
@@ -1540,6 +1543,10 @@ def format_status(board: Leaderboard) -> str:
         lines.append(f"  {b['title']:<28} {b['games']:>5} games" +
                      (f", best {best['score']} ({(best['who'] + ' @ ') if best['who'] else ''}"
                       f"{isolate(best['cabinet'])})" if best else ""))
+        for r in b["top"]:
+            if r["game_id"]:      # the ids `event remove` takes
+                lines.append(f"      {r['rank']}. {r['score']:<16} {r['who']:<4} {isolate(clean_text(r['cabinet'], 24))}  "
+                             f"{r['game_id']}")
     if snap["more_boards"]:
         lines.append(f"  ... and {snap['more_boards']} more boards")
     if board.ignored:
@@ -1547,3 +1554,160 @@ def format_status(board: Leaderboard) -> str:
     if board.removed:
         lines.append(f"{len(board.removed)} games removed by the operator")
     return "\n".join(lines)
+
+
+# -- the operator ------------------------------------------------------------------------------
+
+#: Where the hall's broker keeps its logins (kiosk/hall/focus-arcade.conf).
+HALL_PASSWD = "/etc/mosquitto/focus-arcade/passwd"
+
+
+def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str, str]], seconds: float) -> str:
+    """Publish ``messages`` (topic, payload; retained, QoS 1) with the ``[event]`` login;
+    returns a problem ("" = all acknowledged)."""
+    done = threading.Event()
+    problem: list[str] = []
+    client = make_client(settings, f"focus-arcade-operator-{uuid.uuid4().hex[:8]}", persistent=False)
+
+    @guarded
+    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+        if rc.is_failure:
+            problem.append(refusal_text(rc, settings))
+        done.set()
+
+    @guarded
+    def on_connect_fail(c: Any, u: Any) -> None:
+        problem.append(unreachable_text(sys.exc_info()[1], settings).split(". Games")[0] + ".")
+        done.set()
+
+    client.on_connect, client.on_connect_fail = on_connect, on_connect_fail
+    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.loop_start()
+    try:
+        if not done.wait(seconds):
+            return f"no answer from the broker within {seconds:g} s"
+        if problem:
+            return problem[0]
+        for topic, payload in messages:
+            info = client.publish(topic, payload, qos=1, retain=True)
+            info.wait_for_publish(seconds)
+            if not info.is_published():
+                return f"the broker did not acknowledge {topic} within {seconds:g} s"
+        return ""
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
+def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0) -> tuple[bool, str]:
+    """``focus-arcade event remove GAME_ID``: the game off every board, for good.
+
+    Publishes the operator's retained ``removed`` note (consumers drop the game and
+    never take it again, its cabinet never sends it again) and clears the game's
+    retained result, then reads the event back to check the broker took both: a
+    login without the operator's rights is acknowledged but ignored by Mosquitto.
+
+    Returns:
+        (done, what happened in words).
+    """
+    try:
+        gid = str(uuid.UUID(game_id))
+    except ValueError:
+        return False, f"{game_id!r} is not a game id (a UUID, as `event status` and the page show them)"
+    event = str(settings["event"])
+    board, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    held = board.games.get(gid)
+    messages = [(removed_topic(event, gid), Removed(gid, event, time.time()).to_json())]
+    if held is not None:
+        messages.append((results_topic(event, gid, held.cabinet), ""))
+    problem = _operator_publish(settings, messages, seconds)
+    if problem:
+        return False, problem
+    after, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    if gid not in after.removed or gid in after.games:
+        return False, (f"the broker did not take the removal: log in as the hall's operator ([event] username "
+                       f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
+    what = (f"game {gid} ({held.score_text} on {board_title(held.board)}, cabinet {held.cabinet}) removed "
+            "from every board" if held is not None else
+            f"game {gid} is on no board now; it is marked removed, so it will not count if it comes")
+    return True, what
+
+
+def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None) -> tuple[bool, str]:
+    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now): games
+    finished later do not count, and cabinets stop sending them (they keep them in their
+    results files).  Checked by reading the event back, as :func:`remove_game`.
+
+    Returns:
+        (done, what happened in words).
+    """
+    event = str(settings["event"])
+    when = time.time() if at is None else at
+    problem = _operator_publish(settings, [(closed_topic(event), Closed(event, when).to_json())], seconds)
+    if problem:
+        return False, problem
+    after, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    if after.closed_at != when:
+        return False, (f"the broker did not take the close: log in as the hall's operator ([event] username "
+                       f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
+    return True, (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
+                  f"{len(after.games)} games on its boards are the final results")
+
+
+def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
+                mosquitto_passwd: str = "mosquitto_passwd") -> tuple[bool, str]:
+    """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
+    cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
+    given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
+    (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
+    ``systemctl reload mosquitto``.
+
+    Returns:
+        (done, the text to show: the cabinet's configuration, or what went wrong).
+    """
+    import secrets
+    import subprocess
+    if not valid_name(name) or name in ("operator", "board"):
+        return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
+                       "'operator' or 'board', the hall's other logins)")
+    secret = password or secrets.token_urlsafe(18)
+    path = Path(passwd_file)
+    args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
+    if done.returncode != 0:
+        return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
+    return True, (f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n"
+                  f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
+                  "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
+                  f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
+                  "ca_file = \"/home/pi/hall-ca.pem\"\n"
+                  f"username = \"{name}\"\ncabinet = \"{name}\"\n"
+                  "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
+                  "event = \"...\"   # the hall's event name, the same on every cabinet\n")
+
+
+def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
+                  passwd_file: str = HALL_PASSWD) -> int:
+    """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
+    returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
+    if what in ("remove", "add-cabinet") and not target:
+        print(f"focus-arcade: event {what} needs {'a game id' if what == 'remove' else 'a cabinet name'}",
+              file=sys.stderr)
+        return 2
+    if what == "remove":
+        ok, text = remove_game(settings, str(target), seconds)
+    elif what == "close":
+        ok, text = close_event(settings, seconds)
+    else:
+        ok, text = add_cabinet(str(target), passwd_file)
+    print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
+    return 0 if ok else 1

@@ -183,8 +183,12 @@ class Broker:
     def _wait_login(self, user: str, password: str) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
+        hup = time.monotonic() + 1
         while time.monotonic() < deadline:
+            if time.monotonic() > hup and self.proc is not None and self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGHUP)       # again: the first may have come mid-reload
+                hup = time.monotonic() + 1
             c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
             c.username_pw_set(user, password)
             try:
