@@ -194,7 +194,7 @@ class Broker:
             try:
                 c.connect("127.0.0.1", self.port, 5)
                 ok: list[bool] = []
-                c.on_connect = lambda *a: ok.append(not a[3].is_failure)
+                c.on_connect = lambda *a, ok=ok: ok.append(not a[3].is_failure)
                 while not ok and time.monotonic() < deadline:
                     c.loop(0.05)
                 c.disconnect()

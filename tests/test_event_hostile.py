@@ -14,7 +14,6 @@ import json
 import math
 import re
 import socket
-import subprocess
 import time
 import urllib.request
 import uuid
