@@ -623,3 +623,38 @@ def test_the_page_shows_the_age_of_the_last_update_and_never_blanks_on_a_bad_upd
             web.stop()
         except Exception:
             pass
+
+
+def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A fault of this arcade's own (not a bad payload) in a paho callback once killed paho's
+    network thread: no more messages, for good.  Now it is logged with the topic and dropped."""
+    poisoned = results_topic(event, "+", "north").replace("+", "")
+    real_receive = Leaderboard.receive
+
+    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20) -> Any:
+        if topic.startswith(poisoned) and not getattr(self, "poisoned", False):
+            self.poisoned = True                     # type: ignore[attr-defined]
+            raise RuntimeError("a fault in the reader")
+        return real_receive(self, topic, payload, ev_name, level)
+
+    monkeypatch.setattr(Leaderboard, "receive", receive)
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    south = Cabinet(tmp_path, broker.settings(event), "south")
+    try:
+        north.play(1)                                # south's reader fails on this one
+        wait_until(lambda: getattr(south.link.leaderboard, "poisoned", False))
+        north.play(1)
+        wait_until(lambda: set(north.uids()[1:]) <= set(on_board(south.link.leaderboard)),
+                   what="south still delivers the next game")
+        assert "_on_message failed on a message on 'focus-arcade/" in caplog.text and poisoned in caplog.text
+        assert south.link.connected
+    finally:
+        north.stop()
+        south.stop()
+
+
+def test_a_cabinet_is_named_after_its_login_when_no_name_is_set() -> None:
+    assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
+    assert ev.cabinet_name({"cabinet": "bar", "username": "stage-left"}) == "bar"
