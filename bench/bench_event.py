@@ -20,6 +20,12 @@ Prints per size: games finished, on the leaderboard, lost (must be 0), extra (mu
 (the game saved -> the watcher's leaderboard has it; median, p99), the broker's CPU
 (percent of one core) and peak resident memory, and the cabinet processes' CPU and
 peak memory (all of them together, and per cabinet).  Run it niced on a shared machine.
+
+    python bench/bench_event.py --web-clients 200 [--web-games 300]
+
+measures the page's server instead: that many live streams while one cabinet saves
+games every 10 ms (every stream must get the final count), then the time to build the
+leaderboard's JSON (once per change, shared by every stream) at 1k, 6k and 20k games.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -143,16 +150,19 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
     latencies: list[float] = []
     lock = threading.Lock()
 
-    def listener() -> None:
-        now = time.time()
-        with lock:
-            with watcher.leaderboard.lock:
-                fresh = [g for gid, g in watcher.leaderboard.games.items() if gid not in arrivals]
-            for g in fresh:
-                arrivals[g.game_id] = now
-                latencies.append((now - g.finished_at) * 1000)
+    add = watcher.leaderboard.add
 
-    watcher.leaderboard.listeners.append(listener)
+    def timed_add(result: Any, own: bool = False) -> bool:
+        # When each game id first reaches the watcher's leaderboard (paho's thread).
+        new = add(result, own)
+        if new and result.game_id not in arrivals:
+            now = time.time()
+            with lock:
+                arrivals[result.game_id] = now
+                latencies.append((now - result.finished_at) * 1000)
+        return new
+
+    watcher.leaderboard.add = timed_add  # type: ignore[method-assign]
     watcher.start()
     seconds = args.minutes * 60
     base = [sys.executable, __file__, "--worker", "--port", str(broker.port), "--dir", str(folder),
@@ -242,6 +252,102 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
             "cab_mib": peak["cabinets"] / 1024}
 
 
+def run_web(args: argparse.Namespace) -> int:
+    """The page's server with ``--web-clients`` live streams while one cabinet saves
+    ``--web-games`` games as fast as it can; then the JSON build time at 1k / 6k / 20k games."""
+    import selectors
+    import socket
+
+    import mqtt_broker as mosquitto
+
+    from kiosk.event import EventLink, Leaderboard, make_result
+    from kiosk.event_web import LeaderboardWeb
+    from kiosk.storage import Results
+    folder = Path(tempfile.mkdtemp(prefix="bench-event-web-"))
+    broker = mosquitto.Broker(folder / "broker", autosave_every_change=False)
+    broker.add_user("cab000")
+    broker.start()
+    web = LeaderboardWeb(broker.settings("bench"), port=0).start()
+    sel = selectors.DefaultSelector()
+    last: dict[int, bytes] = {}
+    failed = 0
+    socks = []
+    for _ in range(args.web_clients):
+        try:
+            c = socket.create_connection(("127.0.0.1", web.port), timeout=5)
+            c.sendall(b"GET /events HTTP/1.1\r\nHost: bench\r\n\r\n")
+            c.setblocking(False)
+            sel.register(c, selectors.EVENT_READ)
+            socks.append(c)
+            last[c.fileno()] = b""
+        except OSError:
+            failed += 1
+    stop = threading.Event()
+    ok = {c.fileno(): False for c in socks}
+    want = f'"games": {args.web_games},'.encode()
+
+    def read() -> None:
+        while not stop.is_set():
+            for key, _ in sel.select(0.2):
+                c = key.fileobj
+                assert isinstance(c, socket.socket)
+                try:
+                    data = c.recv(1 << 20)
+                except OSError:
+                    data = b""
+                if not data:
+                    sel.unregister(c)
+                    continue
+                buf = (last[c.fileno()] + data)[-(1 << 21):]
+                last[c.fileno()] = buf
+                if want in buf:
+                    ok[c.fileno()] = True
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    store = Results(folder / "cab000.sqlite3")
+    link = EventLink(mosquitto.login(broker.settings("bench", "cab000"), "cab000"), store.path, cabinet="cab000")
+    store.outbox_hook, store.outbox_committed = link.outbox_hook, link.committed
+    link.start()
+    t0 = time.time()
+    for n in range(args.web_games):
+        scores = (float(n % 30), float((n * 7) % 30))
+        store.save({"game": "sherlook", "seats": 2, "settings": {}}, (0 if scores[0] >= scores[1] else 1,),
+                   "bench", scores)
+        time.sleep(0.01)
+    deadline = time.time() + 60
+    while time.time() < deadline and not all(ok.values()):
+        time.sleep(0.1)
+    took = time.time() - t0
+    stop.set()
+    reader.join(2)
+    changes = web.watcher.leaderboard.changes
+    builds = web.builds
+    link.stop()
+    store.close()
+    web.stop()
+    broker.stop()
+    for c in socks:
+        c.close()
+    print(f"bench_event --web-clients: {args.web_clients} live page streams, {args.web_games} games saved "
+          f"one every 10 ms")
+    print(f"  streams that could not connect   {failed}")
+    print(f"  streams with the final count     {sum(ok.values())} of {len(socks)} within {took:.1f} s of the first game")
+    print(f"  leaderboard changes / JSON builds {changes} / {builds} (shared by every stream)")
+    for n in (1000, 6000, 20000):
+        board = Leaderboard()
+        for k in range(n):
+            sc = (float(k % 30), float((k * 7) % 30))
+            board.add(make_result("bench", f"cab{k % 100:03d}", {"game": "sherlook", "seats": 2, "settings": {}},
+                                  (0,), "r", sc, 1000.0 + k))
+        from kiosk.event import dumps
+        t = time.perf_counter()
+        text = dumps(board.snapshot(10))
+        ms = (time.perf_counter() - t) * 1000
+        print(f"  JSON build at {n:>5} games       {ms:.1f} ms once per change ({len(text) / 1024:.0f} KiB)")
+    return 0 if failed == 0 and all(ok.values()) else 1
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--cabinets", default="20,50,100,200", help="hall sizes to run, one after the other")
@@ -252,6 +358,9 @@ def main() -> int:
     p.add_argument("--kill-broker-at", type=float, default=0.0,
                    help="minutes after the start to kill the broker with -9 (0 = never); it restarts after --down-s")
     p.add_argument("--down-s", type=float, default=10.0, help="seconds the killed broker stays down")
+    p.add_argument("--web-clients", type=int, default=0,
+                   help="instead: the page's server with this many live streams (and its JSON build times)")
+    p.add_argument("--web-games", type=int, default=300, help="with --web-clients: games saved meanwhile")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--names", default="", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -264,6 +373,8 @@ def main() -> int:
     if not mosquitto.available():
         print("bench_event: mosquitto, mosquitto_passwd and openssl are needed (apt-get install mosquitto openssl)")
         return 2
+    if args.web_clients:
+        return run_web(args)
     try:
         sizes = [int(x) for x in args.cabinets.split(",")]
     except ValueError:

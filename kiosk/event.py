@@ -46,6 +46,7 @@ import hashlib
 import json
 import logging
 import math
+import re
 import socket
 import sqlite3
 import sys
@@ -152,10 +153,13 @@ def machine_id() -> str:
     return uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex
 
 
+_NAME = re.compile(r"[\w.\-]{1,40}")
+
+
 def valid_name(name: str) -> bool:
     """An event or cabinet name: 1 to 40 letters, digits, ``-``, ``_`` or ``.`` (a topic level
     and an MQTT user name; never a wildcard, a separator, a space or a control character)."""
-    return 1 <= len(name) <= 40 and all(ch.isalnum() or ch in "-_." for ch in name)
+    return _NAME.fullmatch(name) is not None
 
 
 # -- text that came from the network ----------------------------------------------------------
@@ -178,6 +182,9 @@ def clean_text(text: str, limit: int = 40) -> str:
     >>> clean_text("ab\\x00c\\u202e)1(\\ud800 " + "x" * 50, 12)
     'ab c)1(\\ufffd xx…'
     """
+    if text.isascii() and text.isprintable():       # the usual case: nothing to replace
+        s = " ".join(text.split())
+        return s if len(s) <= limit else s[:max(0, limit - 1)].rstrip() + ELLIPSIS
     out = []
     for ch in text:
         cat = unicodedata.category(ch)
@@ -331,12 +338,16 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _depth(value: Any, level: int = 1) -> int:
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level)
-    return level - 1
+def _depth(value: dict[str, Any] | list[Any], level: int = 1) -> int:
+    """How deep lists and objects nest in ``value`` (itself 1); bounded by MAX_CONTAINERS."""
+    deepest = level
+    for v in (value.values() if isinstance(value, dict) else value):
+        if isinstance(v, (dict, list)):
+            deepest = max(deepest, _depth(v, level + 1))
+    return deepest
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
 
 
 def loads(payload: bytes) -> dict[str, Any]:
@@ -353,8 +364,7 @@ def loads(payload: bytes) -> dict[str, Any]:
     if payload.count(b"[") + payload.count(b"{") > MAX_CONTAINERS:
         raise PayloadError(f"more than {MAX_CONTAINERS} lists and objects")
     try:
-        d = json.loads(payload.decode("utf-8"), parse_int=_bounded_int, parse_float=_finite_float,
-                       parse_constant=_no_constant)
+        d = _DECODER.decode(payload.decode("utf-8"))
     except PayloadError:
         raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -1079,6 +1089,7 @@ class EventLink:
         self.instance = instance_id(store_path)
         self.user = str(settings.get("username") or "")
         self._broker_copy: dict[str, Result] = {}   # our games as the broker holds them (this connection)
+        self._own: dict[str, Result] = {}     # our games as our results file says (those known so far)
         self._removed: set[str] = set()       # game ids the operator removed (never sent again)
         self._closed_at: float | None = None  # the operator closed the event then
         self._repair = False                  # our retained results changed on the broker: check them
@@ -1098,6 +1109,7 @@ class EventLink:
         cabinet's own board at once and send it soon."""
         r = self._saving.pop(game_id, None)
         if r is not None:
+            self._own[game_id] = r
             self.leaderboard.add(r, own=True)
         self._wake.set()
 
@@ -1271,8 +1283,9 @@ class EventLink:
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:
                 self._broker_copy[item.game_id] = item
-                if self._synced:
-                    self._repair = True          # someone changed one of our games: check it
+                mine = self._own.get(item.game_id)
+                if self._synced and mine is not None and not mine.same_game(item):
+                    self._repair = True          # someone changed one of our games: send ours again
                     self._wake.set()
         elif isinstance(item, Removed):
             if item.by_operator:
@@ -1341,8 +1354,10 @@ class EventLink:
                 continue
             held = self._broker_copy.get(uid)
             if uid not in seen or held is not None:
-                r = make_result(self.event, self.cabinet, json.loads(record), json.loads(winners), reason,
-                                json.loads(scores), finished, game_id=uid)
+                r = self._own.get(uid) or make_result(self.event, self.cabinet, json.loads(record),
+                                                      json.loads(winners), reason, json.loads(scores), finished,
+                                                      game_id=uid)
+                self._own[uid] = r
                 if uid not in seen:
                     lost.append(r)
                 elif held is not None and not held.same_game(r):
