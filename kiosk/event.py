@@ -153,6 +153,9 @@ def machine_id() -> str:
     return uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex
 
 
+#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the ACL lets every
+#: login write under its own name, so messages "from" these are refused.
+HALL_LOGINS = frozenset({"board", "operator"})
 _NAME = re.compile(r"[\w.\-]{1,40}")
 
 
@@ -582,6 +585,8 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         name = _name(d, "cabinet")
         if name != cab:
             raise PayloadError(f"cabinet {name!r} on cabinet {cab[:40]!r}'s topic")
+        if name in HALL_LOGINS:
+            raise PayloadError(f"{name!r} is one of the hall's own logins, not a cabinet")
     if kind == "result":
         return _parse_result(d, event, cab, last, now)
     if kind == "status":
@@ -1688,7 +1693,7 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     """
     import secrets
     import subprocess
-    if not valid_name(name) or name in ("operator", "board"):
+    if not valid_name(name) or name in HALL_LOGINS:
         return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
                        "'operator' or 'board', the hall's other logins)")
     secret = password or secrets.token_urlsafe(18)

@@ -128,6 +128,10 @@ def test_a_score_follows_the_board_not_the_game_it_claims() -> None:
     d.update(board="2000-fake-boards-1", scores=[3.0, 9.0], score=9.0)
     with pytest.raises(PayloadError, match="no game of this arcade"):
         parse(topic, json.dumps(d).encode(), "hall")
+    # The page's read-only login may write under its own name too (the ACL's %u): not a cabinet.
+    d.update(board="focusx-classic", cabinet="board")
+    with pytest.raises(PayloadError, match="the hall's own logins"):
+        parse(results_topic("hall", d["game_id"], "board"), json.dumps(d).encode(), "hall")
 
 
 # -- names are text --------------------------------------------------------------------------------
