@@ -364,7 +364,8 @@ def loads(payload: bytes) -> dict[str, Any]:
     if len(payload) > MAX_PAYLOAD:
         raise PayloadError(f"{len(payload)} bytes, more than a message ever takes (at most {MAX_PAYLOAD})")
     # Counted before parsing: a payload of brackets costs the parser no stack at all.
-    if payload.count(b"[") + payload.count(b"{") > MAX_CONTAINERS:
+    containers = payload.count(b"[") + payload.count(b"{")
+    if containers > MAX_CONTAINERS:
         raise PayloadError(f"more than {MAX_CONTAINERS} lists and objects")
     try:
         d = _DECODER.decode(payload.decode("utf-8"))
@@ -374,7 +375,7 @@ def loads(payload: bytes) -> dict[str, Any]:
         raise PayloadError(f"not JSON ({str(exc)[:80]})") from None
     if not isinstance(d, dict):
         raise PayloadError("not a JSON object")
-    if _depth(d) > MAX_DEPTH:
+    if containers > MAX_DEPTH and _depth(d) > MAX_DEPTH:     # fewer cannot nest deeper
         raise PayloadError(f"nested deeper than {MAX_DEPTH}")
     return d
 
@@ -1228,7 +1229,8 @@ class EventLink:
         self.connected = True
         if self.problem:
             self.message(f"Event {self.event!r}: connected to the broker again.")
-        self.problem, self._refused = "", False
+        # Two machines with one name keep dropping each other's connection: that stays said.
+        self.problem, self._refused = (self.problem if self.duplicate else ""), False
         self._status_sent = None
         self._seen = set()
         self._acked_now = set()

@@ -613,6 +613,10 @@ def test_the_page_shows_the_age_of_the_last_update_and_never_blanks_on_a_bad_upd
         # 1080p across the hall: the rows are drawn large (readable from 5 m).
         size = float(cell.value_of_css_property("font-size").removesuffix("px"))
         assert size >= 28
+        # A phone: one column of boards.
+        browser.set_window_size(390, 844)
+        wait.until(lambda d: len(d.find_element(By.ID, "boards").value_of_css_property(
+            "grid-template-columns").split()) == 1)
         # The server goes away: the page says how old its numbers are instead of showing them as live.
         web.stop()
         wait = WebDriverWait(browser, 40)
