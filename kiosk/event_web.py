@@ -179,6 +179,7 @@ class LeaderboardWeb:
         self._cache_key: tuple[Any, ...] | None = None
         self._cache = ""
         self._build_lock = threading.Lock()
+        self._built_at = -1e9
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.watcher.leaderboard.listeners.append(self._changed)
         self.stopping = False
@@ -195,7 +196,7 @@ class LeaderboardWeb:
                 if path in ("/", "/index.html"):
                     self._send(200, "text/html; charset=utf-8", PAGE.encode())
                 elif path == "/leaderboard.json":
-                    self._send(200, "application/json", web.snapshot_json().encode())
+                    self._send(200, "application/json", web.snapshot_json(MIN_GAP_S).encode())
                 elif path == "/events":
                     if not web.streams.acquire(blocking=False):
                         self._send(503, "text/plain", b"too many viewers right now; retrying\n")
@@ -226,14 +227,20 @@ class LeaderboardWeb:
             self.version += 1
             self.changed.notify_all()
 
-    def snapshot_json(self) -> str:
+    def snapshot_json(self, min_gap_s: float = 0.0) -> str:
         """The leaderboard as JSON (``Leaderboard.snapshot`` with ``event``, ``problem`` and
-        ``now``): built again only when the leaderboard or the connection changed; never
-        NaN or an infinity (a browser would refuse the whole text)."""
+        ``now``): built again only when the leaderboard or the connection changed, and at
+        most once per ``min_gap_s`` (the server's own requests: :data:`MIN_GAP_S`, so a
+        burst of games costs a few builds, whatever the viewers); never NaN or an infinity
+        (a browser would refuse the whole text)."""
+        return self._snapshot(min_gap_s)[0]
+
+    def _snapshot(self, min_gap_s: float) -> tuple[str, int, bool]:
+        """(JSON text, its build number, whether a change is not in it yet)."""
         board = self.watcher.leaderboard
         key = (board.changes, self.watcher.problem, self.watcher.connected)
         with self._build_lock:
-            if key != self._cache_key:
+            if key != self._cache_key and time.monotonic() - self._built_at >= min_gap_s:
                 snap = board.snapshot(10)
                 snap["event"] = self.watcher.event
                 snap["problem"] = self.watcher.problem
@@ -246,36 +253,41 @@ class LeaderboardWeb:
                                   "more_boards": 0, "closed": None, "updated_at": 0.0, "now": 0.0,
                                   "problem": "the leaderboard could not be shown; see the server's log"})
                 self._cache, self._cache_key = text, key
+                self._built_at = time.monotonic()
                 self.builds += 1
-            text = self._cache
+            text, build, stale = self._cache, self.builds, key != self._cache_key
         # The server's clock for the page's "last update N s ago" (the only per-request part).
-        return text.replace('"now": 0.0', f'"now": {time.time():.3f}', 1)
+        return text.replace('"now": 0.0', f'"now": {time.time():.3f}', 1), build, stale
 
     def tick_json(self) -> str:
         return dumps({"now": round(time.time(), 3), "updated_at": self.watcher.leaderboard.updated_at})
 
     def stream(self, handler: BaseHTTPRequestHandler) -> None:
         """Server-Sent Events: the snapshot now, then after each change (at most one each
-        :data:`MIN_GAP_S`), and a ``tick`` every :data:`TICK_S` when nothing changed."""
+        :data:`MIN_GAP_S`), and a ``tick`` when nothing changed for :data:`TICK_S`."""
         handler.send_response(200)
         handler.send_header("Content-Type", "text/event-stream")
         handler.send_header("Cache-Control", "no-store")
         handler.end_headers()
-        seen = -1
+        seen, sent, last_write = -1, -1, 0.0
         try:
             while not self.stopping:
                 with self.changed:
                     if self.version == seen:
-                        self.changed.wait(TICK_S)
-                    now = self.version
+                        self.changed.wait(max(0.05, TICK_S - (time.monotonic() - last_write)))
+                    seen = self.version
                 if self.stopping:
                     return
-                if now == seen:
+                text, build, stale = self._snapshot(MIN_GAP_S)
+                if build != sent:
+                    handler.wfile.write(f"data: {text}\n\n".encode())
+                    sent, last_write = build, time.monotonic()
+                elif time.monotonic() - last_write >= TICK_S:
                     handler.wfile.write(f"event: tick\ndata: {self.tick_json()}\n\n".encode())
-                else:
-                    seen = now
-                    handler.wfile.write(f"data: {self.snapshot_json()}\n\n".encode())
+                    last_write = time.monotonic()
                 handler.wfile.flush()
+                if stale:
+                    seen = -1                 # a change not built yet: look again after the gap
                 threading.Event().wait(MIN_GAP_S)
         except (BrokenPipeError, ConnectionResetError, OSError):
             return
