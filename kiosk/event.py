@@ -878,7 +878,7 @@ class Leaderboard:
     def set_status(self, status: Status) -> None:
         with self.lock:
             self.statuses[status.cabinet] = status
-            if status.instance:
+            if status.instance and status.state != "offline":   # a last will may be an old machine's
                 seen = self.instances.setdefault(status.cabinet, {})
                 if len(seen) < 16 or status.instance in seen:
                     seen[status.instance] = self.clock()
