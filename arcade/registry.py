@@ -96,6 +96,9 @@ class GameSpec:
         fixed: settings the entry sets (``x_rule``, ``variant``, ``mode``).
         options: the command-line options it takes (``OPTIONS``).
         aliases: older ``--mode`` spellings of this entry.
+        score_range: the lowest and highest score one seat can have in a game of this
+            entry, in the game's own unit (FocusX cards, FOCUS captured stones, points);
+            the hall's leaderboard refuses a result outside it (kiosk/event.py).
     """
 
     name: str
@@ -111,6 +114,7 @@ class GameSpec:
     options: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     demo_seats: int | None = None
+    score_range: tuple[float, float] = (0.0, 999.0)
 
     # -- the rules ------------------------------------------------------------
     def game_class(self) -> type[Game]:
@@ -245,21 +249,24 @@ def _module(path: str, spec: "GameSpec") -> ModuleType:
 
 def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int) -> tuple[GameSpec, GameSpec]:
     game = f"arcade.focusx.{cls}"
+    # A seat's score is the cards it won: 0 to the 64 of the deck (arcade.focusx.cards.DECK_SIZE).
     plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
-                     lo, hi, 4, demo_seats=demo)
+                     lo, hi, 4, demo_seats=demo, score_range=(0.0, 64.0))
     x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
-                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo)
+                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, score_range=(0.0, 64.0))
     return plain, x
 
 
 def _focus(variant: str, label: str, seats: int, name: str | None = None) -> GameSpec:
+    # A seat's score is the stones it captured: at most the 52 of a four-player board.
     return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
-                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant})
+                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, score_range=(0.0, 52.0))
 
 
 def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
+    # The pair's points: at most the 84 cards (arcade.coop.exhibits.CARDS) in each of at most 10 rounds.
     return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
-                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases)
+                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases, score_range=(0.0, 840.0))
 
 
 #: Every entry, in the lobby's order.
@@ -274,7 +281,10 @@ SPECS: tuple[GameSpec, ...] = (
     _focus("4p", "FOCUS 4 players, each alone", 4),
     _focus("crossfire", "Crossfire (hex FOCUS)", 2, name="crossfire"),
     GameSpec("sherlook", "sherlook", "classic", "Sherlook (spot the differences)",
-             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4),
+             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4,
+             # At most 6 points a round (the green token and both others, SL-4) in at most
+             # 30 rounds and 50 extra rounds (the settings' limits).
+             score_range=(0.0, 480.0)),
     _coop("base", "Focus (2023)", aliases=("classic",)),
     _coop("sherlock", "Focus (2023) Sherlock Mode"),
     _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),

@@ -8,6 +8,7 @@
     focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store
     focus-arcade --version
     focus-arcade event status         the event's cabinets and games (needs [event])
+    focus-arcade event remove GAME_ID | close | add-cabinet NAME    the operator's moderation
     focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
 """
 
@@ -101,8 +102,12 @@ def _parser() -> argparse.ArgumentParser:
                                        "configuration, store; OK or the fix for each")
     dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
 
-    e = sub.add_parser("event", help="the event of [event]: 'status' prints the hall's cabinets and games")
-    e.add_argument("what", choices=["status"])
+    e = sub.add_parser("event", help="the event of [event]: 'status' prints the hall's cabinets and games; "
+                                     "the operator's 'remove GAME_ID', 'close', 'add-cabinet NAME'")
+    e.add_argument("what", choices=["status", "remove", "close", "add-cabinet"])
+    e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet: the cabinet's name")
+    e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
+                   help="add-cabinet: the hall broker's password file")
     e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
 
     w = sub.add_parser("leaderboard-web", help="serve the event's leaderboard as a live, read-only web page")
@@ -185,7 +190,11 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 def _event_command(args: argparse.Namespace) -> int:
-    """``event status`` and ``leaderboard-web``: both need a valid [event] section."""
+    """``event status`` and ``leaderboard-web``: both need a valid [event] section (``event
+    add-cabinet``, run on the broker's machine, does not)."""
+    if args.command == "event" and args.what == "add-cabinet":
+        from kiosk import event as ev
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)
@@ -199,6 +208,8 @@ def _event_command(args: argparse.Namespace) -> int:
     import logging
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     from kiosk import event
+    if args.command == "event" and args.what != "status":
+        return event.operator_main(args.what, args.target, cfg["event"], args.wait, args.passwd)
     if args.command == "event":
         board, problem = event.watch(cfg["event"], seconds=args.wait)
         print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")

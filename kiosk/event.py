@@ -1,12 +1,21 @@
-"""Several cabinets, one event: results and cabinet status through an MQTT broker (issue 15).
+"""Several cabinets, one event: results and cabinet status through an MQTT broker (issues 15, 24).
 
 Off unless ``[event] host`` is set (kiosk/config.py); then the cabinet is an MQTT
 *client* of the hall's broker (Mosquitto) and never listens on a port.
 
-Topics (``<event>`` and ``<cabinet>`` as in ``[event]``)::
+Topics (``<event>`` and ``<cabinet>`` as in ``[event]``; docs/event-protocol.md)::
 
-    focus-arcade/<event>/results/<game id>   one retained message per finished game
-    focus-arcade/<event>/status/<cabinet>    the cabinet's state, retained; last will "offline"
+    focus-arcade/<event>/cabinet/<cabinet>/results/<game id>   one retained message per finished game
+    focus-arcade/<event>/cabinet/<cabinet>/highscores/<game id>-P<seat>
+    focus-arcade/<event>/cabinet/<cabinet>/status              retained; last will "offline"
+    focus-arcade/<event>/operator/removed/<game id>            retained: the operator removed that game
+    focus-arcade/<event>/operator/closed                       retained: the event is closed
+    focus-arcade/<event>/sync/<user>/<client>                  a client's own echo (not retained)
+
+Each cabinet logs in as its own user (its cabinet name) and the hall's ACL
+(kiosk/hall/focus-arcade.acl) lets it write only under ``cabinet/<its name>/``;
+a consumer takes a result only from its own cabinet's topic, for a board of the
+registry and within that board's score range (``GameSpec.score_range``).
 
 Why one retained message per game id: every client that subscribes (a cabinet
 joining late, one that restarts, ``leaderboard-web``) gets the whole event's
@@ -23,30 +32,36 @@ unacknowledged ones after a reconnect; a row is deleted only when its PUBACK cam
 back (``on_publish`` with its mid).  The frame loop never calls paho: it only
 writes SQLite and sets the wanted status.
 
-Payloads are JSON objects with ``"v": 1`` (:data:`PAYLOAD_VERSION`) and a ``kind``;
-:func:`parse` checks every field, and anything else on our topics is logged and
-ignored.
+No message stops a client: :func:`parse` bounds a payload's size, nesting and
+numbers before it builds anything, every text that came in is cleaned by
+:func:`clean_text`, and every paho callback runs inside :func:`guarded`, which
+logs whatever went wrong with the topic and drops that message.
 """
 
 from __future__ import annotations
 
 import collections
+import functools
+import hashlib
 import json
 import logging
 import math
+import re
 import socket
 import sqlite3
 import sys
 import threading
 import time
+import unicodedata
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 log = logging.getLogger("focus-arcade.event")
 
-PAYLOAD_VERSION = 1
+#: Version 2: per-cabinet topics, the operator's topics, ``instance`` in statuses (issue 24).
+PAYLOAD_VERSION = 2
 ROOT = "focus-arcade"
 #: Outbox rows handed to paho and not yet acknowledged, at most (paho sends 20 at a time).
 WINDOW = 100
@@ -65,22 +80,45 @@ def version() -> str:
         return "0.0.0"
 
 
-def results_topic(event: str, game_id: str = "+") -> str:
-    return f"{ROOT}/{event}/results/{game_id}"
+def cabinet_topic(event: str, cabinet: str = "+") -> str:
+    """Everything one cabinet writes lives under this (the ACL's ``%u`` pattern)."""
+    return f"{ROOT}/{event}/cabinet/{cabinet}"
+
+
+def results_topic(event: str, game_id: str = "+", cabinet: str = "+") -> str:
+    return f"{cabinet_topic(event, cabinet)}/results/{game_id}"
 
 
 def status_topic(event: str, cabinet: str = "+") -> str:
-    return f"{ROOT}/{event}/status/{cabinet}"
+    return f"{cabinet_topic(event, cabinet)}/status"
 
 
-def highscore_topic(event: str, game_id: str = "+", seat: int | None = None) -> str:
+def highscore_topic(event: str, game_id: str = "+", seat: int | None = None, cabinet: str = "+") -> str:
     """Initials a player entered for a high score: one retained message per game and seat."""
-    return f"{ROOT}/{event}/highscores/{game_id if seat is None else f'{game_id}-P{seat + 1}'}"
+    return f"{cabinet_topic(event, cabinet)}/highscores/{game_id if seat is None else f'{game_id}-P{seat + 1}'}"
 
 
-def sync_topic(event: str, cabinet: str) -> str:
-    """A cabinet's own echo topic: its probe comes back after the retained results."""
-    return f"{ROOT}/{event}/sync/{cabinet}"
+def removed_topic(event: str, game_id: str = "+") -> str:
+    """The operator's note that a game is off every board (retained; only the operator writes it)."""
+    return f"{ROOT}/{event}/operator/removed/{game_id}"
+
+
+def closed_topic(event: str) -> str:
+    """The operator's note that the event is closed (retained)."""
+    return f"{ROOT}/{event}/operator/closed"
+
+
+def sync_topic(event: str, client: str, user: str = "") -> str:
+    """A client's own echo topic: its probe comes back after the retained messages.
+    Under the login's name (``user``), which the ACL lets each login write."""
+    return f"{ROOT}/{event}/sync/{user or '-'}/{client}"
+
+
+def subscriptions(event: str) -> list[tuple[str, int]]:
+    """What every consumer subscribes to (QoS 1): every cabinet's results, high scores and
+    status, and the operator's notes."""
+    return [(results_topic(event), 1), (status_topic(event), 1), (highscore_topic(event), 1),
+            (f"{ROOT}/{event}/operator/#", 1)]
 
 
 #: Host names many machines share out of the box: a cabinet named after one gets a suffix.
@@ -88,20 +126,92 @@ GENERIC_HOSTS = ("raspberrypi", "localhost", "debian", "ubuntu", "pi", "kiosk", 
 
 
 def cabinet_name(settings: Mapping[str, Any]) -> str:
-    """``[event] cabinet``, else this machine's host name (topic-safe, at most 40 characters);
-    a stock host name such as "raspberrypi" gets 4 characters of ``/etc/machine-id``, so two
+    """``[event] cabinet``, else the broker login (``username``: each cabinet logs in as
+    itself), else this machine's host name (topic-safe, at most 40 characters); a stock
+    host name such as "raspberrypi" gets 4 characters of ``/etc/machine-id``, so two
     fresh Pis never share a name (and a client id: the broker would keep dropping one)."""
     name = str(settings.get("cabinet") or "")
     if name:
         return name
+    user = str(settings.get("username") or "")
+    if user and valid_name(user):
+        return user
     host = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in socket.gethostname()).strip("-.")
     if host.lower() in GENERIC_HOSTS:
-        try:
-            suffix = Path("/etc/machine-id").read_text().strip()[:4]
-        except OSError:
-            suffix = uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex[:4]
-        host = f"{host or 'cabinet'}-{suffix}"
+        host = f"{host or 'cabinet'}-{machine_id()[:4]}"
     return host[:40]
+
+
+def machine_id() -> str:
+    """This machine's id (``/etc/machine-id``, else one made from its network address)."""
+    try:
+        found = Path("/etc/machine-id").read_text().strip()
+        if found:
+            return found
+    except OSError:
+        pass
+    return uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex
+
+
+#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the ACL lets every
+#: login write under its own name, so messages "from" these are refused.
+HALL_LOGINS = frozenset({"board", "operator"})
+_NAME = re.compile(r"[\w.\-]{1,40}")
+
+
+def valid_name(name: str) -> bool:
+    """An event or cabinet name: 1 to 40 letters, digits, ``-``, ``_`` or ``.`` (a topic level
+    and an MQTT user name; never a wildcard, a separator, a space or a control character)."""
+    return _NAME.fullmatch(name) is not None
+
+
+# -- text that came from the network ----------------------------------------------------------
+
+#: Characters that steer the direction of the text around them (Unicode bidi controls).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+ELLIPSIS = "\u2026"
+
+
+def clean_text(text: str, limit: int = 40) -> str:
+    """Text from a message as every screen shows it (the kiosk's leaderboard, ``event
+    status``, the web page): one line of at most ``limit`` characters (cut with "…").
+
+    NUL and other control characters become spaces (runs of spaces one), a lone
+    surrogate (not text: no font or terminal can show it) becomes U+FFFD, and format
+    characters (bidi embeddings, overrides and isolates, zero-width characters) are
+    dropped, so a name can never reverse or hide what is shown after it; each screen
+    then isolates the name (:func:`isolate`, ``<bdi>`` on the page).
+
+    >>> clean_text("ab\\x00c\\u202e)1(\\ud800 " + "x" * 50, 12)
+    'ab c)1(\\ufffd xx…'
+    """
+    if text.isascii() and text.isprintable():       # the usual case: nothing to replace
+        s = " ".join(text.split())
+        return s if len(s) <= limit else s[:max(0, limit - 1)].rstrip() + ELLIPSIS
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        if cat == "Cs":
+            out.append("\ufffd")
+        elif cat == "Cf" or ch in BIDI_CONTROLS:
+            continue
+        elif cat in ("Cc", "Zl", "Zp") or ch.isspace():
+            out.append(" ")
+        else:
+            out.append(ch)
+    s = " ".join("".join(out).split())
+    return s if len(s) <= limit else s[:max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def is_rtl(text: str) -> bool:
+    """Whether ``text`` has a right-to-left letter (Hebrew, Arabic...)."""
+    return any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+
+
+def isolate(text: str) -> str:
+    """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE when it has
+    right-to-left letters, so a terminal lays out what follows it (" (1 game)") as usual."""
+    return f"\u2068{text}\u2069" if is_rtl(text) else text
 
 
 # -- the leaderboard's score ------------------------------------------------------------
@@ -131,12 +241,24 @@ def board_of(record: Mapping[str, Any]) -> str:
     game = str(record.get("game", "?"))
     settings = record.get("settings") or {}
     if game == "focus" and settings.get("variant"):
-        return f"focus-{settings['variant']}"
+        return "crossfire" if settings["variant"] == "crossfire" else f"focus-{settings['variant']}"
     if game == "coop" and settings.get("mode"):
         return f"coop-{settings['mode']}"
     if game.startswith("focusx") and settings.get("x_rule"):
         return f"{game}-x"
+    if game == "coop":
+        return "coop-base"
     return game
+
+
+def board_spec(board: str) -> Any:
+    """The registry entry (``arcade.registry.GameSpec``) of a board, None if it is no board.
+    ``focus-crossfire`` (an older record's name) is Crossfire's."""
+    from arcade import registry
+    try:
+        return registry.get("crossfire" if board == "focus-crossfire" else board)
+    except Exception:
+        return None
 
 
 def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Score:
@@ -172,18 +294,90 @@ def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Scor
 
 # -- payloads -----------------------------------------------------------------------------
 
-#: The largest score (absolute) a seat can have in a game of each family: FocusX counts
-#: cards of its 64-card deck (``arcade.focusx.cards.DECK_SIZE``); FOCUS's tie-break
-#: counts captured stones (at most the 52 of a four-player board).
-SCORE_LIMITS: dict[str, float] = {"focusx": 64.0, "focus": 52.0, "crossfire": 52.0}
-#: Any other game (Sherlook and Focus (2023) points): far above any real game.
-MAX_SCORE = 999.0
+#: The longest payload read (bytes): a result takes under 1 KB; the hall's broker refuses
+#: packets over 64 KiB (kiosk/hall/focus-arcade.conf, ``max_packet_size``).
+MAX_PAYLOAD = 16_000
+#: The deepest nesting of lists and objects read (a result has 2: the object, its lists).
+MAX_DEPTH = 4
+#: Lists and objects in one payload, at most (a result has 3).
+MAX_CONTAINERS = 32
+#: The most digits an integer may have (times in ms, counts; nothing real has more).
+MAX_DIGITS = 15
 #: How far (s) a result's ``finished_at`` may be ahead of the receiver's clock (cabinets'
 #: clocks differ; a Pi without network time can be behind, rarely ahead).
 FUTURE_SLACK_S = 3600.0
+#: Outbox counts, seats, times: any number read is within this (and finite).
+MAX_NUMBER = 1e12
+
 
 class PayloadError(ValueError):
     """A message on our topics that is not a valid payload (what is wrong, in words)."""
+
+
+def dumps(obj: Any) -> str:
+    """JSON as every part of the event link writes it: sorted keys, and never NaN or an
+    infinity (which no browser or strict reader takes).
+
+    Raises:
+        ValueError: ``obj`` holds NaN or an infinity.
+    """
+    return json.dumps(obj, sort_keys=True, allow_nan=False)
+
+
+def _no_constant(name: str) -> Any:
+    raise PayloadError(f"{name} is not a number JSON allows")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise PayloadError(f"an integer of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        raise PayloadError(f"the number {text[:20]!r} is out of range")
+    return value
+
+
+def _depth(value: dict[str, Any] | list[Any], level: int = 1) -> int:
+    """How deep lists and objects nest in ``value`` (itself 1); bounded by MAX_CONTAINERS."""
+    deepest = level
+    for v in (value.values() if isinstance(value, dict) else value):
+        if isinstance(v, (dict, list)):
+            deepest = max(deepest, _depth(v, level + 1))
+    return deepest
+
+
+_DECODER = json.JSONDecoder(parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
+
+
+def loads(payload: bytes) -> dict[str, Any]:
+    """A payload's JSON object, read within bounds: at most :data:`MAX_PAYLOAD` bytes of
+    UTF-8, at most :data:`MAX_CONTAINERS` lists and objects nested at most
+    :data:`MAX_DEPTH` deep, integers of at most :data:`MAX_DIGITS` digits, finite numbers.
+
+    Raises:
+        PayloadError: anything else, in words.
+    """
+    if len(payload) > MAX_PAYLOAD:
+        raise PayloadError(f"{len(payload)} bytes, more than a message ever takes (at most {MAX_PAYLOAD})")
+    # Counted before parsing: a payload of brackets costs the parser no stack at all.
+    containers = payload.count(b"[") + payload.count(b"{")
+    if containers > MAX_CONTAINERS:
+        raise PayloadError(f"more than {MAX_CONTAINERS} lists and objects")
+    try:
+        d = _DECODER.decode(payload.decode("utf-8"))
+    except PayloadError:
+        raise
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise PayloadError(f"not JSON ({str(exc)[:80]})") from None
+    if not isinstance(d, dict):
+        raise PayloadError("not a JSON object")
+    if containers > MAX_DEPTH and _depth(d) > MAX_DEPTH:     # fewer cannot nest deeper
+        raise PayloadError(f"nested deeper than {MAX_DEPTH}")
+    return d
 
 
 @dataclass(frozen=True)
@@ -207,12 +401,17 @@ class Result:
     version: str = ""
 
     def to_json(self) -> str:
-        return json.dumps({"v": PAYLOAD_VERSION, "kind": "result", "game_id": self.game_id, "event": self.event,
-                           "cabinet": self.cabinet, "game": self.game, "board": self.board, "seats": self.seats,
-                           "winners": list(self.winners), "reason": self.reason, "scores": list(self.scores),
-                           "score": self.score, "tiebreak": self.tiebreak, "seat": self.seat,
-                           "score_text": self.score_text, "finished_at": self.finished_at,
-                           "version": self.version}, sort_keys=True)
+        return dumps({"v": PAYLOAD_VERSION, "kind": "result", "game_id": self.game_id, "event": self.event,
+                      "cabinet": self.cabinet, "game": self.game, "board": self.board, "seats": self.seats,
+                      "winners": list(self.winners), "reason": self.reason, "scores": list(self.scores),
+                      "score": self.score, "tiebreak": self.tiebreak, "seat": self.seat,
+                      "score_text": self.score_text, "finished_at": self.finished_at,
+                      "version": self.version})
+
+    def same_game(self, other: "Result") -> bool:
+        """Whether ``other`` says the same about the game (what the boards show of it)."""
+        return (self.board, self.seats, self.winners, self.scores, self.finished_at, self.cabinet) == \
+            (other.board, other.seats, other.winners, other.scores, other.finished_at, other.cabinet)
 
 
 @dataclass(frozen=True)
@@ -226,13 +425,14 @@ class HighScore:
     initials: str
 
     def to_json(self) -> str:
-        return json.dumps({"v": PAYLOAD_VERSION, "kind": "highscore", "game_id": self.game_id, "event": self.event,
-                           "cabinet": self.cabinet, "seat": self.seat, "initials": self.initials}, sort_keys=True)
+        return dumps({"v": PAYLOAD_VERSION, "kind": "highscore", "game_id": self.game_id, "event": self.event,
+                      "cabinet": self.cabinet, "seat": self.seat, "initials": self.initials})
 
 
 @dataclass(frozen=True)
 class Status:
-    """A cabinet's state as published (``kind: "status"``)."""
+    """A cabinet's state as published (``kind: "status"``); ``instance`` tells two machines
+    that use the same cabinet name apart (:func:`instance_id`)."""
 
     cabinet: str
     event: str
@@ -243,11 +443,48 @@ class Status:
     version: str = ""
     outbox: int = 0
     at: float = 0.0
+    instance: str = ""
 
     def to_json(self) -> str:
-        return json.dumps({"v": PAYLOAD_VERSION, "kind": "status", "cabinet": self.cabinet, "event": self.event,
-                           "state": self.state, "game": self.game, "led": self.led, "errors": list(self.errors),
-                           "version": self.version, "outbox": self.outbox, "at": self.at}, sort_keys=True)
+        return dumps({"v": PAYLOAD_VERSION, "kind": "status", "cabinet": self.cabinet, "event": self.event,
+                      "state": self.state, "game": self.game, "led": self.led, "errors": list(self.errors),
+                      "version": self.version, "outbox": self.outbox, "at": self.at, "instance": self.instance})
+
+
+@dataclass(frozen=True)
+class Removed:
+    """A game off every board (``kind: "removed"`` from the operator; or its retained result
+    cleared, ``by_operator`` False, which its cabinet repairs)."""
+
+    game_id: str
+    event: str
+    at: float = 0.0
+    cabinet: str = ""
+    by_operator: bool = True
+
+    def to_json(self) -> str:
+        return dumps({"v": PAYLOAD_VERSION, "kind": "removed", "event": self.event, "game_id": self.game_id,
+                      "at": self.at})
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The event closed by the operator at ``at`` (s since 1970): games finished later count no more."""
+
+    event: str
+    at: float
+
+    def to_json(self) -> str:
+        return dumps({"v": PAYLOAD_VERSION, "kind": "closed", "event": self.event, "at": self.at})
+
+
+Item = Result | Status | HighScore | Removed | Closed
+
+
+def instance_id(store_path: str | Path) -> str:
+    """The same for one cabinet (machine and results file) across restarts, different for
+    two machines: 12 hex digits of the machine id and the results file's path."""
+    return hashlib.sha256(f"{machine_id()}:{Path(store_path).resolve()}".encode()).hexdigest()[:12]
 
 
 def _field(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -257,129 +494,185 @@ def _field(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: 
     if isinstance(v, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
         raise PayloadError(f"{key!r} is {v!r}, expected {what}")
     if not isinstance(v, kind):
-        raise PayloadError(f"{key!r} is {v!r}, expected {what}")
-    if isinstance(v, float) and not math.isfinite(v):
+        raise PayloadError(f"{key!r} is {_show(v)}, expected {what}")
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and not (math.isfinite(v) and abs(v) <= MAX_NUMBER):
         raise PayloadError(f"{key!r} is {v!r}, expected a finite number")
     return v
 
 
+def _show(v: Any) -> str:
+    return repr(v)[:60]
+
+
+def _number(d: Mapping[str, Any], key: str, what: str, default: float | None = None) -> float:
+    if key not in d and default is not None:
+        return default
+    return float(_field(d, key, (int, float), what))
+
+
 def _name(d: Mapping[str, Any], key: str) -> str:
     v = _field(d, key, str, "a name")
-    if not 1 <= len(v) <= 40 or any(ch in v for ch in "/+#") or any(ch.isspace() for ch in v):
-        raise PayloadError(f"{key!r} is {v!r}, expected 1 to 40 characters without '/', '+', '#' or spaces")
+    if not valid_name(v):
+        raise PayloadError(f"{key!r} is {_show(v)}, expected 1 to 40 letters, digits, '-', '_' or '.'")
     return str(v)
 
 
 def _text(d: Mapping[str, Any], key: str, limit: int = 200) -> str:
-    return str(_field(d, key, str, "text"))[:limit]
+    if key not in d:
+        return ""
+    return clean_text(str(_field(d, key, str, "text")), limit)
 
 
-def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> Result | Status | HighScore:
-    """Check one message from our event's topics.
+def _game_id(d: Mapping[str, Any]) -> str:
+    gid = _field(d, "game_id", str, "a game id")
+    try:
+        if str(uuid.UUID(gid)) != gid:
+            raise ValueError
+    except ValueError:
+        raise PayloadError(f"game_id {_show(gid)} is not a UUID") from None
+    return str(gid)
 
-    A result must also be one a game can give: every score within
-    :data:`SCORE_LIMITS` (or :data:`MAX_SCORE`), the ``score`` and ``tiebreak``
-    the ones :func:`score_of` gives for its scores (the text shown is made here,
-    never taken from the message), and ``finished_at`` (s since 1970) at most
-    :data:`FUTURE_SLACK_S` after ``now`` (default: this machine's clock).
+
+def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
+    """(kind, cabinet, last level) of one of our topics.
 
     Raises:
-        PayloadError: not UTF-8 JSON, another payload version, a missing or
-            wrong-typed field, another event, a topic that does not match
-            the payload's game id / cabinet, or a result no game can give.
+        PayloadError: not one of the event's topics.
     """
-    if len(payload) > 64_000:
-        raise PayloadError(f"{len(payload)} bytes, more than a result ever takes")
-    try:
-        d = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise PayloadError(f"not JSON ({exc})") from None
-    if not isinstance(d, dict):
-        raise PayloadError("not a JSON object")
-    if d.get("v") != PAYLOAD_VERSION:
-        raise PayloadError(f"payload version {d.get('v')!r}, this cabinet reads version {PAYLOAD_VERSION}")
-    if _field(d, "event", str, "the event's name") != event:
-        raise PayloadError(f"event {d['event']!r}, this is {event!r}")
-    kind = d.get("kind")
     parts = topic.split("/")
+    if parts[:2] == [ROOT, event]:
+        rest = parts[2:]
+        if len(rest) == 4 and rest[0] == "cabinet" and rest[2] in ("results", "highscores"):
+            return ("result" if rest[2] == "results" else "highscore"), rest[1], rest[3]
+        if len(rest) == 3 and rest[0] == "cabinet" and rest[2] == "status":
+            return "status", rest[1], ""
+        if len(rest) == 3 and rest[:2] == ["operator", "removed"]:
+            return "removed", "", rest[2]
+        if rest == ["operator", "closed"]:
+            return "closed", "", ""
+    raise PayloadError(f"topic {topic[:120]!r} is none of event {event!r}'s")
+
+
+def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> Item:
+    """Check one message from our event's topics.
+
+    The payload is read within bounds (:func:`loads`); its ``kind`` must be the
+    topic's, and a result, high score or status must come from its own cabinet's
+    topic (``cabinet/<name>/...``, the one the ACL lets that cabinet write). A
+    result must also be one a game can give: a board of the registry, its seats and
+    every score within that entry's ``score_range``, the ``score`` and ``tiebreak``
+    the ones :func:`score_of` gives for its scores (the text shown is made here,
+    never taken from the message), and ``finished_at`` (s since 1970) at most
+    :data:`FUTURE_SLACK_S` after ``now`` (default: this machine's clock). Texts are
+    cleaned (:func:`clean_text`). An empty payload on a results topic (the retained
+    result cleared) is a :class:`Removed` with ``by_operator`` False.
+
+    Raises:
+        PayloadError: whatever is wrong, in words (the caller logs it and goes on).
+    """
+    kind, cab, last = _topic_kind(topic, event)
+    if not payload:
+        if kind == "result":
+            return Removed(last, event, 0.0, cab, by_operator=False)
+        raise PayloadError("an empty message (a retained message cleared)")
+    d = loads(payload)
+    if d.get("v") != PAYLOAD_VERSION:
+        raise PayloadError(f"payload version {_show(d.get('v'))}, this cabinet reads version {PAYLOAD_VERSION}")
+    if _field(d, "event", str, "the event's name") != event:
+        raise PayloadError(f"event {_show(d['event'])}, this is {event!r}")
+    if d.get("kind") != kind:
+        raise PayloadError(f"kind {_show(d.get('kind'))} on a {kind} topic")
+    if kind in ("result", "highscore", "status"):
+        name = _name(d, "cabinet")
+        if name != cab:
+            raise PayloadError(f"cabinet {name!r} on cabinet {cab[:40]!r}'s topic")
+        if name in HALL_LOGINS:
+            raise PayloadError(f"{name!r} is one of the hall's own logins, not a cabinet")
     if kind == "result":
-        gid = _field(d, "game_id", str, "a game id")
-        try:
-            uuid.UUID(gid)
-        except ValueError:
-            raise PayloadError(f"game_id {gid!r} is not a UUID") from None
-        if parts[-2:] != ["results", gid]:
-            raise PayloadError(f"game_id {gid!r} on topic {topic!r}")
-        seats = _field(d, "seats", int, "a number of seats")
-        if not 1 <= seats <= 8:
-            raise PayloadError(f"'seats' is {seats}, expected 1 to 8")
-        winners = _field(d, "winners", list, "a list of seats")
-        scores = _field(d, "scores", list, "a list of numbers")
-        if not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < seats for w in winners):
-            raise PayloadError(f"'winners' is {winners!r}, expected seats 0 to {seats - 1}")
-        if len(scores) > seats or not all(isinstance(s, (int, float)) and not isinstance(s, bool)
-                                          and math.isfinite(s) for s in scores):
-            raise PayloadError(f"'scores' is {scores!r}, expected at most {seats} numbers")
-        seat = d.get("seat")
-        if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
-            raise PayloadError(f"'seat' is {seat!r}, expected a seat or null")
-        game = _text(d, "game", 40)
-        limit = SCORE_LIMITS.get(game.split("-")[0], MAX_SCORE)
-        if any(abs(s) > limit for s in scores):
-            raise PayloadError(f"'scores' is {scores!r}: more than a {game} game gives (at most {limit:g})")
-        score = float(_field(d, "score", (int, float), "a number"))
-        tiebreak = float(_field(d, "tiebreak", (int, float), "a number"))
-        expected = score_of(game, winners, scores)
-        if (score, tiebreak) != (expected.value, expected.tiebreak):
-            raise PayloadError(f"'score' {score:g} (tie-break {tiebreak:g}) does not follow from the scores "
-                               f"{scores!r} (that is {expected.value:g}, tie-break {expected.tiebreak:g})")
-        finished_at = float(_field(d, "finished_at", (int, float), "a time in seconds"))
-        clock = time.time() if now is None else now
-        if not 0 <= finished_at <= clock + FUTURE_SLACK_S:
-            raise PayloadError(f"'finished_at' is {finished_at!r}: in the future (this cabinet's clock says "
-                               f"{clock:.0f}) or before 1970")
-        return Result(game_id=gid, event=event, cabinet=_name(d, "cabinet"), game=game,
-                      board=_text(d, "board", 60), seats=seats, winners=tuple(winners),
-                      reason=_text(d, "reason"), scores=tuple(float(s) for s in scores),
-                      score=score, tiebreak=tiebreak, seat=seat,
-                      score_text=expected.text, finished_at=finished_at,
-                      version=_text(d, "version", 40) if "version" in d else "")
+        return _parse_result(d, event, cab, last, now)
     if kind == "status":
-        cab = _name(d, "cabinet")
-        if parts[-2:] != ["status", cab]:
-            raise PayloadError(f"cabinet {cab!r} on topic {topic!r}")
-        state = _field(d, "state", str, f"one of {list(STATES)}")
-        if state not in STATES:
-            raise PayloadError(f"'state' is {state!r}, expected one of {list(STATES)}")
-        errors = d.get("errors", [])
-        if not isinstance(errors, list) or not all(isinstance(e, str) for e in errors):
-            raise PayloadError(f"'errors' is {errors!r}, expected a list of texts")
-        outbox = d.get("outbox", 0)
-        if not isinstance(outbox, int) or isinstance(outbox, bool) or outbox < 0:
-            raise PayloadError(f"'outbox' is {outbox!r}, expected a count")
-        at = d.get("at", 0.0)
-        if not isinstance(at, (int, float)) or isinstance(at, bool):
-            raise PayloadError(f"'at' is {at!r}, expected a time in seconds")
-        return Status(cabinet=cab, event=event, state=state, game=_text(d, "game", 60) if "game" in d else "",
-                      led=_text(d, "led", 80) if "led" in d else "",
-                      errors=tuple(e[:200] for e in errors[:5]),
-                      version=_text(d, "version", 40) if "version" in d else "", outbox=outbox, at=float(at))
+        return _parse_status(d, event, cab)
     if kind == "highscore":
-        gid = _field(d, "game_id", str, "a game id")
-        try:
-            uuid.UUID(gid)
-        except ValueError:
-            raise PayloadError(f"game_id {gid!r} is not a UUID") from None
+        gid = _game_id(d)
         seat = _field(d, "seat", int, "a seat")
         if not 0 <= seat < 8:
             raise PayloadError(f"'seat' is {seat}, expected 0 to 7")
-        if parts[-2:] != ["highscores", f"{gid}-P{seat + 1}"]:
-            raise PayloadError(f"game_id {gid!r} seat {seat} on topic {topic!r}")
+        if last != f"{gid}-P{seat + 1}":
+            raise PayloadError(f"game_id {gid!r} seat {seat} on topic {topic[:120]!r}")
         initials = _field(d, "initials", str, "1 to 3 letters")
         if not (1 <= len(initials) <= 3 and initials.isascii() and initials.isalpha() and initials.isupper()):
-            raise PayloadError(f"'initials' is {initials!r}, expected 1 to 3 capital letters")
-        return HighScore(gid, event, _name(d, "cabinet"), seat, initials)
-    raise PayloadError(f"kind {kind!r}, expected 'result', 'status' or 'highscore'")
+            raise PayloadError(f"'initials' is {_show(initials)}, expected 1 to 3 capital letters")
+        return HighScore(gid, event, cab, seat, initials)
+    if kind == "removed":
+        gid = _game_id(d)
+        if gid != last:
+            raise PayloadError(f"game_id {gid!r} on topic {topic[:120]!r}")
+        return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0))
+    return Closed(event, _number(d, "at", "a time in seconds"))
+
+
+def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: float | None) -> Result:
+    gid = _game_id(d)
+    if gid != last:
+        raise PayloadError(f"game_id {gid!r} on the topic of game {last[:40]!r}")
+    board = _field(d, "board", str, "a board (a game of the registry)")
+    spec = board_spec(board)
+    if spec is None:
+        raise PayloadError(f"'board' is {_show(board)}: no game of this arcade")
+    game = _field(d, "game", str, "a game name")
+    if not (game == spec.family or (spec.family == "focusx" and spec.name in (game, game + "-x"))):
+        raise PayloadError(f"'game' is {_show(game)}, not the {spec.label} board's")
+    seats = _field(d, "seats", int, "a number of seats")
+    if not spec.min_seats <= seats <= spec.max_seats:
+        raise PayloadError(f"'seats' is {seats}, {spec.label} takes {spec.min_seats} to {spec.max_seats}")
+    winners = _field(d, "winners", list, "a list of seats")
+    scores = _field(d, "scores", list, "a list of numbers")
+    if not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < seats for w in winners) \
+            or len(winners) > seats:
+        raise PayloadError(f"'winners' is {_show(winners)}, expected seats 0 to {seats - 1}")
+    if len(scores) > seats or not all(isinstance(s, (int, float)) and not isinstance(s, bool)
+                                      and math.isfinite(s) for s in scores):
+        raise PayloadError(f"'scores' is {_show(scores)}, expected at most {seats} numbers")
+    seat = d.get("seat")
+    if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
+        raise PayloadError(f"'seat' is {_show(seat)}, expected a seat or null")
+    lo, hi = spec.score_range
+    if any(not lo <= s <= hi for s in scores):
+        raise PayloadError(f"'scores' is {_show(scores)}: outside what a {spec.label} game gives ({lo:g} to {hi:g})")
+    score = _number(d, "score", "a number")
+    tiebreak = _number(d, "tiebreak", "a number")
+    expected = score_of(game, winners, scores)
+    if (score, tiebreak) != (expected.value, expected.tiebreak):
+        raise PayloadError(f"'score' {score:g} (tie-break {tiebreak:g}) does not follow from the scores "
+                           f"{scores!r} (that is {expected.value:g}, tie-break {expected.tiebreak:g})")
+    finished_at = _number(d, "finished_at", "a time in seconds")
+    clock = time.time() if now is None else now
+    if not 0 <= finished_at <= clock + FUTURE_SLACK_S:
+        raise PayloadError(f"'finished_at' is {finished_at!r}: in the future (this cabinet's clock says "
+                           f"{clock:.0f}) or before 1970")
+    return Result(game_id=gid, event=event, cabinet=cab, game=game, board=spec.name, seats=seats,
+                  winners=tuple(winners), reason=_text(d, "reason"), scores=tuple(float(s) for s in scores),
+                  score=score, tiebreak=tiebreak, seat=seat, score_text=expected.text, finished_at=finished_at,
+                  version=_text(d, "version", 40))
+
+
+def _parse_status(d: Mapping[str, Any], event: str, cab: str) -> Status:
+    state = _field(d, "state", str, f"one of {list(STATES)}")
+    if state not in STATES:
+        raise PayloadError(f"'state' is {_show(state)}, expected one of {list(STATES)}")
+    errors = d.get("errors", [])
+    if not isinstance(errors, list) or not all(isinstance(e, str) for e in errors):
+        raise PayloadError(f"'errors' is {_show(errors)}, expected a list of texts")
+    outbox = d.get("outbox", 0)
+    if not isinstance(outbox, int) or isinstance(outbox, bool) or not 0 <= outbox <= MAX_NUMBER:
+        raise PayloadError(f"'outbox' is {_show(outbox)}, expected a count")
+    at = _number(d, "at", "a time in seconds", 0.0)
+    instance = d.get("instance", "")
+    if not isinstance(instance, str) or len(instance) > 40:
+        raise PayloadError(f"'instance' is {_show(instance)}, expected an id")
+    return Status(cabinet=cab, event=event, state=state, game=_text(d, "game", 60), led=_text(d, "led", 80),
+                  errors=tuple(clean_text(e, 200) for e in errors[:5]), version=_text(d, "version", 40),
+                  outbox=outbox, at=at, instance=clean_text(instance, 40))
 
 
 def make_result(event: str, cabinet: str, record: Mapping[str, Any], winners: Sequence[int], reason: str,
@@ -394,6 +687,25 @@ def make_result(event: str, cabinet: str, record: Mapping[str, Any], winners: Se
                   version=version())
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(fn: F) -> F:
+    """One guard around a paho callback: whatever it raises is logged with the message's
+    topic and the message dropped, so paho's network thread (and with it the client's
+    link) never dies of one message."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            topic = next((str(getattr(a, "topic", ""))[:200] for a in args if hasattr(a, "topic")), "")
+            log.exception("event link: %s failed%s; dropped", fn.__name__,
+                          f" on a message on {topic!r}" if topic else "")
+            return None
+    return wrapper  # type: ignore[return-value]
+
+
 # -- the leaderboard -----------------------------------------------------------------------
 
 BOARD_TITLES = {"focusx-classic": "FocusX Classic", "focusx-thinkfocus": "FocusX ThinkFocus",
@@ -401,62 +713,121 @@ BOARD_TITLES = {"focusx-classic": "FocusX Classic", "focusx-thinkfocus": "FocusX
                 "focus-2p": "FOCUS (2 players)", "focus-3p": "FOCUS (3 players)",
                 "focus-4p-teams": "FOCUS (4, teams)", "focus-4p": "FOCUS (4 players)",
                 "focus-crossfire": "Crossfire"}
+#: Boards a screen shows at most (the registry has 15; a page never grows past this).
+MAX_BOARDS = 24
+#: Two statuses of one cabinet name from different machines within this many seconds:
+#: two machines use that name (each one's connection drops the other's).
+DUPLICATE_WINDOW_S = 600.0
 
 
 def board_title(board: str) -> str:
     """A board's heading: the registry's label for the entry, else a readable name."""
-    try:
-        from arcade import registry
-        return str(registry.get(board).label)
-    except Exception:
-        pass
+    spec = board_spec(board)
+    if spec is not None:
+        return str(spec.label)
     if board in BOARD_TITLES:
         return BOARD_TITLES[board]
     if board.endswith("-x") and board[:-2] in BOARD_TITLES:
         return BOARD_TITLES[board[:-2]] + " (FocusX rule)"
     if board.startswith("coop-"):
         return "Focus (2023) " + board[5:].replace("-", " + ").title()
-    return board
+    return clean_text(board, 40)
 
 
 class Leaderboard:
     """Every game of the event seen so far, each game id once; thread-safe.
 
-    ``changes`` goes up by one for each new game or status, so a screen redraws
-    only when it moved.
+    ``changes`` goes up by one for each new, changed or removed game, status or
+    note of the operator, so a screen redraws only when it moved; ``updated_at`` is
+    when (s since 1970). Games the operator removed (``removed``) never come back,
+    and once the event is closed (``closed_at``) games finished later do not count.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lock = threading.Lock()
+        self.clock = clock
         self.games: dict[str, Result] = {}
         self.statuses: dict[str, Status] = {}
         self.duplicates = 0               # deliveries of a game id already counted (not our own echo)
         self.ignored = 0                  # bad or foreign payloads
+        self.refused: collections.Counter[str] = collections.Counter()   # ignored, by reason (short)
         self.unconfirmed: set[str] = set()  # our own games not yet seen back from the broker
         self.confirmed: set[str] = set()    # game ids the broker delivered to us since start
         self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
+        self.removed: set[str] = set()      # game ids the operator removed
+        self.closed_at: float | None = None
+        self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
+        self.updated_at = 0.0
         self.listeners: list[Callable[[], None]] = []
+
+    def _changed(self) -> None:          # under the lock
+        self.changes += 1
+        self.updated_at = self.clock()
 
     def add(self, result: Result, own: bool = False) -> bool:
         """Add one game (``own``: this cabinet's, not from the broker); False if its game
-        id was already counted."""
+        id was already counted with the same content, the operator removed it, the event
+        closed before it finished, or another cabinet's game has that id.  A game sent
+        again by its cabinet with other content (a repair) replaces the one held."""
         with self.lock:
             gid = result.game_id
+            if gid in self.removed:
+                return False
+            if self.closed_at is not None and result.finished_at > self.closed_at:
+                return False
+            held = self.games.get(gid)
             if not own:
                 self.confirmed.add(gid)
-            if gid in self.games:
+            if held is not None:
+                if held.cabinet != result.cabinet:
+                    self.ignored += 1
+                    self.refused["a game id another cabinet's game has"] += 1
+                    return False
                 if not own and gid in self.unconfirmed:
                     self.unconfirmed.discard(gid)      # our own game back from the broker
-                else:
+                elif held.same_game(result):
                     self.duplicates += 1
-                return False
-            self.games[gid] = result
-            if own:
-                self.unconfirmed.add(gid)
-            self.changes += 1
+                    return False
+                if held.same_game(result):
+                    return False
+                self.games[gid] = result
+                self._changed()
+            else:
+                self.games[gid] = result
+                if own:
+                    self.unconfirmed.add(gid)
+                self._changed()
         self._tell()
         return True
+
+    def remove(self, note: Removed) -> bool:
+        """A game off the boards: for good when the operator removed it; a cleared retained
+        result only drops that cabinet's game (its cabinet sends it again)."""
+        with self.lock:
+            held = self.games.get(note.game_id)
+            if note.by_operator:
+                if note.game_id in self.removed and held is None:
+                    return False
+                self.removed.add(note.game_id)
+            elif held is None or held.cabinet != note.cabinet:
+                return False
+            self.games.pop(note.game_id, None)
+            self.confirmed.discard(note.game_id)
+            self._changed()
+        self._tell()
+        return True
+
+    def close(self, note: Closed) -> None:
+        """The event closed at ``note.at``: games finished later leave the boards."""
+        with self.lock:
+            if self.closed_at == note.at:
+                return
+            self.closed_at = note.at
+            for gid in [g for g, r in self.games.items() if r.finished_at > note.at]:
+                del self.games[gid]
+            self._changed()
+        self._tell()
 
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
@@ -464,37 +835,62 @@ class Leaderboard:
             if self.initials.get((hs.game_id, hs.seat)) == hs.initials:
                 return
             self.initials[(hs.game_id, hs.seat)] = hs.initials
-            self.changes += 1
+            self._changed()
         self._tell()
 
-    def add_item(self, item: "Result | Status | HighScore", own: bool = False) -> None:
+    def add_item(self, item: Item, own: bool = False) -> None:
         """Add whatever :func:`parse` returned."""
         if isinstance(item, Result):
             self.add(item, own)
         elif isinstance(item, HighScore):
             self.set_initials(item)
+        elif isinstance(item, Removed):
+            self.remove(item)
+        elif isinstance(item, Closed):
+            self.close(item)
         else:
             self.set_status(item)
 
-    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO
-                ) -> "Result | Status | HighScore | None":
+    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO) -> Item | None:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
-        counted in ``ignored`` and logged at ``level`` (the kiosk keeps running).
-        Returns what was added, or None."""
+        counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
+        running), and so is one that trips a fault of this reader.  Returns what was added,
+        or None."""
         try:
             item = parse(topic, payload, event)
+            self.add_item(item)
         except PayloadError as exc:
-            self.ignored += 1
-            log.log(level, "ignored a message on %s: %s", topic, exc)
+            self._ignore(str(exc), str(exc).split(",")[0][:60])
+            log.log(level, "ignored a message on %s: %s", topic[:200], exc)
             return None
-        self.add_item(item)
+        except Exception:
+            self._ignore("fault", "a fault reading it")
+            log.exception("ignored a message on %s: this reader failed on it", topic[:200])
+            return None
         return item
+
+    def _ignore(self, why: str, short: str) -> None:
+        with self.lock:
+            self.ignored += 1
+            if len(self.refused) < 100 or short in self.refused:
+                self.refused[short] += 1
 
     def set_status(self, status: Status) -> None:
         with self.lock:
             self.statuses[status.cabinet] = status
-            self.changes += 1
+            if status.instance and status.state != "offline":   # a last will may be an old machine's
+                seen = self.instances.setdefault(status.cabinet, {})
+                if len(seen) < 16 or status.instance in seen:
+                    seen[status.instance] = self.clock()
+            self._changed()
         self._tell()
+
+    def duplicate_names(self, now: float | None = None) -> list[str]:
+        """Cabinet names that two or more machines used within :data:`DUPLICATE_WINDOW_S`."""
+        t = self.clock() if now is None else now
+        with self.lock:
+            return sorted(c for c, seen in self.instances.items()
+                          if sum(1 for at in seen.values() if t - at <= DUPLICATE_WINDOW_S) > 1)
 
     def _tell(self) -> None:
         for f in list(self.listeners):
@@ -553,19 +949,29 @@ class Leaderboard:
                            "game_id": r.game_id, "finished_at": r.finished_at} for i, r in enumerate(games[:top])]
         return out
 
-    def snapshot(self, top: int = 10) -> dict[str, Any]:
-        """JSON-able view: ``games`` (count), ``boards`` (board, title, games, ``top`` rows
-        from :meth:`rows`), ``cabinets`` (each one's last status)."""
+    def snapshot(self, top: int = 10, max_boards: int = MAX_BOARDS) -> dict[str, Any]:
+        """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
+        ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
+        :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
+        (each one's last status, ``duplicate`` when two machines use its name),
+        ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970)."""
         counts = self.counts()
+        dup = set(self.duplicate_names())
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             total = len(self.games)
+            closed, updated = self.closed_at, self.updated_at
+        rows = self.rows(top)
+        shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
         return {"games": total,
-                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": rows}
-                           for b, rows in self.rows(top).items()],
+                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": r}
+                           for b, r in rows.items() if b in shown],
+                "more_boards": max(0, len(rows) - len(shown)),
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
-                              "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at}
-                             for s in statuses]}
+                              "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
+                              "duplicate": s.cabinet in dup}
+                             for s in statuses],
+                "closed": closed, "updated_at": updated}
 
 
 # -- the link to the broker ------------------------------------------------------------------
@@ -601,6 +1007,8 @@ def make_client(settings: Mapping[str, Any], client_id: str, persistent: bool) -
     if settings.get("tls"):
         client.tls_set(ca_certs=str(Path(settings["ca_file"]).expanduser()) if settings.get("ca_file") else None)
     client.reconnect_delay_set(min_delay=1, max_delay=15)
+    # Our callbacks each have their own guard (:func:`guarded`); this is paho's own, in case.
+    client.suppress_exceptions = True
     return client
 
 
@@ -672,16 +1080,26 @@ class EventLink:
         self._last_handed = 0
         self._wake = threading.Event()
         self._stop = threading.Event()
-        self._status_wanted = Status(self.cabinet, self.event, "idle", version=version())
+        self._status_wanted = Status(self.cabinet, self.event, "idle", version=version(), instance="")
         self._status_sent: Status | None = None
         self._refused = False
         self._pump: threading.Thread | None = None
         self._saving: dict[str, Result] = {}
+        self._dropped: set[str] = set()
         self._seen: set[str] = set()          # game ids the broker gave us since the last connect
         self._sync_nonce = ""
         self._synced = ""
         self._resynced = ""
         self.resent = 0                       # own games re-sent because the broker had lost them
+        self.repaired = 0                     # own games re-sent because the broker held other content
+        self.instance = instance_id(store_path)
+        self.user = str(settings.get("username") or "")
+        self._broker_copy: dict[str, Result] = {}   # our games as the broker holds them (this connection)
+        self._own: dict[str, Result] = {}     # our games as our results file says (those known so far)
+        self._removed: set[str] = set()       # game ids the operator removed (never sent again)
+        self._closed_at: float | None = None  # the operator closed the event then
+        self._repair = False                  # our retained results changed on the broker: check them
+        self.duplicate = ""                   # another machine's instance id that uses our cabinet name
         self.client: Any = None
 
     # -- outbox (called in the save transaction, from the frame loop) --------------------------
@@ -690,13 +1108,14 @@ class EventLink:
         """:data:`kiosk.storage.OutboxHook`: the game's id, event, topic and payload."""
         r = make_result(self.event, self.cabinet, record, winners, reason, scores, finished_at)
         self._saving[r.game_id] = r
-        return r.game_id, self.event, results_topic(self.event, r.game_id), r.to_json()
+        return r.game_id, self.event, results_topic(self.event, r.game_id, self.cabinet), r.to_json()
 
     def committed(self, game_id: str) -> None:
         """The save transaction holding ``game_id`` committed: show the game on this
         cabinet's own board at once and send it soon."""
         r = self._saving.pop(game_id, None)
         if r is not None:
+            self._own[game_id] = r
             self.leaderboard.add(r, own=True)
         self._wake.set()
 
@@ -720,7 +1139,8 @@ class EventLink:
             return False
         hs = HighScore(row[0], self.event, self.cabinet, seat, initials)
         db.execute("INSERT OR REPLACE INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
-                   (f"{hs.game_id}-P{seat + 1}", highscore_topic(self.event, hs.game_id, seat), hs.to_json(),
+                   (f"{hs.game_id}-P{seat + 1}", highscore_topic(self.event, hs.game_id, seat, self.cabinet),
+                    hs.to_json(),
                     time.time()))
         self.leaderboard.set_initials(hs)
         self._wake.set()
@@ -732,7 +1152,7 @@ class EventLink:
 
     def set_status(self, state: str, game: str = "", led: str = "", errors: Sequence[str] = ()) -> None:
         """The state to publish (retained); sent by the pump thread when it changed."""
-        s = Status(self.cabinet, self.event, state, game, led, tuple(errors), version(), 0, 0.0)
+        s = Status(self.cabinet, self.event, state, game, led, tuple(errors), version(), 0, 0.0, self.instance)
         if (s.state, s.game, s.led, s.errors) != (self._status_wanted.state, self._status_wanted.game,
                                                   self._status_wanted.led, self._status_wanted.errors):
             self._status_wanted = s
@@ -747,8 +1167,13 @@ class EventLink:
                 at start-up, so this is a file removed since).
         """
         client_id = f"focus-arcade-{self.event}-{self.cabinet}"[:64]
+        if self.user and self.user != self.cabinet:
+            self.message(f"Event {self.event!r}: this cabinet is named {self.cabinet!r} but logs in as "
+                         f"{self.user!r}; the hall's broker lets a cabinet write only under its own login's "
+                         "name, so set [event] username to the cabinet's name.")
+        self._status_wanted = Status(self.cabinet, self.event, "idle", version=version(), instance=self.instance)
         self.client = make_client(self.settings, client_id, persistent=True)
-        offline = Status(self.cabinet, self.event, "offline", version=version())
+        offline = Status(self.cabinet, self.event, "offline", version=version(), instance=self.instance)
         self.client.will_set(status_topic(self.event, self.cabinet), offline.to_json(), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -773,7 +1198,8 @@ class EventLink:
             if goodbye and self.connected:
                 info = self.client.publish(status_topic(self.event, self.cabinet),
                                            Status(self.cabinet, self.event, "offline", version=version(),
-                                                  at=time.time()).to_json(), qos=1, retain=True)
+                                                  at=time.time(), instance=self.instance).to_json(),
+                                           qos=1, retain=True)
                 info.wait_for_publish(timeout)
             self.client.disconnect()
         except Exception as exc:
@@ -791,6 +1217,7 @@ class EventLink:
             db.close()
 
     # -- paho callbacks (paho's network thread; short, never take our locks) -----------------
+    @guarded
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         if reason_code.is_failure:
             self.connected = False
@@ -802,21 +1229,24 @@ class EventLink:
         self.connected = True
         if self.problem:
             self.message(f"Event {self.event!r}: connected to the broker again.")
-        self.problem, self._refused = "", False
+        # Two machines with one name keep dropping each other's connection: that stays said.
+        self.problem, self._refused = (self.problem if self.duplicate else ""), False
         self._status_sent = None
         self._seen = set()
         self._acked_now = set()
+        self._broker_copy = {}
         self._sync_nonce = uuid.uuid4().hex
         self._synced = ""
-        client.subscribe([(results_topic(self.event), 1), (status_topic(self.event), 1),
-                          (highscore_topic(self.event), 1), (sync_topic(self.event, self.cabinet), 1)])
+        client.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.cabinet, self.user), 1)])
         self._wake.set()
 
+    @guarded
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, reason_codes: Any, properties: Any) -> None:
         # The broker queues the retained results to us before it handles anything we
         # send after its SUBACK, so this probe comes back after the last of them.
-        client.publish(sync_topic(self.event, self.cabinet), self._sync_nonce, qos=1)
+        client.publish(sync_topic(self.event, self.cabinet, self.user), self._sync_nonce, qos=1)
 
+    @guarded
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:
         self.connected = False
         text = unreachable_text(sys.exc_info()[1], self.settings)   # paho calls this inside its except
@@ -824,6 +1254,7 @@ class EventLink:
             self.problem = text
             self.message(text)
 
+    @guarded
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         was = self.connected
         self.connected = False
@@ -842,12 +1273,14 @@ class EventLink:
                 self.message(text)
         self._wake.set()
 
+    @guarded
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
         self._acks.append(mid)
         self._wake.set()
 
+    @guarded
     def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
-        if msg.topic == sync_topic(self.event, self.cabinet):
+        if msg.topic == sync_topic(self.event, self.cabinet, self.user):
             if msg.payload.decode("ascii", "replace") == self._sync_nonce:
                 self._synced = self._sync_nonce
                 self._wake.set()
@@ -855,6 +1288,32 @@ class EventLink:
         item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
         if isinstance(item, Result):
             self._seen.add(item.game_id)
+            if item.cabinet == self.cabinet:
+                self._broker_copy[item.game_id] = item
+                mine = self._own.get(item.game_id)
+                if self._synced and mine is not None and not mine.same_game(item):
+                    self._repair = True          # someone changed one of our games: send ours again
+                    self._wake.set()
+        elif isinstance(item, Removed):
+            if item.by_operator:
+                self._removed.add(item.game_id)
+                self._wake.set()
+            elif item.cabinet == self.cabinet:
+                self._seen.discard(item.game_id)
+                self._acked_now.discard(item.game_id)
+                self._broker_copy.pop(item.game_id, None)
+                self._repair = True              # one of our games cleared on the broker: send it again
+                self._wake.set()
+        elif isinstance(item, Closed):
+            self._closed_at = item.at
+            self._wake.set()
+        elif isinstance(item, Status) and item.cabinet == self.cabinet and item.instance \
+                and item.instance != self.instance and item.state != "offline":
+            if self.duplicate != item.instance:
+                self.duplicate = item.instance
+                self.problem = (f"Another machine also uses the cabinet name {self.cabinet!r}: the broker keeps "
+                                "dropping one of the two. Give each cabinet its own name and login.")
+                self.message(self.problem)
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:
@@ -890,22 +1349,56 @@ class EventLink:
         # Games acknowledged on this connection are with the broker, their echo may still be
         # on its way after the probe; only older ones can be missing.
         seen = set(self._seen) | set(self._acked_now)
+        pending = {r[0] for r in db.execute("SELECT game_uid FROM outbox")}
         rows = db.execute("SELECT e.game_uid, g.finished_at, g.record, g.winners, g.reason, g.scores "
                           "FROM event_games e JOIN games g ON g.id = e.games_id "
                           "WHERE e.event = ? AND e.game_uid NOT IN (SELECT game_uid FROM outbox) "
                           "ORDER BY g.id", (self.event,)).fetchall()
-        lost = [r for r in rows if r[0] not in seen]
-        if not lost:
+        lost, changed = [], []
+        for uid, finished, record, winners, reason, scores in rows:
+            if uid in self._removed or uid in pending or \
+                    (self._closed_at is not None and finished > self._closed_at):
+                continue
+            held = self._broker_copy.get(uid)
+            if uid not in seen or held is not None:
+                r = self._own.get(uid) or make_result(self.event, self.cabinet, json.loads(record),
+                                                      json.loads(winners), reason, json.loads(scores), finished,
+                                                      game_id=uid)
+                self._own[uid] = r
+                if uid not in seen:
+                    lost.append(r)
+                elif held is not None and not held.same_game(r):
+                    changed.append(r)      # the broker holds other content for our game: ours is right
+        if not lost and not changed:
             return
         with db:
-            for uid, finished, record, winners, reason, scores in lost:
-                r = make_result(self.event, self.cabinet, json.loads(record), json.loads(winners), reason,
-                                json.loads(scores), finished, game_id=uid)
+            for r in lost + changed:
                 db.execute("INSERT OR IGNORE INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",
-                           (uid, results_topic(self.event, uid), r.to_json(), time.time()))
+                           (r.game_id, results_topic(self.event, r.game_id, self.cabinet), r.to_json(), time.time()))
         self.resent += len(lost)
-        log.warning("event %s: the broker had lost %d of this cabinet's games; sending them again",
-                    self.event, len(lost))
+        self.repaired += len(changed)
+        if lost:
+            log.warning("event %s: the broker had lost %d of this cabinet's games; sending them again",
+                        self.event, len(lost))
+        if changed:
+            log.warning("event %s: the broker held other content for %d of this cabinet's games; sending "
+                        "this cabinet's own again", self.event, len(changed))
+
+    def _drop_not_sendable(self, db: sqlite3.Connection) -> None:
+        """Results the operator removed, or finished after the event closed, leave the outbox
+        (the games stay in the results file; the boards would not count them)."""
+        gone = [u for u in self._removed if u not in self._dropped]
+        if gone:
+            with db:
+                db.executemany("DELETE FROM outbox WHERE game_uid = ? AND seq > ?", [(u, self._last_handed) for u in gone])
+            self._dropped.update(gone)
+        if self._closed_at is not None:
+            with db:
+                n = db.execute("DELETE FROM outbox WHERE created_at > ? AND seq > ? AND topic LIKE ?",
+                               (self._closed_at, self._last_handed, "%/results/%")).rowcount
+            if n:
+                log.warning("event %s is closed: %d games played since are kept in this cabinet's results "
+                            "file only", self.event, n)
 
     def _pump_once(self, db: sqlite3.Connection) -> None:
         self._send_some(db)
@@ -924,8 +1417,10 @@ class EventLink:
             self.sent += len(acked)
         if not self.connected or self._stop.is_set():
             return
-        if self._synced and self._synced != self._resynced:
+        self._drop_not_sendable(db)
+        if self._synced and (self._synced != self._resynced or self._repair):
             self._resynced = self._synced
+            self._repair = False
             self._resend_lost(db)
         room = WINDOW - len(self._inflight)
         if room > 0:
@@ -944,7 +1439,7 @@ class EventLink:
         if wanted is not self._status_sent:
             n = self.queued
             s = Status(wanted.cabinet, wanted.event, wanted.state, wanted.game, wanted.led, wanted.errors,
-                       wanted.version, n, time.time())
+                       wanted.version, n, time.time(), self.instance)
             self.client.publish(status_topic(self.event, self.cabinet), s.to_json(), qos=1, retain=True)
             self._status_sent = wanted
 
@@ -967,6 +1462,7 @@ class Watcher:
         self.problem = ""
         self.connected = False
         self.name = f"watch-{uuid.uuid4().hex[:12]}"
+        self.user = str(settings.get("username") or "")
         self._nonce = uuid.uuid4().hex
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
@@ -986,6 +1482,7 @@ class Watcher:
         finally:
             self.client.loop_stop()
 
+    @guarded
     def _on_connect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
         if rc.is_failure:
             self.problem = refusal_text(rc, self.settings)
@@ -993,23 +1490,26 @@ class Watcher:
             self.leaderboard._tell()
             return
         self.connected, self.problem = True, ""
-        c.subscribe([(results_topic(self.event), 1), (status_topic(self.event), 1),
-                     (highscore_topic(self.event), 1), (sync_topic(self.event, self.name), 1)])
+        c.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.name, self.user), 1)])
 
+    @guarded
     def _on_connect_fail(self, c: Any, u: Any) -> None:
         self.connected = False
         self.problem = unreachable_text(sys.exc_info()[1], self.settings).split(". Games")[0] + "."
         self.refused.set()
         self.leaderboard._tell()
 
+    @guarded
     def _on_disconnect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
         self.connected = False
 
+    @guarded
     def _on_subscribe(self, c: Any, u: Any, mid: int, rcs: Any, p: Any) -> None:
-        c.publish(sync_topic(self.event, self.name), self._nonce, qos=1)
+        c.publish(sync_topic(self.event, self.name, self.user), self._nonce, qos=1)
 
+    @guarded
     def _on_message(self, c: Any, u: Any, msg: Any) -> None:
-        if msg.topic == sync_topic(self.event, self.name):
+        if msg.topic == sync_topic(self.event, self.name, self.user):
             self.synced.set()
             return
         self.leaderboard.receive(msg.topic, msg.payload, self.event)
@@ -1030,31 +1530,206 @@ def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboar
 
 def format_status(board: Leaderboard) -> str:
     """The hall for the operator: one line per cabinet (state, game, games on the boards,
-    messages still to send, version, LED link, errors), then the games and best per board."""
-    snap = board.snapshot(1)
+    messages still to send, version, LED link, errors), warnings (two machines with one
+    name, the event closed), then the games and best per board with the game ids of the
+    top three (for ``event remove``)."""
+    snap = board.snapshot(3)
     per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
     def cell(value: object, width: int) -> str:
-        # One line per cabinet whatever a payload holds: control characters become spaces and a
-        # long value is cut to its column (the operator's table stays aligned).
-        s = "".join(ch if ch.isprintable() else " " for ch in str(value))
-        return s if width <= 0 or len(s) <= width else s[:width - 1] + "~"
+        # One line per cabinet whatever a payload holds: the texts were cleaned when they came in
+        # (clean_text); cut to the column again here (the operator's table stays aligned), and a
+        # right-to-left name is isolated so the columns after it keep their order.
+        s = clean_text(str(value), width if width > 0 else 400)
+        return s + " " * (width - len(s)) if width > 0 else s
 
+    dup = set(board.duplicate_names())
     for c in snap["cabinets"]:
         state = c["state"]               # "offline" is the broker's word (the cabinet's last will)
-        lines.append(f"{cell(c['cabinet'], 20):<20} {cell(state, 8):<8} {cell(c['game'] or '-', 20):<20} "
-                     f"{per_cab.get(c['cabinet'], 0):>5} {c['outbox']:>7}  {cell(c['version'], 8):<8} "
-                     f"{cell(c['led'] or '-', 24):<24} {cell('; '.join(c['errors']) or '-', 0)}")
+        lines.append(f"{isolate(cell(c['cabinet'], 20))} {cell(state, 8)} {isolate(cell(c['game'] or '-', 20))} "
+                     f"{per_cab.get(c['cabinet'], 0):>5} {c['outbox']:>7}  {cell(c['version'], 8)} "
+                     f"{isolate(cell(c['led'] or '-', 24))} {isolate(cell('; '.join(c['errors']) or '-', 0))}")
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
+    for name in sorted(dup):
+        lines.append(f"WARNING: two machines use the cabinet name {isolate(name)!s}: each one's connection "
+                     "drops the other's; give each cabinet its own name and login")
+    if board.closed_at is not None:
+        lines.append(f"The event was closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(board.closed_at))}:"
+                     " games finished later do not count.")
     lines.append("")
     lines.append(f"{snap['games']} games")
     for b in snap["boards"]:
         best = b["top"][0] if b["top"] else None
         lines.append(f"  {b['title']:<28} {b['games']:>5} games" +
-                     (f", best {best['score']} ({(best['who'] + ' @ ') if best['who'] else ''}{best['cabinet']})"
-                      if best else ""))
+                     (f", best {best['score']} ({(best['who'] + ' @ ') if best['who'] else ''}"
+                      f"{isolate(best['cabinet'])})" if best else ""))
+        for r in b["top"]:
+            if r["game_id"]:      # the ids `event remove` takes
+                lines.append(f"      {r['rank']}. {r['score']:<16} {r['who']:<4} {isolate(clean_text(r['cabinet'], 24))}  "
+                             f"{r['game_id']}")
+    if snap["more_boards"]:
+        lines.append(f"  ... and {snap['more_boards']} more boards")
     if board.ignored:
         lines.append(f"{board.ignored} messages on the event's topics were not valid payloads (ignored)")
+    if board.removed:
+        lines.append(f"{len(board.removed)} games removed by the operator")
     return "\n".join(lines)
+
+
+# -- the operator ------------------------------------------------------------------------------
+
+#: Where the hall's broker keeps its logins (kiosk/hall/focus-arcade.conf).
+HALL_PASSWD = "/etc/mosquitto/focus-arcade/passwd"
+
+
+def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str, str]], seconds: float) -> str:
+    """Publish ``messages`` (topic, payload; retained, QoS 1) with the ``[event]`` login;
+    returns a problem ("" = all acknowledged)."""
+    done = threading.Event()
+    problem: list[str] = []
+    client = make_client(settings, f"focus-arcade-operator-{uuid.uuid4().hex[:8]}", persistent=False)
+
+    @guarded
+    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+        if rc.is_failure:
+            problem.append(refusal_text(rc, settings))
+        done.set()
+
+    @guarded
+    def on_connect_fail(c: Any, u: Any) -> None:
+        problem.append(unreachable_text(sys.exc_info()[1], settings).split(". Games")[0] + ".")
+        done.set()
+
+    client.on_connect, client.on_connect_fail = on_connect, on_connect_fail
+    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.loop_start()
+    try:
+        if not done.wait(seconds):
+            return f"no answer from the broker within {seconds:g} s"
+        if problem:
+            return problem[0]
+        for topic, payload in messages:
+            info = client.publish(topic, payload, qos=1, retain=True)
+            info.wait_for_publish(seconds)
+            if not info.is_published():
+                return f"the broker did not acknowledge {topic} within {seconds:g} s"
+        return ""
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
+def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0) -> tuple[bool, str]:
+    """``focus-arcade event remove GAME_ID``: the game off every board, for good.
+
+    Publishes the operator's retained ``removed`` note (consumers drop the game and
+    never take it again, its cabinet never sends it again) and clears the game's
+    retained result, then reads the event back to check the broker took both: a
+    login without the operator's rights is acknowledged but ignored by Mosquitto.
+
+    Returns:
+        (done, what happened in words).
+    """
+    try:
+        gid = str(uuid.UUID(game_id))
+    except ValueError:
+        return False, f"{game_id!r} is not a game id (a UUID, as `event status` and the page show them)"
+    event = str(settings["event"])
+    board, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    held = board.games.get(gid)
+    messages = [(removed_topic(event, gid), Removed(gid, event, time.time()).to_json())]
+    if held is not None:
+        messages.append((results_topic(event, gid, held.cabinet), ""))
+    problem = _operator_publish(settings, messages, seconds)
+    if problem:
+        return False, problem
+    after, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    if gid not in after.removed or gid in after.games:
+        return False, (f"the broker did not take the removal: log in as the hall's operator ([event] username "
+                       f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
+    what = (f"game {gid} ({held.score_text} on {board_title(held.board)}, cabinet {held.cabinet}) removed "
+            "from every board" if held is not None else
+            f"game {gid} is on no board now; it is marked removed, so it will not count if it comes")
+    return True, what
+
+
+def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None) -> tuple[bool, str]:
+    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now): games
+    finished later do not count, and cabinets stop sending them (they keep them in their
+    results files).  Checked by reading the event back, as :func:`remove_game`.
+
+    Returns:
+        (done, what happened in words).
+    """
+    event = str(settings["event"])
+    when = time.time() if at is None else at
+    problem = _operator_publish(settings, [(closed_topic(event), Closed(event, when).to_json())], seconds)
+    if problem:
+        return False, problem
+    after, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    if after.closed_at != when:
+        return False, (f"the broker did not take the close: log in as the hall's operator ([event] username "
+                       f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
+    return True, (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
+                  f"{len(after.games)} games on its boards are the final results")
+
+
+def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
+                mosquitto_passwd: str = "mosquitto_passwd") -> tuple[bool, str]:
+    """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
+    cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
+    given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
+    (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
+    ``systemctl reload mosquitto``.
+
+    Returns:
+        (done, the text to show: the cabinet's configuration, or what went wrong).
+    """
+    import secrets
+    import subprocess
+    if not valid_name(name) or name in HALL_LOGINS:
+        return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
+                       "'operator' or 'board', the hall's other logins)")
+    secret = password or secrets.token_urlsafe(18)
+    path = Path(passwd_file)
+    args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
+    if done.returncode != 0:
+        return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
+    return True, (f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n"
+                  f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
+                  "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
+                  f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
+                  "ca_file = \"/home/pi/hall-ca.pem\"\n"
+                  f"username = \"{name}\"\ncabinet = \"{name}\"\n"
+                  "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
+                  "event = \"...\"   # the hall's event name, the same on every cabinet\n")
+
+
+def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
+                  passwd_file: str = HALL_PASSWD) -> int:
+    """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
+    returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
+    if what in ("remove", "add-cabinet") and not target:
+        print(f"focus-arcade: event {what} needs {'a game id' if what == 'remove' else 'a cabinet name'}",
+              file=sys.stderr)
+        return 2
+    if what == "remove":
+        ok, text = remove_game(settings, str(target), seconds)
+    elif what == "close":
+        ok, text = close_event(settings, seconds)
+    else:
+        ok, text = add_cabinet(str(target), passwd_file)
+    print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
+    return 0 if ok else 1

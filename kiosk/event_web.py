@@ -7,18 +7,20 @@ and serves, on ``127.0.0.1:8080`` unless told otherwise:
     /leaderboard.json  the leaderboard now (``Leaderboard.snapshot``)
     /events            Server-Sent Events: the same JSON each time it changes
 
-Read-only: there is nothing to post.  Standard library ``http.server`` only.
+Read-only: there is nothing to post.  Standard library ``http.server`` only: one thread
+per connection, each with a timeout, the JSON built once per change and shared
+(bench/bench_event.py ``--web-clients`` measures it).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Mapping
 
-from kiosk.event import Watcher
+from kiosk.event import Watcher, dumps
 
 log = logging.getLogger("focus-arcade.web")
 
@@ -27,38 +29,79 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Focus Arcade - hall leaderboard</title>
 <style>
-body { background: #121622; color: #eceef5; font-family: sans-serif; margin: 1em; }
-h1 { color: #ffcc40; margin: 0 0 .3em 0; }
-#boards { display: flex; flex-wrap: wrap; gap: 1em; }
-section { background: #202638; border-radius: 12px; padding: .6em 1em; min-width: 18em; flex: 1; }
-h2 { color: #ffcc40; font-size: 1.2em; margin: .2em 0 .5em 0; }
+body { background: #121622; color: #eceef5; font-family: sans-serif; margin: 1em; font-size: 18px; }
+h1 { color: #ffcc40; margin: 0 0 .3em 0; font-size: 2em; }
+#boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(20em, 1fr)); gap: 1em; }
+section { background: #202638; border-radius: 12px; padding: .6em 1em; }
+h2 { color: #ffcc40; font-size: 1.25em; margin: .2em 0 .5em 0; }
 table { border-collapse: collapse; width: 100%; }
 #cabinets { width: auto; }
 #cabinets td { padding-right: 2em; }
-td { padding: .15em .4em; }
-td.score { font-weight: bold; }
+td { padding: .15em .4em; unicode-bidi: isolate; overflow-wrap: anywhere; }
+td.score { font-weight: bold; white-space: nowrap; }
 .dim { color: #969cb0; }
+.warn { color: #ffb040; font-weight: bold; }
 #state.down { color: #eb5050; font-size: 1.6em; font-weight: bold; }
+#age.stale { color: #eb5050; font-weight: bold; }
+/* A big screen across the hall (1080p and up): readable from 5 m. */
+@media (min-width: 1600px) {
+  body { font-size: 30px; margin: .6em 1em; }
+  #boards { grid-template-columns: repeat(auto-fill, minmax(16em, 1fr)); }
+}
+/* A phone: one column. */
+@media (max-width: 600px) {
+  body { font-size: 16px; margin: .5em; }
+  #boards { grid-template-columns: 1fr; }
+  #cabinets td { padding-right: .8em; }
+}
 </style></head>
 <body>
-<h1>Hall leaderboard <span id="event"></span></h1>
-<p id="state" class="dim">connecting...</p>
+<h1>Hall leaderboard <bdi id="event"></bdi></h1>
+<p><span id="state" class="dim">connecting...</span> <span id="age" class="dim"></span></p>
+<p id="note" class="warn"></p>
 <div id="boards"></div>
+<p id="more" class="dim"></p>
 <h2>Cabinets</h2>
 <table id="cabinets"></table>
 <script>
 "use strict";
+let heardAt = 0, updatedAge = 0, serverOk = false;
 function cell(row, text, cls) {
-  const td = document.createElement("td"); td.textContent = text; if (cls) td.className = cls;
+  const td = document.createElement("td");
+  const b = document.createElement("bdi"); b.textContent = text; td.appendChild(b);
+  if (cls) td.className = cls;
   row.appendChild(td); return td;
 }
+function ago(s) {
+  s = Math.max(0, Math.round(s));
+  return s < 120 ? s + " s" : s < 7200 ? Math.round(s / 60) + " min" : Math.round(s / 3600) + " h";
+}
+function showAge() {
+  const el = document.getElementById("age");
+  if (!heardAt) { el.textContent = ""; return; }
+  const quiet = (performance.now() - heardAt) / 1000;
+  el.textContent = "- last update " + ago(updatedAge + quiet) + " ago";
+  el.className = quiet > 20 ? "stale" : "dim";
+  if (quiet > 20) {
+    const st = document.getElementById("state");
+    st.textContent = "no news from the leaderboard server for " + ago(quiet) + "; retrying..."; st.className = "down";
+  }
+}
+function heard(serverNow, updatedAt) {
+  heardAt = performance.now();
+  updatedAge = updatedAt ? Math.max(0, serverNow - updatedAt) : 0;
+}
 function show(data) {
+  heard(data.now, data.updated_at);
   document.getElementById("event").textContent = "- " + data.event;
   const st = document.getElementById("state");
   const plural = n => n + (n === 1 ? " game" : " games");
-  st.textContent = data.problem ? data.problem : plural(data.games);
+  st.textContent = data.problem ? data.problem : plural(data.games) + (data.closed ? " - event closed" : "");
   st.className = data.problem ? "down" : "dim";
   st.dataset.games = data.games;
+  const dups = data.cabinets.filter(c => c.duplicate).map(c => c.cabinet);
+  document.getElementById("note").textContent = dups.length ?
+    "Two machines use the cabinet name " + dups.join(", ") + ": give each cabinet its own name." : "";
   const boards = document.getElementById("boards");
   boards.replaceChildren();
   for (const b of data.boards) {
@@ -68,31 +111,59 @@ function show(data) {
     const t = document.createElement("table");
     for (const r of b.top) {
       const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id || "";
+      if (r.game_id) tr.title = "game " + r.game_id;
       cell(tr, r.rank + ".", "dim"); cell(tr, r.score, "score"); cell(tr, r.who);
       cell(tr, r.cabinet, "cabinet"); t.appendChild(tr);
     }
     sec.appendChild(t); boards.appendChild(sec);
   }
+  document.getElementById("more").textContent = data.more_boards ?
+    "... and " + data.more_boards + " more boards" : "";
   const cabs = document.getElementById("cabinets");
   cabs.replaceChildren();
   for (const c of data.cabinets) {
     const tr = document.createElement("tr"); tr.className = "cabinet-row";
     cell(tr, c.cabinet, "cabinet"); cell(tr, c.state, "state"); cell(tr, c.game || "", "dim");
+    if (c.duplicate) cell(tr, "two machines use this name", "warn");
     cabs.appendChild(tr);
   }
+  showAge();
 }
-fetch("leaderboard.json").then(r => r.json()).then(show).catch(() => {});
+function take(text) {
+  // One bad update never blanks the page: the last good one stays.
+  let data;
+  try { data = JSON.parse(text); } catch (e) { return; }
+  show(data);
+}
+fetch("leaderboard.json").then(r => r.text()).then(take).catch(() => {});
 const es = new EventSource("events");
-es.onmessage = e => show(JSON.parse(e.data));
+es.onmessage = e => take(e.data);
+es.addEventListener("tick", e => { const t = JSON.parse(e.data); heard(t.now, t.updated_at); showAge(); });
 es.onerror = () => { const st = document.getElementById("state");
   st.textContent = "lost the leaderboard server; retrying..."; st.className = "down"; };
+setInterval(showAge, 1000);
 </script>
 </body></html>
 """
 
 
+#: Seconds a client may take to send its request, or to take what is sent to it.
+CLIENT_TIMEOUT_S = 10.0
+#: Live streams (/events) at once; more get 503 and their browser retries.
+MAX_STREAMS = 400
+#: Seconds between two heartbeats of a stream (the page's "last update N s ago").
+TICK_S = 5.0
+#: Two updates of a stream are at least this far apart (s).
+MIN_GAP_S = 0.2
+
+
 class LeaderboardWeb:
     """The page's server.  ``serve_forever`` in a thread via :meth:`start`; :meth:`stop` ends it.
+
+    The leaderboard's JSON is built once per change (:meth:`snapshot_json`) and the
+    same text goes to every client; each connection has :data:`CLIENT_TIMEOUT_S` to
+    send its request and to take each write, and at most :data:`MAX_STREAMS` live
+    streams are served at once.
 
     Args:
         settings: the validated ``[event]`` section.
@@ -104,11 +175,19 @@ class LeaderboardWeb:
         self.watcher = Watcher(settings)
         self.changed = threading.Condition()
         self.version = 0
+        self.builds = 0                      # times the leaderboard's JSON was built (tests, bench)
+        self._cache_key: tuple[Any, ...] | None = None
+        self._cache = ""
+        self._build_lock = threading.Lock()
+        self._built_at = -1e9
+        self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.watcher.leaderboard.listeners.append(self._changed)
         self.stopping = False
         web = self
 
         class Handler(BaseHTTPRequestHandler):
+            timeout = CLIENT_TIMEOUT_S        # socket timeout: a slow client loses its thread
+
             def log_message(self, fmt: str, *args: Any) -> None:
                 log.debug(fmt, *args)
 
@@ -117,9 +196,15 @@ class LeaderboardWeb:
                 if path in ("/", "/index.html"):
                     self._send(200, "text/html; charset=utf-8", PAGE.encode())
                 elif path == "/leaderboard.json":
-                    self._send(200, "application/json", web.snapshot_json().encode())
+                    self._send(200, "application/json", web.snapshot_json(MIN_GAP_S).encode())
                 elif path == "/events":
-                    web.stream(self)
+                    if not web.streams.acquire(blocking=False):
+                        self._send(503, "text/plain", b"too many viewers right now; retrying\n")
+                        return
+                    try:
+                        web.stream(self)
+                    finally:
+                        web.streams.release()
                 else:
                     self._send(404, "text/plain", b"not here: this page is read-only\n")
 
@@ -142,32 +227,68 @@ class LeaderboardWeb:
             self.version += 1
             self.changed.notify_all()
 
-    def snapshot_json(self) -> str:
-        snap = self.watcher.leaderboard.snapshot(10)
-        snap["event"] = self.watcher.event
-        snap["problem"] = self.watcher.problem
-        return json.dumps(snap)
+    def snapshot_json(self, min_gap_s: float = 0.0) -> str:
+        """The leaderboard as JSON (``Leaderboard.snapshot`` with ``event``, ``problem`` and
+        ``now``): built again only when the leaderboard or the connection changed, and at
+        most once per ``min_gap_s`` (the server's own requests: :data:`MIN_GAP_S`, so a
+        burst of games costs a few builds, whatever the viewers); never NaN or an infinity
+        (a browser would refuse the whole text)."""
+        return self._snapshot(min_gap_s)[0]
+
+    def _snapshot(self, min_gap_s: float) -> tuple[str, int, bool]:
+        """(JSON text, its build number, whether a change is not in it yet)."""
+        board = self.watcher.leaderboard
+        key = (board.changes, self.watcher.problem, self.watcher.connected)
+        with self._build_lock:
+            if key != self._cache_key and time.monotonic() - self._built_at >= min_gap_s:
+                snap = board.snapshot(10)
+                snap["event"] = self.watcher.event
+                snap["problem"] = self.watcher.problem
+                snap["now"] = 0.0
+                try:
+                    text = dumps(snap)
+                except ValueError:            # cannot happen after parse(); never send what breaks the page
+                    log.exception("leaderboard JSON")
+                    text = dumps({"event": self.watcher.event, "games": 0, "boards": [], "cabinets": [],
+                                  "more_boards": 0, "closed": None, "updated_at": 0.0, "now": 0.0,
+                                  "problem": "the leaderboard could not be shown; see the server's log"})
+                self._cache, self._cache_key = text, key
+                self._built_at = time.monotonic()
+                self.builds += 1
+            text, build, stale = self._cache, self.builds, key != self._cache_key
+        # The server's clock for the page's "last update N s ago" (the only per-request part).
+        return text.replace('"now": 0.0', f'"now": {time.time():.3f}', 1), build, stale
+
+    def tick_json(self) -> str:
+        return dumps({"now": round(time.time(), 3), "updated_at": self.watcher.leaderboard.updated_at})
 
     def stream(self, handler: BaseHTTPRequestHandler) -> None:
-        """Server-Sent Events: the snapshot now, then after each change (at most 5 a second)."""
+        """Server-Sent Events: the snapshot now, then after each change (at most one each
+        :data:`MIN_GAP_S`), and a ``tick`` when nothing changed for :data:`TICK_S`."""
         handler.send_response(200)
         handler.send_header("Content-Type", "text/event-stream")
         handler.send_header("Cache-Control", "no-store")
         handler.end_headers()
-        seen = -1
+        seen, sent, last_write = -1, -1, 0.0
         try:
             while not self.stopping:
                 with self.changed:
                     if self.version == seen:
-                        self.changed.wait(15)
-                    now = self.version
-                if now == seen:
-                    handler.wfile.write(b": still here\n\n")      # a comment keeps proxies from closing it
-                else:
-                    seen = now
-                    handler.wfile.write(f"data: {self.snapshot_json()}\n\n".encode())
+                        self.changed.wait(max(0.05, TICK_S - (time.monotonic() - last_write)))
+                    seen = self.version
+                if self.stopping:
+                    return
+                text, build, stale = self._snapshot(MIN_GAP_S)
+                if build != sent:
+                    handler.wfile.write(f"data: {text}\n\n".encode())
+                    sent, last_write = build, time.monotonic()
+                elif time.monotonic() - last_write >= TICK_S:
+                    handler.wfile.write(f"event: tick\ndata: {self.tick_json()}\n\n".encode())
+                    last_write = time.monotonic()
                 handler.wfile.flush()
-                threading.Event().wait(0.2)
+                if stale:
+                    seen = -1                 # a change not built yet: look again after the gap
+                threading.Event().wait(MIN_GAP_S)
         except (BrokenPipeError, ConnectionResetError, OSError):
             return
 

@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mqtt_broker import USERS  # noqa: E402
+from mqtt_broker import password_of  # noqa: E402
 
 from kiosk.event import EventLink  # noqa: E402
 from kiosk.storage import Results  # noqa: E402
@@ -23,8 +23,8 @@ from kiosk.storage import Results  # noqa: E402
 
 def main() -> None:
     store_path, port, event, name = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-    settings = {"host": "127.0.0.1", "port": port, "tls": False, "ca_file": "", "username": "cabinet",
-                "password": USERS["cabinet"], "password_file": "", "event": event, "cabinet": name}
+    settings = {"host": "127.0.0.1", "port": port, "tls": False, "ca_file": "", "username": name,
+                "password": password_of(name), "password_file": "", "event": event, "cabinet": name}
     store = Results(store_path)
     link = EventLink(settings, store.path, cabinet=name)
     store.outbox_hook, store.outbox_committed = link.outbox_hook, link.committed

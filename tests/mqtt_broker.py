@@ -1,8 +1,17 @@
-"""A real Mosquitto broker for the event tests and bench/bench_event.py.
+"""A real Mosquitto broker for the event tests and bench/bench_event.py, started with the
+hall's documented configuration (kiosk/hall/focus-arcade.conf and focus-arcade.acl, the
+files the README shows) as they are.
 
-Started on 127.0.0.1 at a free port with a temporary configuration: passwords
-on (``mosquitto_passwd``), no anonymous clients, persistence on (saved after
-every change, so a broker killed with -9 keeps what it acknowledged).
+What differs from a hall, and only that: the files' folder ``/etc/mosquitto/focus-arcade/``
+is a temporary one here, both listeners are on 127.0.0.1 at free ports (the TLS one with a
+throw-away CA for 127.0.0.1 / localhost), and the lines Debian's own ``mosquitto.conf``
+gives a hall broker (persistence, a log file) are added after the file, with
+``autosave_on_changes`` for the tests that kill the broker with -9. :func:`hall_config`
+checks that the file still has the lines it replaces, so a change to the documented file
+is a change to what the tests run.
+
+Each cabinet logs in as itself (:meth:`Broker.login`: its name, password
+:func:`password_of`); ``board`` reads, ``operator`` moderates.
 """
 
 from __future__ import annotations
@@ -12,27 +21,66 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+HALL_CONF = REPO / "kiosk" / "hall" / "focus-arcade.conf"
+HALL_ACL = REPO / "kiosk" / "hall" / "focus-arcade.acl"
+HALL_DIR = "/etc/mosquitto/focus-arcade/"
 
 OPENSSL = shutil.which("openssl")
 MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None)
 PASSWD = shutil.which("mosquitto_passwd")
-USERS = {"cabinet": "hall-secret", "board": "board-secret"}
+USERS = {"board": "board-secret", "operator": "operator-secret"}
+_CERTS: dict[str, Path] = {}
+#: Every broker made in this process (:func:`ensure_user` adds a login to each).
+LIVE: list["Broker"] = []
+
+
+def ensure_user(user: str) -> None:
+    """``user`` can log in on every broker of this process (a cabinet made by a test)."""
+    for b in LIVE:
+        if user not in b.users:
+            b.add_user(user)
+
+
+def login(settings: dict[str, Any], user: str) -> dict[str, Any]:
+    """``settings`` logging in as ``user`` (made on every broker of this process if new)."""
+    ensure_user(user)
+    return {**settings, "username": user, "password": password_of(user), "password_file": ""}
+
+
+def password_of(user: str) -> str:
+    """The test password of a login (a cabinet's: ``<name>-secret``)."""
+    return USERS.get(user, f"{user}-secret")
 
 
 def available() -> bool:
-    return MOSQUITTO is not None and PASSWD is not None
+    return MOSQUITTO is not None and PASSWD is not None and OPENSSL is not None
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    return free_ports(1)[0]
+
+
+def free_ports(n: int) -> list[int]:
+    """``n`` different ports free on 127.0.0.1 right now."""
+    socks = [socket.socket() for _ in range(n)]
+    try:
+        for s in socks:
+            s.bind(("127.0.0.1", 0))
+        return [int(s.getsockname()[1]) for s in socks]
+    finally:
+        for s in socks:
+            s.close()
 
 
 def make_certificates(folder: Path, name: str = "ca") -> Path:
-    """A throw-away CA and a server certificate for 127.0.0.1 / localhost (openssl); returns the CA file."""
+    """A throw-away CA and (for ``name`` "ca") a server certificate for 127.0.0.1 / localhost
+    signed by it (openssl), in ``folder``; returns the CA file."""
     ca_key, ca = folder / f"{name}.key", folder / f"{name}.pem"
 
     def run(*args: str) -> None:
@@ -49,46 +97,132 @@ def make_certificates(folder: Path, name: str = "ca") -> Path:
     return ca
 
 
+def _test_certificates() -> Path:
+    """One CA and server certificate for every broker of this process (made once)."""
+    if "dir" not in _CERTS:
+        d = Path(tempfile.mkdtemp(prefix="focus-arcade-certs-"))
+        make_certificates(d)
+        _CERTS["dir"] = d
+    return _CERTS["dir"]
+
+
+def hall_config(folder: Path, port: int, tls_port: int) -> str:
+    """The documented configuration with its folder and listeners moved (see the module text).
+
+    Raises:
+        AssertionError: the documented file no longer has the lines replaced here.
+    """
+    text = HALL_CONF.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "listener 1883 127.0.0.1" in lines and "listener 8883" in lines and HALL_DIR in text, \
+        "kiosk/hall/focus-arcade.conf changed shape: update tests/mqtt_broker.py with it"
+    out = []
+    for line in lines:
+        if line == "listener 1883 127.0.0.1":
+            line = f"listener {port} 127.0.0.1"
+        elif line == "listener 8883":
+            line = f"listener {tls_port} 127.0.0.1"
+        out.append(line.replace(HALL_DIR, f"{folder}/"))
+    return "\n".join(out) + "\n"
+
+
 class Broker:
-    """``mosquitto -c <tmp>/mosquitto.conf`` on 127.0.0.1:``port``."""
+    """``mosquitto -c <tmp>/mosquitto.conf`` on 127.0.0.1:``port`` (plain) and ``tls_port``."""
 
     def __init__(self, folder: Path, port: int | None = None, autosave_every_change: bool = True,
-                 tls: bool = False) -> None:
-        self.folder = Path(folder)
+                 tls: bool = True) -> None:
+        self.folder = Path(folder).resolve()
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.port = port or free_port()
-        self.tls_port = free_port() if tls else 0
+        ports = free_ports(2)
+        self.port = port or ports[0]
+        self.tls_port = ports[1] if ports[1] != self.port else free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        passwd = self.folder / "passwd"
-        passwd.write_text("")
-        for user, password in USERS.items():
-            subprocess.run([PASSWD, "-b", str(passwd), user, password], check=True, capture_output=True)
-        os.chmod(passwd, 0o600)
-        acl = self.folder / "acl"
-        # The README's hall set-up: cabinets write the event topics; the board only reads
-        # (and echoes its own sync probe).
-        acl.write_text("user cabinet\ntopic readwrite focus-arcade/#\n"
-                       "user board\ntopic read focus-arcade/#\ntopic readwrite focus-arcade/+/sync/#\n")
+        self.passwd = self.folder / "passwd"
+        self.users: set[str] = set()
+        self.passwd.write_text("")
+        for user in USERS:
+            self.add_user(user)
+        os.chmod(self.passwd, 0o600)
+        shutil.copy(HALL_ACL, self.folder / "acl")
+        certs = _test_certificates()
+        shutil.copy(certs / "ca.pem", self.folder / "hall-ca.pem")
+        shutil.copy(certs / "server.pem", self.folder / "broker.pem")
+        shutil.copy(certs / "server.key", self.folder / "broker.key")
+        self.ca_file = self.folder / "hall-ca.pem"
         self.log = self.folder / "mosquitto.log"
-        lines = ["per_listener_settings false", f"listener {self.port} 127.0.0.1", "allow_anonymous false",
-                 f"password_file {passwd}", f"acl_file {acl}",
-                 "persistence true", f"persistence_location {self.folder}/", "persistence_file broker.db",
-                 f"log_dest file {self.log}", "log_type error", "log_type warning", "log_type notice",
-                 "max_queued_messages 100000", "max_inflight_messages 20"]
-        if tls:
-            self.ca_file = make_certificates(self.folder)
-            lines += [f"listener {self.tls_port} 127.0.0.1", f"cafile {self.ca_file}",
-                      f"certfile {self.folder / 'server.pem'}", f"keyfile {self.folder / 'server.key'}"]
+        # What Debian's mosquitto.conf adds for a hall broker (persistence), and the test's log.
+        extra = ["", "# -- added by tests/mqtt_broker.py --", "persistence true",
+                 f"persistence_location {self.folder}/", "persistence_file broker.db",
+                 f"log_dest file {self.log}", "log_type error", "log_type warning", "log_type notice"]
         if os.geteuid() == 0:
-            lines.append("user root")        # CI runs as root; the temporary folder is root's
+            extra.append("user root")        # CI runs as root; the temporary folder is root's
         if autosave_every_change:
-            lines += ["autosave_on_changes true", "autosave_interval 1"]
+            extra += ["autosave_on_changes true", "autosave_interval 1"]
         else:
-            lines += ["autosave_interval 30"]
+            extra += ["autosave_interval 30"]
         self.conf = self.folder / "mosquitto.conf"
-        self.conf.write_text("\n".join(lines) + "\n")
+        self._extra = extra
+        self._fixed_port = port is not None
+        self._started = False
+        self._write_conf()
+        LIVE.append(self)
+
+    def _write_conf(self) -> None:
+        self.conf.write_text(hall_config(self.folder, self.port, self.tls_port) + "\n".join(self._extra) + "\n")
+
+    def add_user(self, user: str, password: str | None = None) -> None:
+        """A login in the password file (the broker reloads it when running: SIGHUP)."""
+        assert PASSWD is not None
+        subprocess.run([PASSWD, "-b", str(self.passwd), user, password or password_of(user)], check=True,
+                       capture_output=True)
+        self.users.add(user)
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGHUP)
+            self._wait_login(user, password or password_of(user))
+
+    def _wait_login(self, user: str, password: str) -> None:
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+        deadline = time.monotonic() + 30
+        hup = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            if time.monotonic() > hup and self.proc is not None and self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGHUP)       # again: the first may have come mid-reload
+                hup = time.monotonic() + 1
+            c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+            c.username_pw_set(user, password)
+            try:
+                c.connect("127.0.0.1", self.port, 5)
+                ok: list[bool] = []
+                c.on_connect = lambda *a, ok=ok: ok.append(not a[3].is_failure)
+                while not ok and time.monotonic() < deadline:
+                    c.loop(0.05)
+                c.disconnect()
+                if ok and ok[0]:
+                    return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"the broker did not take the new login {user!r}")
 
     def start(self) -> "Broker":
+        """Start mosquitto; a first start whose free port was taken meanwhile (by another
+        program's connection) tries new ports, a restart tries the same again."""
+        for attempt in range(6):
+            try:
+                self._start()
+                self._started = True
+                return self
+            except RuntimeError as exc:
+                if "Address already in use" not in str(exc) or attempt == 5:
+                    raise
+                if not self._started and not self._fixed_port:
+                    self.port, self.tls_port = free_ports(2)
+                    self._write_conf()
+                time.sleep(0.2)
+        return self
+
+    def _start(self) -> None:
         assert MOSQUITTO is not None
         self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
@@ -99,7 +233,7 @@ class Broker:
                 raise RuntimeError(f"mosquitto exited: {err} {self.log.read_text() if self.log.exists() else ''}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return self
+                    return
             except OSError:
                 time.sleep(0.02)
         raise RuntimeError("mosquitto did not listen within 10 s")
@@ -116,6 +250,8 @@ class Broker:
             self.proc.wait(5)
 
     def stop(self) -> None:
+        if self in LIVE:
+            LIVE.remove(self)
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -124,9 +260,18 @@ class Broker:
                 self.proc.kill()
                 self.proc.wait(5)
 
-    def settings(self, event: str = "hall", cabinet: str = "", user: str = "cabinet",
-                 password: str | None = None) -> dict[str, object]:
-        """An ``[event]`` section for this broker."""
-        return {"host": "127.0.0.1", "port": self.port, "tls": False, "ca_file": "", "username": user,
-                "password": USERS.get(user, "") if password is None else password, "password_file": "",
+    def settings(self, event: str = "hall", cabinet: str = "", user: str | None = None,
+                 password: str | None = None) -> dict[str, Any]:
+        """An ``[event]`` section for this broker (plain MQTT on the loopback listener): the
+        login is ``user``, else the cabinet's own, else ``board``."""
+        who = user or cabinet or "board"
+        if who not in self.users and password is None:
+            self.add_user(who)
+        return {"host": "127.0.0.1", "port": self.port, "tls": False, "ca_file": "", "username": who,
+                "password": password_of(who) if password is None else password, "password_file": "",
                 "event": event, "cabinet": cabinet}
+
+    def tls_settings(self, event: str = "hall", cabinet: str = "", user: str | None = None) -> dict[str, Any]:
+        """The same on the TLS listener, trusting the test CA."""
+        return {**self.settings(event, cabinet, user), "port": self.tls_port, "tls": True,
+                "ca_file": str(self.ca_file)}

@@ -16,6 +16,7 @@ import pygame
 
 from arcade.core.events import Edge
 from kiosk import render
+from kiosk.event import clean_text
 from kiosk.input import Command
 from kiosk.scene import Scene
 
@@ -36,10 +37,15 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
     with board.lock:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
         games = len(board.games)
+        closed = board.closed_at is not None
+    dup = board.duplicate_names()
+    if dup:
+        return (f"Two machines use the cabinet name {clean_text(dup[0], 24)}: give each cabinet its own name "
+                "and login.", render.BAD)
     waiting = link.queued
     tail = f" - {waiting} of this cabinet's messages still to send" if waiting else ""
-    return (f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {online} "
-            f"cabinet{'s' if online != 1 else ''} online{tail}", render.DIM)
+    state = "closed, final results" if closed else f"{online} cabinet{'s' if online != 1 else ''} online"
+    return (f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {state}{tail}", render.DIM)
 
 
 _cache: dict[str, Any] = {"key": None, "pages": []}
@@ -54,8 +60,11 @@ def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
     if _cache["key"] == key:
         return _cache["pages"]  # type: ignore[no-any-return]
     snap = link.leaderboard.snapshot(TOP)
-    boards = [(b["title"], b["games"], [f"{r['rank']}. {r['score']}   {(r['who'] + ' @ ') if r['who'] else ''}{r['cabinet']}"
-                                        for r in b["top"]]) for b in snap["boards"]]
+    # Names are text from the network: one line each, no control characters, at most 24
+    # characters of a cabinet's name (kiosk.event.clean_text; parse cleaned them already).
+    boards = [(clean_text(b["title"], 60), b["games"],
+               [f"{r['rank']}. {r['score']}   {(clean_text(r['who'], 3) + ' @ ') if r['who'] else ''}"
+                f"{clean_text(r['cabinet'], 24)}" for r in b["top"]]) for b in snap["boards"]]
     out = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
     _cache.update(key=key, pages=out)
     return out
@@ -100,8 +109,8 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
             row_h = max(24, (rect.height - 70) // TOP)
             for k, row in enumerate(rows):
                 size = render.fit_size(row, rect.width - 24, (30, 26, 22, 18, 15), bold=k == 0)
-                render.text(surface, row, (rect.left + 12, y), size, render.TEXT if k else render.GOLD,
-                            "topleft", bold=k == 0)
+                render.text_within(surface, row, (rect.left + 12, y), rect.width - 24, size,
+                                   render.TEXT if k else render.GOLD, "topleft", bold=k == 0)
                 drawn.append(row)
                 y += row_h
         if len(all_pages) > 1:

@@ -1,0 +1,668 @@
+"""The hall's event link against a hostile hall network (issue 24), on a real Mosquitto started
+with the documented hall configuration (kiosk/hall, tests/mqtt_broker.py).
+
+A guest or a curious technician with one cabinet's login ("mallory") publishes what they
+like on the topics that login may write; every other client (a cabinet, ``event status``'s
+watcher, the web page) must go on delivering the next real game, show nothing forged, and
+never blank.  The operator's moderation (``event remove``, ``event close``), duplicate
+cabinet names and the page's shared, bounded serving are checked the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import socket
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any, Iterator
+
+import mqtt_broker as mosquitto
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+
+from kiosk import event as ev
+from kiosk.event import (
+    Leaderboard,
+    PayloadError,
+    Result,
+    Status,
+    clean_text,
+    format_status,
+    highscore_topic,
+    make_result,
+    parse,
+    results_topic,
+    status_topic,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mosquitto.Broker]:
+    need_mosquitto()
+    b = mosquitto.Broker(tmp_path_factory.mktemp("hostile-broker")).start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def event() -> str:
+    return f"h{uuid.uuid4().hex[:10]}"
+
+
+def result_payload(event: str, cabinet: str, game: str = "sherlook", scores: tuple[float, ...] = (1.0, 2.0, 7.0),
+                   entry: str | None = None) -> tuple[str, dict[str, Any]]:
+    record: dict[str, Any] = {"game": game, "seats": len(scores), "settings": {}}
+    if entry:
+        record["entry"] = entry
+    r = make_result(event, cabinet, record, (scores.index(max(scores)),), "r", scores, time.time() - 5)
+    return results_topic(event, r.game_id, cabinet), json.loads(r.to_json())
+
+
+def strict_json(text: str) -> Any:
+    """JSON as a browser reads it: NaN and infinities are errors."""
+    def refuse(name: str) -> Any:
+        raise ValueError(f"{name} is not JSON")
+    return json.loads(text, parse_constant=refuse)
+
+
+def page_json(port: int) -> Any:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboard.json", timeout=5) as r:
+        return strict_json(r.read().decode())
+
+
+# -- bounded parsing (no broker) -------------------------------------------------------------------
+
+def nested(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+@pytest.mark.parametrize("raw_field, value", [
+    ("scores", nested(3000)),                       # RecursionError in json before
+    ("score", "1" + "0" * 400),                     # OverflowError in float() before
+    ("finished_at", "1e999"),                       # inf
+    ("finished_at", "NaN"),
+    ("score", "-Infinity"),
+    ("seats", "9" * 5000),                          # Python's int() digit limit: ValueError
+])
+def test_a_hostile_number_or_nesting_is_a_payload_error_not_a_crash(raw_field: str, value: str) -> None:
+    topic, d = result_payload("hall", "mallory")
+    d[raw_field] = "@@RAW@@"
+    raw = json.dumps(d).replace('"@@RAW@@"', value).encode()
+    with pytest.raises(PayloadError):
+        parse(topic, raw, "hall")
+
+
+def test_a_status_with_nan_or_a_huge_count_is_refused_and_nothing_written_holds_nan() -> None:
+    topic = status_topic("hall", "mallory")
+    for at in ("NaN", "Infinity", "1e400"):
+        with pytest.raises(PayloadError):
+            parse(topic, b'{"v": 2, "kind": "status", "event": "hall", "cabinet": "mallory", "state": "idle", '
+                         b'"at": ' + at.encode() + b"}", "hall")
+    with pytest.raises(PayloadError, match="'outbox'"):
+        parse(topic, b'{"v": 2, "kind": "status", "event": "hall", "cabinet": "mallory", "state": "idle", '
+                     b'"outbox": 10000000000000}', "hall")
+    with pytest.raises(ValueError):                  # what this arcade writes never holds NaN
+        Status("a", "hall", "idle", at=math.nan).to_json()
+    with pytest.raises(ValueError):
+        ev.dumps({"x": math.inf})
+
+
+def test_a_score_follows_the_board_not_the_game_it_claims() -> None:
+    """'999 points' once topped FocusX Classic: a Sherlook-shaped result on the FocusX board."""
+    topic, d = result_payload("hall", "mallory", "focusx-classic", (3.0, 9.0))
+    assert isinstance(parse(topic, json.dumps(d).encode(), "hall"), Result)
+    d.update(game="sherlook", scores=[999.0, 1.0], score=999.0)
+    with pytest.raises(PayloadError, match="not the FocusX Classic board's"):
+        parse(topic, json.dumps(d).encode(), "hall")
+    d.update(game="focusx-classic", score=999.0)
+    with pytest.raises(PayloadError, match="outside what a FocusX Classic game gives \\(0 to 64\\)"):
+        parse(topic, json.dumps(d).encode(), "hall")
+    d.update(board="2000-fake-boards-1", scores=[3.0, 9.0], score=9.0)
+    with pytest.raises(PayloadError, match="no game of this arcade"):
+        parse(topic, json.dumps(d).encode(), "hall")
+    # The page's read-only login may write under its own name too (the ACL's %u): not a cabinet.
+    d.update(board="focusx-classic", cabinet="board")
+    with pytest.raises(PayloadError, match="the hall's own logins"):
+        parse(results_topic("hall", d["game_id"], "board"), json.dumps(d).encode(), "hall")
+
+
+# -- names are text --------------------------------------------------------------------------------
+
+HOSTILE_TEXTS = ["nul\x00here", "lone\ud800surrogate", "\u202eevil", "rtl-\u05e9\u05dc\u05d5\u05dd", "x" * 500,
+                 "line\nbreak", "\u2066isolate", "zero\u200bwidth", "<b>bold</b>"]
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_one_sanitiser_makes_any_text_one_safe_line(text: str) -> None:
+    out = clean_text(text, 24)
+    assert len(out) <= 24 and "\x00" not in out and "\n" not in out
+    assert not any(ch in ev.BIDI_CONTROLS for ch in out)
+    out.encode("utf-8")                              # a lone surrogate can be printed and drawn now
+
+
+def test_a_cabinet_name_is_a_topic_safe_name_and_status_texts_are_cleaned() -> None:
+    topic = status_topic("hall", "mallory")
+    body = {"v": 2, "kind": "status", "event": "hall", "cabinet": "mallory", "state": "idle",
+            "game": "a\u202e)1(", "led": "x\x00y" * 100, "errors": ["\ud800", "fine"], "version": "\u2067v"}
+    s = parse(topic, json.dumps(body).encode(), "hall")
+    assert isinstance(s, Status)
+    for text in (s.game, s.led, s.version, *s.errors):
+        assert clean_text(text, 400) == text and "\x00" not in text
+    assert len(s.led) <= 80
+    for name in ("nul\x00", "\ud800", "has space", "a/b", "+", "#", "x" * 41, ""):
+        with pytest.raises(PayloadError):
+            parse(status_topic("hall", "x"), json.dumps({**body, "cabinet": name}).encode(), "hall")
+
+
+def test_event_status_and_the_kiosk_screen_show_hostile_texts_as_one_clean_line() -> None:
+    import pygame
+    pygame.init()
+    from kiosk.scenes import leaderboard as lb
+    board = Leaderboard()
+    rtl = "\u05e9\u05dc\u05d5\u05dd-cabinet"         # a valid name in Hebrew letters
+    for name in (rtl, "x" * 40):
+        board.add(make_result("hall", name, {"game": "sherlook", "seats": 2, "settings": {}}, (0,), "r",
+                              (5.0, 1.0), 100.0))
+        board.set_status(Status(name, "hall", "playing", "sher\x00look", "LED \ud800", ("e\u202er",), "0.1"))
+    # A name that never came through parse (a cabinet's own configuration): still drawn clean.
+    board.add(make_result("hall", "own\x00\ud800\u202e" + "y" * 60, {"game": "sherlook", "seats": 2,
+                          "settings": {}}, (0,), "r", (4.0, 1.0), 100.0), own=True)
+    out = format_status(board)
+    out.encode("utf-8")
+    assert "\x00" not in out and "\u202e" not in out
+    assert f"\u2068{rtl}" in out                     # isolated: the columns after it keep their order
+    rows = [line for line in out.splitlines() if "playing" in line]
+    assert len(rows) == 2 and len({line.replace("\u2068", "").replace("\u2069", "").index("playing")
+                                   for line in rows}) == 1
+    link = type("L", (), {"problem": "", "connected": True, "queued": 0, "event": "hall",
+                          "settings": {"host": "b", "port": 1}, "leaderboard": board})()
+    lb._cache["key"] = None
+    surface = pygame.Surface((1280, 720))
+    drawn = lb.draw(surface, link, 0)                # raised ValueError (NUL) / UnicodeError before
+    assert all("\x00" not in d and "\ud800" not in d for d in drawn)
+    assert any(d.endswith("(3 games)") for d in drawn)
+    assert all(len(d) < 80 for d in drawn if "@" in d)
+
+
+# -- the documented broker configuration -----------------------------------------------------------
+
+def test_the_readme_shows_the_configuration_the_tests_start() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for f in (mosquitto.HALL_CONF, mosquitto.HALL_ACL):
+        text = f.read_text(encoding="utf-8").strip()
+        assert text in readme, f"README.md must show {f.name} as it is"
+    conf = mosquitto.HALL_CONF.read_text(encoding="utf-8")
+    for line in ("allow_anonymous false", "max_packet_size 65536", "max_queued_messages 20000",
+                 "persistent_client_expiration 14d", "password_file /etc/mosquitto/focus-arcade/passwd",
+                 "acl_file /etc/mosquitto/focus-arcade/acl", "cafile /etc/mosquitto/focus-arcade/hall-ca.pem"):
+        assert line in conf.splitlines(), line
+
+
+def listening(pid: int) -> set[str]:
+    """host:port this process listens on (TCP, /proc; Linux)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = Path(fd).readlink().as_posix()
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    out = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            f = line.split()
+            if f[3] == "0A" and f[9] in inodes:
+                host, port = f[1].split(":")
+                out.add(f"{'127.0.0.1' if host == '0100007F' else host}:{int(port, 16)}")
+    return out
+
+
+def test_the_documented_broker_listens_only_where_it_says(broker: mosquitto.Broker) -> None:
+    """A listener option before the first ``listener`` line once opened a default listener on
+    0.0.0.0:1883 (without TLS) next to the two documented ones."""
+    if not Path(f"/proc/{broker.pid}/fd").exists():
+        pytest.skip("needs Linux /proc")
+    assert listening(broker.pid) == {f"127.0.0.1:{broker.port}", f"127.0.0.1:{broker.tls_port}"}
+
+
+def test_a_10_mb_message_is_refused_at_the_door_and_the_hall_plays_on(broker: mosquitto.Broker, event: str,
+                                                                      tmp_path: Path) -> None:
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    w = watcher(broker.settings(event))
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    try:
+        mallory.publish(results_topic(event, str(uuid.uuid4()), "mallory"), b"[" * 10_000_000, qos=1, retain=True)
+        wait_until(lambda: not mallory.is_connected(), what="the broker drops the client that sent 10 MB")
+        north.play(1)
+        wait_until(lambda: set(on_board(w.leaderboard)) == set(north.uids()), what="the next real game arrives")
+        assert w.leaderboard.ignored == 0                # it never reached anyone
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        w.stop()
+
+
+# -- a login per cabinet ---------------------------------------------------------------------------
+
+def test_a_cabinet_login_can_neither_forge_nor_overwrite_another_cabinets_games(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    try:
+        north.play(2)
+        w = watcher(broker.settings(event))
+        wait_until(lambda: len(on_board(w.leaderboard)) == 2)
+        gid = north.uids()[0]
+        real = w.leaderboard.games[gid]
+        forged = json.loads(real.to_json())
+        forged.update(scores=[64.0, 0.0, 0.0], score=64.0)
+        # On north's topic: the ACL drops it (Mosquitto still acknowledges a QoS 1 publish).
+        mallory.publish(results_topic(event, gid, "north"), json.dumps(forged), qos=1, retain=True).wait_for_publish(5)
+        mallory.publish(results_topic(event, gid, "north"), b"", qos=1, retain=True).wait_for_publish(5)
+        mallory.publish(status_topic(event, "north"), b"{}", qos=1, retain=True).wait_for_publish(5)
+        # On its own topic, in north's name, or with north's game id, or beyond the board's range.
+        mallory.publish(results_topic(event, gid, "mallory"), json.dumps(forged), qos=1, retain=True).wait_for_publish(5)
+        fake = json.loads(real.to_json())
+        fake.update(game_id=str(uuid.uuid4()), cabinet="mallory", scores=[999.0, 0.0, 0.0], score=999.0)
+        mallory.publish(results_topic(event, fake["game_id"], "mallory"), json.dumps(fake), qos=1,
+                        retain=True).wait_for_publish(5)
+        fake_id = {**fake, "cabinet": "mallory", "game_id": gid, "scores": [9.0, 0.0, 0.0], "score": 9.0}
+        mallory.publish(results_topic(event, gid, "mallory"), json.dumps(fake_id), qos=1,
+                        retain=True).wait_for_publish(5)
+        later = watcher(broker.settings(event))          # what anyone joining now gets
+        for board in (w.leaderboard, later.leaderboard, north.link.leaderboard):
+            wait_until(lambda b=board: len(on_board(b)) == 2)
+            assert board.games[gid].scores == real.scores and set(on_board(board)) == set(north.uids())
+            assert "mallory" not in {g.cabinet for g in board.games.values()}
+        assert later.leaderboard.ignored >= 2          # refused on arrival, not silently
+        assert later.leaderboard.statuses["north"].state == "idle"
+        later.stop()
+        w.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+
+
+def test_a_republished_game_with_other_content_is_repaired_by_its_cabinet(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """The broker once held 64 cards for a game whose cabinet's SQLite says 9, for good."""
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    operator = raw_client(broker.settings(event, user="operator"))
+    try:
+        north.play(1, "focusx-classic")
+        w = watcher(broker.settings(event))
+        gid = north.uids()[0]
+        wait_until(lambda: gid in w.leaderboard.games)
+        real = w.leaderboard.games[gid]
+        wrong = json.loads(real.to_json())
+        wrong.update(scores=[64.0] + [0.0] * (real.seats - 1), score=64.0, winners=[0])
+        operator.publish(results_topic(event, gid, "north"), json.dumps(wrong), qos=1, retain=True).wait_for_publish(5)
+        wait_until(lambda: north.link.repaired == 1, what="north sends its own content again")
+        wait_until(lambda: w.leaderboard.games[gid].scores == real.scores, what="the watcher shows the real game")
+        later = watcher(broker.settings(event))
+        assert later.leaderboard.games[gid].scores == real.scores
+        later.stop()
+        # Cleared on the broker: its cabinet sends it again too.
+        operator.publish(results_topic(event, gid, "north"), b"", qos=1, retain=True).wait_for_publish(5)
+        wait_until(lambda: north.link.resent == 1 and gid in w.leaderboard.games, what="sent again after a clear")
+        w.stop()
+    finally:
+        operator.loop_stop()
+        north.stop()
+
+
+# -- moderation ------------------------------------------------------------------------------------
+
+def config_file(path: Path, s: dict[str, Any]) -> Path:
+    path.write_text("[event]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in s.items() if k != "cabinet"))
+    return path
+
+
+def test_the_operator_removes_a_game_from_every_board_for_good_and_closes_the_event(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    a, b = Cabinet(tmp_path, broker.settings(event), "a"), Cabinet(tmp_path, broker.settings(event), "b")
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    cab_cfg = config_file(tmp_path / "cabinet.toml", {**a.settings})
+    try:
+        a.play(3)
+        b.play(1)
+        w = watcher(broker.settings(event))
+        wait_until(lambda: len(on_board(w.leaderboard)) == 4)
+        gid = a.uids()[1]
+        # A cabinet's login cannot: Mosquitto acknowledges and drops; the command reads back and says so.
+        assert cli.main(["--config", str(cab_cfg), "event", "remove", gid]) == 1
+        assert "did not take the removal: log in as the hall's operator" in capsys.readouterr().err
+        assert cli.main(["--config", str(op_cfg), "event", "remove", "not-a-game"]) == 1
+        assert "is not a game id" in capsys.readouterr().err
+        assert cli.main(["--config", str(op_cfg), "event", "remove", gid]) == 0
+        assert f"game {gid}" in capsys.readouterr().out
+        for board in (w.leaderboard, a.link.leaderboard, b.link.leaderboard):
+            wait_until(lambda bd=board: gid not in bd.games and len(bd.games) == 3, what="gone from every board")
+        a.restart()                                      # a's own SQLite still has it: never sent again
+        wait_until(lambda: a.link.leaderboard.removed == {gid} and a.pending() == 0)
+        a.play(1)
+        wait_until(lambda: len(on_board(w.leaderboard)) == 4)
+        assert gid not in w.leaderboard.games and a.link.resent == 0
+        later = watcher(broker.settings(event))
+        assert gid not in later.leaderboard.games and len(later.leaderboard.games) == 4
+        later.stop()
+        # Close: the boards freeze; games played later stay in the cabinets' files only.
+        assert cli.main(["--config", str(cab_cfg), "event", "close"]) == 1
+        assert "did not take the close" in capsys.readouterr().err
+        assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
+        assert "4 games on its boards are the final results" in capsys.readouterr().out
+        wait_until(lambda: b.link._closed_at is not None and a.link._closed_at is not None)
+        time.sleep(0.01)
+        b.play(2)
+        wait_until(lambda: b.pending() == 0, what="b's outbox empties (the late games are not sent)")
+        assert len(b.uids()) == 3
+        w2 = watcher(broker.settings(event))
+        assert len(w2.leaderboard.games) == 4 and w2.leaderboard.closed_at is not None
+        assert "The event was closed at" in format_status(w2.leaderboard)
+        w2.stop()
+        w.stop()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_two_machines_with_one_cabinet_name_are_shown(broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = Cabinet(tmp_path / "one", broker.settings(event), "twin")
+    second = Cabinet(tmp_path / "two", broker.settings(event), "twin")
+    w = watcher(broker.settings(event))
+    try:
+        # Each connection drops the other's (the same client id): both keep saying who they are.
+        wait_until(lambda: w.leaderboard.duplicate_names() == ["twin"], 40, "the watcher sees two machines")
+        assert "WARNING: two machines use the cabinet name twin" in format_status(w.leaderboard)
+        wait_until(lambda: "Another machine also uses the cabinet name 'twin'" in
+                   (first.link.problem + second.link.problem), 40, "a cabinet says so on its screen")
+        snap = w.leaderboard.snapshot()
+        assert [c["duplicate"] for c in snap["cabinets"]] == [True]
+    finally:
+        first.stop()
+        second.stop()
+        w.stop()
+
+
+def test_adding_a_cabinet_is_one_command(broker: mosquitto.Broker, event: str, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "new-one", "--passwd", str(broker.passwd)]) == 0
+    out = capsys.readouterr().out
+    password = out.split("(one line):\n\n")[1].split("\n")[0]
+    assert 'username = "new-one"' in out and 'cabinet = "new-one"' in out and len(password) >= 20
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "bad name", "--passwd", str(broker.passwd)]) == 1
+    assert "a cabinet's name is 1 to 40" in capsys.readouterr().err
+    assert broker.proc is not None
+    broker.proc.send_signal(__import__("signal").SIGHUP)       # systemctl reload mosquitto
+    broker._wait_login("new-one", password)
+    cab = Cabinet(tmp_path, {**broker.settings(event), "username": "new-one", "password": password}, "new-one")
+    try:
+        cab.play(1)
+        w = watcher(broker.settings(event))
+        wait_until(lambda: len(on_board(w.leaderboard, "new-one")) == 1, what="the new cabinet's game is on the board")
+        w.stop()
+    finally:
+        cab.stop()
+
+
+# -- no message stops a client: the fuzz -----------------------------------------------------------
+
+RAW_VALUES = [nested(3000), "1" + "0" * 400, "NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, "null", "true",
+              '"\\u0000"', '"\\ud800"', '"\\u202e"', '{"a": ' * 50 + "1" + "}" * 50, "[]", "{}", '"x"', "-0", "1.5"]
+TEXTS = st.sampled_from(HOSTILE_TEXTS) | st.text(max_size=50)
+
+
+def hostile_payload(event: str) -> st.SearchStrategy[tuple[str, bytes]]:
+    """(topic under mallory's own login, payload bytes): a real payload with one field made
+    hostile, or garbage bytes."""
+    gid = st.uuids().map(str)
+    topics = st.sampled_from(["result", "status", "highscore", "odd"])
+
+    def build(kind: str, game_id: str, field: str, raw: str | None, text: str, junk: bytes) -> tuple[str, bytes]:
+        if kind == "result":
+            topic, d = result_payload(event, "mallory")
+            topic = results_topic(event, game_id, "mallory")
+            d["game_id"] = game_id
+        elif kind == "status":
+            topic = status_topic(event, "mallory")
+            d = json.loads(Status("mallory", event, "idle", "sherlook", "LED", ("e",), "1", 0, time.time(),
+                                  "x").to_json())
+        elif kind == "highscore":
+            topic = highscore_topic(event, game_id, 0, "mallory")
+            d = {"v": 2, "kind": "highscore", "event": event, "cabinet": "mallory", "game_id": game_id, "seat": 0,
+                 "initials": "ABC"}
+        else:
+            topic = f"{ev.ROOT}/{event}/cabinet/mallory/results/{game_id}/extra"
+            d = {}
+        if junk:
+            return topic, junk
+        key = field if field in d or not d else sorted(d)[hash(field) % len(d)]
+        d[key] = "@@RAW@@" if raw is not None else text
+        body = json.dumps(d, allow_nan=True)
+        return topic, body.replace('"@@RAW@@"', raw).encode("utf-8", "surrogatepass") if raw is not None \
+            else body.encode("utf-8", "surrogatepass")
+
+    return st.builds(build, topics, gid,
+                     st.sampled_from(["scores", "score", "at", "outbox", "errors", "cabinet", "seats", "winners",
+                                      "finished_at", "v", "kind", "event", "seat", "initials", "state", "board"]),
+                     st.none() | st.sampled_from(RAW_VALUES), TEXTS,
+                     st.just(b"") | st.binary(max_size=200) | st.sampled_from(
+                         [b"\xff\xfe\xfd", b"{\"v\": 2, \"x\": \"\xed\xa0\x80\"}", b"[" * 60_000, b"\x00" * 100]))
+
+
+def test_hostile_payloads_on_a_real_broker_never_stop_a_client(broker: mosquitto.Broker, event: str,
+                                                               tmp_path: Path) -> None:
+    """Thousands of hostile messages (nesting, huge numbers, NaN, wrong types, bad UTF-8, NUL,
+    surrogates, bidi controls), retained and not, from a cabinet's login; after each batch the
+    next real game reaches every client: another cabinet, a watcher, the web page (its JSON
+    strict), and a watcher that joins later and gets every retained one at once."""
+    from kiosk.event_web import LeaderboardWeb
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    south = Cabinet(tmp_path, broker.settings(event), "south")
+    w = watcher(broker.settings(event))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    sent = [0]
+    try:
+        @settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(st.lists(hostile_payload(event), min_size=50, max_size=100), st.booleans())
+        def batch(messages: list[tuple[str, bytes]], retain: bool) -> None:
+            infos = [mallory.publish(t, p, qos=1, retain=retain) for t, p in messages]
+            for info in infos:
+                info.wait_for_publish(10)
+            sent[0] += len(messages)
+            north.play(1)
+            want = set(north.uids()) | set(south.uids())
+
+            def everyone() -> bool:
+                return all(set(on_board(b)) >= want for b in (south.link.leaderboard, w.leaderboard)) \
+                    and page_json(web.port)["games"] >= len(want)
+            wait_until(everyone, 20, "every client delivers the next real game")
+
+        batch()
+        assert sent[0] >= 2000
+        late = watcher(broker.settings(event))           # every retained hostile message at once
+        assert set(on_board(late.leaderboard)) >= set(north.uids())
+        late.stop()
+        assert w.leaderboard.ignored > 0 and all(g.cabinet in ("north", "south") or g.cabinet == "mallory"
+                                                 for g in w.leaderboard.games.values())
+        assert strict_json(web.snapshot_json())["games"] == len(w.leaderboard.games)
+        assert re.fullmatch(r"[^\x00]*", format_status(w.leaderboard))
+    finally:
+        mallory.loop_stop()
+        web.stop()
+        w.stop()
+        north.stop()
+        south.stop()
+
+
+# -- the page --------------------------------------------------------------------------------------
+
+def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_drops_silent_clients(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kiosk import event_web
+    monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
+    streams: list[socket.socket] = []
+    try:
+        north.play(1)
+        wait_until(lambda: page_json(web.port)["games"] == 1)
+        for _ in range(20):
+            s = socket.create_connection(("127.0.0.1", web.port), timeout=5)
+            s.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            streams.append(s)
+        for s in streams:
+            first = b""
+            while b"data: " not in first:
+                first += s.recv(65536)
+        before = web.builds
+        north.play(1)
+        got = []
+        for s in streams:
+            buf = b""
+            while b'"games": 2' not in buf:
+                buf += s.recv(65536)
+            got.append(buf)
+        assert len(got) == 20
+        # One build for the new game (and maybe one for north's own status), whatever the viewers.
+        assert web.builds - before <= 3
+        data = strict_json(got[0].split(b"data: ")[-1].split(b"\n\n")[0].decode())
+        assert data["updated_at"] > 0 and data["now"] >= data["updated_at"] and data["more_boards"] == 0
+        # A client that connects and says nothing loses its connection after the timeout.
+        silent = socket.create_connection(("127.0.0.1", web.port), timeout=10)
+        silent.settimeout(10)
+        assert silent.recv(100) == b""
+        silent.close()
+    finally:
+        for s in streams:
+            s.close()
+        web.stop()
+        north.stop()
+
+
+def test_the_page_caps_the_boards_it_shows() -> None:
+    board = Leaderboard()
+    from arcade import registry
+    for i, name in enumerate(registry.names()):
+        spec = registry.get(name)
+        scores = tuple(float(min(spec.score_range[1], 1 + k)) for k in range(spec.min_seats))
+        game = name.removesuffix("-x") if spec.family == "focusx" else spec.family
+        board.add(make_result("hall", "c", {"game": game, "seats": spec.min_seats, "settings": {}, "entry": name},
+                              (0,), "r", scores, 100.0 + i))
+    snap = board.snapshot(3, max_boards=5)
+    assert len(snap["boards"]) == 5 and snap["more_boards"] == len(registry.names()) - 5
+
+
+def test_the_page_shows_the_age_of_the_last_update_and_never_blanks_on_a_bad_update(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    import shutil
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chromium and driver):
+        from test_event import IN_CI
+        if IN_CI:
+            pytest.fail("chromium and chromium-driver are not installed, and CI must run this test")
+        pytest.skip("chromium / chromium-driver not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from kiosk.event_web import LeaderboardWeb
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080"):
+        opts.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+    try:
+        north.play(2, "sherlook")
+        browser.get(f"http://127.0.0.1:{web.port}/")
+        wait = WebDriverWait(browser, 15)
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "2")
+        # "at": NaN in a status blanked the page for every viewer until the server restarted.
+        mallory.publish(status_topic(event, "mallory"),
+                        b'{"v": 2, "kind": "status", "event": "%s", "cabinet": "mallory", "state": "idle", '
+                        b'"at": NaN}' % event.encode(), qos=1, retain=True).wait_for_publish(5)
+        north.play(1, "sherlook")
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "3")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "tr.entry")) == 3
+        wait.until(lambda d: re.fullmatch(r"- last update \d+ s ago", d.find_element(By.ID, "age").text))
+        cell = browser.find_element(By.CSS_SELECTOR, "tr.entry td.cabinet")
+        assert cell.value_of_css_property("unicode-bidi") == "isolate"
+        # 1080p across the hall: the rows are drawn large (readable from 5 m).
+        size = float(cell.value_of_css_property("font-size").removesuffix("px"))
+        assert size >= 28
+        # A phone: one column of boards.
+        browser.set_window_size(390, 844)
+        wait.until(lambda d: len(d.find_element(By.ID, "boards").value_of_css_property(
+            "grid-template-columns").split()) == 1)
+        # The server goes away: the page says how old its numbers are instead of showing them as live.
+        web.stop()
+        wait = WebDriverWait(browser, 40)
+        wait.until(lambda d: "retrying" in d.find_element(By.ID, "state").text)
+        assert browser.find_element(By.ID, "state").get_attribute("data-games") == "3"
+        assert len(browser.find_elements(By.CSS_SELECTOR, "tr.entry")) == 3   # the last numbers stay
+    finally:
+        browser.quit()
+        mallory.loop_stop()
+        north.stop()
+        try:
+            web.stop()
+        except Exception:
+            pass
+
+
+def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A fault of this arcade's own (not a bad payload) in a paho callback once killed paho's
+    network thread: no more messages, for good.  Now it is logged with the topic and dropped."""
+    poisoned = results_topic(event, "+", "north").replace("+", "")
+    real_receive = Leaderboard.receive
+
+    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20) -> Any:
+        if topic.startswith(poisoned) and not getattr(self, "poisoned", False):
+            self.poisoned = True                     # type: ignore[attr-defined]
+            raise RuntimeError("a fault in the reader")
+        return real_receive(self, topic, payload, ev_name, level)
+
+    monkeypatch.setattr(Leaderboard, "receive", receive)
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    south = Cabinet(tmp_path, broker.settings(event), "south")
+    try:
+        north.play(1)                                # south's reader fails on this one
+        wait_until(lambda: getattr(south.link.leaderboard, "poisoned", False))
+        north.play(1)
+        wait_until(lambda: set(north.uids()[1:]) <= set(on_board(south.link.leaderboard)),
+                   what="south still delivers the next game")
+        assert "_on_message failed on a message on 'focus-arcade/" in caplog.text and poisoned in caplog.text
+        assert south.link.connected
+    finally:
+        north.stop()
+        south.stop()
+
+
+def test_a_cabinet_is_named_after_its_login_when_no_name_is_set() -> None:
+    assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
+    assert ev.cabinet_name({"cabinet": "bar", "username": "stage-left"}) == "bar"
