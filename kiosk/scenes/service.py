@@ -941,7 +941,7 @@ class ServiceScene(Scene):
         y = 90 + len(rows) * 56 + 20
         lines: list[tuple[str, tuple[int, int, int]]] = []
         for text, col in self._link_lines():
-            if text.startswith("Last error: "):          # a long error on up to four lines
+            if text.startswith(("Last error: ", "To do: ")):     # a long error or advice on up to four lines
                 lines.extend((part, col) for part in wrap_text(text, box.x - 60, 30, max_lines=4))
             else:
                 lines.append((text, col))
@@ -965,6 +965,8 @@ class ServiceScene(Scene):
                 lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
                 lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
                 lines.append((f"Last error: {st.last_error or 'none'}", render.BAD if st.last_error else render.TEXT))
+                if getattr(st, "advice", ""):
+                    lines.append((f"To do: {st.advice}", render.GOLD))   # the advice the badge leaves out
             except Exception as exc:
                 lines.append((f"Link status unavailable: {exc}", render.BAD))
         lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "
