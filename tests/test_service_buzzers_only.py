@@ -379,3 +379,64 @@ def test_guests_who_reach_the_pin_from_the_lobby_never_see_a_stuck_message(day: 
             break
     assert not any("stuck" in m for m in shown), shown
     assert not isinstance(d.top, LobbyScene)             # the guests' game started
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_gesture_lines_and_the_pin_page_fit_every_display(size: tuple[int, int], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hints, the "let go" lines and the Change-the-PIN page are drawn whole (tests/text_fit.py)."""
+    from text_fit import TextSeen, cut_texts
+    d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
+    seen = TextSeen(monkeypatch)
+    seen.watch(d.screen)
+    bad: dict[str, Any] = {}
+
+    def look(where: str, n: int = 2) -> None:
+        for _ in range(n):
+            seen.seen.clear()
+            d.frames(1, 50 * MS)
+            for msg, r in cut_texts(seen, d.screen).items():
+                bad.setdefault(f"{where}: {msg}", r)
+
+    def held(where: str, seconds: float) -> None:
+        d.pin(BUZZ[0]).drive_low()
+        d.frames(int(seconds * 20), 50 * MS)
+        look(where)
+        d.pin(BUZZ[0]).drive_high()
+        d.frames(2)
+
+    try:
+        d.app.home()
+        d.frames(2)
+        combination(d)
+        d.frames(10, 50 * MS)
+        look("pin")
+        d.app.pop()
+        svc = open_service(d)
+        look("menu")
+        held("menu held", 0.8)                         # a hold: chooses "Button test"
+        look("buttons")
+        combination(d)
+        d.frames(10, 50 * MS)                          # a person lets go, then presses again
+        svc.cursor = [k for k, _ in MENU].index("settings")
+        hold(d)
+        look("settings")
+        hold(d)                                        # editing the tie window
+        look("editing")
+        held("editing held", 2.2)                      # a long hold keeps it
+        svc.cursor = 0
+        long_hold(d)
+        menu_to(d, svc, "pin")
+        enter_pin(d, "2580")
+        for _ in range(10):
+            tap(d)
+        hold(d)                                        # refused: the problem line
+        look("pin page refused")
+        enter_pin(d, "4680")
+        for _ in range(10):
+            tap(d)
+        hold(d)
+        look("pin page again")
+        assert not bad, "\n".join(f"{m!r}: {r}" for m, r in bad.items())
+    finally:
+        d.close()

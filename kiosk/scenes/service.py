@@ -1,20 +1,23 @@
 """The operator's service menu, and the PIN that guards it.
 
-Opening: hold ``[service] combo`` (default P1's and P2's OK) together for
-``hold_s`` seconds (default 3), anywhere; then enter ``[service] pin`` with
-left/right (or buzzer taps) and OK (or a buzzer hold).  A running game ends.
-Three wrong PINs lock the menu for a minute.
+Opening: hold ``[service] combo`` (default P1's and P2's OK; with buzzers only, P1's and P2's
+buzzers) together for ``hold_s`` seconds (default 3), anywhere; then enter ``[service] pin``
+with left/right (or buzzer taps) and OK (or a buzzer hold).  A running game ends.  Three
+wrong PINs in a row lock the menu, longer with each lock; the lock survives a restart
+(kiosk/service_tools.py, ``PinLock``).
 
-Moving in the menu, from any seat's station (kiosk/gestures.py): left/right (or a
-buzzer tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a
-2 s hold) goes back.  On a value, OK starts changing it: left/right change it,
-OK keeps it.  In the button test every control is under test, so the way back
-is the opening combination held again.  Keyboard (for a developer): arrows,
-Enter, Backspace.
+Moving in the menu, from any seat's station (kiosk/gestures.py): left/right (or a buzzer
+tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a 2 s hold) goes
+back.  A buzzer acts when it is let go (``ReleaseGestures``): a long hold never chooses
+first.  On a value, OK starts changing it: left/right change it, OK keeps it; with a
+buzzer a tap steps it, a hold turns the direction round (so does the end of its range)
+and a long hold keeps it.  In the button test every control is under test, so the way
+back is the opening combination held again.  Keyboard (for a developer): arrows, Enter,
+Backspace.  Every page says its gestures (only the buzzer's with buzzers only).
 
-Pages: button test, LED test, sound test and volume, settings (saved
-atomically to the configuration file, in force after the restart), reset high
-scores, restart the arcade, stop the arcade, shut the Pi down.
+Pages: button test, LED test, sound test and volume, settings (saved to the configuration
+file, in force after the restart), change the PIN, reset high scores, restart the arcade,
+stop the arcade, shut the Pi down, restart the Pi.
 """
 
 from __future__ import annotations
