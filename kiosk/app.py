@@ -657,23 +657,16 @@ class App:
 
     def _draw_led_attention(self, surface: pygame.Surface) -> None:
         """While the LED matrix is not connected (issue 12): in the service menu the whole line
-        with its advice along the bottom; on every other screen only a small "LED" badge in a
-        corner whose pixels are plain background in this frame (:func:`led_badge_rect`), so it
-        covers nothing a guest reads (a countdown, the initials' hints, a board's letters).
-        No corner is plain: no badge in this frame (the service menu and ``doctor`` say it all)."""
+        with its advice is in the menu's status panel along the bottom (``status_lines``); on
+        every other screen only a small "LED" badge in a corner whose pixels are plain
+        background in this frame (:func:`led_badge_rect`), so it covers nothing a guest reads
+        (a countdown, the initials' hints, a board's letters).  No corner is plain: no badge in
+        this frame (the service menu and ``doctor`` say it all)."""
         line = self.led.attention() if self.led is not None else None
         if not line:
             return
-        from kiosk.scenes.service import PinScene, ServiceScene
-        top = self.scenes[-1] if self.scenes else None
-        if isinstance(top, (ServiceScene, PinScene)):
-            img = render.font(18).render(line[:160], True, render.TEXT)
-            width = surface.get_width() - 16
-            if img.get_width() > width:
-                img = pygame.transform.smoothscale(img, (width, max(8, img.get_height() * width // img.get_width())))
-            where = img.get_rect(bottomleft=(8, surface.get_height() - 4))
-            pygame.draw.rect(surface, (20, 20, 28), where.inflate(10, 4))
-            surface.blit(img, where)
+        from kiosk.scenes.service import ServiceScene
+        if self.scenes and isinstance(self.scenes[-1], ServiceScene):
             return
         badge = led_badge_rect(surface, self._led_badge_corner)
         if badge is None:
@@ -757,8 +750,12 @@ def plain(surface: pygame.Surface, rect: pygame.Rect) -> bool:
     """Whether every pixel of ``rect`` (inside ``surface``) has one colour."""
     if not surface.get_rect().contains(rect):
         return False
+    colour = surface.get_at(rect.topleft)
+    x1, y1 = rect.right - 1, rect.bottom - 1
+    for p in ((x1, rect.y), (rect.x, y1), (x1, y1), rect.center):     # a quick no first
+        if surface.get_at(p) != colour:
+            return False
     sub = surface.subsurface(rect)
-    colour = sub.get_at((0, 0))
     mask = pygame.mask.from_threshold(sub, colour, (1, 1, 1, 255))
     return bool(mask.count() == rect.w * rect.h)
 
@@ -781,9 +778,14 @@ def led_badge_rect(surface: pygame.Surface, prefer: tuple[int, int] | None = Non
     return None
 
 
+_badge_word: list[pygame.Surface] = []
+
+
 def draw_led_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, LED_BADGE_FILL, rect, border_radius=rect.h // 2)
-    img = render.font(18, True).render(LED_BADGE, True, LED_BADGE_INK)
+    if not _badge_word:                        # the word is rendered once
+        _badge_word.append(render.font(18, True).render(LED_BADGE, True, LED_BADGE_INK))
+    img = _badge_word[0]
     surface.blit(img, img.get_rect(center=rect.center))
 
 

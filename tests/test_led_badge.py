@@ -93,15 +93,27 @@ def test_the_led_badge_covers_nothing_on_the_guests_screens(size: tuple[int, int
         d.close()
 
 
-def test_the_service_menu_keeps_the_whole_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=(1280, 720))
+@pytest.mark.parametrize("size", [(480, 320), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_service_menu_keeps_the_whole_line(size: tuple[int, int], tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the menu's status panel, with the last result, neither covering the other."""
+    from text_fit import TextSeen, cut_texts
+    d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     try:
         d.app.enter_service()
         d.frames(2)
-        assert isinstance(d.top, ServiceScene)
-        shown, plain = with_and_without(d, monkeypatch)
-        area = changed_area(shown, plain)
-        assert area is not None and area.w > 600 and area.bottom >= 720 - 8     # along the bottom, whole
+        svc = d.top
+        assert isinstance(svc, ServiceScene)
+        svc.status = "Volume 50% saved"
+        seen = TextSeen(monkeypatch)
+        seen.watch(d.screen)
+        monkeypatch.setattr(d.app.led, "attention", lambda: LINE)
+        d.frames(1)
+        words = " ".join(m for m, *_ in seen.seen)
+        assert LINE in words and "Volume 50% saved" in words
+        assert not cut_texts(seen, d.screen)
+        rects = [r for m, r, *_ in seen.seen if m in LINE or m in "Volume 50% saved"]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     finally:
         d.close()
 

@@ -627,8 +627,18 @@ class ServiceScene(Scene):
             self._draw_pin(surface)
         else:
             self._draw_list(surface)
-        if self.status:
+        if self.status_lines():
             self._draw_status(surface)
+
+    def status_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the panel along the bottom says: the last result (saved, refused...) and, while
+        the LED matrix is not connected, the LED link's whole line with its advice (the other
+        screens show only a small badge: kiosk/app.py)."""
+        out = [(self.status, render.GOLD)] if self.status else []
+        led = self.app.led.attention() if self.app.led is not None else None
+        if led:
+            out.append((led, render.BAD))
+        return out
 
     #: Where a page's content starts on a small display (below the title and the hint).
     _top = 90
@@ -641,8 +651,8 @@ class ServiceScene(Scene):
         controls = choose_controls(self.app)
         if self.page == "pin":
             words = {NEXT: "change the digit", OK: "take it", BACK: "take the last digit back"}
-            plain = ("left/right or tap: digit (after 9: OK = done)   OK or hold: take it   X or hold 2 s: back"
-                     if controls else "tap: next digit (after 9: OK = done)   hold: take it   hold 2 s: back")
+            plain = ("left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
+                     if controls else "tap: next digit   hold: take it   hold 2 s: back")
         elif self.editing:
             step = self.step_words()
             words = {NEXT: step, OK: "turn round", BACK: "keep the value"}
@@ -668,13 +678,17 @@ class ServiceScene(Scene):
         if entry is None:
             return
         top = self._top if render.small_screen(W, H) else 110
-        bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status else 20))
+        bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status_lines() else 20))
         ask = ("Choose the new PIN (4 to 8 digits)" if entry.stage == "new" else "Enter the new PIN again")
         r = render.text_block(surface, ask, (W // 2, top), W - 40, 44, 2, render.TEXT, "midtop", bold=True)
         y = r.bottom + 8
         if entry.problem:
             r = render.text_block(surface, entry.problem, (W // 2, y), W - 40, 30, 2, render.BAD, "midtop")
             y = r.bottom + 8
+        if len(entry.digits) >= entry.MIN:
+            r = render.text_block(surface, "after 9 comes OK: take it to finish", (W // 2, bottom), W - 40, 28, 1,
+                                  render.DIM, "midbottom")
+            bottom = r.top - 4
         size = max(24, min(120, bottom - y))
         render.text_block(surface, entry.shown(), (W // 2, (y + bottom) // 2), W - 40, size, 1, render.GOLD,
                           "center", bold=True)
@@ -684,32 +698,38 @@ class ServiceScene(Scene):
 
     def _status_height(self, W: int) -> int:
         """How high the status panel of a small display is (0: no status)."""
-        if not self.status:
+        parts = self.status_lines()
+        if not parts:
             return 0
-        return render.lines_height(self.status, W - 40, 28, 3) + 12
+        return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        """The last result (saved, refused...) along the bottom, on as many lines as it needs
-        (at most 3, 28 px), on a panel so it reads over the page."""
+        """:meth:`status_lines` along the bottom, each on as many lines as it needs (at most 3,
+        28 px), on a panel so it reads over the page."""
         W, H = surface.get_size()
+        parts = self.status_lines()
         if render.small_screen(W, H):
             h = self._status_height(W)
             box = pygame.Rect(6, H - 4 - h, W - 12, h)
             render.panel(surface, box, render.PANEL, render.GOLD, 2)
-            render.text_block(surface, self.status, (W // 2, box.y + 6), W - 40, 28, 3, render.GOLD, "midtop")
+            y = box.y + 6
+            for text, colour in parts:
+                y = render.text_block(surface, text, (W // 2, y), W - 40, 28, 3, colour, "midtop").bottom
             return
         f = render.font(28)
-        lines: list[str] = []
-        for word in self.status.split(" "):
-            if lines and f.size(f"{lines[-1]} {word}")[0] <= W - 120:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        lines = lines[:3]
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for text, colour in parts:
+            own: list[str] = []
+            for word in text.split(" "):
+                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
+                    own[-1] = f"{own[-1]} {word}"
+                else:
+                    own.append(word)
+            lines += [(line, colour) for line in own[:3]]
         box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
         render.panel(surface, box, render.PANEL, render.GOLD, 2)
-        for i, line in enumerate(lines):
-            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, render.GOLD, "midtop")
+        for i, (line, colour) in enumerate(lines):
+            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, colour, "midtop")
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
