@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from kiosk.scenes.attract import AttractScene
 from test_event_day import MS, Day, event_config
 from text_fit import TextSeen
+
+from kiosk.scenes.attract import AttractScene
 
 
 def scores_pages(d: Day, monkeypatch: pytest.MonkeyPatch, pages: int) -> list[tuple[str | None, str]]:

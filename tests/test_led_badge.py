@@ -14,14 +14,14 @@ from typing import Any
 
 import pygame
 import pytest
+from test_event_day import BUZZ, MS, Day
+from test_service_combo_buzzers import install_sh_config
 
 import kiosk.app as kapp
 from kiosk.resume import start_game
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.seats import SeatInfo
 from kiosk.scenes.service import ServiceScene
-from test_event_day import BUZZ, MS, Day
-from test_service_combo_buzzers import install_sh_config
 
 LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]

@@ -10,13 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_event_day import BUZZ, MS, Day
+from test_service_combo_buzzers import install_sh_config
+from text_fit import TextSeen, cut_texts
 
 from kiosk.resume import start_game
 from kiosk.scenes.lobby import lobby_games
 from kiosk.scenes.seats import SeatInfo
-from test_event_day import BUZZ, MS, Day
-from test_service_combo_buzzers import install_sh_config
-from text_fit import TextSeen, cut_texts
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import kiosk.scenes.service as service
-from kiosk.scenes.lobby import LobbyScene
-from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene
 from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
+
+import kiosk.scenes.service as service
+from kiosk.highscores import score_rule
+from kiosk.scenes.lobby import LobbyScene
+from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene
 
 TAP_MS, HOLD_MS, LONG_MS = 120, 900, 2600
 
@@ -440,3 +441,26 @@ def test_the_gesture_lines_and_the_pin_page_fit_every_display(size: tuple[int, i
         assert not bad, "\n".join(f"{m!r}: {r}" for m, r in bad.items())
     finally:
         d.close()
+
+
+def test_the_led_page_and_a_confirmation_with_buzzers_alone(day: Day) -> None:
+    from kiosk.scenes.service import LED_PATTERNS
+    d = day
+    d.app.highscores.add("sherlook", "ACE", 12)
+    svc = open_service(d)
+    menu_to(d, svc, "led")
+    assert svc.page == "led" and LED_PATTERNS[svc.pattern] == "seat colours"
+    tap(d)
+    assert LED_PATTERNS[svc.pattern] == "walking pixel"           # a tap shows the next pattern
+    long_hold(d)
+    assert svc.page == "menu"
+    menu_to(d, svc, "reset")
+    assert svc.page == "confirm" and svc.cursor == 0               # "No" first
+    long_hold(d)                                                  # back: nothing deleted
+    assert svc.page == "menu" and d.app.highscores.table("sherlook", score_rule("sherlook", "classic"))
+    menu_to(d, svc, "reset")
+    tap(d)                                                        # "Yes"
+    hold(d)
+    assert "1 high scores deleted" in svc.status
+    menu_to(d, svc, "close")
+    assert not isinstance(d.top, ServiceScene)
