@@ -11,15 +11,27 @@ No pygame here; the scenes in ``kiosk/scenes/service.py`` draw them.
   stamp, the gap to that control's previous edge in ms, the bounces of each
   press (edges within the debounce time of the press, R-3), and stuck controls
   (held longer than ``judge.stuck_after_s``, R-8).
+* :class:`ReleaseGestures`: buzzer gestures judged when the buzzer is let go,
+  so a long hold never does what a hold does first.
+* :class:`NewPin`: a new PIN chosen with the same actions, entered twice.
+* :class:`PinLock`: the lock after wrong PINs, kept in a file so that it
+  survives a restart, longer with each lock.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
 
 from arcade.core.events import CONTROLS, Edge
-from kiosk.gestures import BACK, NEXT, OK, PREV
+from kiosk.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
+
+log = logging.getLogger(__name__)
 
 NS_PER_MS = 1_000_000
 
@@ -83,6 +95,7 @@ class PinEntry:
         self.pin = pin
         self.digits: list[int] = [0]
         self.result: bool | None = None
+        self.cancelled = False          # "back" before any digit was taken: not a try
 
     def act(self, action: str) -> None:
         if self.result is not None:
@@ -98,7 +111,7 @@ class PinEntry:
             if len(self.digits) > 1:
                 self.digits.pop()
             else:
-                self.result = False
+                self.result, self.cancelled = False, True
 
     def shown(self) -> str:
         """What the screen shows: the digits taken as ``*``, the current one as itself."""
@@ -171,3 +184,205 @@ class ButtonTest:
 
     def seat_controls(self, seat: int) -> dict[str, ControlStats]:
         return {ctl: self.controls[(seat, ctl)] for ctl in CONTROLS if (seat, ctl) in self.controls}
+
+
+class ReleaseGestures(Gestures):
+    """Buzzer gestures judged at the release (station controls act at once, as in
+    :class:`~kiosk.gestures.Gestures`): shorter than 0.6 s ``next``, up to 2 s ``ok``,
+    longer ``back``.  Nothing fires while the buzzer is held, so a long hold meant as
+    "back" never first chooses the highlighted row (a long hold on "Save and restart now"
+    must not restart the arcade); :meth:`would` says what letting go now would do, for
+    the screen."""
+
+    def poll(self, now_ns: int) -> list[tuple[int, str]]:
+        return []
+
+    def would(self, now_ns: int) -> tuple[int, str, float] | None:
+        """(seat, action, held s) of the buzzer held longest, or None if none is held."""
+        if not self.down:
+            return None
+        seat, start = min(self.down.items(), key=lambda kv: kv[1])
+        held = now_ns - start
+        action = NEXT if held < HOLD_NS else OK if held < LONG_HOLD_NS else BACK
+        return seat, action, held / 1e9
+
+
+class NewPin:
+    """A new PIN chosen with menu actions, then entered again to check it.
+
+    ``next``/``prev`` change the digit being chosen; once :attr:`MIN` digits are
+    taken the choice after 9 is "done".  ``ok`` takes the digit (or, on "done", ends
+    the entry; after :attr:`MAX` digits it ends by itself); ``back`` takes back the
+    last digit, or, with none taken, gives up (``cancelled``).  After both entries
+    ``result`` is the new PIN; when they differ, ``problem`` says so and the entry
+    starts again.
+    """
+
+    MIN = 4
+    MAX = 8
+    DONE = 10
+    #: PINs that are printed in the README: never accepted as a new PIN.
+    WELL_KNOWN = ("2580",)
+
+    def __init__(self) -> None:
+        self.digits: list[int] = []
+        self.current = 0
+        self.first: str | None = None
+        self.result: str | None = None
+        self.cancelled = False
+        self.problem = ""
+
+    @property
+    def stage(self) -> str:
+        """``"new"`` while the PIN is chosen, ``"again"`` while it is entered again."""
+        return "new" if self.first is None else "again"
+
+    def act(self, action: str) -> None:
+        if self.result is not None or self.cancelled:
+            return
+        choices = 11 if len(self.digits) >= self.MIN else 10
+        if action in (PREV, NEXT):
+            self.current = (self.current + (1 if action == NEXT else -1)) % choices
+        elif action == OK:
+            if self.current == self.DONE:
+                self._done()
+                return
+            self.digits.append(self.current)
+            self.current = 0
+            if len(self.digits) == self.MAX:
+                self._done()
+        elif action == BACK:
+            if self.digits:
+                self.current = self.digits.pop()
+            elif self.first is not None:
+                self.first, self.current = None, 0       # back to choosing it
+            else:
+                self.cancelled = True
+
+    def _done(self) -> None:
+        pin = "".join(map(str, self.digits))
+        self.digits, self.current = [], 0
+        if self.first is None:
+            if pin in self.WELL_KNOWN:
+                self.problem = f"{pin} is printed in the README: choose another PIN"
+                return
+            self.first, self.problem = pin, ""
+        elif pin == self.first:
+            self.result, self.problem = pin, ""
+        else:
+            self.first, self.problem = None, "The two entries differ: choose the new PIN again"
+
+    def shown(self) -> str:
+        """The digits taken as ``*``, then the one being chosen (``OK`` for "done")."""
+        now = "OK" if self.current == self.DONE else str(self.current)
+        return "*" * len(self.digits) + now
+
+
+class PinLock:
+    """The lock of the service menu after wrong PINs.
+
+    :attr:`TRIES` wrong PINs in a row lock the menu; the n-th lock in a row lasts
+    ``BASE_S * 2 ** (n - 1)`` seconds (1, 2, 4 ... minutes), at most ``MAX_S``; the
+    right PIN ends the row.  The count and the lock's end are kept in ``path`` (JSON,
+    written to a temporary file and renamed), so a restart or a power cut does not
+    open the menu again.  Times are the wall clock ``clock()`` (seconds): it survives a
+    restart, which CLOCK_MONOTONIC does not; set back (a Pi without a clock battery), a
+    lock never lasts longer than its own length from now.  A file that cannot be read
+    or written is logged and the lock works in memory (``problem``).
+
+    Args:
+        path: the file (beside the results file), or None for memory only.
+        clock: wall-clock seconds (``time.time``).
+    """
+
+    TRIES = 3
+    BASE_S = 60.0
+    MAX_S = 3600.0
+
+    def __init__(self, path: Path | None, clock: Callable[[], float]) -> None:
+        self.path = path
+        self.clock = clock
+        self.wrong = 0            # wrong PINs since the last lock or the right PIN
+        self.locks = 0            # locks since the right PIN
+        self.until = 0.0          # the lock's end (wall clock, s)
+        self.problem = ""
+        self._load()
+
+    def length(self, locks: int) -> float:
+        """How long the ``locks``-th lock in a row lasts (s)."""
+        return min(self.MAX_S, self.BASE_S * 2 ** max(0, locks - 1)) if locks else 0.0
+
+    def remaining(self) -> float:
+        """Seconds the menu stays locked (0: open)."""
+        left = self.until - self.clock()
+        if left > self.length(self.locks):          # the clock was set back
+            self.until = self.clock() + self.length(self.locks)
+            left = self.length(self.locks)
+        return max(0.0, left)
+
+    def tries_left(self) -> int:
+        return self.TRIES - self.wrong
+
+    def wrong_pin(self) -> float:
+        """A wrong PIN: returns the length of the lock it starts (s), or 0."""
+        self.wrong += 1
+        lock = 0.0
+        if self.wrong >= self.TRIES:
+            self.wrong = 0
+            self.locks += 1
+            lock = self.length(self.locks)
+            self.until = self.clock() + lock
+        self._save()
+        return lock
+
+    def right_pin(self) -> None:
+        if self.wrong or self.locks or self.until:
+            self.wrong, self.locks, self.until = 0, 0, 0.0
+            self._save()
+
+    def _load(self) -> None:
+        if self.path is None:
+            return
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            self.wrong = max(0, min(self.TRIES - 1, int(data.get("wrong", 0))))
+            self.locks = max(0, min(64, int(data.get("locks", 0))))
+            self.until = float(data.get("until", 0.0))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            self.problem = f"the PIN lock file {self.path} could not be read ({exc}); it is written anew"
+            log.warning(self.problem)
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        data = json.dumps({"wrong": self.wrong, "locks": self.locks, "until": self.until}).encode()
+        tmp = self.path.with_name(f".{self.path.name}.tmp-{os.getpid()}")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            self.problem = f"the PIN lock could not be kept in {self.path} ({exc}): it holds until a restart"
+            log.warning(self.problem)
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+
+
+def format_minutes(seconds: float) -> str:
+    """``"1 minute"``, ``"4 minutes"``, ``"1 hour"`` (rounded up to a whole minute).
+
+    >>> format_minutes(60), format_minutes(61), format_minutes(3600)
+    ('1 minute', '2 minutes', '1 hour')
+    """
+    minutes = max(1, -(-int(seconds) // 60))
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour" + ("s" if hours > 1 else "")
+    return f"{minutes} minute" + ("s" if minutes > 1 else "")

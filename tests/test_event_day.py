@@ -341,7 +341,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         d.hold([P1["ok"], P2["ok"]], 3.2)
         assert isinstance(d.top, PinScene)
         enter_pin(d, "1111")
-        assert isinstance(d.top, PinScene) and d.top.tries == 1
+        assert isinstance(d.top, PinScene) and d.top.lock.wrong == 1
         app.pop()
         svc = open_service(d)
         # -- button test: a bouncy press of P3's buzzer, a held (stuck) P4 buzzer

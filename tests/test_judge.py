@@ -289,21 +289,23 @@ def test_FX7_false_claim_with_no_focus_showing() -> None:
 
 def test_FX7_late_grace_after_a_won_race_costs_nothing() -> None:
     # The previous race was won with a press at 0; its grace lasts to 400 ms.  The new
-    # table (opened at 46 ms) has no focus.  FXA-38: the grace ends where the new race
-    # begins (opening + min_reaction_ms = 146 ms), so P3's press at 399 ms is judged in
-    # the new race (changed from "late" when FXA-38 was ruled).
+    # table (opened at 46 ms) has no focus: a press in the grace would be false there, so it
+    # is late for the race just won and costs nothing (FX-7 as reworded; under FXA-38 P2's
+    # press at 399 ms was false).  After the grace a press is false.
     sp = spec(kinds=set())
     v = judge(tap(1, 120.0) + tap(2, 399.0) + tap(3, 450.0), sp=sp, opened_ms=46, late_until_ms=400)
-    assert statuses(v) == [(1, "late"), (2, "false"), (3, "false")]
-    assert v.false_shouts == (2, 3) and v.late == (1,)
+    assert statuses(v) == [(1, "late"), (2, "late"), (3, "false")]
+    assert v.false_shouts == (3,) and v.late == (1, 2)
 
 
 def test_FX7_a_late_press_does_not_use_up_the_seat_in_the_new_race() -> None:
-    # P2 was late for the last race (grace to 400 ms); the new table shows a focus and P2
-    # is the first to claim it after the grace.
-    v = judge(tap(1, 100.0) + tap(1, 600.0) + tap(0, 700.0), opened_ms=46, late_until_ms=400)
-    assert v.winners == (1,)
-    assert statuses(v) == [(1, "late"), (1, "first"), (0, "late")]
+    # P2's press in the grace (to 400 ms) claims a focus where only a FocusX shows: late,
+    # no cost; P2's double press after the grace claims the FocusX and wins.
+    sp = spec(kinds={FOCUS_EX}, x_rule=True)
+    v = judge(tap(1, 100.0) + tap(1, 600.0) + tap(1, 700.0) + tap(0, 800.0), sp=sp, opened_ms=46,
+              late_until_ms=400)
+    assert v.winners == (1,) and v.kind == FOCUS_EX
+    assert statuses(v)[:2] == [(1, "late"), (1, "first")] and v.false_shouts == ()
 
 
 def test_FX7_a_press_after_the_winning_press_is_late_whatever_its_kind() -> None:

@@ -8,8 +8,9 @@ frames delivered them never changes a verdict (R-1, case B-5).
 
 Rulings implemented here: R-1 time, R-2 opening, R-3 debounce, R-4 tie window,
 R-5 no hidden tie-breaks, R-6 settle, R-7 full order, R-8 stuck button, and the
-claim kinds of FX-3 (double press) and the late grace of FX-7, which ends where
-the next race begins (FXA-38), a seat told to let go of a buzzer held at the
+claim kinds of FX-3 (double press) and the late grace of FX-7 as the ruling now
+reads (a press of the grace in the next race wins it when right and costs nothing
+when it would be false), a seat told to let go of a buzzer held at the
 opening (FXA-39) and the press budget of one window (FXA-40).
 
 Two ways in, one verdict: :func:`judge_race` takes raw edges (it debounces them
@@ -50,10 +51,10 @@ class JudgeSettings:
         stuck_after_s: R-8, a button held longer is flagged stuck (default 5).
         focusx_double_press_ms: FX-3, a second buzzer press this soon after the
             first claims "focus-ex" (50 to 1000, default 250).
-        min_reaction_ms: FXA-38, the least human reaction time: a press less
-            than this after a race opens cannot answer what it shows, so the
-            late grace of the race before lasts to here and no further (0 to
-            300, default 100).
+        min_reaction_ms: the least human reaction time (0 to 300, default
+            100); kept for older configurations: under the old FXA-38 the late
+            grace ended this long after the next race opened, and FX-7 as it
+            now reads no longer shortens the grace.
         window_presses: FXA-40, the presses of one control in one window that
             are judged; later ones are counted as ``again`` (4 to 1000,
             default 8).
@@ -556,9 +557,10 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
             (needed to debounce and to see stuck buttons) and after.
         settings: the judge settings.
         now_ns: the current CLOCK_MONOTONIC time.
-        late_until_ns: end of the late grace of the previous won race (FX-7);
-            it never reaches past the opening plus ``min_reaction_ms``
-            (FXA-38).
+        late_until_ns: end of the late grace of the previous won race (FX-7,
+            inclusive, counted from its winning press): a press of this race
+            stamped up to it wins here if it is a right claim, and is late
+            (no cost, the seat may still claim) if it would be false.
 
     Returns:
         The verdict; ``final`` tells whether it can still change.
@@ -584,15 +586,20 @@ def judge_race(spec: RaceSpec, opened_ns: int, edges: Iterable[Edge], settings: 
 
 
 def grace_end(late_until_ns: int | None, opened_ns: int, settings: JudgeSettings) -> int | None:
-    """FXA-38: the last stamp (ns) that is still late for the race before.
+    """FX-7: the last stamp (ns) listed with the race just won (R-7).
 
-    The grace of FX-7 runs ``late_grace_ms`` from the winning press but ends
-    where the next race begins, at its opening plus ``min_reaction_ms``: a
-    press stamped there or later is judged in the new race.
+    The grace runs ``late_grace_ms`` from the winning press.  A press of the grace stamped
+    before the next race opens (R-2) belongs to the race just won, where it is listed
+    ``late``; one stamped at the opening or later is judged in the new race
+    (:func:`judge_presses`: a right claim there wins it, one that would be false is
+    ``late`` and costs nothing).  ``settings`` is kept for callers of the older rule.
+
+    >>> grace_end(400, 46, JudgeSettings()), grace_end(30, 46, JudgeSettings())
+    (45, 30)
     """
     if late_until_ns is None:
         return None
-    return min(late_until_ns, opened_ns + settings.reaction_ns - 1)
+    return min(late_until_ns, opened_ns - 1)
 
 
 def judge_presses(spec: RaceSpec, opened_ns: int, presses: Sequence[Press], settings: JudgeSettings,
@@ -605,7 +612,8 @@ def judge_presses(spec: RaceSpec, opened_ns: int, presses: Sequence[Press], sett
     per control (FXA-40); ``stuck`` (R-8), ``held`` (FXA-39) and ``more``
     (per seat, presses beyond the budget) are passed through to the verdict.
     """
-    late_until_ns = grace_end(late_until_ns, opened_ns, settings)
+    # FX-7: ``late_until_ns`` is the end of the last won race's grace, counted from its
+    # winning press; the presses of this race up to it are judged by _in_grace.
     # R-2: a press before the opening is not part of the race, nor the first half of
     # a double press (FX-3) with a press that is.
     claims = [c for c in claims_from_presses([p for p in presses if p.t_ns >= opened_ns], spec.x_rule,
@@ -627,6 +635,12 @@ def judge_presses(spec: RaceSpec, opened_ns: int, presses: Sequence[Press], sett
     return v
 
 
+def _in_grace(c: Claim, late_until_ns: int | None) -> bool:
+    """FX-7: whether claim ``c`` of a new race is stamped inside the grace of the race won
+    before it (which ends at ``late_until_ns``, inclusive)."""
+    return late_until_ns is not None and c.t_ns <= late_until_ns
+
+
 def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: JudgeSettings,
                  now_ns: int, stuck: tuple[int, ...], window_end: int | None,
                  late_until_ns: int | None) -> Verdict:
@@ -639,8 +653,8 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
             status[i] = "after"
         elif c.seat in seen:
             status[i] = "again"
-        elif late_until_ns is not None and c.t_ns <= late_until_ns:
-            status[i] = "late"         # FX-7: for the last race; the seat may still claim this one
+        elif _in_grace(c, late_until_ns) and (c.seat in spec.exempt or c.seat not in spec.eligible):
+            status[i] = "late"         # FX-7: it cannot claim here: late for the race just won
         elif c.seat in spec.exempt:
             status[i] = "ignored"      # FXA-37: locked out of claims; no cost
             seen.add(c.seat)
@@ -653,8 +667,11 @@ def _judge_first(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings: 
             status[i] = "pending"      # kind not known yet (FX-3 double press)
             waiting_seats.add(c.seat)
         elif c.kind not in spec.kinds_for(c.seat):
-            status[i] = "false"        # FX-7: out of this race
-            seen.add(c.seat)
+            if _in_grace(c, late_until_ns):
+                status[i] = "late"     # FX-7: false here, so late for the race just won; the seat may still claim
+            else:
+                status[i] = "false"    # FX-7: out of this race
+                seen.add(c.seat)
         else:
             valid.append(i)
             seen.add(c.seat)
@@ -721,8 +738,8 @@ def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings:
             status[i] = "after"
         elif c.seat in seen:
             status[i] = "again"
-        elif late_until_ns is not None and c.t_ns <= late_until_ns:
-            status[i] = "late"         # FX-7: for the last race; the seat may still claim here
+        elif _in_grace(c, late_until_ns) and (c.seat in spec.exempt or c.seat not in spec.eligible):
+            status[i] = "late"         # FX-7: it cannot claim here: late for the race just won
         elif c.seat in spec.exempt:
             status[i] = "ignored"
             seen.add(c.seat)
@@ -736,9 +753,12 @@ def _judge_window(spec: RaceSpec, opened_ns: int, claims: list[Claim], settings:
             pending = True
             waiting_seats.add(c.seat)
         elif c.kind not in spec.kinds_for(c.seat):
-            status[i] = "false"
-            seen.add(c.seat)
-            counted.append(i)
+            if _in_grace(c, late_until_ns):
+                status[i] = "late"     # FX-7: false here, so late for the race just won; no cost
+            else:
+                status[i] = "false"
+                seen.add(c.seat)
+                counted.append(i)
         else:
             status[i] = "claim"
             seen.add(c.seat)

@@ -223,8 +223,9 @@ class Referee:
             grace = int(self.settings.late_grace_ms * 1_000_000)
             before = self.late_until_ns
             if result.winners:
-                first = min(p.t_ns for p in v.presses if p.seat in result.winners)
-                self.late_until_ns = first + grace
+                # FX-7: the grace runs from the winning press itself, never from an earlier
+                # press of a winner that was late for an older race.
+                self.late_until_ns = winning_press_ns(v, result.winners) + grace
                 # R-7: the race's list keeps the late presses that follow the win.
                 self._after = (w.spec, w.opened_ns, self.late_until_ns, before, w.race_no)
             elif result.last and v.decided_ns is not None:
@@ -330,8 +331,8 @@ class Referee:
     def _follow_last(self, now_ns: int) -> list[RefereeEvent]:
         """Add late presses (FX-7 grace) to the last won race's list, for the panel (R-7).
 
-        The grace ends where the next race begins (FXA-38): a press from there on is the
-        new race's."""
+        The listing ends where the next race opens (R-2): a press from there on is judged
+        in the new race, where a press that would be false is late (FX-7)."""
         if self._after is None or self.last_verdict is None:
             return []
         spec, opened, until, before, race_no = self._after
@@ -391,6 +392,14 @@ class Referee:
         if self._after is not None:
             keep = min(keep, self._after[1])
         self.debouncer.prune(now_ns, keep)
+
+
+def winning_press_ns(v: Verdict, winners: tuple[int, ...]) -> int:
+    """The stamp (ns) of the earliest winning press of a won race: the first of the ``winners``'
+    presses that won it (``first``, ``tied``, or a right ``claim`` of a claim window), not a
+    press of theirs that was ``late`` for the race before (FX-7)."""
+    won = [p.t_ns for p in v.presses if p.seat in winners and p.status in ("first", "tied", "claim")]
+    return min(won) if won else min(p.t_ns for p in v.presses if p.seat in winners)
 
 
 def _game_seed(state: State) -> int:

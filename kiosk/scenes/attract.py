@@ -68,6 +68,7 @@ class AttractLoop:
             by_family.setdefault(g.family, []).append(g)
         self.families = list(by_family.values())
         self.turn = 0
+        self.boards_turn = 0              # the next board the high-score page may show (AttractScene)
         self.started: int | None = None
         self.current: LobbyGame | None = None
         self.shown: list[str] = []        # "family:mode" of every demo game started (tests, logs)
@@ -244,11 +245,13 @@ class AttractScene(Scene):
             return
         render.text(surface, "FOCUS ARCADE", (W // 2, 20), 72, render.GOLD, "midtop", bold=True)
         game = self._scores_game()
+        box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
         if game is not None:
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
-            box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
             draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
+        else:
+            self._draw_no_scores(surface, box)
         render.text(surface, "Press your buzzer to play!", (W // 2, H - 70), 60,
                     render.TEXT if blink else render.GOLD, "center", bold=True)
 
@@ -262,19 +265,50 @@ class AttractScene(Scene):
                                    max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
                                    "midbottom", bold=True)
         game = self._scores_game()
+        box = pygame.Rect(8, title.bottom + 6, W - 16, prompt.top - 6 - title.bottom - 6)
         if game is not None:
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
-            box = pygame.Rect(8, title.bottom + 6, W - 16, prompt.top - 6 - title.bottom - 6)
             draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
+        else:
+            self._draw_no_scores(surface, box)
 
     def _scores_game(self) -> LobbyGame | None:
-        """The game whose tables this page shows: the demo just played if it has scores,
-        else the next game with a score rule."""
+        """The game whose tables this page shows: only a board that has scores, so a page of
+        empty tables never comes up while another board has some.  The demo game just played
+        if its board has scores, else the next board with scores in turn (each page between
+        demo games the next one); None when no board has a score yet.  Chosen once a page."""
+        if self._board_chosen:
+            return self._board
+        self._board_chosen = True
         assert self.loop is not None
+        games = [g for fam in self.loop.families for g in fam]
+        n = len(games)
+        turn = self.loop.boards_turn
         cands = [self.loop.current] if self.loop.current is not None else []
-        cands += [g for fam in self.loop.families for g in fam]
+        cands += [games[(turn + i) % n] for i in range(n)]
         for g in cands:
-            if g is not None and score_rule(g.family, g.mode) is not None:
+            if g is not None and self._has_scores(g):
+                if g is not self.loop.current and g in games:
+                    self.loop.boards_turn = games.index(g) + 1
+                self._board = g
                 return g
         return None
+
+    def _has_scores(self, game: LobbyGame) -> bool:
+        rule = score_rule(game.family, game.mode)
+        hs = self.app.highscores
+        if rule is None or hs is None:
+            return False
+        try:
+            return bool(hs.table(game.name, rule, None, limit=1))
+        except Exception:  # noqa: BLE001 - a damaged table shows no board, the page still comes up
+            return False
+
+    _board: LobbyGame | None = None
+    _board_chosen = False
+
+    def _draw_no_scores(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """No board has a score yet: one line instead of empty tables."""
+        render.text_block(surface, "No high scores yet: play a game and be the first!", box.center, box.w - 16,
+                          44, 2, render.TEXT, "center", bold=True)

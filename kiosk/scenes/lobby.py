@@ -119,6 +119,7 @@ class LobbyScene(Scene):
         self.auto_start_ns = int(app.cfg.data.get("lobby", {}).get("auto_start_s", AUTO_START_NS / 1e9) * 1e9)
         self.gestures = Gestures(long_hold=False)
         self.join_press: set[int] = set()      # seats whose joining press is still down
+        self.resumed = False                    # a scene over the lobby was just taken off
         self.players = max(self.games[0].min_seats, min(self.games[0].max_seats, self.players))
         if joined_by is not None:
             self.on_edge(joined_by)
@@ -223,6 +224,15 @@ class LobbyScene(Scene):
             self.row = (self.row - 1) % self._rows()
         self.app.sounds.play("tick")
 
+    def resume(self) -> None:
+        """A scene over the lobby (the PIN) was taken off: the presses and releases it took
+        were not the lobby's.  A joining press whose release went to it is not a stuck buzzer
+        (R-8 here judges only what the lobby saw), and the countdown starts again, so the
+        guests see it run before their game starts."""
+        self.join_press.clear()
+        self.gestures.down.clear()
+        self.resumed = True                     # the countdown starts again at the next update
+
     def lamp_cue(self, now_ns: int) -> Any:
         """The lamps of the seats that joined are lit (arcade/views/lamps.py)."""
         from arcade.views.lamps import LampCue
@@ -230,6 +240,10 @@ class LobbyScene(Scene):
 
     def update(self, now_ns: int) -> None:
         self.now = now_ns
+        if self.resumed:
+            self.resumed = False
+            if self.joined:
+                self.last_join = now_ns
         for seat, action in self.gestures.poll(now_ns):
             self.act(seat, action, now_ns)
             if self.app.scenes[-1] is not self:

@@ -1,25 +1,31 @@
 """The operator's service menu, and the PIN that guards it.
 
-Opening: hold ``[service] combo`` (default P1's and P2's OK) together for
-``hold_s`` seconds (default 3), anywhere; then enter ``[service] pin`` with
-left/right (or buzzer taps) and OK (or a buzzer hold).  A running game ends.
-Three wrong PINs lock the menu for a minute.
+Opening: hold ``[service] combo`` (default P1's and P2's OK; with buzzers only, P1's and P2's
+buzzers) together for ``hold_s`` seconds (default 3), anywhere; then enter ``[service] pin``
+with left/right (or buzzer taps) and OK (or a buzzer hold).  A running game ends.  Three
+wrong PINs in a row lock the menu, longer with each lock; the lock survives a restart
+(kiosk/service_tools.py, ``PinLock``).
 
-Moving in the menu, from any seat's station (kiosk/gestures.py): left/right (or a
-buzzer tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a
-2 s hold) goes back.  On a value, OK starts changing it: left/right change it,
-OK keeps it.  In the button test every control is under test, so the way back
-is the opening combination held again.  Keyboard (for a developer): arrows,
-Enter, Backspace.
+Moving in the menu, from any seat's station (kiosk/gestures.py): left/right (or a buzzer
+tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a 2 s hold) goes
+back.  A buzzer acts when it is let go (``ReleaseGestures``): a long hold never chooses
+first.  On a value, OK starts changing it: left/right change it, OK keeps it; with a
+buzzer a tap steps it, a hold turns the direction round (so does the end of its range)
+and a long hold keeps it.  In the button test every control is under test, so the way
+back is the opening combination held again.  Keyboard (for a developer): arrows, Enter,
+Backspace.  Every page says its gestures (only the buzzer's with buzzers only).
 
-Pages: button test, LED test, sound test and volume, settings (saved
-atomically to the configuration file, in force after the restart), reset high
-scores, restart the arcade, stop the arcade, shut the Pi down.
+Pages: button test, LED test, sound test and volume, settings (saved to the configuration
+file, in force after the restart), change the PIN, reset high scores, restart the arcade,
+stop the arcade, shut the Pi down, restart the Pi.
 """
 
 from __future__ import annotations
 
+import time
+import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import pygame
@@ -28,35 +34,95 @@ from arcade.core.events import CONTROLS, Edge
 from arcade.views import pictures as ledv
 from kiosk import render
 from kiosk.app import EXIT_RESTART, EXIT_STOP, App
-from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
+from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.service_tools import ButtonTest, PinEntry
+from kiosk.service_tools import ButtonTest, NewPin, PinEntry, PinLock, ReleaseGestures, format_minutes
 
 #: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
 DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
 
-PIN_TRIES = 3
-LOCK_NS = 60_000_000_000
 PIN_TIMEOUT_NS = 60_000_000_000
-_locked_until = 0          # module-wide: a new PIN screen does not reset the lock
+
+
+def lock_file(cfg: Any) -> Path | None:
+    """Where the PIN lock is kept: ``service-lock.json`` beside the results file (the
+    state folder: ``/var/lib/focus-arcade`` on an installed cabinet); None for results in
+    memory."""
+    p = cfg.storage_path()
+    if str(p) == ":memory:":
+        return None
+    return Path(p).parent / "service-lock.json"
+
+
+_LOCKS: "weakref.WeakKeyDictionary[App, PinLock]" = weakref.WeakKeyDictionary()
+
+
+def pin_lock(app: App) -> PinLock:
+    """The arcade's one :class:`~kiosk.service_tools.PinLock` (read from its file once), on
+    the wall clock (``time.time``: a lock outlives a restart)."""
+    lock = _LOCKS.get(app)
+    if lock is None:
+        lock = _LOCKS[app] = PinLock(lock_file(app.cfg), clock=lambda: time.time())
+    return lock
+
+
+def choose_controls(app: App) -> bool:
+    """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
+    controls in ``[gpio] controls``); without them the screens name the buzzer gestures only."""
+    cfg = app.cfg
+    if any(s in ("keyboard", "gamepad") for s in cfg["seats"]["stations"]):
+        return True
+    return any(any(row[:3]) for row in cfg["gpio"].get("controls", []))
+
+
+def combo_words(app: App) -> str:
+    """The opening combination as the operator presses it: "P1 buzzer + P2 buzzer for 3 s"."""
+    svc = app.cfg["service"]
+    keys = " + ".join(k.replace(".", " ").replace(" ok", " OK") for k in svc["combo"])
+    return f"{keys} for {svc['hold_s']:g} s"
+
+
+#: What letting go of a held buzzer does, for the screens' "let go now" line.
+LET_GO = {NEXT: "move on", OK: "choose", BACK: "go back"}
+
+
+def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_GO) -> str:
+    """The line shown while a buzzer is held: what letting go now does and what holding on does.
+
+    >>> held_line((0, "ok", 0.8))
+    'P1 held 0.8 s: let go to choose (hold 2 s: go back)'
+    >>> held_line((2, "back", 2.4))
+    'P3 held 2.4 s: let go to go back'
+    """
+    if would is None:
+        return ""
+    seat, action, held = would
+    more = {NEXT: f" (hold: {words[OK]})", OK: f" (hold 2 s: {words[BACK]})"}.get(action, "")
+    return f"P{seat + 1} held {held:.1f} s: let go to {words[action]}{more}"
 
 
 class PinScene(Scene):
-    """The PIN, entered with station controls, before the service menu opens."""
+    """The PIN, entered with station controls, before the service menu opens.
+
+    Buzzer gestures are judged when the buzzer is let go (:class:`ReleaseGestures`): a tap
+    changes the digit, a hold (0.6 s) takes it, a long hold (2 s) takes the last one back
+    (with none taken: leaves, and that is not a wrong try).  Three wrong PINs in a row lock
+    the menu, longer with each lock (:class:`~kiosk.service_tools.PinLock`, kept in a file:
+    a restart does not open it)."""
 
     overlay = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entry = PinEntry(app.cfg["service"]["pin"])
-        self.gestures = Gestures()
-        self.tries = 0
+        self.gestures = ReleaseGestures()
+        self.lock = pin_lock(app)
         self.now = 0
         self.opened: int | None = None
 
     def on_edge(self, edge: Edge) -> None:
-        if self.now < _locked_until:
+        if self.lock.remaining() > 0:
             return
         for _seat, action in self.gestures.feed(edge):
             self.act(action)
@@ -70,34 +136,46 @@ class PinScene(Scene):
             self.act(act)
 
     def act(self, action: str) -> None:
-        global _locked_until
         if self.app.scenes[-1] is not self:
             return
         self.entry.act(action)
         if self.entry.result is True:
+            self.lock.right_pin()
             self.app.enter_service()
+        elif self.entry.cancelled:
+            self.app.pop()                      # left before a PIN was entered: not a try
         elif self.entry.result is False:
-            self.tries += 1
-            if self.tries >= PIN_TRIES:
-                _locked_until = self.now + LOCK_NS
-                self.app.message("Wrong PIN three times: the service menu is locked for a minute", 8.0)
+            lock = self.lock.wrong_pin()
+            if lock:
+                self.app.message(f"Wrong PIN {PinLock.TRIES} times: the service menu is locked for "
+                                 f"{format_minutes(lock)}", 8.0)
                 self.app.pop()
             else:
-                self.app.message(f"Wrong PIN ({PIN_TRIES - self.tries} tries left)", 4.0)
+                self.app.message(f"Wrong PIN ({self.lock.tries_left()} tries left)", 4.0)
                 self.entry = PinEntry(self.entry.pin)
 
     def update(self, now_ns: int) -> None:
         self.now = now_ns
         if self.opened is None:
             self.opened = now_ns
-            if now_ns < _locked_until:
-                self.app.message("The service menu is locked for a minute after wrong PINs", 5.0)
+            left = self.lock.remaining()
+            if left > 0:
+                self.app.message(f"The service menu is locked for {format_minutes(left)} more after wrong PINs",
+                                 5.0)
                 self.app.pop()
                 return
-        for _seat, action in self.gestures.poll(now_ns):
-            self.act(action)
         if self.app.scenes and self.app.scenes[-1] is self and now_ns - self.opened > PIN_TIMEOUT_NS:
             self.app.pop()
+
+    def hint(self) -> str:
+        """The gestures of this screen (while a buzzer is held: what letting go does)."""
+        held = held_line(self.gestures.would(self.now), {NEXT: "change the digit", OK: "take it",
+                                                          BACK: "take the last digit back"})
+        if held:
+            return held
+        if choose_controls(self.app):
+            return "left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
+        return "tap: next digit   hold: take it   hold 2 s: back"
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -108,9 +186,8 @@ class PinScene(Scene):
         render.panel(surface, box, render.PANEL, render.GOLD, 4)
         render.text(surface, "Service PIN", (box.centerx, box.y + 20), 52, render.GOLD, "midtop", bold=True)
         render.text(surface, self.entry.shown(), (box.centerx, box.centery + 4), 96, render.TEXT, "center", bold=True)
-        render.text_fit(surface, self.HINT, (box.centerx, box.bottom - 64), box.w - 40, 30, 24, render.DIM)
-
-    HINT = "left/right or tap: digit   OK or hold: next   X: back"
+        render.text_block(surface, self.hint(), (box.centerx, box.bottom - 14), box.w - 40, 28, 2, render.DIM,
+                          "midbottom")
 
     def _draw_small(self, surface: pygame.Surface) -> None:
         """The PIN panel on a small display: as large as the screen lets it be."""
@@ -120,7 +197,7 @@ class PinScene(Scene):
         render.panel(surface, box, render.PANEL, render.GOLD, 4)
         head = render.text_block(surface, "Service PIN", (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
                                  render.GOLD, "midtop", bold=True)
-        hint = render.text_block(surface, self.HINT, (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
+        hint = render.text_block(surface, self.hint(), (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
                                  "midbottom")
         mid = (box.centerx, (head.bottom + hint.top) // 2)
         render.text_block(surface, self.entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
@@ -150,7 +227,7 @@ class Setting:
         low, high, integer = check.low, check.high, check.integer
         v = round(value + direction * self.step, 4)
         v = max(low, min(high, v))
-        return int(v) if integer else v
+        return int(v) if integer else float(v)
 
     def show(self, value: Any) -> str:
         if isinstance(value, float):
@@ -176,6 +253,7 @@ MENU = [
     ("led", "LED test"),
     ("sound", "Sound test and volume"),
     ("settings", "Settings"),
+    ("pin", "Change the PIN"),
     ("reset", "Reset high scores"),
     ("restart", "Restart the arcade"),
     ("stop", "Stop the arcade (leave to the console)"),
@@ -196,7 +274,9 @@ class ServiceScene(Scene):
         self.page = "menu"
         self.cursor = 0
         self.editing = False
-        self.gestures = Gestures()
+        self.direction = 1                # a buzzer tap's step while editing: +1 up, -1 down
+        self.gestures = ReleaseGestures()
+        self.newpin: NewPin | None = None
         j = app.cfg["judge"]
         self.buttons = ButtonTest(j["debounce_ms"], j["stuck_after_s"])
         self.pattern = 0
@@ -212,18 +292,21 @@ class ServiceScene(Scene):
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
         self.power: Any = None            # kiosk.power.Running: shutting down / rebooting
+        if app.cfg["service"].get("pin", "") in NewPin.WELL_KNOWN:
+            self.status = "The PIN is the one printed in the README: choose your own (Change the PIN)"
 
     # -- input ---------------------------------------------------------------------------
     def combination(self) -> None:
         """The opening combination held again: back to the menu (the button test's way out)."""
         self.page, self.cursor, self.editing, self.confirm = "menu", 0, False, None
+        self.gestures.down.clear()              # the combination's own releases do nothing
 
     def on_edge(self, edge: Edge) -> None:
         if self.page == "buttons":
-            self.buttons.feed(edge)
+            self.buttons.feed(edge)             # every control is under test: none acts
             return
         for _seat, action in self.gestures.feed(edge):
-            self.act(action)
+            self.act(action, buzzer=edge.control == "buzzer")
 
     def on_command(self, command: Command) -> None:
         if self.page == "buttons":
@@ -251,13 +334,26 @@ class ServiceScene(Scene):
             return ["No", "Yes"]
         return []
 
-    def act(self, action: str) -> None:
+    def act(self, action: str, buzzer: bool = False) -> None:
+        """A menu action; ``buzzer``: made by a buzzer gesture (while a value is changed a
+        tap steps it in :attr:`direction`, a hold turns the direction round, a long hold
+        keeps the value; station controls: left/right change it, OK or X keeps it)."""
         if self.app.scenes[-1] is not self:
             return
         self.app.sounds.play("tick")
+        if self.page == "pin":
+            self._pin_act(action)
+            return
         rows = self.rows()
         if self.editing:
-            if action in (PREV, NEXT):
+            if buzzer:
+                if action == NEXT:
+                    self._change(self.direction, bounce=True)
+                elif action == OK:
+                    self.direction = -self.direction
+                elif action == BACK:
+                    self.editing = False
+            elif action in (PREV, NEXT):
                 self._change(-1 if action == PREV else 1)
             elif action in (OK, BACK):
                 self.editing = False
@@ -284,6 +380,10 @@ class ServiceScene(Scene):
                 self.page, self.cursor = what, 0
                 self.led_t0 = self.now
                 self.pattern = 0
+                self.gestures.down.clear()
+                return
+            if what == "pin":
+                self.page, self.newpin = "pin", NewPin()
                 return
             if what == "close":
                 self.app.home()
@@ -306,7 +406,7 @@ class ServiceScene(Scene):
         elif page == "settings":
             n = len(SETTINGS)
             if c < n:
-                self.editing = True
+                self.editing, self.direction = True, 1
             elif c < n + len(self.all_games):
                 g = self.all_games[c - n]
                 key = g.name
@@ -320,7 +420,7 @@ class ServiceScene(Scene):
                 self.page, self.cursor = "menu", 0
         elif page == "sound":
             if c == 0:
-                self.editing = True
+                self.editing, self.direction = True, 1
             elif c <= len(SOUNDS):
                 self.app.sounds.play(SOUNDS[c - 1])
             else:
@@ -332,16 +432,57 @@ class ServiceScene(Scene):
             else:
                 self.page, self.cursor = "menu", 0
 
-    def _change(self, direction: int) -> None:
+    def edited(self) -> Setting:
+        """The setting being changed (the volume on the sound page)."""
         if self.page == "sound":
-            s = next(x for x in SETTINGS if x.key == "volume")
-        else:
-            s = SETTINGS[self.cursor]
+            return next(x for x in SETTINGS if x.key == "volume")
+        return SETTINGS[self.cursor]
+
+    def _change(self, direction: int, bounce: bool = False) -> None:
+        """One step of the value being changed; ``bounce`` (buzzer taps): at the end of its
+        range the direction turns round, so every value is reached with taps alone."""
+        s = self.edited()
         k = (s.section, s.key)
-        self.values[k] = s.stepped(self.values[k], direction)
+        new = s.stepped(self.values[k], direction)
+        if bounce and new == self.values[k]:
+            self.direction = direction = -direction
+            new = s.stepped(self.values[k], direction)
+        self.values[k] = new
+        if bounce and s.stepped(new, direction) == new:
+            self.direction = -direction            # at the end: the next tap goes back (the hint says so)
         if k == ("sound", "volume"):
             self.app.sounds.set_volume(self.values[k])
             self.app.sounds.play("press")
+
+    def _pin_act(self, action: str) -> None:
+        """The "Change the PIN" page: the new PIN twice, then saved to the configuration file
+        (kiosk/config_save.py) and in force at once."""
+        entry = self.newpin
+        assert entry is not None
+        entry.act(action)
+        if entry.cancelled:
+            self.page, self.cursor, self.newpin = "menu", 0, None
+            self.status = "The PIN was not changed"
+        elif entry.result is not None:
+            self.page, self.cursor, self.newpin = "menu", 0, None
+            self.save_pin(entry.result)
+
+    def save_pin(self, pin: str) -> bool:
+        """Save ``pin`` as ``[service] pin``; in force for the next opening of the menu."""
+        from kiosk.config import ConfigError
+        from kiosk.config_save import config_file, save_settings
+        path = config_file(self.app.cfg)
+        try:
+            save_settings(path, {"service": {"pin": pin}})
+        except ConfigError as exc:
+            self.status = f"The PIN was not changed: {exc.key} {exc.expected}"
+            return False
+        except OSError as exc:
+            self.status = f"The PIN was not changed: {exc}"
+            return False
+        self.app.cfg["service"]["pin"] = pin
+        self.status = f"New PIN saved to {path}; it is asked from now on"
+        return True
 
     def _ask(self, question: str, do: Callable[[], None]) -> None:
         self.confirm = (question, do)
@@ -436,8 +577,6 @@ class ServiceScene(Scene):
     # -- time --------------------------------------------------------------------------------
     def update(self, now_ns: int) -> None:
         self.now = now_ns
-        for _seat, action in self.gestures.poll(now_ns):
-            self.act(action)
         power = self.power
         if power is not None and getattr(power, "ended", False):
             self.power = None
@@ -468,60 +607,129 @@ class ServiceScene(Scene):
         W, H = surface.get_size()
         surface.fill(render.BG)
         title = {"menu": "Service menu", "buttons": "Button test", "led": "LED test", "sound": "Sound test",
-                 "settings": "Settings", "confirm": "Are you sure?"}[self.page]
-        hint = ("hold the service combination again to go back" if self.page == "buttons" else
-                "left/right or tap: move   OK or hold: choose   X or hold 2 s: back")
+                 "settings": "Settings", "confirm": "Are you sure?", "pin": "Change the PIN"}[self.page]
+        hint = self.hint()
+        held = self.page != "buttons" and self.gestures.would(self.now) is not None
+        colour = render.GOLD if held or self.page == "buttons" else render.DIM
         if render.small_screen(W, H):
             t = render.text_block(surface, title, (8, 4), W // 3, max(24, min(56, H // 9)), 1, render.GOLD, "topleft",
                                   bold=True)
-            h = render.text_block(surface, hint, (t.right + 12, 4), W - t.right - 20, 28, 3, render.DIM, "topleft")
+            h = render.text_block(surface, hint, (t.right + 12, 4), W - t.right - 20, 28, 3, colour, "topleft")
             self._top = max(t.bottom, h.bottom) + 6
         else:
-            render.text(surface, title, (40, 16), 56, render.GOLD, bold=True)
-            render.text_fit(surface, hint, (W // 2 + 200, 28), W - 520, 28, 24, render.DIM)
+            t = render.text(surface, title, (40, 16), 56, render.GOLD, bold=True)
+            render.text_block(surface, hint, (t.right + 30, 12), W - t.right - 70, 28, 2, colour, "topleft")
         if self.page == "buttons":
             self._draw_buttons(surface)
         elif self.page == "led":
             self._draw_led(surface)
+        elif self.page == "pin":
+            self._draw_pin(surface)
         else:
             self._draw_list(surface)
-        if self.status:
+        if self.status_lines():
             self._draw_status(surface)
+
+    def status_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """What the panel along the bottom says: the last result (saved, refused...) and, while
+        the LED matrix is not connected, the LED link's whole line with its advice (the other
+        screens show only a small badge: kiosk/app.py)."""
+        out = [(self.status, render.GOLD)] if self.status else []
+        led = self.app.led.attention() if self.app.led is not None else None
+        if led:
+            out.append((led, render.BAD))
+        return out
 
     #: Where a page's content starts on a small display (below the title and the hint).
     _top = 90
+
+    def hint(self) -> str:
+        """The gestures of the page as they work now (while a buzzer is held: what letting go
+        does).  Station controls are named only when some seat has them."""
+        if self.page == "buttons":
+            return f"Every control is under test. To leave: hold {combo_words(self.app)}"
+        controls = choose_controls(self.app)
+        if self.page == "pin":
+            words = {NEXT: "change the digit", OK: "take it", BACK: "take the last digit back"}
+            plain = ("left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
+                     if controls else "tap: next digit   hold: take it   hold 2 s: back")
+        elif self.editing:
+            step = self.step_words()
+            words = {NEXT: step, OK: "turn round", BACK: "keep the value"}
+            plain = (f"left/right: change   OK or X: keep it   buzzer: tap {step}, hold: turn round" if controls
+                     else f"tap: {step}   hold: turn round   hold 2 s: keep the value")
+        else:
+            words = LET_GO
+            plain = ("left/right or tap: move   OK or hold: choose   X or hold 2 s: back" if controls
+                     else "tap: next row   hold: choose   hold 2 s: back")
+        return held_line(self.gestures.would(self.now), words) or plain
+
+    def step_words(self) -> str:
+        """What a buzzer tap does to the value being changed: "+5 ms", "-0.1", "next choice"."""
+        s = self.edited()
+        if getattr(s.checker(), "choices", None):
+            return "next choice"
+        return f"{'+' if self.direction > 0 else '-'}{s.show(s.step)}"
+
+    def _draw_pin(self, surface: pygame.Surface) -> None:
+        """The "Change the PIN" page: which entry it is, the digits, the last problem."""
+        W, H = surface.get_size()
+        entry = self.newpin
+        if entry is None:
+            return
+        top = self._top if render.small_screen(W, H) else 110
+        bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status_lines() else 20))
+        ask = ("Choose the new PIN (4 to 8 digits)" if entry.stage == "new" else "Enter the new PIN again")
+        r = render.text_block(surface, ask, (W // 2, top), W - 40, 44, 2, render.TEXT, "midtop", bold=True)
+        y = r.bottom + 8
+        if entry.problem:
+            r = render.text_block(surface, entry.problem, (W // 2, y), W - 40, 30, 2, render.BAD, "midtop")
+            y = r.bottom + 8
+        if len(entry.digits) >= entry.MIN:
+            r = render.text_block(surface, "after 9 comes OK: take it to finish", (W // 2, bottom), W - 40, 28, 1,
+                                  render.DIM, "midbottom")
+            bottom = r.top - 4
+        size = max(24, min(120, bottom - y))
+        render.text_block(surface, entry.shown(), (W // 2, (y + bottom) // 2), W - 40, size, 1, render.GOLD,
+                          "center", bold=True)
 
     def _small(self) -> bool:
         return render.small_screen(*self.app.screen.get_size())
 
     def _status_height(self, W: int) -> int:
         """How high the status panel of a small display is (0: no status)."""
-        if not self.status:
+        parts = self.status_lines()
+        if not parts:
             return 0
-        return render.lines_height(self.status, W - 40, 28, 3) + 12
+        return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        """The last result (saved, refused...) along the bottom, on as many lines as it needs
-        (at most 3, 28 px), on a panel so it reads over the page."""
+        """:meth:`status_lines` along the bottom, each on as many lines as it needs (at most 3,
+        28 px), on a panel so it reads over the page."""
         W, H = surface.get_size()
+        parts = self.status_lines()
         if render.small_screen(W, H):
             h = self._status_height(W)
             box = pygame.Rect(6, H - 4 - h, W - 12, h)
             render.panel(surface, box, render.PANEL, render.GOLD, 2)
-            render.text_block(surface, self.status, (W // 2, box.y + 6), W - 40, 28, 3, render.GOLD, "midtop")
+            y = box.y + 6
+            for text, colour in parts:
+                y = render.text_block(surface, text, (W // 2, y), W - 40, 28, 3, colour, "midtop").bottom
             return
         f = render.font(28)
-        lines: list[str] = []
-        for word in self.status.split(" "):
-            if lines and f.size(f"{lines[-1]} {word}")[0] <= W - 120:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        lines = lines[:3]
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for text, colour in parts:
+            own: list[str] = []
+            for word in text.split(" "):
+                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
+                    own[-1] = f"{own[-1]} {word}"
+                else:
+                    own.append(word)
+            lines += [(line, colour) for line in own[:3]]
         box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
         render.panel(surface, box, render.PANEL, render.GOLD, 2)
-        for i, line in enumerate(lines):
-            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, render.GOLD, "midtop")
+        for i, (line, colour) in enumerate(lines):
+            render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, colour, "midtop")
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -756,7 +964,7 @@ class ServiceScene(Scene):
         y = 90 + len(rows) * 56 + 20
         lines: list[tuple[str, tuple[int, int, int]]] = []
         for text, col in self._link_lines():
-            if text.startswith("Last error: "):          # a long error on up to four lines
+            if text.startswith(("Last error: ", "To do: ")):     # a long error or advice on up to four lines
                 lines.extend((part, col) for part in wrap_text(text, box.x - 60, 30, max_lines=4))
             else:
                 lines.append((text, col))
@@ -780,6 +988,8 @@ class ServiceScene(Scene):
                 lines.append((f"Port: {st.url or led['port']}   baud {led['baudrate']}", render.TEXT))
                 lines.append((f"Frames/s sent: {self.fps:.1f}   (total {st.frames_sent})", render.TEXT))
                 lines.append((f"Last error: {st.last_error or 'none'}", render.BAD if st.last_error else render.TEXT))
+                if getattr(st, "advice", ""):
+                    lines.append((f"To do: {st.advice}", render.GOLD))   # the advice the badge leaves out
             except Exception as exc:
                 lines.append((f"Link status unavailable: {exc}", render.BAD))
         lines.append((f"Matrix {led['width']}x{led['height']}, brightness {led['brightness']:g}, "

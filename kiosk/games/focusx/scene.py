@@ -1005,9 +1005,12 @@ class FocusXScene(GameScene):
             if yy > panel.bottom - 30:
                 break
             head = 24 if idx == 0 else 21
-            render.text(surface, entry.title[:34], (panel.x + 10, yy), head, entry.colour if idx == 0 else render.DIM,
-                        bold=idx == 0)
-            yy += head + 2
+            # The whole title, on a second row when it needs one ("no winner: first press at
+            # 1184.9 ms" was cut to 34 characters, "... 1184.9 m").
+            for line in render.wrap(entry.title, panel.w - 20, head, 2, bold=idx == 0):
+                render.text_within(surface, line, (panel.x + 10, yy), panel.w - 20, head,
+                                   entry.colour if idx == 0 else render.DIM, bold=idx == 0)
+                yy += head + 2
             for seat, kind, ms, status in entry.rows[:8]:
                 if yy > panel.bottom - 24:
                     break
