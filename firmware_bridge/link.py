@@ -34,9 +34,16 @@ caller's thread.  One background writer thread owns the port:
 * **WLED.**  The writer asks ``v`` at idle moments; a ``WLED <version>``
   answer identifies WLED (``Ada`` lines identify an Adalight sketch and make
   the writer resend at once).  With ``wled_baud`` set it switches WLED to that
-  rate with WLED's own one-byte command, checks WLED answers there, and falls
-  back to ``baudrate`` (and switches again) when WLED stops answering: WLED
-  restarted at its default 115200.
+  rate with WLED's own one-byte command and checks WLED answers there.  When
+  WLED stops answering (silence after two questions, or garbled bytes: it
+  prints at another rate) the writer sends no more frames, since bytes at a
+  wrong rate reach WLED as other bytes and some of them change its baud
+  (:mod:`firmware_bridge.uart`), and asks ``v`` at each rate of
+  :func:`baud_hunt` in turn: ``baudrate`` first (WLED restarted at its stock
+  115200), then ``wled_baud``, then WLED's other rates; where WLED answers it
+  is switched to ``wled_baud`` again, without a human (issue 25).  An unknown
+  device on a link with ``wled_baud`` gets its first frame once it answered or
+  was asked twice at every rate (then it is taken for an Adalight sketch).
 
 Every state change is logged (logger ``focus-arcade.led``) and
 :meth:`LedLink.status` gives a :class:`LinkStatus` with an operator's
@@ -199,6 +206,27 @@ def advice_for(error: str, transport: str = "serial") -> str:
     if "not answering" in low:
         return "WLED stopped answering: it may be restarting; check its power supply"
     return "check the LED controller's cable and power" if error else ""
+
+
+def baud_hunt(baudrate: int, wled_baud: int) -> list[int]:
+    """The rates a link asks a lost WLED ``v`` at, in order: ``baudrate`` (WLED's start rate
+    after a restart: stock 115200), ``wled_baud``, then WLED's other rates, ascending.
+
+    Bytes at a wrong rate reach WLED as other bytes (:mod:`firmware_bridge.uart`), and
+    any 0xB0..0xB7 among them moves WLED to another of its rates until it restarts, so
+    a WLED that heard a fast stream after a brown-out can be at any of them.
+
+    >>> baud_hunt(115200, 921600)
+    [115200, 921600, 230400, 460800, 500000, 576000, 1000000, 1500000]
+    """
+    order = [baudrate] + ([wled_baud] if wled_baud else [])
+    return list(dict.fromkeys(order + sorted(BAUD_COMMANDS)))
+
+
+def _garbage(data: bytes) -> int:
+    """Bytes of ``data`` that no controller prints (WLED and Adalight print text lines):
+    what a port reads from a device that prints at another baud rate."""
+    return sum(1 for b in data if not (0x20 <= b <= 0x7E or b in (0x09, 0x0A, 0x0D)))
 
 
 def find_port_by_usb_id(vid: int, pid: int, serial_number: str | None = None) -> str | None:
@@ -661,18 +689,19 @@ class LedLink:
             return 0
         return len(piece) if written is None else max(0, min(int(written), len(piece)))
 
-    def _drain(self, port: Any, rx: bytearray) -> list[bytes]:
-        """Read what the device sent (never blocks); the complete lines."""
+    def _drain(self, port: Any, rx: bytearray) -> tuple[list[bytes], int]:
+        """Read what the device sent (never blocks); the complete lines and the number of
+        garbage bytes read (:func:`_garbage`)."""
         waiting = port.in_waiting
         if not waiting:
-            return []
+            return [], 0
         data = port.read(min(int(waiting), 4096))
         if not data:
-            return []
+            return [], 0
         rx += data
         *lines, rest = bytes(rx).split(b"\n")
         rx[:] = rest[-_RX_LINE_LIMIT:]
-        return lines
+        return lines, _garbage(data)
 
     def _wait_writable(self, fd: int | None, seconds: float) -> None:
         if fd is not None and isinstance(self.clock, _RealClock):
@@ -706,16 +735,64 @@ class LedLink:
         unanswered = 0
         fast_confirmed = False
         switch_failed = False
+        fast_unconfirmed = 0  # losses at wled_baud before WLED ever answered there
         connected_at = clock.now()
+        # With wled_baud: the rates a WLED that stopped answering is looked for at, and where
+        # in that list the hunt is; garbage read before quiet_until (a baud change) is not held
+        # against the new rate.
+        hunt = baud_hunt(self.baudrate, self.wled_baud) if self.wled_baud else [self.baudrate]
+        hunt_i = 0
+        quiet_until = clock.now()
+        # An unknown device is asked at each rate twice before it is taken for an Adalight sketch.
+        give_up_after = 2 * len(hunt) if self.wled_baud else 3
         try:
             port.reset_input_buffer()  # stale boot chatter
         except PORT_ERRORS as exc:
             return delivered, f"reset_input_buffer failed: {_error_text(exc)}"
+
+        def set_rate(target: int) -> str:
+            """Set the port to ``target``; "" or the error."""
+            nonlocal baud, quiet_until, rx
+            if target == baud:
+                return ""
+            try:
+                port.baudrate = target
+                port.reset_input_buffer()  # bytes read at the old rate are no answer at the new one
+            except PORT_ERRORS as exc:
+                return f"baud change failed: {_error_text(exc)}"
+            baud = target
+            rx = bytearray()
+            quiet_until = clock.now() + 0.1
+            with self._lock:
+                self._baud_now = baud
+            return ""
+
+        def next_rate() -> int:
+            """The next rate of the hunt after ``baud`` (the start rate first after each loss)."""
+            nonlocal hunt_i
+            rates = [r for r in hunt if not (switch_failed and r == self.wled_baud)] or [self.baudrate]
+            for _ in range(len(rates) + 1):
+                target = rates[hunt_i % len(rates)]
+                hunt_i += 1
+                if target != baud:
+                    return target
+            return baud
+
         while True:
             try:
-                lines = self._drain(port, rx)
+                lines, garbage = self._drain(port, rx)
             except PORT_ERRORS as exc:
                 return delivered, f"read failed: {_error_text(exc)}"
+            if (garbage and self.wled_baud and kind != "adalight" and asked_at is not None
+                    and clock.now() >= quiet_until):
+                # The device prints at another rate (WLED answering "v" there, or a restart's
+                # chatter): this rate is wrong, try the next one at once.
+                log.info("LED: %d garbled bytes from %s at %d baud: looking for WLED at another rate",
+                         garbage, found.url, baud)
+                asked_at = clock.now() - _ANSWER_S - 1.0
+                unanswered = max(unanswered, 1)
+            elif garbage and self.wled_baud and kind == "wled" and clock.now() >= quiet_until:
+                ask_due = clock.now()  # WLED printing garbage between questions: ask now
             for line in lines:
                 if is_hello(line):
                     force = True
@@ -728,7 +805,7 @@ class LedLink:
                         kind, ask_due = "adalight", float("inf")
                 elif is_version_line(line):
                     text = line.strip().decode("latin-1")
-                    asked_at, unanswered = None, 0
+                    asked_at, unanswered, hunt_i = None, 0, 0
                     if baud == self.wled_baud:
                         fast_confirmed = True
                     if kind != "wled":
@@ -751,16 +828,15 @@ class LedLink:
                     try:
                         self._write_all(port, fd, bytes([BAUD_COMMANDS[self.wled_baud]]))
                         self._sleep(max(0.02, 30 * 10.0 / baud))  # "Baud is now ..." then WLED restarts its UART
-                        port.baudrate = self.wled_baud
                     except serial.SerialTimeoutException:
                         switch_failed = True  # the device takes nothing now: stay at the start rate
                         continue
                     except PORT_ERRORS as exc:
                         return delivered, f"baud switch failed: {_error_text(exc)}"
+                    problem = set_rate(self.wled_baud)
+                    if problem:
+                        return delivered, problem
                     log.info("LED: asked WLED on %s to switch to %d baud", found.url, self.wled_baud)
-                    baud = self.wled_baud
-                    with self._lock:
-                        self._baud_now = baud
                     asked_at, ask_due = None, clock.now()
                     continue
                 if asked_at is not None and now - asked_at > _ANSWER_S:
@@ -770,38 +846,37 @@ class LedLink:
                         with self._lock:
                             self._answers = False
                         log.warning("LED: WLED on %s stopped answering at %d baud", found.url, baud)
-                    if self.wled_baud and kind != "adalight" and unanswered % 2 == 0 and (
-                            kind == "wled" or unanswered <= 8):
-                        # WLED restarted (back at its start rate), the arcade restarted while WLED
-                        # runs at the fast rate, or the switch did not take: try the other rate.
+                    hunting = self.wled_baud and kind != "adalight" and (
+                        kind == "wled" or unanswered <= give_up_after)
+                    # Twice at the rate it answered at, then once at each rate of the hunt.
+                    if hunting and unanswered >= 2 and (unanswered % 2 == 0 or kind == "wled"):
+                        # WLED restarted (back at its start rate, or moved to another rate by the
+                        # bytes it heard at the wrong one), the arcade restarted while WLED runs at
+                        # the fast rate, or the switch did not take.
                         if baud == self.wled_baud and kind == "wled" and not fast_confirmed:
+                            fast_unconfirmed += 1
+                        if fast_unconfirmed >= 2 and not switch_failed:
+                            # Twice switched and never heard there (a restart can explain once).
                             switch_failed = True
                             log.warning("LED: WLED does not answer at %d baud: staying at %d "
                                         "(set [led] wled_baud = 0 if the USB adapter cannot carry it)",
                                         self.wled_baud, self.baudrate)
-                        target = self.baudrate if baud == self.wled_baud or switch_failed else self.wled_baud
-                        if target != baud:
-                            try:
-                                port.baudrate = target
-                            except PORT_ERRORS as exc:
-                                return delivered, f"baud change failed: {_error_text(exc)}"
-                            baud = target
-                            with self._lock:
-                                self._baud_now = baud
-                    if kind == "" and unanswered >= (8 if self.wled_baud else 3):
+                        target = self.baudrate if switch_failed and baud == self.wled_baud else next_rate()
+                        problem = set_rate(target)
+                        if problem:
+                            return delivered, problem
+                    if kind == "" and unanswered >= give_up_after:
                         ask_due = float("inf")  # never answers: an Adalight sketch without its hello
-                        if baud != self.baudrate:
-                            try:
-                                port.baudrate = self.baudrate
-                            except PORT_ERRORS as exc:
-                                return delivered, f"baud change failed: {_error_text(exc)}"
-                            baud = self.baudrate
-                            with self._lock:
-                                self._baud_now = baud
+                        problem = set_rate(self.baudrate)
+                        if problem:
+                            return delivered, problem
                     else:
-                        ask_due = now + (0.05 if kind == "wled" else 0.3)
+                        ask_due = now + (0.05 if kind == "wled" or self.wled_baud else 0.3)
+                # With wled_baud, an unknown device gets no frame while it is looked for at each
+                # rate: bytes at a wrong rate would reach a WLED as commands.
+                holding = bool(self.wled_baud) and kind == "" and ask_due != float("inf")
                 if asked_at is None and now >= ask_due and (
-                        delivered or ((frame is None or released) and now - connected_at > 0.5)):
+                        delivered or holding or ((frame is None or released) and now - connected_at > 0.5)):
                     try:
                         self._write_all(port, fd, VERSION_COMMAND)
                         asked_at = now
@@ -812,7 +887,7 @@ class LedLink:
                     ask_due = now + self.heartbeat_s
 
                 lost_wled = kind == "wled" and bool(self.wled_baud) and self._answers is False
-                if frame is not None and not released and not lost_wled:
+                if frame is not None and not released and not lost_wled and not holding:
                     if seq != last_seq and frame == last_bytes:
                         last_seq = seq  # same picture shown again: nothing new to send
                     due = force or seq != last_seq or now - last_done >= self.keepalive_s

@@ -21,6 +21,9 @@ than a real wire at that rate (8N1: 10 bits a byte).
 baud commands obeyed), the matrix listens at 115200 baud and ignores what the
 link sends at any other rate (the pty carries the link's termios speed), and
 :meth:`VirtualMatrix.reboot` brings it back to 115200 as a power cycle does.
+With ``wrong_baud="garble"`` it hears instead what a real UART hears from bytes
+sent at another rate (:func:`firmware_bridge.uart.misread`: other bytes, some of
+them commands), and the link reads WLED's answers garbled the same way.
 
 POSIX only (Linux, macOS).
 """
@@ -36,6 +39,7 @@ from typing import Sequence
 
 from firmware_bridge.adalight import HELLO, MAX_LEDS, RGB, AdalightDecoder
 from firmware_bridge.errors import LinkSettingsError
+from firmware_bridge.uart import misread
 from firmware_bridge.wled import WledSerialModel
 
 Picture = tuple[tuple[RGB, ...], ...]
@@ -114,6 +118,7 @@ class VirtualMatrix:
         baudrate: int | None = None,
         hello_on_plug: bool = False,
         firmware: str = "adalight",
+        wrong_baud: str = "ignore",
     ) -> None:
         for key, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -126,6 +131,9 @@ class VirtualMatrix:
             raise LinkSettingsError("baudrate", baudrate, "None or a positive int (bit/s)")
         if firmware not in ("adalight", "wled"):
             raise LinkSettingsError("firmware", firmware, "'adalight' or 'wled'")
+        if wrong_baud not in ("ignore", "garble"):
+            raise LinkSettingsError("wrong_baud", wrong_baud, "'ignore' or 'garble'")
+        self.wrong_baud = wrong_baud
         self.width = width
         self.height = height
         self.firmware = firmware
@@ -296,17 +304,26 @@ class VirtualMatrix:
                 self._budget -= len(data)
             if self.wled is not None:
                 model = self.wled
-                if self._link_baud(master) not in (None, model.baud):
+                link_baud = self._link_baud(master)
+                heard_at = model.baud
+                if link_baud not in (None, heard_at):
                     self.ignored_bytes += len(data)
-                    return 0
+                    if self.wrong_baud == "ignore":
+                        return 0
+                    assert link_baud is not None
+                    data = misread(data, link_baud, heard_at)  # what WLED's UART makes of it
                 assert self.received is not None
                 self.received += data
                 before = len(model.frames)
                 model.feed(data)
                 decoded = list(model.frames[before:])
                 if model.replies:
+                    reply = bytes(model.replies)
+                    if self.wrong_baud == "garble" and link_baud not in (None, heard_at):
+                        assert link_baud is not None
+                        reply = misread(reply, heard_at, link_baud)  # printed at WLED's rate
                     try:
-                        os.write(master, bytes(model.replies))
+                        os.write(master, reply)
                     except OSError:
                         pass
                     model.replies.clear()

@@ -4,12 +4,16 @@
     focus-arcade demo                 simulated players on MockFactory pins + virtual LED matrix
     focus-arcade headless --game focusx --mode classic --players 4 --games 20 --seed 1
     focus-arcade perft --game focus|crossfire --depth N [--moves "..."]
-    focus-arcade check-config [PATH] validate a configuration file: every problem, the LED frame rate
-    focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store
+    focus-arcade check-config [PATH]  validate a configuration file (PATH, else --config): every problem, the LED frame rate
+    focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store, PIN
     focus-arcade --version
     focus-arcade event status         the event's cabinets and games (needs [event])
     focus-arcade event remove GAME_ID | close | add-cabinet NAME    the operator's moderation
     focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
+
+The global options (``--config``, ``--windowed``, ``--screenshot-dir``, ``--screenshot-every``)
+may come before or after the command's name: ``focus-arcade doctor --config F`` and
+``focus-arcade --config F doctor`` are the same.
 """
 
 from __future__ import annotations
@@ -48,21 +52,34 @@ _pace = _seconds(0.3, 30, "2.0")
 _every = _seconds(0.2, 3600, "5")
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
-    p.add_argument("--config", help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
-                                    "~/.config/focus-arcade/arcade.toml)")
-    p.add_argument("--windowed", action="store_true", help="never fullscreen")
-    p.add_argument("--version", action="version", version=f"focus-arcade {version()}")
-    p.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)        # tests: stop after N frames
-    p.add_argument("--screenshot-dir", default="", metavar="DIR",
+def _add_global_options(p: argparse.ArgumentParser, defaults: bool) -> None:
+    """The options every command takes, before or after its name (``demo --screenshot-dir D``).
+
+    On the top-level parser (``defaults``) they carry their defaults; on each command's
+    parser they default to nothing (``argparse.SUPPRESS``), so one given after the
+    command's name overrides and one given before it is kept."""
+    def d(value: object) -> object:
+        return value if defaults else argparse.SUPPRESS
+    p.add_argument("--config", default=d(None), help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
+                                                     "~/.config/focus-arcade/arcade.toml)")
+    p.add_argument("--windowed", action="store_true", default=d(False), help="never fullscreen")
+    p.add_argument("--frames", type=int, default=d(0), help=argparse.SUPPRESS)        # tests: stop after N frames
+    p.add_argument("--screenshot-dir", default=d(""), metavar="DIR",
                    help="save PNG screenshots in DIR: each new screen, a game's moments, F12 / Print Screen / a "
                         "gamepad's Guide button")
-    p.add_argument("--screenshot-every", type=_every, default=0.0, metavar="SECONDS",
+    p.add_argument("--screenshot-every", type=_every, default=d(0.0), metavar="SECONDS",
                    help="with --screenshot-dir: also one PNG every SECONDS (0.2 to 3600)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
+    _add_global_options(p, defaults=True)
+    p.add_argument("--version", action="version", version=f"focus-arcade {version()}")
+    common = argparse.ArgumentParser(add_help=False)
+    _add_global_options(common, defaults=False)
     sub = p.add_subparsers(dest="command")
 
-    d = sub.add_parser("demo", help="a game played by simulated players through gpiozero's MockFactory")
+    d = sub.add_parser("demo", parents=[common], help="a game played by simulated players through gpiozero's MockFactory")
     d.add_argument("--game", default="focusx", help="a game's name (focusx-duel-x, focus-3p, crossfire, "
                                                     "coop-sherlock...) or a family with --mode")
     d.add_argument("--mode", default=None, help="the mode or variant (default: the first)")
@@ -75,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     d.add_argument("--loop", action="store_true", help="play game after game (kiosk attract demo)")
     d.add_argument("--x-rule", action="store_true", help="FocusX rule on (FX-3) in FocusX modes")
 
-    h = sub.add_parser("headless", help="computer players only, one JSON line per game")
+    h = sub.add_parser("headless", parents=[common], help="computer players only, one JSON line per game")
     h.add_argument("--game", default="focusx", help="a game's name (focusx-duel-x, focus-3p, crossfire, "
                                                     "coop-sherlock...) or a family with --mode")
     h.add_argument("--mode", default=None, help="the mode (default: each game's first; for focus, the variant)")
@@ -95,14 +112,15 @@ def _parser() -> argparse.ArgumentParser:
     pf = sub.add_parser("perft", help="count leaf positions of FOCUS / Crossfire")
     pf.add_argument("rest", nargs=argparse.REMAINDER)
 
-    c = sub.add_parser("check-config", help="validate a configuration file: every problem, and the LED frame rate")
-    c.add_argument("path", nargs="?")
+    c = sub.add_parser("check-config", parents=[common], help="validate a configuration file: every problem, and the LED frame rate")
+    c.add_argument("path", nargs="?", help="the file (default: --config, then $FOCUS_ARCADE_CONFIG or "
+                                           "~/.config/focus-arcade/arcade.toml)")
 
-    dr = sub.add_parser("doctor", help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
+    dr = sub.add_parser("doctor", parents=[common], help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
                                        "configuration, store; OK or the fix for each")
     dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
 
-    e = sub.add_parser("event", help="the event of [event]: 'status' prints the hall's cabinets and games; "
+    e = sub.add_parser("event", parents=[common], help="the event of [event]: 'status' prints the hall's cabinets and games; "
                                      "the operator's 'remove GAME_ID', 'close', 'add-cabinet NAME'")
     e.add_argument("what", choices=["status", "remove", "close", "add-cabinet"])
     e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet: the cabinet's name")
@@ -110,7 +128,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="add-cabinet: the hall broker's password file")
     e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
 
-    w = sub.add_parser("leaderboard-web", help="serve the event's leaderboard as a live, read-only web page")
+    w = sub.add_parser("leaderboard-web", parents=[common], help="serve the event's leaderboard as a live, read-only web page")
     w.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for the hall's Wi-Fi)")
     w.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
@@ -130,9 +148,16 @@ def version() -> str:
         return found.group(1) if found else "unknown"
 
 
-def _check_config(path_arg: str | None) -> int:
-    """Every problem of the file (not only the first), then the LED frame rate it gives."""
-    path = path_arg or configmod.default_path()
+def _check_config(path_arg: str | None, config: str | None = None) -> int:
+    """Every problem of the file (not only the first), then the LED frame rate it gives.
+
+    The file is ``path_arg``, else ``config`` (``--config``), else the default one; two
+    different files named at once are refused (status 2) rather than one ignored."""
+    if path_arg and config and os.path.abspath(path_arg) != os.path.abspath(config):
+        print(f"focus-arcade: check-config {path_arg} --config {config}: two files named; give one",
+              file=sys.stderr)
+        return 2
+    path = path_arg or config or configmod.default_path()
     if path is None:
         print("defaults: OK (no configuration file: ~/.config/focus-arcade/arcade.toml or $FOCUS_ARCADE_CONFIG)")
         return 0
@@ -175,7 +200,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "headless":
         return _headless(args)
     if args.command == "check-config":
-        return _check_config(args.path)
+        return _check_config(args.path, args.config)
     if args.command == "doctor":
         from kiosk.doctor import doctor_main
         return doctor_main(args.config, probe=not args.no_probe)

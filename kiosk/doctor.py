@@ -4,9 +4,9 @@ Items: the video driver and its system libraries (pygame-ce's KMSDRM video
 needs libdrm, libgbm, EGL and GLES), the display (a DRM card the user may open,
 a connected screen), the sound device, the GPIO chip and the ``gpio`` group,
 ``LG_WD`` (where lgpio writes its pipes), the LED controller (found, baud,
-answers), the configuration (every problem), the results store and whether
-polkit lets this user shut the Pi down and reboot it (the service menu).  It
-changes nothing: ports are opened only to ask the LED controller ``v``
+answers), the configuration (every problem), the service PIN (not a default one), the
+results store and whether polkit lets this user shut the Pi down and reboot it (the
+service menu).  It changes nothing: ports are opened only to ask the LED controller ``v``
 (``--no-probe`` skips that), the store is opened read-only.
 """
 
@@ -163,7 +163,8 @@ def check_gpio_chip() -> Check:
         lg = "lgpio present"
     except ImportError:
         return Check("GPIO chip", False, f"{', '.join(usable)}; the lgpio module is missing",
-                     "sudo apt install python3-lgpio (the arcade's venv uses the system's packages)")
+                     "sudo apt install python3-lgpio where the archive has it (Raspberry Pi OS), else "
+                     "/opt/focus-arcade/venv/bin/pip install lgpio; sudo kiosk/install.sh does either")
     return Check("GPIO chip", True, f"{', '.join(usable)}; {lg}")
 
 
@@ -262,6 +263,30 @@ def check_config(path: str | os.PathLike[str] | None) -> tuple[Check, configmod.
     return Check("configuration", True, f"{where}: OK"), cfg
 
 
+#: PINs every cabinet would share: the one the README names and the built-in default (issue 20).
+KNOWN_PINS = frozenset({"2580"})
+
+
+def default_pins() -> frozenset[str]:
+    """The PINs that are no secret: :data:`KNOWN_PINS` and ``[service] pin`` of the defaults."""
+    return KNOWN_PINS | {str(configmod.defaults()["service"]["pin"])}
+
+
+def check_pin(cfg: configmod.Config, where: str = "the configuration") -> Check:
+    """``[service] pin``: a FIX when it is a default PIN (any guest who read the README opens
+    the service menu, and can shut the Pi down) or empty (no PIN at all); the PIN itself is
+    never printed."""
+    pin = str(cfg["service"]["pin"])
+    fix = (f'set [service] pin to digits only the operator knows (3 to 8, e.g. pin = "4719") in {where}; '
+           "sudo kiosk/install.sh draws one when the PIN is the default")
+    if pin == "":
+        return Check("service PIN", False, "no PIN: anyone who holds the service combination opens the service menu",
+                     fix)
+    if pin in default_pins():
+        return Check("service PIN", False, "the default PIN (every cabinet has it; it is in the README)", fix)
+    return Check("service PIN", True, f"set, {len(pin)} digits, not a default one")
+
+
 def check_store(cfg: configmod.Config) -> Check:
     path = cfg.storage_path()
     folder = path.parent
@@ -348,6 +373,7 @@ def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
     except Exception as exc:  # noqa: BLE001 - a doctor never crashes
         checks.append(Check("LED controller", False, f"check failed: {exc}", "see the log: journalctl -u focus-arcade"))
     checks.append(cfg_check)
+    checks.append(check_pin(cfg, config_path or "a configuration file (--config)"))
     try:
         checks.append(check_store(cfg))
     except Exception as exc:  # noqa: BLE001

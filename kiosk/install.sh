@@ -10,7 +10,7 @@ set -euo pipefail
 done_steps=()
 left_steps=()
 say() { printf '\n== %s\n' "$*"; }
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # --- The service user, its folders and its unit (issue 11: the hardened unit) -------
 # Kept in these functions so the rest of the script (system libraries, the package
@@ -20,6 +20,12 @@ prefix=/opt/focus-arcade
 venv=$prefix/venv
 cfg=/etc/focus-arcade
 state=/var/lib/focus-arcade
+runtime=/run/focus-arcade                        # the unit's RuntimeDirectory (LG_WD)
+constraints=$repo/constraints.txt                # the dependency versions the arcade was tested with
+report_file=/var/log/focus-arcade-install.txt    # this run's report, kept to read again
+unit_file=$repo/kiosk/systemd/focus-arcade.service
+# The doctor as the operator runs it later (docs/kiosk-service.md): the service's user, store and LG_WD.
+doctor_cmd="sudo runuser -u $service_user -- env XDG_DATA_HOME=/var/lib LG_WD=$runtime $venv/bin/focus-arcade doctor --config $cfg/arcade.toml"
 
 focus_arcade_service_user() {
   local admin=$1
@@ -93,7 +99,8 @@ focus_arcade_install_unit() {
   focus_arcade_polkit_rule
   systemctl daemon-reload
   systemctl disable getty@tty1.service >/dev/null 2>&1 || true
-  systemctl enable --now focus-arcade.service
+  # Enabled for the next boot; started last (focus_arcade_start), after the report.
+  systemctl enable focus-arcade.service
 }
 # --- end of the service functions ------------------------------------------------------
 
@@ -105,13 +112,27 @@ focus_arcade_system_packages() {
     python3-venv python3-pip            # the arcade's own virtual environment
     libdrm2 libgbm1 libegl1 libgles2    # SDL KMSDRM video on the console (no desktop)
     libasound2 alsa-utils               # SDL ALSA sound; aplay/amixer to test it
-    python3-lgpio                       # GPIO buzzers through gpiozero's lgpio pins
     polkitd                             # lets the service menu shut down / reboot (logind asks it)
     libfreetype6                        # fonts (pygame-ce bundles one; harmless if present)
   )
   apt-get update
+  # GPIO buzzers through gpiozero's lgpio pins (the Pi 5 needs lgpio).  python3-lgpio is in
+  # Raspberry Pi's own archive only: elsewhere lgpio comes from the Python package index
+  # into the arcade's venv (focus_arcade_install_package).
+  if apt_has python3-lgpio; then
+    packages+=(python3-lgpio)
+    lgpio_from=apt
+  else
+    lgpio_from=pypi
+    echo "python3-lgpio is not in this system's package archive: lgpio comes from the Python package index."
+  fi
   apt-get install -y --no-install-recommends "${packages[@]}"
   done_steps+=("installed ${packages[*]}")
+}
+
+# True when the package archive has a candidate version of package $1 (after apt-get update).
+apt_has() {
+  apt-cache policy "$1" 2>/dev/null | grep -Eq '^[[:space:]]*Candidate: [^(]'
 }
 
 focus_arcade_install_package() {
@@ -127,16 +148,42 @@ focus_arcade_install_package() {
   else
     (cd "$repo" && tar --exclude=./build --exclude=./.venv --exclude='*.egg-info' -cf - .) | tar -x -C "$tmp/src"
   fi
-    # --system-site-packages: use Raspberry Pi OS's python3-lgpio (the Pi 5 needs lgpio).
+  # A running arcade (an update) is stopped while its files are replaced; it starts again last.
+  systemctl stop focus-arcade.service >/dev/null 2>&1 || true
+  # --system-site-packages: use Raspberry Pi OS's python3-lgpio (the Pi 5 needs lgpio).
   python3 -m venv --system-site-packages "$venv"
   "$venv/bin/pip" install --quiet --upgrade pip wheel
   "$venv/bin/pip" wheel --quiet --no-deps --wheel-dir "$tmp/wheel" "$tmp/src"
   local wheel
   wheel=$(ls "$tmp"/wheel/focus_arcade-*.whl)
-  "$venv/bin/pip" install --quiet "$wheel"                             # its dependencies
+  # The versions the arcade was tested with (constraints.txt), within pyproject.toml's bounds.
+  "$venv/bin/pip" install --quiet --constraint "$constraints" "$wheel"   # its dependencies
   "$venv/bin/pip" install --quiet --force-reinstall --no-deps "$wheel"  # every file anew
-  done_steps+=("installed $(basename "$wheel") into $venv")
+  done_steps+=("installed $(basename "$wheel") into $venv (dependencies as in constraints.txt)")
   rm -rf "$tmp"
+  if [ "${lgpio_from:-apt}" = pypi ]; then
+    focus_arcade_pip_lgpio
+  fi
+  focus_arcade_compile
+}
+
+# lgpio from the Python package index into the venv (no python3-lgpio in the archive): a
+# wheel where there is one (aarch64, x86_64), else built from source with swig and a compiler.
+focus_arcade_pip_lgpio() {
+  if ! "$venv/bin/pip" install --quiet --constraint "$constraints" lgpio; then
+    apt-get install -y --no-install-recommends swig python3-dev gcc
+    "$venv/bin/pip" install --quiet --constraint "$constraints" lgpio
+  fi
+  done_steps+=("installed lgpio $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("lgpio"))') from the Python package index into $venv")
+}
+
+# Compiled bytecode for every module in the venv: the service may not write there
+# (ProtectSystem=strict), and compiling at each start costs seconds on a Pi 3.
+focus_arcade_compile() {
+  local site
+  site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  "$venv/bin/python" -m compileall -q -j 0 "$site" >/dev/null
+  done_steps+=("compiled the arcade's bytecode in $site")
 }
 
 focus_arcade_first_config() {
@@ -155,34 +202,157 @@ focus_arcade_first_config() {
   else
     done_steps+=("kept your $cfg/arcade.toml")
   fi
-  if ! runuser -u "$service_user" -- "$venv/bin/focus-arcade" check-config "$cfg/arcade.toml"; then
+  focus_arcade_service_pin
+  if ! as_service "$venv/bin/focus-arcade" check-config --config "$cfg/arcade.toml"; then
     left_steps+=("fix the configuration problems above in $cfg/arcade.toml")
   fi
 }
 
+# A service PIN of this cabinet's own (issue 20): the README's 2580 opens every cabinet's
+# service menu.  Drawn at random when the configuration has a default PIN (a new file, or an
+# older install's), written to [service] pin and shown once at the end of the report; a
+# PIN the operator chose is kept.
+new_pin=""
+focus_arcade_service_pin() {
+  local out
+  if ! out=$(as_service "$venv/bin/python" - "$cfg/arcade.toml" <<'PY'
+import re, secrets, sys
+from pathlib import Path
+from kiosk.config import load_or_default
+from kiosk.doctor import default_pins
+
+path = Path(sys.argv[1])
+if load_or_default(path)["service"]["pin"] not in default_pins():
+    sys.exit(0)  # the operator's own PIN (or "" on purpose: doctor warns)
+pin = next(p for p in iter(lambda: f"{secrets.randbelow(10000):04d}", None) if p not in default_pins())
+text = path.read_text(encoding="utf-8")
+header = re.search(r"^\[service\][^\n]*\n", text, re.M)
+if header is None:
+    text = text.rstrip("\n") + f'\n\n[service]\npin = "{pin}"\n'
+else:
+    following = re.search(r"^\[", text[header.end():], re.M)
+    end = header.end() + (following.start() if following else len(text) - header.end())
+    body = text[header.end():end]
+    line = re.compile(r"""^(\s*pin\s*=\s*)("[^"\n]*"|'[^'\n]*')""", re.M)
+    if line.search(body):
+        body = line.sub(lambda m: f'{m.group(1)}"{pin}"', body, count=1)
+    else:
+        body = f'pin = "{pin}"\n' + body
+    text = text[:header.end()] + body + text[end:]
+tmp = path.with_name(path.name + ".new")
+tmp.write_text(text, encoding="utf-8")
+if load_or_default(tmp)["service"]["pin"] != pin:
+    tmp.unlink()
+    sys.exit("the new PIN did not read back")
+tmp.replace(path)
+print(pin)
+PY
+  ); then
+    left_steps+=("change the service PIN: [service] pin in $cfg/arcade.toml (the default one opens every cabinet)")
+    return 0
+  fi
+  if [ -n "$out" ]; then
+    new_pin=$out
+    chown "$service_user:$service_user" "$cfg/arcade.toml"
+    chmod 0640 "$cfg/arcade.toml"                 # the PIN is in it: not for every user
+    done_steps+=("drew a service PIN of this cabinet's own ([service] pin in $cfg/arcade.toml; shown below, once)")
+  fi
+}
+
+# A command as the service user, with the unit's own environment (its Environment= lines,
+# so the doctor checks what the service will use) and its state folder.
+as_service() {
+  local service_env=() line
+  while IFS= read -r line; do
+    line=${line#Environment=}
+    case "$line" in LG_WD=*) line="LG_WD=$runtime";; esac
+    service_env+=("$line")
+  done < <(grep '^Environment=' "$unit_file")
+  runuser -u "$service_user" -- env "${service_env[@]}" STATE_DIRECTORY="$state" "$@"
+}
+
+# The doctor, as the service will run, before the service starts: the LED controller's port
+# is free, so the doctor asks it too.  Its output goes to the report file as well.
+focus_arcade_doctor() {
+  say "Check of this machine (focus-arcade doctor)" | tee -a "$report_file"
+  # The unit's runtime folder (LG_WD), as systemd makes it when the service starts.
+  install -d -o "$service_user" -g "$service_user" -m 0750 "$runtime"
+  local rc=0
+  if as_service "$venv/bin/focus-arcade" doctor --config "$cfg/arcade.toml" 2>&1 | tee -a "$report_file"; then
+    rc=0
+  else
+    rc=${PIPESTATUS[0]}
+  fi
+  if [ "$rc" = 1 ]; then
+    left_steps+=("apply the fixes the doctor printed above (its FIX lines), then check again: $doctor_cmd --no-probe")
+  elif [ "$rc" != 0 ]; then
+    left_steps+=("the doctor did not run to its end (status $rc): see its message above")
+  fi
+}
+
 focus_arcade_report() {
-  say "Check of this machine (focus-arcade doctor)"
-  runuser -u "$service_user" -- env LG_WD=/run/focus-arcade SDL_VIDEODRIVER=kmsdrm XDG_DATA_HOME=/var/lib XDG_CONFIG_HOME=/etc "$venv/bin/focus-arcade" doctor \
-      --config "$cfg/arcade.toml" --no-probe || left_steps+=("apply the fixes the doctor printed above")
   left_steps+=(
     "buzzers: wire each between its GPIO pin and ground (BCM 17, 27, 22, 23 for P1-P4; [gpio] buzzers)"
     "LED matrix: plug the controller into USB (stock WLED: only its LED count and 2D matrix to set; FastLED Adalight sketch: see README)"
     "  or for WLED on Wi-Fi set [led] transport = \"ddp\" and host = \"its IP\" in $cfg/arcade.toml, then run sudo kiosk/install.sh again (it allows the network to the service)"
-    "then: sudo systemctl stop focus-arcade; sudo runuser -u $service_user -- $venv/bin/focus-arcade doctor --config $cfg/arcade.toml (asks the LED controller too); sudo systemctl start focus-arcade"
+    "a controller plugged in later: sudo systemctl stop focus-arcade; $doctor_cmd (asks the LED controller too); sudo systemctl start focus-arcade"
   )
-  say "Done"
-  printf '  - %s\n' "${done_steps[@]}"
-  say "Left to do"
-  printf '  - %s\n' "${left_steps[@]}"
-  echo
-  echo "Logs: journalctl -u focus-arcade -f     Version: $("$venv/bin/focus-arcade" --version)"
+  {
+    say "Done"
+    printf '  - %s\n' "${done_steps[@]}"
+    say "Left to do"
+    printf '  - %s\n' "${left_steps[@]}"
+    echo
+    echo "Logs: journalctl -u focus-arcade -f     Version: $("$venv/bin/focus-arcade" --version)"
+    echo "This report is kept in $report_file (sudo cat $report_file)."
+  } | tee -a "$report_file"
+  if [ -n "$new_pin" ]; then
+    # On the screen only, once: the report file says where it is, not what it is.
+    printf '\n== The service PIN of this cabinet: %s\n   (write it down; it is [service] pin in %s)\n' "$new_pin" "$cfg/arcade.toml"
+    echo "The service PIN was drawn and shown once; it is [service] pin in $cfg/arcade.toml." >> "$report_file"
+  fi
 }
 
+# True when this script's terminal is tty1, the console the arcade takes over.
+on_tty1() {
+  [ "$(tty 2>/dev/null)" = /dev/tty1 ]
+}
+
+# The service starts last, once the report is out.  On tty1 the unit takes the console
+# (Conflicts=getty@tty1, TTYVHangup): that would hang this script up before its report
+# was read, so it starts a few seconds after the script has ended, not from within it.
+focus_arcade_start() {
+  if on_tty1; then
+    echo
+    echo "The arcade takes over this screen (tty1). The report above is kept in $report_file."
+    if [ -t 0 ]; then
+      read -r -t 600 -p "Press Enter to start the arcade (it starts by itself in 10 minutes) " _ || true
+    fi
+    systemd-run --quiet --on-active=3 --timer-property=AccuracySec=100ms \
+                "$(command -v systemctl)" start focus-arcade.service
+    echo "The arcade starts in 3 s."
+  else
+    systemctl restart --no-block focus-arcade.service
+    echo "Started the arcade on tty1: systemctl status focus-arcade"
+  fi
+}
+
+# --- The steps, in order ---------------------------------------------------------------
+# sourced by the tests (FOCUS_ARCADE_INSTALL_FUNCTIONS_ONLY=1): the functions, nothing run
+if [ "${FOCUS_ARCADE_INSTALL_FUNCTIONS_ONLY:-}" = 1 ]; then
+  return 0 2>/dev/null || exit 0
+fi
+install -d -m 0755 "$(dirname "$report_file")"
+: > "$report_file"
+chmod 0640 "$report_file"
+chgrp adm "$report_file" 2>/dev/null || true
 focus_arcade_system_packages
 focus_arcade_service_user "${1:-${SUDO_USER:-pi}}"
 done_steps+=("system user $service_user (no sudo) in the device groups; $cfg and $state")
 focus_arcade_install_package
 focus_arcade_first_config
 focus_arcade_install_unit
-done_steps+=("installed and started the focus-arcade service on tty1 as $service_user")
+done_steps+=("installed the focus-arcade service (tty1, as $service_user), enabled at boot")
+focus_arcade_doctor
 focus_arcade_report
+focus_arcade_start
