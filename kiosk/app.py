@@ -747,8 +747,8 @@ def screen_name(scene: Any) -> str:
 def run(cfg: Config, args: argparse.Namespace) -> int:
     """Open the window and run the arcade until quit; returns the exit status.
 
-    SIGTERM and SIGINT end it through the same way out as Ctrl+Q (see
-    :mod:`kiosk.stopping`): status 0 after SIGTERM, 130 after SIGINT.
+    SIGTERM, SIGHUP and SIGINT end it through the same way out as Ctrl+Q (see
+    :mod:`kiosk.stopping`): status 0 after SIGTERM or SIGHUP, 130 after SIGINT.
     """
     from kiosk.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")

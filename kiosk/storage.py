@@ -634,6 +634,14 @@ class Results:
             raise StorageError(f"could not drop the game in progress from {self.path}: {exc}") from None
 
     def close(self) -> None:
+        """Write the journal into the file and close it: a clean close leaves no ``-wal``
+        (SQLite removes it when the last connection closes; the checkpoint first makes the
+        file whole also when another connection, the event link's, is still open)."""
+        if self.path != ":memory:":
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as exc:
+                log.warning("closing the results file: %s", exc)
         self.db.close()
 
 
