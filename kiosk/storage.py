@@ -106,7 +106,18 @@ MAX_SEATS = 8
 
 
 class StorageError(ArcadeError, OSError):
-    """The results file could not be opened or written."""
+    """The results file could not be opened or written (``no_space``: for want of space)."""
+
+    no_space = False
+
+
+class NotSavedYet(StorageError):
+    """A finished game could not be written (the disk is full): it is kept in memory
+    (:attr:`Results.pending`) and written once there is space again (issue 23)."""
+
+
+#: SQLite's words for a write that failed for want of space (SQLITE_FULL) or at the disk (SQLITE_IOERR).
+_NO_SPACE = ("full", "disk i/o")
 
 
 def _text(cell: Any, name: str) -> str:
@@ -292,6 +303,9 @@ class Results:
         self.last_id = 0
         #: Called with each notice found while running (the App shows it); else it is logged.
         self.report: Callable[[str], None] | None = None
+        #: Finished games not written yet (the disk was full), oldest first: the arguments of
+        #: :meth:`save`; written at the next use of the store once there is space.
+        self.pending: list[tuple[dict[str, Any], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
         if self.path == ":memory:":
             try:
@@ -644,11 +658,43 @@ class Results:
         and game id are written in the same transaction (a game saved once is sent once).
 
         Raises:
-            StorageError: the write failed (disk full, file removed...).
+            NotSavedYet: the disk is full: the game is kept in memory (:attr:`pending`) and
+                written once there is space; the message says "not saved yet".
+            StorageError: the write failed otherwise (file removed...).
         """
+        self.flush_pending()
+        try:
+            return self._save(record, winners, reason, scores, game_key)
+        except StorageError as exc:
+            if not exc.no_space:
+                raise
+            self.pending.append((record, tuple(winners), reason, tuple(scores), game_key, time.time()))
+            raise NotSavedYet(f"Result not saved yet: the disk of {self.path} is full. It is kept in memory "
+                              f"({len(self.pending)} waiting) and written as soon as there is space.") from None
+
+    def flush_pending(self) -> None:
+        """Write the games kept in memory while the disk was full, oldest first (stops at the
+        first that still does not fit)."""
+        if not self.pending:
+            return
+        written = 0
+        while self.pending:
+            record, winners, reason, scores, game_key, finished = self.pending[0]
+            try:
+                self._save(record, winners, reason, scores, game_key, finished)
+            except StorageError:
+                break
+            self.pending.pop(0)
+            written += 1
+        if written:
+            self._say(f"{written} result{'s' * (written != 1)} kept in memory while the disk was full "
+                      f"{'are' if written != 1 else 'is'} now saved in {self.path}.")
+
+    def _save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
+              scores: tuple[float, ...], game_key: str | None = None, finished_at: float | None = None) -> int:
         uid = ""
         try:
-            finished = time.time()
+            finished = time.time() if finished_at is None else finished_at
             with self.db:
                 if game_key is not None:
                     row = self.db.execute("SELECT id FROM games WHERE game_key = ?", (game_key,)).fetchone()
@@ -671,7 +717,9 @@ class Results:
                     self.db.execute("INSERT INTO event_games (game_uid, games_id, event) VALUES (?, ?, ?)",
                                     (uid, saved, event))
         except sqlite3.Error as exc:
-            raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+            failed = StorageError(f"could not save the game to {self.path}: {exc}")
+            failed.no_space = any(w in str(exc).lower() for w in _NO_SPACE)
+            raise failed from None
         self.last_id = saved
         self._checkpoint()
         if uid and self.outbox_committed is not None:
@@ -697,11 +745,17 @@ class Results:
         Raises:
             StorageError: the file cannot be read (damaged since it was opened).
         """
+        self.flush_pending()
         try:
             rows = self.db.execute(f"SELECT {GAME_CELLS} FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
-        out, bad = [], []
+        out: list[dict[str, Any]] = []
+        bad = []
+        for record, winners, reason, scores, _, finished in reversed(self.pending):   # newest first
+            out.append({"id": 0, "finished_at": finished, "game": record["game"], "seats": record["seats"],
+                        "winners": list(winners), "reason": f"{reason}; not saved yet", "scores": list(scores),
+                        "saved": False})
         for row in rows:
             try:
                 out.append(check_game_row(row))
@@ -709,7 +763,7 @@ class Results:
                 bad.append(("games", row[0], str(exc), repr(row)[:2000]))
         if bad:
             self._put_aside_now(bad)
-        return out
+        return out[:limit]
 
     def record(self, game_id: int) -> dict[str, Any]:
         """The JSON record of game ``game_id``.
@@ -738,6 +792,7 @@ class Results:
         Raises:
             StorageError: the write failed.
         """
+        self.flush_pending()
         try:
             with self.db:
                 self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data) VALUES (1, ?, ?, ?) "
