@@ -156,7 +156,7 @@ def _check_config(path_arg: str | None, accept: bool = False) -> int:
         configmod.accept_as_last_good(Path(path))
         print(f"{path}: OK, accepted as the last good copy ({configmod.last_good_path()})")
     else:
-        missing = configmod.missing_keys(raw, configmod.read_last_good())
+        missing = configmod.missing_keys(raw, configmod.read_last_good(path))
         if missing:
             print(f"focus-arcade: {len(missing)} setting(s) of the last good copy ({configmod.last_good_path()}) "
                   f"are missing from {path}: {', '.join(missing)}; the kiosk takes them from the copy. Add them, "

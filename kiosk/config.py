@@ -636,8 +636,28 @@ KIOSK_KEYS = ("display.kiosk", "display.fullscreen", "seats.stations", "gpio.buz
               "gpio.pin_factory", "gpio.lamps", "service.pin", "service.combo", "storage.path")
 
 
-def read_last_good() -> dict[str, Any]:
-    """The last good copy's TOML as written ({} when there is none or it does not read)."""
+def _copy_source() -> Path:
+    """The file beside the last good copy that names the configuration file it is a copy of."""
+    return last_good_path().with_name("last-good-config.source")
+
+
+def _same_file(path: str | os.PathLike[str]) -> str:
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(path)
+
+
+def read_last_good(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The last good copy's TOML as written ({} when there is none or it does not read, or when
+    it is the copy of another configuration file than ``path``)."""
+    if path is not None:
+        try:
+            source = _copy_source().read_text("utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            source = ""
+        if source and source != _same_file(path):
+            return {}
     try:
         good = tomllib.loads(last_good_path().read_text("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
@@ -667,6 +687,7 @@ def accept_as_last_good(path: Path) -> None:
     """
     from kiosk.config_save import atomic_write
     atomic_write(last_good_path(), path.read_bytes())
+    atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
 
 
 def _valid(section: str, key: str, value: Any) -> bool:
@@ -706,7 +727,7 @@ def _load_over_last_good(path: Path) -> tuple[Config, bool]:
         raw, lost = salvage(text) if data else ({}, [""])
         raw = {k: v for k, v in raw.items() if k in SCHEMA}
         whole_lost = not raw
-    good = read_last_good()
+    good = read_last_good(path)
     _, first = check_all(raw, source)
     bad_keys = {_problem_key(p) for p in first}
     restored: list[str] = []
@@ -792,11 +813,14 @@ def _save_last_good(path: Path) -> None:
     """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
     from kiosk.config_save import atomic_write
     target = last_good_path()
+    source = (_same_file(path) + "\n").encode("utf-8")
     try:
         data = path.read_bytes()
-        if target.exists() and target.read_bytes() == data:
-            return
-        atomic_write(target, data)
+        if not (target.exists() and target.read_bytes() == data):
+            atomic_write(target, data)
+        side = _copy_source()
+        if not (side.exists() and side.read_bytes() == source):
+            atomic_write(side, source)
     except OSError:
         pass
 

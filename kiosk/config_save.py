@@ -99,7 +99,7 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[
         tomllib.loads(text)              # the same reading as at start-up
     except (TOMLKitError, tomllib.TOMLDecodeError, ValueError) as exc:
         raise ConfigError("config", str(path), f"valid TOML before it can be changed ({exc})") from None
-    good = read_last_good()
+    good = read_last_good(path)
     for name in missing_keys(doc.unwrap(), good):       # taken from the last good copy at start: kept
         section, key = name.split(".", 1)
         _table(doc, section)[key] = copy.deepcopy(good[section][key])

@@ -156,7 +156,7 @@ def _loads_completely(path: Path) -> bool:
     _, problems = config.check_all(raw, str(path))
     if problems:
         return False
-    good = config.read_last_good()
+    good = config.read_last_good(path)
     return all(isinstance(raw.get(s), dict) and all(k in raw[s] for k in keys) for s, keys in good.items())
 
 
@@ -199,3 +199,12 @@ def test_fuzz_a_file_with_bytes_overwritten_keeps_the_cabinet(tmp_path: Path,
     for at, junk in damage:
         data[at:at + len(junk)] = junk
     _check_damage(tmp_path, bytes(data))
+
+
+def test_the_last_good_copy_of_another_file_is_never_used(tmp_path: Path) -> None:
+    install(tmp_path)                                        # the cabinet's file has a copy
+    other = tmp_path / "laptop.toml"
+    other.write_text("[sherlook]\nround_limit_s = 5\n", "utf-8")
+    cfg = config.load_or_default(other)                      # another, small file: not a cut copy
+    assert cfg.problems == [] and cfg.restored == [] and cfg["display"]["kiosk"] is False
+    assert cfg["storage"]["path"] == ""
