@@ -732,8 +732,14 @@ class Results:
         if self.path == ":memory:":
             return
         try:
-            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-        except sqlite3.Error as exc:          # busy (another connection reads): SQLite checkpoints later
+            # never waits for another connection (the event link's): the frame goes on at once;
+            # a busy checkpoint copies what it can and SQLite restarts the journal later
+            self.db.execute("PRAGMA busy_timeout = 0")
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self.db.execute("PRAGMA busy_timeout = 2000")
+        except sqlite3.Error as exc:
             log.info("checkpoint of %s after a game: %s", self.path, exc)
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
