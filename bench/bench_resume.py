@@ -30,6 +30,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Short Sherlook rounds, so that its demo games finish between kills (issue 23: they never did).
+FAST = """\
+[sherlook]
+round_limit_s = 5
+reveal_s = 1
+token_s = 0
+countdown_s = 0.5
+"""
+#: Seconds between two kills, per family (Sherlook's games take longer to finish).
+WAITS = {"sherlook": (15.0, 50.0)}
 RESUMED = re.compile(r"resumed game (\w+) at step (\d+) \(digest (\w+)\)")
 
 
@@ -37,6 +47,10 @@ class Arcade:
     """A running ``focus-arcade demo`` with its stderr collected on a thread."""
 
     def __init__(self, game: str, home: Path) -> None:
+        conf = home / "config" / "focus-arcade" / "arcade.toml"
+        if not conf.exists():
+            conf.parent.mkdir(parents=True, exist_ok=True)
+            conf.write_text(FAST)
         sock_path = home / "notify.sock"
         if sock_path.exists():
             sock_path.unlink()
@@ -45,7 +59,8 @@ class Arcade:
         self.sock.settimeout(90)
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
                "PYGAME_HIDE_SUPPORT_PROMPT": "1", "XDG_DATA_HOME": str(home / "data"),
-               "XDG_CONFIG_HOME": str(home / "config"), "NOTIFY_SOCKET": str(sock_path)}
+               "XDG_CONFIG_HOME": str(home / "config"), "XDG_STATE_HOME": str(home / "state"),
+               "NOTIFY_SOCKET": str(sock_path)}
         env.pop("FOCUS_ARCADE_CONFIG", None)
         env.pop("WATCHDOG_USEC", None)
         self.proc = subprocess.Popen([sys.executable, "-m", "kiosk.cli", "demo", "--game", game, "--loop",
@@ -75,6 +90,8 @@ class Arcade:
 
 
 def slot(store: Path) -> tuple[str, int, str] | None:
+    if not store.exists():
+        return None
     db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     try:
         row = db.execute("SELECT game_key, data FROM resume").fetchone()
@@ -141,7 +158,7 @@ def main() -> None:
     print(f"{'game':10} {'kills':>5} {'slots':>5} {'matched':>7} {'went on':>7} {'results':>7} {'dupes':>5} integrity")
     total = {"kills": 0, "offered": 0, "matched": 0}
     for game in a.games.split(","):
-        r = run_family(game, a.kills, rng)
+        r = run_family(game, a.kills, rng, wait=WAITS.get(game, (1.0, 4.0)))
         for k in total:
             total[k] += int(r[k])                                                   # type: ignore[arg-type]
         print(f"{game:10} {r['kills']:5} {r['offered']:5} {r['matched']:7} {r['went_on']:7} {r['results']:7} "

@@ -1,4 +1,4 @@
-"""Time from SIGTERM / SIGINT to exit of a running ``focus-arcade demo`` (issue 11).
+"""Time from SIGTERM / SIGHUP / SIGINT to exit of a running ``focus-arcade demo`` (issue 11).
 
 Starts the real command (SDL dummy driver, a fresh store and config folder),
 waits for its systemd READY=1 notification (a NOTIFY_SOCKET of our own), lets
@@ -66,7 +66,7 @@ def main() -> None:
     rng = random.Random(1)
     print(f"{'game':10} {'signal':8} {'runs':>4} {'codes':>10} {'tracebacks':>10} {'median s':>9} {'max s':>7}")
     for game in a.games.split(","):
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             times, codes, tb = [], set(), 0
             for _ in range(a.runs):
                 with tempfile.TemporaryDirectory() as home:

@@ -138,6 +138,7 @@ class App:
         # wait shorter than a frame's own work.
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         render.reset_caches()
+        render.tune_memory()                      # issue 23: freed pictures go back to the system
         # Warmed now, not in a game's first frame: the fonts, and the resume module every game
         # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
         render.warm_up()
@@ -401,6 +402,7 @@ class App:
             log.error("leaving a scene failed: %s", traceback.format_exc())
             self.stack.scenes.clear()
         self.idle.clear()
+        render.release_freed_memory()             # issue 23: the last screen's memory back to the system
         try:
             if self.attract is not None and self.attract.running:
                 self.push(AttractScene(self, loop=self.attract))   # high scores, then the next demo game
@@ -811,8 +813,8 @@ def screen_name(scene: Any) -> str:
 def run(cfg: Config, args: argparse.Namespace) -> int:
     """Open the window and run the arcade until quit; returns the exit status.
 
-    SIGTERM and SIGINT end it through the same way out as Ctrl+Q (see
-    :mod:`kiosk.stopping`): status 0 after SIGTERM, 130 after SIGINT.
+    SIGTERM, SIGHUP and SIGINT end it through the same way out as Ctrl+Q (see
+    :mod:`kiosk.stopping`): status 0 after SIGTERM or SIGHUP, 130 after SIGINT.
     """
     from kiosk.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import Callable
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -115,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check-config", parents=[common], help="validate a configuration file: every problem, and the LED frame rate")
     c.add_argument("path", nargs="?", help="the file (default: --config, then $FOCUS_ARCADE_CONFIG or "
                                            "~/.config/focus-arcade/arcade.toml)")
+    c.add_argument("--accept", action="store_true",
+                   help="make the file as it is the last good copy (settings it lacks are then defaults)")
 
     dr = sub.add_parser("doctor", parents=[common], help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
                                        "configuration, store; OK or the fix for each")
@@ -148,8 +151,10 @@ def version() -> str:
         return found.group(1) if found else "unknown"
 
 
-def _check_config(path_arg: str | None, config: str | None = None) -> int:
-    """Every problem of the file (not only the first), then the LED frame rate it gives.
+def _check_config(path_arg: str | None, config: str | None = None, accept: bool = False) -> int:
+    """Every problem of the file (not only the first), the settings of the last good copy it
+    lacks (issue 23), then the LED frame rate it gives.  ``accept``: a file without problems
+    becomes the last good copy, as it is.
 
     The file is ``path_arg``, else ``config`` (``--config``), else the default one; two
     different files named at once are refused (status 2) rather than one ignored."""
@@ -165,6 +170,8 @@ def _check_config(path_arg: str | None, config: str | None = None) -> int:
         raw = configmod._read(path)
     except configmod.ConfigError as exc:
         print(f"focus-arcade: {exc}", file=sys.stderr)
+        if accept:
+            print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
         return 2
     data, problems = configmod.check_all(raw, str(path))
     for problem in problems:
@@ -172,8 +179,20 @@ def _check_config(path_arg: str | None, config: str | None = None) -> int:
     if problems:
         print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with "
               f"{configmod.effects(problems)}", file=sys.stderr)
+        if accept:
+            print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
         return 2
-    print(f"{path}: OK")
+    if accept:
+        configmod.accept_as_last_good(Path(path))
+        print(f"{path}: OK, accepted as the last good copy ({configmod.last_good_path()})")
+    else:
+        missing = configmod.missing_keys(raw, configmod.read_last_good(path))
+        if missing:
+            print(f"focus-arcade: {len(missing)} setting(s) of the last good copy ({configmod.last_good_path()}) "
+                  f"are missing from {path}: {', '.join(missing)}; the kiosk takes them from the copy. Add them, "
+                  f"or keep the file as it is: focus-arcade check-config --accept {path}", file=sys.stderr)
+            return 2
+        print(f"{path}: OK")
     if "led" in raw:
         print(configmod.led_rate(data["led"])[1])
     return 0
@@ -200,7 +219,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "headless":
         return _headless(args)
     if args.command == "check-config":
-        return _check_config(args.path, args.config)
+        return _check_config(args.path, args.config, args.accept)
     if args.command == "doctor":
         from kiosk.doctor import doctor_main
         return doctor_main(args.config, probe=not args.no_probe)

@@ -231,6 +231,8 @@ class Config:
     data: dict[str, Any]
     source: str = "defaults"
     problems: list[str] = field(default_factory=list)
+    #: Dotted keys taken from the last good copy of the file (issue 23), for the screen and ``doctor``.
+    restored: list[str] = field(default_factory=list)
 
     def __getitem__(self, section: str) -> dict[str, Any]:
         return self.data[section]  # type: ignore[no-any-return]
@@ -610,42 +612,215 @@ def load_or_default(path: str | os.PathLike[str] | None) -> Config:
     key is kept; each problem is in ``problems`` for the screen.
 
     A file that cannot be read as TOML loses as little as possible: every section
-    that still reads on its own is kept (:func:`salvage`), and a section that does
-    not is taken from the last good copy of the file (:func:`last_good_path`, saved
-    each time the file loads without a problem), so a typo in ``[display]`` leaves
-    kiosk mode on and one in ``[gpio]`` leaves the buzzers working.  Only a missing
-    file gives the plain defaults."""
+    that still reads on its own is kept (:func:`salvage`).  On an installed cabinet (a
+    last good copy exists, :func:`last_good_path`) every section or key of that copy that
+    is missing from the file or unreadable now comes from the copy, and when the file
+    shows any damage the keys of :data:`KIOSK_KEYS` (kiosk mode, the GPIO buzzers, the
+    PIN, the store path) are the copy's too: a file cut off after any line, a header typo
+    or garbage never turns a cabinet into a laptop (issue 23).  What was taken from the
+    copy is in ``restored`` (dotted keys) and said in ``problems``.  The copy is replaced
+    only by a file that loads completely and keeps every key of the copy (an operator's
+    deliberate change: the service menu, ``check-config --accept``).  Only a missing file
+    gives the plain defaults."""
     if path is None:
         return Config(defaults())
+    cfg, clean = _load_over_last_good(Path(path))
+    if clean:
+        _save_last_good(Path(path))
+    return cfg
+
+
+#: What makes a cabinet a kiosk (issue 23): on an installed cabinet, a file that shows any
+#: damage never changes these; they come from the last good copy.
+KIOSK_KEYS = ("display.kiosk", "display.fullscreen", "seats.stations", "gpio.buzzers", "gpio.controls",
+              "gpio.pin_factory", "gpio.lamps", "service.pin", "service.combo", "storage.path")
+
+
+def _copy_source() -> Path:
+    """The file beside the last good copy that names the configuration file it is a copy of."""
+    return last_good_path().with_name("last-good-config.source")
+
+
+def _same_file(path: str | os.PathLike[str]) -> str:
+    try:
+        return str(Path(path).resolve())
+    except OSError:
+        return str(path)
+
+
+def read_last_good(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The last good copy's TOML as written ({} when there is none or it does not read, or when
+    it is the copy of another configuration file than ``path``)."""
+    if path is not None:
+        try:
+            source = _copy_source().read_text("utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            source = ""
+        if source and source != _same_file(path):
+            return {}
+    try:
+        good = tomllib.loads(last_good_path().read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+        return {}
+    return {k: v for k, v in good.items() if k in SCHEMA and isinstance(v, dict)}
+
+
+def missing_keys(raw: dict[str, Any], good: dict[str, Any]) -> list[str]:
+    """The dotted keys of ``good`` (the last good copy) that ``raw`` does not have.
+
+    >>> missing_keys({"display": {"kiosk": True}}, {"display": {"kiosk": True, "fps": 30}, "gpio": {"buzzers": []}})
+    ['display.fps', 'gpio.buzzers']
+    """
+    out = []
+    for section, values in good.items():
+        have = raw.get(section)
+        out += [f"{section}.{key}" for key in values if not isinstance(have, dict) or key not in have]
+    return out
+
+
+def accept_as_last_good(path: Path) -> None:
+    """An operator's deliberate change (``check-config --accept``, a save from the service
+    menu): ``path`` becomes the last good copy as it is.
+
+    Raises:
+        OSError: the copy cannot be written.
+    """
+    from kiosk.config_save import atomic_write
+    atomic_write(last_good_path(), path.read_bytes())
+    atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
+
+
+def _valid(section: str, key: str, value: Any) -> bool:
+    check = SCHEMA.get(section, {}).get(key)
+    if check is None:
+        return False
+    try:
+        check(f"{section}.{key}", value)
+    except ConfigError:
+        return False
+    return True
+
+
+def _problem_key(problem: ConfigError) -> str:
+    """``"seats.stations"`` of ``seats.stations[2]``: the key a problem is about."""
+    return problem.key.split("[")[0]
+
+
+def _load_over_last_good(path: Path) -> tuple[Config, bool]:
+    """The configuration of ``path`` with what is missing or unreadable taken from the last
+    good copy, and whether the file is clean (loads completely, keeps every key of the copy)."""
+    source = str(path)
+    read_problems: list[str] = []
+    lost: list[str] = []
+    whole_lost = False
     try:
         raw = _read(path)
     except ConfigError as exc:
-        return _recovered(Path(path), exc)
-    data, problems = check_all(raw, str(path))
-    if not problems:
-        _save_last_good(Path(path))
-    return Config(data, source=str(path), problems=[str(p) for p in problems])
+        try:
+            data = path.read_bytes()
+        except OSError:
+            if not path.exists():
+                return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)]), False
+            data = b""
+        read_problems.append(str(exc))
+        text = data[:MAX_BYTES].decode("utf-8", "replace")     # a part with U+FFFD in it is not read (salvage)
+        raw, lost = salvage(text) if data else ({}, [""])
+        raw = {k: v for k, v in raw.items() if k in SCHEMA}
+        whole_lost = not raw
+    good = read_last_good(path)
+    _, first = check_all(raw, source)
+    bad_keys = {_problem_key(p) for p in first}
+    restored: list[str] = []
+    merged = copy.deepcopy(raw)
+    missing = False
+    for section, values in good.items():
+        have = raw.get(section)
+        for key, value in values.items():
+            name = f"{section}.{key}"
+            absent = not isinstance(have, dict) or key not in have
+            missing = missing or absent
+            if (absent or name in bad_keys or section in bad_keys) and _valid(section, key, value):
+                target = merged.get(section)
+                if not isinstance(target, dict):
+                    target = merged[section] = {}
+                target[key] = copy.deepcopy(value)
+                restored.append(name)
+    damaged = bool(read_problems or first or missing)
+    if damaged:
+        for name in KIOSK_KEYS:
+            section, key = name.split(".")
+            if key in good.get(section, {}) and name not in restored and _valid(section, key, good[section][key]):
+                target = merged.get(section)
+                if not isinstance(target, dict):
+                    target = merged[section] = {}
+                if target.get(key) != good[section][key]:
+                    target[key] = copy.deepcopy(good[section][key])
+                    restored.append(name)
+    if whole_lost and not restored:
+        return Config(copy.deepcopy(defaults()), source="defaults", problems=read_problems), False
+    copy_at = last_good_path()
+    problems = list(read_problems)
+    if whole_lost:
+        problems.append(str(ConfigError("config", source, f"a file that reads as TOML; the last good copy "
+                                        f"({copy_at}) is used instead", source)))
+    else:
+        for section in lost:
+            what = f"[{section}]" if section else "(the lines before the first section)"
+            if section and section not in SCHEMA:
+                continue
+            then = (f"its keys come from the last good copy ({copy_at})" if any(r.startswith(f"{section}.")
+                    for r in restored) else "its keys keep their defaults")
+            problems.append(str(ConfigError(what, "unreadable", f"a section that reads as TOML; {then}", source)))
+    restored_set = set(restored)
+    for p in first:
+        if _problem_key(p) in restored_set:
+            problems.append(f"{p}; the last good copy's value is used")
+        else:
+            problems.append(str(p))
+    if restored and not whole_lost:
+        problems.append(f"{source}: {len(restored)} setting(s) missing or unreadable here come from the last good "
+                        f"copy ({copy_at}): {', '.join(restored)}; fix the file, or keep it as it is with "
+                        f"focus-arcade check-config --accept {source}")
+    checked, more = check_all(merged, source)
+    said = {str(p) for p in first}
+    problems += [str(p) for p in more if str(p) not in said and _problem_key(p) not in restored_set]
+    clean = not damaged
+    return Config(checked, source=source, problems=problems if not clean else [], restored=restored), clean
 
 
 def last_good_path() -> Path:
     """Where the last configuration file that loaded without a problem is copied:
     ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, /var/lib/focus-arcade), else
-    ``$XDG_STATE_HOME/focus-arcade`` (``~/.local/state/focus-arcade``)."""
+    ``$XDG_STATE_HOME/focus-arcade``, else /var/lib/focus-arcade when it is writable (the
+    service user by hand), else ``~/.local/state/focus-arcade``."""
     state = os.environ.get("STATE_DIRECTORY", "").split(":")[0]
-    base = Path(state) if state else \
-        Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "focus-arcade"
-    return base / "last-good-config.toml"
+    if state:
+        return Path(state) / "last-good-config.toml"
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if not xdg and os.access(SERVICE_STATE, os.W_OK):
+        # the service's own folder: check-config --accept and doctor run by hand as the service
+        # user (without systemd's STATE_DIRECTORY) see the copy the service keeps
+        return SERVICE_STATE / "last-good-config.toml"
+    base = Path(xdg) if xdg else Path.home() / ".local" / "state"
+    return base / "focus-arcade" / "last-good-config.toml"
+
+
+#: The service's StateDirectory= (kiosk/systemd/focus-arcade.service).
+SERVICE_STATE = Path("/var/lib/focus-arcade")
 
 
 def _save_last_good(path: Path) -> None:
     """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
     from kiosk.config_save import atomic_write
     target = last_good_path()
+    source = (_same_file(path) + "\n").encode("utf-8")
     try:
         data = path.read_bytes()
-        if target.exists() and target.read_bytes() == data:
-            return
-        atomic_write(target, data)
+        if not (target.exists() and target.read_bytes() == data):
+            atomic_write(target, data)
+        side = _copy_source()
+        if not (side.exists() and side.read_bytes() == source):
+            atomic_write(side, source)
     except OSError:
         pass
 
@@ -691,44 +866,3 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
             else:
                 raw[key] = value
     return raw, lost
-
-
-def _recovered(path: Path, exc: ConfigError) -> Config:
-    """The configuration from a file that does not read as a whole (see :func:`load_or_default`)."""
-    problems = [str(exc)]
-    try:
-        data = path.read_bytes()
-    except OSError:
-        if not path.exists():
-            return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)
-        data = b""
-    text = data[:MAX_BYTES].decode("utf-8", "replace")     # a part with U+FFFD in it is not read (salvage)
-    raw, lost = salvage(text) if data else ({}, [""])
-    raw = {k: v for k, v in raw.items() if k in SCHEMA}
-    if not raw and not lost:
-        lost = [""]
-    good: dict[str, Any] = {}
-    try:
-        good = tomllib.loads(last_good_path().read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError):
-        pass
-    whole = lost == [""] and not raw
-    restored = [s for s in (SCHEMA if whole else lost) if s in good and s not in raw]
-    for section in restored:
-        raw[section] = good[section]
-    copy_at = last_good_path()
-    if not raw:
-        return Config(copy.deepcopy(defaults()), source="defaults", problems=problems)   # the one message says it
-    if whole and restored:
-        problems.append(str(ConfigError("config", str(path), f"a file that reads as TOML; the last good copy "
-                                        f"({copy_at}) is used instead", str(path))))
-    else:
-        for section in lost:
-            what = f"[{section}]" if section else "(the lines before the first section)"
-            if section and section not in SCHEMA:
-                continue
-            then = (f"its keys come from the last good copy ({copy_at})" if section in restored
-                    else "its keys keep their defaults")
-            problems.append(str(ConfigError(what, "unreadable", f"a section that reads as TOML; {then}", str(path))))
-    checked, more = check_all(raw, str(path))
-    return Config(checked, source=str(path) if raw else "defaults", problems=problems + [str(p) for p in more])

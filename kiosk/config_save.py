@@ -5,7 +5,11 @@ same rules as at start-up (kiosk/config.py: ranges, contradictions), then
 written to a temporary file in the same folder, flushed and fsynced, and put
 in place with ``os.replace`` (atomic on POSIX), and the folder is fsynced: after
 a power cut the file is the old one or the new one, never a broken one.  The
-file is rewritten by ``tomli_w``: keys and values are kept, comments are not.
+file is edited in place by ``tomlkit`` (a round-trip TOML library): the help comments
+the installer wrote, blank lines and the order of keys stay as they were, only the
+changed values change (issue 25).  A save is an operator's deliberate change: the file
+saved becomes the last good copy (kiosk/config.py), and settings of that copy the file
+lacked (taken from it at start) are written into the file, so a save never loses them.
 """
 
 from __future__ import annotations
@@ -16,9 +20,10 @@ import tomllib
 from pathlib import Path
 from typing import Any, Mapping
 
-import tomli_w
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
 
-from kiosk.config import Config, ConfigError, check_all, default_path
+from kiosk.config import Config, ConfigError, accept_as_last_good, check_all, default_path, missing_keys, read_last_good
 
 
 def config_file(cfg: Config) -> Path:
@@ -73,7 +78,8 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """Set ``changes`` (``{"judge": {"tie_window_ms": 25}}``) in the file at ``path``.
+    """Set ``changes`` (``{"judge": {"tie_window_ms": 25}}``) in the file at ``path``,
+    keeping its comments and layout.
 
     Returns the validated settings now in the file (defaults merged).
 
@@ -83,14 +89,38 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[
         OSError: the file cannot be written (the old one is kept).
     """
     try:
-        raw = read_raw(path)
-    except tomllib.TOMLDecodeError as exc:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        text = ""
+    except UnicodeDecodeError as exc:
+        raise ConfigError("config", str(path), f"a UTF-8 text file before it can be changed ({exc.reason})") from None
+    try:
+        doc = tomlkit.parse(text)
+        tomllib.loads(text)              # the same reading as at start-up
+    except (TOMLKitError, tomllib.TOMLDecodeError, ValueError) as exc:
         raise ConfigError("config", str(path), f"valid TOML before it can be changed ({exc})") from None
-    new = copy.deepcopy(raw)
+    good = read_last_good(path)
+    for name in missing_keys(doc.unwrap(), good):       # taken from the last good copy at start: kept
+        section, key = name.split(".", 1)
+        _table(doc, section)[key] = copy.deepcopy(good[section][key])
     for section, values in changes.items():
-        new.setdefault(section, {}).update(values)
+        table = _table(doc, section)
+        for key, value in values.items():
+            table[key] = value
+    new = doc.unwrap()
     data, problems = check_all(new, str(path))
     if problems:
         raise problems[0]
-    atomic_write(path, tomli_w.dumps(new).encode("utf-8"))
+    atomic_write(path, tomlkit.dumps(doc).encode("utf-8"))
+    try:
+        accept_as_last_good(path)
+    except OSError:
+        pass                             # a read-only state folder: the file itself is saved
     return data
+
+
+def _table(doc: Any, section: str) -> Any:
+    """The ``[section]`` table of the document, added at its end when missing."""
+    if section not in doc or not isinstance(doc[section], dict):
+        doc[section] = tomlkit.table()
+    return doc[section]

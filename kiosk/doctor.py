@@ -287,6 +287,18 @@ def check_pin(cfg: configmod.Config, where: str = "the configuration") -> Check:
     return Check("service PIN", True, f"set, {len(pin)} digits, not a default one")
 
 
+def check_restored(cfg: configmod.Config) -> Check | None:
+    """The settings the arcade takes from the last good copy of the configuration because the
+    file lacks them or cannot read them (issue 23), or None when there are none."""
+    if not cfg.restored:
+        return None
+    return Check("settings from the last good copy", False,
+                 f"{len(cfg.restored)} missing or unreadable in {cfg.source}, taken from "
+                 f"{configmod.last_good_path()}: {', '.join(cfg.restored)}",
+                 f"fix {cfg.source} (focus-arcade check-config {cfg.source} lists each problem), or keep it as it "
+                 f"is: focus-arcade check-config --accept {cfg.source}")
+
+
 def check_store(cfg: configmod.Config) -> Check:
     path = cfg.storage_path()
     folder = path.parent
@@ -374,6 +386,9 @@ def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
         checks.append(Check("LED controller", False, f"check failed: {exc}", "see the log: journalctl -u focus-arcade"))
     checks.append(cfg_check)
     checks.append(check_pin(cfg, config_path or "a configuration file (--config)"))
+    restored = check_restored(cfg)
+    if restored is not None:
+        checks.append(restored)
     try:
         checks.append(check_store(cfg))
     except Exception as exc:  # noqa: BLE001

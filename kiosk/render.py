@@ -6,8 +6,9 @@ scale with the window height so the picture reads from three metres.
 
 from __future__ import annotations
 
+import io
 import math
-from functools import lru_cache
+import os
 from itertools import chain
 from typing import Callable, Sequence
 
@@ -104,17 +105,42 @@ def _alive(f: pygame.font.Font) -> bool:
     return True
 
 
+#: At most this many fonts in each font cache (each holds FreeType's face and glyph caches,
+#: some 100 KB): the screens ask for many sizes over a day (fit loops, sizes from the height).
+FONTS_MAX = 32
+_font_file: list[bytes] = []
+
+
+def _default_font_data() -> io.BytesIO:
+    """The bundled default font file, read once: a font made from memory holds no open file
+    (one per size was an open file descriptor for as long as the arcade ran, issue 23)."""
+    if not _font_file:
+        path = os.path.join(os.path.dirname(pygame.__file__), pygame.font.get_default_font())
+        with open(path, "rb") as fh:
+            _font_file.append(fh.read())
+    return io.BytesIO(_font_file[0])
+
+
 def _cached_font(cache: dict[tuple[int, bool], pygame.font.Font], size: int, bold: bool) -> pygame.font.Font:
-    """The font of ``cache`` at ``(size, bold)``, made when missing or dead (after ``pygame.quit()``)."""
-    f = cache.get((size, bold))
+    """The font of ``cache`` at ``(size, bold)``, made when missing or dead (after ``pygame.quit()``);
+    the cache keeps the :data:`FONTS_MAX` used last."""
+    key = (size, bold)
+    f = cache.pop(key, None)
     if f is not None and not _alive(f):
         reset_caches()
         f = None
     if f is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = cache[(size, bold)] = pygame.font.Font(None, size)
+        try:
+            # pygame scales its default font to 0.6875 of the size asked (Font(None, size)): the same here
+            f = pygame.font.Font(_default_font_data(), max(1, int(size * 0.6875)))
+        except (OSError, pygame.error):          # no readable font file: pygame's own way
+            f = pygame.font.Font(None, size)
         f.set_bold(bold)
+        while len(cache) >= FONTS_MAX:
+            del cache[next(iter(cache))]
+    cache[key] = f                                # the newest last
     return f
 
 
@@ -137,6 +163,46 @@ def warm_up(sizes: Sequence[int] = COMMON_SIZES) -> None:
         font(size, True)
 
 
+_LIBC: list[object | None] = []
+
+
+def _libc() -> object | None:
+    """glibc, for its allocator's settings (looked up once); None elsewhere (musl, macOS, Windows)."""
+    if not _LIBC:
+        lib: object | None = None
+        try:
+            import ctypes
+            lib = ctypes.CDLL("libc.so.6")
+        except OSError:
+            lib = None
+        _LIBC.append(lib if lib is not None and hasattr(lib, "malloc_trim") and hasattr(lib, "mallopt") else None)
+    return _LIBC[0]
+
+
+#: glibc's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD (malloc.h).
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def tune_memory() -> None:
+    """Pictures of 64 kB and more (a screen's layers, photos, card faces) get memory of their
+    own that goes back to the system when freed, and free memory at the top of the heap goes
+    back above 1 MB (glibc; nothing elsewhere).  Without it glibc raises its threshold after the
+    first large picture is freed and keeps the freed pictures' memory: RSS grew all day
+    (issue 23)."""
+    lib = _libc()
+    if lib is not None:
+        lib.mallopt(_M_MMAP_THRESHOLD, 64 * 1024)       # type: ignore[attr-defined]
+        lib.mallopt(_M_TRIM_THRESHOLD, 1024 * 1024)     # type: ignore[attr-defined]
+
+
+def release_freed_memory() -> None:
+    """Give the memory freed inside the heap back to the system (glibc's ``malloc_trim``; a
+    few ms): called when a screen goes, e.g. back to the title between games."""
+    lib = _libc()
+    if lib is not None:
+        lib.malloc_trim(0)                              # type: ignore[attr-defined]
+
+
 def reset_caches() -> None:
     """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
     _fonts.clear()
@@ -144,13 +210,60 @@ def reset_caches() -> None:
     _texts.clear()
     _narrowed.clear()
     _fitted.clear()
-    card_surface.cache_clear()
+    _cards.clear()
+
+
+class SurfaceCache:
+    """Pictures by key, at most ``max_bytes`` of pixels (width x height x bytes per pixel): the
+    ones used least recently go first (issue 23: an arcade runs all day on a Pi's 1 GB).
+
+    >>> c = SurfaceCache(1000)
+    >>> c.get("a") is None
+    True
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: dict[object, pygame.Surface] = {}
+
+    @staticmethod
+    def size_of(img: pygame.Surface) -> int:
+        """The pixels' bytes of ``img``."""
+        return int(img.get_width() * img.get_height() * img.get_bytesize())
+
+    def get(self, key: object) -> pygame.Surface | None:
+        img = self._items.pop(key, None)
+        if img is not None:
+            self._items[key] = img                # the newest last
+        return img
+
+    def put(self, key: object, img: pygame.Surface) -> pygame.Surface:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= self.size_of(old)
+        self._items[key] = img
+        self.bytes += self.size_of(img)
+        while self.bytes > self.max_bytes and len(self._items) > 1:
+            first = next(iter(self._items))
+            self.bytes -= self.size_of(self._items.pop(first))
+        return img
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def values(self) -> list[pygame.Surface]:
+        return list(self._items.values())
 
 
 #: Rendered text by (message, size, bold, colour): most of a screen's words do not change
-#: from one frame to the next, so each is rendered once (bounded; cleared when full).
-_texts: dict[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = {}
-_TEXTS_MAX = 2048
+#: from one frame to the next, so each is rendered once; at most :data:`TEXTS_MAX_BYTES`.
+TEXTS_MAX_BYTES = 6 * 2**20
+_texts = SurfaceCache(TEXTS_MAX_BYTES)
 
 
 def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
@@ -158,9 +271,7 @@ def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = F
     key = (msg, size, bold, tuple(colour))
     img = _texts.get(key)
     if img is None:
-        if len(_texts) >= _TEXTS_MAX:
-            _texts.clear()
-        img = _texts[key] = font(size, bold).render(msg, True, colour)
+        img = _texts.put(key, font(size, bold).render(msg, True, colour))
     return img
 
 
@@ -173,7 +284,9 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32
     return rect
 
 
-_narrowed: dict[tuple[str, int, bool, tuple[int, ...], int], pygame.Surface] = {}
+#: Squeezed lines (:func:`text_within`), at most this many bytes of pixels.
+NARROWED_MAX_BYTES = 1 * 2**20
+_narrowed = SurfaceCache(NARROWED_MAX_BYTES)
 
 
 def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
@@ -184,10 +297,8 @@ def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: 
         key = (msg, size, bold, tuple(colour), max_w)
         small = _narrowed.get(key)
         if small is None:
-            if len(_narrowed) >= 256:
-                _narrowed.clear()
-            small = _narrowed[key] = pygame.transform.smoothscale(
-                img, (max_w, max(8, img.get_height() * max_w // img.get_width())))
+            small = _narrowed.put(key, pygame.transform.smoothscale(
+                img, (max_w, max(8, img.get_height() * max_w // img.get_width()))))
         img = small
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
@@ -491,11 +602,23 @@ CATEGORY_LABEL = ("FANTASTIC", "AQUATIC", "TERRESTRIAL", "AERIAL")
 CATEGORY_SYMBOL = ("*", "~", "^", ">")
 
 
-@lru_cache(maxsize=512)
+#: FocusX card faces (:func:`card_surface`), at most this many bytes of pixels: a whole deck
+#: at the table's size and the title screen's.
+CARDS_MAX_BYTES = 8 * 2**20
+_cards = SurfaceCache(CARDS_MAX_BYTES)
+
+
 def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     """A FocusX card face: category background and label, N characters in the
     card's colour and shape (FX-1 second cue), the quantity in a corner.  A face is at
-    least 12x16 px (a tiny screen squeezes the table, never ends the game)."""
+    least 12x16 px (a tiny screen squeezes the table, never ends the game).  Cached
+    (:data:`CARDS_MAX_BYTES`); do not draw on it."""
+    key = (number, w, h)
+    got = _cards.get(key)
+    return got if got is not None else _cards.put(key, _card_face(number, w, h))
+
+
+def _card_face(number: int, w: int, h: int) -> pygame.Surface:
     c = decode(number)
     w, h = max(w, 12), max(h, 16)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -1,12 +1,15 @@
-"""Clean exits: SIGTERM (systemd's stop) and SIGINT (Ctrl+C) end the arcade
-within 2 s, through the normal way out (scenes left, the game in progress kept
-in the store, the LED link and GPIO closed), with no traceback.
+"""Clean exits: SIGTERM (systemd's stop), SIGHUP (the terminal or the console's
+session hung up, systemd's TTYVHangup) and SIGINT (Ctrl+C) end the arcade within
+2 s, through the normal way out (scenes left, the game in progress kept in the
+store, the results file checkpointed and closed so that no ``-wal`` stays, the LED
+link and GPIO closed), with no traceback.
 
 The first signal asks the main loop to stop after the frame it is drawing.  If
 the main thread is busy (a computer player thinking), a timer interrupts it
 after :data:`GRACE_S`, and the same way out runs.  A second signal interrupts
 at once.  Exit status: 0 after SIGTERM (a stop, not a failure), 130 after
-SIGINT (the shell's convention).
+SIGINT (the shell's convention); SIGHUP is a stop like SIGTERM (status 0; issue 23:
+it used to kill the arcade at once and leave the results file's ``-wal`` behind).
 """
 
 from __future__ import annotations
@@ -26,9 +29,9 @@ GRACE_S = 1.2
 
 
 class StopSignals:
-    """Installs the SIGTERM and SIGINT handlers for the kiosk (``restore()`` undoes it).
+    """Installs the SIGTERM, SIGHUP and SIGINT handlers for the kiosk (``restore()`` undoes it).
 
-    A SIGINT that was ignored when the arcade started (``nohup``) stays ignored.
+    A SIGINT or SIGHUP that was ignored when the arcade started (``nohup``) stays ignored.
     """
 
     def __init__(self) -> None:
@@ -39,9 +42,9 @@ class StopSignals:
         self._lock = threading.Lock()
         self._done = False
         self._old: dict[int, Any] = {}
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             old = signal.getsignal(sig)
-            if sig == signal.SIGINT and old == signal.SIG_IGN:
+            if sig in (signal.SIGINT, signal.SIGHUP) and old == signal.SIG_IGN:
                 continue
             self._old[sig] = old
             signal.signal(sig, self._on_signal)
@@ -92,6 +95,6 @@ class StopSignals:
     def exit_status(self, normal: int) -> int:
         if self.signum == signal.SIGINT:
             return 130
-        if self.signum == signal.SIGTERM:
+        if self.signum in (signal.SIGTERM, signal.SIGHUP):
             return 0
         return normal

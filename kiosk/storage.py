@@ -106,7 +106,18 @@ MAX_SEATS = 8
 
 
 class StorageError(ArcadeError, OSError):
-    """The results file could not be opened or written."""
+    """The results file could not be opened or written (``no_space``: for want of space)."""
+
+    no_space = False
+
+
+class NotSavedYet(StorageError):
+    """A finished game could not be written (the disk is full): it is kept in memory
+    (:attr:`Results.pending`) and written once there is space again (issue 23)."""
+
+
+#: SQLite's words for a write that failed for want of space (SQLITE_FULL) or at the disk (SQLITE_IOERR).
+_NO_SPACE = ("full", "disk i/o")
 
 
 def _text(cell: Any, name: str) -> str:
@@ -185,6 +196,86 @@ def check_record(cell: Any, game: str | None = None, seats: int | None = None) -
     return rec
 
 
+#: The -wal file's magic numbers (SQLite's WAL format, https://www.sqlite.org/fileformat2.html#walformat):
+#: the last bit says the checksums' byte order (1: big-endian).
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_HEADER = 32
+WAL_FRAME_HEADER = 24
+
+
+def _wal_checksum(data: bytes, big_endian: bool, s0: int = 0, s1: int = 0) -> tuple[int, int]:
+    """SQLite's WAL checksum of ``data`` (a multiple of 8 bytes) from ``(s0, s1)``: for each
+    pair of 32-bit words x0, x1, s0 += x0 + s1, s1 += x1 + s0 (mod 2**32)."""
+    import struct
+    words = struct.unpack(f"{'>' if big_endian else '<'}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_damage(wal: bytes) -> str | None:
+    """What SQLite would drop of a ``-wal`` file's committed transactions because of damage,
+    as a sentence, or None when nothing committed is lost.
+
+    Per SQLite's documented WAL format: the 32-byte header (magic, version 3007000, page
+    size, salts, checksum of its first 24 bytes), then frames of a 24-byte header (page,
+    database size for a commit frame, the header's salts, a running checksum over the
+    frame header's first 8 bytes and the page) and the page.  SQLite replays frames up
+    to the last commit frame whose salts and running checksum hold, and drops the rest.
+    Not damage: an empty or header-only file, frames of an earlier generation (older
+    salt) after the last good one, and frames or a torn frame after the last commit (a
+    transaction that was never acknowledged).
+
+    >>> wal_damage(b"") is None
+    True
+    """
+    import struct
+    if len(wal) < WAL_HEADER:
+        return None                               # SQLite reads no frame from it; none was ever committed
+    magic, version, page_size, _, salt1, salt2, c0, c1 = struct.unpack(">8I", wal[:WAL_HEADER])
+    if magic not in WAL_MAGIC:
+        return "its header is damaged (not SQLite's journal magic): everything in it is dropped"
+    big = bool(magic & 1)
+    if version != 3007000 or page_size < 512 or page_size > 65536 or page_size & (page_size - 1):
+        return "its header is damaged (version or page size): everything in it is dropped"
+    if _wal_checksum(wal[:24], big) != (c0, c1):
+        frames = (len(wal) - WAL_HEADER) // (WAL_FRAME_HEADER + page_size)
+        return f"its header's checksum does not hold: all {frames} frame(s) in it are dropped" if frames else None
+    size = WAL_FRAME_HEADER + page_size
+    s = (c0, c1)
+    n = 0
+    at = WAL_HEADER
+    while at + size <= len(wal):
+        page, commit, f1, f2, k0, k1 = struct.unpack(">6I", wal[at:at + WAL_FRAME_HEADER])
+        if f1 != salt1:
+            older = 0 < ((salt1 - f1) & 0xFFFFFFFF) < 2**31
+            if older and f2 != salt2:
+                return None                       # an earlier generation's frames: never replayed
+            break
+        s = _wal_checksum(wal[at:at + 8], big, *s)
+        s = _wal_checksum(wal[at + WAL_FRAME_HEADER:at + size], big, *s)
+        if f2 != salt2 or s != (k0, k1) or page == 0:
+            break
+        n += 1
+        at += size
+    else:
+        return None                               # every frame holds (a torn last frame was never committed)
+    later = 0
+    j = at
+    while j + size <= len(wal):                   # the committed transactions SQLite now drops
+        _, commit, f1, f2, _, _ = struct.unpack(">6I", wal[j:j + WAL_FRAME_HEADER])
+        if f1 == salt1 and commit:
+            later += 1
+        j += size
+    first_commit_lost = struct.unpack(">I", wal[at + 4:at + 8])[0]
+    if later == 0 and not first_commit_lost:
+        # the damaged frame and all after it are of no committed transaction: nothing acknowledged is lost
+        return None
+    return (f"frame {n + 1} is damaged: {max(later, 1)} saved change(s) from there on (games finished or "
+            "steps of the game in progress) cannot be read")
+
+
 class Results:
     """The results store.
 
@@ -212,6 +303,9 @@ class Results:
         self.last_id = 0
         #: Called with each notice found while running (the App shows it); else it is logged.
         self.report: Callable[[str], None] | None = None
+        #: Finished games not written yet (the disk was full), oldest first: the arguments of
+        #: :meth:`save`; written at the next use of the store once there is space.
+        self.pending: list[tuple[dict[str, Any], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
         if self.path == ":memory:":
             try:
@@ -227,30 +321,51 @@ class Results:
         bad: list[tuple[str, int, str, str]] | None = None
         copy = ""
         checked = False
+        before = ""               # a byte-for-byte copy taken before a writing connection checks the file
+        self._shm: bytes | None = None
         if Path(self.path).is_file():
-            shm = self._read_shm()
-            try:
-                bad = self._scan_readonly()
-                checked = True
-            except sqlite3.OperationalError:
-                bad = None        # cannot read it read-only here (locked, ...): the normal open checks it
-            except sqlite3.DatabaseError as exc:
-                self._move_aside(str(exc))
-            if bad:
-                copy = self._copy_aside(shm)          # byte for byte, before anything writes
+            shm = self._shm = self._read_shm()
+            if self._empty_or_not_sqlite():
+                pass                                  # kept aside and told (issue 23)
+            else:
+                self._check_wal(shm)
+                try:
+                    bad = self._scan_readonly()
+                    checked = True
+                except sqlite3.OperationalError:
+                    bad = None    # cannot read it read-only here (locked, ...): the normal open checks it
+                    try:
+                        before = self._copy_aside(shm)    # so that a damaged file is still kept as it was
+                    except OSError:
+                        before = ""       # no room for a copy (a full disk): the open says what is wrong
+                except sqlite3.DatabaseError as exc:
+                    self._move_aside(str(exc))
+                if bad:
+                    copy = self._copy_aside(shm)      # byte for byte, before anything writes
         try:
             self.db = self._open(check=not checked)
         except sqlite3.OperationalError as exc:
+            self._drop_copy(before)
             raise StorageError(f"could not open the results file {self.path}: {exc}") from None
         except sqlite3.DatabaseError as exc:
-            self._move_aside(str(exc))
+            self._move_aside(str(exc), kept=before)
+            before = ""
             bad = None
             try:
                 self.db = self._open(check=True)
             except sqlite3.Error as exc2:
                 raise StorageError(f"could not start a new results file at {self.path}: {exc2}") from None
+        self._drop_copy(before)
         if bad:
-            self._set_aside_rows(bad, copy)
+            try:
+                self._set_aside_rows(bad, copy)
+            except sqlite3.DatabaseError as exc:          # damage that the quick check did not see
+                self.db.close()
+                self._move_aside(str(exc), kept=copy)
+                try:
+                    self.db = self._open(check=True)
+                except sqlite3.Error as exc2:
+                    raise StorageError(f"could not start a new results file at {self.path}: {exc2}") from None
         try:
             self._probe()
         except sqlite3.Error as exc:
@@ -283,6 +398,13 @@ class Results:
     @staticmethod
     def _check_file(db: sqlite3.Connection) -> None:
         """Raises sqlite3.DatabaseError when the file is not (or no longer) ours."""
+        try:
+            Results._check_file_cells(db)
+        except (UnicodeDecodeError, ValueError) as exc:    # damage in the schema's or the check's text
+            raise sqlite3.DatabaseError(f"its structure cannot be read ({str(exc)[:80]})") from None
+
+    @staticmethod
+    def _check_file_cells(db: sqlite3.Connection) -> None:
         row = db.execute("PRAGMA quick_check").fetchone()
         if row is None or row[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {row}")
@@ -413,15 +535,70 @@ class Results:
         else:
             log.warning(text)
 
-    def _move_aside(self, problem: str) -> None:
-        aside = self._aside_name()
-        Path(self.path).rename(aside)
-        # The write-ahead log and its index belong to the damaged file: keep them with
-        # it (they may hold its last games) and never let the new file read them.
-        for extra in ("-wal", "-shm"):
-            if Path(self.path + extra).exists():
-                Path(self.path + extra).rename(aside + extra)
-        self._say(f"The results file was damaged ({problem}); it was kept as {aside} and a new one started.")
+    def _move_aside(self, problem: str, kept: str = "", what: str = "was damaged") -> None:
+        """Keep the file (with its ``-wal`` and, as it was before any connection, its ``-shm``)
+        as ``*.damaged-<time>`` and start a new one; ``kept``: a byte-for-byte copy already
+        taken before a writing connection touched the file (the file itself is then dropped)."""
+        if kept:
+            aside = kept
+            for extra in ("", "-wal", "-shm"):
+                Path(self.path + extra).unlink(missing_ok=True)
+        else:
+            aside = self._aside_name()
+            Path(self.path).rename(aside)
+            # The write-ahead log and its index belong to the damaged file: keep them with
+            # it (they may hold its last games) and never let the new file read them.
+            if Path(self.path + "-wal").exists():
+                Path(self.path + "-wal").rename(aside + "-wal")
+            if self._shm is not None:                 # as found: a reading connection may have changed it
+                Path(aside + "-shm").write_bytes(self._shm)
+                Path(self.path + "-shm").unlink(missing_ok=True)
+            elif Path(self.path + "-shm").exists():
+                Path(self.path + "-shm").rename(aside + "-shm")
+        self._say(f"The results file {what} ({problem}); it was kept as {aside} and a new one started.")
+
+    def _drop_copy(self, aside: str) -> None:
+        for extra in ("", "-wal", "-shm") if aside else ():
+            Path(aside + extra).unlink(missing_ok=True)
+
+    def _empty_or_not_sqlite(self) -> bool:
+        """A zero-length file (with no journal that holds it) or a file that is not an SQLite
+        database is kept aside and told, never silently replaced by a new store (issue 23)."""
+        p = Path(self.path)
+        try:
+            size = p.stat().st_size
+            with p.open("rb") as f:
+                head = f.read(16)
+            wal = Path(self.path + "-wal").read_bytes() if Path(self.path + "-wal").exists() else b""
+        except OSError:
+            return False                               # the open says what is wrong
+        if size == 0:
+            if len(wal) > WAL_HEADER:
+                return False                           # the whole store is still in its journal
+            self._move_aside("0 bytes: every result that was in it is gone from it", what="was empty")
+            return True
+        if head != b"SQLite format 3\x00":
+            self._move_aside("it is not an SQLite database", what="is not a results file")
+            return True
+        return False
+
+    def _check_wal(self, shm: bytes | None) -> None:
+        """Before opening: a ``-wal`` whose committed frames SQLite would drop (checked by
+        :func:`wal_damage`) is copied aside byte for byte with the file, and told."""
+        try:
+            wal = Path(self.path + "-wal").read_bytes()
+        except OSError:
+            return
+        problem = wal_damage(wal)
+        if problem is None:
+            return
+        try:
+            aside = self._copy_aside(shm)
+        except OSError as exc:
+            aside = f"nowhere (no copy could be made: {exc.strerror or exc})"
+        self._say(f"The results file's journal ({Path(self.path).name}-wal) is damaged: {problem}; the file and "
+                  f"its journal as they were are kept as {aside} (byte for byte), and the arcade goes on with "
+                  "what can be read.")
 
     def _copy_aside(self, shm: bytes | None) -> str:
         """Copy the file, its -wal and (as read before opening) its -shm, byte for byte."""
@@ -481,11 +658,43 @@ class Results:
         and game id are written in the same transaction (a game saved once is sent once).
 
         Raises:
-            StorageError: the write failed (disk full, file removed...).
+            NotSavedYet: the disk is full: the game is kept in memory (:attr:`pending`) and
+                written once there is space; the message says "not saved yet".
+            StorageError: the write failed otherwise (file removed...).
         """
+        self.flush_pending()
+        try:
+            return self._save(record, winners, reason, scores, game_key)
+        except StorageError as exc:
+            if not exc.no_space:
+                raise
+            self.pending.append((record, tuple(winners), reason, tuple(scores), game_key, time.time()))
+            raise NotSavedYet(f"Result not saved yet: the disk of {self.path} is full. It is kept in memory "
+                              f"({len(self.pending)} waiting) and written as soon as there is space.") from None
+
+    def flush_pending(self) -> None:
+        """Write the games kept in memory while the disk was full, oldest first (stops at the
+        first that still does not fit)."""
+        if not self.pending:
+            return
+        written = 0
+        while self.pending:
+            record, winners, reason, scores, game_key, finished = self.pending[0]
+            try:
+                self._save(record, winners, reason, scores, game_key, finished)
+            except StorageError:
+                break
+            self.pending.pop(0)
+            written += 1
+        if written:
+            self._say(f"{written} result{'s' * (written != 1)} kept in memory while the disk was full "
+                      f"{'are' if written != 1 else 'is'} now saved in {self.path}.")
+
+    def _save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
+              scores: tuple[float, ...], game_key: str | None = None, finished_at: float | None = None) -> int:
         uid = ""
         try:
-            finished = time.time()
+            finished = time.time() if finished_at is None else finished_at
             with self.db:
                 if game_key is not None:
                     row = self.db.execute("SELECT id FROM games WHERE game_key = ?", (game_key,)).fetchone()
@@ -508,11 +717,30 @@ class Results:
                     self.db.execute("INSERT INTO event_games (game_uid, games_id, event) VALUES (?, ?, ?)",
                                     (uid, saved, event))
         except sqlite3.Error as exc:
-            raise StorageError(f"could not save the game to {self.path}: {exc}") from None
+            failed = StorageError(f"could not save the game to {self.path}: {exc}")
+            failed.no_space = any(w in str(exc).lower() for w in _NO_SPACE)
+            raise failed from None
         self.last_id = saved
+        self._checkpoint()
         if uid and self.outbox_committed is not None:
             self.outbox_committed(uid)
         return saved
+
+    def _checkpoint(self) -> None:
+        """A finished game goes into the main file at once (issue 23): a damaged journal can
+        then lose at most the steps of the game in progress."""
+        if self.path == ":memory:":
+            return
+        try:
+            # never waits for another connection (the event link's): the frame goes on at once;
+            # a busy checkpoint copies what it can and SQLite restarts the journal later
+            self.db.execute("PRAGMA busy_timeout = 0")
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            finally:
+                self.db.execute("PRAGMA busy_timeout = 2000")
+        except sqlite3.Error as exc:
+            log.info("checkpoint of %s after a game: %s", self.path, exc)
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
         """The latest games, newest first (without their records); every value checked.
@@ -523,11 +751,17 @@ class Results:
         Raises:
             StorageError: the file cannot be read (damaged since it was opened).
         """
+        self.flush_pending()
         try:
             rows = self.db.execute(f"SELECT {GAME_CELLS} FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
-        out, bad = [], []
+        out: list[dict[str, Any]] = []
+        bad = []
+        for record, winners, reason, scores, _, finished in reversed(self.pending):   # newest first
+            out.append({"id": 0, "finished_at": finished, "game": record["game"], "seats": record["seats"],
+                        "winners": list(winners), "reason": f"{reason}; not saved yet", "scores": list(scores),
+                        "saved": False})
         for row in rows:
             try:
                 out.append(check_game_row(row))
@@ -535,7 +769,7 @@ class Results:
                 bad.append(("games", row[0], str(exc), repr(row)[:2000]))
         if bad:
             self._put_aside_now(bad)
-        return out
+        return out[:limit]
 
     def record(self, game_id: int) -> dict[str, Any]:
         """The JSON record of game ``game_id``.
@@ -564,6 +798,7 @@ class Results:
         Raises:
             StorageError: the write failed.
         """
+        self.flush_pending()
         try:
             with self.db:
                 self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data) VALUES (1, ?, ?, ?) "
@@ -634,6 +869,14 @@ class Results:
             raise StorageError(f"could not drop the game in progress from {self.path}: {exc}") from None
 
     def close(self) -> None:
+        """Write the journal into the file and close it: a clean close leaves no ``-wal``
+        (SQLite removes it when the last connection closes; the checkpoint first makes the
+        file whole also when another connection, the event link's, is still open)."""
+        if self.path != ":memory:":
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            except sqlite3.Error as exc:
+                log.warning("closing the results file: %s", exc)
         self.db.close()
 
 

@@ -225,13 +225,20 @@ def test_no_text_below_24_px_on_any_screen_with_8_seats(tmp_path: Path, monkeypa
     d = Day(event_config(tmp_path), monkeypatch, size=(1280, 720))
     sizes: list[int] = []
     real = pygame.font.Font
+    made = render._cached_font
 
     class Spy(real):  # type: ignore[misc, valid-type]
         def __init__(self, name: Any, size: int = 12) -> None:
-            sizes.append(size)
+            if name is None:                  # pygame's default font by name (render makes it from memory)
+                sizes.append(size)
             super().__init__(name, size)
+
+    def spy_cached(cache: Any, size: int, bold: bool) -> Any:
+        sizes.append(size)                    # the px size a screen asked render for
+        return made(cache, size, bold)
     try:
         monkeypatch.setattr(pygame.font, "Font", Spy)
+        monkeypatch.setattr(render, "_cached_font", spy_cached)
         render.reset_caches()
         from kiosk.scenes.lobby import LobbyScene, lobby_games
         from kiosk.scenes.seats import SeatInfo

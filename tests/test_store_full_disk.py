@@ -1,0 +1,88 @@
+"""A full disk loses nothing (issue 23, part 4), on a small tmpfs this test mounts.
+
+What the party notices: a game that ends while the results disk is full says "not saved
+yet" on screen, its result is on the title's recent games marked "not saved yet", and once
+space is back the result is written to the file (nothing lost, nothing doubled).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from kiosk.storage import NotSavedYet, Results
+from tests.test_store_damage import a_game
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 1 MB tmpfs mounted for this test (root only); skipped where mounting is impossible."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)], capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def fill(disk: Path) -> Path:
+    """Fill the disk to the last byte."""
+    filler = disk / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"\0" * 512)
+        except OSError:
+            pass
+    return filler
+
+
+def test_games_that_end_on_a_full_disk_are_kept_shown_and_written_when_space_returns(small_disk: Path) -> None:
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    first = r.save(*a_game(1), game_key="g1")
+    filler = fill(small_disk)
+    for n in (2, 3):
+        with pytest.raises(NotSavedYet, match="not saved yet"):
+            r.save(*a_game(n), game_key=f"g{n}")
+    assert len(r.pending) == 2
+    shown = r.recent(5)
+    assert [g.get("saved", True) for g in shown] == [False, False, True]
+    assert all("not saved yet" in g["reason"] for g in shown[:2])
+    filler.unlink()                                            # space is back
+    shown = r.recent(5)                                        # the title screen reads the store again
+    assert r.pending == [] and all(g.get("saved", True) for g in shown) and len(shown) == 3
+    assert any("now saved" in n for n in r.notices)
+    r.close()
+    db = sqlite3.connect(path)
+    keys = [k for (k,) in db.execute("SELECT game_key FROM games ORDER BY id")]
+    db.close()
+    assert keys == ["g1", "g2", "g3"] and first == 1          # each once, in the order they ended
+
+
+def test_the_game_scene_shows_not_saved_yet(small_disk: Path) -> None:
+    from types import SimpleNamespace
+
+    from kiosk.scenes.game import GameScene
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    fill(small_disk)
+    said: list[str] = []
+    rec, winners, reason, scores = a_game(4)
+    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, message=said.append),
+                            state=SimpleNamespace(outcome=lambda: SimpleNamespace(winners=winners, reason=reason,
+                                                                                  scores=scores)),
+                            record=lambda: rec, game_key="g4")
+    GameScene.save(scene)                                      # type: ignore[arg-type]
+    assert said and "not saved yet" in said[0] and len(r.pending) == 1
