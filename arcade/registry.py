@@ -79,6 +79,42 @@ class PlayerContext:
 
 
 @dataclass(frozen=True)
+class WinningRule:
+    """How an entry's finished game is won and ranked, declared once per entry: the results
+    screen's bars, its high scores and their tables all follow it.
+
+    Attributes:
+        kind: ``"score"`` (each seat's ``outcome().scores`` ranks the seats), ``"wins"`` (a game
+            won counts 1 for its winner; FOCUS, SF-2) or ``"solved"`` (a cooperative game, won
+            or lost together; Focus (2023), CO-4).
+        unit: what a seat's score counts, as the screens say it ("cards", "penalty cards",
+            "points", "wins"; "" for ``"solved"``).
+        fewest: True when the fewest wins (FocusX Duel's penalty cards, FX-10).
+        total: True when a name's results are added up in the tables (wins), False when its
+            best game counts.
+
+    >>> get("focusx-duel").winning.fewest, get("focusx-classic").winning.unit
+    (True, 'cards')
+    """
+
+    kind: str
+    unit: str = ""
+    fewest: bool = False
+    total: bool = False
+
+    def better(self, a: float, b: float) -> bool:
+        """Whether score ``a`` ranks before score ``b`` under this rule."""
+        return a < b if self.fewest else a > b
+
+
+MOST_CARDS = WinningRule("score", "cards")
+FEWEST_PENALTY_CARDS = WinningRule("score", "penalty cards", fewest=True)
+MOST_POINTS = WinningRule("score", "points")
+GAMES_WON = WinningRule("wins", "wins", total=True)
+SOLVED = WinningRule("solved")
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One playable game and mode (see the module text).
 
@@ -96,6 +132,7 @@ class GameSpec:
         fixed: settings the entry sets (``x_rule``, ``variant``, ``mode``).
         options: the command-line options it takes (``OPTIONS``).
         aliases: older ``--mode`` spellings of this entry.
+        winning: how its games are won and ranked (:class:`WinningRule`).
     """
 
     name: str
@@ -111,6 +148,7 @@ class GameSpec:
     options: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     demo_seats: int | None = None
+    winning: WinningRule = MOST_CARDS
 
     # -- the rules ------------------------------------------------------------
     def game_class(self) -> type[Game]:
@@ -243,30 +281,32 @@ def _module(path: str, spec: "GameSpec") -> ModuleType:
                             f"{spec.mode!r} is not built into this arcade yet ({path})") from None
 
 
-def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int) -> tuple[GameSpec, GameSpec]:
+def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int,
+            winning: WinningRule = MOST_CARDS) -> tuple[GameSpec, GameSpec]:
     game = f"arcade.focusx.{cls}"
     plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
-                     lo, hi, 4, demo_seats=demo)
+                     lo, hi, 4, demo_seats=demo, winning=winning)
     x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
-                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo)
+                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, winning=winning)
     return plain, x
 
 
 def _focus(variant: str, label: str, seats: int, name: str | None = None) -> GameSpec:
     return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
-                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant})
+                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, winning=GAMES_WON)
 
 
 def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
     return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
-                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases)
+                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases,
+                    winning=MOST_POINTS if "sherlock" in mode else SOLVED)
 
 
 #: Every entry, in the lobby's order.
 SPECS: tuple[GameSpec, ...] = (
     *_focusx("classic", "Classic", "classic:ClassicGame", 2, 8, 4),
     *_focusx("thinkfocus", "ThinkFocus", "thinkfocus:ThinkFocusGame", 4, 6, 4),
-    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5),
+    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5, winning=FEWEST_PENALTY_CARDS),     # FX-10
     *_focusx("4focus", "4Focus", "fourfocus:FourFocusGame", 2, 4, 3),
     _focus("2p", "FOCUS (Sackson) 2 players", 2),
     _focus("3p", "FOCUS 3 players", 3),
@@ -274,7 +314,7 @@ SPECS: tuple[GameSpec, ...] = (
     _focus("4p", "FOCUS 4 players, each alone", 4),
     _focus("crossfire", "Crossfire (hex FOCUS)", 2, name="crossfire"),
     GameSpec("sherlook", "sherlook", "classic", "Sherlook (spot the differences)",
-             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4),
+             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4, winning=MOST_POINTS),
     _coop("base", "Focus (2023)", aliases=("classic",)),
     _coop("sherlock", "Focus (2023) Sherlock Mode"),
     _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),
@@ -387,6 +427,19 @@ def make(name: str, seats: int | None = None, settings: Mapping[str, Any] | None
         if name == _record_name(s):
             return s.game_class()(s.default_seats if seats is None else seats, settings)
     raise SettingsError("game", name, f"one of {names()}")
+
+
+def winning_of(name: str) -> WinningRule | None:
+    """The winning rule of a registry name or of a record's game name (``"focusx-duel"``,
+    ``"focus"``, ``"coop"``: the first entry that records under it), or None.
+
+    >>> winning_of("focusx-duel").unit, winning_of("focusx-duel-x").fewest, winning_of("chess")
+    ('penalty cards', True, None)
+    """
+    for s in SPECS:
+        if name in (s.name, _record_name(s)):
+            return s.winning
+    return None
 
 
 def _record_name(spec: GameSpec) -> str:

@@ -153,16 +153,20 @@ class ResultsScene(Scene):
         return f"{names} {verb}!", col
 
     def bars_caption(self) -> str:
-        """What the chart's bars count."""
+        """What the chart's bars count: the entry's winning rule (``GameSpec.winning``)."""
         stats = getattr(self.state, "stats", {}) or {}
         if "bars" in stats:
             return f"bars: {stats['bars']}"
-        name = getattr(getattr(self.state, "game", None), "name", "")
-        if name.startswith("focusx"):
-            return "bars: cards won"
-        if name in ("sherlook", "coop"):
-            return "bars: points"
-        return "bars: score"
+        from arcade import registry
+        win = registry.winning_of(getattr(self.game, "name", "") or "") or \
+            registry.winning_of(str(getattr(getattr(self.state, "game", None), "name", "")))
+        if win is None:
+            return "bars: score"
+        if win.kind != "score":
+            return "bars: points" if win.kind == "solved" else "bars: score"
+        if win.fewest:
+            return f"bars: {win.unit} (fewest wins)"
+        return "bars: cards won" if win.unit == "cards" else f"bars: {win.unit}"
 
     def stats_line(self) -> str:
         stats = dict(getattr(self.state, "stats", {}) or {})

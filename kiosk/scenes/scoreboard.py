@@ -25,7 +25,7 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
         size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
     head = render.text_block(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
                              1, render.GOLD, "midtop", bold=True)
-    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
+    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', fewest first' if rule.fewest else ', best game'})",
                             (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
                             max(24, size - 6), 1, render.DIM, "midtop")
     top = box.y + 24 + 2 * size if not small else sub.bottom + 4
