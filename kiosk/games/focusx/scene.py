@@ -1042,7 +1042,8 @@ class FocusXScene(GameScene):
             self._draw_hand_compact(surface, rect, seat, hand, ch, who)
             return
         render.text(surface, f"P{seat + 1}'s hand", (rect.x + 8, rect.y), 30, col, bold=True)
-        render.text(surface, who, (rect.x + 8, rect.y + 28), 20, render.DIM)
+        short = "computer" if info.is_computer else ("left/right, OK" if info.can_choose else "the arcade lays for you")
+        render.text_best(surface, (who, short), (rect.x + 8, rect.y + 28), rect.w - 16, (20,), render.DIM)
         if not hand:
             render.text(surface, "no cards", (rect.x + 8, rect.y + 56), 26, render.DIM)
             return
