@@ -44,7 +44,6 @@ import tomli_w  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 MS = 1_000_000
 S = 1_000_000_000
-FRAME_NS = 20 * MS
 TAP_NS, HOLD_NS, LONG_NS = 120 * MS, 1000 * MS, 2600 * MS
 GESTURES = {"tap": TAP_NS, "hold": HOLD_NS, "long": LONG_NS}
 SIZES = ((480, 320), (800, 480), (1280, 720), (1920, 1080))
@@ -77,9 +76,10 @@ def install_config(tmp: Path, fast: bool = True, **extra: dict[str, Any]) -> Pat
     raw["storage"]["path"] = str(tmp / "arcade.sqlite3")
     raw["display"]["fullscreen"] = False
     if fast:
-        raw["focusx"]["pace_s"] = 0.5
+        raw["focusx"].update({"pace_s": 0.5, "claim_window_s": 1.5})
         raw["sackson"].update({"budget_s": 0.05, "move_pause_s": 0.0})
-        raw["sherlook"].update({"round_limit_s": 8, "reveal_s": 1.0, "token_s": 0.0})
+        raw["sherlook"].update({"round_limit_s": 8, "reveal_s": 1.0, "token_s": 0.0, "step_ms": 400,
+                                "countdown_step_ms": 300, "countdown_s": 1.0})
         raw["coop"].update({"think_s": 0.1, "peek_delay_s": 0.2})
         raw["attract"].update({"idle_s": 5, "demo_s": 10, "scores_s": 3})
         raw["idle"]["turn_s"] = 10
@@ -126,10 +126,12 @@ class Explorer:
         check_text: every this many frames the text drawn is checked (0: never; the other
             frames are not drawn, which keeps the fast mode cheap).
         command: the replay command printed with a failure.
+        frame_ms: the virtual time between two frames (the kiosk's are 16.7 ms; longer ones
+            walk further for the same work, presses still stamped by the pins' clock).
     """
 
     def __init__(self, tmp: Path, seed: int = 1, size: tuple[int, int] = (800, 480), check_text: int = 5,
-                 fast: bool = True, command: str = "", **extra: dict[str, Any]) -> None:
+                 fast: bool = True, command: str = "", frame_ms: int = 20, **extra: dict[str, Any]) -> None:
         from kiosk.config import load_or_default
         self.mp = pytest.MonkeyPatch()
         self.clock = Clock()
@@ -143,7 +145,8 @@ class Explorer:
         self.cfg = load_or_default(install_config(tmp, fast, **extra))
         assert self.cfg.problems == [], self.cfg.problems
         self.rng = random.Random(seed)
-        self.trace = Trace(seed, command or f"python -m tests.explorer --seed {seed} --size {size[0]}x{size[1]}")
+        self.trace = Trace(seed, command or f"python -m tests.explorer --seed {seed} --size {size[0]}x{size[1]} "
+                                            f"--text-every {check_text} --frame-ms {frame_ms}")
         from tests.text_fit import TextSeen
         self.seen = TextSeen(self.mp)
         self.seen.watch(self.screen)
@@ -156,6 +159,7 @@ class Explorer:
         self.pins = list(self.cfg["gpio"]["buzzers"])
         self.seats = len(self.cfg["seats"]["stations"])
         self.check_text = check_text
+        self.frame_ns = frame_ms * MS
         self.frames_run = 0
         self.checks = Checks(self)
         self.held: dict[int, int] = {}          # seat -> release time (ns)
@@ -196,7 +200,7 @@ class Explorer:
         self._draw_now = bool(self.check_text) and self.frames_run % self.check_text == 0
         self.app.step(self.clock.t)
         self.checks.after_frame(drawn=self._draw_now)
-        self.clock.t += FRAME_NS
+        self.clock.t += self.frame_ns
 
     def run(self, seconds: float, until: Callable[[], bool] | None = None) -> bool:
         end = self.clock.t + int(seconds * S)
@@ -344,6 +348,18 @@ class Explorer:
         self.checks.high_scores(results)
         self.back_to_attract(results)
         return results
+
+    def monkey_from(self, start: str, seconds: float) -> None:
+        """A monkey for ``seconds`` virtual s from the screen ``start``: "lobby" (a buzzer on the
+        title screen) or a registry entry (chosen and started in the lobby first)."""
+        if "--monkey" not in self.trace.command:
+            self.trace.command += f" --start {start} --monkey {seconds:g}"
+        self.to_attract()
+        if start == "lobby":
+            self.gesture(self.rng.randrange(self.seats), "tap")
+        else:
+            self.choose_in_lobby(start)
+        self.monkey(seconds)
 
     def monkey(self, seconds: float, seats: tuple[int, ...] | None = None) -> None:
         """A seeded random guest on ``seats`` (default every seat) for ``seconds`` virtual s:
@@ -535,17 +551,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default="800x480")
     p.add_argument("--monkey", type=float, default=0.0, help="then a random guest for this many virtual s")
-    p.add_argument("--text-every", type=int, default=5)
+    p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
+    p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
+    p.add_argument("--frame-ms", type=int, default=20, help="virtual ms between frames")
     a = p.parse_args(argv)
     size = tuple(int(x) for x in a.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
-        ex = Explorer(Path(tmp), a.seed, (size[0], size[1]), a.text_every, command=" ".join(["python -m tests.explorer", *(argv or sys.argv[1:])]))
+        ex = Explorer(Path(tmp), a.seed, (size[0], size[1]), a.text_every, frame_ms=a.frame_ms,
+                      command=" ".join(["python -m tests.explorer", *(argv or sys.argv[1:])]))
         try:
             if a.entry:
                 ex.goal(a.entry)
             if a.monkey:
-                ex.to_attract()
-                ex.monkey(a.monkey)
+                ex.monkey_from(a.start, a.monkey)
         except ExplorerFailure as exc:
             print(exc)
             return 1
