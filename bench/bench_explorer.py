@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.explorer import SIZES, Explorer, ExplorerFailure  # noqa: E402
+from tests.explorer import REPLAYS, SIZES, Explorer, ExplorerFailure  # noqa: E402
 
 S = 1_000_000_000
 
@@ -76,6 +76,20 @@ def main(argv: list[str] | None = None) -> int:
     total: Counter[str] = Counter()
     sums: Counter[str] = Counter()
     wall = time.perf_counter()
+    if not a.entry:
+        print("the walks that found a defect, again:", flush=True)
+        for entry, seed, size, frame_ms, every in REPLAYS:
+            with tempfile.TemporaryDirectory() as tmp:
+                ex = Explorer(Path(tmp), seed, size, every, frame_ms=frame_ms)
+                try:
+                    ex.goal(entry)
+                except ExplorerFailure as exc:
+                    print(f"\nFAILED again:\n{exc}", flush=True)
+                    return 1
+                finally:
+                    ex.close()
+                print(f"  ok  {entry} seed {seed} {size[0]}x{size[1]}: {ex.checks.frames} frames, "
+                      f"{len(ex.trace.steps)} gestures, {sum(ex.checks.held.values())} checks held", flush=True)
     print(f"{'entry':24} {'virt min':>8} {'walks':>5} {'monkeys':>7} {'results':>7} {'gestures':>8} "
           f"{'frames':>8} {'text chk':>8} {'checks held':>11} {'wall s':>7}", flush=True)
     for i, entry in enumerate(entries):

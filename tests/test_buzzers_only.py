@@ -194,3 +194,40 @@ def test_no_ruling_id_on_the_focus_2023_screen_or_its_results(ex: Explorer) -> N
     words = ex.seen.words()
     assert results.state.outcome().reason.split(" (")[0] in words
     assert not RULING_ID.search(words), words
+
+
+# -- the results screen at every size (found by the explorer) -------------------------------------
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)])
+def test_the_results_screen_has_every_line_whole_and_none_over_another(size: tuple[int, int],
+                                                                         tmp_path: Path) -> None:
+    """A long title (a Focus (2023) mode with its case) stays on the screen, the seat numbers do not
+    run into the stations' names under them, and a long statistics line is not squeezed to half."""
+    import pygame
+
+    from kiosk.scenes.lobby import find_game
+    from tests.text_fit import cut_texts
+    ex = Explorer(tmp_path, seed=1, size=size, check_text=0)
+    try:
+        ex.app.current_game = find_game("focusx-4focus-x", None)
+        stats = {"races": 14, "debated": 1, "missed": 0, "hints": 0, "placements": 11, "discards": 0, "passes": 0}
+        state = SimpleNamespace(game=SimpleNamespace(name="focusx-4focus"), stats=stats,
+                                outcome=lambda: Outcome((0,), "the deck ran out", (9.0, 4.0, 3.0, 2.0)))
+        seats = [SeatInfo("gpio", "GPIO 17")] + [SeatInfo("computer", "computer")] * 3
+        title = "Focus (2023) Mycroft Mode, Sherlock rules: A Study in Scarlet"
+        r = ResultsScene(ex.app, title, state, seats, entry="focusx-4focus-x")
+        r.entries = []                                         # the tables, not the initials
+        ex.seen.seen.clear()
+        r.update(ex.clock.t)
+        r.draw(ex.screen)
+        assert cut_texts(ex.seen, ex.screen) == {}
+        words = ex.seen.words()
+        assert "game over" in words.lower() or title in words
+        lines = [(m, rect) for m, rect, *_ in ex.seen.seen if m.strip()]
+        for i, (m1, a) in enumerate(lines):
+            for m2, b in lines[i + 1:]:
+                c = a.clip(b)
+                assert not (c.w > 0.25 * min(a.w, b.w) and c.h > 0.4 * min(a.h, b.h)), (m1, a, m2, b)
+    finally:
+        ex.close()
+        pygame.display.quit()

@@ -23,8 +23,10 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
     small = render.small_screen(*surface.get_size())
     if small:                 # a small display: the lines as large as the box lets them be
         size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
-    head = render.text_block(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
-                             1, render.GOLD, "midtop", bold=True)
+    # a long game name on a narrow panel: the game's name alone rather than squeezed to half
+    head = render.text_best(surface, (f"High scores: {label}", label, "High scores"), (box.centerx, box.y + 10),
+                            box.w - 16, tuple(sorted({size + 4, render.MIN_TEXT_PX}, reverse=True)), render.GOLD,
+                            "midtop", bold=True)
     sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', fewest first' if rule.fewest else ', best game'})",
                             (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
                             max(24, size - 6), 1, render.DIM, "midtop")

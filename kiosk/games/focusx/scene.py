@@ -73,7 +73,7 @@ TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "row": ("{names} takes the row focus!", "seat"),
         "column": ("{names} takes the column focus!", "seat"),
         "shift": ("{names} takes the shift focus!", "seat"),
-        "forgotten": ("{names} takes a forgotten focus!", "seat"),
+        "forgotten": ("{names}: a forgotten focus!", "seat"),
         "debated": ("Debated: {names} take one card each", ""),
         "boxed": ("4+ tied: the trio goes to the box", ""),
         "overruled": ("{names}: the row focus goes first", ""),
@@ -968,6 +968,8 @@ class FocusXScene(GameScene):
                 break
             colour = entry.colour if idx == 0 else render.DIM
             rows = 2 if yy + 3 * step <= panel.bottom else 1
+            if rows == 1 and render.font(size, idx == 0).size(entry.title)[0] * render.MIN_KEPT > inner:
+                break                         # an older race whose title needs two rows gives way
             yy = render.text_lines(surface, entry.title, (x, yy), inner, rows, size, colour, bold=idx == 0).bottom + 1
             for seat, kind, ms, status in entry.rows[:8]:
                 if yy > panel.bottom - step - 2:
