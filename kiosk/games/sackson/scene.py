@@ -1200,8 +1200,12 @@ class SacksonScene(GameScene):
             msg, col = banner
             box = area.inflate(0, -4)
             pygame.draw.rect(surface, col, box, border_radius=8)
-            render.text_best(surface, (msg,), box.center, box.w - 12, (34, 30, 28, 26, 24) if box.h >= 30 else (24,),
-                             sd.INK, "center", bold=True)
+            # a narrow strip: the newest of the banner's messages alone, then its short form
+            newest = msg.split("   ")[-1]
+            short = newest.replace("has no move: skipped this turn", "skipped (no move)").replace(
+                "has no move: out of the game", "is out (no move)")
+            render.text_best(surface, (msg, newest, short), box.center, box.w - 12,
+                             (34, 30, 28, 26, 24) if box.h >= 30 else (24,), sd.INK, "center", bold=True)
             return
         size = 24 if compact else 28
         moves = render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
