@@ -205,7 +205,7 @@ class LobbyScene(Scene):
         if edge.pressed and edge.control != "buzzer" and seat not in self.joined:
             self.join(edge)
         for s, action in self.gestures.feed(edge):
-            self.act(s, action, edge.t_ns)
+            self.act(s, action, edge.t_ns, tap=edge.control == "buzzer")
 
     def join(self, edge: Edge) -> None:
         """``edge``'s seat joins (its station becomes a person's, the countdown restarts)."""
@@ -223,15 +223,16 @@ class LobbyScene(Scene):
             self.stations[seat] = kind or ("gpio" if self.app.gpio is not None else "keyboard")
         self.app.sounds.play("press")
 
-    def act(self, seat: int, action: str, t_ns: int) -> None:
-        """A menu action from a station (kiosk/gestures.py)."""
+    def act(self, seat: int, action: str, t_ns: int, tap: bool = False) -> None:
+        """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's tap (it only
+        steps on, so the players' count comes round; a right control stops at the most)."""
         self.last_join = t_ns if self.joined else self.last_join
         if action in (PREV, NEXT):
             if self.row == self.start_row:
                 if action == NEXT:
                     self.row = 0
                 return
-            self.change(-1 if action == PREV else 1, wrap=action == NEXT)
+            self.change(-1 if action == PREV else 1, wrap=tap and action == NEXT)
         elif action == OK:
             if self.row == self.start_row:
                 self.start()
