@@ -748,11 +748,13 @@ class FocusXScene(GameScene):
         y = strip.y + (1 if compact else 2)
         for msg, size, col in lines:
             if compact:                 # 24 px lines, the label squeezed a little at most
-                r = render.text_within(surface, msg, (left, y), strip.w - 20, render.MIN_TEXT_PX, col, bold=True)
+                # each line from the strip's left edge (``left`` is where the banner may start)
+                r = render.text_within(surface, msg, (strip.x + 10, y), strip.w - 20, render.MIN_TEXT_PX, col,
+                                       bold=True)
                 left = max(left, r.right + 16)
                 y = r.bottom + 1
                 continue
-            r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
+            r = render.text_within(surface, msg, (strip.x + 20, y), strip.w - 30, size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
         self.draw_table(surface, area)
