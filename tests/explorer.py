@@ -231,6 +231,9 @@ class Explorer:
                 self.factory.pin(self.pins[seat]).drive_high()
                 del self.held[seat]
         wait_shared_idle()                 # the virtual clock never outruns the thinking worker
+        photos = getattr(self.app.scenes[-1], "next_round", None) if self.app.scenes else None
+        if photos is not None and photos[1].is_alive():
+            photos[1].join(60)             # ... nor Sherlook's photo worker (a busy machine: the same walk)
         self.frames_run += 1
         self._draw_now = bool(self.check_text) and self.frames_run % self.check_text == 0
         self.app.step(self.clock.t)
