@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.explorer import REPLAYS, SIZES, Explorer, ExplorerFailure  # noqa: E402
+from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer, ExplorerFailure  # noqa: E402
 
 S = 1_000_000_000
 
@@ -92,6 +92,18 @@ def main(argv: list[str] | None = None) -> int:
                     ex.close()
                 print(f"  ok  {entry} seed {seed} {size[0]}x{size[1]}: {ex.checks.frames} frames, "
                       f"{len(ex.trace.steps)} gestures, {sum(ex.checks.held.values())} checks held", flush=True)
+        for start, seed, size, frame_ms, every, seconds in MONKEY_REPLAYS:
+            with tempfile.TemporaryDirectory() as tmp:
+                ex = Explorer(Path(tmp), seed, size, every, frame_ms=frame_ms)
+                try:
+                    ex.monkey_from(start, seconds)
+                except ExplorerFailure as exc:
+                    print(f"\nFAILED again:\n{exc}", flush=True)
+                    return 1
+                finally:
+                    ex.close()
+                print(f"  ok  monkey from {start} seed {seed} {size[0]}x{size[1]}: {ex.checks.frames} frames, "
+                      f"{len(ex.trace.steps)} gestures", flush=True)
         if a.replays:
             return 0
     print(f"{'entry':24} {'virt min':>8} {'walks':>5} {'monkeys':>7} {'results':>7} {'gestures':>8} "

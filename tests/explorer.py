@@ -67,6 +67,10 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
     ("focus-4p-teams", 13, (480, 320), 50, 10),           # a two-message banner squeezed to a third
     ("focusx-duel-x", 5200, (480, 320), 100, 20),         # Duel's "then:" line drawn right of the first
 )
+#: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
+MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
+    ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+)
 
 
 class ExplorerFailure(AssertionError):

@@ -231,3 +231,27 @@ def test_the_results_screen_has_every_line_whole_and_none_over_another(size: tup
     finally:
         ex.close()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (1920, 1080)])
+def test_duel_high_score_lines_keep_the_initials_clear_of_the_penalty_cards(size: tuple[int, int],
+                                                                            tmp_path: Path) -> None:
+    import pygame
+    ex = Explorer(tmp_path, seed=1, size=size, check_text=0)
+    try:
+        for initials, penalties in (("AAC", 28), ("DAA", 43), ("BOB", 7)):
+            ex.app.highscores.add("focusx-duel", initials, penalties)
+        r = duel_results(ex, (3.0, 9.0, 5.0, 4.0), (0,))
+        r.entries = []                                         # the tables, not the initials
+        ex.seen.seen.clear()
+        r.update(ex.clock.t)
+        r.draw(ex.screen)
+        lines = [(m, rect) for m, rect, *_ in ex.seen.seen if m.strip()]
+        assert any(m.startswith("1. BOB") for m, _ in lines)      # fewest first
+        for i, (m1, a) in enumerate(lines):
+            for m2, b in lines[i + 1:]:
+                c = a.clip(b)
+                assert not (c.w > 0.25 * min(a.w, b.w) and c.h > 0.4 * min(a.h, b.h)), (m1, a, m2, b)
+    finally:
+        ex.close()
+        pygame.display.quit()

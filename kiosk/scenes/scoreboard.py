@@ -52,10 +52,12 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
             if small:
                 # the initials and the score share the column, the score squeezed if need be
                 r = render.text(surface, f"{rank}. {initials}", (x + 10, y), size, col, bold=rank == 1)
-                render.text_within(surface, _fmt(score, rule), (x + cw - 10, y), x + cw - 10 - r.right - 8, size,
-                                   col, "topright")
+                render.text_best(surface, (_fmt(score, rule), f"{score:g}"), (x + cw - 10, y),
+                                 x + cw - 10 - r.right - 8, (size,), col, "topright")
                 y += render.line_height(size) + 2
                 continue
-            render.text(surface, f"{rank}. {initials}", (x + 16, y), size, col, bold=rank == 1)
-            render.text(surface, _fmt(score, rule), (x + cw - 16, y), size, col, "topright")
+            r = render.text(surface, f"{rank}. {initials}", (x + 16, y), size, col, bold=rank == 1)
+            # the score with its unit, else the number alone, where the unit would reach the initials
+            render.text_best(surface, (_fmt(score, rule), f"{score:g}"), (x + cw - 16, y),
+                             x + cw - 16 - r.right - 10, (size,), col, "topright")
             y += size + 6
