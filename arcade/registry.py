@@ -79,6 +79,42 @@ class PlayerContext:
 
 
 @dataclass(frozen=True)
+class WinningRule:
+    """How an entry's finished game is won and ranked, declared once per entry: the results
+    screen's bars, its high scores and their tables all follow it.
+
+    Attributes:
+        kind: ``"score"`` (each seat's ``outcome().scores`` ranks the seats), ``"wins"`` (a game
+            won counts 1 for its winner; FOCUS, SF-2) or ``"solved"`` (a cooperative game, won
+            or lost together; Focus (2023), CO-4).
+        unit: what a seat's score counts, as the screens say it ("cards", "penalty cards",
+            "points", "wins"; "" for ``"solved"``).
+        fewest: True when the fewest wins (FocusX Duel's penalty cards, FX-10).
+        total: True when a name's results are added up in the tables (wins), False when its
+            best game counts.
+
+    >>> get("focusx-duel").winning.fewest, get("focusx-classic").winning.unit
+    (True, 'cards')
+    """
+
+    kind: str
+    unit: str = ""
+    fewest: bool = False
+    total: bool = False
+
+    def better(self, a: float, b: float) -> bool:
+        """Whether score ``a`` ranks before score ``b`` under this rule."""
+        return a < b if self.fewest else a > b
+
+
+MOST_CARDS = WinningRule("score", "cards")
+FEWEST_PENALTY_CARDS = WinningRule("score", "penalty cards", fewest=True)
+MOST_POINTS = WinningRule("score", "points")
+GAMES_WON = WinningRule("wins", "wins", total=True)
+SOLVED = WinningRule("solved")
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One playable game and mode (see the module text).
 
@@ -96,6 +132,7 @@ class GameSpec:
         fixed: settings the entry sets (``x_rule``, ``variant``, ``mode``).
         options: the command-line options it takes (``OPTIONS``).
         aliases: older ``--mode`` spellings of this entry.
+        winning: how its games are won and ranked (:class:`WinningRule`).
         score_range: the lowest and highest score one seat can have in a game of this
             entry, in the game's own unit (FocusX cards, FOCUS captured stones, points);
             the hall's leaderboard refuses a result outside it (kiosk/event.py).
@@ -114,6 +151,7 @@ class GameSpec:
     options: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     demo_seats: int | None = None
+    winning: WinningRule = MOST_CARDS
     score_range: tuple[float, float] = (0.0, 999.0)
 
     # -- the rules ------------------------------------------------------------
@@ -247,33 +285,37 @@ def _module(path: str, spec: "GameSpec") -> ModuleType:
                             f"{spec.mode!r} is not built into this arcade yet ({path})") from None
 
 
-def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int) -> tuple[GameSpec, GameSpec]:
+def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int,
+            winning: WinningRule = MOST_CARDS) -> tuple[GameSpec, GameSpec]:
     game = f"arcade.focusx.{cls}"
     # A seat's score is the cards it won: 0 to the 64 of the deck (arcade.focusx.cards.DECK_SIZE).
     plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
-                     lo, hi, 4, demo_seats=demo, score_range=(0.0, 64.0))
+                     lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0))
     x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
-                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, score_range=(0.0, 64.0))
+                 "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, winning=winning,
+                 score_range=(0.0, 64.0))
     return plain, x
 
 
 def _focus(variant: str, label: str, seats: int, name: str | None = None) -> GameSpec:
     # A seat's score is the stones it captured: at most the 52 of a four-player board.
     return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
-                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, score_range=(0.0, 52.0))
+                    "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, winning=GAMES_WON,
+                    score_range=(0.0, 52.0))
 
 
 def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
     # The pair's points: at most the 84 cards (arcade.coop.exhibits.CARDS) in each of at most 10 rounds.
     return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
-                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases, score_range=(0.0, 840.0))
+                    2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases,
+                    winning=MOST_POINTS if "sherlock" in mode else SOLVED, score_range=(0.0, 840.0))
 
 
 #: Every entry, in the lobby's order.
 SPECS: tuple[GameSpec, ...] = (
     *_focusx("classic", "Classic", "classic:ClassicGame", 2, 8, 4),
     *_focusx("thinkfocus", "ThinkFocus", "thinkfocus:ThinkFocusGame", 4, 6, 4),
-    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5),
+    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5, winning=FEWEST_PENALTY_CARDS),     # FX-10
     *_focusx("4focus", "4Focus", "fourfocus:FourFocusGame", 2, 4, 3),
     _focus("2p", "FOCUS (Sackson) 2 players", 2),
     _focus("3p", "FOCUS 3 players", 3),
@@ -281,7 +323,7 @@ SPECS: tuple[GameSpec, ...] = (
     _focus("4p", "FOCUS 4 players, each alone", 4),
     _focus("crossfire", "Crossfire (hex FOCUS)", 2, name="crossfire"),
     GameSpec("sherlook", "sherlook", "classic", "Sherlook (spot the differences)",
-             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4,
+             "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4, winning=MOST_POINTS,
              # At most 6 points a round (the green token and both others, SL-4) in at most
              # 30 rounds and 50 extra rounds (the settings' limits).
              score_range=(0.0, 480.0)),
@@ -397,6 +439,19 @@ def make(name: str, seats: int | None = None, settings: Mapping[str, Any] | None
         if name == _record_name(s):
             return s.game_class()(s.default_seats if seats is None else seats, settings)
     raise SettingsError("game", name, f"one of {names()}")
+
+
+def winning_of(name: str) -> WinningRule | None:
+    """The winning rule of a registry name or of a record's game name (``"focusx-duel"``,
+    ``"focus"``, ``"coop"``: the first entry that records under it), or None.
+
+    >>> winning_of("focusx-duel").unit, winning_of("focusx-duel-x").fewest, winning_of("chess")
+    ('penalty cards', True, None)
+    """
+    for s in SPECS:
+        if name in (s.name, _record_name(s)):
+            return s.winning
+    return None
 
 
 def _record_name(spec: GameSpec) -> str:

@@ -553,11 +553,16 @@ class App:
             person = edge.source not in ("computer", "")
             if person:
                 self.combo.feed(edge)
-                self.idle.saw(edge)
                 if self.attract is not None and edge.pressed:
+                    self.idle.saw(edge, self)
                     self.leave_attract(edge)
                     continue
-            if self.accepts(self.scenes[-1], edge):
+            accepted = self.accepts(self.scenes[-1], edge)
+            if person:
+                # A press the screen refuses (a station the seat is not played from) is no
+                # presence: it neither keeps the away rule off nor gives an away seat back.
+                self.idle.saw(edge, self if accepted else None)
+            if accepted:
                 self.scenes[-1].on_edge(edge)
         if self.combo.poll(now_ns):
             self.open_service()
@@ -594,7 +599,10 @@ class App:
             return True                   # menus and the results screen: every station
         if edge.seat >= len(seats):
             return False
-        station = getattr(seats[edge.seat], "station", "")
+        return self.station_accepts(getattr(seats[edge.seat], "station", ""), edge)
+
+    def station_accepts(self, station: str, edge: Edge) -> bool:
+        """Whether a seat played from ``station`` (a :class:`SeatInfo` station kind) takes ``edge``."""
         allowed = self.SOURCES.get(station, set())
         if station == "gpio" and self.gpio is None:
             allowed = {"keyboard"}        # no GPIO here: the lobby said to use keys 1-8

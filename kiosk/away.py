@@ -40,11 +40,24 @@ class AwayWatch:
         self.waiting = None
         self.scene = None
 
-    def saw(self, edge: Edge) -> None:
-        """A person's edge: that seat is here (and gets its seat back if it was away)."""
-        self.last_input[edge.seat] = edge.t_ns
+    def saw(self, edge: Edge, accepted_by: Any = None) -> None:
+        """A person's edge: that seat is here (and gets its seat back if it was away).
+
+        Args:
+            edge: the edge.
+            accepted_by: the app when the screen took the edge, None when it refused it
+                (a station the seat is not played from: such a press is no presence).  An
+                away seat is given back to a press from the person's own station.
+        """
         if edge.seat in self.away and self.scene is not None:
+            own = self.away[edge.seat].station
+            if accepted_by is None and not self.app.station_accepts(own, edge):
+                return
+            self.last_input[edge.seat] = edge.t_ns
             self._give_back(edge.seat)
+            return
+        if accepted_by is not None:
+            self.last_input[edge.seat] = edge.t_ns
 
     def _give_back(self, seat: int) -> None:
         info = self.away.pop(seat)

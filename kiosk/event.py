@@ -265,7 +265,8 @@ def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Scor
     """The leaderboard's score of one finished game: the best seat's result in the game's own unit,
     the same notion as the kiosk's high scores (a seat's cards, points or wins).
 
-    * FocusX (every mode): the cards the best seat won (``outcome().scores``, the mode's count).
+    * FocusX: the cards the best seat won (``outcome().scores``, the mode's count); Duel, whose
+      fewest penalty cards wins (``GameSpec.winning``): that count, negative (fewest first).
     * Sherlook: the best seat's points (SL rules' scoring, docs/rules-sherlook.md).
     * Focus (2023): the pair's Sherlock Mode points; with the base rules (no points) 1 for a
       solved case, 0 for a lost one.
@@ -286,6 +287,14 @@ def score_of(game: str, winners: Sequence[int], scores: Sequence[float]) -> Scor
         return Score(1.0, caps, w, f"win, {caps:g} captured")
     if not sc:
         return Score(0.0, 0.0, winners[0] if winners else None, "0")
+    from arcade.registry import winning_of
+    rule = winning_of(game)
+    if rule is not None and rule.fewest:
+        # FocusX Duel (FX-10): the fewest penalty cards is best; the board sorts by the value,
+        # highest first, so the value is the count made negative.
+        low = min(sc)
+        seat = next((w for w in winners if w < len(sc) and sc[w] == low), sc.index(low))
+        return Score(-low, 0.0, seat, f"{low:g} {rule.unit}")
     best = max(sc)
     seat = next((w for w in winners if w < len(sc) and sc[w] == best), sc.index(best))
     unit = "cards" if game.startswith("focusx") else "points"

@@ -6,14 +6,16 @@ feed uses (the results screen, the attract loop, an MQTT leaderboard):
 ==================================  =========================  ==================
 game (family)                       score of a seat            table ranks by
 ==================================  =========================  ==================
-FocusX, every mode (``focusx``)     cards won                  best game
+FocusX (``focusx``), but Duel       cards won                  best game
+FocusX Duel (``focusx-duel[-x]``)   penalty cards (fewest)     best game, fewest first
 Sherlook (``sherlook``)             points                     best game
 Focus (2023), Sherlock rules        the pair's points          best game
 (``coop`` modes with "sherlock")    (base rules: no score)
 FOCUS / Crossfire (``focus``)       1 per game won             wins added up
 ==================================  =========================  ==================
 
-Tables are per registry entry (``arcade.registry``: ``focusx-classic``,
+The rule is the registry entry's own (``arcade.registry.GameSpec.winning``, declared once per
+entry); this module only reads it.  Tables are per registry entry (``arcade.registry``: ``focusx-classic``,
 ``focusx-duel-x``, ``crossfire``, ``coop-sherlock``... the names the command
 line, the configuration, the records and the event's boards use), for today
 (since local midnight) and for all time.  The table lives in the results file
@@ -61,12 +63,15 @@ class ScoreRule:
     """How a game's results become high scores.
 
     Attributes:
-        unit: what the number counts ("cards", "points", "wins").
+        unit: what the number counts ("cards", "penalty cards", "points", "wins").
         total: True: a name's scores are added up (wins); False: its best game counts.
+        fewest: True: the fewest is best (FocusX Duel's penalty cards, FX-10); the tables
+            list the lowest first and a lower score makes them.
     """
 
     unit: str
     total: bool = False
+    fewest: bool = False
 
 
 log = logging.getLogger("focus-arcade")
@@ -113,16 +118,18 @@ def score_of(name: str, seat: int, winners: Sequence[int], scores: Sequence[floa
 
 
 def score_rule(family: str, mode: str) -> ScoreRule | None:
-    """The rule for a family and mode (the registry entry's), or None for a game without high scores."""
-    if family == "focusx":
-        return ScoreRule("cards")
-    if family == "sherlook":
-        return ScoreRule("points")
-    if family == "coop":
-        return ScoreRule("points") if "sherlock" in mode else None
-    if family in ("focus", "crossfire"):
-        return ScoreRule("wins", total=True)
-    return None
+    """The rule for a family and mode: the registry entry's winning rule
+    (``arcade.registry.GameSpec.winning``), or None for a game without high scores (a
+    cooperative game won or lost together, an unknown game)."""
+    from arcade import registry
+    from arcade.core.errors import ArcadeError
+    try:
+        win = registry.resolve(family, mode or None).winning
+    except ArcadeError:
+        return None
+    if win.kind == "solved":
+        return None
+    return ScoreRule(win.unit, total=win.total, fewest=win.fewest)
 
 
 def result_score(family: str, mode: str, seat: int, winners: Sequence[int],
@@ -136,7 +143,7 @@ def result_score(family: str, mode: str, seat: int, winners: Sequence[int],
             FocusX cards won, Sherlook points, Focus (2023) Sherlock Mode points).
 
     FOCUS games give 1 to each winner and no entry to the others; a score of 0
-    is no entry either.
+    is no entry either, except where the fewest is best (FocusX Duel: no penalty card).
     """
     rule = score_rule(family, mode)
     if rule is None:
@@ -146,7 +153,7 @@ def result_score(family: str, mode: str, seat: int, winners: Sequence[int],
     if seat >= len(scores):
         return None
     value = float(scores[seat])
-    return value if value > 0 else None
+    return value if value > 0 or (rule.fewest and value == 0) else None
 
 
 def day_start(now: float) -> float:
@@ -208,7 +215,8 @@ class HighScores:
             sql = (f"SELECT initials, SUM(score) AS s, MIN(id) FROM highscores WHERE {where} "
                    "GROUP BY initials ORDER BY s DESC, MIN(id) LIMIT ?")
         else:
-            sql = f"SELECT initials, score, id FROM highscores WHERE {where} ORDER BY score DESC, id LIMIT ?"
+            order = "ASC" if rule.fewest else "DESC"
+            sql = f"SELECT initials, score, id FROM highscores WHERE {where} ORDER BY score {order}, id LIMIT ?"
         return [(r[0], float(r[1])) for r in self.db.execute(sql, (*args, limit))]
 
     def qualifies(self, game: str, rule: ScoreRule, score: float, now: float) -> bool:
@@ -217,7 +225,7 @@ class HighScores:
             return True
         for since in (day_start(now), None):
             lines = self.table(game, rule, since)
-            if len(lines) < TABLE_SIZE or score > lines[-1][1]:
+            if len(lines) < TABLE_SIZE or (score < lines[-1][1] if rule.fewest else score > lines[-1][1]):
                 return True
         return False
 

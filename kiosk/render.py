@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 import os
+import re
 from itertools import chain
 from typing import Callable, Sequence
 
@@ -260,6 +261,37 @@ class SurfaceCache:
         return list(self._items.values())
 
 
+#: A ruling id (R-3, FX-7, FXA-38, CO-4, SF-3, SL-3, SLA-1): the rules' own references, for the
+#: docs and the log, never on a player's screen (:func:`plain`).
+_RULING = r"\b(?:R|FXA?|CO|SF|SLA?)-\d+\b"
+_RULING_GROUP = re.compile(r"\s*\(\s*" + _RULING + r"(?:\s*[,;/]\s*" + _RULING + r")*\s*\)")
+_RULING_LEAD = re.compile(_RULING + r"\s*[:;,]\s*")
+_RULING_BARE = re.compile(r"\s*(?:,\s*)?" + _RULING)
+_plain: dict[str, str] = {}
+
+
+def plain(msg: str) -> str:
+    """``msg`` without ruling ids, as every text function here draws it: "(CO-4)" and
+    "(R-8, FXA-39)" go, "(SF-3; 2-player variants)" keeps "(2-player variants)".
+
+    >>> plain("only the exhibits are left in the grid: you both win (CO-4)")
+    'only the exhibits are left in the grid: you both win'
+    >>> plain("a swap (SF-3; 2-player variants), late (FX-7 grace)")
+    'a swap (2-player variants), late (grace)'
+    """
+    if "-" not in msg:
+        return msg
+    out = _plain.get(msg)
+    if out is None:
+        out = _RULING_GROUP.sub("", msg)
+        out = _RULING_LEAD.sub("", out)
+        out = _RULING_BARE.sub("", out).replace("( ", "(").replace("()", "")
+        if len(_plain) > 4096:
+            _plain.clear()
+        _plain[msg] = out
+    return out
+
+
 #: Rendered text by (message, size, bold, colour): most of a screen's words do not change
 #: from one frame to the next, so each is rendered once; at most :data:`TEXTS_MAX_BYTES`.
 TEXTS_MAX_BYTES = 6 * 2**20
@@ -278,6 +310,7 @@ def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = F
 def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32,
          colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Draw ``msg``; ``anchor`` is a pygame.Rect attribute name (``"center"``, ``"midtop"``...)."""
+    msg = plain(msg)
     img = text_image(msg, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
@@ -292,6 +325,7 @@ _narrowed = SurfaceCache(NARROWED_MAX_BYTES)
 def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int, size: int = 32,
                 colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """:func:`text`, squeezed to ``max_w`` px wide (smooth-scaled, whole) when it is wider."""
+    msg = plain(msg)
     img = text_image(msg, size, colour, bold)
     if img.get_width() > max_w > 0:
         key = (msg, size, bold, tuple(colour), max_w)
@@ -309,6 +343,7 @@ def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list
     """``msg`` broken at spaces into at most ``rows`` lines, each at most ``max_w`` px wide at
     ``size`` px where the words allow (greedy; the last line takes what is left, for
     :func:`text_within` to squeeze).  No line is empty; ``rows`` < 1 gives []."""
+    msg = plain(msg)
     if rows < 1 or not msg:
         return []
     f = font(size, bold)
@@ -337,6 +372,7 @@ def text_best(surface: pygame.Surface, wordings: Sequence[str], pos: tuple[int, 
     when none fits, the last wording at the smallest size squeezed to ``max_w``
     (:func:`text_within`).  Never cut; returns the drawn area.  Raises ValueError for no
     wordings or no sizes."""
+    wordings = [plain(w) for w in wordings]
     if not wordings or not sizes:
         raise ValueError("text_best: give at least one wording and one size")
     for msg in wordings:
@@ -349,6 +385,7 @@ def text_best(surface: pygame.Surface, wordings: Sequence[str], pos: tuple[int, 
 def wrap_even(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list[str]:
     """:func:`wrap`, but two lines are split at the space where the wider of them is
     narrowest (an even pair of lines: a hint reads "choose:" / "left/right, OK")."""
+    msg = plain(msg)
     lines = wrap(msg, max_w, size, rows, bold)
     if len(lines) != 2:
         return lines
@@ -368,6 +405,7 @@ def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
     are split where the wider of them is narrowest ("choose:" / "left/right, OK", not
     "choose: left/right," / "OK").  Returns the area drawn (an empty rect at ``pos`` for no
     text or ``rows`` < 1)."""
+    msg = plain(msg)
     x, y = pos
     drawn = pygame.Rect(x, y, 0, 0)
     step = font(size, bold).get_linesize()
@@ -394,6 +432,7 @@ def fit_lines(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False
     >>> fit_lines("", 100, 30)
     (30, ())
     """
+    msg = plain(msg)
     min_size = max(min_size, MIN_TEXT_PX)
     size = max(size, min_size)
     key = (msg, max_w, size, rows, bold, min_size)
@@ -427,6 +466,7 @@ def fit_lines(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False
 def fits(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False) -> bool:
     """Whether :func:`fit_lines` sets ``msg`` in ``rows`` lines of ``max_w`` px without
     squeezing any (at ``size`` px or smaller, not below :data:`MIN_TEXT_PX`)."""
+    msg = plain(msg)
     s, lines = fit_lines(msg, max_w, size, rows, bold)
     return all(font(s, bold).size(line)[0] <= max_w for line in lines)
 
@@ -438,6 +478,7 @@ def line_height(size: int, bold: bool = False) -> int:
 
 def lines_height(msg: str, max_w: int, size: int, rows: int = 2, bold: bool = False) -> int:
     """The height (px) :func:`text_block` takes for ``msg`` (0 for no text)."""
+    msg = plain(msg)
     s, lines = fit_lines(msg, max_w, size, rows, bold)
     if not lines:
         return 0
@@ -452,6 +493,7 @@ def text_block(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
     size comes down first and the line count follows what is needed.  ``anchor`` places the whole block of lines as a
     pygame.Rect attribute would (``"midtop"``, ``"topleft"``, ``"center"``...), each line aligned
     the same way (left, centre or right).  Returns the area drawn (empty at ``pos`` for no text)."""
+    msg = plain(msg)
     s, lines = fit_lines(msg, max_w, size, rows, bold, min_size)
     if not lines:
         return pygame.Rect(pos, (0, 0))
@@ -473,6 +515,7 @@ def text_block(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
 def fit_size(msg: str, max_w: int, sizes: tuple[int, ...] = (56, 48, 40, 34, 28), bold: bool = False) -> int:
     """The largest of ``sizes`` (px, largest first) at which ``msg`` is at most ``max_w`` px wide;
     the smallest if none fits."""
+    msg = plain(msg)
     for size in sizes:
         if font(size, bold).size(msg)[0] <= max_w:
             return size
@@ -484,6 +527,7 @@ def text_fit(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int
     """Draw ``msg`` centred under ``pos`` (midtop) within ``max_w`` px, never cut: the font
     shrinks by up to 2 px, then the text goes onto two lines split at a space (shrinking
     down to ``min_size`` if needed): "computer (medium)" stays whole.  Returns the drawn area."""
+    msg = plain(msg)
     sizes = tuple(range(size, min_size - 1, -1))
     one_line = sizes[:3]                       # shrink a little on one line, then wrap (readable from 3 m)
     fitted = fit_size(msg, max_w, one_line if " " in msg else sizes, bold)

@@ -56,7 +56,7 @@ def test_every_line_of_a_coop_game_in_play_is_whole(tmp_path: Path, monkeypatch:
             for msg, where in cut_texts(seen, screen).items():
                 bad.setdefault(msg, where)
             words = " ".join(m for m, *_ in seen.seen)
-            prompt = scene._prompt()[0] if not scene._looking_away_prompt() else ""
+            prompt = render.plain(scene._prompt()[0]) if not scene._looking_away_prompt() else ""
             if seen.seen and prompt and render.small_screen(*size):
                 # the prompt is drawn (on two or three lines perhaps; the TV's layout draws it
                 # with its own wrapping, which tests/text_fit.py does not see)

@@ -180,7 +180,8 @@ def test_lobby_keys_change_the_game_players_and_stations(kiosk: tuple[kapp.App, 
     key(pygame.K_DOWN)                   # row 3: P1's station
     key(pygame.K_RIGHT)
     frames(app, clock, 1)
-    assert lobby.stations[0] == "gpio"   # keyboard -> gpio (no GPIO here: a message, no crash)
+    # keyboard -> computer: no GPIO buzzers and no gamepad here, so the lobby does not offer them
+    assert lobby.stations[0] == "computer" and lobby.station_choices() == ("keyboard", "computer", "off")
     key(pygame.K_RETURN)
     frames(app, clock, 2)
     assert isinstance(top(app), ClassicScene) and len(top(app).seats) == 2

@@ -1,4 +1,5 @@
-"""The lobby's players row says why a count is refused, in words a guest can read (issue 10)."""
+"""The lobby's players row says why a count is refused, in words a guest can read (issue 10),
+and a buzzer's taps bring the count round to the fewest (issue 20)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from kiosk.scenes.lobby import LobbyScene
 from test_event_day import BUZZ, Day, event_config
 
 
-def test_nine_players_for_focusx_classic_is_refused_with_a_readable_reason(
+def test_nine_players_for_focusx_classic_is_refused_with_a_readable_reason_and_comes_round_to_two(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     d = Day(event_config(tmp_path), monkeypatch)
     try:
@@ -21,11 +22,13 @@ def test_nine_players_for_focusx_classic_is_refused_with_a_readable_reason(
         assert isinstance(lobby, LobbyScene) and lobby.games[lobby.game_i].name == "focusx-classic"
         d.press(BUZZ[2], hold_ms=800)                     # hold: the players row
         assert lobby.row == 1
-        for _ in range(8):                                # tap, tap, ... past 8
+        for _ in range(4):                                # tap, tap, ... up to 8
             d.press(BUZZ[2], hold_ms=100)
-        assert lobby.players == 8
-        assert lobby.note == "FocusX Classic is for 2-8 players: choose another game for more"
-        d.press(BUZZ[2], hold_ms=100)                     # once more: it stays at 8 and says why
-        assert lobby.players == 8 and "choose another game" in lobby.note
+        assert lobby.players == 8 and lobby.note == ""
+        d.press(BUZZ[2], hold_ms=100)                     # once more: it says why, and comes round to 2
+        assert lobby.note == "FocusX Classic is for 2-8 players: choose another game for more; back to 2"
+        assert lobby.players == 2                         # (issue 20: a buzzer lowers the count too)
+        d.press(BUZZ[2], hold_ms=100)
+        assert lobby.players == 3 and lobby.note == ""
     finally:
         d.close()

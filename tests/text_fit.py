@@ -1,5 +1,6 @@
 """What a player notices of the text on a screen: every line drawn whole, inside the part of
-the screen it belongs to, and squeezed a little at most.
+the screen it belongs to, and squeezed a little at most (the words as drawn: without ruling
+ids, ``kiosk.render.plain``).
 
 :class:`TextSeen` records every ``kiosk.render.text`` and ``text_within`` call (the words, the
 rect drawn, the clip it was drawn under: the part's rect, and how much of its natural width it
@@ -28,13 +29,14 @@ class TextSeen:
         def seen_text(surface: pygame.Surface, msg: str, pos: Any, size: int = 32, colour: Any = render.TEXT,
                       anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
             r = text(surface, msg, pos, size, colour, anchor, bold)
-            self._saw(surface, msg, r, 1.0)
+            self._saw(surface, render.plain(msg), r, 1.0)
             return r
 
         def seen_within(surface: pygame.Surface, msg: str, pos: Any, max_w: int, size: int = 32,
                         colour: Any = render.TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
             r = within(surface, msg, pos, max_w, size, colour, anchor, bold)
-            self._saw(surface, msg, r, r.w / max(1, render.font(size, bold).size(msg)[0]))
+            shown = render.plain(msg)           # what is drawn: the words without ruling ids
+            self._saw(surface, shown, r, r.w / max(1, render.font(size, bold).size(shown)[0]))
             return r
 
         monkeypatch.setattr(render, "text", seen_text)

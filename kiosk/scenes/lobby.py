@@ -7,7 +7,9 @@ Rows: game, players, computer skill, one per seat, then "Start".
   X to the previous row.  Using them also joins that seat.
 * A buzzer alone: the first press joins the seat (the press on the title screen
   too); after that a tap changes the highlighted row and a hold (0.6 s) goes to
-  the next row, and on "Start" starts the game (kiosk/gestures.py).
+  the next row, and on "Start" starts the game (kiosk/gestures.py).  A tap on the
+  players' row counts up and comes round from the most to the fewest.
+* A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`).
 * Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.
 
 The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
@@ -145,7 +147,20 @@ class LobbyScene(Scene):
         elif name in ("left", "right"):
             self.change(-1 if name == "left" else 1)
 
-    def change(self, step: int) -> None:
+    def station_choices(self) -> tuple[str, ...]:
+        """The station kinds a seat's row offers: only those wired here.  GPIO when the
+        buzzers opened; a gamepad while one is plugged in; the keyboard outside kiosk mode or
+        when the configuration has a keyboard station; a computer and "off" always."""
+        configured = set(self.app.cfg["seats"]["stations"])
+        pads: Any = getattr(self.app.gamepad, "controllers", ()) if self.app.gamepad is not None else ()
+        wired = {"gpio": self.app.gpio is not None,
+                 "keyboard": not self.app.kiosk_mode or "keyboard" in configured,
+                 "gamepad": bool(pads)}
+        return tuple(k for k in STATION_CHOICES if wired.get(k, True))
+
+    def change(self, step: int, wrap: bool = False) -> None:
+        """Change the highlighted row by ``step``; ``wrap``: a buzzer's tap, which only steps
+        on, so the players' count comes round from the most to the fewest."""
         g = self.games[self.game_i]
         self.note = ""
         if self.row == 0:
@@ -161,16 +176,19 @@ class LobbyScene(Scene):
             if self.players != wanted:
                 self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
                              + (": choose another game for more" if wanted > g.max_seats else ""))
+                if wrap and wanted > g.max_seats and g.min_seats < g.max_seats:
+                    # a buzzer alone only steps on: past the most it comes round to the fewest
+                    self.players = g.min_seats
+                    self.note += f"; back to {g.min_seats}"
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
             self.skill = names[(names.index(self.skill) + step) % len(names)]
         else:
             seat = self.row - 3
-            i = STATION_CHOICES.index(self.stations[seat]) if self.stations[seat] in STATION_CHOICES else 0
-            self.stations[seat] = STATION_CHOICES[(i + step) % len(STATION_CHOICES)]
-            if self.stations[seat] == "gpio":
-                self.app.open_gpio()
+            kinds = self.station_choices()
+            i = kinds.index(self.stations[seat]) if self.stations[seat] in kinds else -1 if step > 0 else 0
+            self.stations[seat] = kinds[(i + step) % len(kinds)]
 
     def on_edge(self, edge: Edge) -> None:
         seat = edge.seat
@@ -188,7 +206,7 @@ class LobbyScene(Scene):
         if edge.pressed and edge.control != "buzzer" and seat not in self.joined:
             self.join(edge)
         for s, action in self.gestures.feed(edge):
-            self.act(s, action, edge.t_ns)
+            self.act(s, action, edge.t_ns, tap=edge.control == "buzzer")
 
     def join(self, edge: Edge) -> None:
         """``edge``'s seat joins (its station becomes a person's, the countdown restarts)."""
@@ -206,15 +224,16 @@ class LobbyScene(Scene):
             self.stations[seat] = kind or ("gpio" if self.app.gpio is not None else "keyboard")
         self.app.sounds.play("press")
 
-    def act(self, seat: int, action: str, t_ns: int) -> None:
-        """A menu action from a station (kiosk/gestures.py)."""
+    def act(self, seat: int, action: str, t_ns: int, tap: bool = False) -> None:
+        """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's tap (it only
+        steps on, so the players' count comes round; a right control stops at the most)."""
         self.last_join = t_ns if self.joined else self.last_join
         if action in (PREV, NEXT):
             if self.row == self.start_row:
                 if action == NEXT:
                     self.row = 0
                 return
-            self.change(-1 if action == PREV else 1)
+            self.change(-1 if action == PREV else 1, wrap=tap and action == NEXT)
         elif action == OK:
             if self.row == self.start_row:
                 self.start()

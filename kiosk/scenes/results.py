@@ -153,16 +153,20 @@ class ResultsScene(Scene):
         return f"{names} {verb}!", col
 
     def bars_caption(self) -> str:
-        """What the chart's bars count."""
+        """What the chart's bars count: the entry's winning rule (``GameSpec.winning``)."""
         stats = getattr(self.state, "stats", {}) or {}
         if "bars" in stats:
             return f"bars: {stats['bars']}"
-        name = getattr(getattr(self.state, "game", None), "name", "")
-        if name.startswith("focusx"):
-            return "bars: cards won"
-        if name in ("sherlook", "coop"):
-            return "bars: points"
-        return "bars: score"
+        from arcade import registry
+        win = registry.winning_of(getattr(self.game, "name", "") or "") or \
+            registry.winning_of(str(getattr(getattr(self.state, "game", None), "name", "")))
+        if win is None:
+            return "bars: score"
+        if win.kind != "score":
+            return "bars: points" if win.kind == "solved" else "bars: score"
+        if win.fewest:
+            return f"bars: {win.unit} (fewest wins)"
+        return "bars: cards won" if win.unit == "cards" else f"bars: {win.unit}"
 
     def stats_line(self) -> str:
         stats = dict(getattr(self.state, "stats", {}) or {})
@@ -178,7 +182,8 @@ class ResultsScene(Scene):
             self._draw_small(surface)
             return
         out = self.state.outcome()
-        render.text(surface, f"{self.title}: game over", (W // 2, 16), 48, render.TEXT, "midtop", bold=True)
+        render.text_best(surface, self.title_wordings(), (W // 2, 16), W - 40, (48, 40, 34), render.TEXT, "midtop",
+                         bold=True)
         line, col = self.headline()
         render.text(surface, line, (W // 2, 64), 72, col, "midtop", bold=True)
         render.text(surface, out.reason, (W // 2, 130), 30, render.DIM, "midtop")
@@ -211,6 +216,11 @@ class ResultsScene(Scene):
         render.text_fit(surface, self.hint(), (W // 2, H - 40), W - 40, 28, 24,
                         render.TEXT if self.entering else render.DIM)
 
+    def title_wordings(self) -> tuple[str, ...]:
+        """The top line, clearest first: "<game>: game over", the game alone, "Game over"
+        (a long title with its case on a narrow screen)."""
+        return (f"{self.title}: game over", self.title, "Game over")
+
     def hint(self) -> str:
         """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
@@ -227,8 +237,9 @@ class ResultsScene(Scene):
         W, H = surface.get_size()
         out = self.state.outcome()
         w = W - 16
-        r = render.text_block(surface, f"{self.title}: game over", (W // 2, 4), w, min(48, H // 12), 1, render.TEXT,
-                              "midtop", bold=True)
+        r = render.text_best(surface, self.title_wordings(), (W // 2, 4), w,
+                             tuple(sorted({min(48, H // 12), 30, render.MIN_TEXT_PX}, reverse=True)), render.TEXT,
+                             "midtop", bold=True)
         line, col = self.headline()
         r = render.text_block(surface, line, (W // 2, r.bottom), w, min(72, H // 8), 1, col, "midtop", bold=True)
         r = render.text_block(surface, out.reason, (W // 2, r.bottom), w, min(30, H // 16), 2, render.DIM, "midtop")
@@ -240,7 +251,7 @@ class ResultsScene(Scene):
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats:
-            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 2, render.DIM,
+            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 3, render.DIM,
                                    "midbottom")
             bottom = sr.top - 4
         if side is not None and self.rule is not None and self.game is not None:
@@ -258,7 +269,7 @@ class ResultsScene(Scene):
                                 render.DIM, "midtop")
         named = bw >= 60
         label_h = render.line_height(24) * 2 if named else 0
-        p_h = render.line_height(24, True)
+        p_h = render.line_height(36, True)          # the seat numbers are drawn at 36 px
         base = bottom - label_h - p_h - 2
         room = base - cap.bottom - render.line_height(30, True) - 4
         top = max(scores) or 1

@@ -23,9 +23,11 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
     small = render.small_screen(*surface.get_size())
     if small:                 # a small display: the lines as large as the box lets them be
         size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
-    head = render.text_block(surface, f"High scores: {label}", (box.centerx, box.y + 10), box.w - 16, size + 4,
-                             1, render.GOLD, "midtop", bold=True)
-    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', best game'})",
+    # a long game name on a narrow panel: the game's name alone rather than squeezed to half
+    head = render.text_best(surface, (f"High scores: {label}", label, "High scores"), (box.centerx, box.y + 10),
+                            box.w - 16, tuple(sorted({size + 4, render.MIN_TEXT_PX}, reverse=True)), render.GOLD,
+                            "midtop", bold=True)
+    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', fewest first' if rule.fewest else ', best game'})",
                             (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
                             max(24, size - 6), 1, render.DIM, "midtop")
     top = box.y + 24 + 2 * size if not small else sub.bottom + 4
@@ -50,10 +52,12 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: s
             if small:
                 # the initials and the score share the column, the score squeezed if need be
                 r = render.text(surface, f"{rank}. {initials}", (x + 10, y), size, col, bold=rank == 1)
-                render.text_within(surface, _fmt(score, rule), (x + cw - 10, y), x + cw - 10 - r.right - 8, size,
-                                   col, "topright")
+                render.text_best(surface, (_fmt(score, rule), f"{score:g}"), (x + cw - 10, y),
+                                 x + cw - 10 - r.right - 8, (size,), col, "topright")
                 y += render.line_height(size) + 2
                 continue
-            render.text(surface, f"{rank}. {initials}", (x + 16, y), size, col, bold=rank == 1)
-            render.text(surface, _fmt(score, rule), (x + cw - 16, y), size, col, "topright")
+            r = render.text(surface, f"{rank}. {initials}", (x + 16, y), size, col, bold=rank == 1)
+            # the score with its unit, else the number alone, where the unit would reach the initials
+            render.text_best(surface, (_fmt(score, rule), f"{score:g}"), (x + cw - 16, y),
+                             x + cw - 16 - r.right - 10, (size,), col, "topright")
             y += size + 6

@@ -30,6 +30,20 @@ Station controls (keyboard: P1 ``A``/``D`` left/right, ``S`` OK, ``W`` X, key
   when the partner offers: OK accepts, X refuses;
 * hold the buzzer to peek (two humans).
 
+A station with a buzzer alone (GPIO buzzers without choose controls, ``SeatInfo.can_choose``
+false) plays with the gestures of every other game (kiosk/gestures.py), judged on the release:
+
+* a **tap** (under 0.6 s) = next: the cursor to the next card (in the case choice: the next
+  case; after your take: end your turn now);
+* a **hold** (0.6 s) = take or offer: lift the card under the cursor, hold again to take it;
+  in the pointing choose it; after your take, or when it is not your turn, offer (Sherlock
+  rules); when the partner offers, accept (in the case choice: start);
+* a **long hold** (2 s) = back: put the lifted card back; when the partner offers, refuse.
+  With two people the long hold is also the peek (the marker shows while it is held, after
+  the look-away prompt), so peeking never takes a card.
+
+The case choice starts by itself ``[lobby] auto_start_s`` after the last press.
+
 The clue in this game is the card a player takes (seed: players may not talk);
 its name and tags on screen are the vocabulary the partner reads.
 """
@@ -72,6 +86,7 @@ from kiosk import render
 from kiosk import thinker as thinker_mod
 from kiosk.app import App
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
+from kiosk.gestures import HOLD_NS, LONG_HOLD_NS
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
@@ -236,6 +251,9 @@ class CoopScene(GameScene):
         self.peek_since: list[int | None] = [None, None]
         self.reveal_until: int | None = None
         self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
+        self.hold_start: dict[int, int] = {}      # buzzer-only seats: when the buzzer went down (ns)
+        self.setup_since: int | None = None       # the case choice's last press (ns), for its auto start
+        self.setup_auto_ns = int(float(app.cfg.data.get("lobby", {}).get("auto_start_s", 10)) * 1e9)
         if not self.setup:
             self._new_game()
 
@@ -368,15 +386,47 @@ class CoopScene(GameScene):
         elif self.reveal_until is not None:
             self._skip_reveal()
 
+    def buzzer_only(self, seat: int) -> bool:
+        """True for a person's station without left/right/OK (``SeatInfo.can_choose`` false)."""
+        if seat >= len(self.players) or seat in getattr(self, "partners", {}):
+            return False
+        info = self.players[seat]
+        return not info.can_choose and not info.is_computer
+
+    def _gesture(self, edge: Edge) -> str | None:
+        """A buzzer-only seat's gesture, on the release: "tap", "hold" or "long" (None while held)."""
+        if edge.pressed:
+            self.hold_start[edge.seat] = edge.t_ns
+            return None
+        start = self.hold_start.pop(edge.seat, None)
+        if start is None:
+            return None
+        held = edge.t_ns - start
+        return "long" if held >= LONG_HOLD_NS else "hold" if held >= HOLD_NS else "tap"
+
     def on_station(self, edge: Edge) -> None:
         s = edge.seat
         if self.setup:
-            if edge.pressed and edge.control in ("left", "right"):
+            self.setup_since = edge.t_ns
+            if edge.control == "buzzer" and self.buzzer_only(s):
+                g = self._gesture(edge)
+                if g == "tap":
+                    self.case_i = (self.case_i + 1) % len(CASE_CHOICES)
+                elif g is not None:
+                    self._new_game()
+            elif edge.pressed and edge.control in ("left", "right"):
                 self.case_i = (self.case_i + (1 if edge.control == "right" else -1)) % len(CASE_CHOICES)
             elif edge.pressed and edge.control in ("ok", "buzzer"):
                 self._new_game()
             return
         if s in self.partners:
+            self.hold_start.pop(s, None)
+            return
+        if edge.control == "buzzer" and self.buzzer_only(s):
+            self._peek(s, edge.pressed, edge.t_ns)
+            g = self._gesture(edge)
+            if g is not None:
+                self._buzzer_gesture(s, g)
             return
         if edge.control == "buzzer":
             self._peek(s, edge.pressed, edge.t_ns)
@@ -397,6 +447,48 @@ class CoopScene(GameScene):
             self._ok(s)
         elif edge.control == "x":
             self._x(s)
+
+    def _buzzer_gesture(self, s: int, gesture: str) -> None:
+        """A buzzer-only seat's tap / hold / long hold as the controls it stands for."""
+        st = self.state
+        self.app.sounds.play("press")
+        if self.reveal_until is not None:
+            self._skip_reveal()                      # any gesture: on to the next round
+            return
+        if st.is_terminal() or st.current_player() == CHANCE:
+            return
+        if st.phase == "answer" and st.current_player() == s:
+            if gesture == "hold":
+                self._ok(s)                          # accept
+            elif gesture == "long":
+                self._x(s)                           # refuse (or say it must be accepted)
+            return
+        if st.phase == "end" and st.active == s:
+            if gesture == "hold" and st.may_offer(s):
+                self._x(s)                           # offer now
+            else:
+                self._ok(s)                          # end the turn now
+            return
+        if st.phase == "point":
+            if gesture == "tap":
+                self._move(s, 1)
+            elif gesture == "hold":
+                self._ok(s)                          # choose / unchoose
+            elif self.chosen[s]:
+                self.chosen[s].pop()
+            return
+        if st.phase == "take" and st.active == s:
+            if gesture == "tap":
+                self._move(s, 1)
+            elif gesture == "hold":
+                self._ok(s)                          # lift, then take
+            else:
+                self.lifted[s] = None                # put it back
+            return
+        if gesture == "hold" and self.game.sherlock_rules:
+            self._x(s)                               # not my turn: offer at the next start or end of a turn
+        elif gesture == "tap":
+            self._move(s, 1)
 
     def _peek(self, s: int, pressed: bool, t_ns: int) -> None:
         """The peek control (CO-5): holding shows the holder's marker after the
@@ -577,6 +669,10 @@ class CoopScene(GameScene):
     # -- the game -----------------------------------------------------------------------------
     def advance(self, now_ns: int) -> None:
         if self.setup:
+            if self.setup_since is None:
+                self.setup_since = now_ns
+            elif now_ns - self.setup_since >= self.setup_auto_ns:
+                self._new_game()                     # nobody chose: the case shown is played
             return
         st = self.state
         if self.reveal_until is not None and now_ns >= self.reveal_until:
@@ -644,7 +740,7 @@ class CoopScene(GameScene):
         st = self.state
         fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
         if self.setup or st is None:                 # the case choice: no game yet
-            return ("setup", fields)
+            return ("setup", fields, self._setup_left())
         clock = (bool(self.banner and self.now < self.banner[2]),
                  self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
                  self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
@@ -704,13 +800,36 @@ class CoopScene(GameScene):
                 y = r.bottom + 16
 
     #: The setup screen's lines under the case chooser: the controls, then the rules.
+    def _setup_left(self) -> int | None:
+        """Whole seconds before the case choice starts by itself (None before the first frame)."""
+        if self.setup_since is None:
+            return None
+        return max(0, (self.setup_auto_ns - (self.now - self.setup_since) + 999_999_999) // 1_000_000_000)
+
+    def _buzzers_only(self) -> bool:
+        """Every person here plays with a buzzer alone."""
+        people = [s for s, i in enumerate(self.players) if not i.is_computer]
+        return bool(people) and all(self.buzzer_only(s) for s in people)
+
     def _setup_lines(self) -> list[str]:
-        lines = ["Left/Right: choose the cards    OK or Enter: start",
+        left = self._setup_left()
+        starts = f"  (starts in {left} s)" if left is not None else ""
+        if self._buzzers_only():
+            first = f"Buzzer: tap = next cards, hold = start{starts}"
+        elif any(self.buzzer_only(s) for s in range(len(self.players))):
+            first = f"Left/Right or buzzer tap: cards   OK or buzzer hold: start{starts}"
+        else:
+            first = f"Left/Right: choose the cards    OK or Enter: start{starts}"
+        lines = [first,
                  "Take cards that call your own exhibit to mind; never your partner's.",
                  "No talking! The cards you take are your clues."]
         if self.mode in ("sherlock", "mycroft-sherlock"):
-            lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
-            lines.append("After your take: X offers, OK ends your turn.")
+            if self._buzzers_only():
+                lines.append("Hold your buzzer to offer to point at each other's exhibits.")
+                lines.append("An offer: hold accepts, hold 2 s refuses. After your take: tap ends your turn.")
+            else:
+                lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
+                lines.append("After your take: X offers, OK ends your turn.")
         return lines
 
     def _draw_setup(self, surface: pygame.Surface) -> None:
@@ -889,8 +1008,13 @@ class CoopScene(GameScene):
             if cp in self.partners:
                 return f"P{cp + 1} ({who}) is choosing a card{first}...", col
             lift = self.lifted[cp]
+            buzzer = self.buzzer_only(cp)
             if lift is not None:
-                return f"P{cp + 1}: OK again to take the {exhibit(st.faces[lift] or 1).name}", col
+                again = "hold again" if buzzer else "OK again"
+                back = " (hold 2 s: put it back)" if buzzer else ""
+                return f"P{cp + 1}: {again} to take the {exhibit(st.faces[lift] or 1).name}{back}", col
+            if buzzer:
+                return f"P{cp + 1}: take a card{first}  (tap: next card, hold: lift)", col
             extra = "  X offer" if st.may_offer(cp) else ""
             return f"P{cp + 1}: take a card{first}  (Left/Right, OK){extra}", col
         if st.phase == "end":
@@ -898,6 +1022,10 @@ class CoopScene(GameScene):
                 left = ""
                 if self.end_due is not None:
                     left = f" ({max(0, (self.end_due - self.now + 999_999_999) // 1_000_000_000)} s)"
+                if self.buzzer_only(cp):
+                    if st.may_offer(cp):
+                        return f"P{cp + 1}: hold = offer now, tap = pass{left}", col
+                    return f"P{cp + 1}: tap ends your turn{left}", col
                 if st.may_offer(cp):
                     return f"P{cp + 1}: X offer now, OK pass{left}", col
                 return f"P{cp + 1}: OK ends your turn{left}", col
@@ -907,16 +1035,21 @@ class CoopScene(GameScene):
             must = st.refused_by == st.offer_by
             if cp in self.partners:
                 return f"P{st.offer_by + 1} offers: P{cp + 1} is thinking...", col
+            if self.buzzer_only(cp):
+                return (f"P{st.offer_by + 1} offers: P{cp + 1} hold to accept"
+                        + ("" if must else ", hold 2 s to refuse")), col
             return (f"P{st.offer_by + 1} offers: P{cp + 1} press OK to accept" + ("" if must else ", X to refuse")), col
         if st.phase == "point":
             waiting = [s for s in range(2) if s not in st.points]
             if not self.humans:
                 return "Both point secretly at the partner's card...", render.GOLD
+            keys = "tap next, hold choose" if self._buzzers_only() else "Left/Right, OK"
             if len(self.humans) == 2:
-                return ("Point secretly: hold your buzzer, Left/Right, OK  (waiting for "
+                look = "hold 2 s to look" if self._buzzers_only() else "hold your buzzer"
+                return (f"Point secretly: {look}, {keys}  (waiting for "
                         + ", ".join(f"P{s + 1}" for s in waiting) + ")"), render.GOLD
             k = self.game.exhibits_per_seat
-            return f"Point at your partner's card{'s' if k > 1 else ''}: Left/Right, OK", render.GOLD
+            return f"Point at your partner's card{'s' if k > 1 else ''}: {keys}", render.GOLD
         return "", render.DIM
 
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:

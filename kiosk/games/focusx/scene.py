@@ -73,7 +73,7 @@ TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "row": ("{names} takes the row focus!", "seat"),
         "column": ("{names} takes the column focus!", "seat"),
         "shift": ("{names} takes the shift focus!", "seat"),
-        "forgotten": ("{names} takes a forgotten focus!", "seat"),
+        "forgotten": ("{names}: a forgotten focus!", "seat"),
         "debated": ("Debated: {names} take one card each", ""),
         "boxed": ("4+ tied: the trio goes to the box", ""),
         "overruled": ("{names}: the row focus goes first", ""),
@@ -748,11 +748,13 @@ class FocusXScene(GameScene):
         y = strip.y + (1 if compact else 2)
         for msg, size, col in lines:
             if compact:                 # 24 px lines, the label squeezed a little at most
-                r = render.text_within(surface, msg, (left, y), strip.w - 20, render.MIN_TEXT_PX, col, bold=True)
+                # each line from the strip's left edge (``left`` is where the banner may start)
+                r = render.text_within(surface, msg, (strip.x + 10, y), strip.w - 20, render.MIN_TEXT_PX, col,
+                                       bold=True)
                 left = max(left, r.right + 16)
                 y = r.bottom + 1
                 continue
-            r = render.text(surface, msg, (strip.x + 20, y), size, col, bold=True)
+            r = render.text_within(surface, msg, (strip.x + 20, y), strip.w - 30, size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
         self.draw_table(surface, area)
@@ -968,6 +970,8 @@ class FocusXScene(GameScene):
                 break
             colour = entry.colour if idx == 0 else render.DIM
             rows = 2 if yy + 3 * step <= panel.bottom else 1
+            if rows == 1 and render.font(size, idx == 0).size(entry.title)[0] * render.MIN_KEPT > inner:
+                break                         # an older race whose title needs two rows gives way
             yy = render.text_lines(surface, entry.title, (x, yy), inner, rows, size, colour, bold=idx == 0).bottom + 1
             for seat, kind, ms, status in entry.rows[:8]:
                 if yy > panel.bottom - step - 2:
@@ -1045,7 +1049,8 @@ class FocusXScene(GameScene):
             self._draw_hand_compact(surface, rect, seat, hand, ch, who)
             return
         render.text(surface, f"P{seat + 1}'s hand", (rect.x + 8, rect.y), 30, col, bold=True)
-        render.text(surface, who, (rect.x + 8, rect.y + 28), 20, render.DIM)
+        short = "computer" if info.is_computer else ("left/right, OK" if info.can_choose else "the arcade lays for you")
+        render.text_best(surface, (who, short), (rect.x + 8, rect.y + 28), rect.w - 16, (20,), render.DIM)
         if not hand:
             render.text(surface, "no cards", (rect.x + 8, rect.y + 56), 26, render.DIM)
             return

@@ -1200,8 +1200,12 @@ class SacksonScene(GameScene):
             msg, col = banner
             box = area.inflate(0, -4)
             pygame.draw.rect(surface, col, box, border_radius=8)
-            render.text_best(surface, (msg,), box.center, box.w - 12, (34, 30, 28, 26, 24) if box.h >= 30 else (24,),
-                             sd.INK, "center", bold=True)
+            # a narrow strip: the newest of the banner's messages alone, then its short form
+            newest = msg.split("   ")[-1]
+            short = newest.replace("has no move: skipped this turn", "skipped (no move)").replace(
+                "has no move: out of the game", "is out (no move)")
+            render.text_best(surface, (msg, newest, short), box.center, box.w - 12,
+                             (34, 30, 28, 26, 24) if box.h >= 30 else (24,), sd.INK, "center", bold=True)
             return
         size = 24 if compact else 28
         moves = render.text(surface, f"move {ply + 1}" if not self.state.is_terminal() else f"{ply} moves",
@@ -1239,14 +1243,19 @@ class SacksonScene(GameScene):
             render.text(surface, "Game over", (turn.x + 16, turn.y + 14), 50, render.GOLD, bold=True)
         ch = self.chooser if self.human_to_move() is not None else None
         if ch is not None and ch.phase == "count":
-            x = render.text(surface, "How many?", (turn.x + 16, turn.y + 64), 36, render.TEXT).right + 12
-            for k in ch.counts():
-                box = pygame.Rect(x, turn.y + 60, 40, 40)
+            counts = list(ch.counts())
+            # the count boxes share what the panel leaves after the question (a narrow panel: smaller)
+            label = render.text_best(surface, ("How many?", "How many"), (turn.x + 16, turn.y + 64),
+                                     max(40, turn.w // 3), (36, 30, 24), render.TEXT)
+            x = label.right + 10
+            step = max(26, min(46, (turn.right - 8 - x) // max(1, len(counts))))
+            for k in counts:
+                box = pygame.Rect(x, turn.y + 60, step - 6, 40)
                 sel = k == ch.current()
                 pygame.draw.rect(surface, render.GOLD if sel else render.PANEL_LIGHT, box, border_radius=8)
-                render.text(surface, str(k), box.center, 38 if sel else 30, sd.INK if sel else render.TEXT,
-                            "center", bold=True)
-                x += 46
+                render.text_within(surface, str(k), box.center, box.w - 2, 38 if sel else 30,
+                                   sd.INK if sel else render.TEXT, "center", bold=True)
+                x += step
         else:
             self._fit_text(surface, what, (turn.x + 16, turn.y + 66), turn.w - 28, 36, render.TEXT)
         self._fit_text(surface, hint, (turn.x + 16, turn.y + 100), turn.w - 28, 24, render.DIM)
@@ -1286,7 +1295,8 @@ class SacksonScene(GameScene):
         y = row.bottom + 2
         if ch is not None and ch.phase == "count":
             what = f"How many? {ch.current()} of {max(ch.counts())}"
-        render.text_within(surface, what, (row.x, y), row.w, 24, render.TEXT)
+        # a narrow panel: the move alone when its effect ("(height 2, ...)") does not fit beside it
+        render.text_best(surface, (what, what.split("  (")[0]), (row.x, y), row.w, (24,), render.TEXT)
         for i, line in enumerate(render.wrap(hint, row.w, 24, hint_rows)):
             render.text_within(surface, line, (row.x, y + (i + 1) * COMPACT_ROW), row.w, 24, render.DIM)
 

@@ -504,7 +504,8 @@ class SherlookScene(GameScene):
             self._draw_order(surface, self._reveal_areas(areas)[1])
         else:
             self._draw_markers(surface, areas["markers"])
-            self._draw_claims(surface, areas["claims"])
+            if not self._counting_down():      # the countdown covers the claims: not drawn under it
+                self._draw_claims(surface, areas["claims"])
         self._draw_seats(surface, areas["seats"])
         self._draw_countdown(surface, areas["claims"])
         box = self._reveal_areas(areas)[0]
@@ -950,9 +951,16 @@ class SherlookScene(GameScene):
         if word:
             render.text_block(surface, word, (room.x, cy), room.w, 24, 1, colour, "midleft", bold=True)
 
-    def _draw_countdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _counting_down(self) -> bool:
+        """The last player's countdown (SL-3) is on: it covers the claims panel."""
         race = self.referee.race
         if race is None or self.phase != "race" or race.countdown_start is None or not race.waiting():
+            return False
+        return race.countdown_left(self.now) is not None
+
+    def _draw_countdown(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        race = self.referee.race
+        if race is None or not self._counting_down():
             return
         left = race.countdown_left(self.now)
         if left is None:

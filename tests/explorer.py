@@ -1,0 +1,629 @@
+"""A buzzers-only explorer of the arcade: the real :class:`kiosk.app.App` with the configuration
+``kiosk/install.sh`` writes (four GPIO buzzers, no left/right/OK controls, kiosk mode), on
+gpiozero MockFactory pins and a virtual clock, worked only with buzzer gestures.
+
+Gestures (kiosk/gestures.py): a **tap** (pressed 0.12 s), a **hold** (1.0 s), a **long hold**
+(2.6 s), on one seat or on several at once.  Two ways of walking:
+
+* :meth:`Explorer.goal` - for one registry entry: a buzzer on the attract loop joins, taps
+  choose the game in the lobby, holds go to "Start" and start it, the game is played to its
+  results with gestures, the initials are entered, a buzzer goes back to the title;
+* :meth:`Explorer.monkey` - a seeded random player on every seat for some virtual minutes.
+
+At every frame :class:`Checks` looks at what a guest would notice (see its methods): progress
+(no screen waits on a person longer than its limit, a seat whose presses cannot act is
+played by a computer), the text drawn (whole, inside its part, not over another line, no
+ruling id), and on the results screen the game's own winning rule (``GameSpec.winning``).
+A failure is an :class:`ExplorerFailure` whose text has the seed, the gesture trace and the
+command that plays the same walk again::
+
+    python -m tests.explorer --entry coop-base --seed 7 --size 800x480 [--monkey 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+import tempfile
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+import tomli_w  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+MS = 1_000_000
+S = 1_000_000_000
+TAP_NS, HOLD_NS, LONG_NS = 120 * MS, 1000 * MS, 2600 * MS
+GESTURES = {"tap": TAP_NS, "hold": HOLD_NS, "long": LONG_NS}
+SIZES = ((480, 320), (800, 480), (1280, 720), (1920, 1080))
+#: A ruling id (R-3, FX-7, FXA-38, CO-4, SF-3, SL-3, SLA-1): for docs and logs, never on a player's screen.
+RULING_ID = re.compile(r"\b(?:R|FXA?|CO|SF|SLA?)-\d+\b")
+
+
+#: Walks that found a defect (entry, seed, size, frame ms, text every N frames), fixed since:
+#: the long mode (bench/bench_explorer.py) plays each again before exploring.
+REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
+    ("coop-base", 1, (800, 480), 20, 5),                 # Focus (2023) stood still under a buzzer
+    ("focusx-thinkfocus", 1, (1280, 720), 20, 5),         # the hand's "no choose controls" line cut
+    ("focusx-4focus-x", 1, (1920, 1080), 20, 5),
+    ("focus-3p", 1, (800, 480), 20, 5),                   # "How many?" boxes past the turn panel
+    ("crossfire", 1, (480, 320), 20, 5),                  # the compact move line squeezed to half
+    ("focusx-classic", 1, (800, 480), 50, 10),            # results: seat numbers over the stations
+    ("focusx-thinkfocus-x", 5, (480, 320), 50, 10),       # race panel titles squeezed on one row
+    ("focusx-4focus-x", 9, (480, 320), 50, 10),           # results: statistics squeezed to half
+    ("sherlook", 15, (1280, 720), 50, 10),                # claims drawn under the countdown
+    ("coop-mycroft-sherlock", 19, (1280, 720), 50, 10),   # results: a long title off the screen
+    ("focus-4p-teams", 13, (480, 320), 50, 10),           # a two-message banner squeezed to a third
+    ("focusx-duel-x", 5200, (480, 320), 100, 20),         # Duel's "then:" line drawn right of the first
+)
+#: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
+MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
+    ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+)
+
+
+class ExplorerFailure(AssertionError):
+    """An invariant broke: the message says which, with the seed, the trace and the replay command."""
+
+
+def install_config(tmp: Path, fast: bool = True, **extra: dict[str, Any]) -> Path:
+    """The configuration ``kiosk/install.sh`` writes (its ``sed`` lines applied to
+    ``kiosk/default.toml``), with the pins on gpiozero's MockFactory, the results in ``tmp``,
+    no LED link (the installer's "auto" would look for a controller on this machine's USB) and,
+    with ``fast``, the games' pacing shortened (their rules and every limit a guest waits on
+    unchanged).  ``extra``: more settings, by table."""
+    import tomllib
+    script = (ROOT / "kiosk" / "install.sh").read_text()
+    body = script[script.index("focus_arcade_first_config()"):]
+    body = body[:body.index('"$repo/kiosk/default.toml"')]
+    text = (ROOT / "kiosk" / "default.toml").read_text()
+    for pattern, repl in re.findall(r"-e 's/(.*?)/(.*?)/'", body):
+        text = re.sub("(?m)" + pattern, repl, text)         # these basic sed patterns read the same in re
+    raw = tomllib.loads(text)
+    assert raw["display"]["kiosk"] is True and raw["seats"]["stations"] == ["gpio"] * 4, "install.sh changed"
+    assert raw["gpio"]["controls"] == [] and raw["service"]["combo"] == ["P1.buzzer", "P2.buzzer"]
+    raw["gpio"]["pin_factory"] = "mock"
+    raw["led"]["port"] = "none"
+    raw["storage"]["path"] = str(tmp / "arcade.sqlite3")
+    raw["display"]["fullscreen"] = False
+    if fast:
+        raw["focusx"].update({"pace_s": 0.5, "claim_window_s": 1.5})
+        raw["sackson"].update({"budget_s": 0.05, "move_pause_s": 0.0})
+        raw["sherlook"].update({"round_limit_s": 8, "reveal_s": 1.0, "token_s": 0.0, "step_ms": 400,
+                                "countdown_step_ms": 300, "countdown_s": 1.0})
+        raw["coop"].update({"think_s": 0.1, "peek_delay_s": 0.2})
+        raw["attract"].update({"idle_s": 5, "demo_s": 10, "scores_s": 3})
+        raw["idle"]["turn_s"] = 10
+        raw["lobby"]["auto_start_s"] = 4
+    for k, v in extra.items():
+        raw.setdefault(k, {}).update(v)
+    path = tmp / "arcade.toml"
+    path.write_bytes(tomli_w.dumps(raw).encode())
+    return path
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 5_000 * S
+
+    def module(self) -> Any:
+        import time as real
+        return types.SimpleNamespace(monotonic_ns=lambda: self.t, monotonic=lambda: self.t / 1e9,
+                                     perf_counter=real.perf_counter, time=real.time, sleep=real.sleep)
+
+
+@dataclass
+class Trace:
+    """The gestures made, as ``(t s, seats, gesture)``, and the walk's replay command."""
+
+    seed: int
+    command: str
+    steps: list[tuple[float, tuple[int, ...], str]] = field(default_factory=list)
+
+    def text(self, last: int = 40) -> str:
+        lines = [f"  {t:8.2f} s  {'+'.join(f'P{s + 1}' for s in seats):8} {g}" for t, seats, g in self.steps[-last:]]
+        more = f"  ... {len(self.steps) - last} earlier gestures\n" if len(self.steps) > last else ""
+        return f"seed {self.seed}, {len(self.steps)} gestures:\n{more}" + "\n".join(lines) + \
+            f"\nreplay: {self.command}"
+
+
+class Explorer:
+    """The app on a virtual clock and MockFactory pins, worked with buzzer gestures only.
+
+    Args:
+        tmp: a folder for the configuration and the results file.
+        seed: the walk's seed (the games' seeds and the monkey's choices come from it).
+        size: the screen (w, h) px.
+        check_text: every this many frames the text drawn is checked (0: never; the other
+            frames are not drawn, which keeps the fast mode cheap).
+        command: the replay command printed with a failure.
+        frame_ms: the virtual time between two frames (the kiosk's are 16.7 ms; longer ones
+            walk further for the same work, presses still stamped by the pins' clock).
+    """
+
+    def __init__(self, tmp: Path, seed: int = 1, size: tuple[int, int] = (800, 480), check_text: int = 5,
+                 fast: bool = True, command: str = "", frame_ms: int = 20, **extra: dict[str, Any]) -> None:
+        from kiosk.config import load_or_default
+        self.mp = pytest.MonkeyPatch()
+        self.clock = Clock()
+        import gpiozero.pins.mock as mock
+
+        import kiosk.app as kapp
+        self.mp.setattr(kapp, "time", self.clock.module())
+        self.mp.setattr(mock, "monotonic", lambda: self.clock.t / 1e9)
+        pygame.init()
+        self.screen = pygame.display.set_mode(size)
+        self.cfg = load_or_default(install_config(tmp, fast, **extra))
+        assert self.cfg.problems == [], self.cfg.problems
+        self.rng = random.Random(seed)
+        self.trace = Trace(seed, command or f"python -m tests.explorer --seed {seed} --size {size[0]}x{size[1]} "
+                                            f"--text-every {check_text} --frame-ms {frame_ms}")
+        from tests.text_fit import TextSeen
+        self.seen = TextSeen(self.mp)
+        self.seen.watch(self.screen)
+        self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+        game_seeds = random.Random(f"{seed}-games")
+        self.app.new_seed = lambda: game_seeds.randrange(1_000_000_007)  # type: ignore[method-assign]
+        self.app.run_command = lambda *a, **k: None  # type: ignore[method-assign]  # never a real poweroff
+        assert self.app.gpio is not None, "the GPIO buzzers did not open on the mock pins"
+        self.factory = self.app.gpio._factory
+        self.pins = list(self.cfg["gpio"]["buzzers"])
+        self.seats = len(self.cfg["seats"]["stations"])
+        self.check_text = check_text
+        self.frame_ns = frame_ms * MS
+        self.frames_run = 0
+        self.checks = Checks(self)
+        self.held: dict[int, int] = {}          # seat -> release time (ns)
+        self.scene_lines = -1                   # how many of the lines seen the screen drew itself
+        real_draw = self.app.draw
+        self._draw_now = True
+
+        def draw() -> None:
+            if self._draw_now:
+                from kiosk import render
+                self.seen.seen.clear()
+                self.scene_lines = -1
+                render.redraw_everything()       # every part drawn again: every line is seen
+                drawn = self.app.stack.drawn()
+                top = drawn[-1] if drawn else None
+                if len(drawn) == 1 and top is not None:
+                    # the lines of the screen itself end where its dialogs and the app's notes begin
+                    overlay = top.draw_overlay
+
+                    def mark(surface: pygame.Surface) -> None:
+                        self.scene_lines = len(self.seen.seen)
+                        overlay(surface)
+                    top.draw_overlay = mark  # type: ignore[method-assign]
+                    try:
+                        real_draw()
+                    finally:
+                        del top.draw_overlay
+                else:
+                    real_draw()
+        self.app.draw = draw  # type: ignore[method-assign]
+        real_accepts = self.app.accepts
+
+        def accepts(scene: Any, edge: Any) -> bool:
+            ok = real_accepts(scene, edge)
+            if edge.source == "gpio" and edge.pressed:
+                self.checks.press_seen(edge.seat, ok)
+            return ok
+        self.app.accepts = accepts  # type: ignore[method-assign]
+        pygame.event.clear()
+
+    # -- time and pins ------------------------------------------------------------------
+    @property
+    def top(self) -> Any:
+        return self.app.scenes[-1]
+
+    def frame(self) -> None:
+        """One frame: due releases, the app's step (drawn and checked every ``check_text`` frames)."""
+        from kiosk.thinker import wait_shared_idle
+        for seat, at in list(self.held.items()):
+            if at <= self.clock.t:
+                self.factory.pin(self.pins[seat]).drive_high()
+                del self.held[seat]
+        wait_shared_idle()                 # the virtual clock never outruns the thinking worker
+        photos = getattr(self.app.scenes[-1], "next_round", None) if self.app.scenes else None
+        if photos is not None and photos[1].is_alive():
+            photos[1].join(60)             # ... nor Sherlook's photo worker (a busy machine: the same walk)
+        self.frames_run += 1
+        self._draw_now = bool(self.check_text) and self.frames_run % self.check_text == 0
+        self.app.step(self.clock.t)
+        self.checks.after_frame(drawn=self._draw_now)
+        self.clock.t += self.frame_ns
+
+    def run(self, seconds: float, until: Callable[[], bool] | None = None) -> bool:
+        end = self.clock.t + int(seconds * S)
+        while self.clock.t < end:
+            if until is not None and until():
+                return True
+            self.frame()
+        return until() if until is not None else True
+
+    def gesture(self, seats: tuple[int, ...] | int, kind: str, wait: bool = True) -> None:
+        """Press the buzzers of ``seats`` together for a ``kind`` gesture (tap, hold, long);
+        with ``wait`` the frames run until they are released and a moment after."""
+        seats = (seats,) if isinstance(seats, int) else seats
+        self.trace.steps.append((self.clock.t / 1e9 - 5000, seats, kind))
+        for s in seats:
+            if s in self.held:
+                continue
+            self.factory.pin(self.pins[s]).drive_low()
+            self.held[s] = self.clock.t + GESTURES[kind]
+        if wait:
+            while self.held:
+                self.frame()
+            self.run(0.1)
+
+    def fail(self, what: str) -> None:
+        raise ExplorerFailure(f"{what}\n  on screen: {type(self.top).__name__}\n{self.trace.text()}")
+
+    def close(self) -> None:
+        try:
+            self.app.close()
+        finally:
+            self.mp.undo()
+            pygame.display.quit()
+
+    # -- walks ----------------------------------------------------------------------------
+    def to_attract(self) -> None:
+        from kiosk.scenes.attract import AttractScene
+        self.app.home()
+        self.run(0.2)
+        if not isinstance(self.top, AttractScene):
+            self.fail("the title screen did not come")
+
+    def choose_in_lobby(self, entry: str, players: int | None = None, seat: int = 0) -> None:
+        """From the attract loop: ``seat``'s tap joins, taps choose ``entry``, a hold moves to the
+        players' row, taps set ``players``, holds go down to "Start", a hold starts."""
+        from kiosk.scenes.lobby import LobbyScene
+        self.gesture(seat, "tap")
+        lobby = self.top
+        if not isinstance(lobby, LobbyScene):
+            self.fail("a buzzer on the title screen did not open the lobby")
+        for _ in range(len(lobby.games) + 1):
+            if lobby.games[lobby.game_i].name == entry:
+                break
+            self.gesture(seat, "tap")
+        else:
+            self.fail(f"the lobby's taps never showed {entry}")
+        self.gesture(seat, "hold")
+        if players is not None:
+            for _ in range(10):
+                if lobby.players == players:
+                    break
+                self.gesture(seat, "tap")
+            else:
+                self.fail(f"the players' row never showed {players} (it shows {lobby.players})")
+        while self.top is lobby and lobby.row != lobby.start_row:
+            self.gesture(seat, "hold")
+        if self.top is lobby:
+            self.gesture(seat, "hold")
+        if not self.app.is_game(self.top):
+            self.fail(f"the lobby's Start did not start {entry}")
+
+    def play(self, seats: tuple[int, ...] = (0,), limit_s: float = 900) -> Any:
+        """Play the game on screen to its results: the ``seats`` make gestures (a hold when it is
+        their turn, a tap now and then, the buzzer at once when a race opens); returns the
+        results screen."""
+        from kiosk.scenes.results import ResultsScene
+        game = self.top
+        end = self.clock.t + int(limit_s * S)
+        while self.clock.t < end:
+            top = self.top
+            if isinstance(top, ResultsScene):
+                return top
+            if top is not game:
+                self.fail(f"the game left for {type(top).__name__} before its results")
+            seat = self._whose_turn(top, seats)
+            if seat is not None:
+                self.gesture(seat, self.rng.choice(("hold", "hold", "tap")))
+                continue
+            self.frame()
+        self.fail(f"{getattr(game, 'entry', game)} did not reach its results in {limit_s:.0f} virtual s")
+
+    def _whose_turn(self, scene: Any, seats: tuple[int, ...]) -> int | None:
+        """A seat of ``seats`` the game waits on now (its turn, or a race it may press in)."""
+        if getattr(scene, "setup", False):
+            return seats[0]                                  # Focus (2023)'s case choice: a hold starts
+        st = getattr(scene, "state", None)
+        if st is None or st.is_terminal() or getattr(scene, "over_at", None) is not None:
+            return None
+        w = getattr(getattr(scene, "referee", None), "window", None)
+        if w is not None and getattr(w, "opened_ns", None) is not None:
+            mine = [s for s in seats if s in getattr(w.spec, "eligible", ())]
+            if mine and w.race_no != getattr(self, "_pressed_race", None) and st.race_spec().valid_kinds:
+                self._pressed_race = w.race_no
+                self.gesture(mine[0], "tap", wait=False)
+            return None
+        try:
+            cp = st.current_player()
+        except Exception:
+            return None
+        infos = scene.seats
+        if isinstance(cp, int) and cp in seats and 0 <= cp < len(infos) and not infos[cp].is_computer:
+            return cp
+        if getattr(st, "phase", "") == "point":
+            pointing = [s for s in seats if s not in st.points and s < len(infos) and not infos[s].is_computer]
+            return pointing[0] if pointing else None
+        return None
+
+    def initials(self, results: Any) -> None:
+        """Enter every initials entry of the results screen with gestures (taps and holds)."""
+        for _ in range(60):
+            todo = [e for e in results.entries if not e.done]
+            if not todo:
+                return
+            e = todo[0]
+            self.gesture(e.seat, self.rng.choice(("tap", "hold")))
+        self.fail("the initials were not finished after 60 gestures")
+
+    def back_to_attract(self, results: Any) -> None:
+        from kiosk.scenes.attract import AttractScene
+        self.run(2.2)
+        self.gesture(0, "tap")
+        if not isinstance(self.top, AttractScene):
+            self.fail("a buzzer on the results screen did not go back to the title")
+
+    def goal(self, entry: str, players: int | None = None) -> Any:
+        """One registry entry from the attract loop to its results, the initials and back;
+        returns the results screen."""
+        if "--entry" not in self.trace.command:
+            self.trace.command += f" --entry {entry}"
+        self.to_attract()
+        self.choose_in_lobby(entry, players)
+        results = self.play(seats=(0,))
+        self.checks.results(results)
+        self.initials(results)
+        self.checks.high_scores(results)
+        self.back_to_attract(results)
+        return results
+
+    def monkey_from(self, start: str, seconds: float) -> None:
+        """A monkey for ``seconds`` virtual s from the screen ``start``: "lobby" (a buzzer on the
+        title screen) or a registry entry (chosen and started in the lobby first)."""
+        if "--monkey" not in self.trace.command:
+            self.trace.command += f" --start {start} --monkey {seconds:g}"
+        self.to_attract()
+        if start == "lobby":
+            self.gesture(self.rng.randrange(self.seats), "tap")
+        else:
+            self.choose_in_lobby(start)
+        self.monkey(seconds)
+
+    def monkey(self, seconds: float, seats: tuple[int, ...] | None = None) -> None:
+        """A seeded random guest on ``seats`` (default every seat) for ``seconds`` virtual s:
+        taps, holds and long holds, on one seat or two at once, with pauses (some longer than
+        ``[idle] turn_s``, so the away rule is walked too)."""
+        seats = tuple(range(self.seats)) if seats is None else seats
+        end = self.clock.t + int(seconds * S)
+        turn_s = float(self.cfg["idle"]["turn_s"])
+        while self.clock.t < end:
+            r = self.rng.random()
+            if r < 0.04:
+                self.run(self.rng.uniform(turn_s, turn_s * 1.5))        # gone for a while
+            elif r < 0.30:
+                self.run(self.rng.uniform(0.1, 2.0))
+            else:
+                kind = self.rng.choices(("tap", "hold", "long"), (5, 4, 1))[0]
+                who: tuple[int, ...] = (self.rng.choice(seats),)
+                if self.rng.random() < 0.12:
+                    who = tuple(sorted(self.rng.sample(seats, 2)))
+                if kind == "long" and set(who) == {0, 1}:
+                    kind = "hold"            # the service combination is walked by its own tests
+                self.gesture(who, kind)
+
+
+class Checks:
+    """The invariants, looked at after every frame (text: on the frames drawn).
+
+    Counts: ``frames`` checked, ``held`` invariant checks passed (by name)."""
+
+    def __init__(self, ex: Explorer) -> None:
+        self.ex = ex
+        self.frames = 0
+        self.held: dict[str, int] = {}
+        self.scene: Any = None
+        self.since = 0                        # when the scene came, or its state last changed (ns)
+        self.mark: Any = None
+        self.last_press: dict[int, int] = {}  # seat -> last press the screen accepted (ns)
+        self.entries_done: set[str] = set()
+        self.turn_ns = int(float(ex.cfg["idle"]["turn_s"]) * S)
+
+    def ok(self, name: str) -> None:
+        self.held[name] = self.held.get(name, 0) + 1
+
+    def press_seen(self, seat: int, accepted: bool) -> None:
+        if accepted:
+            self.last_press[seat] = self.ex.clock.t
+
+    def after_frame(self, drawn: bool) -> None:
+        self.frames += 1
+        self.progress()
+        if drawn:
+            self.text()
+
+    # -- progress ---------------------------------------------------------------------------
+    def progress(self) -> None:
+        """No screen waits on a person longer than its limit:
+
+        * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press the
+          screen took (then a computer plays it), and never more than three turns in all
+          while that person keeps pressing (presses that cannot act are no presence);
+        * any game: something happens within a minute and a half when nobody is waited on;
+        * the lobby starts ``[lobby] auto_start_s`` after the last press; the results screen
+          goes back to the title within its entry and stay times; the PIN screen times out.
+        """
+        ex, now = self.ex, self.ex.clock.t
+        top = ex.app.scenes[-1] if ex.app.scenes else None
+        mark = self._mark(top)
+        if top is not self.scene or mark != self.mark:
+            self.scene, self.mark, self.since = top, mark, now
+            return
+        waited = now - self.since
+        name = type(top).__name__
+        if ex.app.is_game(top):
+            seat = self._waits_on(top)
+            if seat is not None:
+                quiet = now - max(self.since, self.last_press.get(seat, 0))
+                if quiet > self.turn_ns + 2 * S:
+                    ex.fail(f"{name} waited {quiet / 1e9:.1f} s on P{seat + 1} after P{seat + 1}'s last "
+                            f"press (the away rule's limit is {self.turn_ns / 1e9:.0f} s)")
+                if waited > 3 * self.turn_ns + 5 * S:
+                    ex.fail(f"{name} stood still {waited / 1e9:.1f} s on P{seat + 1}, who kept pressing: "
+                            "those presses cannot act, yet the seat is not played by a computer")
+                self.ok("progress: a person's turn")
+            else:
+                if waited > 90 * S:
+                    ex.fail(f"{name} stood still {waited / 1e9:.1f} s with no person to wait on")
+                self.ok("progress: the game moves on")
+            return
+        limits = {"LobbyScene": (float(ex.cfg["lobby"]["auto_start_s"]) + 2, True),
+                  "ResultsScene": (45 + 25 + 3, False), "PinScene": (65, False)}
+        if name in limits:
+            limit_s, from_press = limits[name]
+            last = max(self.last_press.values(), default=0) if from_press else 0
+            quiet = now - max(self.since, last)
+            if quiet > limit_s * S:
+                ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
+            self.ok(f"progress: {name}")
+
+    @staticmethod
+    def _mark(top: Any) -> Any:
+        """What changes when a screen moves on: the game's moves, its phase and its end."""
+        st = getattr(top, "state", None)
+        hist = getattr(st, "history", None)
+        extra = (getattr(top, "setup", None), getattr(top, "over_at", None), getattr(st, "phase", None),
+                 getattr(top, "row", None), getattr(top, "page", None))
+        try:
+            return (len(hist) if hist is not None else None, *extra)
+        except TypeError:
+            return extra
+
+    @staticmethod
+    def _waits_on(scene: Any) -> int | None:
+        """The person's seat a game waits on now (its turn), or None."""
+        st = scene.state
+        if st is None or getattr(scene, "setup", False) or st.is_terminal():
+            return None
+        try:
+            cp = st.current_player()
+        except Exception:
+            return None
+        seats = scene.seats
+        if isinstance(cp, int) and 0 <= cp < len(seats) and not seats[cp].is_computer:
+            return cp
+        return None
+
+    # -- text --------------------------------------------------------------------------------
+    def text(self) -> None:
+        """Every line drawn whole, inside its part, not squeezed below 60 %, not over another
+        line of the same screen (a line's rect overlapping another's by more than a quarter of
+        the narrower's width and 40 % of its height; the app's notes and dialogs, drawn over the
+        screen on purpose, are left out), and no ruling id on it."""
+        from tests.text_fit import cut_texts
+        ex = self.ex
+        bad = cut_texts(ex.seen, ex.screen)
+        if bad:
+            ex.fail(f"text cut or squeezed at {ex.screen.get_size()}: {bad}")
+        self.ok("text: whole and inside its part")
+        own = [(m, r) for m, r, *_ in ex.seen.seen[:max(0, ex.scene_lines)] if m.strip() and r.w > 2 and r.h > 2]
+        for i, (m1, a) in enumerate(own):
+            for m2, b in own[i + 1:]:
+                c = a.clip(b)
+                if (m1, a) != (m2, b) and c.w > 0.25 * min(a.w, b.w) and c.h > 0.4 * min(a.h, b.h):
+                    ex.fail(f"two lines over each other at {ex.screen.get_size()}: {m1!r} {a} and {m2!r} {b}")
+        self.ok("text: no line over another")
+        for msg, *_ in ex.seen.seen:
+            m = RULING_ID.search(msg)
+            if m:
+                ex.fail(f"a ruling id ({m.group(0)}) on a player's screen: {msg!r}")
+        self.ok("text: no ruling id on screen")
+
+    # -- the winning rule ---------------------------------------------------------------------
+    def results(self, results: Any) -> None:
+        """The results screen follows the entry's winning rule (``GameSpec.winning``): the
+        winners have the best score (most, or fewest), the bars say what they count, and
+        the initials are asked of the seats whose score is best first."""
+        from arcade import registry
+        game = results.game
+        spec = registry.get(game.name)
+        rule = spec.winning
+        out = results.state.outcome()
+        scores = [float(s) for s in out.scores]
+        if rule.kind == "score" and scores and out.winners:
+            best = min(scores) if rule.fewest else max(scores)
+            if any(scores[w] != best for w in out.winners):
+                self.ex.fail(f"{spec.name}: winners {out.winners} do not have the "
+                             f"{'fewest' if rule.fewest else 'most'} {rule.unit} {scores}")
+            caption = results.bars_caption()
+            if rule.unit not in caption:
+                self.ex.fail(f"{spec.name}: the bars say {caption!r}, the game counts {rule.unit}")
+        if rule.kind == "solved" and out.winners and len(out.winners) != len(results.seats):
+            self.ex.fail(f"{spec.name}: a cooperative game won by some seats only: {out.winners}")
+        if rule.kind == "solved":
+            headline = results.headline()[0]
+            if ("Solved" in headline) != bool(out.winners):
+                self.ex.fail(f"{spec.name}: the headline {headline!r} does not say the case was "
+                             f"{'won' if out.winners else 'lost'}")
+        self.entries_done.add(spec.name)
+        self.ok("results: the winning rule")
+
+    def high_scores(self, results: Any) -> None:
+        """The tables rank by the entry's rule: best first (most, or fewest)."""
+        from arcade import registry
+        spec = registry.get(results.game.name)
+        rule = results.rule
+        hs = self.ex.app.highscores
+        if rule is None or hs is None:
+            return
+        table = [s for _, s in hs.table(results.game_key, rule)]
+        if table != sorted(table, reverse=not spec.winning.fewest):
+            self.ex.fail(f"{spec.name}: the high-score table is not best first by its rule: {table}")
+        self.ok("high scores: best first by the rule")
+
+
+# -- the command line: play one walk again ------------------------------------------------------
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tests.explorer", description=__doc__.split("\n\n")[0])
+    p.add_argument("--entry", default="", help="a registry name: its goal-directed walk")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", default="800x480")
+    p.add_argument("--monkey", type=float, default=0.0, help="then a random guest for this many virtual s")
+    p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
+    p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
+    p.add_argument("--frame-ms", type=int, default=20, help="virtual ms between frames")
+    a = p.parse_args(argv)
+    size = tuple(int(x) for x in a.size.split("x"))
+    with tempfile.TemporaryDirectory() as tmp:
+        ex = Explorer(Path(tmp), a.seed, (size[0], size[1]), a.text_every, frame_ms=a.frame_ms,
+                      command=" ".join(["python -m tests.explorer", *(argv or sys.argv[1:])]))
+        try:
+            if a.entry:
+                ex.goal(a.entry)
+            if a.monkey:
+                ex.monkey_from(a.start, a.monkey)
+        except ExplorerFailure as exc:
+            print(exc)
+            return 1
+        finally:
+            ex.close()
+    print(f"ok: {ex.frames_run} frames, {len(ex.trace.steps)} gestures, "
+          f"{sum(ex.checks.held.values())} invariant checks held")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

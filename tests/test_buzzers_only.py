@@ -1,0 +1,257 @@
+"""What the buzzers-only explorer (tests/explorer.py) found on the game side, each as a guest or
+the operator would notice it, with ``kiosk/install.sh``'s configuration (four GPIO buzzers, no
+other controls, kiosk mode) on gpiozero MockFactory pins (issue 20)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Iterator
+
+import pytest
+
+from arcade.core.api import Outcome
+from kiosk.scenes.lobby import LobbyScene
+from kiosk.scenes.results import ResultsScene
+from kiosk.scenes.seats import SeatInfo
+from tests.explorer import RULING_ID, Explorer
+
+S = 1_000_000_000
+
+
+@pytest.fixture
+def ex(tmp_path: Path) -> Iterator[Explorer]:
+    e = Explorer(tmp_path, seed=3, size=(1280, 720), check_text=0)
+    try:
+        yield e
+    finally:
+        e.close()
+
+
+def to_game(ex: Explorer, entry: str) -> object:
+    ex.to_attract()
+    ex.choose_in_lobby(entry)
+    return ex.top
+
+
+# -- Focus (2023) with a buzzer alone ------------------------------------------------------------
+
+def test_focus_2023_is_played_to_its_results_with_a_buzzer_alone(ex: Explorer) -> None:
+    game = to_game(ex, "coop-base")
+    assert game.setup and game.buzzer_only(0)
+    assert "tap = next cards, hold = start" in game._setup_lines()[0]
+    ex.gesture(0, "tap")                                   # tap: the next case
+    assert game.case_i == 1
+    ex.gesture(0, "hold")                                  # hold: start
+    assert not game.setup
+    ex.run(1.0, until=lambda: game.state.current_player() == 0)
+    if game.state.current_player() != 0:                   # the partner starts: wait for P1's turn
+        assert ex.run(30, until=lambda: game.state.current_player() == 0)
+    prompt = game._prompt()[0]
+    assert "tap: next card, hold: lift" in prompt and "Left/Right" not in prompt
+    before = game.cursor[0]
+    ex.gesture(0, "tap")                                   # tap: the cursor moves on
+    assert game.cursor[0] != before and game.lifted[0] is None
+    ex.gesture(0, "hold")                                  # hold: lift
+    assert game.lifted[0] == game.cursor[0]
+    assert "hold again to take" in game._prompt()[0]
+    ex.gesture(0, "long")                                  # long hold: put it back
+    assert game.lifted[0] is None
+    mine = sum(1 for t in game.state.takes if t[0] == 0)
+    ex.gesture(0, "hold")
+    ex.gesture(0, "hold")                                  # lift, take
+    assert sum(1 for t in game.state.takes if t[0] == 0) == mine + 1
+    results = ex.play(seats=(0,))                          # and on to the results, gestures only
+    assert isinstance(results, ResultsScene)
+
+
+def test_focus_2023_case_choice_starts_by_itself_when_nobody_chooses(ex: Explorer) -> None:
+    game = to_game(ex, "coop-sherlock")
+    assert game.setup
+    auto = float(ex.cfg["lobby"]["auto_start_s"])
+    assert ex.run(auto + 1, until=lambda: not game.setup)
+
+
+def test_focus_2023_sherlock_offer_and_answer_with_buzzers(ex: Explorer) -> None:
+    game = to_game(ex, "coop-sherlock")
+    ex.gesture(0, "hold")
+    assert not game.setup
+    assert ex.run(30, until=lambda: game.state.phase == "take" and game.state.active == 0)
+    ex.gesture(0, "hold")
+    ex.gesture(0, "hold")                                  # take: the end of P1's turn
+    st = game.state
+    if st.phase == "end" and st.active == 0 and st.may_offer(0):
+        assert "hold = offer now, tap = pass" in game._prompt()[0]
+        ex.gesture(0, "hold")                              # hold: offer
+        # the partner answers at once: it accepted (both point) or refused
+        assert st.phase in ("answer", "point") or st.refused_by == 1
+    else:
+        pytest.skip(f"this seed's first take ended the round ({st.phase})")
+
+
+# -- a refused press is no presence --------------------------------------------------------------
+
+def test_a_seat_whose_presses_are_refused_is_played_by_a_computer(ex: Explorer) -> None:
+    game = to_game(ex, "focus-2p")
+    assert game.seats[0].station == "gpio"
+    # As an older lobby left it: P1's seat on a gamepad that is not there.  P1's buzzer is refused
+    # in the game, and however often P1 presses, a computer must take the seat after turn_s.
+    game.seats[0] = SeatInfo("gamepad", "gamepad", "medium", True)
+    turn_s = float(ex.cfg["idle"]["turn_s"])
+    assert ex.run(5, until=lambda: game.state.current_player() == 0)
+    moves = len(game.state.history)
+    start = ex.clock.t
+    while ex.clock.t - start < (turn_s + 3) * S and len(game.state.history) == moves:
+        ex.gesture(0, "tap")
+        ex.run(1.0)
+    assert len(game.state.history) > moves, "the game stood still while P1's refused presses kept coming"
+    assert 0 in ex.app.idle.away
+
+
+def test_an_away_seat_comes_back_with_its_own_buzzer(ex: Explorer) -> None:
+    game = to_game(ex, "focus-2p")
+    turn_s = float(ex.cfg["idle"]["turn_s"])
+    assert ex.run(turn_s + 5, until=lambda: 0 in ex.app.idle.away)
+    assert game.seats[0].is_computer
+    ex.gesture(0, "tap")                                   # P1 is back: the seat is P1's again
+    assert 0 not in ex.app.idle.away and game.seats[0].station == "gpio"
+
+
+# -- the lobby ------------------------------------------------------------------------------------
+
+def test_the_lobby_offers_only_wired_station_kinds_and_the_count_comes_round(ex: Explorer) -> None:
+    ex.to_attract()
+    ex.gesture(0, "tap")                                   # P1 joins
+    lobby = ex.top
+    assert isinstance(lobby, LobbyScene)
+    assert lobby.station_choices() == ("gpio", "computer", "off")
+    assert lobby.games[lobby.game_i].name == "focusx-classic"
+    ex.gesture(0, "hold")                                  # the players' row
+    seen = []
+    for _ in range(8):
+        ex.gesture(0, "tap")
+        seen.append(lobby.players)
+    assert seen == [5, 6, 7, 8, 2, 3, 4, 5]                # up to 8, then round to 2: down as well as up
+    while lobby.row != 3 + 1:                              # P2's row
+        ex.gesture(0, "hold")
+    kinds = []
+    for _ in range(4):
+        ex.gesture(0, "tap")
+        kinds.append(lobby.stations[1])
+    assert set(kinds) <= {"gpio", "computer", "off"} and "gamepad" not in kinds and "keyboard" not in kinds
+    assert kinds[:3] == ["computer", "off", "gpio"]
+
+
+# -- FocusX Duel: fewest penalty cards -----------------------------------------------------------
+
+def duel_results(ex: Explorer, scores: tuple[float, ...], winners: tuple[int, ...]) -> ResultsScene:
+    from kiosk.scenes.lobby import find_game
+    ex.app.current_game = find_game("focusx-duel", None)
+    state = SimpleNamespace(game=SimpleNamespace(name="focusx-duel"), stats={"races": 30},
+                            outcome=lambda: Outcome(winners, "the deck ran out", scores))
+    seats = [SeatInfo("gpio", f"GPIO {p}") for p in (17, 27)] + [SeatInfo("computer", "c")] * (len(scores) - 2)
+    return ResultsScene(ex.app, "FocusX Duel", state, seats, entry="focusx-duel")
+
+
+def test_duel_results_and_high_scores_go_by_the_fewest_penalty_cards(ex: Explorer) -> None:
+    r = duel_results(ex, (1.0, 7.0, 3.0, 4.0), (0,))
+    assert r.bars_caption() == "bars: penalty cards (fewest wins)"
+    assert r.rule is not None and r.rule.fewest and r.rule.unit == "penalty cards"
+    assert [(e.seat, e.score) for e in r.entries] == [(0, 1.0), (1, 7.0)]    # an empty table: both
+    hs = ex.app.highscores
+    now = time.time()
+    for initials, penalties in (("AAA", 0), ("BBB", 2), ("CCC", 2), ("DDD", 3), ("EEE", 5)):
+        hs.add("focusx-duel", initials, penalties, at=now)
+    assert [s for _, s in hs.table("focusx-duel", r.rule)] == [0.0, 2.0, 2.0, 3.0, 5.0]   # fewest first
+    again = duel_results(ex, (1.0, 7.0, 3.0, 4.0), (0,))
+    # the winner's single penalty card makes the table; the worst player's seven do not
+    assert [(e.seat, e.score) for e in again.entries] == [(0, 1.0)]
+    assert again.headline()[0] == "P1 wins!"
+
+
+def test_the_event_board_ranks_duel_by_the_fewest_penalty_cards() -> None:
+    from kiosk.event import score_of
+    best, worst = score_of("focusx-duel", (0,), (1, 7, 3, 4)), score_of("focusx-duel", (2,), (6, 5, 2, 9))
+    assert best.text == "1 penalty cards" and best.seat == 0
+    assert best.value > worst.value                          # the board sorts by value, highest first
+    assert score_of("focusx-classic", (0,), (9, 3)).text == "9 cards"
+
+
+# -- no ruling ids on players' screens ------------------------------------------------------------
+
+def test_no_ruling_id_on_the_focus_2023_screen_or_its_results(ex: Explorer) -> None:
+    ex.check_text = 1
+    game = to_game(ex, "coop-base")
+    ex.gesture(0, "hold")
+    assert not game.setup
+    ex.run(0.5)
+    words = ex.seen.words()
+    assert "more to take before you win" in words            # the line that carried "(CO-4)"
+    assert not RULING_ID.search(words), words
+    results = ex.play(seats=(0,))
+    ex.run(0.5)
+    words = ex.seen.words()
+    assert results.state.outcome().reason.split(" (")[0] in words
+    assert not RULING_ID.search(words), words
+
+
+# -- the results screen at every size (found by the explorer) -------------------------------------
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)])
+def test_the_results_screen_has_every_line_whole_and_none_over_another(size: tuple[int, int],
+                                                                         tmp_path: Path) -> None:
+    """A long title (a Focus (2023) mode with its case) stays on the screen, the seat numbers do not
+    run into the stations' names under them, and a long statistics line is not squeezed to half."""
+    import pygame
+
+    from kiosk.scenes.lobby import find_game
+    from tests.text_fit import cut_texts
+    ex = Explorer(tmp_path, seed=1, size=size, check_text=0)
+    try:
+        ex.app.current_game = find_game("focusx-4focus-x", None)
+        stats = {"races": 14, "debated": 1, "missed": 0, "hints": 0, "placements": 11, "discards": 0, "passes": 0}
+        state = SimpleNamespace(game=SimpleNamespace(name="focusx-4focus"), stats=stats,
+                                outcome=lambda: Outcome((0,), "the deck ran out", (9.0, 4.0, 3.0, 2.0)))
+        seats = [SeatInfo("gpio", "GPIO 17")] + [SeatInfo("computer", "computer")] * 3
+        title = "Focus (2023) Mycroft Mode, Sherlock rules: A Study in Scarlet"
+        r = ResultsScene(ex.app, title, state, seats, entry="focusx-4focus-x")
+        r.entries = []                                         # the tables, not the initials
+        ex.seen.seen.clear()
+        r.update(ex.clock.t)
+        r.draw(ex.screen)
+        assert cut_texts(ex.seen, ex.screen) == {}
+        words = ex.seen.words()
+        assert "game over" in words.lower() or title in words
+        lines = [(m, rect) for m, rect, *_ in ex.seen.seen if m.strip()]
+        for i, (m1, a) in enumerate(lines):
+            for m2, b in lines[i + 1:]:
+                c = a.clip(b)
+                assert not (c.w > 0.25 * min(a.w, b.w) and c.h > 0.4 * min(a.h, b.h)), (m1, a, m2, b)
+    finally:
+        ex.close()
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (1920, 1080)])
+def test_duel_high_score_lines_keep_the_initials_clear_of_the_penalty_cards(size: tuple[int, int],
+                                                                            tmp_path: Path) -> None:
+    import pygame
+    ex = Explorer(tmp_path, seed=1, size=size, check_text=0)
+    try:
+        for initials, penalties in (("AAC", 28), ("DAA", 43), ("BOB", 7)):
+            ex.app.highscores.add("focusx-duel", initials, penalties)
+        r = duel_results(ex, (3.0, 9.0, 5.0, 4.0), (0,))
+        r.entries = []                                         # the tables, not the initials
+        ex.seen.seen.clear()
+        r.update(ex.clock.t)
+        r.draw(ex.screen)
+        lines = [(m, rect) for m, rect, *_ in ex.seen.seen if m.strip()]
+        assert any(m.startswith("1. BOB") for m, _ in lines)      # fewest first
+        for i, (m1, a) in enumerate(lines):
+            for m2, b in lines[i + 1:]:
+                c = a.clip(b)
+                assert not (c.w > 0.25 * min(a.w, b.w) and c.h > 0.4 * min(a.h, b.h)), (m1, a, m2, b)
+    finally:
+        ex.close()
+        pygame.display.quit()

@@ -1,0 +1,58 @@
+"""The buzzers-only explorer, fast mode (tests/explorer.py; the long mode is
+bench/bench_explorer.py): every registry entry from the attract loop to its results and back
+with buzzer gestures alone, and a seeded monkey on a few screens, at the four screen sizes
+(one size per walk, in turn), the text checked on a sample of the frames.  A failure prints the
+seed, the gesture trace and the command that plays the same walk again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arcade import registry
+from tests.explorer import SIZES, Explorer
+
+#: The fast mode's pace: 100 ms frames, the text checked on every 20th (the long mode: 50 ms, every 10th).
+FRAME_MS, TEXT_EVERY = 100, 20
+ENTRIES = registry.names()
+
+
+@pytest.mark.parametrize("entry", ENTRIES)
+def test_every_registry_entry_is_played_from_the_title_to_its_results_with_buzzers_alone(
+        entry: str, tmp_path: Path) -> None:
+    size = SIZES[ENTRIES.index(entry) % len(SIZES)]
+    ex = Explorer(tmp_path, seed=ENTRIES.index(entry) + 1, size=size, check_text=TEXT_EVERY, frame_ms=FRAME_MS)
+    try:
+        results = ex.goal(entry)
+        assert entry in ex.checks.entries_done and results.state.outcome() is not None
+        assert ex.checks.held.get("results: the winning rule") == 1
+        assert ex.checks.held.get("text: whole and inside its part", 0) > 0
+    finally:
+        ex.close()
+
+
+@pytest.mark.parametrize("start, size", [("lobby", (800, 480)), ("coop-mycroft-sherlock", (1920, 1080)),
+                                         ("focus-4p", (480, 320))])
+def test_a_seeded_monkey_finds_no_dead_end(start: str, size: tuple[int, int], tmp_path: Path) -> None:
+    ex = Explorer(tmp_path, seed=11, size=size, check_text=TEXT_EVERY, frame_ms=FRAME_MS)
+    try:
+        ex.monkey_from(start, 45)
+        assert ex.checks.frames > 300 and len(ex.trace.steps) > 15
+    finally:
+        ex.close()
+
+
+def test_a_failure_names_the_seed_the_gestures_and_the_replay_command(tmp_path: Path) -> None:
+    from tests.explorer import ExplorerFailure
+    ex = Explorer(tmp_path, seed=42, size=(800, 480), check_text=0, frame_ms=FRAME_MS)
+    try:
+        ex.to_attract()
+        ex.gesture(2, "tap")
+        with pytest.raises(ExplorerFailure) as caught:
+            ex.fail("a made-up failure")
+    finally:
+        ex.close()
+    text = str(caught.value)
+    assert "seed 42" in text and "P3       tap" in text
+    assert "replay: python -m tests.explorer --seed 42 --size 800x480" in text
