@@ -168,11 +168,13 @@ focus_arcade_install_package() {
 }
 
 # lgpio from the Python package index into the venv (no python3-lgpio in the archive): a
-# wheel where there is one (aarch64, x86_64), else built from source with swig and a compiler.
+# wheel where the index has one for this machine, else built from its source with swig and a
+# compiler.  PYPI=1 makes lgpio's build compile its C library (liblgpio) into the module:
+# plain Debian ships no liblgpio to link against ("cannot find -llgpio" without it).
 focus_arcade_pip_lgpio() {
   if ! "$venv/bin/pip" install --quiet --constraint "$constraints" lgpio; then
     apt-get install -y --no-install-recommends swig python3-dev gcc
-    "$venv/bin/pip" install --quiet --constraint "$constraints" lgpio
+    PYPI=1 "$venv/bin/pip" install --quiet --no-cache-dir --constraint "$constraints" lgpio
   fi
   done_steps+=("installed lgpio $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("lgpio"))') from the Python package index into $venv")
 }

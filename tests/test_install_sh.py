@@ -69,6 +69,7 @@ def write_shims(tmp_path: Path, *, tty: str = "not a tty", lgpio_candidate: str 
     (fake / "pip").write_text(textwrap.dedent(f"""\
         #!/bin/bash
         {note}
+        echo "${{PYPI:-unset}}" >> {tmp_path}/pip-env.log
         n=$(grep -c "^pip " {log})
         [ "$n" -gt {pip_fails} ]
         """), encoding="utf-8")
@@ -241,6 +242,8 @@ def test_lgpio_without_a_wheel_is_built_with_its_tools(tmp_path: Path) -> None:
     calls = [c.split(" [report")[0] for c in (tmp_path / "calls.log").read_text().splitlines()]
     assert [c.split()[0] for c in calls] == ["pip", "apt-get", "pip"]
     assert calls[1] == "apt-get install -y --no-install-recommends swig python3-dev gcc"
+    # Debian has no liblgpio to link against: the build from source compiles it in (PYPI=1).
+    assert (tmp_path / "pip-env.log").read_text().split() == ["unset", "1"]
 
 
 # ---------------------------------------------------------------------------- the service PIN
