@@ -32,6 +32,8 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SIGTERM ends the bench (SDL would turn it into a quit event that nothing here reads).
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
