@@ -14,33 +14,21 @@ import socket
 import threading
 import time
 import tty
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import serial
+from link_helpers import solid, wait_for
 from serial.tools import list_ports_common
 
 from firmware_bridge.adalight import AdalightDecoder, frame_length
 from firmware_bridge.ddp import DDP_PORT, DdpDecoder, DdpLink, ddp_packets
 from firmware_bridge.discovery import ControllerFinder, candidates
 from firmware_bridge.layout import MatrixLayout
-from firmware_bridge.link import Found, LedLink
+from firmware_bridge.link import LedLink
 from firmware_bridge.virtual import VirtualMatrix
 
 WAIT_S = 15.0
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = WAIT_S) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
-
-
-def solid(colour: tuple[int, int, int], leds: int = 16) -> list[tuple[int, int, int]]:
-    return [colour] * leds
 
 
 def port_info(device: str, vid: int | None, pid: int | None, serial_number: str | None = None) -> Any:

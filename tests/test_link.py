@@ -8,13 +8,14 @@ timeouts; no test asserts a speed.
 
 from __future__ import annotations
 
+import termios
 import threading
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 import serial
-import termios
+from link_helpers import solid, wait_for
 
 from arcade.core.errors import ArcadeError
 from firmware_bridge.adalight import AdalightDecoder, encode_frame
@@ -24,19 +25,6 @@ from firmware_bridge.link import LedLink, LinkStatus, find_port_by_usb_id
 from firmware_bridge.virtual import VirtualMatrix
 
 WAIT_S = 10.0  # generous: a slow shared machine must never fail a test by timing
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = WAIT_S) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
-
-
-def solid(colour: tuple[int, int, int], leds: int = 16) -> list[tuple[int, int, int]]:
-    return [colour] * leds
 
 
 class FakePort:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from link_helpers import solid, wait_for
 
 from firmware_bridge.layout import MatrixLayout
 from firmware_bridge.link import LedLink, baud_hunt
@@ -27,19 +28,6 @@ from firmware_bridge.wled import BAUD_COMMANDS, VERSION_COMMAND, WledSerialModel
 
 WAIT_S = 20.0
 RATES = sorted(BAUD_COMMANDS)
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = WAIT_S) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
-
-
-def solid(colour: tuple[int, int, int], leds: int = 16) -> list[tuple[int, int, int]]:
-    return [colour] * leds
 
 
 @pytest.fixture
