@@ -469,20 +469,28 @@ class ServiceScene(Scene):
 
     def save_pin(self, pin: str) -> bool:
         """Save ``pin`` as ``[service] pin``; in force for the next opening of the menu."""
-        from kiosk.config import ConfigError
-        from kiosk.config_save import config_file, save_settings
-        path = config_file(self.app.cfg)
-        try:
-            save_settings(path, {"service": {"pin": pin}})
-        except ConfigError as exc:
-            self.status = f"The PIN was not changed: {exc.key} {exc.expected}"
-            return False
-        except OSError as exc:
-            self.status = f"The PIN was not changed: {exc}"
+        path = self._write({"service": {"pin": pin}}, "The PIN was not changed")
+        if path is None:
             return False
         self.app.cfg["service"]["pin"] = pin
         self.status = f"New PIN saved to {path}; it is asked from now on"
         return True
+
+    def _write(self, changes: dict[str, dict[str, Any]], refused: str) -> Path | None:
+        """Write ``changes`` to the configuration file (kiosk/config_save, atomically); its path,
+        or None with ``refused`` and the reason in the status line."""
+        from kiosk.config import ConfigError
+        from kiosk.config_save import config_file, save_settings
+        path = config_file(self.app.cfg)
+        try:
+            save_settings(path, changes)
+        except ConfigError as exc:
+            self.status = f"{refused}: {exc.key} {exc.expected}"
+            return None
+        except OSError as exc:
+            self.status = f"{refused}: {exc}"
+            return None
+        return path
 
     def _ask(self, question: str, do: Callable[[], None]) -> None:
         self.confirm = (question, do)
@@ -503,8 +511,6 @@ class ServiceScene(Scene):
 
     def save(self) -> bool:
         """Save the changed settings to the configuration file (atomically); True if saved."""
-        from kiosk.config import ConfigError
-        from kiosk.config_save import config_file, save_settings
         changes = self.changes()
         if not changes:
             self.status = "Nothing changed"
@@ -512,14 +518,8 @@ class ServiceScene(Scene):
         if "lobby" in changes and changes["lobby"].get("games") == [] and not any(self.offered.values()):
             self.status = "The lobby must offer at least one game"
             return False
-        path = config_file(self.app.cfg)
-        try:
-            save_settings(path, changes)
-        except ConfigError as exc:
-            self.status = f"Not saved: {exc.key} {exc.expected}"
-            return False
-        except OSError as exc:
-            self.status = f"Not saved: {exc}"
+        path = self._write(changes, "Not saved")
+        if path is None:
             return False
         self.status = f"Saved to {path}; in force after the restart"    # the page's own status line
         return True
