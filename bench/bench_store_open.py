@@ -6,11 +6,15 @@ to about --record-kb kB each), then opens it with :class:`kiosk.storage.Results`
 the median, per 1000 games.
 
     python bench/bench_store_open.py [--games 2000] [--record-kb 20] [--repeat 5]
+
+Before/after a change, on the same machine in one run: the same bench file against the
+other checkout, ``PYTHONPATH=<other checkout> python bench/bench_store_open.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import tempfile
@@ -18,8 +22,9 @@ import time
 from pathlib import Path
 
 from arcade.core.record import to_record
-from arcade.focusx.classic import ClassicGame
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+from arcade.focusx.classic import ClassicGame
+from kiosk import storage
 from kiosk.storage import Results
 
 
@@ -37,12 +42,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "arcade.sqlite3"
         r = Results(path)
+        sealed = "checksum" in {c[1] for c in r.db.execute("PRAGMA table_info(games)")}
         with r.db:
             for _ in range(a.games):
-                r.db.execute("INSERT INTO games (finished_at, game, seats, winners, reason, scores, record) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (time.time(), record["game"], 4, str(list(out.winners)),
-                                                              out.reason, str(list(out.scores)),
-                                                              __import__("json").dumps(record)))
+                cells = (time.time(), record["game"], 4, str(list(out.winners)), out.reason, str(list(out.scores)),
+                         json.dumps(record), None)
+                if sealed:            # schema 3 (issue 23): each row with the checksum of its cells
+                    r.db.execute("INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, "
+                                 "game_key, checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 (*cells, storage.row_checksum(*cells)))
+                else:                 # an arcade from before the checksums, for a before/after figure
+                    r.db.execute("INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, "
+                                 "game_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", cells)
         r.close()
         size = path.stat().st_size / 1e6
         times = []

@@ -30,6 +30,7 @@ import math
 import shutil
 import sqlite3
 import time
+import zlib
 from pathlib import Path
 from typing import Any, Callable
 
@@ -53,7 +54,9 @@ CREATE TABLE IF NOT EXISTS games (
 #: Version 2: ``games.game_key`` (a finished game is stored once), ``meta`` (the start
 #: probe), ``set_aside`` (rows that could not be read back), ``resume`` (the game in
 #: progress).  Version 1 (no ``user_version``) is the ``games`` table alone.
-SCHEMA_VERSION = 2
+#: Version 3: ``games.checksum`` and ``resume.checksum`` (:func:`row_checksum`), so that a
+#: value changed by damage (a flipped bit in a score) is found, not shown as a result.
+SCHEMA_VERSION = 3
 
 SCHEMA_V2 = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -102,6 +105,8 @@ OutboxHook = Callable[[int, float, dict[str, Any], tuple[int, ...], str, tuple[f
                       tuple[str, str, str, str]]
 
 COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
+#: Columns added by later schema versions (the ``games`` table may have them or not).
+LATER_COLUMNS = {"game_key", "checksum"}
 MAX_SEATS = 8
 
 
@@ -150,6 +155,40 @@ def _number(v: Any) -> bool:
 
 GAME_CELLS = ("id, finished_at, CAST(game AS BLOB), seats, CAST(winners AS BLOB), CAST(reason AS BLOB), "
               "CAST(scores AS BLOB)")
+
+
+def row_checksum(*cells: Any) -> int:
+    """CRC-32 of a row's cells as SQLite stores them (issue 23): ``None``, ``int``, ``float``,
+    ``str`` or ``bytes`` each, a text and its UTF-8 bytes alike (texts are read back as bytes).
+
+    Each cell is framed by its kind and length, so moving bytes from one cell to the next
+    changes the sum.  Returns an ``int`` in 0 .. 2**32 - 1.  It finds damage (a flipped bit,
+    a torn page), not a deliberate edit.
+    """
+    crc = 0
+    for cell in cells:
+        if cell is None:
+            part = b"n"
+        elif isinstance(cell, bool) or isinstance(cell, int):
+            part = b"i" + str(int(cell)).encode()
+        elif isinstance(cell, float):
+            part = b"f" + repr(cell).encode()
+        else:
+            data = cell.encode("utf-8", "surrogatepass") if isinstance(cell, str) else bytes(cell)
+            part = b"t" + str(len(data)).encode() + b":" + data
+        crc = zlib.crc32(part + b"\x1f", crc)
+    return crc
+
+
+#: The cells that :func:`row_checksum` covers, in its order, as read back.
+GAME_SUM_CELLS = ("finished_at, CAST(game AS BLOB), seats, CAST(winners AS BLOB), CAST(reason AS BLOB), "
+                  "CAST(scores AS BLOB), CAST(record AS BLOB), CAST(game_key AS BLOB)")
+
+
+def check_checksum(stored: Any, *cells: Any) -> None:
+    """Raises ValueError when ``stored`` (a row's ``checksum`` cell) is not the sum of ``cells``."""
+    if not _is_int(stored) or stored != row_checksum(*cells):
+        raise ValueError("its values are not the ones saved (checksum does not match: damaged in the file)")
 
 
 def check_game_row(cells: tuple[Any, ...]) -> dict[str, Any]:
@@ -413,7 +452,7 @@ class Results:
             raise sqlite3.DatabaseError(f"it was written by a newer Focus Arcade (schema {version}, "
                                         f"this one knows {SCHEMA_VERSION})")
         columns = {r[1] for r in db.execute("PRAGMA table_info(games)")}
-        if columns and columns - {"game_key"} != COLUMNS:
+        if columns and columns - LATER_COLUMNS != COLUMNS:
             # Another program's table: treat the file as not ours (moved aside, kept).
             raise sqlite3.DatabaseError(f"its games table has other columns ({', '.join(sorted(columns))})")
 
@@ -430,11 +469,12 @@ class Results:
         try:
             self._check_file(db)
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            sealed = db.execute("PRAGMA user_version").fetchone()[0] >= 3
             bad = []
             if "games" in tables:
-                bad += self._bad_game_rows(db, "")
+                bad += self._bad_game_rows(db, "", sealed=sealed)
             if "resume" in tables:
-                bad += self._bad_resume_rows(db)
+                bad += self._bad_resume_rows(db, sealed=sealed)
             return bad
         finally:
             db.close()
@@ -445,14 +485,17 @@ class Results:
                  "AND json_extract(record, '$.seats') IS seats "
                  "AND coalesce(json_type(record, '$.actions'), 'array') = 'array' ELSE 0 END")
 
-    def _bad_game_rows(self, db: sqlite3.Connection, where: str, args: tuple[Any, ...] = ()) \
-            -> list[tuple[str, int, str, str]]:
+    def _bad_game_rows(self, db: sqlite3.Connection, where: str, args: tuple[Any, ...] = (),
+                       sealed: bool = True) -> list[tuple[str, int, str, str]]:
+        """``sealed``: the file is of schema 3 or later, so every row carries its checksum."""
+        sums = f"checksum, {GAME_SUM_CELLS}" if sealed else "NULL"
         try:
-            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, {self.RECORD_OK}, NULL FROM games {where}", args).fetchall()
+            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, {self.RECORD_OK}, NULL, {sums} FROM games {where}",
+                              args).fetchall()
             in_sql = True
         except sqlite3.OperationalError:          # an SQLite without JSON functions: check in Python
-            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, typeof(record), CAST(record AS BLOB) FROM games "
-                              f"{where}", args).fetchall()
+            rows = db.execute(f"SELECT rowid, {GAME_CELLS}, typeof(record), CAST(record AS BLOB), {sums} "
+                              f"FROM games {where}", args).fetchall()
             in_sql = False
         bad = []
         for row in rows:
@@ -465,16 +508,21 @@ class Results:
                     if row[8] != "text":
                         raise ValueError(f"record is not text ({row[8]})")
                     check_record(row[9], summary["game"], summary["seats"])
+                if sealed:
+                    check_checksum(row[10], *row[11:])
             except ValueError as exc:
                 bad.append(("games", row[0], str(exc), repr(row[1:8])[:2000]))
         return bad
 
-    def _bad_resume_rows(self, db: sqlite3.Connection) -> list[tuple[str, int, str, str]]:
+    def _bad_resume_rows(self, db: sqlite3.Connection, sealed: bool = True) -> list[tuple[str, int, str, str]]:
         bad = []
-        for rowid, key, saved_at, data in db.execute(
-                "SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB) FROM resume"):
+        for rowid, key, saved_at, data, checksum in db.execute(
+                f"SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB), "
+                f"{'checksum' if sealed else 'NULL'} FROM resume"):
             try:
                 check_resume(key, saved_at, data)
+                if sealed:
+                    check_checksum(checksum, key, saved_at, data)
             except ValueError as exc:
                 bad.append(("resume", rowid, str(exc), repr((key, saved_at))[:2000]))
         return bad
@@ -510,6 +558,16 @@ class Results:
                     if statement.strip():
                         db.execute(statement)
             db.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_game_key ON games (game_key)")
+            if version < 3:
+                # Rows of older files were checked cell by cell before this (the start's scan):
+                # from now on each carries the checksum of its values as they are.
+                for table, cells in (("games", GAME_SUM_CELLS),
+                                     ("resume", "CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB)")):
+                    if "checksum" not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN checksum INTEGER")
+                    for rowid, *values in db.execute(f"SELECT rowid, {cells} FROM {table}").fetchall():
+                        db.execute(f"UPDATE {table} SET checksum = ? WHERE rowid = ?",
+                                   (row_checksum(*values), rowid))
             if version < SCHEMA_VERSION:
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -701,11 +759,11 @@ class Results:
                     if row is not None:
                         self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
                         return int(row[0])
+                cells = (float(finished), record["game"], int(record["seats"]), json.dumps(list(winners)), reason,
+                         json.dumps(list(scores)), json.dumps(record), game_key)
                 cur = self.db.execute(
-                    "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, game_key) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (finished, record["game"], record["seats"], json.dumps(list(winners)), reason,
-                     json.dumps(list(scores)), json.dumps(record), game_key))
+                    "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, game_key, "
+                    "checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (*cells, row_checksum(*cells)))
                 saved = int(cur.lastrowid or 0)
                 if game_key is not None:
                     self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
@@ -753,7 +811,8 @@ class Results:
         """
         self.flush_pending()
         try:
-            rows = self.db.execute(f"SELECT {GAME_CELLS} FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+            rows = self.db.execute(f"SELECT {GAME_CELLS}, checksum, {GAME_SUM_CELLS} FROM games "
+                                   "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
         out: list[dict[str, Any]] = []
@@ -764,9 +823,11 @@ class Results:
                         "saved": False})
         for row in rows:
             try:
-                out.append(check_game_row(row))
+                game = check_game_row(row[:7])
+                check_checksum(row[7], *row[8:])
+                out.append(game)
             except ValueError as exc:
-                bad.append(("games", row[0], str(exc), repr(row)[:2000]))
+                bad.append(("games", row[0], str(exc), repr(row[:7])[:2000]))
         if bad:
             self._put_aside_now(bad)
         return out[:limit]
@@ -779,16 +840,18 @@ class Results:
             StorageError: the file cannot be read.
         """
         try:
-            row = self.db.execute("SELECT CAST(record AS BLOB), CAST(game AS BLOB), seats FROM games WHERE id = ?",
-                                  (game_id,)).fetchone()
+            row = self.db.execute("SELECT CAST(record AS BLOB), CAST(game AS BLOB), seats, checksum, "
+                                  f"{GAME_SUM_CELLS} FROM games WHERE id = ?", (game_id,)).fetchone()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
         if row is None:
             raise KeyError(f"no game {game_id}")
         try:
-            return check_record(row[0], _text(row[1], "game"), row[2])
+            rec = check_record(row[0], _text(row[1], "game"), row[2])
+            check_checksum(row[3], *row[4:])
+            return rec
         except ValueError as exc:
-            self._put_aside_now([("games", game_id, str(exc), repr(row[1:])[:2000])])
+            self._put_aside_now([("games", game_id, str(exc), repr(row[1:3])[:2000])])
             raise KeyError(f"game {game_id}'s record could not be read ({exc}); it was put aside") from None
 
     # -- the game in progress (kiosk/resume.py) ------------------------------------
@@ -801,10 +864,11 @@ class Results:
         self.flush_pending()
         try:
             with self.db:
-                self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data) VALUES (1, ?, ?, ?) "
+                cells = (game_key, time.time(), json.dumps(data))
+                self.db.execute("INSERT INTO resume (slot, game_key, saved_at, data, checksum) VALUES (1, ?, ?, ?, ?) "
                                 "ON CONFLICT (slot) DO UPDATE SET game_key = excluded.game_key, "
-                                "saved_at = excluded.saved_at, data = excluded.data",
-                                (game_key, time.time(), json.dumps(data)))
+                                "saved_at = excluded.saved_at, data = excluded.data, checksum = excluded.checksum",
+                                (*cells, row_checksum(*cells)))
         except sqlite3.Error as exc:
             raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
 
@@ -815,7 +879,7 @@ class Results:
         already stored as finished is dropped (None).
         """
         try:
-            row = self.db.execute("SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB) "
+            row = self.db.execute("SELECT rowid, CAST(game_key AS BLOB), saved_at, CAST(data AS BLOB), checksum "
                                   "FROM resume WHERE slot = 1").fetchone()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the game in progress from {self.path}: {exc}") from None
@@ -823,6 +887,7 @@ class Results:
             return None
         try:
             data = check_resume(row[1], row[2], row[3])
+            check_checksum(row[4], row[1], row[2], row[3])
             for key in ("family", "mode", "seed", "seats", "actions"):
                 if key not in data:
                     raise ValueError(f"data has no {key}")
