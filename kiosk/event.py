@@ -10,6 +10,7 @@ Topics (``<event>`` and ``<cabinet>`` as in ``[event]``; docs/event-protocol.md)
     focus-arcade/<event>/cabinet/<cabinet>/status              retained; last will "offline"
     focus-arcade/<event>/operator/removed/<game id>            retained: the operator removed that game
     focus-arcade/<event>/operator/closed                       retained: the event is closed
+    focus-arcade/<event>/operator/final/<part>                 retained: the game ids that count, once closed
     focus-arcade/<event>/sync/<user>/<client>                  a client's own echo (not retained)
 
 Each cabinet logs in as its own user (its cabinet name) and the hall's ACL
@@ -106,6 +107,12 @@ def removed_topic(event: str, game_id: str = "+") -> str:
 def closed_topic(event: str) -> str:
     """The operator's note that the event is closed (retained)."""
     return f"{ROOT}/{event}/operator/closed"
+
+
+def final_topic(event: str, part: int | str = "+") -> str:
+    """One part of the closed event's final results: the game ids that count (retained;
+    only the operator writes it)."""
+    return f"{ROOT}/{event}/operator/final/{part}"
 
 
 def sync_topic(event: str, client: str, user: str = "") -> str:
@@ -478,16 +485,49 @@ class Removed:
 
 @dataclass(frozen=True)
 class Closed:
-    """The event closed by the operator at ``at`` (s since 1970): games finished later count no more."""
+    """The event closed by the operator at ``at`` (s since 1970).  From then on only the
+    ``games`` game ids listed in the ``parts`` :class:`FinalPart` messages count: a result
+    that is not listed (however early its ``finished_at`` says it finished) is on no board."""
 
     event: str
     at: float
+    parts: int = 0
+    games: int = 0
 
     def to_json(self) -> str:
-        return dumps({"v": PAYLOAD_VERSION, "kind": "closed", "event": self.event, "at": self.at})
+        return dumps({"v": PAYLOAD_VERSION, "kind": "closed", "event": self.event, "at": self.at,
+                      "parts": self.parts, "games": self.games})
 
 
-Item = Result | Status | HighScore | Removed | Closed
+#: Game ids in one :class:`FinalPart` (36 characters each: a part stays under 14 KB, well
+#: inside :data:`MAX_PAYLOAD`).
+FINAL_PART_SIZE = 350
+#: Parts of a closed event's final results, at most (700,000 games).
+MAX_FINAL_PARTS = 2000
+
+
+@dataclass(frozen=True)
+class FinalPart:
+    """Part ``part`` of the game ids that count in the event closed at ``close_at``."""
+
+    event: str
+    close_at: float
+    part: int
+    game_ids: frozenset[str]
+
+    def to_json(self) -> str:
+        return dumps({"v": PAYLOAD_VERSION, "kind": "final", "event": self.event, "close_at": self.close_at,
+                      "part": self.part, "games": sorted(self.game_ids)})
+
+
+def final_parts(event: str, close_at: float, game_ids: Sequence[str] | set[str]) -> list[FinalPart]:
+    """The final results of an event closed at ``close_at`` cut into parts (at least one)."""
+    ids = sorted(game_ids)
+    chunks = [ids[i:i + FINAL_PART_SIZE] for i in range(0, len(ids), FINAL_PART_SIZE)] or [[]]
+    return [FinalPart(event, close_at, k, frozenset(c)) for k, c in enumerate(chunks)]
+
+
+Item = Result | Status | HighScore | Removed | Closed | FinalPart
 
 
 def instance_id(store_path: str | Path) -> str:
@@ -559,6 +599,8 @@ def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
             return "removed", "", rest[2]
         if rest == ["operator", "closed"]:
             return "closed", "", ""
+        if len(rest) == 3 and rest[:2] == ["operator", "final"]:
+            return "final", "", rest[2]
     raise PayloadError(f"topic {topic[:120]!r} is none of event {event!r}'s")
 
 
@@ -617,7 +659,21 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         if gid != last:
             raise PayloadError(f"game_id {gid!r} on topic {topic[:120]!r}")
         return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0))
-    return Closed(event, _number(d, "at", "a time in seconds"))
+    if kind == "final":
+        part = _field(d, "part", int, "a part number")
+        if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
+            raise PayloadError(f"'part' {_show(part)} on topic {topic[:120]!r}")
+        ids = _field(d, "games", list, "a list of game ids")
+        if len(ids) > FINAL_PART_SIZE or not all(isinstance(g, str) for g in ids):
+            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} game ids or something else")
+        for g in ids:
+            _game_id({"game_id": g})
+        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(ids))
+    parts = _field(d, "parts", int, "a number of parts")
+    games = _field(d, "games", int, "a number of games")
+    if not (0 <= parts <= MAX_FINAL_PARTS and 0 <= games <= parts * FINAL_PART_SIZE):
+        raise PayloadError(f"'parts' {parts} / 'games' {games}: not a closed event's final results")
+    return Closed(event, _number(d, "at", "a time in seconds"), parts, games)
 
 
 def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: float | None) -> Result:
@@ -749,8 +805,13 @@ class Leaderboard:
     ``changes`` goes up by one for each new, changed or removed game, status or
     note of the operator, so a screen redraws only when it moved; ``updated_at`` is
     when (s since 1970). Games the operator removed (``removed``) never come back,
-    and once the event is closed (``closed_at``) games finished later do not count.
+    and once the event is closed (``closed_at``) only the games of its final results
+    (``final``, the game ids the operator's :class:`FinalPart` messages list) count:
+    any other result, whatever its ``finished_at``, waits in ``held`` (off every board).
     """
+
+    #: Results held back at most (games a closed event's final results do not list, or not yet).
+    MAX_HELD = 100_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lock = threading.Lock()
@@ -765,6 +826,11 @@ class Leaderboard:
         self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
         self.removed: set[str] = set()      # game ids the operator removed
         self.closed_at: float | None = None
+        self.closed_parts = 0               # parts of the final results the close note announced
+        self.final_parts: dict[int, FinalPart] = {}
+        self.final: frozenset[str] = frozenset()   # game ids that count once closed (parts received)
+        self.final_complete = False         # every announced part is here
+        self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
         self.updated_at = 0.0
@@ -783,7 +849,11 @@ class Leaderboard:
             gid = result.game_id
             if gid in self.removed:
                 return False
-            if self.closed_at is not None and result.finished_at > self.closed_at:
+            if self.closed_at is not None and gid not in self.final:
+                # A closed event counts only the games its final results list: a result sent
+                # later (finished_at may say anything) stays off every board (RULINGS: issue 24).
+                if len(self.held) < self.MAX_HELD or gid in self.held:
+                    self.held[gid] = result
                 return False
             held = self.games.get(gid)
             if not own:
@@ -822,21 +892,54 @@ class Leaderboard:
             elif held is None or held.cabinet != note.cabinet:
                 return False
             self.games.pop(note.game_id, None)
+            self.held.pop(note.game_id, None)
             self.confirmed.discard(note.game_id)
             self._changed()
         self._tell()
         return True
 
     def close(self, note: Closed) -> None:
-        """The event closed at ``note.at``: games finished later leave the boards."""
+        """The event closed at ``note.at``: only the games its final results list stay on the boards."""
         with self.lock:
-            if self.closed_at == note.at:
+            if (self.closed_at, self.closed_parts) == (note.at, note.parts):
                 return
-            self.closed_at = note.at
-            for gid in [g for g, r in self.games.items() if r.finished_at > note.at]:
-                del self.games[gid]
+            self.closed_at, self.closed_parts = note.at, note.parts
+            self._refinal()
             self._changed()
         self._tell()
+
+    def add_final(self, part: FinalPart) -> None:
+        """One part of a closed event's final results (it may come before or after the close note)."""
+        with self.lock:
+            if self.final_parts.get(part.part) == part:
+                return
+            self.final_parts[part.part] = part
+            if self.closed_at is None:
+                return
+            self._refinal()
+            self._changed()
+        self._tell()
+
+    def _refinal(self) -> None:          # under the lock
+        parts = [p for k, p in self.final_parts.items() if k < self.closed_parts and p.close_at == self.closed_at]
+        self.final = frozenset().union(*(p.game_ids for p in parts))
+        self.final_complete = len(parts) == self.closed_parts
+        for gid in [g for g in self.games if g not in self.final]:
+            self.held[gid] = self.games.pop(gid)
+        for gid in [g for g in self.held if g in self.final]:
+            self.games[gid] = self.held.pop(gid)
+
+    @property
+    def late(self) -> int:
+        """Results held off the boards because the closed event's final results do not list them."""
+        with self.lock:
+            return len(self.held) if self.closed_at is not None and self.final_complete else 0
+
+    def counts_game(self, game_id: str) -> bool:
+        """Whether a game of this id would be on the boards now (not removed; listed in the
+        final results if the event is closed)."""
+        with self.lock:
+            return game_id not in self.removed and (self.closed_at is None or game_id in self.final)
 
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
@@ -857,6 +960,8 @@ class Leaderboard:
             self.remove(item)
         elif isinstance(item, Closed):
             self.close(item)
+        elif isinstance(item, FinalPart):
+            self.add_final(item)
         else:
             self.set_status(item)
 
@@ -1313,8 +1418,8 @@ class EventLink:
                 self._broker_copy.pop(item.game_id, None)
                 self._repair = True              # one of our games cleared on the broker: send it again
                 self._wake.set()
-        elif isinstance(item, Closed):
-            self._closed_at = item.at
+        elif isinstance(item, (Closed, FinalPart)):
+            self._closed_at = self.leaderboard.closed_at
             self._wake.set()
         elif isinstance(item, Status) and item.cabinet == self.cabinet and item.instance \
                 and item.instance != self.instance and item.state != "offline":
@@ -1366,7 +1471,7 @@ class EventLink:
         lost, changed = [], []
         for uid, finished, record, winners, reason, scores in rows:
             if uid in self._removed or uid in pending or \
-                    (self._closed_at is not None and finished > self._closed_at):
+                    (self._closed_at is not None and not self.leaderboard.counts_game(uid)):
                 continue
             held = self._broker_copy.get(uid)
             if uid not in seen or held is not None:
@@ -1394,17 +1499,21 @@ class EventLink:
                         "this cabinet's own again", self.event, len(changed))
 
     def _drop_not_sendable(self, db: sqlite3.Connection) -> None:
-        """Results the operator removed, or finished after the event closed, leave the outbox
-        (the games stay in the results file; the boards would not count them)."""
+        """Results the operator removed, or that the closed event's final results do not list,
+        leave the outbox (the games stay in the results file; the boards would not count them).
+        A listed game is on the broker already: the final results are made from what it held."""
         gone = [u for u in self._removed if u not in self._dropped]
         if gone:
             with db:
                 db.executemany("DELETE FROM outbox WHERE game_uid = ? AND seq > ?", [(u, self._last_handed) for u in gone])
             self._dropped.update(gone)
         if self._closed_at is not None:
+            rows = db.execute("SELECT seq, game_uid FROM outbox WHERE seq > ? AND topic LIKE ?",
+                              (self._last_handed, "%/results/%")).fetchall()
+            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid)]
             with db:
-                n = db.execute("DELETE FROM outbox WHERE created_at > ? AND seq > ? AND topic LIKE ?",
-                               (self._closed_at, self._last_handed, "%/results/%")).rowcount
+                db.executemany("DELETE FROM outbox WHERE seq = ?", late)
+            n = len(late)
             if n:
                 log.warning("event %s is closed: %d games played since are kept in this cabinet's results "
                             "file only", self.event, n)
@@ -1584,6 +1693,8 @@ def format_status(board: Leaderboard) -> str:
         lines.append(f"{board.ignored} messages on the event's topics were not valid payloads (ignored)")
     if board.removed:
         lines.append(f"{len(board.removed)} games removed by the operator")
+    if board.late:
+        lines.append(f"{board.late} results came after the close and are not in its final results (refused)")
     return "\n".join(lines)
 
 
@@ -1669,26 +1780,48 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
 
 
 def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None) -> tuple[bool, str]:
-    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now): games
-    finished later do not count, and cabinets stop sending them (they keep them in their
-    results files).  Checked by reading the event back, as :func:`remove_game`.
+    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now).
+
+    Reads the event, then publishes (retained) its final results, the game ids on the
+    boards that finished by ``at`` (:class:`FinalPart`, :data:`FINAL_PART_SIZE` a part), and
+    then the close note (:class:`Closed`).  From then on every board counts only those
+    games: a result published later is refused whatever its ``finished_at`` says, and
+    cabinets stop sending games (they keep them in their results files).  A cabinet's login
+    cannot write the operator's topics (the hall's ACL), so it can neither forge nor extend
+    the list.  Checked by reading the event back, as :func:`remove_game`.
 
     Returns:
-        (done, what happened in words).
+        (done, what happened in words; it names cabinets that still had games to send).
     """
     event = str(settings["event"])
     when = time.time() if at is None else at
-    problem = _operator_publish(settings, [(closed_topic(event), Closed(event, when).to_json())], seconds)
+    before, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    with before.lock:
+        listed = {g for g, r in before.games.items() if r.finished_at <= when}
+        old_parts = sorted(before.final_parts)
+        unsent = {s.cabinet: s.outbox for s in before.statuses.values() if s.outbox and s.state != "offline"}
+    parts = final_parts(event, when, listed)
+    messages = [(final_topic(event, p.part), p.to_json()) for p in parts]
+    # Parts of an earlier close beyond this one's: cleared (they name another close time anyway).
+    messages += [(final_topic(event, k), "") for k in old_parts if k >= len(parts)]
+    messages.append((closed_topic(event), Closed(event, when, len(parts), len(listed)).to_json()))
+    problem = _operator_publish(settings, messages, seconds)
     if problem:
         return False, problem
     after, problem = watch(settings, seconds)
     if problem:
         return False, problem
-    if after.closed_at != when:
+    if after.closed_at != when or not after.final_complete:
         return False, (f"the broker did not take the close: log in as the hall's operator ([event] username "
                        f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
-    return True, (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
-                  f"{len(after.games)} games on its boards are the final results")
+    text = (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
+            f"{len(after.games)} games on its boards are the final results")
+    if unsent:
+        text += ("\nnot counted: games these cabinets had still to send when the event closed: " +
+                 ", ".join(f"{isolate(clean_text(c, 40))} ({n})" for c, n in sorted(unsent.items())))
+    return True, text
 
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,

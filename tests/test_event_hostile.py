@@ -24,7 +24,7 @@ import mqtt_broker as mosquitto
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import event as ev
 from kiosk.event import (
@@ -668,3 +668,51 @@ def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
 def test_a_cabinet_is_named_after_its_login_when_no_name_is_set() -> None:
     assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
     assert ev.cabinet_name({"cabinet": "bar", "username": "stage-left"}) == "bar"
+
+
+def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Broker, event: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A result published after ``event close`` with a ``finished_at`` before it once counted:
+    the close now lists the games that count, in topics only the operator writes."""
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    w = watcher(broker.settings(event))
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        all_once([w.leaderboard, south.link.leaderboard], [north])
+        assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+        wait_until(lambda: w.leaderboard.closed_at is not None and south.link.leaderboard.final_complete)
+        closed_at = w.leaderboard.closed_at
+        assert closed_at is not None
+        # mallory's own topic, a valid result, "finished" an hour before the close.
+        r = make_result(event, "mallory", {"game": "focusx-classic", "seats": 2, "settings": {}}, (0,), "r",
+                        (30.0, 1.0), closed_at - 3600)
+        mallory.publish(results_topic(event, r.game_id, "mallory"), r.to_json(), qos=1, retain=True).wait_for_publish(5)
+        # A list of the games that count in mallory's name: its ACL drops it.
+        forged = ev.FinalPart(event, closed_at, 0, frozenset([r.game_id, *north.uids()]))
+        mallory.publish(ev.final_topic(event, 0), forged.to_json(), qos=1, retain=True).wait_for_publish(5)
+        # Then a status: once a board has it, it has had the result before it (one sender, in order).
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, south.link.leaderboard, web.watcher.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: "mallory" in b.statuses, what="the board has mallory's status")
+            assert set(on_board(board)) == set(north.uids()), "only the final results are on the board"
+        assert later.leaderboard.late == 1
+        wait_until(lambda: page_json(web.port)["games"] == 2 and
+                   any(c["cabinet"] == "mallory" for c in page_json(web.port)["cabinets"]))
+        page = page_json(web.port)
+        assert page["games"] == 2 and all(row["cabinet"] == "north" for b in page["boards"] for row in b["top"])
+        assert "1 results came after the close" in format_status(later.leaderboard)
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        web.stop()
+        w.stop()
+        north.stop()
+        south.stop()
