@@ -716,3 +716,49 @@ def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Bro
         w.stop()
         north.stop()
         south.stop()
+
+
+def test_a_cabinet_login_cannot_take_another_cabinets_connection(tmp_path: Path, event: str) -> None:
+    """Any login could connect with another cabinet's client id, and the broker dropped that
+    cabinet's connection.  On the hall's network (the TLS listener) a login's connection is
+    known by its user name, whatever id it asks for."""
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker").start()
+    north = Cabinet(tmp_path, br.tls_settings(event, "north"), "north")
+    w = watcher(br.tls_settings(event, user="board"))
+    drops: list[Any] = []
+    try:
+        wait_until(lambda: north.link.connected, what="north is connected")
+        link_drop = north.link.client.on_disconnect
+
+        def on_disconnect(*a: Any) -> None:
+            drops.append(a[3])
+            link_drop(*a)
+        north.link.client.on_disconnect = on_disconnect
+        for asked in (f"focus-arcade-{event}-north", "north"):     # north's own id, and its user name
+            import paho.mqtt.client as mqtt
+            from paho.mqtt.enums import CallbackAPIVersion
+            mallory = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=asked, clean_session=False,
+                                  protocol=mqtt.MQTTv311)
+            mallory.username_pw_set("mallory", mosquitto.password_of("mallory"))
+            mosquitto.ensure_user("mallory")
+            mallory.tls_set(ca_certs=str(br.ca_file))
+            accepted: list[bool] = []
+            mallory.on_connect = lambda *a, ok=accepted: ok.append(not a[3].is_failure)
+            mallory.connect("127.0.0.1", br.tls_port)
+            mallory.loop_start()
+            try:
+                wait_until(lambda: bool(accepted), what="the broker answers mallory")
+                assert accepted == [True]
+                # A game after mallory's login: had mallory's connection dropped north's, north's
+                # socket was closed before mallory was accepted, and this game waits for a reconnect.
+                north.play(1)
+                wait_until(lambda: set(on_board(w.leaderboard)) == set(north.uids()), what="north's game arrives")
+                assert drops == [] and north.link.connected, f"north was dropped: {drops}"
+            finally:
+                mallory.disconnect()
+                mallory.loop_stop()
+    finally:
+        w.stop()
+        north.stop()
+        br.stop()
