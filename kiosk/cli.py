@@ -259,9 +259,11 @@ def _event_command(args: argparse.Namespace) -> int:
         print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")
         if problem:
             print(f"focus-arcade: {problem}", file=sys.stderr)
-            return 1
+            if not board.statuses:
+                return 1
+        # What was read is shown even when some cabinet's games were not all handed over in time.
         print(event.format_status(board))
-        return 0
+        return 1 if problem else 0
     from kiosk.event_web import LeaderboardWeb
     if not 0 <= args.port <= 65535:
         print(f"focus-arcade: --port {args.port}: expected 0 to 65535", file=sys.stderr)

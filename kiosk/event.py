@@ -831,6 +831,7 @@ class Leaderboard:
         self.final: frozenset[str] = frozenset()   # game ids that count once closed (parts received)
         self.final_complete = False         # every announced part is here
         self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
+        self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
         self.updated_at = 0.0
@@ -1566,12 +1567,30 @@ class Watcher:
     """A read-only subscriber (``event status``, ``leaderboard-web``): a clean session under
     a random client id, the event's results and statuses into :attr:`leaderboard`.
 
+    Args:
+        settings: the validated ``[event]`` section.
+        stepwise: read one cabinet at a time (the operator's commands): first every
+            cabinet's status and the operator's notes, then each cabinet's results and
+            high scores in turn, each read to its end (a probe echoed back) before the
+            next.  One login that floods its own topics with retained messages (more than
+            the broker queues for one client, ``max_queued_messages``) then costs only
+            its own results, never the answer; it is named in :attr:`flooding`.  Only
+            cabinets that published a status are read this way.
+        game_id: read only this game's results and the operator's notes (``event remove``).
+
     Attributes:
         synced: set once the retained messages present at connect time have all arrived.
         problem: the connection problem in words ("" while fine).
+        flooding: (stepwise) cabinet -> messages read from its topics, for each cabinet that
+            sent more than a reader can be handed at once (its probe was lost, or over
+            :data:`FLOOD_INVALID` of its messages were no valid payloads).
+        unread: (stepwise) cabinets whose topics were not read to their end yet.
     """
 
-    def __init__(self, settings: Mapping[str, Any]) -> None:
+    #: Invalid messages from one cabinet's topics that make it a flooding one.
+    FLOOD_INVALID = 100
+
+    def __init__(self, settings: Mapping[str, Any], stepwise: bool = False, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
         self.leaderboard = Leaderboard()
@@ -1581,7 +1600,17 @@ class Watcher:
         self.connected = False
         self.name = f"watch-{uuid.uuid4().hex[:12]}"
         self.user = str(settings.get("username") or "")
-        self._nonce = uuid.uuid4().hex
+        self.stepwise = stepwise
+        self.game_id = game_id
+        self.flooding: dict[str, int] = {}
+        self.unread: list[str] = []
+        self.progress = 0                   # probes come back so far
+        self._probe = uuid.uuid4().hex      # the probe whose echo ends the current step
+        self._core_done = False
+        self._step = ""                     # the cabinet being read ("" = the statuses and notes)
+        self._step_messages = 0
+        self._step_invalid = 0
+        self._step_reprobed = False
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1600,6 +1629,21 @@ class Watcher:
         finally:
             self.client.loop_stop()
 
+    def reprobe(self) -> None:
+        """Send the current step's probe again (the broker drops it when this reader's
+        queue is full: a flood ahead of it); its echo comes once the queue has room."""
+        if self.connected and not self.synced.is_set():
+            self._step_reprobed = True
+            self.client.publish(sync_topic(self.event, self.name, self.user), self._probe, qos=1)
+
+    def _first_subscriptions(self) -> list[tuple[str, int]]:
+        notes = [(f"{ROOT}/{self.event}/operator/#", 1)]
+        if self.game_id is not None:
+            return [(results_topic(self.event, self.game_id), 1)] + notes
+        if self.stepwise:
+            return [(status_topic(self.event), 1)] + notes
+        return subscriptions(self.event)
+
     @guarded
     def _on_connect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
         if rc.is_failure:
@@ -1608,7 +1652,11 @@ class Watcher:
             self.leaderboard._tell()
             return
         self.connected, self.problem = True, ""
-        c.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.name, self.user), 1)])
+        if self.synced.is_set():            # a reconnect: read everything again, at once
+            c.subscribe(subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+            return
+        self._probe, self._core_done, self._step = uuid.uuid4().hex, False, ""
+        c.subscribe(self._first_subscriptions() + [(sync_topic(self.event, self.name, self.user), 1)])
 
     @guarded
     def _on_connect_fail(self, c: Any, u: Any) -> None:
@@ -1623,26 +1671,76 @@ class Watcher:
 
     @guarded
     def _on_subscribe(self, c: Any, u: Any, mid: int, rcs: Any, p: Any) -> None:
-        c.publish(sync_topic(self.event, self.name, self.user), self._nonce, qos=1)
+        if not self.synced.is_set():
+            c.publish(sync_topic(self.event, self.name, self.user), self._probe, qos=1)
+
+    def _next_step(self, c: Any) -> None:
+        """The current step read to its end: on to the next cabinet, or done."""
+        self.progress += 1
+        if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
+            self.flooding[self._step] = self._step_messages
+        if not self.stepwise or self.game_id is not None:
+            self.synced.set()
+            return
+        if not self._core_done:
+            self._core_done = True
+            with self.leaderboard.lock:
+                self.unread = sorted(n for n in self.leaderboard.statuses if n not in HALL_LOGINS)
+        if not self.unread:
+            self._step = ""
+            self.leaderboard.flooding = dict(self.flooding)
+            self.synced.set()
+            return
+        self._step = self.unread.pop(0)
+        self._step_messages = self._step_invalid = 0
+        self._step_reprobed = False
+        self._probe = uuid.uuid4().hex
+        c.subscribe([(results_topic(self.event, "+", self._step), 1),
+                     (highscore_topic(self.event, cabinet=self._step), 1)])
 
     @guarded
     def _on_message(self, c: Any, u: Any, msg: Any) -> None:
         if msg.topic == sync_topic(self.event, self.name, self.user):
-            self.synced.set()
+            if not self.synced.is_set() and msg.payload == self._probe.encode():
+                self._next_step(c)
             return
-        self.leaderboard.receive(msg.topic, msg.payload, self.event)
+        counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
+        if counting:
+            self._step_messages += 1
+        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None and counting:
+            self._step_invalid += 1
 
 
-def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboard, str]:
-    """Collect the event's retained results and statuses (``event status``): returns
-    the leaderboard and a problem text ("" = fine) within ``seconds``."""
-    w = Watcher(settings).start()
+def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = True,
+          game_id: str | None = None) -> tuple[Leaderboard, str]:
+    """Collect the event's retained results and statuses (``event status``; see
+    :class:`Watcher` for ``stepwise`` and ``game_id``) within ``seconds``.
+
+    Returns:
+        (the leaderboard, a problem text: "" when everything was read; when only some
+        cabinets' results could not be read in time, the leaderboard of the rest and the
+        problem naming those cabinets).
+    """
+    w = Watcher(settings, stepwise=stepwise, game_id=game_id).start()
     deadline = time.monotonic() + seconds
+    seen, quiet_since = -1, time.monotonic()
     while time.monotonic() < deadline and not w.synced.is_set() and not w.refused.is_set():
         time.sleep(0.02)
+        if w.progress != seen:
+            seen, quiet_since = w.progress, time.monotonic()
+        elif time.monotonic() - quiet_since > 1.0:       # the probe may have been dropped: again
+            w.reprobe()
+            quiet_since = time.monotonic()
     w.stop()
     if w.synced.is_set():
         return w.leaderboard, ""
+    if w._core_done:
+        left = ([w._step] if w._step else []) + w.unread
+        w.leaderboard.flooding = dict(w.flooding)
+        return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of "
+                               f"{len(left)} cabinet{'s' if len(left) != 1 else ''}: "
+                               f"{', '.join(isolate(clean_text(n, 40)) for n in left[:10])}"
+                               f"{' ...' if len(left) > 10 else ''} (--wait for longer)")
     return w.leaderboard, w.problem or f"no answer from the broker within {seconds:g} s"
 
 
@@ -1670,6 +1768,10 @@ def format_status(board: Leaderboard) -> str:
                      f"{isolate(cell(c['led'] or '-', 24))} {isolate(cell('; '.join(c['errors']) or '-', 0))}")
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
+    for name, n in sorted(board.flooding.items()):
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
+                     "broker hands one reader at once): some of its own games may be missing here; every other "
+                     "cabinet was read in full. Remove its login if it is no cabinet of yours")
     for name in sorted(dup):
         lines.append(f"WARNING: two machines use the cabinet name {isolate(name)!s}: each one's connection "
                      "drops the other's; give each cabinet its own name and login")
@@ -1757,7 +1859,8 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     except ValueError:
         return False, f"{game_id!r} is not a game id (a UUID, as `event status` and the page show them)"
     event = str(settings["event"])
-    board, problem = watch(settings, seconds)
+    # Only this game's topics: a flood on some cabinet's topics cannot stand in the way.
+    board, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
     held = board.games.get(gid)
@@ -1767,7 +1870,7 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     problem = _operator_publish(settings, messages, seconds)
     if problem:
         return False, problem
-    after, problem = watch(settings, seconds)
+    after, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
     if gid not in after.removed or gid in after.games:

@@ -762,3 +762,44 @@ def test_a_cabinet_login_cannot_take_another_cabinets_connection(tmp_path: Path,
         w.stop()
         north.stop()
         br.stop()
+
+
+def test_the_operator_commands_answer_through_a_flood_of_retained_messages(
+        tmp_path: Path, event: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """22,000 one-byte retained messages under one cabinet login's own topics overflowed the
+    queue the broker keeps for one client (``max_queued_messages``): ``event status`` and
+    ``event remove`` said "no answer from the broker".  The operator's commands read each
+    cabinet's topics one after the other (the flood costs only the flooding cabinet's own
+    results) and say which cabinet floods."""
+    from kiosk import cli
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker", autosave_every_change=False).start()
+    north = Cabinet(tmp_path, br.settings(event), "north")
+    mallory = ev.make_client(mosquitto.login(br.settings(event), "mallory"), "mallory-flood", persistent=False)
+    mallory.max_inflight_messages_set(500)
+    mallory.connect(br.settings()["host"], br.port)
+    mallory.loop_start()
+    op_cfg = config_file(tmp_path / "operator.toml", br.settings(event, user="operator"))
+    try:
+        north.play(3)
+        wait_until(lambda: north.pending() == 0)
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        for i in range(22_000):
+            info = mallory.publish(results_topic(event, f"x{i}", "mallory"), b"x", qos=1, retain=True)
+        info.wait_for_publish(60)
+        assert cli.main(["--config", str(op_cfg), "event", "status", "--wait", "30"]) == 0
+        out = capsys.readouterr()
+        assert "no answer" not in out.err
+        assert re.search(r"^north\s+idle\s+-\s+3\b", out.out, re.M), out.out
+        assert "3 games" in out.out
+        assert re.search(r"WARNING: cabinet mallory .*\d+ messages", out.out), out.out
+        gid = north.uids()[0]
+        assert cli.main(["--config", str(op_cfg), "event", "remove", gid, "--wait", "30"]) == 0, capsys.readouterr()
+        assert f"game {gid}" in capsys.readouterr().out
+        assert cli.main(["--config", str(op_cfg), "event", "close", "--wait", "30"]) == 0, capsys.readouterr()
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        br.stop()
