@@ -129,6 +129,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet: the cabinet's name")
     e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
                    help="add-cabinet: the hall broker's password file")
+    e.add_argument("--replace", action="store_true",
+                   help="add-cabinet: give a cabinet that has a login already a new password")
     e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
 
     w = sub.add_parser("leaderboard-web", parents=[common], help="serve the event's leaderboard as a live, read-only web page")
@@ -238,7 +240,7 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd)
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)

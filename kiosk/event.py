@@ -1927,13 +1927,27 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     return True, text
 
 
+def logins(passwd_file: str | Path) -> set[str]:
+    """The user names in a Mosquitto password file (``user:hash`` lines); empty if it does not exist.
+
+    Raises:
+        OSError: the file exists but cannot be read.
+    """
+    path = Path(passwd_file)
+    if not path.exists():
+        return set()
+    return {line.split(":", 1)[0] for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if ":" in line and not line.lstrip().startswith("#")}
+
+
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
-                mosquitto_passwd: str = "mosquitto_passwd") -> tuple[bool, str]:
+                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False) -> tuple[bool, str]:
     """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
     cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
     given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
     (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
-    ``systemctl reload mosquitto``.
+    ``systemctl reload mosquitto``.  A login that exists already is left alone unless
+    ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
 
     Returns:
         (done, the text to show: the cabinet's configuration, or what went wrong).
@@ -1943,8 +1957,15 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if not valid_name(name) or name in HALL_LOGINS:
         return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
                        "'operator' or 'board', the hall's other logins)")
-    secret = password or secrets.token_urlsafe(18)
     path = Path(passwd_file)
+    try:
+        known = name in logins(path)
+    except OSError as exc:
+        return False, f"cannot read {path}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+    if known and not replace:
+        return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
+                       f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
+    secret = password or secrets.token_urlsafe(18)
     args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=30)
@@ -1952,7 +1973,9 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
         return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
     if done.returncode != 0:
         return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
-    return True, (f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n"
+    return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
+                   "`sudo systemctl reload mosquitto`).\n") if known else
+                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
                   f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
                   "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
                   f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
@@ -1963,7 +1986,7 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
-                  passwd_file: str = HALL_PASSWD) -> int:
+                  passwd_file: str = HALL_PASSWD, replace: bool = False) -> int:
     """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
     if what in ("remove", "add-cabinet") and not target:
@@ -1975,6 +1998,6 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

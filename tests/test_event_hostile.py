@@ -803,3 +803,34 @@ def test_the_operator_commands_answer_through_a_flood_of_retained_messages(
         mallory.loop_stop()
         north.stop()
         br.stop()
+
+
+def test_adding_a_cabinet_that_has_a_login_changes_nothing_unless_replace(
+        broker: mosquitto.Broker, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``event add-cabinet`` once gave an existing cabinet a new password silently: that cabinet
+    was locked out at its next connection."""
+    from kiosk import cli
+    passwd = tmp_path / "passwd"
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 0
+    first = capsys.readouterr().out.split("(one line):\n\n")[1].split("\n")[0]
+    before = passwd.read_text()
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 1
+    err = capsys.readouterr().err
+    assert "has a login in" in err and "nothing changed" in err and "--replace" in err
+    assert passwd.read_text() == before
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--replace"]) == 0
+    out = capsys.readouterr().out
+    second = out.split("(one line):\n\n")[1].split("\n")[0]
+    assert "its old password no longer works" in out and second != first
+    assert passwd.read_text() != before and passwd.read_text().count("stage-left:") == 1
+
+
+def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    defaults = (REPO / "kiosk" / "default.toml").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    said = [re.search(r'^cabinet = "[^"]*"\s+#.*?"" = ([^)\n]+)', text, re.M) for text in (defaults, readme)]
+    assert all(said) and said[0].group(1).strip() == said[1].group(1).strip()      # type: ignore[union-attr]
+    assert said[0].group(1).strip() == "its username, else the machine's host name"  # type: ignore[union-attr]
+    monkeypatch.setattr(socket, "gethostname", lambda: "bar-cabinet")
+    assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
+    assert ev.cabinet_name({"cabinet": "", "username": ""}) == "bar-cabinet"
