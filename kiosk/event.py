@@ -1131,7 +1131,11 @@ def unreachable_text(exc: BaseException | None, settings: Mapping[str, Any]) -> 
     """Why the broker could not be reached, in words (``exc``: the connect attempt's error)."""
     import ssl
     where = f"{settings.get('host')}:{settings.get('port')}"
-    if isinstance(exc, ssl.SSLCertVerificationError):
+    if isinstance(exc, ssl.SSLCertVerificationError) and "mismatch" in str(exc.verify_message).lower():
+        # OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH / IP_ADDRESS_MISMATCH: a trusted certificate of another machine.
+        why = (f"its TLS certificate is not for {settings.get('host')!r} ({exc.verify_message}); set [event] host "
+               "to a name the broker's certificate holds (its subjectAltName)")
+    elif isinstance(exc, ssl.SSLCertVerificationError):
         ca = settings.get("ca_file") or "the system's CA certificates"
         why = f"its TLS certificate is not trusted ({exc.verify_message}; checked against {ca})"
     elif isinstance(exc, ssl.SSLError):
