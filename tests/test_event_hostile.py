@@ -32,6 +32,7 @@ from kiosk.event import (
     PayloadError,
     Result,
     Status,
+    Closed,
     clean_text,
     format_status,
     highscore_topic,
@@ -834,3 +835,40 @@ def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monke
     monkeypatch.setattr(socket, "gethostname", lambda: "bar-cabinet")
     assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
     assert ev.cabinet_name({"cabinet": "", "username": ""}) == "bar-cabinet"
+
+
+def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_covering_the_prompt(
+        tmp_path: Path) -> None:
+    """The duplicate-name warning was drawn over "Press your buzzer to play", and the screen
+    never said the event was closed."""
+    import pygame
+    pygame.init()
+    from kiosk.scenes import leaderboard as lb
+    board = Leaderboard()
+    for k in range(30):
+        board.add(make_result("hall", f"cab-{k % 3}", {"game": "focusx-classic", "seats": 2, "settings": {}}, (0,),
+                              "r", (float(k % 20), 1.0), 100.0 + k))
+    board.set_status(Status("cab-1", "hall", "idle", instance="one"))
+    board.set_status(Status("cab-1", "hall", "idle", instance="two"))
+    parts = ev.final_parts("hall", 500.0, list(board.games))
+    for p in parts:
+        board.add_final(p)
+    board.close(Closed("hall", 500.0, len(parts), len(board.games)))
+    link = type("L", (), {"problem": "", "connected": True, "queued": 2, "event": "hall",
+                          "settings": {"host": "b", "port": 1}, "leaderboard": board})()
+    for size in ((1280, 720), (800, 480)):
+        lb._cache["key"] = None
+        surface = pygame.Surface(size)
+        rects: list[tuple[str, pygame.Rect]] = []
+        drawn = lb.draw(surface, link, 0, prompt="Press your buzzer to play", rects=rects)
+        assert drawn[0].endswith("- final results")
+        status = " ".join(t for t, _ in rects[rects.index(next(r for r in rects if r[0] == "Press your buzzer "
+                                                                       "to play")) + 1:])
+        assert "closed, final results" in status and "Two machines use the cabinet name cab-1" in status
+        prompt = next(r for t, r in rects if t == "Press your buzzer to play")
+        for text, r in rects:
+            if text != "Press your buzzer to play":
+                assert not r.colliderect(prompt), f"{text!r} covers the prompt at {size}"
+            assert surface.get_rect().contains(r), f"{text!r} off the screen at {size}"
+        if size == (1280, 720):
+            pygame.image.save(surface, str(tmp_path / "hall-closed.png"))
