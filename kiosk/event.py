@@ -832,6 +832,7 @@ class Leaderboard:
         self.final_complete = False         # every announced part is here
         self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
         self.updated_at = 0.0
@@ -877,6 +878,8 @@ class Leaderboard:
                 self.games[gid] = result
                 if own:
                     self.unconfirmed.add(gid)
+                if result.finished_at > self.seen_at.get(result.cabinet, 0.0):
+                    self.seen_at[result.cabinet] = result.finished_at
                 self._changed()
         self._tell()
         return True
@@ -993,6 +996,8 @@ class Leaderboard:
     def set_status(self, status: Status) -> None:
         with self.lock:
             self.statuses[status.cabinet] = status
+            if status.at > self.seen_at.get(status.cabinet, 0.0):   # a last will says 0: not news
+                self.seen_at[status.cabinet] = status.at
             if status.instance and status.state != "offline":   # a last will may be an old machine's
                 seen = self.instances.setdefault(status.cabinet, {})
                 if len(seen) < 16 or status.instance in seen:
@@ -1068,12 +1073,14 @@ class Leaderboard:
         """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
         ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
         :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
-        (each one's last status, ``duplicate`` when two machines use its name),
+        (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
+        its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
         ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970)."""
         counts = self.counts()
         dup = set(self.duplicate_names())
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
+            seen = dict(self.seen_at)
             total = len(self.games)
             closed, updated = self.closed_at, self.updated_at
         rows = self.rows(top)
@@ -1084,7 +1091,7 @@ class Leaderboard:
                 "more_boards": max(0, len(rows) - len(shown)),
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
-                              "duplicate": s.cabinet in dup}
+                              "duplicate": s.cabinet in dup, "seen_at": seen.get(s.cabinet, 0.0)}
                              for s in statuses],
                 "closed": closed, "updated_at": updated}
 
@@ -1858,11 +1865,24 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     Returns:
         (done, what happened in words).
     """
+    event = str(settings["event"])
     try:
         gid = str(uuid.UUID(game_id))
     except ValueError:
-        return False, f"{game_id!r} is not a game id (a UUID, as `event status` and the page show them)"
-    event = str(settings["event"])
+        if not re.fullmatch(r"[0-9a-f-]{8,35}", game_id.lower()):
+            return False, (f"{clean_text(game_id, 60)!r} is not a game id (a UUID as `event status` shows it, or "
+                           "its first 8 characters or more, as the page shows them)")
+        # The short id the page shows: the one game on the boards whose id starts with it.
+        board, problem = watch(settings, seconds)
+        if problem:
+            return False, problem
+        with board.lock:
+            found = sorted(g for g in board.games if g.startswith(game_id.lower()))
+        if len(found) != 1:
+            return False, (f"no game on the boards has an id starting with {game_id!r}" if not found else
+                           f"{len(found)} games have an id starting with {game_id!r}: " + ", ".join(found[:5]) +
+                           "; give more of it")
+        gid = found[0]
     # Only this game's topics: a flood on some cabinet's topics cannot stand in the way.
     board, problem = watch(settings, seconds, game_id=gid)
     if problem:

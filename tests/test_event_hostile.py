@@ -872,3 +872,64 @@ def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_coveri
             assert surface.get_rect().contains(r), f"{text!r} off the screen at {size}"
         if size == (1280, 720):
             pygame.image.save(surface, str(tmp_path / "hall-closed.png"))
+
+
+def test_the_page_keeps_an_offline_cabinet_with_when_it_was_last_seen_and_shows_game_ids(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An offline cabinet stays on the page as "offline, last seen ... ago"; each row shows the
+    first 8 characters of its game id (not only in a tooltip), which ``event remove`` takes."""
+    import shutil
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chromium and driver):
+        from test_event import IN_CI
+        if IN_CI:
+            pytest.fail("chromium and chromium-driver are not installed, and CI must run this test")
+        pytest.skip("chromium / chromium-driver not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080"):
+        opts.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    stopped: list[Cabinet] = []
+    try:
+        north.play(2)
+        south.play(1)
+        browser.get(f"http://127.0.0.1:{web.port}/")
+        wait = WebDriverWait(browser, 20)
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "3")
+        north_ids = north.uids()
+        north.stop()                                  # says "offline" and goes
+        stopped.append(north)
+        wait.until(lambda d: any(re.fullmatch(r"offline, last seen \d+ s ago", e.text)
+                                 for e in d.find_elements(By.CSS_SELECTOR, "tr.cabinet-row td.state")))
+        cabinets = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "tr.cabinet-row td.cabinet")]
+        assert cabinets == ["north", "south"]
+        shown = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "tr.entry td.gid")}
+        assert shown == {g[:8] for g in north_ids + south.uids()}
+        assert all(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, "tr.entry td.gid"))
+        short = south.uids()[0][:8]
+        assert cli.main(["--config", str(op_cfg), "event", "remove", short]) == 0
+        assert f"game {south.uids()[0]}" in capsys.readouterr().out
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "2")
+        assert cli.main(["--config", str(op_cfg), "event", "remove", "0000000"]) == 1
+        assert "is not a game id" in capsys.readouterr().err
+        browser.save_screenshot(str(tmp_path / "page.png"))
+    finally:
+        browser.quit()
+        web.stop()
+        south.stop()
+        if not stopped:
+            north.stop()
