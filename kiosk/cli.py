@@ -131,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="add-cabinet: the hall broker's password file")
     e.add_argument("--replace", action="store_true",
                    help="add-cabinet: give a cabinet that has a login already a new password")
-    e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
+    e.add_argument("--wait", type=float, default=15.0, help="seconds to wait at most for the broker (default 15)")
 
     w = sub.add_parser("leaderboard-web", parents=[common], help="serve the event's leaderboard as a live, read-only web page")
     w.add_argument("--host", default="127.0.0.1",
