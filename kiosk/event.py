@@ -1925,8 +1925,14 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     before, problem = watch(settings, seconds)
     if problem:
         return False, problem
+    # The stepwise read skips a cabinet that has no status on the broker; a read of everything
+    # at once finds its games too (under a flood it may miss some, hence both).
+    wide, _ = watch(settings, seconds, stepwise=False)
+    with wide.lock:
+        extra = {g for g, r in wide.games.items() if r.finished_at <= when}
     with before.lock:
         listed = {g for g, r in before.games.items() if r.finished_at <= when}
+        listed |= {g for g in extra if g not in before.removed and (before.closed_at is None or g in before.final)}
         old_parts = sorted(before.final_parts)
         unsent = {s.cabinet: s.outbox for s in before.statuses.values() if s.outbox and s.state != "offline"}
     parts = final_parts(event, when, listed)
@@ -1940,11 +1946,11 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     after, problem = watch(settings, seconds)
     if problem:
         return False, problem
-    if after.closed_at != when or not after.final_complete:
+    if after.closed_at != when or not after.final_complete or after.final != frozenset(listed):
         return False, (f"the broker did not take the close: log in as the hall's operator ([event] username "
                        f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
     text = (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
-            f"{len(after.games)} games on its boards are the final results")
+            f"{len(listed)} games on its boards are the final results")
     if unsent:
         text += ("\nnot counted: games these cabinets had still to send when the event closed: " +
                  ", ".join(f"{isolate(clean_text(c, 40))} ({n})" for c, n in sorted(unsent.items())))

@@ -933,3 +933,20 @@ def test_the_page_keeps_an_offline_cabinet_with_when_it_was_last_seen_and_shows_
         south.stop()
         if not stopped:
             north.stop()
+
+
+def test_the_close_lists_the_games_of_a_cabinet_whose_status_is_gone(broker: mosquitto.Broker, event: str,
+                                                                      tmp_path: Path) -> None:
+    """The operator's read goes cabinet by cabinet, by their statuses: a cabinet whose retained
+    status was cleared keeps its games in the final results all the same."""
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    operator = raw_client(broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        wait_until(lambda: north.pending() == 0)
+        north.stop()
+        operator.publish(status_topic(event, "north"), b"", qos=1, retain=True).wait_for_publish(5)
+        ok, text = ev.close_event(broker.settings(event, user="operator"))
+        assert ok and "2 games on its boards are the final results" in text, text
+    finally:
+        operator.loop_stop()
