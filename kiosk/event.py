@@ -1788,7 +1788,8 @@ def format_status(board: Leaderboard) -> str:
                      "drops the other's; give each cabinet its own name and login")
     if board.closed_at is not None:
         lines.append(f"The event was closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(board.closed_at))}:"
-                     " games finished later do not count.")
+                     f" only the {len(board.final)} games of its final results count"
+                     f"{'' if board.final_complete else ' (not all of its list has come yet)'}.")
     lines.append("")
     lines.append(f"{snap['games']} games")
     for b in snap["boards"]:

@@ -913,13 +913,17 @@ def test_the_page_keeps_an_offline_cabinet_with_when_it_was_last_seen_and_shows_
         north_ids = north.uids()
         north.stop()                                  # says "offline" and goes
         stopped.append(north)
-        wait.until(lambda d: any(re.fullmatch(r"offline, last seen \d+ s ago", e.text)
-                                 for e in d.find_elements(By.CSS_SELECTOR, "tr.cabinet-row td.state")))
-        cabinets = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "tr.cabinet-row td.cabinet")]
-        assert cabinets == ["north", "south"]
-        shown = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "tr.entry td.gid")}
-        assert shown == {g[:8] for g in north_ids + south.uids()}
-        assert all(e.is_displayed() for e in browser.find_elements(By.CSS_SELECTOR, "tr.entry td.gid"))
+
+        def texts(selector: str) -> list[str]:
+            """The cells' texts as shown, read at once (the page redraws its tables on each update)."""
+            return list(browser.execute_script(
+                "return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetWidth > 0)"
+                ".map(e => e.innerText)", selector))
+        wait.until(lambda d: any(re.fullmatch(r"offline, last seen \d+ s ago", t)
+                                 for t in texts("tr.cabinet-row td.state")))
+        assert texts("tr.cabinet-row td.cabinet") == ["north", "south"]
+        # Shown (laid out, not only a tooltip): the first 8 characters of each row's game id.
+        assert set(texts("tr.entry td.gid")) == {g[:8] for g in north_ids + south.uids()}
         short = south.uids()[0][:8]
         assert cli.main(["--config", str(op_cfg), "event", "remove", short]) == 0
         assert f"game {south.uids()[0]}" in capsys.readouterr().out
