@@ -28,11 +28,11 @@ from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, 
 
 from kiosk import event as ev
 from kiosk.event import (
+    Closed,
     Leaderboard,
     PayloadError,
     Result,
     Status,
-    Closed,
     clean_text,
     format_status,
     highscore_topic,
@@ -749,7 +749,7 @@ def test_a_cabinet_login_cannot_take_another_cabinets_connection(tmp_path: Path,
             mallory.connect("127.0.0.1", br.tls_port)
             mallory.loop_start()
             try:
-                wait_until(lambda: bool(accepted), what="the broker answers mallory")
+                wait_until(lambda ok=accepted: bool(ok), what="the broker answers mallory")
                 assert accepted == [True]
                 # A game after mallory's login: had mallory's connection dropped north's, north's
                 # socket was closed before mallory was accepted, and this game waits for a reconnect.
