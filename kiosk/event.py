@@ -853,7 +853,7 @@ class Leaderboard:
                 return False
             if self.closed_at is not None and gid not in self.final:
                 # A closed event counts only the games its final results list: a result sent
-                # later (finished_at may say anything) stays off every board (RULINGS: issue 24).
+                # later (finished_at may say anything) stays off every board (issue 24).
                 if len(self.held) < self.MAX_HELD or gid in self.held:
                     self.held[gid] = result
                 return False
