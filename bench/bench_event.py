@@ -26,6 +26,13 @@ peak memory (all of them together, and per cabinet).  Run it niced on a shared m
 measures the page's server instead: that many live streams while one cabinet saves
 games every 10 ms (every stream must get the final count), then the time to build the
 leaderboard's JSON (once per change, shared by every stream) at 1k, 6k and 20k games.
+
+    python bench/bench_event.py --flood 22000 [--flood-cabinets 10]
+
+measures the operator's commands against one login's flood: ``--flood-cabinets`` cabinets
+play 5 games each, one login publishes that many one-byte retained messages under its own
+results topic, then ``event status``'s read (cabinet by cabinet) and ``event remove``'s
+(one game's topics) are timed, and so is the old read of everything at once, for comparison.
 """
 
 from __future__ import annotations
@@ -348,6 +355,61 @@ def run_web(args: argparse.Namespace) -> int:
     return 0 if failed == 0 and all(ok.values()) else 1
 
 
+def run_flood(args: argparse.Namespace) -> int:
+    """``--flood N``: the operator's reads through N retained junk messages of one login."""
+    import mqtt_broker as mosquitto
+
+    from kiosk import event as ev
+    from kiosk.storage import Results
+    folder = Path(tempfile.mkdtemp(prefix="bench-event-flood-"))
+    broker = mosquitto.Broker(folder / "broker", autosave_every_change=False).start()
+    links, stores = [], []
+    for k in range(args.flood_cabinets):
+        name = f"cab{k:03d}"
+        store = Results(folder / f"{name}.sqlite3")
+        link = ev.EventLink(mosquitto.login(broker.settings("bench", name), name), store.path, cabinet=name)
+        store.outbox_hook, store.outbox_committed = link.outbox_hook, link.committed
+        link.start()
+        for n in range(5):
+            store.save({"game": "sherlook", "seats": 2, "settings": {}}, (0,), "bench", (float(10 + n), 1.0))
+        links.append(link)
+        stores.append(store)
+    while any(link.pending() for link in links):
+        time.sleep(0.1)
+    flood = ev.make_client(mosquitto.login(broker.settings("bench"), "flooder"), "flooder", persistent=False)
+    flood.max_inflight_messages_set(500)
+    flood.connect("127.0.0.1", broker.port)
+    flood.loop_start()
+    flood.publish(ev.status_topic("bench", "flooder"), ev.Status("flooder", "bench", "idle").to_json(), qos=1,
+                  retain=True).wait_for_publish(10)
+    t = time.perf_counter()
+    info = None
+    for i in range(args.flood):
+        info = flood.publish(ev.results_topic("bench", f"x{i}", "flooder"), b"x", qos=1, retain=True)
+    if info is not None:
+        info.wait_for_publish(300)
+    published = time.perf_counter() - t
+    flood.loop_stop()
+    op = broker.settings("bench", user="operator")
+    games = 5 * args.flood_cabinets
+    print(f"bench_event --flood: {args.flood} one-byte retained messages from one login "
+          f"(published in {published:.1f} s), {args.flood_cabinets} cabinets with {games} games")
+    gid = next(iter(links[0].leaderboard.games))
+    for what, kw in (("event status (cabinet by cabinet)", {}), ("event remove's read (one game)", {"game_id": gid}),
+                     ("everything at once, probe resent", {"stepwise": False})):
+        t = time.perf_counter()
+        board, problem = ev.watch(op, 60.0, **kw)   # type: ignore[arg-type]
+        took = time.perf_counter() - t
+        print(f"  {what:<36} {took:6.2f} s  games read {len(board.games):>4}  "
+              f"flooding named {sorted(board.flooding) or '-'}  {problem or 'answered'}")
+    for link in links:
+        link.stop()
+    for store in stores:
+        store.close()
+    broker.stop()
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--cabinets", default="20,50,100,200", help="hall sizes to run, one after the other")
@@ -361,6 +423,9 @@ def main() -> int:
     p.add_argument("--web-clients", type=int, default=0,
                    help="instead: the page's server with this many live streams (and its JSON build times)")
     p.add_argument("--web-games", type=int, default=300, help="with --web-clients: games saved meanwhile")
+    p.add_argument("--flood", type=int, default=0,
+                   help="instead: time the operator's reads through this many retained messages of one login")
+    p.add_argument("--flood-cabinets", type=int, default=10, help="with --flood: cabinets with 5 games each")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--names", default="", help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
@@ -375,6 +440,8 @@ def main() -> int:
         return 2
     if args.web_clients:
         return run_web(args)
+    if args.flood:
+        return run_flood(args)
     try:
         sizes = [int(x) for x in args.cabinets.split(",")]
     except ValueError:

@@ -129,7 +129,9 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet: the cabinet's name")
     e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
                    help="add-cabinet: the hall broker's password file")
-    e.add_argument("--wait", type=float, default=5.0, help="seconds to wait for the broker (default 5)")
+    e.add_argument("--replace", action="store_true",
+                   help="add-cabinet: give a cabinet that has a login already a new password")
+    e.add_argument("--wait", type=float, default=15.0, help="seconds to wait at most for the broker (default 15)")
 
     w = sub.add_parser("leaderboard-web", parents=[common], help="serve the event's leaderboard as a live, read-only web page")
     w.add_argument("--host", default="127.0.0.1",
@@ -238,7 +240,7 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd)
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)
@@ -259,9 +261,11 @@ def _event_command(args: argparse.Namespace) -> int:
         print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")
         if problem:
             print(f"focus-arcade: {problem}", file=sys.stderr)
-            return 1
+            if not board.statuses:
+                return 1
+        # What was read is shown even when some cabinet's games were not all handed over in time.
         print(event.format_status(board))
-        return 0
+        return 1 if problem else 0
     from kiosk.event_web import LeaderboardWeb
     if not 0 <= args.port <= 65535:
         print(f"focus-arcade: --port {args.port}: expected 0 to 65535", file=sys.stderr)

@@ -10,6 +10,7 @@ Topics (``<event>`` and ``<cabinet>`` as in ``[event]``; docs/event-protocol.md)
     focus-arcade/<event>/cabinet/<cabinet>/status              retained; last will "offline"
     focus-arcade/<event>/operator/removed/<game id>            retained: the operator removed that game
     focus-arcade/<event>/operator/closed                       retained: the event is closed
+    focus-arcade/<event>/operator/final/<part>                 retained: the game ids that count, once closed
     focus-arcade/<event>/sync/<user>/<client>                  a client's own echo (not retained)
 
 Each cabinet logs in as its own user (its cabinet name) and the hall's ACL
@@ -106,6 +107,12 @@ def removed_topic(event: str, game_id: str = "+") -> str:
 def closed_topic(event: str) -> str:
     """The operator's note that the event is closed (retained)."""
     return f"{ROOT}/{event}/operator/closed"
+
+
+def final_topic(event: str, part: int | str = "+") -> str:
+    """One part of the closed event's final results: the game ids that count (retained;
+    only the operator writes it)."""
+    return f"{ROOT}/{event}/operator/final/{part}"
 
 
 def sync_topic(event: str, client: str, user: str = "") -> str:
@@ -478,16 +485,49 @@ class Removed:
 
 @dataclass(frozen=True)
 class Closed:
-    """The event closed by the operator at ``at`` (s since 1970): games finished later count no more."""
+    """The event closed by the operator at ``at`` (s since 1970).  From then on only the
+    ``games`` game ids listed in the ``parts`` :class:`FinalPart` messages count: a result
+    that is not listed (however early its ``finished_at`` says it finished) is on no board."""
 
     event: str
     at: float
+    parts: int = 0
+    games: int = 0
 
     def to_json(self) -> str:
-        return dumps({"v": PAYLOAD_VERSION, "kind": "closed", "event": self.event, "at": self.at})
+        return dumps({"v": PAYLOAD_VERSION, "kind": "closed", "event": self.event, "at": self.at,
+                      "parts": self.parts, "games": self.games})
 
 
-Item = Result | Status | HighScore | Removed | Closed
+#: Game ids in one :class:`FinalPart` (36 characters each: a part stays under 14 KB, well
+#: inside :data:`MAX_PAYLOAD`).
+FINAL_PART_SIZE = 350
+#: Parts of a closed event's final results, at most (700,000 games).
+MAX_FINAL_PARTS = 2000
+
+
+@dataclass(frozen=True)
+class FinalPart:
+    """Part ``part`` of the game ids that count in the event closed at ``close_at``."""
+
+    event: str
+    close_at: float
+    part: int
+    game_ids: frozenset[str]
+
+    def to_json(self) -> str:
+        return dumps({"v": PAYLOAD_VERSION, "kind": "final", "event": self.event, "close_at": self.close_at,
+                      "part": self.part, "games": sorted(self.game_ids)})
+
+
+def final_parts(event: str, close_at: float, game_ids: Sequence[str] | set[str]) -> list[FinalPart]:
+    """The final results of an event closed at ``close_at`` cut into parts (at least one)."""
+    ids = sorted(game_ids)
+    chunks = [ids[i:i + FINAL_PART_SIZE] for i in range(0, len(ids), FINAL_PART_SIZE)] or [[]]
+    return [FinalPart(event, close_at, k, frozenset(c)) for k, c in enumerate(chunks)]
+
+
+Item = Result | Status | HighScore | Removed | Closed | FinalPart
 
 
 def instance_id(store_path: str | Path) -> str:
@@ -559,6 +599,8 @@ def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
             return "removed", "", rest[2]
         if rest == ["operator", "closed"]:
             return "closed", "", ""
+        if len(rest) == 3 and rest[:2] == ["operator", "final"]:
+            return "final", "", rest[2]
     raise PayloadError(f"topic {topic[:120]!r} is none of event {event!r}'s")
 
 
@@ -617,7 +659,21 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         if gid != last:
             raise PayloadError(f"game_id {gid!r} on topic {topic[:120]!r}")
         return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0))
-    return Closed(event, _number(d, "at", "a time in seconds"))
+    if kind == "final":
+        part = _field(d, "part", int, "a part number")
+        if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
+            raise PayloadError(f"'part' {_show(part)} on topic {topic[:120]!r}")
+        ids = _field(d, "games", list, "a list of game ids")
+        if len(ids) > FINAL_PART_SIZE or not all(isinstance(g, str) for g in ids):
+            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} game ids or something else")
+        for g in ids:
+            _game_id({"game_id": g})
+        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(ids))
+    parts = _field(d, "parts", int, "a number of parts")
+    games = _field(d, "games", int, "a number of games")
+    if not (0 <= parts <= MAX_FINAL_PARTS and 0 <= games <= parts * FINAL_PART_SIZE):
+        raise PayloadError(f"'parts' {parts} / 'games' {games}: not a closed event's final results")
+    return Closed(event, _number(d, "at", "a time in seconds"), parts, games)
 
 
 def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: float | None) -> Result:
@@ -749,8 +805,13 @@ class Leaderboard:
     ``changes`` goes up by one for each new, changed or removed game, status or
     note of the operator, so a screen redraws only when it moved; ``updated_at`` is
     when (s since 1970). Games the operator removed (``removed``) never come back,
-    and once the event is closed (``closed_at``) games finished later do not count.
+    and once the event is closed (``closed_at``) only the games of its final results
+    (``final``, the game ids the operator's :class:`FinalPart` messages list) count:
+    any other result, whatever its ``finished_at``, waits in ``held`` (off every board).
     """
+
+    #: Results held back at most (games a closed event's final results do not list, or not yet).
+    MAX_HELD = 100_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lock = threading.Lock()
@@ -765,6 +826,13 @@ class Leaderboard:
         self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
         self.removed: set[str] = set()      # game ids the operator removed
         self.closed_at: float | None = None
+        self.closed_parts = 0               # parts of the final results the close note announced
+        self.final_parts: dict[int, FinalPart] = {}
+        self.final: frozenset[str] = frozenset()   # game ids that count once closed (parts received)
+        self.final_complete = False         # every announced part is here
+        self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
+        self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
         self.updated_at = 0.0
@@ -783,7 +851,11 @@ class Leaderboard:
             gid = result.game_id
             if gid in self.removed:
                 return False
-            if self.closed_at is not None and result.finished_at > self.closed_at:
+            if self.closed_at is not None and gid not in self.final:
+                # A closed event counts only the games its final results list: a result sent
+                # later (finished_at may say anything) stays off every board (issue 24).
+                if len(self.held) < self.MAX_HELD or gid in self.held:
+                    self.held[gid] = result
                 return False
             held = self.games.get(gid)
             if not own:
@@ -806,6 +878,8 @@ class Leaderboard:
                 self.games[gid] = result
                 if own:
                     self.unconfirmed.add(gid)
+                if result.finished_at > self.seen_at.get(result.cabinet, 0.0):
+                    self.seen_at[result.cabinet] = result.finished_at
                 self._changed()
         self._tell()
         return True
@@ -822,21 +896,54 @@ class Leaderboard:
             elif held is None or held.cabinet != note.cabinet:
                 return False
             self.games.pop(note.game_id, None)
+            self.held.pop(note.game_id, None)
             self.confirmed.discard(note.game_id)
             self._changed()
         self._tell()
         return True
 
     def close(self, note: Closed) -> None:
-        """The event closed at ``note.at``: games finished later leave the boards."""
+        """The event closed at ``note.at``: only the games its final results list stay on the boards."""
         with self.lock:
-            if self.closed_at == note.at:
+            if (self.closed_at, self.closed_parts) == (note.at, note.parts):
                 return
-            self.closed_at = note.at
-            for gid in [g for g, r in self.games.items() if r.finished_at > note.at]:
-                del self.games[gid]
+            self.closed_at, self.closed_parts = note.at, note.parts
+            self._refinal()
             self._changed()
         self._tell()
+
+    def add_final(self, part: FinalPart) -> None:
+        """One part of a closed event's final results (it may come before or after the close note)."""
+        with self.lock:
+            if self.final_parts.get(part.part) == part:
+                return
+            self.final_parts[part.part] = part
+            if self.closed_at is None:
+                return
+            self._refinal()
+            self._changed()
+        self._tell()
+
+    def _refinal(self) -> None:          # under the lock
+        parts = [p for k, p in self.final_parts.items() if k < self.closed_parts and p.close_at == self.closed_at]
+        self.final = frozenset().union(*(p.game_ids for p in parts))
+        self.final_complete = len(parts) == self.closed_parts
+        for gid in [g for g in self.games if g not in self.final]:
+            self.held[gid] = self.games.pop(gid)
+        for gid in [g for g in self.held if g in self.final]:
+            self.games[gid] = self.held.pop(gid)
+
+    @property
+    def late(self) -> int:
+        """Results held off the boards because the closed event's final results do not list them."""
+        with self.lock:
+            return len(self.held) if self.closed_at is not None and self.final_complete else 0
+
+    def counts_game(self, game_id: str) -> bool:
+        """Whether a game of this id would be on the boards now (not removed; listed in the
+        final results if the event is closed)."""
+        with self.lock:
+            return game_id not in self.removed and (self.closed_at is None or game_id in self.final)
 
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
@@ -857,6 +964,8 @@ class Leaderboard:
             self.remove(item)
         elif isinstance(item, Closed):
             self.close(item)
+        elif isinstance(item, FinalPart):
+            self.add_final(item)
         else:
             self.set_status(item)
 
@@ -887,6 +996,8 @@ class Leaderboard:
     def set_status(self, status: Status) -> None:
         with self.lock:
             self.statuses[status.cabinet] = status
+            if status.at > self.seen_at.get(status.cabinet, 0.0):   # a last will says 0: not news
+                self.seen_at[status.cabinet] = status.at
             if status.instance and status.state != "offline":   # a last will may be an old machine's
                 seen = self.instances.setdefault(status.cabinet, {})
                 if len(seen) < 16 or status.instance in seen:
@@ -962,12 +1073,14 @@ class Leaderboard:
         """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
         ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
         :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
-        (each one's last status, ``duplicate`` when two machines use its name),
+        (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
+        its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
         ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970)."""
         counts = self.counts()
         dup = set(self.duplicate_names())
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
+            seen = dict(self.seen_at)
             total = len(self.games)
             closed, updated = self.closed_at, self.updated_at
         rows = self.rows(top)
@@ -978,7 +1091,7 @@ class Leaderboard:
                 "more_boards": max(0, len(rows) - len(shown)),
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
-                              "duplicate": s.cabinet in dup}
+                              "duplicate": s.cabinet in dup, "seen_at": seen.get(s.cabinet, 0.0)}
                              for s in statuses],
                 "closed": closed, "updated_at": updated}
 
@@ -1025,7 +1138,11 @@ def unreachable_text(exc: BaseException | None, settings: Mapping[str, Any]) -> 
     """Why the broker could not be reached, in words (``exc``: the connect attempt's error)."""
     import ssl
     where = f"{settings.get('host')}:{settings.get('port')}"
-    if isinstance(exc, ssl.SSLCertVerificationError):
+    if isinstance(exc, ssl.SSLCertVerificationError) and "mismatch" in str(exc.verify_message).lower():
+        # OpenSSL's X509_V_ERR_HOSTNAME_MISMATCH / IP_ADDRESS_MISMATCH: a trusted certificate of another machine.
+        why = (f"its TLS certificate is not for {settings.get('host')!r} ({exc.verify_message}); set [event] host "
+               "to a name the broker's certificate holds (its subjectAltName)")
+    elif isinstance(exc, ssl.SSLCertVerificationError):
         ca = settings.get("ca_file") or "the system's CA certificates"
         why = f"its TLS certificate is not trusted ({exc.verify_message}; checked against {ca})"
     elif isinstance(exc, ssl.SSLError):
@@ -1313,8 +1430,8 @@ class EventLink:
                 self._broker_copy.pop(item.game_id, None)
                 self._repair = True              # one of our games cleared on the broker: send it again
                 self._wake.set()
-        elif isinstance(item, Closed):
-            self._closed_at = item.at
+        elif isinstance(item, (Closed, FinalPart)):
+            self._closed_at = self.leaderboard.closed_at
             self._wake.set()
         elif isinstance(item, Status) and item.cabinet == self.cabinet and item.instance \
                 and item.instance != self.instance and item.state != "offline":
@@ -1366,7 +1483,7 @@ class EventLink:
         lost, changed = [], []
         for uid, finished, record, winners, reason, scores in rows:
             if uid in self._removed or uid in pending or \
-                    (self._closed_at is not None and finished > self._closed_at):
+                    (self._closed_at is not None and not self.leaderboard.counts_game(uid)):
                 continue
             held = self._broker_copy.get(uid)
             if uid not in seen or held is not None:
@@ -1394,17 +1511,21 @@ class EventLink:
                         "this cabinet's own again", self.event, len(changed))
 
     def _drop_not_sendable(self, db: sqlite3.Connection) -> None:
-        """Results the operator removed, or finished after the event closed, leave the outbox
-        (the games stay in the results file; the boards would not count them)."""
+        """Results the operator removed, or that the closed event's final results do not list,
+        leave the outbox (the games stay in the results file; the boards would not count them).
+        A listed game is on the broker already: the final results are made from what it held."""
         gone = [u for u in self._removed if u not in self._dropped]
         if gone:
             with db:
                 db.executemany("DELETE FROM outbox WHERE game_uid = ? AND seq > ?", [(u, self._last_handed) for u in gone])
             self._dropped.update(gone)
         if self._closed_at is not None:
+            rows = db.execute("SELECT seq, game_uid FROM outbox WHERE seq > ? AND topic LIKE ?",
+                              (self._last_handed, "%/results/%")).fetchall()
+            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid)]
             with db:
-                n = db.execute("DELETE FROM outbox WHERE created_at > ? AND seq > ? AND topic LIKE ?",
-                               (self._closed_at, self._last_handed, "%/results/%")).rowcount
+                db.executemany("DELETE FROM outbox WHERE seq = ?", late)
+            n = len(late)
             if n:
                 log.warning("event %s is closed: %d games played since are kept in this cabinet's results "
                             "file only", self.event, n)
@@ -1457,12 +1578,30 @@ class Watcher:
     """A read-only subscriber (``event status``, ``leaderboard-web``): a clean session under
     a random client id, the event's results and statuses into :attr:`leaderboard`.
 
+    Args:
+        settings: the validated ``[event]`` section.
+        stepwise: read one cabinet at a time (the operator's commands): first every
+            cabinet's status and the operator's notes, then each cabinet's results and
+            high scores in turn, each read to its end (a probe echoed back) before the
+            next.  One login that floods its own topics with retained messages (more than
+            the broker queues for one client, ``max_queued_messages``) then costs only
+            its own results, never the answer; it is named in :attr:`flooding`.  Only
+            cabinets that published a status are read this way.
+        game_id: read only this game's results and the operator's notes (``event remove``).
+
     Attributes:
         synced: set once the retained messages present at connect time have all arrived.
         problem: the connection problem in words ("" while fine).
+        flooding: (stepwise) cabinet -> messages read from its topics, for each cabinet that
+            sent more than a reader can be handed at once (its probe was lost, or over
+            :data:`FLOOD_INVALID` of its messages were no valid payloads).
+        unread: (stepwise) cabinets whose topics were not read to their end yet.
     """
 
-    def __init__(self, settings: Mapping[str, Any]) -> None:
+    #: Invalid messages from one cabinet's topics that make it a flooding one.
+    FLOOD_INVALID = 100
+
+    def __init__(self, settings: Mapping[str, Any], stepwise: bool = False, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
         self.leaderboard = Leaderboard()
@@ -1472,7 +1611,17 @@ class Watcher:
         self.connected = False
         self.name = f"watch-{uuid.uuid4().hex[:12]}"
         self.user = str(settings.get("username") or "")
-        self._nonce = uuid.uuid4().hex
+        self.stepwise = stepwise
+        self.game_id = game_id
+        self.flooding: dict[str, int] = {}
+        self.unread: list[str] = []
+        self.progress = 0                   # probes come back so far
+        self._probe = uuid.uuid4().hex      # the probe whose echo ends the current step
+        self._core_done = False
+        self._step = ""                     # the cabinet being read ("" = the statuses and notes)
+        self._step_messages = 0
+        self._step_invalid = 0
+        self._step_reprobed = False
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1491,6 +1640,21 @@ class Watcher:
         finally:
             self.client.loop_stop()
 
+    def reprobe(self) -> None:
+        """Send the current step's probe again (the broker drops it when this reader's
+        queue is full: a flood ahead of it); its echo comes once the queue has room."""
+        if self.connected and not self.synced.is_set():
+            self._step_reprobed = True
+            self.client.publish(sync_topic(self.event, self.name, self.user), self._probe, qos=1)
+
+    def _first_subscriptions(self) -> list[tuple[str, int]]:
+        notes = [(f"{ROOT}/{self.event}/operator/#", 1)]
+        if self.game_id is not None:
+            return [(results_topic(self.event, self.game_id), 1)] + notes
+        if self.stepwise:
+            return [(status_topic(self.event), 1)] + notes
+        return subscriptions(self.event)
+
     @guarded
     def _on_connect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
         if rc.is_failure:
@@ -1499,7 +1663,11 @@ class Watcher:
             self.leaderboard._tell()
             return
         self.connected, self.problem = True, ""
-        c.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.name, self.user), 1)])
+        if self.synced.is_set():            # a reconnect: read everything again, at once
+            c.subscribe(subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+            return
+        self._probe, self._core_done, self._step = uuid.uuid4().hex, False, ""
+        c.subscribe(self._first_subscriptions() + [(sync_topic(self.event, self.name, self.user), 1)])
 
     @guarded
     def _on_connect_fail(self, c: Any, u: Any) -> None:
@@ -1514,26 +1682,76 @@ class Watcher:
 
     @guarded
     def _on_subscribe(self, c: Any, u: Any, mid: int, rcs: Any, p: Any) -> None:
-        c.publish(sync_topic(self.event, self.name, self.user), self._nonce, qos=1)
+        if not self.synced.is_set():
+            c.publish(sync_topic(self.event, self.name, self.user), self._probe, qos=1)
+
+    def _next_step(self, c: Any) -> None:
+        """The current step read to its end: on to the next cabinet, or done."""
+        self.progress += 1
+        if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
+            self.flooding[self._step] = self._step_messages
+        if not self.stepwise or self.game_id is not None:
+            self.synced.set()
+            return
+        if not self._core_done:
+            self._core_done = True
+            with self.leaderboard.lock:
+                self.unread = sorted(n for n in self.leaderboard.statuses if n not in HALL_LOGINS)
+        if not self.unread:
+            self._step = ""
+            self.leaderboard.flooding = dict(self.flooding)
+            self.synced.set()
+            return
+        self._step = self.unread.pop(0)
+        self._step_messages = self._step_invalid = 0
+        self._step_reprobed = False
+        self._probe = uuid.uuid4().hex
+        c.subscribe([(results_topic(self.event, "+", self._step), 1),
+                     (highscore_topic(self.event, cabinet=self._step), 1)])
 
     @guarded
     def _on_message(self, c: Any, u: Any, msg: Any) -> None:
         if msg.topic == sync_topic(self.event, self.name, self.user):
-            self.synced.set()
+            if not self.synced.is_set() and msg.payload == self._probe.encode():
+                self._next_step(c)
             return
-        self.leaderboard.receive(msg.topic, msg.payload, self.event)
+        counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
+        if counting:
+            self._step_messages += 1
+        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None and counting:
+            self._step_invalid += 1
 
 
-def watch(settings: Mapping[str, Any], seconds: float = 5.0) -> tuple[Leaderboard, str]:
-    """Collect the event's retained results and statuses (``event status``): returns
-    the leaderboard and a problem text ("" = fine) within ``seconds``."""
-    w = Watcher(settings).start()
+def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = True,
+          game_id: str | None = None) -> tuple[Leaderboard, str]:
+    """Collect the event's retained results and statuses (``event status``; see
+    :class:`Watcher` for ``stepwise`` and ``game_id``) within ``seconds``.
+
+    Returns:
+        (the leaderboard, a problem text: "" when everything was read; when only some
+        cabinets' results could not be read in time, the leaderboard of the rest and the
+        problem naming those cabinets).
+    """
+    w = Watcher(settings, stepwise=stepwise, game_id=game_id).start()
     deadline = time.monotonic() + seconds
+    seen, quiet_since = -1, time.monotonic()
     while time.monotonic() < deadline and not w.synced.is_set() and not w.refused.is_set():
         time.sleep(0.02)
+        if w.progress != seen:
+            seen, quiet_since = w.progress, time.monotonic()
+        elif time.monotonic() - quiet_since > 1.0:       # the probe may have been dropped: again
+            w.reprobe()
+            quiet_since = time.monotonic()
     w.stop()
     if w.synced.is_set():
         return w.leaderboard, ""
+    if w._core_done:
+        left = ([w._step] if w._step else []) + w.unread
+        w.leaderboard.flooding = dict(w.flooding)
+        return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of "
+                               f"{len(left)} cabinet{'s' if len(left) != 1 else ''}: "
+                               f"{', '.join(isolate(clean_text(n, 40)) for n in left[:10])}"
+                               f"{' ...' if len(left) > 10 else ''} (--wait for longer)")
     return w.leaderboard, w.problem or f"no answer from the broker within {seconds:g} s"
 
 
@@ -1561,12 +1779,17 @@ def format_status(board: Leaderboard) -> str:
                      f"{isolate(cell(c['led'] or '-', 24))} {isolate(cell('; '.join(c['errors']) or '-', 0))}")
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
+    for name, n in sorted(board.flooding.items()):
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
+                     "broker hands one reader at once): some of its own games may be missing here; every other "
+                     "cabinet was read in full. Remove its login if it is no cabinet of yours")
     for name in sorted(dup):
         lines.append(f"WARNING: two machines use the cabinet name {isolate(name)!s}: each one's connection "
                      "drops the other's; give each cabinet its own name and login")
     if board.closed_at is not None:
         lines.append(f"The event was closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(board.closed_at))}:"
-                     " games finished later do not count.")
+                     f" only the {len(board.final)} games of its final results count"
+                     f"{'' if board.final_complete else ' (not all of its list has come yet)'}.")
     lines.append("")
     lines.append(f"{snap['games']} games")
     for b in snap["boards"]:
@@ -1584,6 +1807,8 @@ def format_status(board: Leaderboard) -> str:
         lines.append(f"{board.ignored} messages on the event's topics were not valid payloads (ignored)")
     if board.removed:
         lines.append(f"{len(board.removed)} games removed by the operator")
+    if board.late:
+        lines.append(f"{board.late} results came after the close and are not in its final results (refused)")
     return "\n".join(lines)
 
 
@@ -1641,12 +1866,26 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     Returns:
         (done, what happened in words).
     """
+    event = str(settings["event"])
     try:
         gid = str(uuid.UUID(game_id))
     except ValueError:
-        return False, f"{game_id!r} is not a game id (a UUID, as `event status` and the page show them)"
-    event = str(settings["event"])
-    board, problem = watch(settings, seconds)
+        if not re.fullmatch(r"[0-9a-f-]{8,35}", game_id.lower()):
+            return False, (f"{clean_text(game_id, 60)!r} is not a game id (a UUID as `event status` shows it, or "
+                           "its first 8 characters or more, as the page shows them)")
+        # The short id the page shows: the one game on the boards whose id starts with it.
+        board, problem = watch(settings, seconds)
+        if problem:
+            return False, problem
+        with board.lock:
+            found = sorted(g for g in board.games if g.startswith(game_id.lower()))
+        if len(found) != 1:
+            return False, (f"no game on the boards has an id starting with {game_id!r}" if not found else
+                           f"{len(found)} games have an id starting with {game_id!r}: " + ", ".join(found[:5]) +
+                           "; give more of it")
+        gid = found[0]
+    # Only this game's topics: a flood on some cabinet's topics cannot stand in the way.
+    board, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
     held = board.games.get(gid)
@@ -1656,7 +1895,7 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     problem = _operator_publish(settings, messages, seconds)
     if problem:
         return False, problem
-    after, problem = watch(settings, seconds)
+    after, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
     if gid not in after.removed or gid in after.games:
@@ -1669,35 +1908,77 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
 
 
 def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None) -> tuple[bool, str]:
-    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now): games
-    finished later do not count, and cabinets stop sending them (they keep them in their
-    results files).  Checked by reading the event back, as :func:`remove_game`.
+    """``focus-arcade event close``: the event's boards frozen at ``at`` (default now).
+
+    Reads the event, then publishes (retained) its final results, the game ids on the
+    boards that finished by ``at`` (:class:`FinalPart`, :data:`FINAL_PART_SIZE` a part), and
+    then the close note (:class:`Closed`).  From then on every board counts only those
+    games: a result published later is refused whatever its ``finished_at`` says, and
+    cabinets stop sending games (they keep them in their results files).  A cabinet's login
+    cannot write the operator's topics (the hall's ACL), so it can neither forge nor extend
+    the list.  Checked by reading the event back, as :func:`remove_game`.
 
     Returns:
-        (done, what happened in words).
+        (done, what happened in words; it names cabinets that still had games to send).
     """
     event = str(settings["event"])
     when = time.time() if at is None else at
-    problem = _operator_publish(settings, [(closed_topic(event), Closed(event, when).to_json())], seconds)
+    before, problem = watch(settings, seconds)
+    if problem:
+        return False, problem
+    # The stepwise read skips a cabinet that has no status on the broker; a read of everything
+    # at once finds its games too (under a flood it may miss some, hence both).
+    wide, _ = watch(settings, seconds, stepwise=False)
+    with wide.lock:
+        extra = {g for g, r in wide.games.items() if r.finished_at <= when}
+    with before.lock:
+        listed = {g for g, r in before.games.items() if r.finished_at <= when}
+        listed |= {g for g in extra if g not in before.removed and (before.closed_at is None or g in before.final)}
+        old_parts = sorted(before.final_parts)
+        unsent = {s.cabinet: s.outbox for s in before.statuses.values() if s.outbox and s.state != "offline"}
+    parts = final_parts(event, when, listed)
+    messages = [(final_topic(event, p.part), p.to_json()) for p in parts]
+    # Parts of an earlier close beyond this one's: cleared (they name another close time anyway).
+    messages += [(final_topic(event, k), "") for k in old_parts if k >= len(parts)]
+    messages.append((closed_topic(event), Closed(event, when, len(parts), len(listed)).to_json()))
+    problem = _operator_publish(settings, messages, seconds)
     if problem:
         return False, problem
     after, problem = watch(settings, seconds)
     if problem:
         return False, problem
-    if after.closed_at != when:
+    if after.closed_at != when or not after.final_complete or after.final != frozenset(listed):
         return False, (f"the broker did not take the close: log in as the hall's operator ([event] username "
                        f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
-    return True, (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
-                  f"{len(after.games)} games on its boards are the final results")
+    text = (f"event {event!r} closed at {time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))}: "
+            f"{len(listed)} games on its boards are the final results")
+    if unsent:
+        text += ("\nnot counted: games these cabinets had still to send when the event closed: " +
+                 ", ".join(f"{isolate(clean_text(c, 40))} ({n})" for c, n in sorted(unsent.items())))
+    return True, text
+
+
+def logins(passwd_file: str | Path) -> set[str]:
+    """The user names in a Mosquitto password file (``user:hash`` lines); empty if it does not exist.
+
+    Raises:
+        OSError: the file exists but cannot be read.
+    """
+    path = Path(passwd_file)
+    if not path.exists():
+        return set()
+    return {line.split(":", 1)[0] for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if ":" in line and not line.lstrip().startswith("#")}
 
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
-                mosquitto_passwd: str = "mosquitto_passwd") -> tuple[bool, str]:
+                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False) -> tuple[bool, str]:
     """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
     cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
     given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
     (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
-    ``systemctl reload mosquitto``.
+    ``systemctl reload mosquitto``.  A login that exists already is left alone unless
+    ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
 
     Returns:
         (done, the text to show: the cabinet's configuration, or what went wrong).
@@ -1707,8 +1988,15 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if not valid_name(name) or name in HALL_LOGINS:
         return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
                        "'operator' or 'board', the hall's other logins)")
-    secret = password or secrets.token_urlsafe(18)
     path = Path(passwd_file)
+    try:
+        known = name in logins(path)
+    except OSError as exc:
+        return False, f"cannot read {path}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+    if known and not replace:
+        return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
+                       f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
+    secret = password or secrets.token_urlsafe(18)
     args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=30)
@@ -1716,7 +2004,9 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
         return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
     if done.returncode != 0:
         return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
-    return True, (f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n"
+    return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
+                   "`sudo systemctl reload mosquitto`).\n") if known else
+                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
                   f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
                   "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
                   f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
@@ -1727,7 +2017,7 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
-                  passwd_file: str = HALL_PASSWD) -> int:
+                  passwd_file: str = HALL_PASSWD, replace: bool = False) -> int:
     """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
     if what in ("remove", "add-cabinet") and not target:
@@ -1739,6 +2029,6 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

@@ -39,6 +39,7 @@ table { border-collapse: collapse; width: 100%; }
 #cabinets td { padding-right: 2em; }
 td { padding: .15em .4em; unicode-bidi: isolate; overflow-wrap: anywhere; }
 td.score { font-weight: bold; white-space: nowrap; }
+td.gid { color: #969cb0; font-family: monospace; font-size: .6em; white-space: nowrap; }
 .dim { color: #969cb0; }
 .warn { color: #ffb040; font-weight: bold; }
 #state.down { color: #eb5050; font-size: 1.6em; font-weight: bold; }
@@ -113,7 +114,9 @@ function show(data) {
       const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id || "";
       if (r.game_id) tr.title = "game " + r.game_id;
       cell(tr, r.rank + ".", "dim"); cell(tr, r.score, "score"); cell(tr, r.who);
-      cell(tr, r.cabinet, "cabinet"); t.appendChild(tr);
+      cell(tr, r.cabinet, "cabinet");
+      // The game's id, short (event remove takes these 8 characters), for the operator.
+      cell(tr, r.game_id ? r.game_id.slice(0, 8) : "", "gid"); t.appendChild(tr);
     }
     sec.appendChild(t); boards.appendChild(sec);
   }
@@ -123,7 +126,9 @@ function show(data) {
   cabs.replaceChildren();
   for (const c of data.cabinets) {
     const tr = document.createElement("tr"); tr.className = "cabinet-row";
-    cell(tr, c.cabinet, "cabinet"); cell(tr, c.state, "state"); cell(tr, c.game || "", "dim");
+    // An offline cabinet stays listed, with when it was last heard of (its own clock).
+    const seen = c.state === "offline" && c.seen_at > 0 ? ", last seen " + ago(data.now - c.seen_at) + " ago" : "";
+    cell(tr, c.cabinet, "cabinet"); cell(tr, c.state + seen, "state"); cell(tr, c.game || "", "dim");
     if (c.duplicate) cell(tr, "two machines use this name", "warn");
     cabs.appendChild(tr);
   }

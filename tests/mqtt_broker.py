@@ -78,21 +78,23 @@ def free_ports(n: int) -> list[int]:
             s.close()
 
 
-def make_certificates(folder: Path, name: str = "ca") -> Path:
-    """A throw-away CA and (for ``name`` "ca") a server certificate for 127.0.0.1 / localhost
-    signed by it (openssl), in ``folder``; returns the CA file."""
+def make_certificates(folder: Path, name: str = "ca", server_names: str | None = None) -> Path:
+    """A throw-away CA and (for ``name`` "ca", or with ``server_names``) a server certificate
+    ``server.pem`` / ``server.key`` signed by it (openssl), in ``folder``; returns the CA file.
+    ``server_names``: the certificate's subjectAltName (default 127.0.0.1 and localhost)."""
     ca_key, ca = folder / f"{name}.key", folder / f"{name}.pem"
 
     def run(*args: str) -> None:
         subprocess.run(["openssl", *args], check=True, capture_output=True)
     run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN=Focus Arcade test {name}",
         "-keyout", str(ca_key), "-out", str(ca))
-    if name == "ca":
+    if name == "ca" or server_names:
         key, csr, pem = folder / "server.key", folder / "server.csr", folder / "server.pem"
         ext = folder / "server.ext"
-        ext.write_text("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
+        ext.write_text(f"subjectAltName={server_names or 'IP:127.0.0.1,DNS:localhost'}\n")
         run("req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", str(key), "-out", str(csr))
         run("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",
+            "-CAserial", str(folder / f"{name}.srl"),
             "-days", "2", "-extfile", str(ext), "-out", str(pem))
     return ca
 

@@ -24,10 +24,11 @@ import mqtt_broker as mosquitto
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import event as ev
 from kiosk.event import (
+    Closed,
     Leaderboard,
     PayloadError,
     Result,
@@ -668,3 +669,288 @@ def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
 def test_a_cabinet_is_named_after_its_login_when_no_name_is_set() -> None:
     assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
     assert ev.cabinet_name({"cabinet": "bar", "username": "stage-left"}) == "bar"
+
+
+def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Broker, event: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """A result published after ``event close`` with a ``finished_at`` before it once counted:
+    the close now lists the games that count, in topics only the operator writes."""
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    w = watcher(broker.settings(event))
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        all_once([w.leaderboard, south.link.leaderboard], [north])
+        assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+        wait_until(lambda: w.leaderboard.closed_at is not None and south.link.leaderboard.final_complete)
+        closed_at = w.leaderboard.closed_at
+        assert closed_at is not None
+        # mallory's own topic, a valid result, "finished" an hour before the close.
+        r = make_result(event, "mallory", {"game": "focusx-classic", "seats": 2, "settings": {}}, (0,), "r",
+                        (30.0, 1.0), closed_at - 3600)
+        mallory.publish(results_topic(event, r.game_id, "mallory"), r.to_json(), qos=1, retain=True).wait_for_publish(5)
+        # A list of the games that count in mallory's name: its ACL drops it.
+        forged = ev.FinalPart(event, closed_at, 0, frozenset([r.game_id, *north.uids()]))
+        mallory.publish(ev.final_topic(event, 0), forged.to_json(), qos=1, retain=True).wait_for_publish(5)
+        # Then a status: once a board has it, it has had the result before it (one sender, in order).
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, south.link.leaderboard, web.watcher.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: "mallory" in b.statuses, what="the board has mallory's status")
+            assert set(on_board(board)) == set(north.uids()), "only the final results are on the board"
+        assert later.leaderboard.late == 1
+        wait_until(lambda: page_json(web.port)["games"] == 2 and
+                   any(c["cabinet"] == "mallory" for c in page_json(web.port)["cabinets"]))
+        page = page_json(web.port)
+        assert page["games"] == 2 and all(row["cabinet"] == "north" for b in page["boards"] for row in b["top"])
+        assert "1 results came after the close" in format_status(later.leaderboard)
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        web.stop()
+        w.stop()
+        north.stop()
+        south.stop()
+
+
+def test_a_cabinet_login_cannot_take_another_cabinets_connection(tmp_path: Path, event: str) -> None:
+    """Any login could connect with another cabinet's client id, and the broker dropped that
+    cabinet's connection.  On the hall's network (the TLS listener) a login's connection is
+    known by its user name, whatever id it asks for."""
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker").start()
+    north = Cabinet(tmp_path, br.tls_settings(event, "north"), "north")
+    w = watcher(br.tls_settings(event, user="board"))
+    drops: list[Any] = []
+    try:
+        wait_until(lambda: north.link.connected, what="north is connected")
+        link_drop = north.link.client.on_disconnect
+
+        def on_disconnect(*a: Any) -> None:
+            drops.append(a[3])
+            link_drop(*a)
+        north.link.client.on_disconnect = on_disconnect
+        for asked in (f"focus-arcade-{event}-north", "north"):     # north's own id, and its user name
+            import paho.mqtt.client as mqtt
+            from paho.mqtt.enums import CallbackAPIVersion
+            mallory = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=asked, clean_session=False,
+                                  protocol=mqtt.MQTTv311)
+            mallory.username_pw_set("mallory", mosquitto.password_of("mallory"))
+            mosquitto.ensure_user("mallory")
+            mallory.tls_set(ca_certs=str(br.ca_file))
+            accepted: list[bool] = []
+            mallory.on_connect = lambda *a, ok=accepted: ok.append(not a[3].is_failure)
+            mallory.connect("127.0.0.1", br.tls_port)
+            mallory.loop_start()
+            try:
+                wait_until(lambda ok=accepted: bool(ok), what="the broker answers mallory")
+                assert accepted == [True]
+                # A game after mallory's login: had mallory's connection dropped north's, north's
+                # socket was closed before mallory was accepted, and this game waits for a reconnect.
+                north.play(1)
+                wait_until(lambda: set(on_board(w.leaderboard)) == set(north.uids()), what="north's game arrives")
+                assert drops == [] and north.link.connected, f"north was dropped: {drops}"
+            finally:
+                mallory.disconnect()
+                mallory.loop_stop()
+    finally:
+        w.stop()
+        north.stop()
+        br.stop()
+
+
+def test_the_operator_commands_answer_through_a_flood_of_retained_messages(
+        tmp_path: Path, event: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """22,000 one-byte retained messages under one cabinet login's own topics overflowed the
+    queue the broker keeps for one client (``max_queued_messages``): ``event status`` and
+    ``event remove`` said "no answer from the broker".  The operator's commands read each
+    cabinet's topics one after the other (the flood costs only the flooding cabinet's own
+    results) and say which cabinet floods."""
+    from kiosk import cli
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker", autosave_every_change=False).start()
+    north = Cabinet(tmp_path, br.settings(event), "north")
+    mallory = ev.make_client(mosquitto.login(br.settings(event), "mallory"), "mallory-flood", persistent=False)
+    mallory.max_inflight_messages_set(500)
+    mallory.connect(br.settings()["host"], br.port)
+    mallory.loop_start()
+    op_cfg = config_file(tmp_path / "operator.toml", br.settings(event, user="operator"))
+    try:
+        north.play(3)
+        wait_until(lambda: north.pending() == 0)
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        for i in range(22_000):
+            info = mallory.publish(results_topic(event, f"x{i}", "mallory"), b"x", qos=1, retain=True)
+        info.wait_for_publish(60)
+        assert cli.main(["--config", str(op_cfg), "event", "status", "--wait", "30"]) == 0
+        out = capsys.readouterr()
+        assert "no answer" not in out.err
+        assert re.search(r"^north\s+idle\s+-\s+3\b", out.out, re.M), out.out
+        assert "3 games" in out.out
+        assert re.search(r"WARNING: cabinet mallory .*\d+ messages", out.out), out.out
+        gid = north.uids()[0]
+        assert cli.main(["--config", str(op_cfg), "event", "remove", gid, "--wait", "30"]) == 0, capsys.readouterr()
+        assert f"game {gid}" in capsys.readouterr().out
+        assert cli.main(["--config", str(op_cfg), "event", "close", "--wait", "30"]) == 0, capsys.readouterr()
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        br.stop()
+
+
+def test_adding_a_cabinet_that_has_a_login_changes_nothing_unless_replace(
+        broker: mosquitto.Broker, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``event add-cabinet`` once gave an existing cabinet a new password silently: that cabinet
+    was locked out at its next connection."""
+    from kiosk import cli
+    passwd = tmp_path / "passwd"
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 0
+    first = capsys.readouterr().out.split("(one line):\n\n")[1].split("\n")[0]
+    before = passwd.read_text()
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 1
+    err = capsys.readouterr().err
+    assert "has a login in" in err and "nothing changed" in err and "--replace" in err
+    assert passwd.read_text() == before
+    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--replace"]) == 0
+    out = capsys.readouterr().out
+    second = out.split("(one line):\n\n")[1].split("\n")[0]
+    assert "its old password no longer works" in out and second != first
+    assert passwd.read_text() != before and passwd.read_text().count("stage-left:") == 1
+
+
+def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    defaults = (REPO / "kiosk" / "default.toml").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    said = [re.search(r'^cabinet = "[^"]*"\s+#.*?"" = ([^)\n]+)', text, re.M) for text in (defaults, readme)]
+    assert all(said) and said[0].group(1).strip() == said[1].group(1).strip()      # type: ignore[union-attr]
+    assert said[0].group(1).strip() == "its username, else the machine's host name"  # type: ignore[union-attr]
+    monkeypatch.setattr(socket, "gethostname", lambda: "bar-cabinet")
+    assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
+    assert ev.cabinet_name({"cabinet": "", "username": ""}) == "bar-cabinet"
+
+
+def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_covering_the_prompt(
+        tmp_path: Path) -> None:
+    """The duplicate-name warning was drawn over "Press your buzzer to play", and the screen
+    never said the event was closed."""
+    import pygame
+    pygame.init()
+    from kiosk.scenes import leaderboard as lb
+    board = Leaderboard()
+    for k in range(30):
+        board.add(make_result("hall", f"cab-{k % 3}", {"game": "focusx-classic", "seats": 2, "settings": {}}, (0,),
+                              "r", (float(k % 20), 1.0), 100.0 + k))
+    board.set_status(Status("cab-1", "hall", "idle", instance="one"))
+    board.set_status(Status("cab-1", "hall", "idle", instance="two"))
+    parts = ev.final_parts("hall", 500.0, list(board.games))
+    for p in parts:
+        board.add_final(p)
+    board.close(Closed("hall", 500.0, len(parts), len(board.games)))
+    link = type("L", (), {"problem": "", "connected": True, "queued": 2, "event": "hall",
+                          "settings": {"host": "b", "port": 1}, "leaderboard": board})()
+    for size in ((1280, 720), (800, 480)):
+        lb._cache["key"] = None
+        surface = pygame.Surface(size)
+        rects: list[tuple[str, pygame.Rect]] = []
+        drawn = lb.draw(surface, link, 0, prompt="Press your buzzer to play", rects=rects)
+        assert drawn[0].endswith("- final results")
+        status = " ".join(t for t, _ in rects[rects.index(next(r for r in rects if r[0] == "Press your buzzer "
+                                                                       "to play")) + 1:])
+        assert "closed, final results" in status and "Two machines use the cabinet name cab-1" in status
+        prompt = next(r for t, r in rects if t == "Press your buzzer to play")
+        for text, r in rects:
+            if text != "Press your buzzer to play":
+                assert not r.colliderect(prompt), f"{text!r} covers the prompt at {size}"
+            assert surface.get_rect().contains(r), f"{text!r} off the screen at {size}"
+        if size == (1280, 720):
+            pygame.image.save(surface, str(tmp_path / "hall-closed.png"))
+
+
+def test_the_page_keeps_an_offline_cabinet_with_when_it_was_last_seen_and_shows_game_ids(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An offline cabinet stays on the page as "offline, last seen ... ago"; each row shows the
+    first 8 characters of its game id (not only in a tooltip), which ``event remove`` takes."""
+    import shutil
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chromium and driver):
+        from test_event import IN_CI
+        if IN_CI:
+            pytest.fail("chromium and chromium-driver are not installed, and CI must run this test")
+        pytest.skip("chromium / chromium-driver not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080"):
+        opts.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    stopped: list[Cabinet] = []
+    try:
+        north.play(2)
+        south.play(1)
+        browser.get(f"http://127.0.0.1:{web.port}/")
+        wait = WebDriverWait(browser, 20)
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "3")
+        north_ids = north.uids()
+        north.stop()                                  # says "offline" and goes
+        stopped.append(north)
+
+        def texts(selector: str) -> list[str]:
+            """The cells' texts as shown, read at once (the page redraws its tables on each update)."""
+            return list(browser.execute_script(
+                "return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetWidth > 0)"
+                ".map(e => e.innerText)", selector))
+        wait.until(lambda d: any(re.fullmatch(r"offline, last seen \d+ s ago", t)
+                                 for t in texts("tr.cabinet-row td.state")))
+        assert texts("tr.cabinet-row td.cabinet") == ["north", "south"]
+        # Shown (laid out, not only a tooltip): the first 8 characters of each row's game id.
+        assert set(texts("tr.entry td.gid")) == {g[:8] for g in north_ids + south.uids()}
+        short = south.uids()[0][:8]
+        assert cli.main(["--config", str(op_cfg), "event", "remove", short]) == 0
+        assert f"game {south.uids()[0]}" in capsys.readouterr().out
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "2")
+        assert cli.main(["--config", str(op_cfg), "event", "remove", "0000000"]) == 1
+        assert "is not a game id" in capsys.readouterr().err
+        browser.save_screenshot(str(tmp_path / "page.png"))
+    finally:
+        browser.quit()
+        web.stop()
+        south.stop()
+        if not stopped:
+            north.stop()
+
+
+def test_the_close_lists_the_games_of_a_cabinet_whose_status_is_gone(broker: mosquitto.Broker, event: str,
+                                                                      tmp_path: Path) -> None:
+    """The operator's read goes cabinet by cabinet, by their statuses: a cabinet whose retained
+    status was cleared keeps its games in the final results all the same."""
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    operator = raw_client(broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        wait_until(lambda: north.pending() == 0)
+        north.stop()
+        operator.publish(status_topic(event, "north"), b"", qos=1, retain=True).wait_for_publish(5)
+        ok, text = ev.close_event(broker.settings(event, user="operator"))
+        assert ok and "2 games on its boards are the final results" in text, text
+    finally:
+        operator.loop_stop()

@@ -210,9 +210,7 @@ class AttractScene(Scene):
         if self.showing_board():
             from kiosk.scenes import leaderboard
             page = int(self.now // (TITLE_S + BOARD_S))
-            leaderboard.draw(surface, self.app.event, page)
-            W, H = surface.get_size()
-            render.text(surface, "Press your buzzer to play", (W // 2, H - 80), 28, render.TEXT, "midtop")
+            leaderboard.draw(surface, self.app.event, page, prompt="Press your buzzer to play")
             return
         W, H = surface.get_size()
         surface.fill(render.BG)

@@ -38,14 +38,16 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
         games = len(board.games)
         closed = board.closed_at is not None
+    waiting = link.queued
+    tail = f" - {waiting} of this cabinet's messages still to send" if waiting and not closed else ""
+    state = "closed, final results" if closed else f"{online} cabinet{'s' if online != 1 else ''} online"
+    line = f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {state}{tail}"
     dup = board.duplicate_names()
     if dup:
-        return (f"Two machines use the cabinet name {clean_text(dup[0], 24)}: give each cabinet its own name "
-                "and login.", render.BAD)
-    waiting = link.queued
-    tail = f" - {waiting} of this cabinet's messages still to send" if waiting else ""
-    state = "closed, final results" if closed else f"{online} cabinet{'s' if online != 1 else ''} online"
-    return (f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {state}{tail}", render.DIM)
+        # Said with how the event stands (closed or not), never instead of it.
+        return (f"{line}. Two machines use the cabinet name {clean_text(dup[0], 24)}: give each cabinet its "
+                "own name and login.", render.BAD)
+    return line, render.DIM
 
 
 _cache: dict[str, Any] = {"key": None, "pages": []}
@@ -70,17 +72,30 @@ def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
     return out
 
 
-def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
+def draw(surface: pygame.Surface, link: Any, page_no: int, prompt: str = "",
+         rects: list[tuple[str, pygame.Rect]] | None = None) -> list[str]:
     """Draw the leaderboard page ``page_no`` (wrapping) over the whole surface; returns
-    the texts drawn (title, board titles, rows, status), for tests and logs."""
+    the texts drawn (title, board titles, rows, prompt, status), for tests and logs.
+
+    ``prompt`` (the title screen's "Press your buzzer to play") gets its own line above the
+    status lines, the boards end above both; ``rects`` (if given) gets each text with the
+    rectangle it was drawn in (px)."""
     W, H = surface.get_size()
     surface.fill(render.BG)
     drawn: list[str] = []
-    title = "Hall leaderboard" + (f" - {link.event}" if link is not None else "")
-    render.text(surface, title, (W // 2, 24), int(H * 0.075), render.GOLD, "midtop", bold=True)
-    drawn.append(title)
+
+    def put(text: str, rect: pygame.Rect) -> None:
+        drawn.append(text)
+        if rects is not None:
+            rects.append((text, rect))
+    closed = link is not None and link.leaderboard.closed_at is not None
+    title = "Hall leaderboard" + (f" - {link.event}" if link is not None else "") + (" - final results" if closed else "")
+    put(title, render.text_fit(surface, title, (W // 2, 24), W - 40, int(H * 0.075), 24, render.GOLD, True))
     all_pages = pages(link)
     line, colour = status_line(link)
+    # The status stays readable from 3 m: at least 24 px, on two lines when it is long.
+    status = wrap(line, W - 40, 28, bold=colour == render.BAD)
+    bottom = H - 12 - 32 * len(status) - (40 if prompt else 0)
     if not all_pages:
         if link is not None and (link.problem or not link.connected):
             # Nothing received yet because the broker cannot be reached or refuses this cabinet:
@@ -88,40 +103,40 @@ def draw(surface: pygame.Surface, link: Any, page_no: int) -> list[str]:
             lines = wrap(line, W - 80, 36, max_lines=3, bold=colour == render.BAD)
             y = H // 2 - len(lines) * 24
             for part in lines:
-                render.text(surface, part, (W // 2, y), 36, colour, "midtop", bold=colour == render.BAD)
-                drawn.append(part)
+                put(part, render.text(surface, part, (W // 2, y), 36, colour, "midtop", bold=colour == render.BAD))
                 y += 48
+            if prompt:
+                put(prompt, render.text(surface, prompt, (W // 2, H - 60), 28, render.TEXT, "midtop"))
             return drawn
         empty = "No games yet: play one and it shows here, with your cabinet's name."
-        render.text(surface, empty, (W // 2, H // 2), 30, render.TEXT, "center")
-        drawn.append(empty)
+        put(empty, render.text(surface, empty, (W // 2, H // 2), 30, render.TEXT, "center"))
     else:
         page = all_pages[page_no % len(all_pages)]
         n = len(page)
         col_w = (W - 40) // max(1, n)
         for i, (btitle, played, rows) in enumerate(page):
-            rect = pygame.Rect(20 + i * col_w + 8, 24 + int(H * 0.075) + 24, col_w - 16, H - int(H * 0.075) - 130)
+            top = 24 + int(H * 0.075) + 24
+            rect = pygame.Rect(20 + i * col_w + 8, top, col_w - 16, bottom - 36 - top)
             render.panel(surface, rect, border=render.PANEL_LIGHT)
             head = f"{btitle} ({played} game{'s' if played != 1 else ''})"
-            render.text_fit(surface, head, (rect.centerx, rect.top + 10), rect.width - 16, 30, 18, render.GOLD, True)
-            drawn.append(head)
+            put(head, render.text_fit(surface, head, (rect.centerx, rect.top + 10), rect.width - 16, 30, 18,
+                                      render.GOLD, True))
             y = rect.top + 60
             row_h = max(24, (rect.height - 70) // TOP)
             for k, row in enumerate(rows):
                 size = render.fit_size(row, rect.width - 24, (30, 26, 22, 18, 15), bold=k == 0)
-                render.text_within(surface, row, (rect.left + 12, y), rect.width - 24, size,
-                                   render.TEXT if k else render.GOLD, "topleft", bold=k == 0)
-                drawn.append(row)
+                put(row, render.text_within(surface, row, (rect.left + 12, y), rect.width - 24, size,
+                                            render.TEXT if k else render.GOLD, "topleft", bold=k == 0))
                 y += row_h
         if len(all_pages) > 1:
-            render.text(surface, f"page {page_no % len(all_pages) + 1} of {len(all_pages)}", (W - 20, H - 70),
-                        22, render.DIM, "topright")
-    # The status stays readable from 3 m: at least 24 px, on two lines when it is long.
-    lines = wrap(line, W - 40, 28, bold=colour == render.BAD)
-    y = H - 12 - 32 * len(lines)
-    for part in lines:
-        render.text(surface, part, (W // 2, y), 28, colour, "midtop", bold=colour == render.BAD)
-        drawn.append(part)
+            more = f"page {page_no % len(all_pages) + 1} of {len(all_pages)}"
+            put(more, render.text(surface, more, (W - 28, bottom - 30), 22, render.DIM, "topright"))
+    y = bottom
+    if prompt:
+        put(prompt, render.text(surface, prompt, (W // 2, y), 28, render.TEXT, "midtop"))
+        y += 40
+    for part in status:
+        put(part, render.text(surface, part, (W // 2, y), 28, colour, "midtop", bold=colour == render.BAD))
         y += 32
     return drawn
 
