@@ -201,6 +201,12 @@ class App:
         self.idle = AwayWatch(self)
         self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
         self._warm_games()
+        # What start-up made (modules, fonts, the store) lives all day: out of the collector's
+        # sight, the full collection each return to the title makes (see :meth:`home`) looks
+        # only at what came after: 0.1 ms instead of 15 ms of CPU here.  :meth:`close` gives
+        # them back to it.
+        gc.collect()
+        gc.freeze()
 
     # -- set-up ----------------------------------------------------------------
     def _warm_games(self) -> None:
@@ -729,6 +735,7 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        gc.unfreeze()
         if self.event is not None:
             try:
                 self.event.stop()
