@@ -108,6 +108,8 @@ def detail() -> str:
     caches = {name: sum(surface_bytes(v) for v in getattr(render, name).values()) / 2**20
               for name in ("_texts", "_narrowed")}
     caches["cards"] = sum(surface_bytes(v) for v in render._cards.values()) / 2**20
+    from kiosk.games.coop.draw import FACES
+    caches["faces"] = sum(surface_bytes(v) for v in FACES.values()) / 2**20
     caches["fonts"] = len(render._fonts) + len(render._any_fonts)
     out = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in caches.items())
     return out + " | " + ", ".join(f"{k} x{n}" for k, n in kinds.most_common())

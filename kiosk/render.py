@@ -108,7 +108,9 @@ def _alive(f: pygame.font.Font) -> bool:
 
 #: At most this many fonts in each font cache (each holds FreeType's face and glyph caches,
 #: some 100 KB): the screens ask for many sizes over a day (fit loops, sizes from the height).
-FONTS_MAX = 32
+#: 28 holds the 26 sizes warmed at start (:data:`COMMON_SIZES`, regular and bold) and the 22 a
+#: game screen uses in ten seconds at most (bench/bench_soak.py's demo games).
+FONTS_MAX = 28
 _font_file: list[bytes] = []
 
 
@@ -205,7 +207,8 @@ def release_freed_memory() -> None:
 
 
 def reset_caches() -> None:
-    """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead."""
+    """Forget cached fonts and pictures: fonts made before a ``pygame.quit()`` are dead.
+    The bounds stay as :func:`fit_caches` set them."""
     _fonts.clear()
     _any_fonts.clear()
     _texts.clear()
@@ -245,10 +248,18 @@ class SurfaceCache:
             self.bytes -= self.size_of(old)
         self._items[key] = img
         self.bytes += self.size_of(img)
+        self._shrink()
+        return img
+
+    def resize(self, max_bytes: int) -> None:
+        """A new bound (bytes): the pictures least recently used go until the rest fit."""
+        self.max_bytes = max_bytes
+        self._shrink()
+
+    def _shrink(self) -> None:
         while self.bytes > self.max_bytes and len(self._items) > 1:
             first = next(iter(self._items))
             self.bytes -= self.size_of(self._items.pop(first))
-        return img
 
     def clear(self) -> None:
         self._items.clear()
@@ -293,9 +304,38 @@ def plain(msg: str) -> str:
 
 
 #: Rendered text by (message, size, bold, colour): most of a screen's words do not change
-#: from one frame to the next, so each is rendered once; at most :data:`TEXTS_MAX_BYTES`.
+#: from one frame to the next, so each is rendered once; at most :data:`TEXTS_MAX_BYTES`,
+#: and for a screen :data:`SCREENS_OF_PICTURES` of its pixels (:func:`fit_caches`).
 TEXTS_MAX_BYTES = 6 * 2**20
 _texts = SurfaceCache(TEXTS_MAX_BYTES)
+
+#: The text and card caches each keep at most this share of the screen's own pixels (width x
+#: height x 4 bytes): 2.6 MB each at 1280x720.  A screen of the demo games uses at most 1.4 MB
+#: of text images and 1.2 MB of card faces at 1280x720 in ten seconds (bench/bench_soak.py),
+#: so a screen's words and cards stay cached while a day's changing ones go (issue 23).
+SCREENS_OF_PICTURES = 0.75
+
+#: No cache is bounded below this (bytes): a tiny panel still keeps its words.
+MIN_CACHE_BYTES = 1 * 2**20
+
+#: Caches sized for the screen: (cache, share of the screen's pixel bytes, most bytes).
+_SCREEN_CACHES: list[tuple[SurfaceCache, float, int]] = [(_texts, SCREENS_OF_PICTURES, TEXTS_MAX_BYTES)]
+
+
+def screen_cache(share: float, max_bytes: int) -> SurfaceCache:
+    """A :class:`SurfaceCache` that :func:`fit_caches` sizes to ``share`` of the screen's pixel
+    bytes (at least :data:`MIN_CACHE_BYTES`, at most ``max_bytes``); ``max_bytes`` until then."""
+    cache = SurfaceCache(max_bytes)
+    _SCREEN_CACHES.append((cache, share, max_bytes))
+    return cache
+
+
+def fit_caches(size: tuple[int, int]) -> None:
+    """Size every screen-sized cache (the text and card caches, the Focus (2023) faces) for a
+    screen of ``size`` (w, h px); pictures over a new bound go, the least recently used first.
+    The text and card caches get 2764800 bytes each at 1280x720, 6220800 at 1920x1080."""
+    for cache, share, most in _SCREEN_CACHES:
+        cache.resize(max(MIN_CACHE_BYTES, min(most, int(size[0] * size[1] * 4 * share))))
 
 
 def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
@@ -649,7 +689,7 @@ CATEGORY_SYMBOL = ("*", "~", "^", ">")
 #: FocusX card faces (:func:`card_surface`), at most this many bytes of pixels: a whole deck
 #: at the table's size and the title screen's.
 CARDS_MAX_BYTES = 8 * 2**20
-_cards = SurfaceCache(CARDS_MAX_BYTES)
+_cards = screen_cache(SCREENS_OF_PICTURES, CARDS_MAX_BYTES)
 
 
 def card_surface(number: int, w: int, h: int) -> pygame.Surface:

@@ -8,7 +8,12 @@ the Pi runs out of memory or file descriptors.  The soak itself is ``bench/bench
 
 from __future__ import annotations
 
+import gc
 import os
+import time
+import weakref
+from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -83,3 +88,99 @@ def test_the_least_recently_used_picture_goes_first() -> None:
 def test_freed_memory_goes_back_without_error() -> None:
     render.tune_memory()
     render.release_freed_memory()                 # glibc here; a no-op where there is none
+
+
+def test_the_caches_are_sized_for_the_screen() -> None:
+    """At 1280x720 the text and card caches keep 0.75 of a screen's pixels (2.6 MB each, they
+    were 6 and 8 MB) and the Focus (2023) faces one screen's; a 1080p TV gets more, never
+    more than the fixed bounds; a tiny panel still 1 MB."""
+    from kiosk.games.coop.draw import FACES
+    try:
+        render.fit_caches((1280, 720))
+        screen = 1280 * 720 * 4
+        assert render._texts.max_bytes == render._cards.max_bytes == int(0.75 * screen)
+        assert FACES.max_bytes == screen
+        render.fit_caches((1920, 1080))
+        tv = int(0.75 * 1920 * 1080 * 4)
+        assert render._texts.max_bytes == render._cards.max_bytes == tv <= render.TEXTS_MAX_BYTES
+        render.fit_caches((480, 320))
+        assert render._texts.max_bytes == render._cards.max_bytes == render.MIN_CACHE_BYTES
+    finally:
+        render.fit_caches((1280, 720))
+
+
+def test_a_smaller_bound_lets_the_oldest_pictures_go_at_once() -> None:
+    render.fit_caches((1920, 1080))
+    try:
+        for i in range(400):
+            render.text_image(f"round {i}: {i * 7} points", 40, render.TEXT)
+        assert render._texts.bytes > 4 * 2**20
+        newest = render.text_image("round 399: 2793 points", 40, render.TEXT)
+        render.fit_caches((1280, 720))
+        assert render._texts.bytes == _bytes(render._texts) <= render._texts.max_bytes
+        assert render.text_image("round 399: 2793 points", 40, render.TEXT) is newest
+    finally:
+        render.fit_caches((1280, 720))
+
+
+def test_focus_2023_card_faces_stay_within_a_screens_bytes() -> None:
+    """A day of Focus (2023) at many table sizes: the faces, clue cards and thumbnails made
+    stay within their bound (512 faces of any size were kept: 28 MB at 1280x720)."""
+    from kiosk.games.coop.draw import FACES, clue_surface, face_surface, thumb_surface
+    render.fit_caches((1280, 720))
+    FACES.clear()
+    for w in (90, 110, 127, 150):
+        for face in range(1, 169):
+            face_surface(face, w, int(w * 0.9))
+            clue_surface(face, w, int(w * 1.2))
+            thumb_surface(face, w // 3)
+    assert 0 < FACES.bytes == _bytes(FACES) <= FACES.max_bytes == 1280 * 720 * 4
+    face = face_surface(7, 127, 114)
+    assert face_surface(7, 127, 114) is face                  # still a cache
+
+
+def _game_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    import argparse
+    import types
+
+    from kiosk import app as kapp
+    from kiosk import config
+    clock = types.SimpleNamespace(t=10 ** 15)
+    monkeypatch.setattr(kapp, "time", types.SimpleNamespace(
+        monotonic_ns=lambda: clock.t, monotonic=lambda: clock.t / 1e9,
+        perf_counter=time.perf_counter, time=time.time))
+    screen = pygame.display.set_mode((1280, 720))
+    cfg = config.load_or_default(None)
+    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
+    cfg.data["led"]["port"] = "none"
+    app = kapp.App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
+    return app, clock
+
+
+@pytest.mark.parametrize("entry", ["sherlook", "focusx-classic", "coop-base", "focus-2p"])
+def test_leaving_a_game_for_the_title_releases_its_screen_at_once(
+        entry: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Back at the title, the game's scene with its layers and pictures is gone in that very
+    step, not many games later when Python next looks for reference cycles (a Sherlook
+    screen kept 2-5 MB so between games: the soak's RSS rose and fell by 15 MB)."""
+    from kiosk.scenes.lobby import find_game
+    from kiosk.scenes.seats import SeatInfo
+    app, clock = _game_app(tmp_path, monkeypatch)
+    try:
+        game = find_game(entry, None)
+        seats = [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(game.demo_seats)]
+        scene = game.start(app, seats)
+        app.push(scene)
+        for _ in range(120):
+            clock.t += 16_666_667
+            app.step(clock.t)
+        gone = weakref.ref(scene)
+        del scene
+        gc.disable()                              # only the title's own release may free it
+        try:
+            app.home()
+            assert gone() is None, f"{entry}: the game's scene is still held after going home"
+        finally:
+            gc.enable()
+    finally:
+        app.close()

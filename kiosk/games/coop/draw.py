@@ -28,8 +28,6 @@ Filled shapes get a dark outline.  ``COL`` is a name of :data:`PALETTE`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from arcade.coop.exhibits import EXHIBITS, exhibit
@@ -414,14 +412,27 @@ def _fit_name(name: str, width: int, height: int, start: int, smallest: int) -> 
         size -= 1
 
 
-@lru_cache(maxsize=512)
+#: The card faces, clue cards and thumbnails made, at most one screen's pixel bytes (3.5 MB at
+#: 1280x720, :func:`kiosk.render.fit_caches`): two deals' 20 faces (the table's and the next,
+#: made ahead) are 0.6 of it.  Counting entries (512 faces) let a day of table sizes keep 28 MB
+#: at 1280x720 (issue 23).
+FACES = render.screen_cache(1.0, 8 * 2**20)
+
+
 def face_surface(face: int, w: int, h: int, show_number: bool = True) -> pygame.Surface:
     """A whole exhibit card face ``w`` x ``h`` px: picture, name (1-2 lines, as
-    large as fits), face number bottom-right inside the border (CO-1).
+    large as fits), face number bottom-right inside the border (CO-1).  Cached
+    (:data:`FACES`); do not draw on it.
 
     Raises:
         ExhibitError: unknown face; ValueError: a broken drawing.
     """
+    key = ("face", face, w, h, show_number)
+    got = FACES.get(key)
+    return got if got is not None else FACES.put(key, _face_surface(face, w, h, show_number))
+
+
+def _face_surface(face: int, w: int, h: int, show_number: bool) -> pygame.Surface:
     ex = exhibit(face)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rad = max(4, w // 12)
@@ -447,11 +458,16 @@ def face_surface(face: int, w: int, h: int, show_number: bool = True) -> pygame.
     return surf
 
 
-@lru_cache(maxsize=256)
 def clue_surface(face: int, w: int, h: int) -> pygame.Surface:
     """A clue-file card ``w`` x ``h`` px: the picture over the name in large
     letters (2 lines, at least ``CLUE_NAME_MIN`` px when the card is at least
-    100 px wide), to read from three metres; no face number."""
+    100 px wide), to read from three metres; no face number.  Cached (:data:`FACES`)."""
+    key = ("clue", face, w, h)
+    got = FACES.get(key)
+    return got if got is not None else FACES.put(key, _clue_surface(face, w, h))
+
+
+def _clue_surface(face: int, w: int, h: int) -> pygame.Surface:
     ex = exhibit(face)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rad = max(4, w // 12)
@@ -471,9 +487,15 @@ def clue_surface(face: int, w: int, h: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=256)
 def thumb_surface(face: int, size: int) -> pygame.Surface:
-    """The picture alone on a small parchment square (earlier clues in a full clue file)."""
+    """The picture alone on a small parchment square (earlier clues in a full clue file).
+    Cached (:data:`FACES`)."""
+    key = ("thumb", face, size)
+    got = FACES.get(key)
+    return got if got is not None else FACES.put(key, _thumb_surface(face, size))
+
+
+def _thumb_surface(face: int, size: int) -> pygame.Surface:
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.rect(surf, CARD_BG, surf.get_rect(), border_radius=max(3, size // 8))
     pygame.draw.rect(surf, CARD_EDGE, surf.get_rect(), 2, border_radius=max(3, size // 8))

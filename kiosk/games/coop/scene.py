@@ -59,7 +59,7 @@ import pygame
 from arcade import registry
 from arcade.bots.coop import SKILLS as PARTNER_SKILLS
 from arcade.bots.coop import CoopPartner
-from arcade.coop.exhibits import CASES, EXHIBITS, case_title, exhibit
+from arcade.coop.exhibits import CASES, case_title, exhibit
 from arcade.coop.game import (
     GRID,
     POSITIONS,
@@ -184,15 +184,6 @@ def marker_visible(seats: list[SeatInfo], seat: int, peek_since_ns: int | None, 
     if humans < 2:
         return True
     return peek_since_ns is not None and now_ns - peek_since_ns >= delay_ns
-
-
-def warm_faces(screen_size: tuple[int, int]) -> None:
-    """Make every exhibit face at the table's card size for ``screen_size`` (px), so no
-    frame of a game makes one (kiosk start-up, :class:`kiosk.app.App`; ~1 ms a face here)."""
-    W, H = screen_size
-    r = CoopScene._cell_rects(pygame.Rect(10, 52, int(W * 0.47), H - 60))[0]
-    for face in EXHIBITS:
-        face_surface(face, r.w, r.h)
 
 
 class FacesMade:
@@ -354,7 +345,7 @@ class CoopScene(GameScene):
         before the first round, in its first frames)."""
         assert isinstance(action, Deal)
         self.deal_faces = FacesMade(action, self.card_size())
-        if not state.results:               # the first deal shows in the first frame (warm_faces made them)
+        if not state.results:               # the first deal shows in the first frame: its faces made now
             self.deal_faces.work(budget_ns=10 ** 12)
         return self.deal_faces
 
