@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
 import shutil
 import sqlite3
 import time
@@ -120,6 +121,11 @@ class NotSavedYet(StorageError):
     """A finished game could not be written (the disk is full): it is kept in memory
     (:attr:`Results.pending`) and written once there is space again (issue 23)."""
 
+
+#: Beside the results file: room kept on its disk for the results a full disk leaves in memory
+#: at a stop (:meth:`Results.close`).
+RESERVE = ".reserve"
+RESERVE_BYTES = 64 * 1024
 
 #: SQLite's words for a write that failed for want of space (SQLITE_FULL) or at the disk (SQLITE_IOERR).
 _NO_SPACE = ("full", "disk i/o")
@@ -362,6 +368,7 @@ class Results:
         checked = False
         before = ""               # a byte-for-byte copy taken before a writing connection checks the file
         self._shm: bytes | None = None
+        self._journal_without_file()
         if Path(self.path).is_file():
             shm = self._shm = self._read_shm()
             if self._empty_or_not_sqlite():
@@ -409,8 +416,13 @@ class Results:
             self._probe()
         except sqlite3.Error as exc:
             self.db.close()
-            raise StorageError(f"the results file {self.path} cannot be written ({exc}): "
-                               "finished games will not be kept") from None
+            full = self._disk_full()
+            failed = StorageError(f"the results file {self.path} cannot be written "
+                                  f"({'its disk is full' if full else exc}): finished games will not be kept")
+            failed.no_space = full
+            raise failed from None
+        self._save_unsaved()
+        self._make_reserve()
 
     @property
     def notice(self) -> str:
@@ -619,6 +631,53 @@ class Results:
         for extra in ("", "-wal", "-shm") if aside else ():
             Path(aside + extra).unlink(missing_ok=True)
 
+    def _journal_without_file(self) -> None:
+        """A ``-wal`` with saved changes beside a missing or empty (0 bytes) results file, as a
+        power cut or a mistaken delete leaves it: SQLite would start a new store and drop the
+        journal.  Unless the journal holds the whole store on its own, the three files as they
+        are (the file, its ``-wal`` and ``-shm``) are moved aside, byte for byte, and told;
+        a new store is then started (issue 23)."""
+        main, wal, shm = Path(self.path), Path(self.path + "-wal"), Path(self.path + "-shm")
+        try:
+            if main.exists() and (not main.is_file() or main.stat().st_size > 0):
+                return
+            if not wal.is_file() or wal.stat().st_size <= WAL_HEADER:
+                return
+            if self._journal_is_whole_store():
+                return
+            aside = self._aside_name()
+            for src, extra in ((main, ""), (wal, "-wal"), (shm, "-shm")):
+                if src.exists():
+                    src.rename(aside + extra)
+            size = Path(aside + "-wal").stat().st_size
+        except OSError as exc:
+            self._say(f"The results file {self.path} is {'empty' if main.exists() else 'missing'} beside its "
+                      f"journal, and the journal could not be kept aside ({exc.strerror or exc}).")
+            return
+        what = "is empty (0 bytes)" if Path(aside).exists() else "is missing"
+        self._say(f"The results file {what}, but its journal ({main.name}-wal, {size} bytes) still held saved "
+                  f"changes that cannot be read without it: the journal and what was left are kept as {aside}-wal "
+                  f"(byte for byte), and a new results file was started.")
+
+    def _journal_is_whole_store(self) -> bool:
+        """Whether a copy of the (empty or missing) file with its ``-wal`` reads as a whole
+        store of ours (every page in the journal): then SQLite may go on with it as it is."""
+        import tempfile
+        with tempfile.TemporaryDirectory(prefix="focus-arcade-journal-") as tmp:
+            probe = Path(tmp) / "probe.sqlite3"
+            probe.write_bytes(b"")
+            shutil.copyfile(self.path + "-wal", str(probe) + "-wal")
+            try:
+                db = sqlite3.connect(probe)
+                try:
+                    ok = db.execute("PRAGMA quick_check").fetchone() == ("ok",)
+                    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                finally:
+                    db.close()
+            except sqlite3.Error:
+                return False
+        return ok and "games" in tables
+
     def _empty_or_not_sqlite(self) -> bool:
         """A zero-length file (with no journal that holds it) or a file that is not an SQLite
         database is kept aside and told, never silently replaced by a new store (issue 23)."""
@@ -661,11 +720,15 @@ class Results:
     def _copy_aside(self, shm: bytes | None) -> str:
         """Copy the file, its -wal and (as read before opening) its -shm, byte for byte."""
         aside = self._aside_name()
-        shutil.copyfile(self.path, aside)
-        if Path(self.path + "-wal").exists():
-            shutil.copyfile(self.path + "-wal", aside + "-wal")
-        if shm is not None:
-            Path(aside + "-shm").write_bytes(shm)
+        try:
+            shutil.copyfile(self.path, aside)
+            if Path(self.path + "-wal").exists():
+                shutil.copyfile(self.path + "-wal", aside + "-wal")
+            if shm is not None:
+                Path(aside + "-shm").write_bytes(shm)
+        except OSError:
+            self._drop_copy(aside)                # never a cut copy that looks like a kept one
+            raise
         return aside
 
     def _set_aside_rows(self, bad: list[tuple[str, int, str, str]], copy: str) -> None:
@@ -939,10 +1002,96 @@ class Results:
         file whole also when another connection, the event link's, is still open)."""
         if self.path != ":memory:":
             try:
+                self.flush_pending()
+            except sqlite3.Error:
+                pass
+            self._keep_unsaved()
+            try:
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             except sqlite3.Error as exc:
                 log.warning("closing the results file: %s", exc)
         self.db.close()
+
+    def _disk_full(self) -> bool:
+        """Whether the file's disk has less than a few pages free (SQLite may then say "disk
+        I/O error", from its shared memory file, rather than "full")."""
+        try:
+            st = os.statvfs(Path(self.path).parent)
+        except OSError:
+            return False
+        return st.f_bavail * st.f_frsize < 64 * 1024
+
+    def _make_reserve(self) -> None:
+        """Keep :data:`RESERVE_BYTES` of the disk beside the file (``<file>.reserve``), freed
+        at a stop on a full disk so that the results still in memory can be written."""
+        reserve = Path(self.path + RESERVE)
+        try:
+            if reserve.exists() and reserve.stat().st_size == RESERVE_BYTES:
+                return
+            with open(reserve, "wb") as f:
+                f.write(b"\0" * RESERVE_BYTES)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:
+            reserve.unlink(missing_ok=True)            # no room for it now: made at a later start
+
+    def unsaved_paths(self) -> list[Path]:
+        """The files of results that could not be written before a stop (oldest first)."""
+        p = Path(self.path)
+        return sorted(p.parent.glob(p.name + ".unsaved-*.json"))
+
+    def _keep_unsaved(self) -> None:
+        """At a stop with results still in memory (the disk was full): write them beside the
+        file as ``<file>.unsaved-<time>.json`` (a few hundred bytes, where a database page
+        may not fit); when even that fails, each goes into the journal as JSON.  The next
+        start saves them into the store (:meth:`_save_unsaved`)."""
+        if not self.pending:
+            return
+        rows = [{"record": rec, "winners": list(w), "reason": reason, "scores": list(sc), "game_key": key,
+                 "finished_at": at} for rec, w, reason, sc, key, at in self.pending]
+        text = json.dumps({"focus_arcade_unsaved": 1, "games": rows})
+        target = Path(f"{self.path}.unsaved-{int(time.time())}-{len(self.unsaved_paths())}.json")
+        from kiosk.config_save import atomic_write
+        try:
+            try:
+                atomic_write(target, text.encode("utf-8"))
+            except OSError:
+                # the full disk: the reserve kept for this moment makes the room
+                Path(self.path + RESERVE).unlink(missing_ok=True)
+                atomic_write(target, text.encode("utf-8"))
+            log.warning("%d result(s) could not be saved before the stop (the disk of %s is full); they are kept "
+                        "in %s and saved into the results file at the next start", len(rows), self.path, target)
+        except OSError as exc:
+            log.error("%d result(s) could not be saved before the stop (the disk of %s is full, and %s could not "
+                      "be written: %s); each follows as JSON", len(rows), self.path, target, exc.strerror or exc)
+            for row in rows:
+                log.error("unsaved result: %s", json.dumps(row))
+        self.pending = []
+
+    def _save_unsaved(self) -> None:
+        """Results kept beside the file at a stop (:meth:`_keep_unsaved`) go into the store,
+        each once (by its game key); a file that does not read is left where it is and told."""
+        saved = 0
+        for f in self.unsaved_paths():
+            try:
+                data = json.loads(f.read_text("utf-8"))
+                rows = data["games"]
+                for row in rows:
+                    check_record(json.dumps(row["record"]))
+                    self._save(row["record"], tuple(row["winners"]), str(row["reason"]), tuple(row["scores"]),
+                               row.get("game_key"), float(row["finished_at"]))
+                    saved += 1
+            except StorageError as exc:
+                self._say(f"Results kept in {f} while the disk was full could not be saved yet ({exc}).")
+                return
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                self._say(f"Results kept in {f} while the disk was full could not be read ({exc}); the file is left "
+                          "as it is.")
+                continue
+            f.unlink(missing_ok=True)
+        if saved:
+            self._say(f"{saved} result{'s' * (saved != 1)} kept while the disk was full at the last stop "
+                      f"{'are' if saved != 1 else 'is'} now saved in {self.path}.")
 
 
 def check_resume(key: Any, saved_at: Any, data: Any) -> dict[str, Any]:

@@ -146,3 +146,49 @@ def test_an_old_file_gets_checksums_for_the_games_it_keeps(tmp_path: Path) -> No
         assert again.recent() == [] and "not the ones saved" in again.notice
     finally:
         again.close()
+
+
+# -- a journal left without its file (a power cut, a mistaken delete) -------------------------------
+
+def cut_while_open(folder: Path) -> dict[str, bytes]:
+    """A store of two finished games and a game in progress, copied while the arcade has it
+    open (as a power cut leaves it): the game in progress is only in the -wal."""
+    live = folder / "live"
+    live.mkdir()
+    r = Results(live / "arcade.sqlite3")
+    for seed in (1, 2):
+        r.save(*a_game(seed))
+    r.save_resume("g-9", {"family": "focusx", "mode": "classic", "seed": 9, "seats": [{}, {}], "actions": [1]})
+    files = {extra: (live / f"arcade.sqlite3{extra}").read_bytes() for extra in ("", "-wal", "-shm")
+             if (live / f"arcade.sqlite3{extra}").exists()}
+    r.close()
+    assert len(files.get("-wal", b"")) > 32
+    return files
+
+
+@pytest.mark.parametrize("main", ["empty", "missing"])
+def test_a_journal_beside_an_empty_or_missing_file_is_kept_and_told(tmp_path: Path, main: str) -> None:
+    files = cut_while_open(tmp_path)
+    store = tmp_path / "store"
+    store.mkdir()
+    path = store / "arcade.sqlite3"
+    for extra in ("-wal", "-shm"):
+        if extra in files:
+            Path(f"{path}{extra}").write_bytes(files[extra])
+    if main == "empty":
+        path.write_bytes(b"")
+    r = Results(path)
+    try:
+        said = r.notice
+        assert ("is empty (0 bytes)" if main == "empty" else "is missing") in said and "journal" in said
+        kept = [p for p in store.iterdir() if p.name.endswith("-wal") and ".damaged-" in p.name]
+        assert len(kept) == 1 and kept[0].read_bytes() == files["-wal"]          # byte for byte
+        assert kept[0].name[:-4] in said
+        assert r.recent() == [] and r.load_resume() is None                       # a new store, said so
+    finally:
+        r.close()
+    again = Results(path)                                                          # and only once
+    try:
+        assert again.notices == []
+    finally:
+        again.close()

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from kiosk.storage import NotSavedYet, Results
+from kiosk.storage import NotSavedYet, Results, StorageError
 from tests.test_store_damage import a_game
 
 
@@ -86,3 +86,49 @@ def test_the_game_scene_shows_not_saved_yet(small_disk: Path) -> None:
                             record=lambda: rec, game_key="g4")
     GameScene.save(scene)                                      # type: ignore[arg-type]
     assert said and "not saved yet" in said[0] and len(r.pending) == 1
+
+
+def test_results_in_memory_at_a_stop_on_a_full_disk_are_saved_at_the_next_start(small_disk: Path) -> None:
+    """The party stops the arcade while the disk is full: nothing is lost (issue 23)."""
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    r.save(*a_game(1), game_key="g1")
+    filler = fill(small_disk)
+    for n in (2, 3):
+        with pytest.raises(NotSavedYet):
+            r.save(*a_game(n), game_key=f"g{n}")
+    r.close()                                                  # the stop, the disk still full
+    kept = sorted(small_disk.glob("arcade.sqlite3.unsaved-*.json"))
+    assert len(kept) == 1
+    filler.unlink()                                            # space is back
+    again = Results(path)
+    try:
+        assert [g["id"] for g in again.recent()] == [3, 2, 1]
+        assert any("2 results kept while the disk was full" in n for n in again.notices)
+        assert not list(small_disk.glob("arcade.sqlite3.unsaved-*.json"))
+    finally:
+        again.close()
+    once_more = Results(path)                                  # saved once, not at every start
+    try:
+        assert len(once_more.recent()) == 3 and once_more.notices == []
+    finally:
+        once_more.close()
+
+
+def test_a_full_disk_at_start_says_full_and_leaves_no_cut_copy(small_disk: Path) -> None:
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    r.save(*a_game(1), game_key="g1")
+    r.close()
+    (small_disk / "arcade.sqlite3.reserve").unlink(missing_ok=True)
+    before = sorted(p.name for p in small_disk.iterdir())
+    fill(small_disk)
+    try:
+        Results(path).close()
+    except StorageError as exc:
+        assert "full" in str(exc) and str(path) in str(exc)
+    else:
+        pytest.fail("a store on a full disk opened as if it could be written")
+    after = sorted(p.name for p in small_disk.iterdir() if p.name != "filler")
+    assert [n for n in after if ".damaged-" in n] == []        # no 0-byte "copy" that keeps nothing
+    assert set(before) <= set(after) and path.stat().st_size > 0
