@@ -230,7 +230,14 @@ def _main(argv: list[str] | None = None) -> int:
     path = args.config or configmod.default_path()
     cfg = configmod.load_or_default(path)
     for problem in cfg.problems:
-        print(f"focus-arcade: configuration problem, running with defaults: {problem}", file=sys.stderr)
+        print(f"focus-arcade: configuration problem: {problem}", file=sys.stderr)
+    if cfg.problems:
+        kept = (f"{len(cfg.restored)} setting(s) from the last good copy ({configmod.last_good_path()}), "
+                if cfg.restored else "")
+        print(f"focus-arcade: running with {kept}the file's good settings and defaults for the rest"
+              + (f"; kiosk mode {'on' if cfg.data['display'].get('kiosk') else 'off'}, "
+                 f"{len(cfg.data['gpio'].get('buzzers', []))} GPIO buzzer(s)" if cfg.restored else ""),
+              file=sys.stderr)
     from kiosk.app import run
     return run(cfg, args)
 

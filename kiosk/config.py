@@ -604,7 +604,8 @@ def default_path() -> Path | None:
     if env:
         return Path(env)
     p = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "focus-arcade" / "arcade.toml"
-    return p if p.exists() else None
+    # gone, but an installed cabinet's: the last good copy of it stands in (issue 23)
+    return p if p.exists() or _copy_owner() == _same_file(p) else None
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Config:
@@ -620,8 +621,9 @@ def load_or_default(path: str | os.PathLike[str] | None) -> Config:
     or garbage never turns a cabinet into a laptop (issue 23).  What was taken from the
     copy is in ``restored`` (dotted keys) and said in ``problems``.  The copy is replaced
     only by a file that loads completely and keeps every key of the copy (an operator's
-    deliberate change: the service menu, ``check-config --accept``).  Only a missing file
-    gives the plain defaults."""
+    deliberate change: the service menu, ``check-config --accept``), never by another file.
+    A missing file is the copy of it when there is one (said in ``problems``), else the
+    plain defaults."""
     if path is None:
         return Config(defaults())
     cfg, clean = _load_over_last_good(Path(path))
@@ -648,14 +650,19 @@ def _same_file(path: str | os.PathLike[str]) -> str:
         return str(path)
 
 
+def _copy_owner() -> str:
+    """The configuration file the last good copy is a copy of ("" when none is named)."""
+    try:
+        return _copy_source().read_text("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
 def read_last_good(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The last good copy's TOML as written ({} when there is none or it does not read, or when
     it is the copy of another configuration file than ``path``)."""
     if path is not None:
-        try:
-            source = _copy_source().read_text("utf-8").strip()
-        except (OSError, UnicodeDecodeError):
-            source = ""
+        source = _copy_owner()
         if source and source != _same_file(path):
             return {}
     try:
@@ -719,9 +726,9 @@ def _load_over_last_good(path: Path) -> tuple[Config, bool]:
         try:
             data = path.read_bytes()
         except OSError:
-            if not path.exists():
+            if not path.exists() and not read_last_good(path):
                 return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)]), False
-            data = b""
+            data = b""            # gone (or unreadable) on an installed cabinet: all from the copy
         read_problems.append(str(exc))
         text = data[:MAX_BYTES].decode("utf-8", "replace")     # a part with U+FFFD in it is not read (salvage)
         raw, lost = salvage(text) if data else ({}, [""])
@@ -760,7 +767,11 @@ def _load_over_last_good(path: Path) -> tuple[Config, bool]:
         return Config(copy.deepcopy(defaults()), source="defaults", problems=read_problems), False
     copy_at = last_good_path()
     problems = list(read_problems)
-    if whole_lost:
+    if whole_lost and not path.exists():
+        problems.append(str(ConfigError("config", source, f"an existing file; it is gone, so the last good copy "
+                                        f"({copy_at}) is used instead (put it back: cp {copy_at} {source})",
+                                        source)))
+    elif whole_lost:
         problems.append(str(ConfigError("config", source, f"a file that reads as TOML; the last good copy "
                                         f"({copy_at}) is used instead", source)))
     else:
@@ -814,6 +825,11 @@ def _save_last_good(path: Path) -> None:
     from kiosk.config_save import atomic_write
     target = last_good_path()
     source = (_same_file(path) + "\n").encode("utf-8")
+    owner = _copy_owner()
+    if owner and owner != _same_file(path) and target.exists():
+        # the copy is another file's (the installed cabinet's): a good load of this one, e.g.
+        # doctor run with a laptop's file, never replaces it; check-config --accept does
+        return
     try:
         data = path.read_bytes()
         if not (target.exists() and target.read_bytes() == data):

@@ -208,3 +208,53 @@ def test_the_last_good_copy_of_another_file_is_never_used(tmp_path: Path) -> Non
     cfg = config.load_or_default(other)                      # another, small file: not a cut copy
     assert cfg.problems == [] and cfg.restored == [] and cfg["display"]["kiosk"] is False
     assert cfg["storage"]["path"] == ""
+
+
+def test_a_deleted_file_on_an_installed_cabinet_is_stood_in_for_by_its_last_good_copy(tmp_path: Path,
+                                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A technician deletes the file (or the card loses it): still a kiosk, and told how to put it back."""
+    path = install(tmp_path)
+    path.unlink()
+    cfg = config.load_or_default(path)
+    assert_cabinet(cfg)
+    said = " ".join(cfg.problems)
+    assert "it is gone" in said and str(config.last_good_path()) in said and f"cp {config.last_good_path()}" in said
+    assert config.last_good_path().read_text("utf-8") == INSTALLED        # the copy is still there
+    # the arcade's own start line says what it runs with, not "defaults"
+    import kiosk.app
+    real_run = kiosk.app.run
+    try:
+        kiosk.app.run = lambda cfg, args: 0                              # type: ignore[assignment]
+        assert cli.main(["--config", str(path)]) == 0
+    finally:
+        kiosk.app.run = real_run                                         # type: ignore[assignment]
+    err = capsys.readouterr().err
+    assert "running with defaults" not in err and "from the last good copy" in err and "kiosk mode on" in err
+
+
+def test_the_default_file_of_an_installed_cabinet_deleted_still_gives_the_cabinet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "etc"))
+    monkeypatch.delenv("FOCUS_ARCADE_CONFIG", raising=False)
+    default = tmp_path / "etc" / "focus-arcade" / "arcade.toml"
+    default.parent.mkdir(parents=True)
+    default.write_text(INSTALLED, "utf-8")
+    assert config.default_path() == default
+    assert config.load_or_default(config.default_path()).problems == []
+    default.unlink()
+    assert config.default_path() == default                              # not None: the copy stands in
+    assert_cabinet(config.load_or_default(config.default_path()))
+
+
+def test_another_good_file_never_replaces_the_cabinets_last_good_copy(tmp_path: Path) -> None:
+    """doctor or a test run with a laptop's file must not make that the cabinet's copy."""
+    path = install(tmp_path)
+    laptop = tmp_path / "laptop.toml"
+    laptop.write_text(config.DEFAULT_FILE.read_text("utf-8"), "utf-8")
+    assert config.load_or_default(laptop).problems == []
+    assert config.last_good_path().read_text("utf-8") == INSTALLED
+    path.write_text(INSTALLED[:2000], "utf-8")                            # then the cabinet's file is cut
+    assert_cabinet(config.load_or_default(path))
+    # an operator's deliberate choice does move it
+    config.accept_as_last_good(laptop)
+    assert config.last_good_path().read_text("utf-8") == laptop.read_text("utf-8")

@@ -63,11 +63,18 @@ def test_without_a_last_good_copy_the_broken_section_keeps_its_defaults_and_the_
     assert all("expected" in p for p in cfg.problems)
 
 
-def test_a_missing_file_is_the_defaults_not_the_last_good_copy(tmp_path: Path) -> None:
+def test_a_missing_file_with_no_copy_of_its_own_is_the_defaults(tmp_path: Path) -> None:
+    event_file(tmp_path)                                   # the copy is of this file ...
+    other = tmp_path / "never-written.toml"                # ... not of a file that never was
+    cfg = config.load_or_default(other)
+    assert cfg["display"]["kiosk"] is False and cfg.source == "defaults"
+
+
+def test_a_missing_file_that_has_a_last_good_copy_is_the_copy(tmp_path: Path) -> None:
     path = event_file(tmp_path)
     path.unlink()
     cfg = config.load_or_default(path)
-    assert cfg["display"]["kiosk"] is False and cfg.source == "defaults"
+    assert cfg["display"]["kiosk"] is True and any("it is gone" in p for p in cfg.problems)
 
 
 def test_the_service_keeps_its_copy_in_its_state_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
