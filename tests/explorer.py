@@ -70,6 +70,7 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
 #: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
     ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+    ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
 )
 
 
