@@ -70,6 +70,7 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
 #: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
     ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+    ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
 )
 
@@ -217,8 +218,8 @@ class Explorer:
 
         def accepts(scene: Any, edge: Any) -> bool:
             ok = real_accepts(scene, edge)
-            if edge.source == "gpio" and edge.pressed:
-                self.checks.press_seen(edge.seat, ok)
+            if edge.source == "gpio":
+                self.checks.press_seen(edge.seat, ok, edge.pressed)
             return ok
         self.app.accepts = accepts  # type: ignore[method-assign]
         pygame.event.clear()
@@ -440,15 +441,20 @@ class Checks:
         self.since = 0                        # when the scene came, or its state last changed (ns)
         self.mark: Any = None
         self.last_press: dict[int, int] = {}  # seat -> last press the screen accepted (ns)
+        # seat -> the last edge (press or release) the screen accepted (ns): a gesture ends at
+        # its release (a long hold, a peek held a while), and the away rule counts from there
+        self.last_edge: dict[int, int] = {}
         self.entries_done: set[str] = set()
         self.turn_ns = int(float(ex.cfg["idle"]["turn_s"]) * S)
 
     def ok(self, name: str) -> None:
         self.held[name] = self.held.get(name, 0) + 1
 
-    def press_seen(self, seat: int, accepted: bool) -> None:
+    def press_seen(self, seat: int, accepted: bool, pressed: bool = True) -> None:
         if accepted:
-            self.last_press[seat] = self.ex.clock.t
+            self.last_edge[seat] = self.ex.clock.t
+            if pressed:
+                self.last_press[seat] = self.ex.clock.t
 
     def after_frame(self, drawn: bool) -> None:
         self.frames += 1
@@ -460,8 +466,9 @@ class Checks:
     def progress(self) -> None:
         """No screen waits on a person longer than its limit:
 
-        * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press the
-          screen took (then a computer plays it), and never more than three turns in all
+        * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press or
+          release the screen took (a gesture ends at its release; then a computer plays the
+          seat, kiosk/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
         * the lobby starts ``[lobby] auto_start_s`` after the last press; the results screen
@@ -478,7 +485,7 @@ class Checks:
         if ex.app.is_game(top):
             seat = self._waits_on(top)
             if seat is not None:
-                quiet = now - max(self.since, self.last_press.get(seat, 0))
+                quiet = now - max(self.since, self.last_edge.get(seat, 0))
                 if quiet > self.turn_ns + 2 * S:
                     ex.fail(f"{name} waited {quiet / 1e9:.1f} s on P{seat + 1} after P{seat + 1}'s last "
                             f"press (the away rule's limit is {self.turn_ns / 1e9:.0f} s)")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arcade import registry
-from tests.explorer import SIZES, Explorer
+from tests.explorer import MONKEY_REPLAYS, SIZES, Explorer
 
 #: The fast mode's pace: 100 ms frames, the text checked on every 20th (the long mode: 50 ms, every 10th).
 FRAME_MS, TEXT_EVERY = 100, 20
@@ -56,3 +56,17 @@ def test_a_failure_names_the_seed_the_gestures_and_the_replay_command(tmp_path: 
     text = str(caught.value)
     assert "seed 42" in text and "P3       tap" in text
     assert "replay: python -m tests.explorer --seed 42 --size 800x480" in text
+
+
+@pytest.mark.parametrize("start, seed, size, frame_ms, every, seconds", MONKEY_REPLAYS)
+def test_the_monkeys_that_found_a_defect_find_none_now(start: str, seed: int, size: tuple[int, int], frame_ms: int,
+                                                       every: int, seconds: float, tmp_path: Path) -> None:
+    """Each monkey walk that once failed, again (tests/explorer.py MONKEY_REPLAYS): a long hold
+    in Focus (2023) was counted from its press, not its release, the team name ran under the
+    station label on an 800x480 FOCUS card, Duel's penalty cards ran over the initials."""
+    ex = Explorer(tmp_path, seed=seed, size=size, check_text=every, frame_ms=frame_ms)
+    try:
+        ex.monkey_from(start, seconds)
+        assert ex.checks.frames >= seconds * 1000 / frame_ms
+    finally:
+        ex.close()
