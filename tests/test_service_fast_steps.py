@@ -1,7 +1,7 @@
 """A buzzer-only operator changes a setting with a big range quickly (issue 20: "Attract loop
 after" has 719 steps of 5 s, "LED current limit" 398 of 50 mA; one tap a step took up to 719
 taps).  Quick taps (at most ``FAST_TAP_NS`` apart) step 10, then 100 times as far, never more
-than a quarter of the range in one tap; a slow tap, a hold (turn round) or the end of the range
+than a third of the range in one tap; a slow tap, a hold (turn round) or the end of the range
 starts over at one step, so every value is still reached; the hint says the step a tap makes."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_quick_taps_cross_the_attract_loops_719_steps_in_a_few_dozen_taps(svc: S
         assert taps <= 30, seen
     assert seen[1:5] == [10, 15, 20, 25]                 # the first taps: one step each
     assert seen[5] - seen[4] == 50                       # then 10 steps a tap
-    assert max(b - a for a, b in zip(seen, seen[1:])) == 500    # then 100 (a quarter of 3595 s at most)
+    assert max(b - a for a, b in zip(seen, seen[1:])) == 500    # then 100 (a third of 3595 s at most)
     assert svc.direction == -1 and svc.values[k] == high         # the end of the range: the next tap goes down
     assert svc.step_words().startswith("-5 s")
     assert tap(svc, QUICK_NS) == high - 5                       # ... one step, the run starts over
@@ -85,7 +85,7 @@ def test_a_slow_tap_or_a_hold_steps_one_again_and_the_hint_says_the_step(svc: Se
 
 
 @pytest.mark.parametrize("s", SETTINGS, ids=lambda s: s.key)
-def test_slow_taps_still_reach_every_value_and_no_tap_jumps_past_a_quarter_of_the_range(
+def test_slow_taps_still_reach_every_value_and_no_tap_jumps_past_a_third_of_the_range(
         svc: ServiceScene, s: Any) -> None:
     edit(svc, s.key)
     k = (s.section, s.key)
@@ -101,4 +101,4 @@ def test_slow_taps_still_reach_every_value_and_no_tap_jumps_past_a_quarter_of_th
     for _ in range(3 * n):
         before = svc.values[k]
         after = tap(svc, QUICK_NS)
-        assert abs(after - before) <= (check.high - check.low) / 4 + 1e-9
+        assert abs(after - before) <= (check.high - check.low) / 3 + 1e-9

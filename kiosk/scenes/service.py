@@ -11,7 +11,7 @@ tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a 2 s hol
 back.  A buzzer acts when it is let go (``ReleaseGestures``): a long hold never chooses
 first.  On a value, OK starts changing it: left/right change it, OK keeps it; with a
 buzzer a tap steps it, a hold turns the direction round (so does the end of its range)
-and a long hold keeps it; quick taps (0.8 s apart at most) step 10, then 100 times as far.  In the button test every control is under test, so the way
+and a long hold keeps it; quick taps (0.8 s apart at most) step 10, then 100 times as far (a third of the range at most).  In the button test every control is under test, so the way
 back is the opening combination held again.  Keyboard (for a developer): arrows, Enter,
 Backspace.  Every page says its gestures (only the buzzer's with buzzers only).
 
@@ -151,7 +151,8 @@ class PinScene(Scene):
                                  f"{format_minutes(lock)}", 8.0)
                 self.app.pop()
             else:
-                self.app.message(f"Wrong PIN ({self.lock.tries_left()} tries left)", 4.0)
+                left = self.lock.tries_left()
+                self.app.message(f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left)", 4.0)
                 self.entry = PinEntry(self.entry.pin)
 
     def update(self, now_ns: int) -> None:
@@ -233,14 +234,14 @@ class Setting:
 
     def fast_times(self, run: int) -> int:
         """How many steps the ``run``-th quick buzzer tap in a row makes (1 for the first
-        :data:`FAST_AFTER` taps, then 10, then 100), never more than a quarter of the range
+        :data:`FAST_AFTER` taps, then 10, then 100), never more than a third of the range
         in one tap (a choice setting: always 1).  With buzzers alone a range of 719 steps
         ("Attract loop after", 5 to 3600 s) is crossed in about 20 taps instead of 719."""
         check = self.checker()
         if getattr(check, "choices", None):
             return 1
         times = (1, 10, 100)[min(2, max(0, run - 1) // FAST_AFTER)]
-        while times > 1 and times * self.step > (check.high - check.low) / 4:
+        while times > 1 and times * self.step > (check.high - check.low) / 3:
             times //= 10
         return times
 
@@ -742,6 +743,28 @@ class ServiceScene(Scene):
             return 0
         return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
 
+    def _status_wrapped(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`status_lines` broken into the large display's 28 px lines (at most 3 each)."""
+        f = render.font(28)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for text, colour in self.status_lines():
+            own: list[str] = []
+            for word in text.split(" "):
+                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
+                    own[-1] = f"{own[-1]} {word}"
+                else:
+                    own.append(word)
+            lines += [(line, colour) for line in own[:3]]
+        return lines
+
+    def _status_top(self, W: int, H: int) -> int:
+        """Where the status panel begins (``H``: no status): a page's lines end above it."""
+        if not self.status_lines():
+            return H
+        if render.small_screen(W, H):
+            return H - 4 - self._status_height(W)
+        return H - 16 - 34 * len(self._status_wrapped(W)) - 12
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         """:meth:`status_lines` along the bottom, each on as many lines as it needs (at most 3,
         28 px), on a panel so it reads over the page."""
@@ -755,16 +778,7 @@ class ServiceScene(Scene):
             for text, colour in parts:
                 y = render.text_block(surface, text, (W // 2, y), W - 40, 28, 3, colour, "midtop").bottom
             return
-        f = render.font(28)
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        for text, colour in parts:
-            own: list[str] = []
-            for word in text.split(" "):
-                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
-                    own[-1] = f"{own[-1]} {word}"
-                else:
-                    own.append(word)
-            lines += [(line, colour) for line in own[:3]]
+        lines = self._status_wrapped(W)
         box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
         render.panel(surface, box, render.PANEL, render.GOLD, 2)
         for i, (line, colour) in enumerate(lines):
@@ -909,6 +923,8 @@ class ServiceScene(Scene):
                     (40, y0), 26, render.DIM)
         y = y0 + 30
         for note in list(self.buttons.log)[:6]:
+            if y + 30 > self._status_top(W, H) - 4:
+                break                     # the status panel (a saved setting, the PIN advice) stays readable
             e = note.edge
             gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
             line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
@@ -925,7 +941,8 @@ class ServiceScene(Scene):
         top = r.bottom + 4
         notes = list(self.buttons.log)[:6]
         log_rows = min(len(notes), 2 if H < 400 else 4)
-        grid_h = H - 4 - top - lh * (2 + log_rows) - 4
+        bottom = self._status_top(W, H)               # above the status panel
+        grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
         # two columns of seats with two lines a control where they fit, else one column of
         # one line a control ("buzzer 1x b0")
         two = (grid_h // 4 >= 2 * lh
@@ -962,14 +979,14 @@ class ServiceScene(Scene):
                                        "center")
                 cx += bw + 3
         y = top + rows_n * row_h + 2
-        render.text_block(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (8, y), W - 16, 24, 1,
-                          render.DIM, "topleft")
-        y += lh
-        render.text_block(surface, "Last edges: stamp (ns), gap to that control's previous edge", (8, y), W - 16,
-                          24, 1, render.DIM, "topleft")
-        y += lh
+        for words in ("3x b2 = 3 presses, 2 bounce edges in the last one",
+                      "Last edges: stamp (ns), gap to that control's previous edge"):
+            if y + lh > bottom - 2:
+                break                     # under a status panel the legend gives way first
+            render.text_block(surface, words, (8, y), W - 16, 24, 1, render.DIM, "topleft")
+            y += lh
         for note in notes:
-            if y + lh > H - 2:
+            if y + lh > bottom - 2:
                 break
             e = note.edge
             gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
@@ -1008,6 +1025,8 @@ class ServiceScene(Scene):
             else:
                 lines.append((text, col))
         for text, col in lines:
+            if y + 36 > self._status_top(W, H) - 4:
+                break                     # the status panel stays readable
             render.text(surface, text, (40, y), 30, col)
             y += 36
 
@@ -1041,7 +1060,7 @@ class ServiceScene(Scene):
         W, H = surface.get_size()
         led = self.app.cfg["led"]
         lh = render.line_height(24)
-        side = max(40, min(W * 2 // 5, H - self._top - 5 * lh - 8))
+        side = max(40, min(W * 2 // 5, self._status_top(W, H) - self._top - 5 * lh - 8))   # caption above the status
         box = pygame.Rect(W - side - 8, self._top, side, side)
         left_w = box.x - 16
         step = lh + 8
@@ -1062,8 +1081,8 @@ class ServiceScene(Scene):
                               (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop", bold=True)
         y += 4
         for text, col in self._link_lines():
-            if y + render.lines_height(text, left_w, 30, 2) > H - 2:
-                break                     # the lowest lines give way on a 320 px panel
+            if y + render.lines_height(text, left_w, 30, 2) > self._status_top(W, H) - 2:
+                break                     # the lowest lines give way on a 320 px panel (and to the status)
             r = render.text_block(surface, text, (8, y), left_w, 30, 2, col, "topleft")
             y = r.bottom + 2
 
