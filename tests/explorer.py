@@ -259,11 +259,12 @@ class Explorer:
         with ``wait`` the frames run until they are released and a moment after."""
         seats = (seats,) if isinstance(seats, int) else seats
         self.trace.steps.append((self.clock.t / 1e9 - 5000, seats, kind))
+        hold_ns = int(float(self.cfg["service"]["hold_s"]) * S) + 400 * MS if kind == "combo" else GESTURES[kind]
         for s in seats:
             if s in self.held:
                 continue
             self.factory.pin(self.pins[s]).drive_low()
-            self.held[s] = self.clock.t + GESTURES[kind]
+            self.held[s] = self.clock.t + hold_ns
         if wait:
             while self.held:
                 self.frame()
@@ -393,6 +394,230 @@ class Explorer:
         self.back_to_attract(results)
         return results
 
+    # -- the service menu, with buzzers alone --------------------------------------------------
+    def open_service(self, pin: str) -> Any:
+        """From the title screen: P1's and P2's buzzers held together (``[service] combo``),
+        the PIN with P1's buzzer (a tap a step of each digit, a hold takes it); returns the menu."""
+        from kiosk.scenes.service import PinScene, ServiceScene
+        self.to_attract()
+        self.gesture((0, 1), "combo")
+        if not isinstance(self.top, PinScene):
+            self.fail("P1's and P2's buzzers held together did not ask for the PIN")
+        self.enter_pin(pin)
+        if not isinstance(self.top, ServiceScene):
+            self.fail(f"the PIN {pin} did not open the service menu")
+        return self.top
+
+    def enter_pin(self, pin: str) -> None:
+        for digit in pin:
+            for _ in range(int(digit)):
+                self.gesture(0, "tap")
+            self.gesture(0, "hold")
+
+    def _row(self, svc: Any, i: int) -> None:
+        """Taps move the highlight down to row ``i`` (round from the last to the first)."""
+        n = len(svc.rows())
+        for _ in range(n + 1):
+            if svc.cursor == i:
+                return
+            before = svc.cursor
+            self.gesture(0, "tap")
+            if svc.cursor != (before + 1) % n:
+                self.fail(f"a tap on the service page {svc.page!r} moved the highlight from {before} to {svc.cursor}")
+        self.fail(f"taps never reached row {i} of the service page {svc.page!r}")
+
+    def _menu(self, svc: Any, what: str) -> None:
+        """On the menu, ``what``'s row, chosen with a hold."""
+        from kiosk.scenes.service import MENU
+        if svc.page != "menu":
+            self.fail(f"the service menu was expected, {svc.page!r} is shown")
+        self._row(svc, [k for k, _ in MENU].index(what))
+        self.gesture(0, "hold")
+
+    def _left(self, svc: Any, how: str) -> None:
+        if self.top is not svc or svc.page != "menu":
+            self.fail(f"{how} did not lead back to the service menu (on {svc.page!r})")
+        self.checks.ok("service: a page left")
+
+    def _both_ways(self, svc: Any, setting: Any, end_taps: int = 40) -> None:
+        """The value being changed, with taps (quick ones, as an operator taps) and a hold that
+        turns round: it goes up and down, reaches both ends of its range (every choice of a
+        choice setting) in at most ``end_taps`` taps each, and a long hold keeps it."""
+        k = (setting.section, setting.key)
+        check = setting.checker()
+        choices = getattr(check, "choices", None)
+        if choices:
+            seen = {svc.values[k]}
+            for _ in range(len(choices)):
+                self.gesture(0, "tap")
+                seen.add(svc.values[k])
+            if seen != set(choices):
+                self.fail(f"taps on {setting.label!r} showed {sorted(seen)}, not every choice {choices}")
+        else:
+            up = down = False
+            for end in (check.high, check.low):
+                for _ in range(end_taps):
+                    before = svc.values[k]
+                    self.gesture(0, "tap")
+                    up |= svc.values[k] > before
+                    down |= svc.values[k] < before
+                    if svc.values[k] == end:
+                        break
+                else:
+                    self.fail(f"{setting.label!r} did not reach {setting.show(end)} in {end_taps} taps "
+                              f"(it shows {setting.show(svc.values[k])})")
+            before = svc.values[k]
+            self.gesture(0, "hold")                  # turn round: up from the low end
+            self.gesture(0, "tap")
+            up |= svc.values[k] > before
+            if not (up and down):
+                self.fail(f"{setting.label!r} can be {'lowered' if up else 'raised'} only")
+        self.gesture(0, "long")
+        if svc.editing:
+            self.fail(f"a long hold did not keep the value of {setting.label!r}")
+        self.checks.ok("service: a setting raised and lowered")
+
+    def service_walk(self) -> None:
+        """Every service page with P1's buzzer alone (and P1+P2 held for the button test's way
+        out): each page entered and left, every setting raised, lowered and taken to both ends
+        of its range, every game offered and not, the PIN changed (the new one opens the menu),
+        each question answered No (and Yes for the high scores), the button test kept until the
+        combination; then three wrong PINs lock the menu, with no "stuck" message."""
+        from kiosk.scenes.service import LED_PATTERNS, SETTINGS, SOUNDS, PinScene, ServiceScene, pin_lock
+        if "--service" not in self.trace.command:
+            self.trace.command += " --service"
+        pin = str(self.cfg["service"]["pin"])
+        svc = self.open_service(pin)
+        # the button test: every control under test, it stays until the combination
+        self._menu(svc, "buttons")
+        if svc.page != "buttons":
+            self.fail("a hold on 'Button test' did not open it")
+        for seat, kind in ((2, "tap"), (3, "hold"), (0, "long"), (1, "tap")):
+            self.gesture(seat, kind)
+        self.run(5.0)
+        if svc.page != "buttons" or self.top is not svc:
+            self.fail("the button test closed by itself")
+        counted = {seat: svc.buttons.seat_controls(seat).get("buzzer") for seat in range(4)}
+        if any(c is None or c.presses < 1 for c in counted.values()):
+            self.fail(f"the button test did not count every buzzer: {counted}")
+        self.gesture((0, 1), "combo")
+        self._left(svc, "the opening combination in the button test")
+        # the LED test: each pattern, then its Back row; a long hold leaves it too
+        self._menu(svc, "led")
+        if svc.page != "led":
+            self.fail("a hold on 'LED test' did not open it")
+        for i in range(len(LED_PATTERNS)):
+            self._row(svc, i)
+            if svc.pattern != i:
+                self.fail(f"the LED test's row {i} did not show {LED_PATTERNS[i]!r}")
+            self.run(0.5)
+        self._row(svc, len(LED_PATTERNS))
+        self.gesture(0, "hold")
+        self._left(svc, "the LED test's Back")
+        self._menu(svc, "led")
+        self.gesture(0, "long")
+        self._left(svc, "a long hold in the LED test")
+        # the sound test: the volume both ways, each sound, Back
+        self._menu(svc, "sound")
+        self.gesture(0, "hold")
+        if not svc.editing:
+            self.fail("a hold on the volume did not start changing it")
+        self._both_ways(svc, next(x for x in SETTINGS if x.key == "volume"))
+        for i in range(1, len(SOUNDS) + 1):
+            self._row(svc, i)
+            self.gesture(0, "hold")
+        self._row(svc, len(SOUNDS) + 1)
+        self.gesture(0, "hold")
+        self._left(svc, "the sound test's Back")
+        # the settings: every one both ways, every game offered and not, saved
+        self._menu(svc, "settings")
+        if svc.page != "settings":
+            self.fail("a hold on 'Settings' did not open them")
+        for i, setting in enumerate(SETTINGS):
+            self._row(svc, i)
+            self.gesture(0, "hold")
+            if not svc.editing:
+                self.fail(f"a hold on {setting.label!r} did not start changing it")
+            self._both_ways(svc, setting)
+        for j, g in enumerate(svc.all_games):
+            self._row(svc, len(SETTINGS) + j)
+            was = svc.offered[g.name]
+            self.gesture(0, "hold")
+            flipped = svc.offered[g.name]
+            self.gesture(0, "hold")
+            if flipped == was or svc.offered[g.name] != was:
+                self.fail(f"holds on 'Lobby offers {g.label}' did not turn it {'off' if was else 'on'} and back")
+        rows = svc.rows()
+        self._row(svc, rows.index("Save (in force after the restart)"))
+        self.gesture(0, "hold")
+        if not svc.status.startswith(("Saved to", "Nothing changed")):
+            self.fail(f"Save said {svc.status!r}")
+        self._row(svc, rows.index("Back without saving"))
+        self.gesture(0, "hold")
+        self._left(svc, "the settings' Back without saving")
+        self.checks.ok("service: the settings saved")
+        # the PIN: a new one, twice; it opens the menu from now on
+        new = "".join(str(self.rng.randrange(10)) for _ in range(4))
+        while new == pin or new in ("2580",):
+            new = "".join(str(self.rng.randrange(10)) for _ in range(4))
+        self._menu(svc, "pin")
+        if svc.page != "pin":
+            self.fail("a hold on 'Change the PIN' did not open it")
+        for _ in range(2):
+            self.enter_pin(new)
+            for _ in range(10):                       # after 9 comes OK: take it to finish
+                self.gesture(0, "tap")
+            self.gesture(0, "hold")
+        self._left(svc, "the new PIN, entered twice")
+        if self.cfg["service"]["pin"] != new:
+            self.fail(f"the new PIN {new} was not taken ({svc.status!r})")
+        self.checks.ok("service: the PIN changed")
+        # the questions: No leaves everything as it was; Yes resets the high scores
+        for what in ("reset", "restart", "stop", "shutdown", "reboot"):
+            self._menu(svc, what)
+            if svc.page != "confirm":
+                self.fail(f"a hold on {what!r} did not ask 'Are you sure?'")
+            self.gesture(0, "hold")                   # "No" is the first answer
+            self._left(svc, f"No to {what!r}")
+            if not self.app.running:
+                self.fail(f"No to {what!r} stopped the arcade")
+        self._menu(svc, "reset")
+        self._row(svc, 1)
+        self.gesture(0, "hold")
+        self._left(svc, "Yes to 'reset'")
+        if "high scores deleted" not in svc.status:
+            self.fail(f"Yes to 'reset' said {svc.status!r}")
+        self._menu(svc, "close")
+        if isinstance(self.top, ServiceScene):
+            self.fail("'Close this menu' did not close it")
+        self.checks.ok("service: every page entered and left")
+        # the new PIN opens the menu; a long hold on the menu leaves it
+        svc = self.open_service(new)
+        self.gesture(0, "long")
+        if isinstance(self.top, ServiceScene):
+            self.fail("a long hold on the service menu did not leave it")
+        # three wrong PINs lock the menu (and say so, with no word of a stuck buzzer)
+        wrong = "".join(str((int(c) + 1) % 10) for c in new)
+        for _ in range(3):
+            self.to_attract()
+            self.gesture((0, 1), "combo")
+            if not isinstance(self.top, PinScene):
+                self.fail("the combination did not ask for the PIN")
+            self.enter_pin(wrong)
+        lock = pin_lock(self.app)
+        if lock.remaining() <= 0 or isinstance(self.top, (PinScene, ServiceScene)):
+            self.fail("three wrong PINs did not lock the service menu")
+        self.to_attract()
+        self.gesture((0, 1), "combo")
+        self.run(0.3)
+        if isinstance(self.top, (PinScene, ServiceScene)):
+            self.fail("the locked service menu asked for the PIN again")
+        said = [m for m, _ in self.app.messages]
+        if not any("locked" in m for m in said):
+            self.fail(f"the lock was not said: {said}")
+        lock.right_pin()                              # (the next walk of this app starts unlocked)
+        self.checks.ok("service: three wrong PINs lock it")
+
     def monkey_from(self, start: str, seconds: float) -> None:
         """A monkey for ``seconds`` virtual s from the screen ``start``: "lobby" (a buzzer on the
         title screen) or a registry entry (chosen and started in the lobby first)."""
@@ -459,6 +684,9 @@ class Checks:
     def after_frame(self, drawn: bool) -> None:
         self.frames += 1
         self.progress()
+        for msg, _ in self.ex.app.messages:
+            if "stuck" in msg:
+                self.ex.fail(f"a buzzer was called stuck, yet none is held longer than the combination: {msg!r}")
         if drawn:
             self.text()
 
@@ -611,6 +839,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="800x480")
     p.add_argument("--monkey", type=float, default=0.0, help="then a random guest for this many virtual s")
     p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
+    p.add_argument("--service", action="store_true", help="walk every service page (before the monkey)")
     p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
     p.add_argument("--frame-ms", type=int, default=20, help="virtual ms between frames")
     a = p.parse_args(argv)
@@ -621,6 +850,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if a.entry:
                 ex.goal(a.entry)
+            if a.service:
+                ex.service_walk()
             if a.monkey:
                 ex.monkey_from(a.start, a.monkey)
         except ExplorerFailure as exc:
