@@ -71,6 +71,7 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
 #: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
     ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+    ("coop-mycroft", 1003, (1920, 1080), 50, 10, 180),   # a guest tapping past a lifted card is playing (badly)
     ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
 )
@@ -739,11 +740,17 @@ class Checks:
 
     @staticmethod
     def _mark(top: Any) -> Any:
-        """What changes when a screen moves on: the game's moves, its phase and its end."""
+        """What changes when a screen moves on: the game's moves, its phase and its end, and
+        what a person's press shows while choosing (Focus (2023)'s cursors, the card lifted,
+        the exhibits pointed at): a guest who taps past a lifted card is playing, if badly."""
         st = getattr(top, "state", None)
         hist = getattr(st, "history", None)
+
+        def flat(v: Any) -> Any:
+            return tuple(flat(x) for x in v) if isinstance(v, (list, tuple)) else v
         extra = (getattr(top, "setup", None), getattr(top, "over_at", None), getattr(st, "phase", None),
-                 getattr(top, "row", None), getattr(top, "page", None))
+                 getattr(top, "row", None), getattr(top, "page", None),
+                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")))
         try:
             return (len(hist) if hist is not None else None, *extra)
         except TypeError:
