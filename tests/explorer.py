@@ -72,6 +72,7 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
     ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
     ("coop-mycroft", 1003, (1920, 1080), 50, 10, 180),   # a guest tapping past a lifted card is playing (badly)
+    ("coop-mycroft", 1009, (800, 480), 50, 10, 180),     # on to a Duel: "NOW" left of the leftmost pile, off the screen
     ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
 )

@@ -1418,6 +1418,17 @@ class DuelScene(FocusXScene):
                 self.flash = (tuple(seats), "won", now)
                 self.app.sounds.play("won" if how == "tiebreak-won" else "debated")
 
+    @staticmethod
+    def _beside_pile(surface: pygame.Surface, area: pygame.Rect, r: pygame.Rect, word: str, size: int,
+                     colour: tuple[int, int, int], bold: bool) -> None:
+        """``word`` ("NOW", "next") left of the pile ``r``, or right of it where the left has no
+        room inside ``area`` (the leftmost pile of an 800x480 table drew "NOW" off the screen)."""
+        w = render.font(size, bold).size(word)[0]
+        if r.x - 14 - w >= area.x:
+            render.text(surface, word, (r.x - 14, r.centery), size, colour, "midright", bold=bold)
+        else:
+            render.text(surface, word, (r.right + 14, r.centery), size, colour, "midleft", bold=bold)
+
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st: DuelState = self.state
         if st.tiebreak is not None:
@@ -1465,10 +1476,10 @@ class DuelScene(FocusXScene):
                 render.empty_spot(surface, r, "empty")
             if s in now:                    # the focus being raced now (FXA-20): thick gold frame
                 pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 7, border_radius=16)
-                render.text(surface, "NOW", (r.x - 14, r.centery), 24, render.GOLD, "midright", bold=True)
+                self._beside_pile(surface, area, r, "NOW", 24, render.GOLD, True)
             elif s in waiting_seats:        # a focus waiting for its race (FXA-24): thin frame
                 pygame.draw.rect(surface, render.TEXT, r.inflate(22, 22), 2, border_radius=16)
-                render.text(surface, "next", (r.x - 14, r.centery), 22, render.DIM, "midright")
+                self._beside_pile(surface, area, r, "next", 22, render.DIM, False)
             if s == st.active and not st.is_terminal():
                 pygame.draw.rect(surface, col, r.inflate(10, 10), 4, border_radius=14)
             render.text(surface, f"{len(pile)}", (r.right + 14, r.bottom), 24, render.DIM, "bottomleft")
