@@ -240,7 +240,9 @@ class Explorer:
             if at <= self.clock.t:
                 self.factory.pin(self.pins[seat]).drive_high()
                 del self.held[seat]
-        wait_shared_idle()                 # the virtual clock never outruns the thinking worker
+        if not wait_shared_idle(300):      # the virtual clock never outruns the thinking worker
+            self.fail("the thinking worker gave no answer in 300 s of real time: this machine is too busy "
+                      "for the walk's virtual clock (no screen of the arcade stood still)")
         photos = getattr(self.app.scenes[-1], "next_round", None) if self.app.scenes else None
         if photos is not None and photos[1].is_alive():
             photos[1].join(60)             # ... nor Sherlook's photo worker (a busy machine: the same walk)
