@@ -66,6 +66,8 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
     ("coop-mycroft-sherlock", 19, (1280, 720), 50, 10),   # results: a long title off the screen
     ("focus-4p-teams", 13, (480, 320), 50, 10),           # a two-message banner squeezed to a third
     ("focusx-duel-x", 5200, (480, 320), 100, 20),         # Duel's "then:" line drawn right of the first
+    ("focusx-4focus-x", 12153, (480, 320), 100, 20),     # the race panel's "ignored" squeezed to 59 %
+    ("focusx-4focus-x", 12179, (480, 320), 100, 20),     # a banner over the strip's "turn start: 1.0 s"
     ("coop-mycroft-sherlock", 1004, (480, 320), 50, 10),  # the title's recent games: a long reason off both edges
     ("sherlook", 1000, (480, 320), 50, 10),               # seat boxes: the station off the screen, "P1", marker, points piled up
 )

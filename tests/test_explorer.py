@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arcade import registry
-from tests.explorer import MONKEY_REPLAYS, SIZES, Explorer
+from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer
 
 #: The fast mode's pace: 100 ms frames, the text checked on every 20th (the long mode: 50 ms, every 10th).
 FRAME_MS, TEXT_EVERY = 100, 20
@@ -90,5 +90,19 @@ def test_every_service_page_is_entered_used_and_left_with_buzzers_alone(size: tu
         assert held["service: a setting raised and lowered"] == 11      # the ten settings and the volume
         assert held["service: the PIN changed"] == 1 and held["service: three wrong PINs lock it"] == 1
         assert held["text: no line over another"] > 100
+    finally:
+        ex.close()
+
+
+@pytest.mark.parametrize("entry, seed, size, frame_ms, every", [r for r in REPLAYS if r[3] == FRAME_MS])
+def test_the_goal_walks_that_found_a_defect_find_none_now(entry: str, seed: int, size: tuple[int, int],
+                                                          frame_ms: int, every: int, tmp_path: Path) -> None:
+    """The goal walks at the fast mode's pace that once failed, again (tests/explorer.py
+    REPLAYS; the long mode plays every one): 4Focus at 480x320 squeezed a press's status in
+    the race panel to 59 %, and drew a banner over the strip's window label."""
+    ex = Explorer(tmp_path, seed=seed, size=size, check_text=every, frame_ms=frame_ms)
+    try:
+        ex.goal(entry)
+        assert entry in ex.checks.entries_done
     finally:
         ex.close()
