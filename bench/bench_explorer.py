@@ -2,12 +2,14 @@
 walks (title -> lobby -> the game to its results -> initials -> title) and seeded monkeys
 started in its game, at the four screen sizes in turn, until the entry has had
 ``--minutes`` virtual minutes; then the figures: gestures tried, frames run and checked,
-invariants held (by name), per entry and in all.  The first failure stops the bench with
+invariants held (by name), per entry and in all.  Before them (or alone, ``--service``) the
+service walk at the four sizes, the text checked on every frame.  The first failure stops the bench with
 its seed, gesture trace and replay command (exit status 1).
 
     SDL_VIDEODRIVER=dummy nice python bench/bench_explorer.py --minutes 30
     python bench/bench_explorer.py --minutes 2 --entry coop-base      # one entry, quickly
     python bench/bench_explorer.py --replays                          # the walks that found a defect
+    python bench/bench_explorer.py --service                          # the service walks only
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--text-every", type=int, default=10, help="check the text drawn every N frames")
     p.add_argument("--monkey-s", type=float, default=180.0, help="virtual seconds of each monkey")
     p.add_argument("--replays", action="store_true", help="only the walks that found a defect, again")
+    p.add_argument("--service", action="store_true", help="only the service walks (the four sizes)")
     a = p.parse_args(argv)
     logging.disable(logging.WARNING)               # the kiosk's own messages (away, back...) are expected
     from arcade import registry
@@ -105,6 +108,25 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  ok  monkey from {start} seed {seed} {size[0]}x{size[1]}: {ex.checks.frames} frames, "
                       f"{len(ex.trace.steps)} gestures", flush=True)
         if a.replays:
+            return 0
+    if not a.entry or a.service:
+        print("the service menu with buzzers alone (every page, every setting both ways, the PIN):", flush=True)
+        for k, size in enumerate(SIZES):
+            with tempfile.TemporaryDirectory() as tmp:
+                ex = Explorer(Path(tmp), a.seed + k, size, 1, frame_ms=a.frame_ms)
+                t0 = ex.clock.t
+                try:
+                    ex.service_walk()
+                except ExplorerFailure as exc:
+                    print(f"\nFAILED:\n{exc}", flush=True)
+                    return 1
+                finally:
+                    ex.close()
+                total.update(ex.checks.held)
+                print(f"  ok  {size[0]}x{size[1]}: {(ex.clock.t - t0) / S / 60:.1f} virtual min, "
+                      f"{len(ex.trace.steps)} gestures, {ex.checks.frames} frames (each with its text), "
+                      f"{sum(ex.checks.held.values())} checks held", flush=True)
+        if a.service:
             return 0
     print(f"{'entry':24} {'virt min':>8} {'walks':>5} {'monkeys':>7} {'results':>7} {'gestures':>8} "
           f"{'frames':>8} {'text chk':>8} {'checks held':>11} {'wall s':>7}", flush=True)

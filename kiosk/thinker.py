@@ -67,7 +67,7 @@ import subprocess
 import sys
 import threading
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -417,6 +417,18 @@ class GameSession:
         return msg
 
 
+def _settle(future: "Future[Answer]", outcome: "Answer | BaseException") -> None:
+    """Complete ``future`` with ``outcome`` (an answer, or the exception its fallback raised),
+    unless another thread completed it first (a close while an answer arrives)."""
+    try:
+        if isinstance(outcome, BaseException):
+            future.set_exception(outcome)
+        else:
+            future.set_result(outcome)
+    except InvalidStateError:
+        pass
+
+
 class Thinker:
     """Client of one thinking worker process.
 
@@ -595,6 +607,7 @@ class Thinker:
 
     def wait_idle(self, timeout_s: float = 60.0) -> bool:
         """Wait (sleeping) until no request waits for its answer; False if ``timeout_s`` ran out.
+        Every request's future is done by then (an answer is set before its request is dropped).
         For virtual-time loops (tests, benches) whose clock must not outrun the worker;
         the render loop never calls it."""
         end = time.monotonic() + timeout_s
@@ -616,19 +629,20 @@ class Thinker:
         """The fallback makes the move of every waiting request (or of ``ticket``'s)."""
         with self._lock:
             if ticket is None:
-                todo, self._pending = list(self._pending.values()), {}
+                todo = list(self._pending.values())
             else:
-                one = self._pending.pop(ticket, None)
+                one = self._pending.get(ticket)
                 todo = [] if one is None else [one]
         for p in todo:
-            if p.future.done():
-                continue
-            try:
-                move = p.fallback()
-            except Exception as exc:     # the fallback itself failed: report it on the future
-                p.future.set_exception(exc)
-                continue
-            p.future.set_result(Answer(p.ticket, move, "fallback", note=why))
+            if not p.future.done():
+                try:
+                    move = p.fallback()
+                except Exception as exc:     # the fallback itself failed: report it on the future
+                    _settle(p.future, exc)
+                else:
+                    _settle(p.future, Answer(p.ticket, move, "fallback", note=why))
+            with self._lock:                 # answered first, then no longer waiting (wait_idle)
+                self._pending.pop(p.ticket, None)
 
     def _restart(self, why: str) -> None:
         self._kill()
@@ -732,13 +746,13 @@ class Thinker:
                 return                      # an answer to a cancelled request
             if kind == "error" and p.session is not None:
                 p.session.worker_gen = -1   # the worker's copy may be out of step: start it again
-            if kind == "move":
-                del self._pending[p.ticket]
-                self.answers += 1
         if kind == "move":
             if not p.future.done():
-                p.future.set_result(Answer(p.ticket, msg.get("move"), "worker", int(msg.get("nodes") or 0),
-                                           float(msg.get("ms") or 0.0)))
+                _settle(p.future, Answer(p.ticket, msg.get("move"), "worker", int(msg.get("nodes") or 0),
+                                         float(msg.get("ms") or 0.0)))
+            with self._lock:                # answered first, then no longer waiting (wait_idle)
+                if self._pending.pop(p.ticket, None) is not None:
+                    self.answers += 1
         elif kind == "error":
             self.error = str(msg.get("error"))
             self._fall_back(f"the thinking process could not choose: {msg.get('error')}", p.ticket)

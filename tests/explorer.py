@@ -66,10 +66,18 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
     ("coop-mycroft-sherlock", 19, (1280, 720), 50, 10),   # results: a long title off the screen
     ("focus-4p-teams", 13, (480, 320), 50, 10),           # a two-message banner squeezed to a third
     ("focusx-duel-x", 5200, (480, 320), 100, 20),         # Duel's "then:" line drawn right of the first
+    ("focusx-4focus-x", 12153, (480, 320), 100, 20),     # the race panel's "ignored" squeezed to 59 %
+    ("focusx-4focus-x", 12179, (480, 320), 100, 20),     # a banner over the strip's "turn start: 1.0 s"
+    ("coop-mycroft-sherlock", 1004, (480, 320), 50, 10),  # the title's recent games: a long reason off both edges
+    ("sherlook", 1000, (480, 320), 50, 10),               # seat boxes: the station off the screen, "P1", marker, points piled up
 )
 #: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (
     ("focusx-duel", 7003, (1920, 1080), 100, 20, 180),    # "28 penalty cards" over the initials
+    ("coop-mycroft", 1003, (1920, 1080), 50, 10, 180),   # a guest tapping past a lifted card is playing (badly)
+    ("coop-mycroft", 1009, (800, 480), 50, 10, 180),     # on to a Duel: "NOW" left of the leftmost pile, off the screen
+    ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
+    ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
 )
 
 
@@ -216,8 +224,8 @@ class Explorer:
 
         def accepts(scene: Any, edge: Any) -> bool:
             ok = real_accepts(scene, edge)
-            if edge.source == "gpio" and edge.pressed:
-                self.checks.press_seen(edge.seat, ok)
+            if edge.source == "gpio":
+                self.checks.press_seen(edge.seat, ok, edge.pressed)
             return ok
         self.app.accepts = accepts  # type: ignore[method-assign]
         pygame.event.clear()
@@ -234,7 +242,9 @@ class Explorer:
             if at <= self.clock.t:
                 self.factory.pin(self.pins[seat]).drive_high()
                 del self.held[seat]
-        wait_shared_idle()                 # the virtual clock never outruns the thinking worker
+        if not wait_shared_idle(300):      # the virtual clock never outruns the thinking worker
+            self.fail("the thinking worker gave no answer in 300 s of real time: this machine is too busy "
+                      "for the walk's virtual clock (no screen of the arcade stood still)")
         photos = getattr(self.app.scenes[-1], "next_round", None) if self.app.scenes else None
         if photos is not None and photos[1].is_alive():
             photos[1].join(60)             # ... nor Sherlook's photo worker (a busy machine: the same walk)
@@ -257,11 +267,12 @@ class Explorer:
         with ``wait`` the frames run until they are released and a moment after."""
         seats = (seats,) if isinstance(seats, int) else seats
         self.trace.steps.append((self.clock.t / 1e9 - 5000, seats, kind))
+        hold_ns = int(float(self.cfg["service"]["hold_s"]) * S) + 400 * MS if kind == "combo" else GESTURES[kind]
         for s in seats:
             if s in self.held:
                 continue
             self.factory.pin(self.pins[s]).drive_low()
-            self.held[s] = self.clock.t + GESTURES[kind]
+            self.held[s] = self.clock.t + hold_ns
         if wait:
             while self.held:
                 self.frame()
@@ -391,6 +402,230 @@ class Explorer:
         self.back_to_attract(results)
         return results
 
+    # -- the service menu, with buzzers alone --------------------------------------------------
+    def open_service(self, pin: str) -> Any:
+        """From the title screen: P1's and P2's buzzers held together (``[service] combo``),
+        the PIN with P1's buzzer (a tap a step of each digit, a hold takes it); returns the menu."""
+        from kiosk.scenes.service import PinScene, ServiceScene
+        self.to_attract()
+        self.gesture((0, 1), "combo")
+        if not isinstance(self.top, PinScene):
+            self.fail("P1's and P2's buzzers held together did not ask for the PIN")
+        self.enter_pin(pin)
+        if not isinstance(self.top, ServiceScene):
+            self.fail(f"the PIN {pin} did not open the service menu")
+        return self.top
+
+    def enter_pin(self, pin: str) -> None:
+        for digit in pin:
+            for _ in range(int(digit)):
+                self.gesture(0, "tap")
+            self.gesture(0, "hold")
+
+    def _row(self, svc: Any, i: int) -> None:
+        """Taps move the highlight down to row ``i`` (round from the last to the first)."""
+        n = len(svc.rows())
+        for _ in range(n + 1):
+            if svc.cursor == i:
+                return
+            before = svc.cursor
+            self.gesture(0, "tap")
+            if svc.cursor != (before + 1) % n:
+                self.fail(f"a tap on the service page {svc.page!r} moved the highlight from {before} to {svc.cursor}")
+        self.fail(f"taps never reached row {i} of the service page {svc.page!r}")
+
+    def _menu(self, svc: Any, what: str) -> None:
+        """On the menu, ``what``'s row, chosen with a hold."""
+        from kiosk.scenes.service import MENU
+        if svc.page != "menu":
+            self.fail(f"the service menu was expected, {svc.page!r} is shown")
+        self._row(svc, [k for k, _ in MENU].index(what))
+        self.gesture(0, "hold")
+
+    def _left(self, svc: Any, how: str) -> None:
+        if self.top is not svc or svc.page != "menu":
+            self.fail(f"{how} did not lead back to the service menu (on {svc.page!r})")
+        self.checks.ok("service: a page left")
+
+    def _both_ways(self, svc: Any, setting: Any, end_taps: int = 40) -> None:
+        """The value being changed, with taps (quick ones, as an operator taps) and a hold that
+        turns round: it goes up and down, reaches both ends of its range (every choice of a
+        choice setting) in at most ``end_taps`` taps each, and a long hold keeps it."""
+        k = (setting.section, setting.key)
+        check = setting.checker()
+        choices = getattr(check, "choices", None)
+        if choices:
+            seen = {svc.values[k]}
+            for _ in range(len(choices)):
+                self.gesture(0, "tap")
+                seen.add(svc.values[k])
+            if seen != set(choices):
+                self.fail(f"taps on {setting.label!r} showed {sorted(seen)}, not every choice {choices}")
+        else:
+            up = down = False
+            for end in (check.high, check.low):
+                for _ in range(end_taps):
+                    before = svc.values[k]
+                    self.gesture(0, "tap")
+                    up |= svc.values[k] > before
+                    down |= svc.values[k] < before
+                    if svc.values[k] == end:
+                        break
+                else:
+                    self.fail(f"{setting.label!r} did not reach {setting.show(end)} in {end_taps} taps "
+                              f"(it shows {setting.show(svc.values[k])})")
+            before = svc.values[k]
+            self.gesture(0, "hold")                  # turn round: up from the low end
+            self.gesture(0, "tap")
+            up |= svc.values[k] > before
+            if not (up and down):
+                self.fail(f"{setting.label!r} can be {'lowered' if up else 'raised'} only")
+        self.gesture(0, "long")
+        if svc.editing:
+            self.fail(f"a long hold did not keep the value of {setting.label!r}")
+        self.checks.ok("service: a setting raised and lowered")
+
+    def service_walk(self) -> None:
+        """Every service page with P1's buzzer alone (and P1+P2 held for the button test's way
+        out): each page entered and left, every setting raised, lowered and taken to both ends
+        of its range, every game offered and not, the PIN changed (the new one opens the menu),
+        each question answered No (and Yes for the high scores), the button test kept until the
+        combination; then three wrong PINs lock the menu, with no "stuck" message."""
+        from kiosk.scenes.service import LED_PATTERNS, SETTINGS, SOUNDS, PinScene, ServiceScene, pin_lock
+        if "--service" not in self.trace.command:
+            self.trace.command += " --service"
+        pin = str(self.cfg["service"]["pin"])
+        svc = self.open_service(pin)
+        # the button test: every control under test, it stays until the combination
+        self._menu(svc, "buttons")
+        if svc.page != "buttons":
+            self.fail("a hold on 'Button test' did not open it")
+        for seat, kind in ((2, "tap"), (3, "hold"), (0, "long"), (1, "tap")):
+            self.gesture(seat, kind)
+        self.run(5.0)
+        if svc.page != "buttons" or self.top is not svc:
+            self.fail("the button test closed by itself")
+        counted = {seat: svc.buttons.seat_controls(seat).get("buzzer") for seat in range(4)}
+        if any(c is None or c.presses < 1 for c in counted.values()):
+            self.fail(f"the button test did not count every buzzer: {counted}")
+        self.gesture((0, 1), "combo")
+        self._left(svc, "the opening combination in the button test")
+        # the LED test: each pattern, then its Back row; a long hold leaves it too
+        self._menu(svc, "led")
+        if svc.page != "led":
+            self.fail("a hold on 'LED test' did not open it")
+        for i in range(len(LED_PATTERNS)):
+            self._row(svc, i)
+            if svc.pattern != i:
+                self.fail(f"the LED test's row {i} did not show {LED_PATTERNS[i]!r}")
+            self.run(0.5)
+        self._row(svc, len(LED_PATTERNS))
+        self.gesture(0, "hold")
+        self._left(svc, "the LED test's Back")
+        self._menu(svc, "led")
+        self.gesture(0, "long")
+        self._left(svc, "a long hold in the LED test")
+        # the sound test: the volume both ways, each sound, Back
+        self._menu(svc, "sound")
+        self.gesture(0, "hold")
+        if not svc.editing:
+            self.fail("a hold on the volume did not start changing it")
+        self._both_ways(svc, next(x for x in SETTINGS if x.key == "volume"))
+        for i in range(1, len(SOUNDS) + 1):
+            self._row(svc, i)
+            self.gesture(0, "hold")
+        self._row(svc, len(SOUNDS) + 1)
+        self.gesture(0, "hold")
+        self._left(svc, "the sound test's Back")
+        # the settings: every one both ways, every game offered and not, saved
+        self._menu(svc, "settings")
+        if svc.page != "settings":
+            self.fail("a hold on 'Settings' did not open them")
+        for i, setting in enumerate(SETTINGS):
+            self._row(svc, i)
+            self.gesture(0, "hold")
+            if not svc.editing:
+                self.fail(f"a hold on {setting.label!r} did not start changing it")
+            self._both_ways(svc, setting)
+        for j, g in enumerate(svc.all_games):
+            self._row(svc, len(SETTINGS) + j)
+            was = svc.offered[g.name]
+            self.gesture(0, "hold")
+            flipped = svc.offered[g.name]
+            self.gesture(0, "hold")
+            if flipped == was or svc.offered[g.name] != was:
+                self.fail(f"holds on 'Lobby offers {g.label}' did not turn it {'off' if was else 'on'} and back")
+        rows = svc.rows()
+        self._row(svc, rows.index("Save (in force after the restart)"))
+        self.gesture(0, "hold")
+        if not svc.status.startswith(("Saved to", "Nothing changed")):
+            self.fail(f"Save said {svc.status!r}")
+        self._row(svc, rows.index("Back without saving"))
+        self.gesture(0, "hold")
+        self._left(svc, "the settings' Back without saving")
+        self.checks.ok("service: the settings saved")
+        # the PIN: a new one, twice; it opens the menu from now on
+        new = "".join(str(self.rng.randrange(10)) for _ in range(4))
+        while new == pin or new in ("2580",):
+            new = "".join(str(self.rng.randrange(10)) for _ in range(4))
+        self._menu(svc, "pin")
+        if svc.page != "pin":
+            self.fail("a hold on 'Change the PIN' did not open it")
+        for _ in range(2):
+            self.enter_pin(new)
+            for _ in range(10):                       # after 9 comes OK: take it to finish
+                self.gesture(0, "tap")
+            self.gesture(0, "hold")
+        self._left(svc, "the new PIN, entered twice")
+        if self.cfg["service"]["pin"] != new:
+            self.fail(f"the new PIN {new} was not taken ({svc.status!r})")
+        self.checks.ok("service: the PIN changed")
+        # the questions: No leaves everything as it was; Yes resets the high scores
+        for what in ("reset", "restart", "stop", "shutdown", "reboot"):
+            self._menu(svc, what)
+            if svc.page != "confirm":
+                self.fail(f"a hold on {what!r} did not ask 'Are you sure?'")
+            self.gesture(0, "hold")                   # "No" is the first answer
+            self._left(svc, f"No to {what!r}")
+            if not self.app.running:
+                self.fail(f"No to {what!r} stopped the arcade")
+        self._menu(svc, "reset")
+        self._row(svc, 1)
+        self.gesture(0, "hold")
+        self._left(svc, "Yes to 'reset'")
+        if "high scores deleted" not in svc.status:
+            self.fail(f"Yes to 'reset' said {svc.status!r}")
+        self._menu(svc, "close")
+        if isinstance(self.top, ServiceScene):
+            self.fail("'Close this menu' did not close it")
+        self.checks.ok("service: every page entered and left")
+        # the new PIN opens the menu; a long hold on the menu leaves it
+        svc = self.open_service(new)
+        self.gesture(0, "long")
+        if isinstance(self.top, ServiceScene):
+            self.fail("a long hold on the service menu did not leave it")
+        # three wrong PINs lock the menu (and say so, with no word of a stuck buzzer)
+        wrong = "".join(str((int(c) + 1) % 10) for c in new)
+        for _ in range(3):
+            self.to_attract()
+            self.gesture((0, 1), "combo")
+            if not isinstance(self.top, PinScene):
+                self.fail("the combination did not ask for the PIN")
+            self.enter_pin(wrong)
+        lock = pin_lock(self.app)
+        if lock.remaining() <= 0 or isinstance(self.top, (PinScene, ServiceScene)):
+            self.fail("three wrong PINs did not lock the service menu")
+        self.to_attract()
+        self.gesture((0, 1), "combo")
+        self.run(0.3)
+        if isinstance(self.top, (PinScene, ServiceScene)):
+            self.fail("the locked service menu asked for the PIN again")
+        said = [m for m, _ in self.app.messages]
+        if not any("locked" in m for m in said):
+            self.fail(f"the lock was not said: {said}")
+        lock.right_pin()                              # (the next walk of this app starts unlocked)
+        self.checks.ok("service: three wrong PINs lock it")
+
     def monkey_from(self, start: str, seconds: float) -> None:
         """A monkey for ``seconds`` virtual s from the screen ``start``: "lobby" (a buzzer on the
         title screen) or a registry entry (chosen and started in the lobby first)."""
@@ -439,19 +674,27 @@ class Checks:
         self.since = 0                        # when the scene came, or its state last changed (ns)
         self.mark: Any = None
         self.last_press: dict[int, int] = {}  # seat -> last press the screen accepted (ns)
+        # seat -> the last edge (press or release) the screen accepted (ns): a gesture ends at
+        # its release (a long hold, a peek held a while), and the away rule counts from there
+        self.last_edge: dict[int, int] = {}
         self.entries_done: set[str] = set()
         self.turn_ns = int(float(ex.cfg["idle"]["turn_s"]) * S)
 
     def ok(self, name: str) -> None:
         self.held[name] = self.held.get(name, 0) + 1
 
-    def press_seen(self, seat: int, accepted: bool) -> None:
+    def press_seen(self, seat: int, accepted: bool, pressed: bool = True) -> None:
         if accepted:
-            self.last_press[seat] = self.ex.clock.t
+            self.last_edge[seat] = self.ex.clock.t
+            if pressed:
+                self.last_press[seat] = self.ex.clock.t
 
     def after_frame(self, drawn: bool) -> None:
         self.frames += 1
         self.progress()
+        for msg, _ in self.ex.app.messages:
+            if "stuck" in msg:
+                self.ex.fail(f"a buzzer was called stuck, yet none is held longer than the combination: {msg!r}")
         if drawn:
             self.text()
 
@@ -459,8 +702,9 @@ class Checks:
     def progress(self) -> None:
         """No screen waits on a person longer than its limit:
 
-        * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press the
-          screen took (then a computer plays it), and never more than three turns in all
+        * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press or
+          release the screen took (a gesture ends at its release; then a computer plays the
+          seat, kiosk/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
         * the lobby starts ``[lobby] auto_start_s`` after the last press; the results screen
@@ -477,7 +721,7 @@ class Checks:
         if ex.app.is_game(top):
             seat = self._waits_on(top)
             if seat is not None:
-                quiet = now - max(self.since, self.last_press.get(seat, 0))
+                quiet = now - max(self.since, self.last_edge.get(seat, 0))
                 if quiet > self.turn_ns + 2 * S:
                     ex.fail(f"{name} waited {quiet / 1e9:.1f} s on P{seat + 1} after P{seat + 1}'s last "
                             f"press (the away rule's limit is {self.turn_ns / 1e9:.0f} s)")
@@ -502,11 +746,17 @@ class Checks:
 
     @staticmethod
     def _mark(top: Any) -> Any:
-        """What changes when a screen moves on: the game's moves, its phase and its end."""
+        """What changes when a screen moves on: the game's moves, its phase and its end, and
+        what a person's press shows while choosing (Focus (2023)'s cursors, the card lifted,
+        the exhibits pointed at): a guest who taps past a lifted card is playing, if badly."""
         st = getattr(top, "state", None)
         hist = getattr(st, "history", None)
+
+        def flat(v: Any) -> Any:
+            return tuple(flat(x) for x in v) if isinstance(v, (list, tuple)) else v
         extra = (getattr(top, "setup", None), getattr(top, "over_at", None), getattr(st, "phase", None),
-                 getattr(top, "row", None), getattr(top, "page", None))
+                 getattr(top, "row", None), getattr(top, "page", None),
+                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")))
         try:
             return (len(hist) if hist is not None else None, *extra)
         except TypeError:
@@ -603,6 +853,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="800x480")
     p.add_argument("--monkey", type=float, default=0.0, help="then a random guest for this many virtual s")
     p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
+    p.add_argument("--service", action="store_true", help="walk every service page (before the monkey)")
     p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
     p.add_argument("--frame-ms", type=int, default=20, help="virtual ms between frames")
     a = p.parse_args(argv)
@@ -613,6 +864,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             if a.entry:
                 ex.goal(a.entry)
+            if a.service:
+                ex.service_walk()
             if a.monkey:
                 ex.monkey_from(a.start, a.monkey)
         except ExplorerFailure as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arcade import registry
-from tests.explorer import SIZES, Explorer
+from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer
 
 #: The fast mode's pace: 100 ms frames, the text checked on every 20th (the long mode: 50 ms, every 10th).
 FRAME_MS, TEXT_EVERY = 100, 20
@@ -56,3 +56,53 @@ def test_a_failure_names_the_seed_the_gestures_and_the_replay_command(tmp_path: 
     text = str(caught.value)
     assert "seed 42" in text and "P3       tap" in text
     assert "replay: python -m tests.explorer --seed 42 --size 800x480" in text
+
+
+#: The monkey walks that once failed and are cheap enough for the fast mode (the long mode,
+#: ``bench/bench_explorer.py --replays``, plays every one of MONKEY_REPLAYS again).
+FAST_REPLAYS = [r for r in MONKEY_REPLAYS if (r[0], r[1]) in {("coop-base", 11315), ("focus-4p-teams", 13001)}]
+
+
+@pytest.mark.parametrize("start, seed, size, frame_ms, every, seconds", FAST_REPLAYS)
+def test_the_monkeys_that_found_a_defect_find_none_now(start: str, seed: int, size: tuple[int, int], frame_ms: int,
+                                                       every: int, seconds: float, tmp_path: Path) -> None:
+    """Monkey walks that once failed, again (tests/explorer.py MONKEY_REPLAYS): a long hold in
+    Focus (2023) was counted from its press, not its release; the team name ran under the
+    station label on an 800x480 FOCUS card."""
+    ex = Explorer(tmp_path, seed=seed, size=size, check_text=every, frame_ms=frame_ms)
+    try:
+        ex.monkey_from(start, seconds)
+        assert ex.checks.frames >= seconds * 1000 / frame_ms
+    finally:
+        ex.close()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (1280, 720)])
+def test_every_service_page_is_entered_used_and_left_with_buzzers_alone(size: tuple[int, int], tmp_path: Path) -> None:
+    """The service walk (Explorer.service_walk; the long mode walks the four sizes): every page
+    entered and left, every setting raised, lowered and taken to both ends of its range in at
+    most 40 taps, the PIN changed, the button test kept until the combination, three wrong
+    PINs lock it; the text whole and apart on every fifth frame."""
+    ex = Explorer(tmp_path, seed=5, size=size, check_text=5, frame_ms=FRAME_MS)
+    try:
+        ex.service_walk()
+        held = ex.checks.held
+        assert held["service: a setting raised and lowered"] == 11      # the ten settings and the volume
+        assert held["service: the PIN changed"] == 1 and held["service: three wrong PINs lock it"] == 1
+        assert held["text: no line over another"] > 100
+    finally:
+        ex.close()
+
+
+@pytest.mark.parametrize("entry, seed, size, frame_ms, every", [r for r in REPLAYS if r[3] == FRAME_MS])
+def test_the_goal_walks_that_found_a_defect_find_none_now(entry: str, seed: int, size: tuple[int, int],
+                                                          frame_ms: int, every: int, tmp_path: Path) -> None:
+    """The goal walks at the fast mode's pace that once failed, again (tests/explorer.py
+    REPLAYS; the long mode plays every one): 4Focus at 480x320 squeezed a press's status in
+    the race panel to 59 %, and drew a banner over the strip's window label."""
+    ex = Explorer(tmp_path, seed=seed, size=size, check_text=every, frame_ms=frame_ms)
+    try:
+        ex.goal(entry)
+        assert entry in ex.checks.entries_done
+    finally:
+        ex.close()

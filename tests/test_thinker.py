@@ -171,3 +171,27 @@ def test_the_worker_gives_the_screen_the_cpu_first_and_still_plays_the_same_move
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     assert os.getpriority(os.PRIO_PROCESS, t.pid) >= min(19, mine + th.WORKER_NICE)
     assert s._t.action(tuple(ans.move)) == decide(s, "expert", random.Random(5), max_nodes=2000)
+
+
+def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> None:
+    """A virtual-clock walk (tests/explorer.py) waits with wait_idle and then reads the
+    futures: each answer (the worker's or the fallback's) is set while its request still
+    counts as waiting, so wait_idle never returns before the move can be read (it could return
+    a moment early, and a walk then played one frame later on a busy machine)."""
+    s = position()
+    t = thinker()
+    busy_when_set: list[bool] = []
+    fut = t.ask("focus", th.encode_focus(s), "medium", 5, marker(s))
+    fut.add_done_callback(lambda _f: busy_when_set.append(t.busy))
+    assert t.wait_idle(WAIT) and fut.done()
+    cmd = fake_worker(tmp_path, """
+        import json, sys, time
+        print(json.dumps({"v": 1, "type": "ready", "pid": 0}), flush=True)
+        for line in sys.stdin:
+            time.sleep(3600)                       # never answers: the fallback moves
+    """)
+    slow = thinker(command=cmd, stuck_margin_s=0.3)
+    fb = slow.ask("focus", th.encode_focus(s), "hard", 1, marker(s), cap_s=0.2)
+    fb.add_done_callback(lambda _f: busy_when_set.append(slow.busy))
+    assert slow.wait_idle(WAIT) and fb.done() and fb.result().source == "fallback"
+    assert busy_when_set == [True, True]

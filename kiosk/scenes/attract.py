@@ -227,11 +227,19 @@ class AttractScene(Scene):
         if self.recent_lines:
             render.text(surface, "Recent games", (W // 2, y), 28, render.DIM, "center")
             y += 34
+        notice = f"Results file: {self.store_notices[-1]}" if self.store_notices else ""
+        bottom = H - 52 - render.lines_height(notice, W - 40, 24, 3) - 4 if notice else H - 4
         for label, who, reason in self.recent_lines:
-            render.text_fit(surface, f"{label}: {who} ({reason})", (W // 2, y - 14), W - 80, 28, 24, render.TEXT)
+            # one line each, as many as the screen holds: the reason gives way where the whole
+            # line does not fit (at 480x320 "Oh dear, there are some difficulties..." ran off
+            # both edges, and a fifth game below the screen's bottom)
+            if y - 14 + render.line_height(28) > bottom:
+                break
+            render.text_best(surface, (f"{label}: {who} ({reason})", f"{label}: {who}"), (W // 2, y - 14),
+                             W - 40, (28, 26, 24), render.TEXT, "midtop")
             y += 34
-        if self.store_notices:
-            text = f"Results file: {self.store_notices[-1]}"
+        if notice:
+            text = notice
             # up to three lines from the bottom up: a notice names a path, too long for one
             # line on a small display (text_fit's two lines cut it at both edges at 480x320)
             render.text_block(surface, text, (W // 2, H - 52), W - 40, 24, 3, render.GOLD, "midbottom")

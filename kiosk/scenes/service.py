@@ -11,7 +11,7 @@ tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a 2 s hol
 back.  A buzzer acts when it is let go (``ReleaseGestures``): a long hold never chooses
 first.  On a value, OK starts changing it: left/right change it, OK keeps it; with a
 buzzer a tap steps it, a hold turns the direction round (so does the end of its range)
-and a long hold keeps it.  In the button test every control is under test, so the way
+and a long hold keeps it; quick taps (0.8 s apart at most) step 10, then 100 times as far (a third of the range at most).  In the button test every control is under test, so the way
 back is the opening combination held again.  Keyboard (for a developer): arrows, Enter,
 Backspace.  Every page says its gestures (only the buzzer's with buzzers only).
 
@@ -151,7 +151,8 @@ class PinScene(Scene):
                                  f"{format_minutes(lock)}", 8.0)
                 self.app.pop()
             else:
-                self.app.message(f"Wrong PIN ({self.lock.tries_left()} tries left)", 4.0)
+                left = self.lock.tries_left()
+                self.app.message(f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left)", 4.0)
                 self.entry = PinEntry(self.entry.pin)
 
     def update(self, now_ns: int) -> None:
@@ -218,22 +219,44 @@ class Setting:
         from kiosk.config import SCHEMA
         return SCHEMA[self.section][self.key]
 
-    def stepped(self, value: Any, direction: int) -> Any:
+    def stepped(self, value: Any, direction: int, times: int = 1) -> Any:
+        """``value`` moved ``times`` steps in ``direction`` (+1 / -1), held inside its range;
+        a choice setting moves to the next (previous) choice."""
         check = self.checker()
         choices = getattr(check, "choices", None)
         if choices:
             i = choices.index(value) if value in choices else 0
             return choices[(i + direction) % len(choices)]
         low, high, integer = check.low, check.high, check.integer
-        v = round(value + direction * self.step, 4)
+        v = round(value + direction * self.step * times, 4)
         v = max(low, min(high, v))
         return int(v) if integer else float(v)
+
+    def fast_times(self, run: int) -> int:
+        """How many steps the ``run``-th quick buzzer tap in a row makes (1 for the first
+        :data:`FAST_AFTER` taps, then 10, then 100), never more than a third of the range
+        in one tap (a choice setting: always 1).  With buzzers alone a range of 719 steps
+        ("Attract loop after", 5 to 3600 s) is crossed in about 20 taps instead of 719."""
+        check = self.checker()
+        if getattr(check, "choices", None):
+            return 1
+        times = (1, 10, 100)[min(2, max(0, run - 1) // FAST_AFTER)]
+        while times > 1 and times * self.step > (check.high - check.low) / 3:
+            times //= 10
+        return times
 
     def show(self, value: Any) -> str:
         if isinstance(value, float):
             return f"{value:g}{self.unit}"
         return f"{value}{self.unit}"
 
+
+#: Buzzer taps on a value this close after the previous one (ns) make a quick run: after
+#: :data:`FAST_AFTER` taps of the run each one steps 10 times as far, after twice as many 100
+#: times (:meth:`Setting.fast_times`); a slower tap, a hold (turn round) or the end of the
+#: range starts over at one step.
+FAST_TAP_NS = 800_000_000
+FAST_AFTER = 4
 
 SETTINGS = [
     Setting("judge", "tie_window_ms", "Tie window", 5, " ms"),
@@ -275,6 +298,8 @@ class ServiceScene(Scene):
         self.cursor = 0
         self.editing = False
         self.direction = 1                # a buzzer tap's step while editing: +1 up, -1 down
+        self.run = 0                      # buzzer taps in the current quick run (FAST_TAP_NS apart)
+        self.last_tap: int | None = None  # when the last of them came (ns)
         self.gestures = ReleaseGestures()
         self.newpin: NewPin | None = None
         j = app.cfg["judge"]
@@ -348,11 +373,15 @@ class ServiceScene(Scene):
         if self.editing:
             if buzzer:
                 if action == NEXT:
-                    self._change(self.direction, bounce=True)
-                elif action == OK:
-                    self.direction = -self.direction
-                elif action == BACK:
-                    self.editing = False
+                    self.run = self.run + 1 if self._quick() else 1
+                    self.last_tap = self.now
+                    self._change(self.direction, bounce=True, times=self.edited().fast_times(self.run))
+                else:
+                    self.run, self.last_tap = 0, None
+                    if action == OK:
+                        self.direction = -self.direction
+                    elif action == BACK:
+                        self.editing = False
             elif action in (PREV, NEXT):
                 self._change(-1 if action == PREV else 1)
             elif action in (OK, BACK):
@@ -438,18 +467,25 @@ class ServiceScene(Scene):
             return next(x for x in SETTINGS if x.key == "volume")
         return SETTINGS[self.cursor]
 
-    def _change(self, direction: int, bounce: bool = False) -> None:
-        """One step of the value being changed; ``bounce`` (buzzer taps): at the end of its
-        range the direction turns round, so every value is reached with taps alone."""
+    def _quick(self) -> bool:
+        """Whether a buzzer tap now continues the quick run (:data:`FAST_TAP_NS`)."""
+        return self.last_tap is not None and self.run > 0 and self.now - self.last_tap <= FAST_TAP_NS
+
+    def _change(self, direction: int, bounce: bool = False, times: int = 1) -> None:
+        """``times`` steps of the value being changed; ``bounce`` (buzzer taps): at the end
+        of its range the direction turns round (and the quick run starts over), so every
+        value is reached with taps alone."""
         s = self.edited()
         k = (s.section, s.key)
-        new = s.stepped(self.values[k], direction)
+        new = s.stepped(self.values[k], direction, times)
         if bounce and new == self.values[k]:
             self.direction = direction = -direction
+            self.run = 1
             new = s.stepped(self.values[k], direction)
         self.values[k] = new
         if bounce and s.stepped(new, direction) == new:
             self.direction = -direction            # at the end: the next tap goes back (the hint says so)
+            self.run, self.last_tap = 0, None
         if k == ("sound", "volume"):
             self.app.sounds.set_volume(self.values[k])
             self.app.sounds.play("press")
@@ -665,11 +701,15 @@ class ServiceScene(Scene):
         return held_line(self.gestures.would(self.now), words) or plain
 
     def step_words(self) -> str:
-        """What a buzzer tap does to the value being changed: "+5 ms", "-0.1", "next choice"."""
+        """What a buzzer tap does to the value being changed: "+5 ms", "-0.1", "next choice";
+        during a quick run the bigger step it makes now ("+50 s"), and where quick taps
+        go further, "(quick: faster)"."""
         s = self.edited()
         if getattr(s.checker(), "choices", None):
             return "next choice"
-        return f"{'+' if self.direction > 0 else '-'}{s.show(s.step)}"
+        times = s.fast_times(self.run + 1) if self._quick() else 1
+        more = " (quick: faster)" if times == 1 and s.fast_times(2 * FAST_AFTER + 1) > 1 else ""
+        return f"{'+' if self.direction > 0 else '-'}{s.show(round(s.step * times, 4))}{more}"
 
     def _draw_pin(self, surface: pygame.Surface) -> None:
         """The "Change the PIN" page: which entry it is, the digits, the last problem."""
@@ -703,6 +743,28 @@ class ServiceScene(Scene):
             return 0
         return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
 
+    def _status_wrapped(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`status_lines` broken into the large display's 28 px lines (at most 3 each)."""
+        f = render.font(28)
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        for text, colour in self.status_lines():
+            own: list[str] = []
+            for word in text.split(" "):
+                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
+                    own[-1] = f"{own[-1]} {word}"
+                else:
+                    own.append(word)
+            lines += [(line, colour) for line in own[:3]]
+        return lines
+
+    def _status_top(self, W: int, H: int) -> int:
+        """Where the status panel begins (``H``: no status): a page's lines end above it."""
+        if not self.status_lines():
+            return H
+        if render.small_screen(W, H):
+            return H - 4 - self._status_height(W)
+        return H - 16 - 34 * len(self._status_wrapped(W)) - 12
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         """:meth:`status_lines` along the bottom, each on as many lines as it needs (at most 3,
         28 px), on a panel so it reads over the page."""
@@ -716,16 +778,7 @@ class ServiceScene(Scene):
             for text, colour in parts:
                 y = render.text_block(surface, text, (W // 2, y), W - 40, 28, 3, colour, "midtop").bottom
             return
-        f = render.font(28)
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        for text, colour in parts:
-            own: list[str] = []
-            for word in text.split(" "):
-                if own and f.size(f"{own[-1]} {word}")[0] <= W - 120:
-                    own[-1] = f"{own[-1]} {word}"
-                else:
-                    own.append(word)
-            lines += [(line, colour) for line in own[:3]]
+        lines = self._status_wrapped(W)
         box = pygame.Rect(40, H - 16 - 34 * len(lines) - 12, W - 80, 34 * len(lines) + 12)
         render.panel(surface, box, render.PANEL, render.GOLD, 2)
         for i, (line, colour) in enumerate(lines):
@@ -870,6 +923,8 @@ class ServiceScene(Scene):
                     (40, y0), 26, render.DIM)
         y = y0 + 30
         for note in list(self.buttons.log)[:6]:
+            if y + 30 > self._status_top(W, H) - 4:
+                break                     # the status panel (a saved setting, the PIN advice) stays readable
             e = note.edge
             gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
             line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
@@ -886,7 +941,8 @@ class ServiceScene(Scene):
         top = r.bottom + 4
         notes = list(self.buttons.log)[:6]
         log_rows = min(len(notes), 2 if H < 400 else 4)
-        grid_h = H - 4 - top - lh * (2 + log_rows) - 4
+        bottom = self._status_top(W, H)               # above the status panel
+        grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
         # two columns of seats with two lines a control where they fit, else one column of
         # one line a control ("buzzer 1x b0")
         two = (grid_h // 4 >= 2 * lh
@@ -923,14 +979,14 @@ class ServiceScene(Scene):
                                        "center")
                 cx += bw + 3
         y = top + rows_n * row_h + 2
-        render.text_block(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (8, y), W - 16, 24, 1,
-                          render.DIM, "topleft")
-        y += lh
-        render.text_block(surface, "Last edges: stamp (ns), gap to that control's previous edge", (8, y), W - 16,
-                          24, 1, render.DIM, "topleft")
-        y += lh
+        for words in ("3x b2 = 3 presses, 2 bounce edges in the last one",
+                      "Last edges: stamp (ns), gap to that control's previous edge"):
+            if y + lh > bottom - 2:
+                break                     # under a status panel the legend gives way first
+            render.text_block(surface, words, (8, y), W - 16, 24, 1, render.DIM, "topleft")
+            y += lh
         for note in notes:
-            if y + lh > H - 2:
+            if y + lh > bottom - 2:
                 break
             e = note.edge
             gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
@@ -969,6 +1025,8 @@ class ServiceScene(Scene):
             else:
                 lines.append((text, col))
         for text, col in lines:
+            if y + 36 > self._status_top(W, H) - 4:
+                break                     # the status panel stays readable
             render.text(surface, text, (40, y), 30, col)
             y += 36
 
@@ -1002,7 +1060,7 @@ class ServiceScene(Scene):
         W, H = surface.get_size()
         led = self.app.cfg["led"]
         lh = render.line_height(24)
-        side = max(40, min(W * 2 // 5, H - self._top - 5 * lh - 8))
+        side = max(40, min(W * 2 // 5, self._status_top(W, H) - self._top - 5 * lh - 8))   # caption above the status
         box = pygame.Rect(W - side - 8, self._top, side, side)
         left_w = box.x - 16
         step = lh + 8
@@ -1023,8 +1081,8 @@ class ServiceScene(Scene):
                               (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop", bold=True)
         y += 4
         for text, col in self._link_lines():
-            if y + render.lines_height(text, left_w, 30, 2) > H - 2:
-                break                     # the lowest lines give way on a 320 px panel
+            if y + render.lines_height(text, left_w, 30, 2) > self._status_top(W, H) - 2:
+                break                     # the lowest lines give way on a 320 px panel (and to the status)
             r = render.text_block(surface, text, (8, y), left_w, 30, 2, col, "topleft")
             y = r.bottom + 2
 

@@ -746,21 +746,25 @@ class FocusXScene(GameScene):
         compact = self.layout.compact
         left = strip.x + (10 if compact else 20)
         y = strip.y + (1 if compact else 2)
+        later: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = []
         for msg, size, col in lines:
             if compact:                 # 24 px lines, the label squeezed a little at most
-                # each line from the strip's left edge (``left`` is where the banner may start)
-                r = render.text_within(surface, msg, (strip.x + 10, y), strip.w - 20, render.MIN_TEXT_PX, col,
-                                       bold=True)
-                left = max(left, r.right + 16)
-                y = r.bottom + 1
+                # each line from the strip's left edge (``left`` is where the banner may start);
+                # drawn after the banner's place is known: a banner drawn over them hides them
+                f = render.font(render.MIN_TEXT_PX, True)
+                later.append((msg, (strip.x + 10, y), col))
+                left = max(left, strip.x + 10 + min(f.size(render.plain(msg))[0], strip.w - 20) + 16)
+                y = y + f.get_height() + 1
                 continue
             r = render.text_within(surface, msg, (strip.x + 20, y), strip.w - 30, size, col, bold=True)
             left = max(left, r.right + 24)
             y = r.bottom + 2
         self.draw_table(surface, area)
-        if banner is not None and compact:
-            self._draw_banner_compact(surface, strip, left, y, banner)
-        elif banner is not None:
+        over = banner is not None and compact and self._draw_banner_compact(surface, strip, left, y, banner)
+        if not over:
+            for msg, pos, col in later:
+                render.text_within(surface, msg, pos, strip.w - 20, render.MIN_TEXT_PX, col, bold=True)
+        if banner is not None and not compact:
             msg, col = banner
             room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
             size = render.fit_size(msg, room.w - 36, (56, 48, 42, 36, 32, 28), bold=True)
@@ -777,11 +781,12 @@ class FocusXScene(GameScene):
             surface.blit(img, rect)
 
     def _draw_banner_compact(self, surface: pygame.Surface, strip: pygame.Rect, left: int, below: int,
-                             banner: tuple[str, tuple[int, int, int]]) -> None:
+                             banner: tuple[str, tuple[int, int, int]]) -> bool:
         """The banner in the small layout's strip, right of its lines (they end at x ``left``,
         y ``below``): one line of 28..24 px, else two lines of 24 px; else on the row under
         the lines (one line of 24 px: the chooser's hint stays in view); else over them (for
-        the banner's second or two: the countdown bar still runs)."""
+        the banner's second or two: the countdown bar still runs).  True when it is drawn
+        over them (the caller then leaves them out)."""
         msg, col = banner
         b24 = render.font(render.MIN_TEXT_PX, True)
         beside = strip.right - 10 - left - 16
@@ -794,8 +799,11 @@ class FocusXScene(GameScene):
                 pygame.draw.rect(surface, col, box, border_radius=8)
                 render.text_within(surface, msg, (box.centerx, box.y + (box.h - b24.get_height()) // 2), w,
                                    render.MIN_TEXT_PX, (20, 20, 20), "midtop", bold=True)
-                return
+                return False
+            over = left > strip.x + 10
             left = strip.x + 10
+        else:
+            over = False
         room = pygame.Rect(left, strip.y, strip.right - 10 - left, strip.h)
         inner = room.w - 16
         size = render.fit_size(msg, inner, (28, 26, 24), bold=True)
@@ -812,6 +820,7 @@ class FocusXScene(GameScene):
         pygame.draw.rect(surface, col, box, border_radius=10)
         render.text_lines(surface, msg, (box.centerx, box.y + (box.h - h) // 2), inner, len(lines),
                           size if len(lines) == 1 else render.MIN_TEXT_PX, (20, 20, 20), "midtop", bold=True)
+        return over
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         return None
@@ -977,12 +986,17 @@ class FocusXScene(GameScene):
                 if yy > panel.bottom - step - 2:
                     break
                 col = render.SEAT_COLOURS[seat % 8] if idx == 0 else render.DIM
-                who = render.text(surface, f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}", (x, yy), size,
-                                  col, bold=idx == 0)
+                name = f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}"
+                at_right = max(x + render.font(size, idx == 0).size(name)[0] + 6, x + 30) + \
+                    render.font(size).size(f"{ms:.1f}")[0]
+                beside = render.font(size).size(status)[0] * render.MIN_KEPT <= panel.right - 8 - at_right - 6
+                if not beside and yy + 2 * step > panel.bottom:
+                    break                     # no row left for its status readable: the press gives way
+                who = render.text(surface, name, (x, yy), size, col, bold=idx == 0)
                 at = render.text(surface, f"{ms:.1f}", (max(who.right + 6, x + 30), yy), size, render.TEXT)
                 scol = render.BAD if status in ("false", "penalty", "last") else render.DIM
                 room = panel.right - 8 - at.right - 6
-                if render.font(size).size(status)[0] * render.MIN_KEPT > room and yy + 2 * step <= panel.bottom:
+                if not beside:
                     yy += step                                   # the status on its own row
                     room = inner - 8
                 render.text_within(surface, status, (panel.right - 8, yy), room, size, scol, "topright")
@@ -1418,6 +1432,17 @@ class DuelScene(FocusXScene):
                 self.flash = (tuple(seats), "won", now)
                 self.app.sounds.play("won" if how == "tiebreak-won" else "debated")
 
+    @staticmethod
+    def _beside_pile(surface: pygame.Surface, area: pygame.Rect, r: pygame.Rect, word: str, size: int,
+                     colour: tuple[int, int, int], bold: bool) -> None:
+        """``word`` ("NOW", "next") left of the pile ``r``, or right of it where the left has no
+        room inside ``area`` (the leftmost pile of an 800x480 table drew "NOW" off the screen)."""
+        w = render.font(size, bold).size(word)[0]
+        if r.x - 14 - w >= area.x:
+            render.text(surface, word, (r.x - 14, r.centery), size, colour, "midright", bold=bold)
+        else:
+            render.text(surface, word, (r.right + 14, r.centery), size, colour, "midleft", bold=bold)
+
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st: DuelState = self.state
         if st.tiebreak is not None:
@@ -1465,10 +1490,10 @@ class DuelScene(FocusXScene):
                 render.empty_spot(surface, r, "empty")
             if s in now:                    # the focus being raced now (FXA-20): thick gold frame
                 pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 7, border_radius=16)
-                render.text(surface, "NOW", (r.x - 14, r.centery), 24, render.GOLD, "midright", bold=True)
+                self._beside_pile(surface, area, r, "NOW", 24, render.GOLD, True)
             elif s in waiting_seats:        # a focus waiting for its race (FXA-24): thin frame
                 pygame.draw.rect(surface, render.TEXT, r.inflate(22, 22), 2, border_radius=16)
-                render.text(surface, "next", (r.x - 14, r.centery), 22, render.DIM, "midright")
+                self._beside_pile(surface, area, r, "next", 22, render.DIM, False)
             if s == st.active and not st.is_terminal():
                 pygame.draw.rect(surface, col, r.inflate(10, 10), 4, border_radius=14)
             render.text(surface, f"{len(pile)}", (r.right + 14, r.bottom), 24, render.DIM, "bottomleft")

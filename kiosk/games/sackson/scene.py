@@ -1424,11 +1424,7 @@ class SacksonScene(GameScene):
                          border_bottom_left_radius=12)
         big = r.h >= 80
         sd.seat_badge(surface, p, (r.x + 38, r.y + r.h // 2), 22 if big else 19)
-        name = f"P{p + 1}"
-        if self.game.teams:
-            name += "  team " + ("P1+P3" if p % 2 == 0 else "P2+P4")
-        render.text(surface, name, (r.x + 70, r.y + 6), 34 if big else 30, col, bold=True)
-        render.text(surface, self.seats[p].label[:20], (r.right - 10, r.y + 10), 22, render.DIM, "topright")
+        self._draw_name_row(surface, r, p, big, col, label=p not in self.skipped or st.is_terminal())
         self._draw_stats(surface, self._stat_items(p, short=False), (r.x + 70, r.y + (46 if big else 40)),
                          r.right - 8, 26 if big else 24, 16)
         ch = self.chooser
@@ -1441,6 +1437,36 @@ class SacksonScene(GameScene):
             box = tag.get_rect(topright=(r.right - 10, r.y + 8)).inflate(14, 6)
             pygame.draw.rect(surface, render.GOLD, box, border_radius=8)
             surface.blit(tag, tag.get_rect(center=box.center))
+
+    #: The station label's size on a full player card (px) and the gap left of it (px).
+    CARD_LABEL_PX, CARD_LABEL_GAP = 22, 12
+
+    def _draw_name_row(self, surface: pygame.Surface, r: pygame.Rect, p: int, big: bool,
+                       col: tuple[int, int, int], label: bool = True) -> None:
+        """A full card's top row: "P1" (in the team game with its team) at the left, the
+        seat's station label at the right, side by side: the name takes the longest wording
+        that fits beside the label ("P1  team P1+P3", "P1  team 1+3", "P1 1+3", "P1") at the
+        largest size from 34 (30 on a low card) down to 24 px; when none fits, "P1 1+3" (or
+        "P1") at 24 px and the label squeezed into the rest (issue 20: at 800x480 the team name ran
+        under "GPIO 17").  ``label`` False: no label (the SKIPPED tag stands there)."""
+        left, right = r.x + 70, r.right - 10
+        wordings = [f"P{p + 1}"]
+        if self.game.teams:
+            a, b = ("1", "3") if p % 2 == 0 else ("2", "4")
+            wordings = [f"P{p + 1}  team P{a}+P{b}", f"P{p + 1}  team {a}+{b}", f"P{p + 1} {a}+{b}"] + wordings
+        text = self.seats[p].label[:20] if label else ""
+        label_w = render.font(self.CARD_LABEL_PX).size(text)[0] if text else 0
+        room = right - left - (label_w + self.CARD_LABEL_GAP if text else 0)
+        sizes = tuple(range(34 if big else 30, render.MIN_TEXT_PX - 1, -2))
+        fits = [w for w in wordings if render.font(sizes[-1], True).size(w)[0] <= room]
+        if fits:
+            name = render.text_best(surface, fits, (left, r.y + 6), room, sizes, col, bold=True)
+        else:                     # a long label ("away: computer plays"): the name whole, the label squeezed
+            name = render.text(surface, wordings[-2 if self.game.teams else -1], (left, r.y + 6), sizes[-1], col,
+                               bold=True)
+        if text:
+            render.text_within(surface, text, (right, r.y + 10), right - name.right - self.CARD_LABEL_GAP,
+                               self.CARD_LABEL_PX, render.DIM, "topright")
 
     @staticmethod
     def _fit_text(surface: pygame.Surface, msg: str, pos: tuple[int, int], width: int, size: int,

@@ -182,6 +182,11 @@ class PhotosMade:
         return None          # a pure generator in a daemon thread: its photos stay cached
 
 
+#: A seat's box narrower than this (px, a small display's column) draws its first row as the
+#: one-row panel does (24 px): "P1", its marker and "10" points overlapped at 40-44 px.
+NARROW_SEAT_W = 190
+
+
 class SherlookScene(GameScene):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
@@ -503,7 +508,9 @@ class SherlookScene(GameScene):
         if reveal:                             # R-7: the whole claim order in place of markers and claims
             self._draw_order(surface, self._reveal_areas(areas)[1])
         else:
-            self._draw_markers(surface, areas["markers"])
+            plate = self._reveal_areas(areas)[0]
+            over = plate if self.banner and self.now < self.banner[2] and plate != areas["info"] else None
+            self._draw_markers(surface, areas["markers"], under=over)
             if not self._counting_down():      # the countdown covers the claims: not drawn under it
                 self._draw_claims(surface, areas["claims"])
         self._draw_seats(surface, areas["seats"])
@@ -623,7 +630,9 @@ class SherlookScene(GameScene):
         r = int(min(cw * 0.3, ch * 0.4))
         return [(int(area.x + cw * (i // 5 + 0.5)), int(area.y + ch * (i % 5 + 0.5))) for i in range(10)], r
 
-    def _draw_markers(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+    def _draw_markers(self, surface: pygame.Surface, area: pygame.Rect, under: pygame.Rect | None = None) -> None:
+        """The ten markers in ``area``; those that a message's plate (``under``, drawn over
+        them for its moment on a narrow small display) hides are left out."""
         st = self.state
         race = self.referee.race if st.current_player() == RACE else None
         centres, r = self._marker_centres(area)
@@ -636,6 +645,8 @@ class SherlookScene(GameScene):
         pulse = 0.5 + 0.5 * math.sin(self.now / 1e9 * 8)
         for m in range(1, 11):
             cx, cy = centres[m - 1]
+            if under is not None and under.colliderect(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)):
+                continue
             if reveal and m == st.count:
                 pygame.draw.circle(surface, TOKEN_COLOURS["green"], (cx, cy), r + 10)
             if m == highlight:
@@ -648,10 +659,15 @@ class SherlookScene(GameScene):
             else:                     # taken: the holder's colour and seat number
                 pygame.draw.circle(surface, render.SEAT_COLOURS[seat % 8], (cx, cy), r)
                 pygame.draw.circle(surface, (20, 20, 20), (cx, cy), r, 3)
-                render.text(surface, str(m), (cx, cy - r // 5), int(r * 1.15), (20, 20, 20), "center", bold=True)
-            if seat is not None:
-                render.text(surface, f"P{seat + 1}", (cx, cy + r // 2), max(16, int(r * 0.5)), (20, 20, 20),
-                            "center", bold=True)
+                num = render.text(surface, str(m), (cx, cy - r // 5), int(r * 1.15), (20, 20, 20), "center",
+                                  bold=True)
+                tag_px = max(16, int(r * 0.5))
+                tag_h = render.line_height(tag_px, True)
+                # the holder's "P2" under the number where the disc has room for both; a small
+                # disc (480x320) says the holder by its colour alone
+                if cy + r // 2 - tag_h // 2 >= num.bottom - min(num.h, tag_h) // 4:
+                    render.text(surface, f"P{seat + 1}", (cx, cy + r // 2), tag_px, (20, 20, 20), "center",
+                                bold=True)
         if race is not None and race.opened_ns is not None:
             self._draw_cursors(surface, area, centres, r, race)
 
@@ -870,47 +886,62 @@ class SherlookScene(GameScene):
             if low:
                 self._draw_seat_row(surface, r, s, col, last, waiting, playing, counting, stuck)
                 continue
-            # row 1: seat, this round's marker or state, points
-            head = render.text(surface, f"P{s + 1}", (r.x + 16, r.y + 2), 40, col, bold=True)
-            render.text(surface, f"{st.points[s]}", (r.right - 10, r.y + 2), 44, render.TEXT, "topright", bold=True)
-            mid = (head.right + 30, head.centery + 2)
-            if s in st.markers and last is None:
-                pygame.draw.circle(surface, col, mid, 18)
-                pygame.draw.circle(surface, (20, 20, 20), mid, 18, 2)
-                render.text(surface, str(st.markers[s]), mid, 30, (20, 20, 20), "center", bold=True)
-            elif last is not None and s in last.markers:
-                pygame.draw.circle(surface, col, mid, 18)
-                pygame.draw.circle(surface, (20, 20, 20), mid, 18, 2)
-                render.text(surface, str(last.markers[s]), mid, 30, (20, 20, 20), "center", bold=True)
-            elif (last is not None and s in last.timed_out) or s in st.timed_out:
-                render.text(surface, "time!", (head.right + 12, mid[1]), 30, render.BAD, "midleft", bold=True)
-            elif waiting:
-                left = race.countdown_left(self.now) if counting and race is not None else None
-                if left is not None and s in race.countdown_seats:  # type: ignore[union-attr]
-                    render.text(surface, f"{max(0, math.ceil(left))}", mid, 44, render.GOLD, "center", bold=True)
-                else:
-                    render.text(surface, "...", mid, 34, render.DIM, "center", bold=True)
-            elif not playing:
-                render.text(surface, "watching", (head.right + 12, mid[1]), 22, render.DIM, "midleft")
-            # row 2: the station, or this round's tokens at the reveal
+            # row 1: seat, this round's marker or state, points (a narrow box, 480x320: as the
+            # one-row panel draws them, 24 px, so that they sit side by side)
+            if r.w < NARROW_SEAT_W and render.small_screen(*surface.get_size()):
+                self._draw_seat_row(surface, pygame.Rect(r.x, r.y, r.w, 40), s, col, last, waiting, playing,
+                                    counting, stuck)
+            else:
+                head = render.text(surface, f"P{s + 1}", (r.x + 16, r.y + 2), 40, col, bold=True)
+                render.text(surface, f"{st.points[s]}", (r.right - 10, r.y + 2), 44, render.TEXT, "topright", bold=True)
+                mid = (head.right + 30, head.centery + 2)
+                if s in st.markers and last is None:
+                    pygame.draw.circle(surface, col, mid, 18)
+                    pygame.draw.circle(surface, (20, 20, 20), mid, 18, 2)
+                    render.text(surface, str(st.markers[s]), mid, 30, (20, 20, 20), "center", bold=True)
+                elif last is not None and s in last.markers:
+                    pygame.draw.circle(surface, col, mid, 18)
+                    pygame.draw.circle(surface, (20, 20, 20), mid, 18, 2)
+                    render.text(surface, str(last.markers[s]), mid, 30, (20, 20, 20), "center", bold=True)
+                elif (last is not None and s in last.timed_out) or s in st.timed_out:
+                    render.text(surface, "time!", (head.right + 12, mid[1]), 30, render.BAD, "midleft", bold=True)
+                elif waiting:
+                    left = race.countdown_left(self.now) if counting and race is not None else None
+                    if left is not None and s in race.countdown_seats:  # type: ignore[union-attr]
+                        render.text(surface, f"{max(0, math.ceil(left))}", mid, 44, render.GOLD, "center", bold=True)
+                    else:
+                        render.text(surface, "...", mid, 34, render.DIM, "center", bold=True)
+                elif not playing:
+                    render.text(surface, "watching", (head.right + 12, mid[1]), 22, render.DIM, "midleft")
+            # row 2: the station, or this round's tokens at the reveal; row 3: the tokens so far
+            # (green circle, yellow square, red triangle).  A box too low for three rows (4 seats
+            # on 480x320) leaves the station out, and at the reveal shows this round's tokens only.
             y2 = r.y + 40
+            ty = r.y + 63 if not vertical else r.bottom - 18
+            three_rows = ty - 12 >= y2 + 20
             got = last.score.tokens(s) if last is not None and s in last.score.points else ()
             if got:
+                gy = y2 + 8 if three_rows else ty
                 x = r.x + 26
                 for kind in got:
-                    token_icon(surface, kind, (x, y2 + 8), 8)
+                    token_icon(surface, kind, (x, gy), 8)
                     x += 22
-                render.text(surface, f"+{last.score.points[s]}", (x - 4, y2 + 8), 26,  # type: ignore[union-attr]
+                render.text(surface, f"+{last.score.points[s]}", (x - 4, gy), 26,  # type: ignore[union-attr]
                             render.GOOD, "midleft", bold=True)
-            else:
-                render.text(surface, info.label[:22], (r.x + 16, y2), 20, render.DIM)
-            # row 3: the tokens so far (green circle, yellow square, red triangle)
+            elif three_rows:
+                # the station inside the seat's box: "computer (medium)" reads "computer" where
+                # a narrow box (480x320) has no room for it (it ran off the screen's edge)
+                label = info.label[:22]
+                render.text_best(surface, (label, label.split(" (")[0]), (r.x + 16, y2), r.right - 8 - (r.x + 16),
+                                 (20,), render.DIM)
             tx = r.x + 16
-            ty = r.y + 63 if not vertical else r.bottom - 18
+            gap = min(44, (r.w - 26) // 3)     # a narrow box (480x320): closer, inside it
             for kind, count in (("green", st.greens[s]), ("yellow", st.yellows[s]), ("red", st.reds[s])):
+                if got and not three_rows:
+                    break
                 token_icon(surface, kind, (tx + 8, ty), 7)
                 render.text(surface, str(count), (tx + 19, ty), 24, render.TEXT, "midleft", bold=True)
-                tx += 44
+                tx += gap
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 4), 22, render.BAD, "bottomright", bold=True)
 
