@@ -149,6 +149,8 @@ class App:
         render.fit_caches(screen.get_size())      # issue 23: the drawing caches sized for this screen
         self.args = args
         self.demo = getattr(args, "command", None) == "demo"
+        #: demo: a party's interrupted game waits in the resume slot; the demo leaves it alone
+        self.keep_resume_slot = False
         self.demo_game: Any = None                # demo: the LobbyGame asked for (kiosk.demo.start_demo)
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True

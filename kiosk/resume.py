@@ -100,6 +100,10 @@ def save_progress(app: Any, scene: Any) -> bool:
     data = progress(scene)
     if results is None or data is None or not hasattr(results, "save_resume"):
         return False
+    if getattr(app, "demo", False):
+        if getattr(app, "keep_resume_slot", False):
+            return False                  # a party's interrupted game waits in the slot
+        data["demo"] = True               # the next demo may resume it, a party's start never sees it as theirs
     # A seat a computer plays only while its person is away (kiosk.away) is kept as the
     # person's: after a restart their buzzer must still give them the seat back.
     watch = getattr(app, "idle", None)
@@ -286,6 +290,12 @@ def offer(app: Any) -> bool:
         return False
     log.info("an interrupted game is waiting: %s (%s steps)", data.get("game_key"), data.get("steps"))
     if getattr(app, "demo", False):
+        if not data.get("demo"):
+            # a party's game, not a demo's: the demo neither plays it nor saves over it (issue 23)
+            app.keep_resume_slot = True
+            app.message(f"An interrupted game ({data.get('title') or data.get('game_key')}) is kept for the next "
+                        "start of the arcade; this demo does not save over it.", 10)
+            return False
         asked = getattr(app, "demo_game", None)
         try:
             saved = entry_of(data)

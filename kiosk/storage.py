@@ -830,7 +830,7 @@ class Results:
                 saved = int(cur.lastrowid or 0)
                 if game_key is not None:
                     self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
-                if self.outbox_hook is not None:
+                if self.outbox_hook is not None and not record.get("demo"):   # a demo's game stays home
                     uid, event, topic, payload = self.outbox_hook(saved, finished, record, tuple(winners), reason,
                                                                   tuple(scores))
                     self.db.execute("INSERT INTO outbox (game_uid, topic, payload, created_at) VALUES (?, ?, ?, ?)",

@@ -153,6 +153,7 @@ def test_demo_of_one_game_does_not_resume_an_interrupted_game_of_another(tmp_pat
     store = tmp_path / "arcade.sqlite3"
     app = start_kiosk(config_for(None, store), frames=1)
     try:
+        app.demo = True                  # a demo's game
         app.replace(resume.start_game(app, find_game("sherlook", None), computer_seats(2)))
         play_until(app, 1)
     finally:
@@ -244,3 +245,46 @@ def test_in_kiosk_mode_a_station_s_x_drops_the_offer_and_the_hint_names_no_esc(t
         assert isinstance(app.scenes[-1], AttractScene) and app.results.load_resume() is None
     finally:
         app.close()
+
+
+def test_a_demo_on_the_cabinets_store_keeps_the_partys_interrupted_game_and_results_apart(tmp_path: Path) -> None:
+    """An operator runs ``focus-arcade demo`` on an installed cabinet's store (issue 23): the
+    party's interrupted game still waits for the next start, and the demo's finished games
+    are marked as the demo's (and so go to no hall leaderboard, take no high score)."""
+    from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+    from arcade.focusx.classic import ClassicGame
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focusx-classic", None), computer_seats(2)))
+        play_until(app, 1)
+        party_key = app.results.load_resume()["game_key"]
+    finally:
+        app.results.db.close()           # the power cut: the party's game stays in the slot
+        app.led.close()
+    demo = start_kiosk(config_for(None, store), frames=0)
+    try:
+        demo.demo = True
+        asked = find_game("focusx-classic", None)               # even the same game is not taken over
+        demo.demo_game = asked
+        assert resume.offer(demo) is False
+        assert any("kept for the next start" in m for m, _ in demo.messages)
+        scene = resume.start_game(demo, asked, computer_seats(2))
+        demo.replace(scene)
+        play_until(demo, 2)
+        assert demo.results.load_resume()["game_key"] == party_key          # not saved over
+        ended = ClassicGame(2).new_initial_state()
+        simulate(ended, random.Random(3), SimConfig(skills=["hard"] * 2), first_legal)
+        scene.state = ended                                                 # the demo's game ends
+        scene.save()
+        shown = demo.results.recent(1)[0]
+        assert shown["reason"].endswith("(demo)")
+        assert demo.results.record(shown["id"]).get("demo") is True
+    finally:
+        demo.close()
+    party = start_kiosk(config_for(None, store), frames=0)
+    try:
+        waiting = party.results.load_resume()
+        assert waiting is not None and waiting["game_key"] == party_key and not waiting.get("demo")
+    finally:
+        party.close()

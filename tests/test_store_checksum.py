@@ -192,3 +192,22 @@ def test_a_journal_beside_an_empty_or_missing_file_is_kept_and_told(tmp_path: Pa
         assert again.notices == []
     finally:
         again.close()
+
+
+def test_a_demo_game_is_never_queued_for_the_hall(tmp_path: Path) -> None:
+    """``focus-arcade demo`` on a cabinet at an event: simulated games stay on the cabinet."""
+    r = Results(tmp_path / "arcade.sqlite3")
+    sent: list[int] = []
+
+    def hook(gid: int, *rest: object) -> tuple[str, str, str, str]:
+        sent.append(gid)
+        return f"uid-{gid}", "ev", "topic", "{}"
+    r.outbox_hook = hook
+    try:
+        record, winners, reason, scores = a_game(1)
+        r.save({**record, "demo": True}, winners, reason, scores)
+        r.save(record, winners, reason, scores)
+        assert sent == [2]
+        assert r.db.execute("SELECT count(*) FROM outbox").fetchone() == (1,)
+    finally:
+        r.close()

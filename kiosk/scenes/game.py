@@ -376,8 +376,12 @@ class GameScene(Scene):
         out = self.state.outcome()
         if out is None:
             return
+        record = self.record()
+        if getattr(self.app, "demo", False):
+            record["demo"] = True         # simulated players: kept apart from the party's results
         try:
-            self.app.results.save(self.record(), out.winners, out.reason, out.scores,
+            reason = f"{out.reason} (demo)" if record.get("demo") else out.reason
+            self.app.results.save(record, out.winners, reason, out.scores,
                                   game_key=getattr(self, "game_key", None))
         except Exception as exc:
             self.app.message(str(exc))

@@ -57,7 +57,8 @@ class ResultsScene(Scene):
 
     def _find_entries(self) -> None:
         hs = self.app.highscores
-        if self.game is None or self.rule is None or hs is None or getattr(self.app, "attract_demo", False):
+        if self.game is None or self.rule is None or hs is None or getattr(self.app, "attract_demo", False) \
+                or getattr(self.app, "demo", False):      # simulated players never take a high score
             return
         out = self.state.outcome()
         for seat, info in enumerate(self.seats):
