@@ -246,6 +246,67 @@ def test_lgpio_without_a_wheel_is_built_with_its_tools(tmp_path: Path) -> None:
     assert (tmp_path / "pip-env.log").read_text().split() == ["unset", "1"]
 
 
+# ---------------------------------------------------------------------------- device groups
+
+UNIT = ROOT / "kiosk" / "systemd" / "focus-arcade.service"
+PLAIN_DEBIAN_GROUPS = ["video", "render", "input", "audio", "dialout", "tty"]  # base-passwd, udev
+
+
+def unit_supplementary_groups() -> list[str]:
+    line = next(x for x in UNIT.read_text(encoding="utf-8").splitlines() if x.startswith("SupplementaryGroups="))
+    return line.split("=", 1)[1].split()
+
+
+def group_shims(tmp_path: Path, groups: list[str]) -> Path:
+    """getent/groupadd over a group file of the sandbox; udevadm noted."""
+    shims = write_shims(tmp_path)
+    group_file = tmp_path / "group"
+    group_file.write_text("".join(f"{g}:x:{100 + i}:\n" for i, g in enumerate(groups)), encoding="utf-8")
+    log = tmp_path / "calls.log"
+    bodies = {
+        "getent": f'[ "$1" = group ] && grep "^$2:" {group_file}\n',
+        "groupadd": f'echo "groupadd $*" >> {log}\necho "${{@: -1}}:x:999:" >> {group_file}\n',
+        "udevadm": f'echo "udevadm $*" >> {log}\n',
+    }
+    for name, body in bodies.items():
+        (shims / name).write_text("#!/bin/bash\n" + body, encoding="utf-8")
+        (shims / name).chmod(0o755)
+    return shims
+
+
+def test_on_plain_debian_the_installer_makes_the_gpio_group_and_gives_it_the_gpio_chips(tmp_path: Path) -> None:
+    """Issue 25 (found by tools/rehearse-pi): plain Debian has no gpio group, so the unit's
+    SupplementaryGroups=gpio stopped every start with status 216/GROUP."""
+    assert "gpio" in unit_supplementary_groups()
+    out = run_functions(tmp_path, f"""\
+        udev_rules={tmp_path / "rules.d"}
+        focus_arcade_device_groups
+        printf 'DONE %s\\n' "${{done_steps[@]}}"
+        """, shims=group_shims(tmp_path, PLAIN_DEBIAN_GROUPS))
+    assert out.returncode == 0, out.stderr
+    # Every group the unit asks for exists now: systemd can start it.
+    have = {line.split(":")[0] for line in (tmp_path / "group").read_text().splitlines()}
+    assert set(unit_supplementary_groups()) <= have
+    calls = (tmp_path / "calls.log").read_text().splitlines()
+    assert [c for c in calls if c.startswith("groupadd")] == ["groupadd --system gpio"]
+    # The GPIO chips are the group's (read and write for it, nobody else), now and at each boot.
+    rule = (tmp_path / "rules.d" / "60-focus-arcade-gpio.rules").read_text()
+    assert 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' in rule.splitlines()
+    assert "udevadm trigger --subsystem-match=gpio --action=change" in calls
+    assert "Made the missing group gpio" in out.stdout and "DONE made the gpio group and " in out.stdout
+
+
+def test_raspberry_pi_os_keeps_its_own_gpio_group_and_rules(tmp_path: Path) -> None:
+    out = run_functions(tmp_path, f"""\
+        udev_rules={tmp_path / "rules.d"}
+        focus_arcade_device_groups
+        """, shims=group_shims(tmp_path, ["gpio", *PLAIN_DEBIAN_GROUPS]))
+    assert out.returncode == 0, out.stderr
+    calls = (tmp_path / "calls.log").read_text() if (tmp_path / "calls.log").exists() else ""
+    assert "groupadd" not in calls and "udevadm" not in calls
+    assert not (tmp_path / "rules.d").exists()
+
+
 # ---------------------------------------------------------------------------- the service PIN
 
 
