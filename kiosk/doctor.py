@@ -214,7 +214,14 @@ def check_led(cfg: configmod.Config, probe: bool = True,
     if port.lower() == "virtual":
         return Check("LED controller", True, "virtual matrix on the TV ([led] port = \"virtual\"); "
                      "for a real panel set port = \"auto\"")
-    from firmware_bridge.discovery import ControllerFinder, candidates, describe, parse_usb_id
+    from firmware_bridge.discovery import (
+        ControllerFinder,
+        candidates,
+        describe,
+        parse_usb_id,
+        probe_rates,
+        probe_schedule,
+    )
     from firmware_bridge.discovery import probe as probe_port
 
     usb_id = parse_usb_id(led["usb_id"])
@@ -223,7 +230,8 @@ def check_led(cfg: configmod.Config, probe: bool = True,
         ok = bool(seen) if port.lower() == "auto" else os.path.exists(port) or "://" in port
         return Check("LED controller", ok, f"not asked (--no-probe); USB serial devices: {', '.join(seen) or 'none'}",
                      "" if ok else "plug in the LED controller's USB cable")
-    bauds = [led["baudrate"], 115200, led["wled_baud"]]
+    # Every rate a controller may be at (a WLED left at another rate, issue 25), as the link's "auto".
+    bauds = probe_rates(led["baudrate"], led["wled_baud"])
     if port.lower() == "auto":
         finder = (finder_factory or ControllerFinder)(usb_id, bauds, wait_s=2.5)
         found = finder()
@@ -238,17 +246,19 @@ def check_led(cfg: configmod.Config, probe: bool = True,
             return Check("LED controller", False, f"{port} does not exist; USB serial devices: {', '.join(seen) or 'none'}",
                          'plug the controller in, or set [led] port = "auto" to find it by itself')
         found = None
-        for baud in dict.fromkeys(b for b in bauds if b):
-            found = probe_port(port, baud, wait_s=2.5, keep_open=False)
+        for baud, listen_s in probe_schedule(bauds, 2.5, 0.6, 2):
+            found = probe_port(port, baud, wait_s=listen_s, keep_open=False)
             if found is not None:
                 break
         if found is None:
             return Check("LED controller", False, f"{port} does not answer as WLED or Adalight at "
-                         f"{' / '.join(str(b) for b in dict.fromkeys(b for b in bauds if b))} baud",
+                         f"{' / '.join(str(b) for b in bauds)} baud",
                          "check the firmware (WLED, or the Adalight sketch) and [led] baudrate (stock WLED: 115200)")
     what = f"WLED {found.version}" if found.kind == "wled" else "an Adalight device"
     note = ""
-    if found.baudrate != led["baudrate"] and found.baudrate != led["wled_baud"]:
+    # With wled_baud the link switches a WLED from whatever rate it is at; otherwise the
+    # controller's own rate belongs in [led] baudrate (it is where it starts).
+    if found.baudrate != led["baudrate"] and not (found.kind == "wled" and led["wled_baud"]):
         note = f"; set [led] baudrate = {found.baudrate}"
     return Check("LED controller", not note, f"{what} on {found.url} answers at {found.baudrate} baud; {rate}",
                  note.lstrip("; "))
