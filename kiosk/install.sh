@@ -348,9 +348,19 @@ focus_arcade_report() {
   fi
 }
 
-# True when this script's terminal is tty1, the console the arcade takes over.
+# True when this script runs from tty1, the console the arcade takes over: its own terminal,
+# or that of a process it runs under.  Under sudo it is never its own: Debian's sudo (and so
+# Raspberry Pi OS's) has "Defaults use_pty", which gives the command a pty of its own
+# (tty says /dev/pts/N) while sudo itself keeps tty1 (found by tools/rehearse-pi).
 on_tty1() {
-  [ "$(tty 2>/dev/null)" = /dev/tty1 ]
+  [ "$(tty 2>/dev/null)" = /dev/tty1 ] && return 0
+  local pid=$PPID name
+  while [ -n "$pid" ] && [ "$pid" -gt 1 ] 2>/dev/null; do
+    name=$(ps -o tty= -p "$pid" 2>/dev/null | tr -d ' ')
+    [ "$name" = tty1 ] && return 0
+    pid=$(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ')
+  done
+  return 1
 }
 
 # The service starts last, once the report is out.  On tty1 the unit takes the console
