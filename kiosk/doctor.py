@@ -26,7 +26,11 @@ from typing import Any, Callable, TextIO
 
 from kiosk import config as configmod
 
-APT_VIDEO = "libdrm2 libgbm1 libegl1 libgles2"
+APT_VIDEO = "libdrm2 libgbm1 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri"
+#: Where libglvnd finds its EGL vendors (Mesa's is 50_mesa.json) and Mesa its DRI drivers
+#: (vc4/v3d on a Pi, virtio_gpu in a VM): without both, SDL's KMSDRM says "EGL not initialized".
+EGL_VENDOR_GLOBS = ("/usr/share/glvnd/egl_vendor.d/*.json", "/etc/glvnd/egl_vendor.d/*.json")
+DRI_DRIVER_GLOBS = ("/usr/lib/*/dri/*_dri.so", "/usr/lib/dri/*_dri.so")
 APT_SOUND = "libasound2 alsa-utils"
 
 
@@ -102,6 +106,15 @@ def check_video() -> Check:
     if driver and driver not in ("kmsdrm", "x11", "wayland", "dummy", "offscreen"):
         return Check("video driver", False, f"{shown}: unknown driver",
                      "use SDL_VIDEODRIVER=kmsdrm on the Pi console (the service sets it)")
+    if driver == "kmsdrm":
+        import glob
+
+        lacking = [what for what, globs in (("an EGL vendor (Mesa's)", EGL_VENDOR_GLOBS),
+                                            ("Mesa's DRI drivers", DRI_DRIVER_GLOBS))
+                   if not any(glob.glob(g) for g in globs)]
+        if lacking:
+            return Check("video driver", False, f"{shown}; no {' and no '.join(lacking)}: EGL cannot start on the "
+                         "console (\"EGL not initialized\")", "sudo apt install libegl-mesa0 libgl1-mesa-dri")
     return Check("video driver", True, f"{shown}; libdrm, libgbm, EGL, GLES present")
 
 

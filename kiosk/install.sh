@@ -144,6 +144,8 @@ focus_arcade_system_packages() {
   local packages=(
     python3-venv python3-pip            # the arcade's own virtual environment
     libdrm2 libgbm1 libegl1 libgles2    # SDL KMSDRM video on the console (no desktop)
+    libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL and its DRI drivers (vc4/v3d on a Pi): only
+                                        # recommended by libegl1, so without them "EGL not initialized"
     libasound2 alsa-utils               # SDL ALSA sound; aplay/amixer to test it
     polkitd                             # lets the service menu shut down / reboot (logind asks it)
     libfreetype6                        # fonts (pygame-ce bundles one; harmless if present)

@@ -238,6 +238,9 @@ def test_lgpio_from_the_package_index_when_the_archive_has_no_python3_lgpio(tmp_
     calls = (tmp_path / "calls.log").read_text().splitlines()
     installs = [c for c in calls if c.startswith("apt-get install")]
     assert len(installs) == 1 and "libdrm2" in installs[0]
+    # Mesa's EGL and DRI drivers: only recommended by libegl1 on plain Debian (the rehearsal's
+    # service died with "EGL not initialized" without them).
+    assert {"libegl-mesa0", "libgl1-mesa-dri"} <= set(installs[0].split())
     assert ("python3-lgpio" in installs[0]) == from_apt
     assert f"FROM {'apt' if from_apt else 'pypi'}" in out.stdout
     pips = [c for c in calls if c.startswith("pip ")]
