@@ -11,6 +11,13 @@
   sketch's ``Ada`` line (printed when the board starts, and opening the port
   restarts an Arduino), and asks ``v``, which only WLED answers
   (``WLED <version>``).  A device that says neither never gets a frame;
+* it probes at every rate a controller may be at (:func:`probe_rates`): the
+  configured one, ``wled_baud``, then each of WLED's own rates, twice round,
+  since a WLED that an earlier run switched, or that misread bytes sent at a
+  wrong rate, can sit at any of them until it restarts, and a question at a
+  wrong rate can itself move it (issue 25).  At the configured rate and the
+  Adalight sketch's usual rates (:data:`ADALIGHT_RATES`) it listens long
+  enough for a restarted Arduino's ``Ada``; elsewhere only for WLED's answer;
 * it remembers the controller it found (USB serial number, vid:pid, kind and
   baud rate), so after a replug, under the same name or another one
   (``ttyACM0`` -> ``ttyACM1``), it is found again at once without a probe;
@@ -31,7 +38,7 @@ import serial
 import serial.tools.list_ports
 
 from firmware_bridge.adalight import is_hello
-from firmware_bridge.link import PORT_ERRORS, Found
+from firmware_bridge.link import PORT_ERRORS, Found, baud_hunt
 from firmware_bridge.wled import DEFAULT_BAUD, VERSION_COMMAND, is_version_line
 
 log = logging.getLogger("focus-arcade.led")
@@ -49,6 +56,40 @@ USB_SERIAL_VIDS: dict[int, str] = {
     0x16C0: "Teensy",
 }
 """USB vendor ids of the chips and boards LED controllers use."""
+
+
+ADALIGHT_RATES: tuple[int, ...] = (115200, 500000)
+"""The FastLED Adalight sketch's rates (bit/s): it ships at 115200; 500000 is exact on a
+16 MHz Uno or Nano.  A probe at these listens for the ``Ada`` of a restarting board."""
+
+
+def probe_rates(baudrate: int = DEFAULT_BAUD, wled_baud: int = 0) -> list[int]:
+    """The rates ``port = "auto"`` probes a device at, in order: ``baudrate``, ``wled_baud``,
+    then WLED's other rates ascending (:func:`firmware_bridge.link.baud_hunt`).
+
+    >>> probe_rates(115200, 921600)
+    [115200, 921600, 230400, 460800, 500000, 576000, 1000000, 1500000]
+    >>> probe_rates(500000)
+    [500000, 115200, 230400, 460800, 576000, 921600, 1000000, 1500000]
+    """
+    return baud_hunt(int(baudrate), int(wled_baud or 0))
+
+
+def probe_schedule(bauds: Sequence[int], wait_s: float = 2.5, answer_s: float = 0.6,
+                   rounds: int = 2) -> list[tuple[int, float]]:
+    """``(rate, seconds to listen)`` of every probe of one device, in order: ``bauds``
+    ``rounds`` times round; ``wait_s`` in the first round at the first rate and at
+    :data:`ADALIGHT_RATES`, ``answer_s`` (at most ``wait_s``) at every other.
+
+    >>> probe_schedule([115200, 921600, 500000], 2.5, 0.6, 2)
+    [(115200, 2.5), (921600, 0.6), (500000, 2.5), (115200, 0.6), (921600, 0.6), (500000, 0.6)]
+    """
+    out = []
+    for round_no in range(max(1, rounds)):
+        for i, baud in enumerate(bauds):
+            long = round_no == 0 and (i == 0 or baud in ADALIGHT_RATES)
+            out.append((int(baud), wait_s if long else min(answer_s, wait_s)))
+    return out
 
 
 def parse_usb_id(text: str) -> tuple[int, int] | None:
@@ -160,26 +201,32 @@ class ControllerFinder:
     """``locate`` for ``port = "auto"``: finds, probes and remembers the controller.
 
     ``usb_id``: a ``(vid, pid)`` to prefer and trust, or None.  ``bauds``: the
-    rates to probe at, in order (default: the configured one, then WLED's
-    115200, then ``wled_baud``).  ``comports`` / ``open_fn``: for tests.
-    ``wait_s``: how long each probe listens.  ``retry_decoys_s``: a device that
-    did not answer is probed again only after that long.  After a call,
-    ``problem`` says why nothing was found (``""`` when found) and ``seen``
-    lists the devices looked at.
+    rates to probe at, in order (default :func:`probe_rates`: 115200, then
+    WLED's other rates), ``rounds`` times round.  ``comports`` / ``open_fn``:
+    for tests.  ``wait_s``: how long a probe listens in the first round at the
+    first rate and at :data:`ADALIGHT_RATES` (a restarted Arduino prints ``Ada``
+    after about 2 s); ``answer_s``: how long every other probe waits for WLED's
+    answer (seconds).  ``retry_decoys_s``: a device that did not answer is
+    probed again only after that long.  After a call, ``problem`` says why
+    nothing was found (``""`` when found) and ``seen`` lists the devices looked at.
     """
 
     def __init__(
         self,
         usb_id: tuple[int, int] | None = None,
-        bauds: Sequence[int] = (DEFAULT_BAUD,),
+        bauds: Sequence[int] | None = None,
         *,
         comports: Callable[[], Sequence[Any]] | None = None,
         open_fn: Callable[..., Any] = serial.serial_for_url,
         wait_s: float = 2.5,
+        answer_s: float = 0.6,
+        rounds: int = 2,
         retry_decoys_s: float = 30.0,
     ) -> None:
         self.usb_id = usb_id
-        self.bauds = list(dict.fromkeys(int(b) for b in bauds if b))
+        self.bauds = list(dict.fromkeys(int(b) for b in (probe_rates() if bauds is None else bauds) if b))
+        self.answer_s = answer_s
+        self.rounds = max(1, int(rounds))
         self.comports = comports
         self.open_fn = open_fn
         self.wait_s = wait_s
@@ -213,8 +260,8 @@ class ControllerFinder:
             trusted = self.usb_id is not None and (info.vid, info.pid) == self.usb_id
             if not trusted and self.decoys.get(device, float("-inf")) > now:
                 continue
-            for baud in self.bauds:
-                found = probe(device, baud, open_fn=self.open_fn, wait_s=self.wait_s)
+            for baud, listen_s in probe_schedule(self.bauds, self.wait_s, self.answer_s, self.rounds):
+                found = probe(device, baud, open_fn=self.open_fn, wait_s=listen_s)
                 if found is not None:
                     log.info("LED controller found: %s is %s at %d baud", describe(info),
                              f"WLED {found.version}" if found.kind == "wled" else "an Adalight device", baud)

@@ -26,7 +26,11 @@ from typing import Any, Callable, TextIO
 
 from kiosk import config as configmod
 
-APT_VIDEO = "libdrm2 libgbm1 libegl1 libgles2"
+APT_VIDEO = "libdrm2 libgbm1 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri"
+#: Where libglvnd finds its EGL vendors (Mesa's is 50_mesa.json) and Mesa its DRI drivers
+#: (vc4/v3d on a Pi, virtio_gpu in a VM): without both, SDL's KMSDRM says "EGL not initialized".
+EGL_VENDOR_GLOBS = ("/usr/share/glvnd/egl_vendor.d/*.json", "/etc/glvnd/egl_vendor.d/*.json")
+DRI_DRIVER_GLOBS = ("/usr/lib/*/dri/*_dri.so", "/usr/lib/dri/*_dri.so")
 APT_SOUND = "libasound2 alsa-utils"
 
 
@@ -102,6 +106,15 @@ def check_video() -> Check:
     if driver and driver not in ("kmsdrm", "x11", "wayland", "dummy", "offscreen"):
         return Check("video driver", False, f"{shown}: unknown driver",
                      "use SDL_VIDEODRIVER=kmsdrm on the Pi console (the service sets it)")
+    if driver == "kmsdrm":
+        import glob
+
+        lacking = [what for what, globs in (("an EGL vendor (Mesa's)", EGL_VENDOR_GLOBS),
+                                            ("Mesa's DRI drivers", DRI_DRIVER_GLOBS))
+                   if not any(glob.glob(g) for g in globs)]
+        if lacking:
+            return Check("video driver", False, f"{shown}; no {' and no '.join(lacking)}: EGL cannot start on the "
+                         "console (\"EGL not initialized\")", "sudo apt install libegl-mesa0 libgl1-mesa-dri")
     return Check("video driver", True, f"{shown}; libdrm, libgbm, EGL, GLES present")
 
 
@@ -214,7 +227,14 @@ def check_led(cfg: configmod.Config, probe: bool = True,
     if port.lower() == "virtual":
         return Check("LED controller", True, "virtual matrix on the TV ([led] port = \"virtual\"); "
                      "for a real panel set port = \"auto\"")
-    from firmware_bridge.discovery import ControllerFinder, candidates, describe, parse_usb_id
+    from firmware_bridge.discovery import (
+        ControllerFinder,
+        candidates,
+        describe,
+        parse_usb_id,
+        probe_rates,
+        probe_schedule,
+    )
     from firmware_bridge.discovery import probe as probe_port
 
     usb_id = parse_usb_id(led["usb_id"])
@@ -223,7 +243,8 @@ def check_led(cfg: configmod.Config, probe: bool = True,
         ok = bool(seen) if port.lower() == "auto" else os.path.exists(port) or "://" in port
         return Check("LED controller", ok, f"not asked (--no-probe); USB serial devices: {', '.join(seen) or 'none'}",
                      "" if ok else "plug in the LED controller's USB cable")
-    bauds = [led["baudrate"], 115200, led["wled_baud"]]
+    # Every rate a controller may be at (a WLED left at another rate, issue 25), as the link's "auto".
+    bauds = probe_rates(led["baudrate"], led["wled_baud"])
     if port.lower() == "auto":
         finder = (finder_factory or ControllerFinder)(usb_id, bauds, wait_s=2.5)
         found = finder()
@@ -238,17 +259,19 @@ def check_led(cfg: configmod.Config, probe: bool = True,
             return Check("LED controller", False, f"{port} does not exist; USB serial devices: {', '.join(seen) or 'none'}",
                          'plug the controller in, or set [led] port = "auto" to find it by itself')
         found = None
-        for baud in dict.fromkeys(b for b in bauds if b):
-            found = probe_port(port, baud, wait_s=2.5, keep_open=False)
+        for baud, listen_s in probe_schedule(bauds, 2.5, 0.6, 2):
+            found = probe_port(port, baud, wait_s=listen_s, keep_open=False)
             if found is not None:
                 break
         if found is None:
             return Check("LED controller", False, f"{port} does not answer as WLED or Adalight at "
-                         f"{' / '.join(str(b) for b in dict.fromkeys(b for b in bauds if b))} baud",
+                         f"{' / '.join(str(b) for b in bauds)} baud",
                          "check the firmware (WLED, or the Adalight sketch) and [led] baudrate (stock WLED: 115200)")
     what = f"WLED {found.version}" if found.kind == "wled" else "an Adalight device"
     note = ""
-    if found.baudrate != led["baudrate"] and found.baudrate != led["wled_baud"]:
+    # With wled_baud the link switches a WLED from whatever rate it is at; otherwise the
+    # controller's own rate belongs in [led] baudrate (it is where it starts).
+    if found.baudrate != led["baudrate"] and not (found.kind == "wled" and led["wled_baud"]):
         note = f"; set [led] baudrate = {found.baudrate}"
     return Check("LED controller", not note, f"{what} on {found.url} answers at {found.baudrate} baud; {rate}",
                  note.lstrip("; "))

@@ -27,6 +27,38 @@ unit_file=$repo/kiosk/systemd/focus-arcade.service
 # The doctor as the operator runs it later (docs/kiosk-service.md): the service's user, store and LG_WD.
 doctor_cmd="sudo runuser -u $service_user -- env XDG_DATA_HOME=/var/lib LG_WD=$runtime $venv/bin/focus-arcade doctor --config $cfg/arcade.toml"
 
+# The unit's SupplementaryGroups= (systemd refuses to start it, status 216/GROUP, when one
+# of them does not exist on this system).
+unit_groups() {
+  sed -n 's/^SupplementaryGroups=//p' "$unit_file" | tr ' ' '\n' | grep -v '^$'
+}
+
+# Raspberry Pi OS has a "gpio" group owning /dev/gpiochip* (its own udev rules); plain Debian
+# has neither.  A missing device group is made here (a system group), and for "gpio" a udev
+# rule gives it the GPIO chips, as on Raspberry Pi OS; a system that has the group keeps its
+# own rules untouched.
+udev_rules=/etc/udev/rules.d
+focus_arcade_device_groups() {
+  local group gpio_rule=$udev_rules/60-focus-arcade-gpio.rules
+  for group in $(unit_groups); do
+    getent group "$group" >/dev/null && continue
+    groupadd --system "$group"
+    echo "Made the missing group $group (the service runs in it)."
+    if [ "$group" = gpio ]; then
+      mkdir -p "$udev_rules"
+      printf '%s\n' '# Written by kiosk/install.sh: this system had no gpio group (Raspberry Pi OS has one).' \
+                    '# The GPIO chips belong to it, as on Raspberry Pi OS, so the arcade may read its buzzers.' \
+                    'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' > "$gpio_rule"
+      # The chips there now get the group at once; new ones at their appearance.
+      udevadm control --reload >/dev/null 2>&1 || true
+      udevadm trigger --subsystem-match=gpio --action=change >/dev/null 2>&1 || true
+      done_steps+=("made the gpio group and $gpio_rule (the GPIO chips are the gpio group's, as on Raspberry Pi OS)")
+    else
+      done_steps+=("made the missing group $group")
+    fi
+  done
+}
+
 focus_arcade_service_user() {
   local admin=$1
   local group
@@ -34,8 +66,9 @@ focus_arcade_service_user() {
     useradd --system --home-dir "$state" --no-create-home --shell /usr/sbin/nologin \
             --user-group --comment "Focus Arcade kiosk" "$service_user"
   fi
+  focus_arcade_device_groups
   # The devices it opens: GPIO chip, display (DRM), input, sound, serial LED controller, tty1.
-  for group in gpio video render input audio dialout tty; do
+  for group in $(unit_groups); do
     getent group "$group" >/dev/null && usermod -aG "$group" "$service_user"
   done
   # Never an administrator: no sudo group, no sudoers entry.
@@ -111,6 +144,8 @@ focus_arcade_system_packages() {
   local packages=(
     python3-venv python3-pip            # the arcade's own virtual environment
     libdrm2 libgbm1 libegl1 libgles2    # SDL KMSDRM video on the console (no desktop)
+    libegl-mesa0 libgl1-mesa-dri        # Mesa's EGL and its DRI drivers (vc4/v3d on a Pi): only
+                                        # recommended by libegl1, so without them "EGL not initialized"
     libasound2 alsa-utils               # SDL ALSA sound; aplay/amixer to test it
     polkitd                             # lets the service menu shut down / reboot (logind asks it)
     libfreetype6                        # fonts (pygame-ce bundles one; harmless if present)
@@ -315,9 +350,19 @@ focus_arcade_report() {
   fi
 }
 
-# True when this script's terminal is tty1, the console the arcade takes over.
+# True when this script runs from tty1, the console the arcade takes over: its own terminal,
+# or that of a process it runs under.  Under sudo it is never its own: Debian's sudo (and so
+# Raspberry Pi OS's) has "Defaults use_pty", which gives the command a pty of its own
+# (tty says /dev/pts/N) while sudo itself keeps tty1 (found by tools/rehearse-pi).
 on_tty1() {
-  [ "$(tty 2>/dev/null)" = /dev/tty1 ]
+  [ "$(tty 2>/dev/null)" = /dev/tty1 ] && return 0
+  local pid=$PPID name
+  while [ -n "$pid" ] && [ "$pid" -gt 1 ] 2>/dev/null; do
+    name=$(ps -o tty= -p "$pid" 2>/dev/null | tr -d ' ')
+    [ "$name" = tty1 ] && return 0
+    pid=$(ps -o ppid= -p "$pid" 2>/dev/null | tr -d ' ')
+  done
+  return 1
 }
 
 # The service starts last, once the report is out.  On tty1 the unit takes the console

@@ -65,10 +65,10 @@ def make_link(led: dict[str, Any], layout: MatrixLayout) -> tuple[Any, Any]:
         return LedLink(vm.port, baud, locate=lambda: vm.port, layout=layout, wled_safe=False), vm
     if port.lower() in ("", "none", "off"):
         return LedLink(None, layout=layout), None
-    from firmware_bridge.discovery import ControllerFinder, parse_usb_id
+    from firmware_bridge.discovery import ControllerFinder, parse_usb_id, probe_rates
     usb_id = parse_usb_id(usb_id_text)
     if port.lower() == "auto":
-        finder = ControllerFinder(usb_id, [baud, 115200, wled_baud])
+        finder = ControllerFinder(usb_id, probe_rates(baud, wled_baud))
         return LedLink(None, baud, locate=finder, layout=layout, wled_baud=wled_baud), None
     locate: Callable[[], str] | None = None
     if usb_id is not None:

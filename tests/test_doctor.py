@@ -174,3 +174,26 @@ def test_a_missing_controller_gets_a_small_status_with_what_to_do() -> None:
         assert any(line.startswith("To do: ") for line in lines) and any("Last fault" in line for line in lines)
     finally:
         out.close()
+
+
+@pytest.mark.parametrize("have_vendor, have_dri", [(False, False), (True, False), (True, True)])
+def test_kmsdrm_without_mesa_s_egl_vendor_or_dri_drivers_is_a_fix(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                                    have_vendor: bool, have_dri: bool) -> None:
+    """Issue 25 (tools/rehearse-pi): on plain Debian libegl1 only recommends Mesa's EGL, so the
+    libraries were there, the doctor said OK, and the service died with "EGL not initialized"."""
+    vendor, dri = tmp_path / "egl_vendor.d", tmp_path / "dri"
+    vendor.mkdir()
+    dri.mkdir()
+    if have_vendor:
+        (vendor / "50_mesa.json").write_text("{}", encoding="utf-8")
+    if have_dri:
+        (dri / "v3d_dri.so").write_bytes(b"")
+    monkeypatch.setattr(doctor, "EGL_VENDOR_GLOBS", (str(vendor / "*.json"),))
+    monkeypatch.setattr(doctor, "DRI_DRIVER_GLOBS", (str(dri / "*_dri.so"),))
+    monkeypatch.setattr(doctor, "_loadable", lambda lib: True)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")
+    check = doctor.check_video()
+    assert check.ok == (have_vendor and have_dri), check
+    if not check.ok:
+        assert "EGL not initialized" in check.detail and "libegl-mesa0 libgl1-mesa-dri" in check.fix
+        assert ("EGL vendor" in check.detail) == (not have_vendor) and "DRI drivers" in check.detail

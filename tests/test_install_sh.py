@@ -35,8 +35,13 @@ needs_venv_script = pytest.mark.skipif(not (VENV / "bin" / "focus-arcade").exist
 
 
 def write_shims(tmp_path: Path, *, tty: str = "not a tty", lgpio_candidate: str = "(none)",
-                pip_fails: int = 0) -> Path:
-    """Shims on PATH; each notes its call (and what the report file held then) in calls.log."""
+                pip_fails: int = 0, parent_tty: str = "") -> Path:
+    """Shims on PATH; each notes its call (and what the report file held then) in calls.log.
+
+    ``tty``: what ``tty`` says (the script's own terminal); ``parent_tty``: the terminal
+    ``ps -o tty=`` gives for the script's parent processes (``""``: the script's own)."""
+    own = tty.removeprefix("/dev/") if tty.startswith("/dev/") else "?"
+    ps_tty = parent_tty or own
     bin_ = tmp_path / "shim"
     bin_.mkdir(exist_ok=True)
     log = tmp_path / "calls.log"
@@ -47,6 +52,8 @@ def write_shims(tmp_path: Path, *, tty: str = "not a tty", lgpio_candidate: str 
         "systemctl": f"{note}\n",
         "systemd-run": f"{note}\n",
         "tty": f'echo "{tty}"\n[ "{tty}" != "not a tty" ]\n',
+        # ps -o tty= -p PID: the parents' terminal; ps -o ppid=: the real parent
+        "ps": f'case "$*" in *tty=*) echo " {ps_tty}";; *) exec {shutil.which("ps")} "$@";; esac\n',
         "apt-get": f"{note}\n",
         "apt-cache": f'{note}\necho "$2:"\necho "  Installed: (none)"\necho "  Candidate: {lgpio_candidate}"\n',
         "chown": f"{note}\n",
@@ -171,16 +178,21 @@ def test_the_doctor_step_names_a_broken_configuration(tmp_path: Path) -> None:
 
 
 @needs_venv_script
-@pytest.mark.parametrize("terminal", ["/dev/tty1", "/dev/pts/0"])
-def test_the_report_is_out_and_kept_before_the_service_takes_the_console(tmp_path: Path, terminal: str) -> None:
+@pytest.mark.parametrize("terminal, parent", [("/dev/tty1", ""), ("/dev/pts/0", ""), ("/dev/pts/0", "tty1")],
+                         ids=["tty1", "ssh", "sudo-pty-on-tty1"])
+def test_the_report_is_out_and_kept_before_the_service_takes_the_console(tmp_path: Path, terminal: str,
+                                                                         parent: str) -> None:
     """Issue 25: ``systemctl enable --now`` with Conflicts=getty@tty1 and TTYVHangup hung up an
-    installer run on tty1 before its report was shown."""
+    installer run on tty1 before its report was shown.  ``sudo-pty-on-tty1``: ``sudo
+    kiosk/install.sh`` typed at the tty1 console; Debian's sudo (use_pty) gives the script a pty
+    of its own, so ``tty`` says /dev/pts/N while sudo holds tty1 (tools/rehearse-pi saw the
+    service start at once and hang the installer up before its last lines)."""
     installed_config(tmp_path, port='"none"')
     out = run_functions(tmp_path, """\
         done_steps+=("installed something")
         focus_arcade_report
         focus_arcade_start
-        """, tty=terminal)
+        """, tty=terminal, parent_tty=parent)
     assert out.returncode == 0, out.stderr
     report = (tmp_path / "report.txt").read_text()
     assert "== Done" in report and "== Left to do" in report and "installed something" in report
@@ -189,7 +201,7 @@ def test_the_report_is_out_and_kept_before_the_service_takes_the_console(tmp_pat
     assert len(starts) == 1, calls
     # The start comes after the report was written (the shim saw "Left to do" in the file).
     assert starts[0].endswith("[report: 1]")
-    if terminal == "/dev/tty1":
+    if terminal == "/dev/tty1" or parent == "tty1":
         # Not from within the script: a timer starts it once the script has ended.
         assert starts[0].startswith("systemd-run ") and "--on-active=3" in starts[0]
         assert starts[0].split(" [report")[0].endswith("systemctl start focus-arcade.service")
@@ -226,6 +238,9 @@ def test_lgpio_from_the_package_index_when_the_archive_has_no_python3_lgpio(tmp_
     calls = (tmp_path / "calls.log").read_text().splitlines()
     installs = [c for c in calls if c.startswith("apt-get install")]
     assert len(installs) == 1 and "libdrm2" in installs[0]
+    # Mesa's EGL and DRI drivers: only recommended by libegl1 on plain Debian (the rehearsal's
+    # service died with "EGL not initialized" without them).
+    assert {"libegl-mesa0", "libgl1-mesa-dri"} <= set(installs[0].split())
     assert ("python3-lgpio" in installs[0]) == from_apt
     assert f"FROM {'apt' if from_apt else 'pypi'}" in out.stdout
     pips = [c for c in calls if c.startswith("pip ")]
@@ -244,6 +259,67 @@ def test_lgpio_without_a_wheel_is_built_with_its_tools(tmp_path: Path) -> None:
     assert calls[1] == "apt-get install -y --no-install-recommends swig python3-dev gcc"
     # Debian has no liblgpio to link against: the build from source compiles it in (PYPI=1).
     assert (tmp_path / "pip-env.log").read_text().split() == ["unset", "1"]
+
+
+# ---------------------------------------------------------------------------- device groups
+
+UNIT = ROOT / "kiosk" / "systemd" / "focus-arcade.service"
+PLAIN_DEBIAN_GROUPS = ["video", "render", "input", "audio", "dialout", "tty"]  # base-passwd, udev
+
+
+def unit_supplementary_groups() -> list[str]:
+    line = next(x for x in UNIT.read_text(encoding="utf-8").splitlines() if x.startswith("SupplementaryGroups="))
+    return line.split("=", 1)[1].split()
+
+
+def group_shims(tmp_path: Path, groups: list[str]) -> Path:
+    """getent/groupadd over a group file of the sandbox; udevadm noted."""
+    shims = write_shims(tmp_path)
+    group_file = tmp_path / "group"
+    group_file.write_text("".join(f"{g}:x:{100 + i}:\n" for i, g in enumerate(groups)), encoding="utf-8")
+    log = tmp_path / "calls.log"
+    bodies = {
+        "getent": f'[ "$1" = group ] && grep "^$2:" {group_file}\n',
+        "groupadd": f'echo "groupadd $*" >> {log}\necho "${{@: -1}}:x:999:" >> {group_file}\n',
+        "udevadm": f'echo "udevadm $*" >> {log}\n',
+    }
+    for name, body in bodies.items():
+        (shims / name).write_text("#!/bin/bash\n" + body, encoding="utf-8")
+        (shims / name).chmod(0o755)
+    return shims
+
+
+def test_on_plain_debian_the_installer_makes_the_gpio_group_and_gives_it_the_gpio_chips(tmp_path: Path) -> None:
+    """Issue 25 (found by tools/rehearse-pi): plain Debian has no gpio group, so the unit's
+    SupplementaryGroups=gpio stopped every start with status 216/GROUP."""
+    assert "gpio" in unit_supplementary_groups()
+    out = run_functions(tmp_path, f"""\
+        udev_rules={tmp_path / "rules.d"}
+        focus_arcade_device_groups
+        printf 'DONE %s\\n' "${{done_steps[@]}}"
+        """, shims=group_shims(tmp_path, PLAIN_DEBIAN_GROUPS))
+    assert out.returncode == 0, out.stderr
+    # Every group the unit asks for exists now: systemd can start it.
+    have = {line.split(":")[0] for line in (tmp_path / "group").read_text().splitlines()}
+    assert set(unit_supplementary_groups()) <= have
+    calls = (tmp_path / "calls.log").read_text().splitlines()
+    assert [c for c in calls if c.startswith("groupadd")] == ["groupadd --system gpio"]
+    # The GPIO chips are the group's (read and write for it, nobody else), now and at each boot.
+    rule = (tmp_path / "rules.d" / "60-focus-arcade-gpio.rules").read_text()
+    assert 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' in rule.splitlines()
+    assert "udevadm trigger --subsystem-match=gpio --action=change" in calls
+    assert "Made the missing group gpio" in out.stdout and "DONE made the gpio group and " in out.stdout
+
+
+def test_raspberry_pi_os_keeps_its_own_gpio_group_and_rules(tmp_path: Path) -> None:
+    out = run_functions(tmp_path, f"""\
+        udev_rules={tmp_path / "rules.d"}
+        focus_arcade_device_groups
+        """, shims=group_shims(tmp_path, ["gpio", *PLAIN_DEBIAN_GROUPS]))
+    assert out.returncode == 0, out.stderr
+    calls = (tmp_path / "calls.log").read_text() if (tmp_path / "calls.log").exists() else ""
+    assert "groupadd" not in calls and "udevadm" not in calls
+    assert not (tmp_path / "rules.d").exists()
 
 
 # ---------------------------------------------------------------------------- the service PIN

@@ -20,6 +20,9 @@ from typing import Any
 import pytest
 from link_helpers import solid, wait_for
 
+from serial.tools import list_ports_common
+
+from firmware_bridge.discovery import ControllerFinder, probe_rates
 from firmware_bridge.layout import MatrixLayout
 from firmware_bridge.link import LedLink, baud_hunt
 from firmware_bridge.uart import misread
@@ -170,3 +173,114 @@ def test_while_wled_is_lost_no_frame_is_sent_at_a_rate_it_does_not_hear(things: 
     assert lost and max(lost) - min(lost) <= 1  # at most the frame under way when it went quiet
     assert wait_for(lambda: wled.wled is not None and wled.wled.baud == 921600 and link.status().answers is True
                     and link.status().frames_sent > max(lost)), link.status()
+
+
+# ---------------------------------------------------------------------- port = "auto" at start
+
+
+def usb_port(device: str) -> Any:
+    info = list_ports_common.ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid, info.serial_number = 0x10C4, 0xEA60, "W1"  # a CP2102 board
+    return info
+
+
+@pytest.mark.parametrize("start", RATES)
+def test_auto_at_start_finds_a_wled_left_at_any_of_its_rates_and_switches_it_to_the_fast_rate(
+        things: list[Any], start: int) -> None:
+    """Issue 25: ``port = "auto"`` probed only baudrate, 115200 and wled_baud, so a WLED that an
+    earlier run (or garbage at a wrong rate) had left at another of its rates was never found:
+    the panel stayed dark until someone power-cycled it."""
+    wled = VirtualMatrix(4, 4, firmware="wled", wrong_baud="garble")
+    things.append(wled)
+    assert wled.wled is not None
+    if start != 115200:
+        wled.wled.feed(bytes([BAUD_COMMANDS[start]]))
+        wled.wled.replies.clear()
+    assert wled.wled.baud == start
+    finder = ControllerFinder(None, probe_rates(115200, 921600), comports=lambda: [usb_port(wled.port)],
+                              wait_s=0.6, answer_s=0.2)
+    link = LedLink(None, 115200, locate=finder, wled_baud=921600, layout=MatrixLayout(4, 4), keepalive_s=0.2)
+    things.append(link)
+    link.show(solid((5, 6, 7)))
+    assert wait_for(lambda: wled.wled is not None and wled.wled.baud == 921600
+                    and wled.latest_chain == tuple(solid((5, 6, 7)))), (start, finder.problem, link.status())
+    status = link.status()
+    assert status.baudrate == 921600 and status.device.startswith("WLED") and finder.problem == ""
+    # Only questions and baud commands reached it: no JSON, Improv or TPM2 from a misread byte.
+    assert not wled.wled.kinds() & {"json", "improv", "tpm2", "print-json", "print-tpm2"}, start
+
+
+def test_auto_without_wled_baud_finds_a_wled_set_to_another_rate_in_its_own_settings(things: list[Any]) -> None:
+    wled = VirtualMatrix(4, 4, firmware="wled", wrong_baud="garble")
+    things.append(wled)
+    assert wled.wled is not None
+    wled.wled.feed(bytes([BAUD_COMMANDS[460800]]))  # WLED's Sync Interfaces > Serial setting
+    wled.wled.replies.clear()
+    finder = ControllerFinder(None, probe_rates(115200, 0), comports=lambda: [usb_port(wled.port)],
+                              wait_s=0.6, answer_s=0.2)
+    link = LedLink(None, 115200, locate=finder, layout=MatrixLayout(4, 4), keepalive_s=0.2)
+    things.append(link)
+    link.show(solid((9, 9, 1)))
+    assert wait_for(lambda: wled.latest_chain == tuple(solid((9, 9, 1)))), (finder.problem, link.status())
+    assert link.status().baudrate == 460800 and wled.wled.baud == 460800
+
+
+class SketchAt500000:
+    """An Adalight sketch built with serialRate 500000 behind a fake port: opening the port
+    restarts the board, which prints ``Ada`` some time later, heard only at 500000."""
+
+    def __init__(self, hello_after_s: float) -> None:
+        self.hello_after_s = hello_after_s
+        self.opened: list[int] = []
+        self.written = bytearray()
+
+    def open(self, url: str, baudrate: int, **_: Any) -> Any:
+        self.opened.append(baudrate)
+        return _SketchPort(self, baudrate)
+
+
+class _SketchPort:
+    def __init__(self, board: SketchAt500000, baudrate: int) -> None:
+        self.board, self.baudrate, self.opened_at = board, baudrate, time.monotonic()
+        self.said = False
+
+    @property
+    def in_waiting(self) -> int:
+        ready = self.baudrate == 500000 and not self.said
+        return 4 if ready and time.monotonic() - self.opened_at >= self.board.hello_after_s else 0
+
+    def read(self, n: int) -> bytes:
+        self.said = True
+        return b"Ada\n"[:n]
+
+    def write(self, data: bytes) -> int:
+        self.board.written += data
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def test_auto_finds_an_adalight_sketch_at_its_other_usual_rate_after_its_restart() -> None:
+    """A FastLED sketch at 500000 (exact on a 16 MHz Nano) with [led] baudrate left at 115200:
+    the probe at 500000 listens long enough for the restarted board's Ada."""
+    board = SketchAt500000(hello_after_s=0.3)
+    finder = ControllerFinder(None, probe_rates(115200, 0), comports=lambda: [usb_port("/dev/ttyUSB7")],
+                              open_fn=board.open, wait_s=0.6, answer_s=0.1)
+    found = finder()
+    assert found is not None and found.kind == "adalight" and found.baudrate == 500000, finder.problem
+    assert board.opened == [115200, 230400, 460800, 500000]
+    assert set(board.written) <= {ord("v")}
+
+
+def test_the_arcade_s_auto_link_probes_every_rate_wled_and_the_sketch_may_be_at() -> None:
+    from kiosk.led import make_link
+
+    link, _ = make_link({"port": "auto", "baudrate": 115200, "wled_baud": 921600}, MatrixLayout(4, 4))
+    try:
+        finder = link._locate  # the link's own finder for "auto"
+        assert isinstance(finder, ControllerFinder)
+        assert set(finder.bauds) == set(RATES) and finder.bauds[:2] == [115200, 921600]
+        assert finder.rounds == 2
+    finally:
+        link.close()
