@@ -162,12 +162,13 @@ def main() -> None:
                 if a.trace:
                     import tracemalloc
                     py = tracemalloc.get_traced_memory()[0] / 2**20
-                shown = app.attract.shown if app.attract is not None else []
+                shown = list(app.attract.shown) if app.attract is not None else []
+                demos = app.attract.turn if app.attract is not None else 0
                 fams = sorted({s.split(":")[0] for s in shown})
                 minutes = (now - t0) / 60
                 rows.append((minutes, rss, fds))
                 print(f"{minutes:6.1f} {rss:7.1f} {hwm:7.1f} {fds:5d} {think:10.1f} {py:6.2f} "
-                      f"{len(shown):5d} {app.frame:8d}  {','.join(fams)}", flush=True)
+                      f"{demos:5d} {app.frame:8d}  {','.join(fams)}", flush=True)
                 if a.detail:
                     print("       " + detail(), flush=True)
                 if a.trace and minutes >= 2 and a.detail:

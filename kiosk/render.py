@@ -320,13 +320,23 @@ MIN_CACHE_BYTES = 1 * 2**20
 
 #: Caches sized for the screen: (cache, share of the screen's pixel bytes, most bytes).
 _SCREEN_CACHES: list[tuple[SurfaceCache, float, int]] = [(_texts, SCREENS_OF_PICTURES, TEXTS_MAX_BYTES)]
+#: The screen size (w, h px) :func:`fit_caches` last sized the caches for; a cache made later
+#: (a game's module imported when its first game starts) is sized for it at once.
+_screen_size: list[tuple[int, int]] = []
+
+
+def _fit(cache: SurfaceCache, share: float, most: int, size: tuple[int, int]) -> None:
+    cache.resize(max(MIN_CACHE_BYTES, min(most, int(size[0] * size[1] * 4 * share))))
 
 
 def screen_cache(share: float, max_bytes: int) -> SurfaceCache:
     """A :class:`SurfaceCache` that :func:`fit_caches` sizes to ``share`` of the screen's pixel
-    bytes (at least :data:`MIN_CACHE_BYTES`, at most ``max_bytes``); ``max_bytes`` until then."""
+    bytes (at least :data:`MIN_CACHE_BYTES`, at most ``max_bytes``); ``max_bytes`` until then,
+    or at once for the screen of an earlier :func:`fit_caches`."""
     cache = SurfaceCache(max_bytes)
     _SCREEN_CACHES.append((cache, share, max_bytes))
+    if _screen_size:
+        _fit(cache, share, max_bytes, _screen_size[0])
     return cache
 
 
@@ -334,8 +344,9 @@ def fit_caches(size: tuple[int, int]) -> None:
     """Size every screen-sized cache (the text and card caches, the Focus (2023) faces) for a
     screen of ``size`` (w, h px); pictures over a new bound go, the least recently used first.
     The text and card caches get 2764800 bytes each at 1280x720, 6220800 at 1920x1080."""
+    _screen_size[:] = [(int(size[0]), int(size[1]))]
     for cache, share, most in _SCREEN_CACHES:
-        cache.resize(max(MIN_CACHE_BYTES, min(most, int(size[0] * size[1] * 4 * share))))
+        _fit(cache, share, most, _screen_size[0])
 
 
 def text_image(msg: str, size: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:

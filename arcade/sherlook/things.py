@@ -147,7 +147,14 @@ def _local_box(kind: str, variant: int) -> Box:
     return boxes_of(_local(kind, variant, (KINDS[kind].palette[0], RED, BLUE)))
 
 
-@lru_cache(maxsize=4096)
+#: Outlines kept by :func:`_local`: a photo pair asks for some 30 new (kind, variant, colours)
+#: and draws each twice (left and right photo), so 256 hold the last pairs' while a day's
+#: other colourings go.  4096 kept some 10 MB of shapes after a few hours of rounds
+#: (about 2.4 kB an entry; issue 23).
+LOCAL_SHAPES_MAX = 256
+
+
+@lru_cache(maxsize=LOCAL_SHAPES_MAX)
 def _local(kind: str, variant: int, colours: tuple[Colour, ...]) -> tuple[Shape, ...]:
     pen = Pen()
     KINDS[kind].draw(pen, variant, colours)

@@ -12,6 +12,7 @@ Demo games are never recorded in the results or the high scores.
 
 from __future__ import annotations
 
+import collections
 import math
 import random
 from typing import Any
@@ -32,6 +33,8 @@ from kiosk.storage import StorageError
 #: TITLE_S seconds of title (issue 15).
 TITLE_S = 12.0
 BOARD_S = 10.0
+#: Demo games the attract loop remembers by name (:attr:`AttractLoop.shown`): a few rounds of every family.
+SHOWN_KEPT = 32
 
 
 def game_label(record: dict[str, Any], games: list[LobbyGame]) -> str:
@@ -71,7 +74,9 @@ class AttractLoop:
         self.boards_turn = 0              # the next board the high-score page may show (AttractScene)
         self.started: int | None = None
         self.current: LobbyGame | None = None
-        self.shown: list[str] = []        # "family:mode" of every demo game started (tests, logs)
+        # "family:mode" of the last SHOWN_KEPT demo games started (tests, logs); ``turn`` counts them
+        # all (a list of every one grew all day, issue 23)
+        self.shown: collections.deque[str] = collections.deque(maxlen=SHOWN_KEPT)
         self.saved_results: Any = None
         self.running = True
         _ = app.highscores                # opened now: the results file is put aside during demos
