@@ -321,6 +321,39 @@ def wal_damage(wal: bytes) -> str | None:
             "steps of the game in progress) cannot be read")
 
 
+def _undecodable(exc: sqlite3.Error) -> bool:
+    """Python's sqlite3 says "Could not decode to UTF-8 column ..." (an OperationalError) for
+    text that damage made unreadable: that is damage to the file, not a failure to open it."""
+    return "could not decode" in str(exc).lower()
+
+
+def journal_lost(shm: bytes | None, wal_size: int | None) -> int:
+    """How many frames of committed changes the ``-wal`` should still hold and does not: the
+    wal-index (``-shm``, as found before opening) says how many frames were valid
+    (``mxFrame``) and how many were already copied into the main file (``nBackfill``); a
+    journal that is missing (``wal_size`` None), empty or shorter than those frames lost the
+    rest.  0 when nothing is lost or the index does not read (SQLite's wal-index format,
+    native byte order: ``iVersion`` at 0, ``isInit`` at 12, ``szPage`` at 14, ``mxFrame`` at
+    16; ``nBackfill`` at 96).
+
+    >>> journal_lost(None, None)
+    0
+    """
+    import struct
+    if shm is None or len(shm) < 100:
+        return 0
+    version: int = struct.unpack_from("=I", shm, 0)[0]
+    is_init, _, page, max_frame = (int(v) for v in struct.unpack_from("=BBHI", shm, 12))
+    backfill: int = struct.unpack_from("=I", shm, 96)[0]
+    if version != 3007000 or not is_init or max_frame == 0 or backfill >= max_frame:
+        return 0
+    page_size = 65536 if page == 1 else page
+    if page_size < 512 or page_size & (page_size - 1):
+        return 0
+    have = 0 if wal_size is None or wal_size < WAL_HEADER else (wal_size - WAL_HEADER) // (WAL_FRAME_HEADER + page_size)
+    return max(0, max_frame - max(have, backfill))
+
+
 class Results:
     """The results store.
 
@@ -371,6 +404,7 @@ class Results:
         self._journal_without_file()
         if Path(self.path).is_file():
             shm = self._shm = self._read_shm()
+            self._check_journal_kept(shm)
             if self._empty_or_not_sqlite():
                 pass                                  # kept aside and told (issue 23)
             else:
@@ -378,18 +412,26 @@ class Results:
                 try:
                     bad = self._scan_readonly()
                     checked = True
-                except sqlite3.OperationalError:
-                    bad = None    # cannot read it read-only here (locked, ...): the normal open checks it
-                    try:
-                        before = self._copy_aside(shm)    # so that a damaged file is still kept as it was
-                    except OSError:
-                        before = ""       # no room for a copy (a full disk): the open says what is wrong
+                except sqlite3.OperationalError as exc:
+                    bad = None
+                    if _undecodable(exc):                 # text of the file's own structure damaged
+                        self._move_aside(f"its structure cannot be read ({exc})")
+                    else:         # cannot read it read-only here (locked, ...): the normal open checks it
+                        try:
+                            before = self._copy_aside(shm)    # so that a damaged file is still kept as it was
+                        except OSError:
+                            before = ""   # no room for a copy (a full disk): the open says what is wrong
                 except sqlite3.DatabaseError as exc:
                     self._move_aside(str(exc))
                 if bad:
                     copy = self._copy_aside(shm)      # byte for byte, before anything writes
         try:
-            self.db = self._open(check=not checked)
+            try:
+                self.db = self._open(check=not checked)
+            except sqlite3.OperationalError as exc:
+                if _undecodable(exc):            # text of the file's own structure damaged
+                    raise sqlite3.DatabaseError(f"its structure cannot be read ({exc})") from None
+                raise
         except sqlite3.OperationalError as exc:
             self._drop_copy(before)
             raise StorageError(f"could not open the results file {self.path}: {exc}") from None
@@ -630,6 +672,20 @@ class Results:
     def _drop_copy(self, aside: str) -> None:
         for extra in ("", "-wal", "-shm") if aside else ():
             Path(aside + extra).unlink(missing_ok=True)
+
+    def _check_journal_kept(self, shm: bytes | None) -> None:
+        """A ``-wal`` deleted or emptied while it still held saved changes (its index, the
+        ``-shm``, says so): told, since SQLite goes on silently without them (issue 23)."""
+        wal = Path(self.path + "-wal")
+        try:
+            size: int | None = wal.stat().st_size
+        except OSError:
+            size = None
+        lost = journal_lost(shm, size)
+        if lost:
+            what = "is missing" if size is None else f"was cut to {size} bytes"
+            self._say(f"The results file's journal ({Path(self.path).name}-wal) {what}: the last {lost} saved "
+                      "change(s) in it (steps of the game in progress, or a game just finished) are lost.")
 
     def _journal_without_file(self) -> None:
         """A ``-wal`` with saved changes beside a missing or empty (0 bytes) results file, as a

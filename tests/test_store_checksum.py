@@ -211,3 +211,38 @@ def test_a_demo_game_is_never_queued_for_the_hall(tmp_path: Path) -> None:
         assert r.db.execute("SELECT count(*) FROM outbox").fetchone() == (1,)
     finally:
         r.close()
+
+
+@pytest.mark.parametrize("journal", ["deleted", "emptied"])
+def test_a_journal_deleted_or_emptied_with_saved_changes_is_told(tmp_path: Path, journal: str) -> None:
+    files = cut_while_open(tmp_path)                 # the game in progress only in the -wal
+    assert "-shm" in files
+    store = tmp_path / "store"
+    store.mkdir()
+    path = store / "arcade.sqlite3"
+    path.write_bytes(files[""])
+    Path(f"{path}-shm").write_bytes(files["-shm"])
+    if journal == "emptied":
+        Path(f"{path}-wal").write_bytes(b"")
+    r = Results(path)
+    try:
+        assert r.load_resume() is None               # gone with the journal ...
+        said = r.notice
+        assert "journal" in said and ("is missing" if journal == "deleted" else "cut to 0 bytes") in said
+        assert "game in progress" in said            # ... and said so
+        assert len(r.recent()) == 2                  # the finished games, in the main file, stay
+    finally:
+        r.close()
+
+
+def test_a_journal_left_whole_is_not_reported(tmp_path: Path) -> None:
+    files = cut_while_open(tmp_path)
+    store = tmp_path / "store"
+    store.mkdir()
+    for extra, data in files.items():
+        Path(f"{store / 'arcade.sqlite3'}{extra}").write_bytes(data)
+    r = Results(store / "arcade.sqlite3")
+    try:
+        assert r.notices == [] and r.load_resume() is not None
+    finally:
+        r.close()
