@@ -282,16 +282,17 @@ def _event_command(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"focus-arcade: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    web.start()
-    print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
-          flush=True)
     import signal
     import time
 
     def _terminate(*_: object) -> None:
         raise KeyboardInterrupt
 
+    # before the address is printed: whoever read it may stop the page at once (status 0)
     signal.signal(signal.SIGTERM, _terminate)
+    web.start()
+    print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
+          flush=True)
     try:
         while True:
             time.sleep(3600)
