@@ -288,12 +288,12 @@ def _event_command(args: argparse.Namespace) -> int:
     def _terminate(*_: object) -> None:
         raise KeyboardInterrupt
 
+    web.start()
     # before the address is printed: whoever read it may stop the page at once (status 0)
     signal.signal(signal.SIGTERM, _terminate)
-    web.start()
-    print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
-          flush=True)
     try:
+        print(f"leaderboard of event {cfg['event']['event']!r}: http://{args.host}:{web.port}/  (Ctrl+C stops)",
+              flush=True)
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
