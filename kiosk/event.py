@@ -122,10 +122,15 @@ def sync_topic(event: str, client: str, user: str = "") -> str:
 
 
 def subscriptions(event: str) -> list[tuple[str, int]]:
-    """What every consumer subscribes to (QoS 1): every cabinet's results, high scores and
-    status, and the operator's notes."""
-    return [(results_topic(event), 1), (status_topic(event), 1), (highscore_topic(event), 1),
-            (f"{ROOT}/{event}/operator/#", 1)]
+    """What every consumer subscribes to (QoS 1): the operator's notes, every cabinet's status,
+    results and high scores.
+
+    The operator's notes come first, then the statuses: the broker queues a new subscriber's
+    retained messages filter by filter, in this order, and drops what is past its
+    ``max_queued_messages``, so a login that floods its own results topics can never push
+    a removal, the close or the final results out of a board's queue."""
+    return [(f"{ROOT}/{event}/operator/#", 1), (status_topic(event), 1), (results_topic(event), 1),
+            (highscore_topic(event), 1)]
 
 
 #: Host names many machines share out of the box: a cabinet named after one gets a suffix.
@@ -823,7 +828,9 @@ class Leaderboard:
         self.refused: collections.Counter[str] = collections.Counter()   # ignored, by reason (short)
         self.unconfirmed: set[str] = set()  # our own games not yet seen back from the broker
         self.confirmed: set[str] = set()    # game ids the broker delivered to us since start
-        self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
+        # (cabinet, game id, seat) -> initials entered: a high score names a seat of a game of the
+        # same cabinet only (one login's message can never rename another cabinet's rows).
+        self.initials: dict[tuple[str, str, int], str] = {}
         self.removed: set[str] = set()      # game ids the operator removed
         self.closed_at: float | None = None
         self.closed_parts = 0               # parts of the final results the close note announced
@@ -948,9 +955,10 @@ class Leaderboard:
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
         with self.lock:
-            if self.initials.get((hs.game_id, hs.seat)) == hs.initials:
+            key = (hs.cabinet, hs.game_id, hs.seat)
+            if self.initials.get(key) == hs.initials:
                 return
-            self.initials[(hs.game_id, hs.seat)] = hs.initials
+            self.initials[key] = hs.initials
             self._changed()
         self._tell()
 
@@ -1048,7 +1056,7 @@ class Leaderboard:
         def who(r: Result) -> str:
             if r.seat is None:
                 return "team"
-            return initials.get((r.game_id, r.seat), f"P{r.seat + 1}")
+            return initials.get((r.cabinet, r.game_id, r.seat), f"P{r.seat + 1}")
 
         out: dict[str, list[dict[str, Any]]] = {}
         for b, games in self.boards(10 ** 9).items():
@@ -1056,7 +1064,7 @@ class Leaderboard:
                 # Wins added up per player who entered initials at a cabinet, else per cabinet.
                 wins: dict[tuple[str, str], list[float]] = {}
                 for g in games:
-                    name = initials.get((g.game_id, g.seat), "") if g.seat is not None else ""
+                    name = initials.get((g.cabinet, g.game_id, g.seat), "") if g.seat is not None else ""
                     w = wins.setdefault((name, g.cabinet), [0.0, 0.0])
                     w[0] += g.score
                     w[1] = max(w[1], g.finished_at)
@@ -1075,7 +1083,8 @@ class Leaderboard:
         :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
         (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
         its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
-        ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970)."""
+        ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970),
+        ``flooding`` (logins that flood their topics: some of their own games may be missing)."""
         counts = self.counts()
         dup = set(self.duplicate_names())
         with self.lock:
@@ -1083,6 +1092,7 @@ class Leaderboard:
             seen = dict(self.seen_at)
             total = len(self.games)
             closed, updated = self.closed_at, self.updated_at
+            flooding = sorted(self.flooding)
         rows = self.rows(top)
         shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
         return {"games": total,
@@ -1093,7 +1103,7 @@ class Leaderboard:
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
                               "duplicate": s.cabinet in dup, "seen_at": seen.get(s.cabinet, 0.0)}
                              for s in statuses],
-                "closed": closed, "updated_at": updated}
+                "closed": closed, "updated_at": updated, "flooding": flooding}
 
 
 # -- the link to the broker ------------------------------------------------------------------
@@ -1585,8 +1595,11 @@ class Watcher:
             high scores in turn, each read to its end (a probe echoed back) before the
             next.  One login that floods its own topics with retained messages (more than
             the broker queues for one client, ``max_queued_messages``) then costs only
-            its own results, never the answer; it is named in :attr:`flooding`.  Only
-            cabinets that published a status are read this way.
+            its own results, never the answer; it is named in :attr:`flooding`.  Last,
+            every cabinet's topics at once (the logins that have no status message: their
+            games are on every board too), where a login with more than
+            :data:`FLOOD_MESSAGES` messages is named a flooding one.  ``leaderboard-web``
+            reads this way too (the default); False: everything at once.
         game_id: read only this game's results and the operator's notes (``event remove``).
 
     Attributes:
@@ -1601,7 +1614,11 @@ class Watcher:
     #: Invalid messages from one cabinet's topics that make it a flooding one.
     FLOOD_INVALID = 100
 
-    def __init__(self, settings: Mapping[str, Any], stepwise: bool = False, game_id: str | None = None) -> None:
+    #: Messages from one login's topics that no cabinet sends in an event (a game a minute
+    #: for three days is 4,320): more makes it a flooding one.
+    FLOOD_MESSAGES = 5000
+
+    def __init__(self, settings: Mapping[str, Any], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
         self.leaderboard = Leaderboard()
@@ -1622,6 +1639,10 @@ class Watcher:
         self._step_messages = 0
         self._step_invalid = 0
         self._step_reprobed = False
+        self._wide = False                  # the last step: every cabinet's topics at once
+        self._stepped: set[str] = set()     # cabinets read one by one
+        self._wide_counts: collections.Counter[str] = collections.Counter()
+        self._wide_invalid: collections.Counter[str] = collections.Counter()
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1690,7 +1711,23 @@ class Watcher:
         self.progress += 1
         if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
             self.flooding[self._step] = self._step_messages
+        if self._step:
+            self._stepped.add(self._step)
         if not self.stepwise or self.game_id is not None:
+            self.synced.set()
+            return
+        if self._wide:
+            # Logins read only in this step (no status message): the one that filled the
+            # queue (its probe was lost) or sent more than a cabinet ever does is flooding.
+            counts = {n: k for n, k in self._wide_counts.items() if n not in self._stepped}
+            for n, k in counts.items():
+                if k > self.FLOOD_MESSAGES or self._wide_invalid[n] > self.FLOOD_INVALID:
+                    self.flooding[n] = k
+            if self._step_reprobed and counts and not any(n in self.flooding for n in counts):
+                n, k = max(counts.items(), key=lambda kv: kv[1])
+                self.flooding[n] = k
+            self._step = ""
+            self.leaderboard.flooding = dict(self.flooding)
             self.synced.set()
             return
         if not self._core_done:
@@ -1698,9 +1735,12 @@ class Watcher:
             with self.leaderboard.lock:
                 self.unread = sorted(n for n in self.leaderboard.statuses if n not in HALL_LOGINS)
         if not self.unread:
-            self._step = ""
+            # Last, everything at once: the logins with no status message (and what came new).
+            self._step, self._wide = "", True
+            self._step_reprobed = False
+            self._probe = uuid.uuid4().hex
             self.leaderboard.flooding = dict(self.flooding)
-            self.synced.set()
+            c.subscribe(subscriptions(self.event))
             return
         self._step = self.unread.pop(0)
         self._step_messages = self._step_invalid = 0
@@ -1718,8 +1758,18 @@ class Watcher:
         counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
         if counting:
             self._step_messages += 1
-        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None and counting:
-            self._step_invalid += 1
+        wide = ""
+        if self._wide and not self.synced.is_set():
+            parts = msg.topic.split("/", 4)
+            if len(parts) > 4 and parts[2] == "cabinet":
+                wide = parts[3][:40]
+                if wide in self._wide_counts or len(self._wide_counts) < 10_000:
+                    self._wide_counts[wide] += 1
+        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None:
+            if counting:
+                self._step_invalid += 1
+            elif wide and wide in self._wide_counts:
+                self._wide_invalid[wide] += 1
 
 
 def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = True,
@@ -1748,6 +1798,9 @@ def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = Tr
     if w._core_done:
         left = ([w._step] if w._step else []) + w.unread
         w.leaderboard.flooding = dict(w.flooding)
+        if not left:
+            return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of the logins "
+                                   "that have no status message (--wait for longer)")
         return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of "
                                f"{len(left)} cabinet{'s' if len(left) != 1 else ''}: "
                                f"{', '.join(isolate(clean_text(n, 40)) for n in left[:10])}"
