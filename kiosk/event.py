@@ -99,9 +99,11 @@ def highscore_topic(event: str, game_id: str = "+", seat: int | None = None, cab
     return f"{cabinet_topic(event, cabinet)}/highscores/{game_id if seat is None else f'{game_id}-P{seat + 1}'}"
 
 
-def removed_topic(event: str, game_id: str = "+") -> str:
-    """The operator's note that a game is off every board (retained; only the operator writes it)."""
-    return f"{ROOT}/{event}/operator/removed/{game_id}"
+def removed_topic(event: str, game_id: str = "+", cabinet: str = "") -> str:
+    """The operator's note that a game is off every board (retained; only the operator writes it):
+    with ``cabinet``, only that cabinet's game of that id (a game is known by its cabinet and its
+    id: another login may publish a game under an id it copied)."""
+    return f"{ROOT}/{event}/operator/removed/{game_id}" + (f"/{cabinet}" if cabinet else "")
 
 
 def closed_topic(event: str) -> str:
@@ -485,7 +487,7 @@ class Removed:
 
     def to_json(self) -> str:
         return dumps({"v": PAYLOAD_VERSION, "kind": "removed", "event": self.event, "game_id": self.game_id,
-                      "at": self.at})
+                      "at": self.at, **({"cabinet": self.cabinet} if self.cabinet else {})})
 
 
 @dataclass(frozen=True)
@@ -602,6 +604,8 @@ def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
             return "status", rest[1], ""
         if len(rest) == 3 and rest[:2] == ["operator", "removed"]:
             return "removed", "", rest[2]
+        if len(rest) == 4 and rest[:2] == ["operator", "removed"]:
+            return "removed", rest[3], rest[2]
         if rest == ["operator", "closed"]:
             return "closed", "", ""
         if len(rest) == 3 and rest[:2] == ["operator", "final"]:
@@ -663,7 +667,9 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         gid = _game_id(d)
         if gid != last:
             raise PayloadError(f"game_id {gid!r} on topic {topic[:120]!r}")
-        return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0))
+        if cab and _name(d, "cabinet") != cab:
+            raise PayloadError(f"cabinet {d['cabinet']!r} on the removal of cabinet {cab[:40]!r}'s game")
+        return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0), cab)
     if kind == "final":
         part = _field(d, "part", int, "a part number")
         if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
@@ -831,7 +837,12 @@ class Leaderboard:
         # (cabinet, game id, seat) -> initials entered: a high score names a seat of a game of the
         # same cabinet only (one login's message can never rename another cabinet's rows).
         self.initials: dict[tuple[str, str, int], str] = {}
-        self.removed: set[str] = set()      # game ids the operator removed
+        self.removed: set[str] = set()      # game ids the operator removed (a cabinet's game of it, or all)
+        self.removed_pairs: set[tuple[str, str]] = set()   # (cabinet, game id) the operator removed
+        self._removed_any: set[str] = set()  # game ids removed whichever cabinet's game has them
+        # (cabinet, game id) -> a game whose id another cabinet's game on the board has: a game is
+        # known by its cabinet and its id, so both are on the boards (a copied id hides nothing).
+        self.shared: dict[tuple[str, str], Result] = {}
         self.closed_at: float | None = None
         self.closed_parts = 0               # parts of the final results the close note announced
         self.final_parts: dict[int, FinalPart] = {}
@@ -856,7 +867,7 @@ class Leaderboard:
         again by its cabinet with other content (a repair) replaces the one held."""
         with self.lock:
             gid = result.game_id
-            if gid in self.removed:
+            if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
                 return False
             if self.closed_at is not None and gid not in self.final:
                 # A closed event counts only the games its final results list: a result sent
@@ -865,22 +876,31 @@ class Leaderboard:
                     self.held[gid] = result
                 return False
             held = self.games.get(gid)
-            if not own:
+            if not own and (held is None or held.cabinet == result.cabinet):
                 self.confirmed.add(gid)
             if held is not None:
                 if held.cabinet != result.cabinet:
-                    self.ignored += 1
-                    self.refused["a game id another cabinet's game has"] += 1
-                    return False
-                if not own and gid in self.unconfirmed:
+                    key = (result.cabinet, gid)
+                    twin = self.shared.get(key)
+                    if twin is not None and twin.same_game(result):
+                        self.duplicates += 1
+                        return False
+                    if twin is None and len(self.shared) >= self.MAX_HELD:
+                        return False
+                    self.shared[key] = result
+                    self._changed()
+                elif not own and gid in self.unconfirmed:
                     self.unconfirmed.discard(gid)      # our own game back from the broker
                 elif held.same_game(result):
                     self.duplicates += 1
                     return False
-                if held.same_game(result):
+                if held.cabinet != result.cabinet:
+                    pass                               # kept in shared (above)
+                elif held.same_game(result):
                     return False
-                self.games[gid] = result
-                self._changed()
+                else:
+                    self.games[gid] = result
+                    self._changed()
             else:
                 self.games[gid] = result
                 if own:
@@ -894,20 +914,48 @@ class Leaderboard:
     def remove(self, note: Removed) -> bool:
         """A game off the boards: for good when the operator removed it; a cleared retained
         result only drops that cabinet's game (its cabinet sends it again)."""
+        gid, cab = note.game_id, note.cabinet
         with self.lock:
-            held = self.games.get(note.game_id)
+            held = self.games.get(gid)
+            twins = [k for k in self.shared if k[1] == gid and (not cab or k[0] == cab)]
             if note.by_operator:
-                if note.game_id in self.removed and held is None:
-                    return False
-                self.removed.add(note.game_id)
-            elif held is None or held.cabinet != note.cabinet:
+                if cab:
+                    if (cab, gid) in self.removed_pairs and not twins and (held is None or held.cabinet != cab):
+                        return False
+                    self.removed_pairs.add((cab, gid))
+                else:
+                    if gid in self._removed_any and held is None and not twins:
+                        return False
+                    self._removed_any.add(gid)
+                self.removed.add(gid)
+            elif (held is None or held.cabinet != cab) and not twins:
                 return False
-            self.games.pop(note.game_id, None)
-            self.held.pop(note.game_id, None)
-            self.confirmed.discard(note.game_id)
+            for k in twins:
+                del self.shared[k]
+            if held is not None and (not cab or held.cabinet == cab):
+                del self.games[gid]
+                self.confirmed.discard(gid)
+                promote = next((k for k in self.shared if k[1] == gid), None)
+                if promote is not None:         # the other cabinet's game of that id stays on the boards
+                    self.games[gid] = self.shared.pop(promote)
+            if gid in self.held and (not cab or self.held[gid].cabinet == cab):
+                del self.held[gid]
             self._changed()
         self._tell()
         return True
+
+    def games_of(self, game_id: str) -> list[Result]:
+        """Every cabinet's game of this id on the boards (more than one: another login copied it)."""
+        with self.lock:
+            held = self.games.get(game_id)
+            return ([held] if held is not None else []) + sorted(
+                (r for k, r in self.shared.items() if k[1] == game_id), key=lambda r: r.cabinet)
+
+    def all_games(self) -> list[Result]:
+        """Every game on the boards (also those whose id another cabinet's game has)."""
+        with self.lock:
+            return list(self.games.values()) + [r for r in self.shared.values()
+                                                if self.closed_at is None or r.game_id in self.final]
 
     def close(self, note: Closed) -> None:
         """The event closed at ``note.at``: only the games its final results list stay on the boards."""
@@ -1029,8 +1077,7 @@ class Leaderboard:
 
     def boards(self, top: int = 10) -> dict[str, list[Result]]:
         """Per board (sorted by name), its best ``top`` games: score, tie-break, then earliest first."""
-        with self.lock:
-            games = list(self.games.values())
+        games = self.all_games()
         out: dict[str, list[Result]] = {}
         for g in games:
             out.setdefault(g.board, []).append(g)
@@ -1039,8 +1086,7 @@ class Leaderboard:
 
     def counts(self) -> dict[str, int]:
         """Games per board."""
-        with self.lock:
-            return dict(collections.Counter(g.board for g in self.games.values()))
+        return dict(collections.Counter(g.board for g in self.all_games()))
 
     def rows(self, top: int = 10) -> dict[str, list[dict[str, Any]]]:
         """Per board (sorted by name), its best ``top`` rows as shown.
@@ -1090,7 +1136,8 @@ class Leaderboard:
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             seen = dict(self.seen_at)
-            total = len(self.games)
+            total = len(self.games) + sum(1 for r in self.shared.values()
+                                          if self.closed_at is None or r.game_id in self.final)
             closed, updated = self.closed_at, self.updated_at
             flooding = sorted(self.flooding)
         rows = self.rows(top)
@@ -1432,7 +1479,8 @@ class EventLink:
                     self._wake.set()
         elif isinstance(item, Removed):
             if item.by_operator:
-                self._removed.add(item.game_id)
+                if item.cabinet in ("", self.cabinet):     # another cabinet's game of a copied id is not ours
+                    self._removed.add(item.game_id)
                 self._wake.set()
             elif item.cabinet == self.cabinet:
                 self._seen.discard(item.game_id)
@@ -1814,7 +1862,7 @@ def format_status(board: Leaderboard) -> str:
     name, the event closed), then the games and best per board with the game ids of the
     top three (for ``event remove``)."""
     snap = board.snapshot(3)
-    per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
+    per_cab = collections.Counter(g.cabinet for g in board.all_games())
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
     def cell(value: object, width: int) -> str:
@@ -1908,13 +1956,17 @@ def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str,
         client.loop_stop()
 
 
-def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0) -> tuple[bool, str]:
-    """``focus-arcade event remove GAME_ID``: the game off every board, for good.
+def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
+                cabinet: str | None = None) -> tuple[bool, str]:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME]``: one cabinet's game off every
+    board, for good.
 
-    Publishes the operator's retained ``removed`` note (consumers drop the game and
-    never take it again, its cabinet never sends it again) and clears the game's
-    retained result, then reads the event back to check the broker took both: a
-    login without the operator's rights is acknowledged but ignored by Mosquitto.
+    A game is known by its cabinet and its id: when two cabinets' games have the id (a login
+    copied another cabinet's), nothing is removed unless ``cabinet`` says whose.  Publishes
+    the operator's retained ``removed`` note for that cabinet's game (consumers drop it and
+    never take it again, its cabinet never sends it again; the other cabinet's game of that
+    id stays) and clears its retained result, then reads the event back to check the broker
+    took both: a login without the operator's rights is acknowledged but ignored by Mosquitto.
 
     Returns:
         (done, what happened in words).
@@ -1930,8 +1982,7 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
         board, problem = watch(settings, seconds)
         if problem:
             return False, problem
-        with board.lock:
-            found = sorted(g for g in board.games if g.startswith(game_id.lower()))
+        found = sorted({g.game_id for g in board.all_games() if g.game_id.startswith(game_id.lower())})
         if len(found) != 1:
             return False, (f"no game on the boards has an id starting with {game_id!r}" if not found else
                            f"{len(found)} games have an id starting with {game_id!r}: " + ", ".join(found[:5]) +
@@ -1941,8 +1992,18 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     board, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
-    held = board.games.get(gid)
-    messages = [(removed_topic(event, gid), Removed(gid, event, time.time()).to_json())]
+    games = [r for r in board.games_of(gid) if cabinet is None or r.cabinet == cabinet]
+    if cabinet is not None and not games:
+        others = ", ".join(isolate(r.cabinet) for r in board.games_of(gid))
+        return False, (f"cabinet {isolate(clean_text(cabinet, 40))} has no game {gid} on the boards"
+                       + (f" (cabinet {others} has)" if others else ""))
+    if len(games) > 1:
+        return False, (f"{len(games)} cabinets have a game of id {gid}: " +
+                       "; ".join(f"{isolate(r.cabinet)} ({r.score_text} on {board_title(r.board)})" for r in games) +
+                       ". Nothing removed: say whose with --cabinet NAME")
+    held = games[0] if games else None
+    whose = held.cabinet if held is not None else ""
+    messages = [(removed_topic(event, gid, whose), Removed(gid, event, time.time(), whose).to_json())]
     if held is not None:
         messages.append((results_topic(event, gid, held.cabinet), ""))
     problem = _operator_publish(settings, messages, seconds)
@@ -1951,7 +2012,8 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     after, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
-    if gid not in after.removed or gid in after.games:
+    taken = (whose, gid) in after.removed_pairs if whose else gid in after._removed_any
+    if not taken or any(r.cabinet == whose or not whose for r in after.games_of(gid)):
         return False, (f"the broker did not take the removal: log in as the hall's operator ([event] username "
                        f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
     what = (f"game {gid} ({held.score_text} on {board_title(held.board)}, cabinet {held.cabinet}) removed "
@@ -2009,6 +2071,81 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
         text += ("\nnot counted: games these cabinets had still to send when the event closed: " +
                  ", ".join(f"{isolate(clean_text(c, 40))} ({n})" for c, n in sorted(unsent.items())))
     return True, text
+
+
+def clear_cabinet(settings: Mapping[str, Any], name: str, seconds: float = 15.0) -> tuple[bool, str]:
+    """``focus-arcade event clear-cabinet NAME``: every retained message under that login's own
+    topics (``focus-arcade/<any event>/cabinet/NAME/...``: results, high scores, status) cleared
+    on the broker, with the operator's login; read and cleared again until none is left, so a
+    flood larger than the broker hands one reader at once goes too.  Remove the login first
+    (``mosquitto_passwd -D``), or it can publish again; an honest cabinet that is still running
+    sends its own games again.
+
+    Returns:
+        (done, what happened in words).
+    """
+    if not valid_name(name) or name in HALL_LOGINS:
+        return False, f"{clean_text(name, 60)!r} is no cabinet's name"
+    event = str(settings["event"])
+    client = make_client(settings, f"focus-arcade-clear-{uuid.uuid4().hex[:8]}", persistent=False)
+    user = str(settings.get("username") or "")
+    probe_topic = sync_topic(event, f"clear-{uuid.uuid4().hex[:8]}", user)
+    found: list[str] = []
+    state = {"probe": "", "done": threading.Event(), "connected": threading.Event(), "problem": ""}
+
+    @guarded
+    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+        if rc.is_failure:
+            state["problem"] = refusal_text(rc, settings)
+        state["connected"].set()                                        # type: ignore[attr-defined]
+
+    @guarded
+    def on_message(c: Any, u: Any, msg: Any) -> None:
+        if msg.topic == probe_topic:
+            if msg.payload.decode("ascii", "replace") == state["probe"]:
+                state["done"].set()                                     # type: ignore[attr-defined]
+        elif msg.retain and msg.payload and len(found) < 1_000_000:
+            found.append(msg.topic)
+
+    client.on_connect, client.on_message = on_connect, on_message
+    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.loop_start()
+    cleared = 0
+    mine = f"{ROOT}/+/cabinet/{name}/#"
+    try:
+        if not state["connected"].wait(seconds) or state["problem"]:   # type: ignore[attr-defined]
+            return False, str(state["problem"]) or f"no answer from the broker within {seconds:g} s"
+        client.subscribe(probe_topic, 1)
+        for _ in range(1000):
+            found.clear()
+            state["done"] = threading.Event()
+            state["probe"] = uuid.uuid4().hex
+            client.subscribe(mine, 1)
+            deadline, last, quiet = time.monotonic() + seconds, -1, time.monotonic()
+            while not state["done"].is_set() and time.monotonic() < deadline:   # type: ignore[attr-defined]
+                if len(found) != last or time.monotonic() - quiet > 1.0:        # probe again when quiet
+                    if len(found) == last:
+                        client.publish(probe_topic, str(state["probe"]), qos=1)
+                    last, quiet = len(found), time.monotonic()
+                time.sleep(0.05)
+            client.unsubscribe(mine)
+            if not state["done"].is_set():                               # type: ignore[attr-defined]
+                return False, f"the broker did not hand over {name}'s topics within {seconds:g} s (--wait)"
+            if not found:
+                break
+            info = None
+            for topic in dict.fromkeys(found):
+                info = client.publish(topic, b"", qos=1, retain=True)
+                cleared += 1
+                if cleared % 500 == 0:
+                    info.wait_for_publish(seconds)
+            if info is not None:
+                info.wait_for_publish(seconds)
+        return True, (f"cleared {cleared} retained messages under cabinet {name!r}'s topics"
+                      if cleared else f"cabinet {name!r} has no retained messages on the broker")
+    finally:
+        client.disconnect()
+        client.loop_stop()
 
 
 def logins(passwd_file: str | Path) -> set[str]:
@@ -2070,15 +2207,18 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
-                  passwd_file: str = HALL_PASSWD, replace: bool = False) -> int:
-    """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
+                  passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None) -> int:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME |
+    clear-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
-    if what in ("remove", "add-cabinet") and not target:
+    if what in ("remove", "add-cabinet", "clear-cabinet") and not target:
         print(f"focus-arcade: event {what} needs {'a game id' if what == 'remove' else 'a cabinet name'}",
               file=sys.stderr)
         return 2
-    if what == "remove":
-        ok, text = remove_game(settings, str(target), seconds)
+    if what == "clear-cabinet":
+        ok, text = clear_cabinet(settings, str(target), seconds)
+    elif what == "remove":
+        ok, text = remove_game(settings, str(target), seconds, cabinet)
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:

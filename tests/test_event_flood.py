@@ -14,7 +14,7 @@ import pytest
 from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until
 
 from kiosk import event as ev
-from kiosk.event import format_status, make_result, results_topic
+from kiosk.event import HighScore, Status, format_status, highscore_topic, make_result, results_topic, status_topic
 
 #: More one-byte retained messages than the broker hands one new subscriber (max_queued_messages).
 FLOOD = 25_000
@@ -119,3 +119,103 @@ def test_a_retained_flood_from_one_login_never_undoes_moderation_or_hides_honest
         north.stop()
         if south is not None:
             south.stop()
+
+
+def test_a_game_id_copied_by_another_login_hides_nothing_and_remove_asks_whose(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """mallory publishes a 64-card game under stage-left's game id on its own topic: a fresh
+    `event status` still lists stage-left's real game, `event remove` refuses the shared id
+    until told whose, and removing mallory's leaves stage-left's game on every board."""
+    left = Cabinet(tmp_path, broker.settings(event), "stage-left")
+    op = broker.settings(event, user="operator")
+    try:
+        left.play(1)
+        wait_until(lambda: left.pending() == 0)
+        gid = left.uids()[0]
+        fake = forged(event, "mallory", gid)
+        publish(mosquitto.login(broker.settings(event), "mallory"), [
+            (status_topic(event, "mallory"), Status("mallory", event, "idle").to_json()),
+            (results_topic(event, gid, "mallory"), fake.to_json())])
+        board, problem = ev.watch(op, 30)
+        assert problem == ""
+        assert sorted(r.cabinet for r in board.games_of(gid)) == ["mallory", "stage-left"]
+        assert f"stage-left  {gid}" in format_status(board)
+        ok, text = ev.remove_game(op, gid, 30)
+        assert not ok and "2 cabinets have a game of id" in text and "--cabinet" in text, text
+        ok, text = ev.remove_game(op, gid[:8], 30, cabinet="mallory")
+        assert ok and "cabinet mallory" in text, text
+        after, problem = ev.watch(op, 30)
+        assert [(r.cabinet, r.score_text) for r in after.games_of(gid)] == \
+            [("stage-left", left.link.leaderboard.games[gid].score_text)]
+        wait_until(lambda: [r.cabinet for r in left.link.leaderboard.games_of(gid)] == ["stage-left"])
+        left.restart()                       # stage-left's own game is not "removed" for it
+        wait_until(lambda: left.pending() == 0 and gid in left.link._seen, 30, "stage-left's game back")
+        assert gid not in left.link._removed
+    finally:
+        left.stop()
+
+
+@pytest.mark.parametrize("login", ["mallory", "screen-2"])
+def test_event_status_and_remove_see_the_games_of_a_login_without_a_status(
+        broker: mosquitto.Broker, event: str, login: str) -> None:
+    """A login that clears its own status (or never has one, as a big screen's login): the
+    boards show its games, and so do `event status` and `event remove <8 characters>`."""
+    fake = forged(event, login)
+    publish(mosquitto.login(broker.settings(event), login), [
+        (results_topic(event, fake.game_id, login), fake.to_json()), (status_topic(event, login), b"")])
+    op = broker.settings(event, user="operator")
+    board, problem = ev.watch(op, 30)
+    assert problem == "" and on_board(board) == [fake.game_id], problem
+    assert fake.game_id in format_status(board)
+    ok, text = ev.remove_game(op, fake.game_id[:8], 30)
+    assert ok and f"cabinet {login}" in text, text
+    after, _ = ev.watch(op, 30)
+    assert on_board(after) == []
+
+
+def test_a_high_score_names_only_a_seat_of_its_own_cabinets_game(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """mallory's high-score message naming stage-left's game renames no row of stage-left's."""
+    left = Cabinet(tmp_path, broker.settings(event), "stage-left")
+    try:
+        left.play(1)
+        wait_until(lambda: left.pending() == 0)
+        gid = left.uids()[0]
+        seat = left.link.leaderboard.games[gid].seat
+        assert seat is not None
+        hs = HighScore(gid, event, "mallory", seat, "ZZZ")
+        publish(mosquitto.login(broker.settings(event), "mallory"), [
+            (highscore_topic(event, gid, seat, "mallory"), hs.to_json())])
+        w = fresh_watcher(broker.settings(event))
+        try:
+            rows = [r for rs in w.leaderboard.rows().values() for r in rs if r["game_id"] == gid]
+            assert rows and rows[0]["who"] == f"P{seat + 1}", rows
+            assert rows[0]["cabinet"] == "stage-left"
+        finally:
+            w.stop()
+    finally:
+        left.stop()
+
+
+def test_the_operator_clears_a_flooding_logins_retained_topics_with_one_command(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`event clear-cabinet mallory` clears all of a 25,000-message flood (more than one read
+    hands over) and mallory's status: a fresh board then names no flooding login."""
+    from test_event_hostile import config_file
+
+    from kiosk import cli
+    flood(broker, event)
+    publish(mosquitto.login(broker.settings(event), "mallory"), [
+        (status_topic(event, "mallory"), Status("mallory", event, "idle").to_json())])
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        wait_until(lambda: north.pending() == 0)
+        assert cli.main(["--config", str(op_cfg), "event", "clear-cabinet", "mallory", "--wait", "60"]) == 0
+        assert f"cleared {FLOOD + 1} retained messages" in capsys.readouterr().out
+        board, problem = ev.watch(broker.settings(event, user="operator"), 30)
+        assert problem == "" and board.flooding == {} and "mallory" not in board.statuses
+        assert sorted(on_board(board)) == sorted(north.uids())
+    finally:
+        north.stop()
