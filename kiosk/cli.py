@@ -127,6 +127,8 @@ def _parser() -> argparse.ArgumentParser:
                                      "the operator's 'remove GAME_ID', 'close', 'add-cabinet NAME', 'clear-cabinet NAME'")
     e.add_argument("what", choices=["status", "remove", "close", "add-cabinet", "clear-cabinet"])
     e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet, clear-cabinet: the cabinet's name")
+    e.add_argument("--event", default=None, dest="event_name",
+                   help="add-cabinet: the hall's event name for the lines it prints (default: the configuration's)")
     e.add_argument("--cabinet", default=None,
                    help="remove: whose game (when two cabinets' games have the id)")
     e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
@@ -242,7 +244,14 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace)
+        name = args.event_name
+        if name is None:
+            try:                                # the configuration's event, if this machine has one
+                cfg = configmod.load(args.config or configmod.default_path())
+                name = str(cfg["event"].get("event") or "") or None if cfg.event_on() else None
+            except Exception:
+                name = None
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace, event=name)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)

@@ -329,6 +329,12 @@ MAX_DIGITS = 15
 #: How far (s) a result's ``finished_at`` may be ahead of the receiver's clock (cabinets'
 #: clocks differ; a Pi without network time can be behind, rarely ahead).
 FUTURE_SLACK_S = 3600.0
+#: No game of this payload version finished before it existed (2026-01-01 00:00 UTC, s since
+#: 1970): a result that says it did is refused (a backdated forgery, or a Pi whose clock never
+#: got the time: it shows 1970 until it has network time).
+EARLIEST_GAME = 1767225600.0
+#: Game families whose boards count whole things (FocusX: cards): a fraction is no result of theirs.
+WHOLE_SCORES = frozenset({"focusx"})
 #: Outbox counts, seats, times: any number read is within this (and finite).
 MAX_NUMBER = 1e12
 
@@ -715,6 +721,8 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
     lo, hi = spec.score_range
     if any(not lo <= s <= hi for s in scores):
         raise PayloadError(f"'scores' is {_show(scores)}: outside what a {spec.label} game gives ({lo:g} to {hi:g})")
+    if spec.family in WHOLE_SCORES and any(float(s) != int(s) for s in scores):
+        raise PayloadError(f"'scores' is {_show(scores)}: a {spec.label} game counts whole cards")
     score = _number(d, "score", "a number")
     tiebreak = _number(d, "tiebreak", "a number")
     expected = score_of(game, winners, scores)
@@ -723,9 +731,9 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
                            f"{scores!r} (that is {expected.value:g}, tie-break {expected.tiebreak:g})")
     finished_at = _number(d, "finished_at", "a time in seconds")
     clock = time.time() if now is None else now
-    if not 0 <= finished_at <= clock + FUTURE_SLACK_S:
+    if not EARLIEST_GAME <= finished_at <= clock + FUTURE_SLACK_S:
         raise PayloadError(f"'finished_at' is {finished_at!r}: in the future (this cabinet's clock says "
-                           f"{clock:.0f}) or before 1970")
+                           f"{clock:.0f}) or before any event of this arcade ({EARLIEST_GAME:.0f})")
     return Result(game_id=gid, event=event, cabinet=cab, game=game, board=spec.name, seats=seats,
                   winners=tuple(winners), reason=_text(d, "reason"), scores=tuple(float(s) for s in scores),
                   score=score, tiebreak=tiebreak, seat=seat, score_text=expected.text, finished_at=finished_at,
@@ -2162,13 +2170,17 @@ def logins(passwd_file: str | Path) -> set[str]:
 
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
-                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False) -> tuple[bool, str]:
+                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False,
+                event: str | None = None) -> tuple[bool, str]:
     """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
     cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
     given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
     (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
     ``systemctl reload mosquitto``.  A login that exists already is left alone unless
     ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
+    ``event`` (``--event``, else the configuration's): the event name its lines say; without
+    one, that line is left commented out (a pasted placeholder would name an event of its own).
+    A password file it makes is readable by root and the ``mosquitto`` group only (0640).
 
     Returns:
         (done, the text to show: the cabinet's configuration, or what went wrong).
@@ -2186,14 +2198,28 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if known and not replace:
         return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
                        f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
+    if event is not None and not valid_name(event):
+        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
     secret = password or secrets.token_urlsafe(18)
-    args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
+    created = not path.exists()
+    args = [mosquitto_passwd, "-b"] + (["-c"] if created else []) + [str(path), name, secret]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
     if done.returncode != 0:
         return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
+    if created:
+        import os
+        import shutil
+        try:
+            os.chmod(path, 0o640)            # mosquitto_passwd -c leaves it readable by every user
+            shutil.chown(path, group="mosquitto")
+        except (OSError, LookupError):
+            pass                             # no such group here (not the broker's machine): 0640 stays
+    event_line = (f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n" if event else
+                  "# event = ...   set the hall's event name here (the same on every cabinet; "
+                  "add-cabinet --event NAME prints it)\n")
     return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
                    "`sudo systemctl reload mosquitto`).\n") if known else
                   f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
@@ -2203,11 +2229,12 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
                   "ca_file = \"/home/pi/hall-ca.pem\"\n"
                   f"username = \"{name}\"\ncabinet = \"{name}\"\n"
                   "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
-                  "event = \"...\"   # the hall's event name, the same on every cabinet\n")
+                  + event_line)
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
-                  passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None) -> int:
+                  passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
+                  event: str | None = None) -> int:
     """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME |
     clear-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
@@ -2222,6 +2249,6 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file, replace=replace)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

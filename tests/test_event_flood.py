@@ -219,3 +219,54 @@ def test_the_operator_clears_a_flooding_logins_retained_topics_with_one_command(
         assert sorted(on_board(board)) == sorted(north.uids())
     finally:
         north.stop()
+
+
+def test_a_fraction_of_a_card_or_a_game_from_before_any_event_is_on_no_board(
+        broker: mosquitto.Broker, event: str) -> None:
+    """62.5 cards (FocusX counts whole cards) and a game that says it finished in 2000."""
+    half = forged(event, "mallory", best=62.5)
+    old = make_result(event, "mallory", {"game": "focusx-classic", "seats": 3, "settings": {}}, (0,), "x",
+                      (60.0, 0.0, 0.0), 946684800.0)
+    good = forged(event, "mallory", best=12.0)
+    publish(mosquitto.login(broker.settings(event), "mallory"), [
+        (status_topic(event, "mallory"), Status("mallory", event, "idle").to_json())] +
+        [(results_topic(event, r.game_id, "mallory"), r.to_json()) for r in (half, old, good)])
+    board, problem = ev.watch(broker.settings(event, user="operator"), 30)
+    assert problem == "" and on_board(board) == [good.game_id]
+    reasons = " ".join(board.refused)
+    assert "'scores' is [62.5" in reasons and "'finished_at' is 946684800.0" in reasons, reasons
+    with pytest.raises(ev.PayloadError, match="counts whole cards"):
+        ev.parse(results_topic(event, half.game_id, "mallory"), half.to_json().encode(), event)
+    with pytest.raises(ev.PayloadError, match="before any event of this arcade"):
+        ev.parse(results_topic(event, old.game_id, "mallory"), old.to_json().encode(), event)
+
+
+def test_every_perft_example_in_the_readme_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's `perft` lines (an optional part in brackets is run too) answer with rc 0."""
+    import re
+    import shlex
+
+    from kiosk import cli
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = [m.group(1) for m in re.finditer(r"`focus-arcade (perft [^`]*)`", readme)]
+    assert lines, "the README shows no perft example"
+    for line in lines:
+        argv = shlex.split(line.replace("[", "").replace("]", ""))
+        assert cli.main(argv) == 0, (line, capsys.readouterr().err)
+        capsys.readouterr()
+
+
+def test_add_cabinet_prints_the_real_event_name_and_keeps_the_password_file_private(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from kiosk import cli
+    need_mosquitto()
+    passwd = tmp_path / "passwd"
+    assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-left",
+                     "--passwd", str(passwd), "--event", "summer-fair-2026"]) == 0
+    out = capsys.readouterr().out
+    assert '\nevent = "summer-fair-2026"' in out and '"..."' not in out, out
+    assert passwd.stat().st_mode & 0o777 == 0o640
+    assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-right",
+                     "--passwd", str(passwd)]) == 0
+    out = capsys.readouterr().out
+    assert "\nevent =" not in out and "# event = ... " in out, out

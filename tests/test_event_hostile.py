@@ -284,7 +284,11 @@ def test_a_cabinet_login_can_neither_forge_nor_overwrite_another_cabinets_games(
             wait_until(lambda b=board: len(on_board(b)) == 2)
             assert board.games[gid].scores == real.scores and set(on_board(board)) == set(north.uids())
             assert "mallory" not in {g.cabinet for g in board.games.values()}
-        assert later.leaderboard.ignored >= 2          # refused on arrival, not silently
+            # A game is known by its cabinet and its id: mallory's 9 cards under north's id are
+            # mallory's own game (beside north's, which stays as it is), never north's.
+            wait_until(lambda b=board: [(r.cabinet, r.score) for r in b.games_of(gid)] ==
+                       [("north", real.score), ("mallory", 9.0)])
+        assert later.leaderboard.ignored >= 1          # 999 cards: refused on arrival, not silently
         assert later.leaderboard.statuses["north"].state == "idle"
         later.stop()
         w.stop()
