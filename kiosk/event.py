@@ -1281,6 +1281,12 @@ class EventLink:
         self._sync_nonce = ""
         self._synced = ""
         self._resynced = ""
+        # After the first read (the operator's notes, the statuses, our own games): the other
+        # cabinets one by one, then everything (a flood costs only the flooding login's games).
+        self._steps: list[str] = []
+        self._step_nonce = ""
+        self._step_sent = 0.0
+        self._wide_done = False
         self.resent = 0                       # own games re-sent because the broker had lost them
         self.repaired = 0                     # own games re-sent because the broker held other content
         self.instance = instance_id(store_path)
@@ -1428,14 +1434,40 @@ class EventLink:
         self._broker_copy = {}
         self._sync_nonce = uuid.uuid4().hex
         self._synced = ""
-        client.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.cabinet, self.user), 1)])
+        self._steps, self._step_nonce, self._wide_done = [], "", False
+        # The operator's notes and the statuses first, then our own games: the broker queues
+        # retained messages filter by filter, so no flood can push these out of our queue.
+        client.subscribe([(f"{ROOT}/{self.event}/operator/#", 1), (status_topic(self.event), 1),
+                          (results_topic(self.event, "+", self.cabinet), 1),
+                          (highscore_topic(self.event, cabinet=self.cabinet), 1),
+                          (sync_topic(self.event, self.cabinet, self.user), 1)])
         self._wake.set()
 
     @guarded
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, reason_codes: Any, properties: Any) -> None:
         # The broker queues the retained results to us before it handles anything we
         # send after its SUBACK, so this probe comes back after the last of them.
-        client.publish(sync_topic(self.event, self.cabinet, self.user), self._sync_nonce, qos=1)
+        self._step_sent = time.monotonic()
+        client.publish(sync_topic(self.event, self.cabinet, self.user), self._step_nonce or self._sync_nonce, qos=1)
+
+    def _next_step(self, client: Any) -> None:
+        """The current read came to its end: the next cabinet's topics, then all at once."""
+        self._step_nonce = uuid.uuid4().hex
+        if self._steps:
+            cab = self._steps.pop(0)
+            client.subscribe([(results_topic(self.event, "+", cab), 1), (highscore_topic(self.event, cabinet=cab), 1)])
+        elif not self._wide_done:
+            self._wide_done = True
+            client.subscribe(subscriptions(self.event))
+        else:
+            self._step_nonce = ""
+
+    def _reprobe(self) -> None:
+        """(pump thread) A step's probe lost (a flood filled our queue): send it again."""
+        nonce = self._step_nonce or ("" if self._synced else self._sync_nonce)
+        if nonce and self.connected and time.monotonic() - self._step_sent > 1.0:
+            self._step_sent = time.monotonic()
+            self.client.publish(sync_topic(self.event, self.cabinet, self.user), nonce, qos=1)
 
     @guarded
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:
@@ -1472,9 +1504,16 @@ class EventLink:
     @guarded
     def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
         if msg.topic == sync_topic(self.event, self.cabinet, self.user):
-            if msg.payload.decode("ascii", "replace") == self._sync_nonce:
+            nonce = msg.payload.decode("ascii", "replace")
+            if nonce == self._sync_nonce and not self._synced:
                 self._synced = self._sync_nonce
+                with self.leaderboard.lock:
+                    self._steps = sorted(n for n in self.leaderboard.statuses
+                                         if n != self.cabinet and n not in HALL_LOGINS)
+                self._next_step(client)
                 self._wake.set()
+            elif nonce and nonce == self._step_nonce:
+                self._next_step(client)
             return
         item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
         if isinstance(item, Result):
@@ -1514,6 +1553,11 @@ class EventLink:
             self._wake.wait(0.5)
             self._wake.clear()
             stopping = self._stop.is_set()
+            if self.client is not None and not stopping:
+                try:
+                    self._reprobe()
+                except Exception:                # paho refusing a publish: the next round tries again
+                    log.exception("event link: probe")
             try:
                 if db is None:
                     db = sqlite3.connect(self.store_path, timeout=10)

@@ -112,6 +112,8 @@ def test_a_retained_flood_from_one_login_never_undoes_moderation_or_hides_honest
         wait_until(lambda: south.link.leaderboard.closed_at is not None and south.link.leaderboard.final_complete,
                    60, "a fresh kiosk got the close")
         assert fake.game_id in south.link.leaderboard.removed
+        wait_until(lambda: sorted(on_board(south.link.leaderboard)) == sorted(north.uids()), 60,
+                   "a fresh kiosk shows every one of north's games")
         board, problem = ev.watch(op, 60)
         assert problem == "" and sorted(on_board(board)) == sorted(north.uids()), problem
         assert "mallory" in board.flooding
