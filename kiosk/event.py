@@ -833,7 +833,7 @@ class Leaderboard:
     MAX_HELD = 100_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()          # all_games() and games_of() may be called under it
         self.clock = clock
         self.games: dict[str, Result] = {}
         self.statuses: dict[str, Status] = {}
@@ -868,11 +868,15 @@ class Leaderboard:
         self.changes += 1
         self.updated_at = self.clock()
 
-    def add(self, result: Result, own: bool = False) -> bool:
+    def add(self, result: Result, own: bool = False, retained: bool = False) -> bool:
         """Add one game (``own``: this cabinet's, not from the broker); False if its game
         id was already counted with the same content, the operator removed it, the event
-        closed before it finished, or another cabinet's game has that id.  A game sent
-        again by its cabinet with other content (a repair) replaces the one held."""
+        closed before it finished.  A game is known by its cabinet and its id: another
+        cabinet's game with an id already held is kept beside it (:attr:`shared`, on the
+        boards too).  A game sent again by its cabinet with other content (a repair) replaces
+        the one held.  ``retained``: the broker's retained copy, handed over on a (new)
+        subscription; readers subscribe in steps and get such copies more than once, which
+        are no duplicate sends and not counted in :attr:`duplicates`."""
         with self.lock:
             gid = result.game_id
             if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
@@ -891,7 +895,7 @@ class Leaderboard:
                     key = (result.cabinet, gid)
                     twin = self.shared.get(key)
                     if twin is not None and twin.same_game(result):
-                        self.duplicates += 1
+                        self.duplicates += not retained
                         return False
                     if twin is None and len(self.shared) >= self.MAX_HELD:
                         return False
@@ -900,7 +904,7 @@ class Leaderboard:
                 elif not own and gid in self.unconfirmed:
                     self.unconfirmed.discard(gid)      # our own game back from the broker
                 elif held.same_game(result):
-                    self.duplicates += 1
+                    self.duplicates += not retained
                     return False
                 if held.cabinet != result.cabinet:
                     pass                               # kept in shared (above)
@@ -1018,10 +1022,10 @@ class Leaderboard:
             self._changed()
         self._tell()
 
-    def add_item(self, item: Item, own: bool = False) -> None:
+    def add_item(self, item: Item, own: bool = False, retained: bool = False) -> None:
         """Add whatever :func:`parse` returned."""
         if isinstance(item, Result):
-            self.add(item, own)
+            self.add(item, own, retained)
         elif isinstance(item, HighScore):
             self.set_initials(item)
         elif isinstance(item, Removed):
@@ -1033,14 +1037,15 @@ class Leaderboard:
         else:
             self.set_status(item)
 
-    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO) -> Item | None:
+    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO,
+                retained: bool = False) -> Item | None:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
         counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
         running), and so is one that trips a fault of this reader.  Returns what was added,
         or None."""
         try:
             item = parse(topic, payload, event)
-            self.add_item(item)
+            self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
             log.log(level, "ignored a message on %s: %s", topic[:200], exc)
@@ -1515,7 +1520,7 @@ class EventLink:
             elif nonce and nonce == self._step_nonce:
                 self._next_step(client)
             return
-        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
+        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING, bool(msg.retain))
         if isinstance(item, Result):
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:
@@ -1865,7 +1870,7 @@ class Watcher:
                 wide = parts[3][:40]
                 if wide in self._wide_counts or len(self._wide_counts) < 10_000:
                     self._wide_counts[wide] += 1
-        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None:
+        if self.leaderboard.receive(msg.topic, msg.payload, self.event, retained=bool(msg.retain)) is None:
             if counting:
                 self._step_invalid += 1
             elif wide and wide in self._wide_counts:

@@ -648,11 +648,12 @@ def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
     poisoned = results_topic(event, "+", "north").replace("+", "")
     real_receive = Leaderboard.receive
 
-    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20) -> Any:
+    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20,
+                retained: bool = False) -> Any:
         if topic.startswith(poisoned) and not getattr(self, "poisoned", False):
             self.poisoned = True                     # type: ignore[attr-defined]
             raise RuntimeError("a fault in the reader")
-        return real_receive(self, topic, payload, ev_name, level)
+        return real_receive(self, topic, payload, ev_name, level, retained)
 
     monkeypatch.setattr(Leaderboard, "receive", receive)
     north = Cabinet(tmp_path, broker.settings(event), "north")
