@@ -8,7 +8,7 @@
     focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store, PIN
     focus-arcade --version
     focus-arcade event status         the event's cabinets and games (needs [event])
-    focus-arcade event remove GAME_ID | close | add-cabinet NAME    the operator's moderation
+    focus-arcade event remove GAME_ID | close | add-cabinet NAME | clear-cabinet NAME   the operator's moderation
     focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
 
 The global options (``--config``, ``--windowed``, ``--screenshot-dir``, ``--screenshot-every``)
@@ -124,9 +124,13 @@ def _parser() -> argparse.ArgumentParser:
     dr.add_argument("--no-probe", action="store_true", help="do not open serial ports to ask the LED controller")
 
     e = sub.add_parser("event", parents=[common], help="the event of [event]: 'status' prints the hall's cabinets and games; "
-                                     "the operator's 'remove GAME_ID', 'close', 'add-cabinet NAME'")
-    e.add_argument("what", choices=["status", "remove", "close", "add-cabinet"])
-    e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet: the cabinet's name")
+                                     "the operator's 'remove GAME_ID', 'close', 'add-cabinet NAME', 'clear-cabinet NAME'")
+    e.add_argument("what", choices=["status", "remove", "close", "add-cabinet", "clear-cabinet"])
+    e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet, clear-cabinet: the cabinet's name")
+    e.add_argument("--event", default=None, dest="event_name",
+                   help="add-cabinet: the hall's event name for the lines it prints (default: the configuration's)")
+    e.add_argument("--cabinet", default=None,
+                   help="remove: whose game (when two cabinets' games have the id)")
     e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
                    help="add-cabinet: the hall broker's password file")
     e.add_argument("--replace", action="store_true",
@@ -247,7 +251,14 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace)
+        name = args.event_name
+        if name is None:
+            try:                                # the configuration's event, if this machine has one
+                cfg = configmod.load(args.config or configmod.default_path())
+                name = str(cfg["event"].get("event") or "") or None if cfg.event_on() else None
+            except Exception:
+                name = None
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace, event=name)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)
@@ -262,7 +273,8 @@ def _event_command(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     from kiosk import event
     if args.command == "event" and args.what != "status":
-        return event.operator_main(args.what, args.target, cfg["event"], args.wait, args.passwd)
+        return event.operator_main(args.what, args.target, cfg["event"], args.wait, args.passwd,
+                                   cabinet=args.cabinet)
     if args.command == "event":
         board, problem = event.watch(cfg["event"], seconds=args.wait)
         print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")

@@ -358,7 +358,7 @@ def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
                      "check [event] (host, port, tls, ca_file, username, password) and that Mosquitto runs "
                      "(README, Events)")
     online = sum(1 for s in board.statuses.values() if s.state != "offline")
-    return Check("event broker", True, f"{where}, event {ev['event']!r}: {len(board.games)} games, "
+    return Check("event broker", True, f"{where}, event {ev['event']!r}: {len(board.all_games())} games, "
                  f"{online} of {len(board.statuses)} cabinets online")
 
 

@@ -99,9 +99,11 @@ def highscore_topic(event: str, game_id: str = "+", seat: int | None = None, cab
     return f"{cabinet_topic(event, cabinet)}/highscores/{game_id if seat is None else f'{game_id}-P{seat + 1}'}"
 
 
-def removed_topic(event: str, game_id: str = "+") -> str:
-    """The operator's note that a game is off every board (retained; only the operator writes it)."""
-    return f"{ROOT}/{event}/operator/removed/{game_id}"
+def removed_topic(event: str, game_id: str = "+", cabinet: str = "") -> str:
+    """The operator's note that a game is off every board (retained; only the operator writes it):
+    with ``cabinet``, only that cabinet's game of that id (a game is known by its cabinet and its
+    id: another login may publish a game under an id it copied)."""
+    return f"{ROOT}/{event}/operator/removed/{game_id}" + (f"/{cabinet}" if cabinet else "")
 
 
 def closed_topic(event: str) -> str:
@@ -122,10 +124,15 @@ def sync_topic(event: str, client: str, user: str = "") -> str:
 
 
 def subscriptions(event: str) -> list[tuple[str, int]]:
-    """What every consumer subscribes to (QoS 1): every cabinet's results, high scores and
-    status, and the operator's notes."""
-    return [(results_topic(event), 1), (status_topic(event), 1), (highscore_topic(event), 1),
-            (f"{ROOT}/{event}/operator/#", 1)]
+    """What every consumer subscribes to (QoS 1): the operator's notes, every cabinet's status,
+    results and high scores.
+
+    The operator's notes come first, then the statuses: the broker queues a new subscriber's
+    retained messages filter by filter, in this order, and drops what is past its
+    ``max_queued_messages``, so a login that floods its own results topics can never push
+    a removal, the close or the final results out of a board's queue."""
+    return [(f"{ROOT}/{event}/operator/#", 1), (status_topic(event), 1), (results_topic(event), 1),
+            (highscore_topic(event), 1)]
 
 
 #: Host names many machines share out of the box: a cabinet named after one gets a suffix.
@@ -322,6 +329,12 @@ MAX_DIGITS = 15
 #: How far (s) a result's ``finished_at`` may be ahead of the receiver's clock (cabinets'
 #: clocks differ; a Pi without network time can be behind, rarely ahead).
 FUTURE_SLACK_S = 3600.0
+#: No game of this payload version finished before it existed (2026-01-01 00:00 UTC, s since
+#: 1970): a result that says it did is refused (a backdated forgery, or a Pi whose clock never
+#: got the time: it shows 1970 until it has network time).
+EARLIEST_GAME = 1767225600.0
+#: Game families whose boards count whole things (FocusX: cards): a fraction is no result of theirs.
+WHOLE_SCORES = frozenset({"focusx"})
 #: Outbox counts, seats, times: any number read is within this (and finite).
 MAX_NUMBER = 1e12
 
@@ -480,7 +493,7 @@ class Removed:
 
     def to_json(self) -> str:
         return dumps({"v": PAYLOAD_VERSION, "kind": "removed", "event": self.event, "game_id": self.game_id,
-                      "at": self.at})
+                      "at": self.at, **({"cabinet": self.cabinet} if self.cabinet else {})})
 
 
 @dataclass(frozen=True)
@@ -597,6 +610,8 @@ def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
             return "status", rest[1], ""
         if len(rest) == 3 and rest[:2] == ["operator", "removed"]:
             return "removed", "", rest[2]
+        if len(rest) == 4 and rest[:2] == ["operator", "removed"]:
+            return "removed", rest[3], rest[2]
         if rest == ["operator", "closed"]:
             return "closed", "", ""
         if len(rest) == 3 and rest[:2] == ["operator", "final"]:
@@ -658,7 +673,9 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         gid = _game_id(d)
         if gid != last:
             raise PayloadError(f"game_id {gid!r} on topic {topic[:120]!r}")
-        return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0))
+        if cab and _name(d, "cabinet") != cab:
+            raise PayloadError(f"cabinet {d['cabinet']!r} on the removal of cabinet {cab[:40]!r}'s game")
+        return Removed(gid, event, _number(d, "at", "a time in seconds", 0.0), cab)
     if kind == "final":
         part = _field(d, "part", int, "a part number")
         if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
@@ -704,6 +721,8 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
     lo, hi = spec.score_range
     if any(not lo <= s <= hi for s in scores):
         raise PayloadError(f"'scores' is {_show(scores)}: outside what a {spec.label} game gives ({lo:g} to {hi:g})")
+    if spec.family in WHOLE_SCORES and any(float(s) != int(s) for s in scores):
+        raise PayloadError(f"'scores' is {_show(scores)}: a {spec.label} game counts whole cards")
     score = _number(d, "score", "a number")
     tiebreak = _number(d, "tiebreak", "a number")
     expected = score_of(game, winners, scores)
@@ -712,9 +731,9 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
                            f"{scores!r} (that is {expected.value:g}, tie-break {expected.tiebreak:g})")
     finished_at = _number(d, "finished_at", "a time in seconds")
     clock = time.time() if now is None else now
-    if not 0 <= finished_at <= clock + FUTURE_SLACK_S:
+    if not EARLIEST_GAME <= finished_at <= clock + FUTURE_SLACK_S:
         raise PayloadError(f"'finished_at' is {finished_at!r}: in the future (this cabinet's clock says "
-                           f"{clock:.0f}) or before 1970")
+                           f"{clock:.0f}) or before any event of this arcade ({EARLIEST_GAME:.0f})")
     return Result(game_id=gid, event=event, cabinet=cab, game=game, board=spec.name, seats=seats,
                   winners=tuple(winners), reason=_text(d, "reason"), scores=tuple(float(s) for s in scores),
                   score=score, tiebreak=tiebreak, seat=seat, score_text=expected.text, finished_at=finished_at,
@@ -814,7 +833,7 @@ class Leaderboard:
     MAX_HELD = 100_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()          # all_games() and games_of() may be called under it
         self.clock = clock
         self.games: dict[str, Result] = {}
         self.statuses: dict[str, Status] = {}
@@ -823,8 +842,15 @@ class Leaderboard:
         self.refused: collections.Counter[str] = collections.Counter()   # ignored, by reason (short)
         self.unconfirmed: set[str] = set()  # our own games not yet seen back from the broker
         self.confirmed: set[str] = set()    # game ids the broker delivered to us since start
-        self.initials: dict[tuple[str, int], str] = {}   # (game id, seat) -> initials entered
-        self.removed: set[str] = set()      # game ids the operator removed
+        # (cabinet, game id, seat) -> initials entered: a high score names a seat of a game of the
+        # same cabinet only (one login's message can never rename another cabinet's rows).
+        self.initials: dict[tuple[str, str, int], str] = {}
+        self.removed: set[str] = set()      # game ids the operator removed (a cabinet's game of it, or all)
+        self.removed_pairs: set[tuple[str, str]] = set()   # (cabinet, game id) the operator removed
+        self._removed_any: set[str] = set()  # game ids removed whichever cabinet's game has them
+        # (cabinet, game id) -> a game whose id another cabinet's game on the board has: a game is
+        # known by its cabinet and its id, so both are on the boards (a copied id hides nothing).
+        self.shared: dict[tuple[str, str], Result] = {}
         self.closed_at: float | None = None
         self.closed_parts = 0               # parts of the final results the close note announced
         self.final_parts: dict[int, FinalPart] = {}
@@ -842,14 +868,18 @@ class Leaderboard:
         self.changes += 1
         self.updated_at = self.clock()
 
-    def add(self, result: Result, own: bool = False) -> bool:
+    def add(self, result: Result, own: bool = False, retained: bool = False) -> bool:
         """Add one game (``own``: this cabinet's, not from the broker); False if its game
         id was already counted with the same content, the operator removed it, the event
-        closed before it finished, or another cabinet's game has that id.  A game sent
-        again by its cabinet with other content (a repair) replaces the one held."""
+        closed before it finished.  A game is known by its cabinet and its id: another
+        cabinet's game with an id already held is kept beside it (:attr:`shared`, on the
+        boards too).  A game sent again by its cabinet with other content (a repair) replaces
+        the one held.  ``retained``: the broker's retained copy, handed over on a (new)
+        subscription; readers subscribe in steps and get such copies more than once, which
+        are no duplicate sends and not counted in :attr:`duplicates`."""
         with self.lock:
             gid = result.game_id
-            if gid in self.removed:
+            if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
                 return False
             if self.closed_at is not None and gid not in self.final:
                 # A closed event counts only the games its final results list: a result sent
@@ -858,22 +888,31 @@ class Leaderboard:
                     self.held[gid] = result
                 return False
             held = self.games.get(gid)
-            if not own:
+            if not own and (held is None or held.cabinet == result.cabinet):
                 self.confirmed.add(gid)
             if held is not None:
                 if held.cabinet != result.cabinet:
-                    self.ignored += 1
-                    self.refused["a game id another cabinet's game has"] += 1
-                    return False
-                if not own and gid in self.unconfirmed:
+                    key = (result.cabinet, gid)
+                    twin = self.shared.get(key)
+                    if twin is not None and twin.same_game(result):
+                        self.duplicates += not retained
+                        return False
+                    if twin is None and len(self.shared) >= self.MAX_HELD:
+                        return False
+                    self.shared[key] = result
+                    self._changed()
+                elif not own and gid in self.unconfirmed:
                     self.unconfirmed.discard(gid)      # our own game back from the broker
                 elif held.same_game(result):
-                    self.duplicates += 1
+                    self.duplicates += not retained
                     return False
-                if held.same_game(result):
+                if held.cabinet != result.cabinet:
+                    pass                               # kept in shared (above)
+                elif held.same_game(result):
                     return False
-                self.games[gid] = result
-                self._changed()
+                else:
+                    self.games[gid] = result
+                    self._changed()
             else:
                 self.games[gid] = result
                 if own:
@@ -887,20 +926,48 @@ class Leaderboard:
     def remove(self, note: Removed) -> bool:
         """A game off the boards: for good when the operator removed it; a cleared retained
         result only drops that cabinet's game (its cabinet sends it again)."""
+        gid, cab = note.game_id, note.cabinet
         with self.lock:
-            held = self.games.get(note.game_id)
+            held = self.games.get(gid)
+            twins = [k for k in self.shared if k[1] == gid and (not cab or k[0] == cab)]
             if note.by_operator:
-                if note.game_id in self.removed and held is None:
-                    return False
-                self.removed.add(note.game_id)
-            elif held is None or held.cabinet != note.cabinet:
+                if cab:
+                    if (cab, gid) in self.removed_pairs and not twins and (held is None or held.cabinet != cab):
+                        return False
+                    self.removed_pairs.add((cab, gid))
+                else:
+                    if gid in self._removed_any and held is None and not twins:
+                        return False
+                    self._removed_any.add(gid)
+                self.removed.add(gid)
+            elif (held is None or held.cabinet != cab) and not twins:
                 return False
-            self.games.pop(note.game_id, None)
-            self.held.pop(note.game_id, None)
-            self.confirmed.discard(note.game_id)
+            for k in twins:
+                del self.shared[k]
+            if held is not None and (not cab or held.cabinet == cab):
+                del self.games[gid]
+                self.confirmed.discard(gid)
+                promote = next((k for k in self.shared if k[1] == gid), None)
+                if promote is not None:         # the other cabinet's game of that id stays on the boards
+                    self.games[gid] = self.shared.pop(promote)
+            if gid in self.held and (not cab or self.held[gid].cabinet == cab):
+                del self.held[gid]
             self._changed()
         self._tell()
         return True
+
+    def games_of(self, game_id: str) -> list[Result]:
+        """Every cabinet's game of this id on the boards (more than one: another login copied it)."""
+        with self.lock:
+            held = self.games.get(game_id)
+            return ([held] if held is not None else []) + sorted(
+                (r for k, r in self.shared.items() if k[1] == game_id), key=lambda r: r.cabinet)
+
+    def all_games(self) -> list[Result]:
+        """Every game on the boards (also those whose id another cabinet's game has)."""
+        with self.lock:
+            return list(self.games.values()) + [r for r in self.shared.values()
+                                                if self.closed_at is None or r.game_id in self.final]
 
     def close(self, note: Closed) -> None:
         """The event closed at ``note.at``: only the games its final results list stay on the boards."""
@@ -948,16 +1015,17 @@ class Leaderboard:
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
         with self.lock:
-            if self.initials.get((hs.game_id, hs.seat)) == hs.initials:
+            key = (hs.cabinet, hs.game_id, hs.seat)
+            if self.initials.get(key) == hs.initials:
                 return
-            self.initials[(hs.game_id, hs.seat)] = hs.initials
+            self.initials[key] = hs.initials
             self._changed()
         self._tell()
 
-    def add_item(self, item: Item, own: bool = False) -> None:
+    def add_item(self, item: Item, own: bool = False, retained: bool = False) -> None:
         """Add whatever :func:`parse` returned."""
         if isinstance(item, Result):
-            self.add(item, own)
+            self.add(item, own, retained)
         elif isinstance(item, HighScore):
             self.set_initials(item)
         elif isinstance(item, Removed):
@@ -969,14 +1037,15 @@ class Leaderboard:
         else:
             self.set_status(item)
 
-    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO) -> Item | None:
+    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO,
+                retained: bool = False) -> Item | None:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
         counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
         running), and so is one that trips a fault of this reader.  Returns what was added,
         or None."""
         try:
             item = parse(topic, payload, event)
-            self.add_item(item)
+            self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
             log.log(level, "ignored a message on %s: %s", topic[:200], exc)
@@ -1021,8 +1090,7 @@ class Leaderboard:
 
     def boards(self, top: int = 10) -> dict[str, list[Result]]:
         """Per board (sorted by name), its best ``top`` games: score, tie-break, then earliest first."""
-        with self.lock:
-            games = list(self.games.values())
+        games = self.all_games()
         out: dict[str, list[Result]] = {}
         for g in games:
             out.setdefault(g.board, []).append(g)
@@ -1031,8 +1099,7 @@ class Leaderboard:
 
     def counts(self) -> dict[str, int]:
         """Games per board."""
-        with self.lock:
-            return dict(collections.Counter(g.board for g in self.games.values()))
+        return dict(collections.Counter(g.board for g in self.all_games()))
 
     def rows(self, top: int = 10) -> dict[str, list[dict[str, Any]]]:
         """Per board (sorted by name), its best ``top`` rows as shown.
@@ -1048,7 +1115,7 @@ class Leaderboard:
         def who(r: Result) -> str:
             if r.seat is None:
                 return "team"
-            return initials.get((r.game_id, r.seat), f"P{r.seat + 1}")
+            return initials.get((r.cabinet, r.game_id, r.seat), f"P{r.seat + 1}")
 
         out: dict[str, list[dict[str, Any]]] = {}
         for b, games in self.boards(10 ** 9).items():
@@ -1056,7 +1123,7 @@ class Leaderboard:
                 # Wins added up per player who entered initials at a cabinet, else per cabinet.
                 wins: dict[tuple[str, str], list[float]] = {}
                 for g in games:
-                    name = initials.get((g.game_id, g.seat), "") if g.seat is not None else ""
+                    name = initials.get((g.cabinet, g.game_id, g.seat), "") if g.seat is not None else ""
                     w = wins.setdefault((name, g.cabinet), [0.0, 0.0])
                     w[0] += g.score
                     w[1] = max(w[1], g.finished_at)
@@ -1075,14 +1142,17 @@ class Leaderboard:
         :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
         (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
         its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
-        ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970)."""
+        ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970),
+        ``flooding`` (logins that flood their topics: some of their own games may be missing)."""
         counts = self.counts()
         dup = set(self.duplicate_names())
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             seen = dict(self.seen_at)
-            total = len(self.games)
+            total = len(self.games) + sum(1 for r in self.shared.values()
+                                          if self.closed_at is None or r.game_id in self.final)
             closed, updated = self.closed_at, self.updated_at
+            flooding = sorted(self.flooding)
         rows = self.rows(top)
         shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
         return {"games": total,
@@ -1093,7 +1163,7 @@ class Leaderboard:
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
                               "duplicate": s.cabinet in dup, "seen_at": seen.get(s.cabinet, 0.0)}
                              for s in statuses],
-                "closed": closed, "updated_at": updated}
+                "closed": closed, "updated_at": updated, "flooding": flooding}
 
 
 # -- the link to the broker ------------------------------------------------------------------
@@ -1216,6 +1286,12 @@ class EventLink:
         self._sync_nonce = ""
         self._synced = ""
         self._resynced = ""
+        # After the first read (the operator's notes, the statuses, our own games): the other
+        # cabinets one by one, then everything (a flood costs only the flooding login's games).
+        self._steps: list[str] = []
+        self._step_nonce = ""
+        self._step_sent = 0.0
+        self._wide_done = False
         self.resent = 0                       # own games re-sent because the broker had lost them
         self.repaired = 0                     # own games re-sent because the broker held other content
         self.instance = instance_id(store_path)
@@ -1363,14 +1439,40 @@ class EventLink:
         self._broker_copy = {}
         self._sync_nonce = uuid.uuid4().hex
         self._synced = ""
-        client.subscribe(subscriptions(self.event) + [(sync_topic(self.event, self.cabinet, self.user), 1)])
+        self._steps, self._step_nonce, self._wide_done = [], "", False
+        # The operator's notes and the statuses first, then our own games: the broker queues
+        # retained messages filter by filter, so no flood can push these out of our queue.
+        client.subscribe([(f"{ROOT}/{self.event}/operator/#", 1), (status_topic(self.event), 1),
+                          (results_topic(self.event, "+", self.cabinet), 1),
+                          (highscore_topic(self.event, cabinet=self.cabinet), 1),
+                          (sync_topic(self.event, self.cabinet, self.user), 1)])
         self._wake.set()
 
     @guarded
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, reason_codes: Any, properties: Any) -> None:
         # The broker queues the retained results to us before it handles anything we
         # send after its SUBACK, so this probe comes back after the last of them.
-        client.publish(sync_topic(self.event, self.cabinet, self.user), self._sync_nonce, qos=1)
+        self._step_sent = time.monotonic()
+        client.publish(sync_topic(self.event, self.cabinet, self.user), self._step_nonce or self._sync_nonce, qos=1)
+
+    def _next_step(self, client: Any) -> None:
+        """The current read came to its end: the next cabinet's topics, then all at once."""
+        self._step_nonce = uuid.uuid4().hex
+        if self._steps:
+            cab = self._steps.pop(0)
+            client.subscribe([(results_topic(self.event, "+", cab), 1), (highscore_topic(self.event, cabinet=cab), 1)])
+        elif not self._wide_done:
+            self._wide_done = True
+            client.subscribe(subscriptions(self.event))
+        else:
+            self._step_nonce = ""
+
+    def _reprobe(self) -> None:
+        """(pump thread) A step's probe lost (a flood filled our queue): send it again."""
+        nonce = self._step_nonce or ("" if self._synced else self._sync_nonce)
+        if nonce and self.connected and time.monotonic() - self._step_sent > 1.0:
+            self._step_sent = time.monotonic()
+            self.client.publish(sync_topic(self.event, self.cabinet, self.user), nonce, qos=1)
 
     @guarded
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:
@@ -1407,11 +1509,18 @@ class EventLink:
     @guarded
     def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
         if msg.topic == sync_topic(self.event, self.cabinet, self.user):
-            if msg.payload.decode("ascii", "replace") == self._sync_nonce:
+            nonce = msg.payload.decode("ascii", "replace")
+            if nonce == self._sync_nonce and not self._synced:
                 self._synced = self._sync_nonce
+                with self.leaderboard.lock:
+                    self._steps = sorted(n for n in self.leaderboard.statuses
+                                         if n != self.cabinet and n not in HALL_LOGINS)
+                self._next_step(client)
                 self._wake.set()
+            elif nonce and nonce == self._step_nonce:
+                self._next_step(client)
             return
-        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING)
+        item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING, bool(msg.retain))
         if isinstance(item, Result):
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:
@@ -1422,7 +1531,8 @@ class EventLink:
                     self._wake.set()
         elif isinstance(item, Removed):
             if item.by_operator:
-                self._removed.add(item.game_id)
+                if item.cabinet in ("", self.cabinet):     # another cabinet's game of a copied id is not ours
+                    self._removed.add(item.game_id)
                 self._wake.set()
             elif item.cabinet == self.cabinet:
                 self._seen.discard(item.game_id)
@@ -1448,6 +1558,11 @@ class EventLink:
             self._wake.wait(0.5)
             self._wake.clear()
             stopping = self._stop.is_set()
+            if self.client is not None and not stopping:
+                try:
+                    self._reprobe()
+                except Exception:                # paho refusing a publish: the next round tries again
+                    log.exception("event link: probe")
             try:
                 if db is None:
                     db = sqlite3.connect(self.store_path, timeout=10)
@@ -1585,8 +1700,11 @@ class Watcher:
             high scores in turn, each read to its end (a probe echoed back) before the
             next.  One login that floods its own topics with retained messages (more than
             the broker queues for one client, ``max_queued_messages``) then costs only
-            its own results, never the answer; it is named in :attr:`flooding`.  Only
-            cabinets that published a status are read this way.
+            its own results, never the answer; it is named in :attr:`flooding`.  Last,
+            every cabinet's topics at once (the logins that have no status message: their
+            games are on every board too), where a login with more than
+            :data:`FLOOD_MESSAGES` messages is named a flooding one.  ``leaderboard-web``
+            reads this way too (the default); False: everything at once.
         game_id: read only this game's results and the operator's notes (``event remove``).
 
     Attributes:
@@ -1601,7 +1719,11 @@ class Watcher:
     #: Invalid messages from one cabinet's topics that make it a flooding one.
     FLOOD_INVALID = 100
 
-    def __init__(self, settings: Mapping[str, Any], stepwise: bool = False, game_id: str | None = None) -> None:
+    #: Messages from one login's topics that no cabinet sends in an event (a game a minute
+    #: for three days is 4,320): more makes it a flooding one.
+    FLOOD_MESSAGES = 5000
+
+    def __init__(self, settings: Mapping[str, Any], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
         self.leaderboard = Leaderboard()
@@ -1622,6 +1744,10 @@ class Watcher:
         self._step_messages = 0
         self._step_invalid = 0
         self._step_reprobed = False
+        self._wide = False                  # the last step: every cabinet's topics at once
+        self._stepped: set[str] = set()     # cabinets read one by one
+        self._wide_counts: collections.Counter[str] = collections.Counter()
+        self._wide_invalid: collections.Counter[str] = collections.Counter()
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1690,7 +1816,23 @@ class Watcher:
         self.progress += 1
         if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
             self.flooding[self._step] = self._step_messages
+        if self._step:
+            self._stepped.add(self._step)
         if not self.stepwise or self.game_id is not None:
+            self.synced.set()
+            return
+        if self._wide:
+            # Logins read only in this step (no status message): the one that filled the
+            # queue (its probe was lost) or sent more than a cabinet ever does is flooding.
+            counts = {n: k for n, k in self._wide_counts.items() if n not in self._stepped}
+            for n, k in counts.items():
+                if k > self.FLOOD_MESSAGES or self._wide_invalid[n] > self.FLOOD_INVALID:
+                    self.flooding[n] = k
+            if self._step_reprobed and counts and not any(n in self.flooding for n in counts):
+                n, k = max(counts.items(), key=lambda kv: kv[1])
+                self.flooding[n] = k
+            self._step = ""
+            self.leaderboard.flooding = dict(self.flooding)
             self.synced.set()
             return
         if not self._core_done:
@@ -1698,9 +1840,12 @@ class Watcher:
             with self.leaderboard.lock:
                 self.unread = sorted(n for n in self.leaderboard.statuses if n not in HALL_LOGINS)
         if not self.unread:
-            self._step = ""
+            # Last, everything at once: the logins with no status message (and what came new).
+            self._step, self._wide = "", True
+            self._step_reprobed = False
+            self._probe = uuid.uuid4().hex
             self.leaderboard.flooding = dict(self.flooding)
-            self.synced.set()
+            c.subscribe(subscriptions(self.event))
             return
         self._step = self.unread.pop(0)
         self._step_messages = self._step_invalid = 0
@@ -1718,8 +1863,18 @@ class Watcher:
         counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
         if counting:
             self._step_messages += 1
-        if self.leaderboard.receive(msg.topic, msg.payload, self.event) is None and counting:
-            self._step_invalid += 1
+        wide = ""
+        if self._wide and not self.synced.is_set():
+            parts = msg.topic.split("/", 4)
+            if len(parts) > 4 and parts[2] == "cabinet":
+                wide = parts[3][:40]
+                if wide in self._wide_counts or len(self._wide_counts) < 10_000:
+                    self._wide_counts[wide] += 1
+        if self.leaderboard.receive(msg.topic, msg.payload, self.event, retained=bool(msg.retain)) is None:
+            if counting:
+                self._step_invalid += 1
+            elif wide and wide in self._wide_counts:
+                self._wide_invalid[wide] += 1
 
 
 def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = True,
@@ -1748,6 +1903,9 @@ def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = Tr
     if w._core_done:
         left = ([w._step] if w._step else []) + w.unread
         w.leaderboard.flooding = dict(w.flooding)
+        if not left:
+            return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of the logins "
+                                   "that have no status message (--wait for longer)")
         return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of "
                                f"{len(left)} cabinet{'s' if len(left) != 1 else ''}: "
                                f"{', '.join(isolate(clean_text(n, 40)) for n in left[:10])}"
@@ -1761,7 +1919,7 @@ def format_status(board: Leaderboard) -> str:
     name, the event closed), then the games and best per board with the game ids of the
     top three (for ``event remove``)."""
     snap = board.snapshot(3)
-    per_cab = collections.Counter(g.cabinet for g in list(board.games.values()))
+    per_cab = collections.Counter(g.cabinet for g in board.all_games())
     lines = [f"{'cabinet':<20} {'state':<8} {'game':<20} {'games':>5} {'to send':>7}  {'version':<8} "
              f"{'LED':<24} errors"]
     def cell(value: object, width: int) -> str:
@@ -1855,13 +2013,17 @@ def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str,
         client.loop_stop()
 
 
-def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0) -> tuple[bool, str]:
-    """``focus-arcade event remove GAME_ID``: the game off every board, for good.
+def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
+                cabinet: str | None = None) -> tuple[bool, str]:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME]``: one cabinet's game off every
+    board, for good.
 
-    Publishes the operator's retained ``removed`` note (consumers drop the game and
-    never take it again, its cabinet never sends it again) and clears the game's
-    retained result, then reads the event back to check the broker took both: a
-    login without the operator's rights is acknowledged but ignored by Mosquitto.
+    A game is known by its cabinet and its id: when two cabinets' games have the id (a login
+    copied another cabinet's), nothing is removed unless ``cabinet`` says whose.  Publishes
+    the operator's retained ``removed`` note for that cabinet's game (consumers drop it and
+    never take it again, its cabinet never sends it again; the other cabinet's game of that
+    id stays) and clears its retained result, then reads the event back to check the broker
+    took both: a login without the operator's rights is acknowledged but ignored by Mosquitto.
 
     Returns:
         (done, what happened in words).
@@ -1877,8 +2039,7 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
         board, problem = watch(settings, seconds)
         if problem:
             return False, problem
-        with board.lock:
-            found = sorted(g for g in board.games if g.startswith(game_id.lower()))
+        found = sorted({g.game_id for g in board.all_games() if g.game_id.startswith(game_id.lower())})
         if len(found) != 1:
             return False, (f"no game on the boards has an id starting with {game_id!r}" if not found else
                            f"{len(found)} games have an id starting with {game_id!r}: " + ", ".join(found[:5]) +
@@ -1888,8 +2049,18 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     board, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
-    held = board.games.get(gid)
-    messages = [(removed_topic(event, gid), Removed(gid, event, time.time()).to_json())]
+    games = [r for r in board.games_of(gid) if cabinet is None or r.cabinet == cabinet]
+    if cabinet is not None and not games:
+        others = ", ".join(isolate(r.cabinet) for r in board.games_of(gid))
+        return False, (f"cabinet {isolate(clean_text(cabinet, 40))} has no game {gid} on the boards"
+                       + (f" (cabinet {others} has)" if others else ""))
+    if len(games) > 1:
+        return False, (f"{len(games)} cabinets have a game of id {gid}: " +
+                       "; ".join(f"{isolate(r.cabinet)} ({r.score_text} on {board_title(r.board)})" for r in games) +
+                       ". Nothing removed: say whose with --cabinet NAME")
+    held = games[0] if games else None
+    whose = held.cabinet if held is not None else ""
+    messages = [(removed_topic(event, gid, whose), Removed(gid, event, time.time(), whose).to_json())]
     if held is not None:
         messages.append((results_topic(event, gid, held.cabinet), ""))
     problem = _operator_publish(settings, messages, seconds)
@@ -1898,7 +2069,8 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0)
     after, problem = watch(settings, seconds, game_id=gid)
     if problem:
         return False, problem
-    if gid not in after.removed or gid in after.games:
+    taken = (whose, gid) in after.removed_pairs if whose else gid in after._removed_any
+    if not taken or any(r.cabinet == whose or not whose for r in after.games_of(gid)):
         return False, (f"the broker did not take the removal: log in as the hall's operator ([event] username "
                        f"= \"operator\"; its ACL lets only the operator write focus-arcade/{event}/operator/)")
     what = (f"game {gid} ({held.score_text} on {board_title(held.board)}, cabinet {held.cabinet}) removed "
@@ -1958,6 +2130,81 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     return True, text
 
 
+def clear_cabinet(settings: Mapping[str, Any], name: str, seconds: float = 15.0) -> tuple[bool, str]:
+    """``focus-arcade event clear-cabinet NAME``: every retained message under that login's own
+    topics (``focus-arcade/<any event>/cabinet/NAME/...``: results, high scores, status) cleared
+    on the broker, with the operator's login; read and cleared again until none is left, so a
+    flood larger than the broker hands one reader at once goes too.  Remove the login first
+    (``mosquitto_passwd -D``), or it can publish again; an honest cabinet that is still running
+    sends its own games again.
+
+    Returns:
+        (done, what happened in words).
+    """
+    if not valid_name(name) or name in HALL_LOGINS:
+        return False, f"{clean_text(name, 60)!r} is no cabinet's name"
+    event = str(settings["event"])
+    client = make_client(settings, f"focus-arcade-clear-{uuid.uuid4().hex[:8]}", persistent=False)
+    user = str(settings.get("username") or "")
+    probe_topic = sync_topic(event, f"clear-{uuid.uuid4().hex[:8]}", user)
+    found: list[str] = []
+    state = {"probe": "", "done": threading.Event(), "connected": threading.Event(), "problem": ""}
+
+    @guarded
+    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+        if rc.is_failure:
+            state["problem"] = refusal_text(rc, settings)
+        state["connected"].set()                                        # type: ignore[attr-defined]
+
+    @guarded
+    def on_message(c: Any, u: Any, msg: Any) -> None:
+        if msg.topic == probe_topic:
+            if msg.payload.decode("ascii", "replace") == state["probe"]:
+                state["done"].set()                                     # type: ignore[attr-defined]
+        elif msg.retain and msg.payload and len(found) < 1_000_000:
+            found.append(msg.topic)
+
+    client.on_connect, client.on_message = on_connect, on_message
+    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.loop_start()
+    cleared = 0
+    mine = f"{ROOT}/+/cabinet/{name}/#"
+    try:
+        if not state["connected"].wait(seconds) or state["problem"]:   # type: ignore[attr-defined]
+            return False, str(state["problem"]) or f"no answer from the broker within {seconds:g} s"
+        client.subscribe(probe_topic, 1)
+        for _ in range(1000):
+            found.clear()
+            state["done"] = threading.Event()
+            state["probe"] = uuid.uuid4().hex
+            client.subscribe(mine, 1)
+            deadline, last, quiet = time.monotonic() + seconds, -1, time.monotonic()
+            while not state["done"].is_set() and time.monotonic() < deadline:   # type: ignore[attr-defined]
+                if len(found) != last or time.monotonic() - quiet > 1.0:        # probe again when quiet
+                    if len(found) == last:
+                        client.publish(probe_topic, str(state["probe"]), qos=1)
+                    last, quiet = len(found), time.monotonic()
+                time.sleep(0.05)
+            client.unsubscribe(mine)
+            if not state["done"].is_set():                               # type: ignore[attr-defined]
+                return False, f"the broker did not hand over {name}'s topics within {seconds:g} s (--wait)"
+            if not found:
+                break
+            info = None
+            for topic in dict.fromkeys(found):
+                info = client.publish(topic, b"", qos=1, retain=True)
+                cleared += 1
+                if cleared % 500 == 0:
+                    info.wait_for_publish(seconds)
+            if info is not None:
+                info.wait_for_publish(seconds)
+        return True, (f"cleared {cleared} retained messages under cabinet {name!r}'s topics"
+                      if cleared else f"cabinet {name!r} has no retained messages on the broker")
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
 def logins(passwd_file: str | Path) -> set[str]:
     """The user names in a Mosquitto password file (``user:hash`` lines); empty if it does not exist.
 
@@ -1972,13 +2219,17 @@ def logins(passwd_file: str | Path) -> set[str]:
 
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
-                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False) -> tuple[bool, str]:
+                mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False,
+                event: str | None = None) -> tuple[bool, str]:
     """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
     cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
     given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
     (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
     ``systemctl reload mosquitto``.  A login that exists already is left alone unless
     ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
+    ``event`` (``--event``, else the configuration's): the event name its lines say; without
+    one, that line is left commented out (a pasted placeholder would name an event of its own).
+    A password file it makes is readable by root and the ``mosquitto`` group only (0640).
 
     Returns:
         (done, the text to show: the cabinet's configuration, or what went wrong).
@@ -1996,14 +2247,28 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if known and not replace:
         return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
                        f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
+    if event is not None and not valid_name(event):
+        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
     secret = password or secrets.token_urlsafe(18)
-    args = [mosquitto_passwd, "-b"] + ([] if path.exists() else ["-c"]) + [str(path), name, secret]
+    created = not path.exists()
+    args = [mosquitto_passwd, "-b"] + (["-c"] if created else []) + [str(path), name, secret]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"could not run {mosquitto_passwd} ({exc}): is mosquitto installed on this machine?"
     if done.returncode != 0:
         return False, f"{mosquitto_passwd} failed: {(done.stderr or done.stdout).strip()}"
+    if created:
+        import os
+        import shutil
+        try:
+            os.chmod(path, 0o640)            # mosquitto_passwd -c leaves it readable by every user
+            shutil.chown(path, group="mosquitto")
+        except (OSError, LookupError):
+            pass                             # no such group here (not the broker's machine): 0640 stays
+    event_line = (f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n" if event else
+                  "# event = ...   set the hall's event name here (the same on every cabinet; "
+                  "add-cabinet --event NAME prints it)\n")
     return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
                    "`sudo systemctl reload mosquitto`).\n") if known else
                   f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
@@ -2013,22 +2278,26 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
                   "ca_file = \"/home/pi/hall-ca.pem\"\n"
                   f"username = \"{name}\"\ncabinet = \"{name}\"\n"
                   "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
-                  "event = \"...\"   # the hall's event name, the same on every cabinet\n")
+                  + event_line)
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
-                  passwd_file: str = HALL_PASSWD, replace: bool = False) -> int:
-    """``focus-arcade event remove GAME_ID | close | add-cabinet NAME``: prints what happened;
+                  passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
+                  event: str | None = None) -> int:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME |
+    clear-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
-    if what in ("remove", "add-cabinet") and not target:
+    if what in ("remove", "add-cabinet", "clear-cabinet") and not target:
         print(f"focus-arcade: event {what} needs {'a game id' if what == 'remove' else 'a cabinet name'}",
               file=sys.stderr)
         return 2
-    if what == "remove":
-        ok, text = remove_game(settings, str(target), seconds)
+    if what == "clear-cabinet":
+        ok, text = clear_cabinet(settings, str(target), seconds)
+    elif what == "remove":
+        ok, text = remove_game(settings, str(target), seconds, cabinet)
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file, replace=replace)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

@@ -101,8 +101,11 @@ function show(data) {
   st.className = data.problem ? "down" : "dim";
   st.dataset.games = data.games;
   const dups = data.cabinets.filter(c => c.duplicate).map(c => c.cabinet);
-  document.getElementById("note").textContent = dups.length ?
-    "Two machines use the cabinet name " + dups.join(", ") + ": give each cabinet its own name." : "";
+  const floods = data.flooding || [];
+  document.getElementById("note").textContent = (dups.length ?
+    "Two machines use the cabinet name " + dups.join(", ") + ": give each cabinet its own name. " : "") +
+    (floods.length ? "The login " + floods.join(", ") + " floods its topics: some of its own games may be " +
+     "missing; every other cabinet is shown in full." : "");
   const boards = document.getElementById("boards");
   boards.replaceChildren();
   for (const b of data.boards) {

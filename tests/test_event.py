@@ -188,7 +188,7 @@ def test_the_boards_rank_by_score_then_earliest_and_focus_adds_up_wins() -> None
 
 def good_payload(event: str = "hall") -> tuple[str, dict[str, Any]]:
     r = make_result(event, "cab1", {"game": "sherlook", "seats": 3, "settings": {}}, (2,), "r", (1.0, 2.0, 7.0),
-                    123.0)
+                    1790000000.0)
     return results_topic(event, r.game_id, "cab1"), json.loads(r.to_json())
 
 
@@ -218,7 +218,7 @@ def good_payload(event: str = "hall") -> tuple[str, dict[str, Any]]:
     (lambda d: d.update(score=9999.0), "does not follow from the scores"),
     (lambda d: d.update(tiebreak=5.0), "does not follow from the scores"),
     (lambda d: d.update(finished_at=time.time() + 30 * 86400), "in the future"),
-    (lambda d: d.update(finished_at=-1.0), "before 1970"),
+    (lambda d: d.update(finished_at=-1.0), "before any event of this arcade"),
 ])
 def test_a_bad_payload_is_refused_with_the_reason(change: Callable[[dict[str, Any]], Any], why: str) -> None:
     topic, d = good_payload()

@@ -284,7 +284,11 @@ def test_a_cabinet_login_can_neither_forge_nor_overwrite_another_cabinets_games(
             wait_until(lambda b=board: len(on_board(b)) == 2)
             assert board.games[gid].scores == real.scores and set(on_board(board)) == set(north.uids())
             assert "mallory" not in {g.cabinet for g in board.games.values()}
-        assert later.leaderboard.ignored >= 2          # refused on arrival, not silently
+            # A game is known by its cabinet and its id: mallory's 9 cards under north's id are
+            # mallory's own game (beside north's, which stays as it is), never north's.
+            wait_until(lambda b=board: [(r.cabinet, r.score) for r in b.games_of(gid)] ==
+                       [("north", real.score), ("mallory", 9.0)])
+        assert later.leaderboard.ignored >= 1          # 999 cards: refused on arrival, not silently
         assert later.leaderboard.statuses["north"].state == "idle"
         later.stop()
         w.stop()
@@ -644,11 +648,12 @@ def test_a_fault_in_any_callback_drops_that_message_and_the_link_goes_on(
     poisoned = results_topic(event, "+", "north").replace("+", "")
     real_receive = Leaderboard.receive
 
-    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20) -> Any:
+    def receive(self: Leaderboard, topic: str, payload: bytes, ev_name: str, level: int = 20,
+                retained: bool = False) -> Any:
         if topic.startswith(poisoned) and not getattr(self, "poisoned", False):
             self.poisoned = True                     # type: ignore[attr-defined]
             raise RuntimeError("a fault in the reader")
-        return real_receive(self, topic, payload, ev_name, level)
+        return real_receive(self, topic, payload, ev_name, level, retained)
 
     monkeypatch.setattr(Leaderboard, "receive", receive)
     north = Cabinet(tmp_path, broker.settings(event), "north")

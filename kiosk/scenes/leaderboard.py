@@ -36,7 +36,7 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
     board = link.leaderboard
     with board.lock:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
-        games = len(board.games)
+        games = len(board.all_games())
         closed = board.closed_at is not None
     waiting = link.queued
     tail = f" - {waiting} of this cabinet's messages still to send" if waiting and not closed else ""
