@@ -78,6 +78,7 @@ MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = 
     ("coop-mycroft", 1009, (800, 480), 50, 10, 180),     # on to a Duel: "NOW" left of the leftmost pile, off the screen
     ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
+    ("focusx-4focus-x", 1703, (1920, 1080), 50, 10, 180),  # "RELEASE your buzzer" off a narrow seat panel
 )
 
 

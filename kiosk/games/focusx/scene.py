@@ -868,7 +868,9 @@ class FocusXScene(GameScene):
             if s in stuck:
                 render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
             elif s in held:                     # FXA-39: held since before the race opened
-                render.text(surface, HELD_TEXT, (r.right - 10, r.bottom - 26), 24, render.GOLD, "topright", bold=True)
+                # a narrow panel (4Focus's many seats on a TV) takes the short wording
+                render.text_best(surface, (HELD_TEXT,) + SHORT_WORDS.get(HELD_TEXT, ()), (r.right - 10, r.bottom - 26),
+                                 r.w - 20, (24,), render.GOLD, "topright", bold=True)
 
     def _draw_seats_compact(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The seat panels of the small layout: "P1" and the big number on the first row, then
