@@ -9,7 +9,8 @@ Rows: game, players, computer skill, one per seat, then "Start".
   too); after that a tap changes the highlighted row and a hold (0.6 s) goes to
   the next row, and on "Start" starts the game (kiosk/gestures.py).  A tap on the
   players' row counts up and comes round from the most to the fewest.
-* A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`).
+* A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`);
+  a joined seat's row only the person's kinds or leaving, a computer only on an empty seat.
 * Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.
 
 The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
@@ -38,6 +39,10 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
+#: The station kinds a person plays at.
+PEOPLE = ("keyboard", "gpio", "gamepad")
+#: The choice after a joined seat's own kinds: the person leaves the seat.
+LEAVE = "leave"
 
 
 def screen_module(spec: registry.GameSpec) -> str:
@@ -187,8 +192,16 @@ class LobbyScene(Scene):
         else:
             seat = self.row - 3
             kinds = self.station_choices()
+            if seat in self.joined:
+                # A person joined this seat: its row offers only that person's wired kinds, or
+                # leaving; never a computer (their buzzer would be refused in the game).
+                kinds = tuple(k for k in kinds if k in PEOPLE) + (LEAVE,)
             i = kinds.index(self.stations[seat]) if self.stations[seat] in kinds else -1 if step > 0 else 0
-            self.stations[seat] = kinds[(i + step) % len(kinds)]
+            kind = kinds[(i + step) % len(kinds)]
+            if kind == LEAVE:
+                self.leave(seat)
+            else:
+                self.stations[seat] = kind
 
     def on_edge(self, edge: Edge) -> None:
         seat = edge.seat
@@ -223,6 +236,16 @@ class LobbyScene(Scene):
             kind = {"gpio": "gpio", "gamepad": "gamepad"}.get(edge.source, "")
             self.stations[seat] = kind or ("gpio" if self.app.gpio is not None else "keyboard")
         self.app.sounds.play("press")
+
+    def leave(self, seat: int) -> None:
+        """The person at ``seat`` leaves it: a computer plays it unless they press to join again;
+        when nobody is left, the title screen comes back (as before anyone joined)."""
+        self.joined.pop(seat, None)
+        self.join_press.discard(seat)
+        self.note = f"P{seat + 1} left: press your buzzer to join again"
+        if not self.joined:
+            self.app.message(self.note, 6.0)
+            self.app.home()
 
     def act(self, seat: int, action: str, t_ns: int, tap: bool = False) -> None:
         """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's tap (it only
@@ -294,10 +317,9 @@ class LobbyScene(Scene):
         infos = []
         gpio_pins = self.app.cfg["gpio"]["buzzers"]
         controls = self.app.cfg["gpio"]["controls"]
-        people = ("keyboard", "gpio", "gamepad")
         for seat in range(self.players):
             st = self.stations[seat]
-            if self.joined and st in people and seat not in self.joined:
+            if self.joined and st in PEOPLE and seat not in self.joined:
                 st = "computer"                 # nobody joined this station: never a silent human seat
             if st == "keyboard":
                 label = self.app.keyboard.describe(seat) if self.app.keyboard else f"key {seat + 1}"
@@ -418,7 +440,7 @@ class LobbyScene(Scene):
                 desc = f"computer ({self.skill}) - press to join"
             elif st == "computer":
                 desc = f"computer ({self.skill})"
-            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined else "")))
+            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined and st in PEOPLE else "")))
         rows.append(("Start", "OK / hold your buzzer here to start now"))
         return rows
 
