@@ -285,10 +285,11 @@ def own_card(game: object) -> int:
     return int(mine[0])
 
 
-def test_a_lone_guest_is_never_invited_to_take_their_own_exhibit(ex: Explorer) -> None:
+@pytest.mark.parametrize("entry", ["coop-base", "coop-sherlock"])
+def test_a_lone_guest_is_never_invited_to_take_their_own_exhibit(ex: Explorer, entry: str) -> None:
     # A buzzer guest's cursor on the card marked YOURS: holding there said "hold again to take
     # the tracker dog", the next hold was refused (CO-3), and so on for 300 s (issue 20).
-    game = to_game(ex, "coop-base")
+    game = to_game(ex, entry)
     ex.gesture(0, "hold")                                  # start the case
     to_p1_take(ex, game)
     st = game.state
