@@ -569,7 +569,11 @@ class App:
                 # presence: it neither keeps the away rule off nor gives an away seat back.
                 self.idle.saw(edge, self if accepted else None)
             if accepted:
-                self.scenes[-1].on_edge(edge)
+                target = self.scenes[-1]
+                target.on_edge(edge)
+                refused = getattr(target, "press_refused", None)
+                if person and isinstance(refused, int):
+                    self.idle.refused(edge.seat, refused)   # the game refused it: no presence
         if self.combo.poll(now_ns):
             self.open_service()
         if self.attract is not None:

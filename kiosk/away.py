@@ -31,6 +31,8 @@ class AwayWatch:
         self.app = app
         self.turn_ns = int(app.cfg.data.get("idle", {}).get("turn_s", 45) * 1e9)
         self.last_input: dict[int, int] = {}
+        # seat -> its last presses: (press ns, last_input before it), to undo refused ones
+        self.presses: dict[int, list[tuple[int, int]]] = {}
         self.waiting: tuple[int, int] | None = None        # (seat, since ns)
         self.away: dict[int, SeatInfo] = {}                # seat -> the person's SeatInfo
         self.scene: Any = None
@@ -57,7 +59,21 @@ class AwayWatch:
             self._give_back(edge.seat)
             return
         if accepted_by is not None:
+            if edge.pressed:
+                kept = self.presses.setdefault(edge.seat, [])
+                kept.append((edge.t_ns, self.last_input.get(edge.seat, 0)))
+                del kept[:-8]
             self.last_input[edge.seat] = edge.t_ns
+
+    def refused(self, seat: int, since_ns: int) -> None:
+        """The screen took ``seat``'s presses from ``since_ns`` (ns, the edges' clock) on, but the
+        game refused the move they made (a take of one's own exhibit: the hold that lifted the
+        card and the hold that was refused): those presses are no presence, so a guest whose
+        every move is refused is still taken over after ``turn_s`` (issue 20)."""
+        for t, before in self.presses.get(seat, []):
+            if t >= since_ns:
+                self.last_input[seat] = min(self.last_input.get(seat, 0), before)
+                return
 
     def _give_back(self, seat: int) -> None:
         info = self.away.pop(seat)

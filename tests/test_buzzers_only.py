@@ -255,3 +255,87 @@ def test_duel_high_score_lines_keep_the_initials_clear_of_the_penalty_cards(size
     finally:
         ex.close()
         pygame.display.quit()
+
+
+# -- Focus (2023): a refused take is no presence, and the prompt never invites one ----------------
+
+def to_p1_take(ex: Explorer, game: object, limit_s: float = 120) -> None:
+    """Play (holds: lift, take) until P1 is to take a card and a card of the round was taken
+    already, so P1's own exhibits on the grid may be taken at all."""
+    st = game.state                                        # type: ignore[attr-defined]
+    end = ex.clock.t + int(limit_s * S)
+    while ex.clock.t < end:
+        if st.phase == "take" and st.active == 0 and st.takes and st.current_player() == 0:
+            return
+        if st.current_player() in (0, 1) and 1 not in game.humans:   # type: ignore[attr-defined]
+            ex.run(0.5)
+        if st.current_player() == 0:
+            ex.gesture(0, "hold")
+        elif st.current_player() == 1 and 1 in game.humans:         # type: ignore[attr-defined]
+            ex.gesture(1, "hold")
+        else:
+            ex.run(0.5)
+    pytest.fail("P1 never came to take a second card of a round")
+
+
+def own_card(game: object) -> int:
+    st = game.state                                        # type: ignore[attr-defined]
+    mine = [p for p in st.markers[0] if st.faces[p] is not None]
+    assert mine, "P1 has no exhibit left on the table"
+    return int(mine[0])
+
+
+@pytest.mark.parametrize("entry", ["coop-base", "coop-sherlock"])
+def test_a_lone_guest_is_never_invited_to_take_their_own_exhibit(ex: Explorer, entry: str) -> None:
+    # A buzzer guest's cursor on the card marked YOURS: holding there said "hold again to take
+    # the tracker dog", the next hold was refused (CO-3), and so on for 300 s (issue 20).
+    game = to_game(ex, entry)
+    ex.gesture(0, "hold")                                  # start the case
+    to_p1_take(ex, game)
+    st = game.state
+    mine = own_card(game)
+    game.cursor[0] = mine
+    takes = len(st.takes)
+    for _ in range(4):
+        ex.gesture(0, "hold")
+        lifted = game.lifted[0]
+        assert lifted is None or lifted not in st.markers[0], \
+            f"the prompt invites a take of P1's own exhibit: {game._prompt()[0]!r}"
+        assert "your own exhibit" not in (game.banner or ("",))[0]
+        if len(st.takes) > takes:
+            break
+    assert len(st.takes) > takes, "P1's holds never took a card"
+    assert all(t[1] not in st.markers[0] for t in st.takes[takes:] if t[0] == 0)
+
+
+def test_refused_takes_do_not_keep_the_away_rule_off(ex: Explorer) -> None:
+    # Two guests on one screen (the exhibits are secret, CO-5): P1 holds on P1's own exhibit
+    # again and again, every take is refused, and after turn_s a computer plays P1's turn.
+    ex.to_attract()
+    ex.gesture(0, "tap")
+    lobby = ex.top
+    assert isinstance(lobby, LobbyScene)
+    ex.gesture(1, "tap")                                   # P2 joins
+    assert 1 in lobby.joined
+    for _ in range(len(lobby.games) + 1):
+        if lobby.games[lobby.game_i].name == "coop-base":
+            break
+        ex.gesture(0, "tap")
+    while ex.top is lobby:
+        ex.gesture(0, "hold")
+    game = ex.top
+    ex.gesture(0, "hold")                                  # start the case
+    assert game.humans == [0, 1] and game.buzzer_only(0) and game.buzzer_only(1)
+    to_p1_take(ex, game)
+    st = game.state
+    game.cursor[0] = own_card(game)
+    moves = len(st.history)
+    turn_s = float(ex.cfg["idle"]["turn_s"])
+    start = ex.clock.t
+    while ex.clock.t - start < (turn_s + 5) * S and len(st.history) == moves:
+        game.cursor[0] = own_card(game)
+        ex.gesture(0, "hold")                              # lift
+        ex.gesture(0, "hold")                              # take: refused
+        ex.run(0.5)
+    assert len(st.history) > moves, "the game stood still while P1's takes were refused"
+    assert 0 in ex.app.idle.away

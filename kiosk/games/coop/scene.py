@@ -243,6 +243,11 @@ class CoopScene(GameScene):
         self.reveal_until: int | None = None
         self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
         self.hold_start: dict[int, int] = {}      # buzzer-only seats: when the buzzer went down (ns)
+        # kiosk/away.py: after an edge whose move the game refused, when that seat's presses for
+        # the move began (ns; the hold that lifted a card), else None
+        self.press_refused: int | None = None
+        self.press_t: dict[int, int] = {}         # seat -> its last press (ns)
+        self.lift_t: dict[int, int] = {}          # seat -> the press that lifted its card (ns)
         self.setup_since: int | None = None       # the case choice's last press (ns), for its auto start
         self.setup_auto_ns = int(float(app.cfg.data.get("lobby", {}).get("auto_start_s", 10)) * 1e9)
         if not self.setup:
@@ -397,6 +402,9 @@ class CoopScene(GameScene):
 
     def on_station(self, edge: Edge) -> None:
         s = edge.seat
+        self.press_refused = None                # kiosk/away.py: a refused press is no presence
+        if edge.pressed:
+            self.press_t[s] = edge.t_ns
         if self.setup:
             self.setup_since = edge.t_ns
             if edge.control == "buzzer" and self.buzzer_only(s):
@@ -508,12 +516,21 @@ class CoopScene(GameScene):
         self.peek_since = [None, None]
 
     def targets(self, seat: int) -> list[int]:
-        """Positions seat's cursor visits now: cards it may take, or point at."""
+        """Positions seat's cursor visits now: cards it may take, or point at.
+
+        A lone person (their exhibits marked YOURS on the screen) never visits their own
+        exhibits in the take phase: taking one is refused (CO-3), so the hold there would only
+        lift a card the next hold cannot take.  With two people on one screen the markers are
+        secret (CO-5) and the cursor visits every card."""
         st = self.state
         if st.phase == "point":
             return [p for p in range(GRID) if st.faces[p] is not None and p not in st.markers[seat]]
         first = not st.takes
-        return [p for p in range(POSITIONS) if st.faces[p] is not None and (not first or p in SIDE_POSITIONS)]
+        cards = [p for p in range(POSITIONS) if st.faces[p] is not None and (not first or p in SIDE_POSITIONS)]
+        if self.humans == [seat]:
+            takeable = [p for p in cards if p not in st.markers[seat]]
+            return takeable or cards
+        return cards
 
     def _move(self, seat: int, step: int) -> None:
         t = self.targets(seat)
@@ -541,6 +558,7 @@ class CoopScene(GameScene):
                 self._take(s, self.cursor[s])
             else:
                 self.lifted[s] = self.cursor[s]
+                self.lift_t[s] = self.press_t.get(s, 0)
         elif st.phase == "point" and s not in st.points:
             if self.cursor[s] not in self.targets(s):
                 self._move(s, 1)
@@ -596,6 +614,7 @@ class CoopScene(GameScene):
                 text = REFUSED_TAKE
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
+            self.press_refused = self.lift_t.get(s, self.press_t.get(s, 0))
             return
         self._moved(s, Take(pos))
 
@@ -604,6 +623,7 @@ class CoopScene(GameScene):
             self.play(action, seat)
         except IllegalActionError as exc:
             self.banner = (exc.reason, render.BAD, self.now + 2_500_000_000)
+            self.press_refused = self.press_t.get(seat, 0)
             return
         self._moved(seat, action)
 
