@@ -50,7 +50,7 @@ def estimate_current_ma(pixels: Sequence[RGB], ma_per_channel: float = 20.0) -> 
     """Estimated LED current of a frame in mA: each channel draws
     ``ma_per_channel`` at 255 and proportionally less below (WS2812: ~20 mA).
     """
-    return sum(r + g + b for r, g, b in pixels) * ma_per_channel / 255.0
+    return sum(map(sum, pixels)) * ma_per_channel / 255.0
 
 
 def limit_current(pixels: Sequence[RGB], max_ma: float, ma_per_channel: float = 20.0) -> list[RGB]:
@@ -78,7 +78,8 @@ def limit_current(pixels: Sequence[RGB], max_ma: float, ma_per_channel: float = 
     if total <= max_ma:
         return [(r, g, b) for r, g, b in pixels]
     factor = max_ma / total
-    return [(int(r * factor), int(g * factor), int(b * factor)) for r, g, b in pixels]
+    dim = [int(v * factor) for v in range(256)]      # the same int(v * factor) per channel, looked up
+    return [(dim[r], dim[g], dim[b]) for r, g, b in pixels]
 
 
 class MatrixLayout:

@@ -7,8 +7,11 @@ the USB serial devices by its answer (:mod:`firmware_bridge.discovery`,
 ``usb_id`` preferred) and finds it again after a replug, ``"virtual"`` makes a
 pty with a :class:`~firmware_bridge.virtual.VirtualMatrix` on the other end
 (the TV shows what it decodes), ``"none"`` turns the matrix off, anything else
-is a pyserial port or URL.  Nothing here can block or stop the game: the link
-writes on its own thread, and a failure is a status line.
+is a pyserial port or URL.  Nothing here can block or stop the game: the frame
+loop only hands the newest picture over; the picture is laid out, held to the
+current budget and encoded on the output's own thread (issue 22: 1 ms a frame
+at 64x64 on the game thread), the link writes on its own thread, and a failure
+is a status line.
 
 Between games (``idle``: the title screen, the attract loop) the matrix shows
 the arcade's own idle picture, or with ``[led] idle = "release"`` the link
@@ -22,6 +25,7 @@ while the matrix is not connected (``None`` when all is well);
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any, Callable, Sequence
 
 from arcade.views.pictures import idle_picture
@@ -91,6 +95,13 @@ class LedOutput:
         self.last_sent_ns = 0
         self.last_picture: Any = None
         self.problem = ""
+        # The newest job for the encoding thread: a picture (rows of RGB), or the idle
+        # picture's phase (0..1) as a float; None when there is nothing new.
+        self._job: Any = None
+        self._busy = False
+        self._closing = False
+        self._jobs = threading.Condition()
+        self._encoder: threading.Thread | None = None
         port = str(led["port"]).strip().lower()
         serpentine = False if port == "virtual" else led["serpentine"]  # the virtual matrix shows the chain row-major
         self.layout = MatrixLayout(self.width, self.height, serpentine=serpentine,
@@ -109,7 +120,12 @@ class LedOutput:
 
         ``picture`` None with ``idle`` (title screen, attract loop): the idle
         picture, or the panel handed back (``[led] idle = "release"``); None
-        otherwise keeps the last picture (resent by the link's keepalive)."""
+        otherwise keeps the last picture (resent by the link's keepalive).
+
+        Returns at once: the picture is made (idle), laid out, held to the current
+        budget and encoded on the output's own thread; a newer picture replaces one
+        not yet started.  A picture that cannot be sent is logged and kept in
+        :attr:`problem`, never raised."""
         if self.link is None:
             return
         if picture is None:
@@ -117,23 +133,70 @@ class LedOutput:
                 return
             if self.idle_mode == "release":
                 if not self.link.released:
+                    self._drop_pending()          # a picture not yet sent must not undo the release
                     self.link.release()
                     self.last_picture = None
                 return
             if now_ns - self.last_sent_ns < 1e8:  # 10 frames/s is plenty for a slow drift
                 return
-            picture = idle_picture((now_ns / 1e9 / IDLE_TURN_S) % 1.0, self.width, self.height)
+            self.last_picture = None
+            self.last_sent_ns = now_ns
+            self._hand_over((now_ns / 1e9 / IDLE_TURN_S) % 1.0)
+            return
         if picture == self.last_picture or now_ns - self.last_sent_ns < 1e9 / MAX_FPS:
             return
         self.last_picture = picture
         self.last_sent_ns = now_ns
+        self._hand_over(picture)
+
+    def _hand_over(self, job: Any) -> None:
+        with self._jobs:
+            if self._closing:
+                return
+            self._job = job
+            if self._encoder is None:
+                self._encoder = threading.Thread(target=self._encode_jobs, name="led-encoder", daemon=True)
+                self._encoder.start()
+            self._jobs.notify_all()
+
+    def _drop_pending(self) -> None:
+        """Forget a picture handed over and not yet started; wait for one being sent (at
+        most one picture's encoding, about a millisecond)."""
+        with self._jobs:
+            self._job = None
+            self._jobs.wait_for(lambda: not self._busy, 2.0)
+
+    def _encode_jobs(self) -> None:
+        """The encoding thread: the newest job each time, until :meth:`close`."""
+        while True:
+            with self._jobs:
+                while self._job is None and not self._closing:
+                    self._jobs.wait()
+                if self._closing:
+                    return
+                job, self._job, self._busy = self._job, None, True
+            try:
+                self._send(job)
+            finally:
+                with self._jobs:
+                    self._busy = False
+                    self._jobs.notify_all()
+
+    def _send(self, job: Any) -> None:
         try:
+            picture = idle_picture(job, self.width, self.height) if isinstance(job, float) else job
             chain = limit_current(self.layout.to_chain(picture), self.max_ma)
             self.link.show(chain)
         except Exception as exc:
             if str(exc) != self.problem:
                 self.problem = str(exc)
                 log.warning("LED picture not sent: %s", exc)
+
+    def wait_sent(self, timeout_s: float = 5.0) -> bool:
+        """Wait until the pictures handed over are with the link (tests, screenshots);
+        False if ``timeout_s`` (s) ran out first."""
+        with self._jobs:
+            return self._jobs.wait_for(lambda: self._job is None and not self._busy, timeout_s)
 
     def virtual_picture(self) -> Any:
         """What the virtual matrix decoded last (rows of RGB), or None."""
@@ -184,6 +247,11 @@ class LedOutput:
         return lines
 
     def close(self) -> None:
+        with self._jobs:
+            self._closing = True
+            self._jobs.notify_all()
+        if self._encoder is not None:
+            self._encoder.join(timeout=2.0)
         for thing in (self.link, self.virtual):
             try:
                 if thing is not None:

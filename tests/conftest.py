@@ -8,7 +8,9 @@ Set at import, before any test module imports pygame or reads a path:
   the results store, the configuration look-up and its last good copy never touch the
   real ``~/.local`` or ``~/.config``;
 * each test gets its own ``XDG_STATE_HOME`` (a last good configuration copied by one
-  test is never another's).
+  test is never another's);
+* hypothesis has no deadline: tests never time anything, and a loaded machine made a
+  property test "flaky" by its 200 ms default.
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ import shutil
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("focus-arcade", deadline=None)
+settings.load_profile("focus-arcade")
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
