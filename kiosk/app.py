@@ -25,6 +25,7 @@ import itertools
 import logging
 import os
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -159,7 +160,8 @@ class App:
         self.frame = 0
         self.frame_times: list[float] = []
         self._parts_seen: tuple[object, ...] = ()
-        self.sounds = Sounds()
+        self.sounds = Sounds()                    # made after the first frame (:meth:`_warm_screens`)
+        self.warming: threading.Thread | None = None
         if self.sounds.problem:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
@@ -222,6 +224,23 @@ class App:
             thinker.shared().start()
         except Exception:  # noqa: BLE001 - the scenes start it on first use
             log.debug("starting the thinking process failed", exc_info=True)
+
+    def _warm_screens(self) -> None:
+        """After the first frame, the sounds are made and the games' screen modules (and the
+        lobby that lists them) imported on a thread of their own, so that the title comes up first (issue 22:
+        importing them cost 0.4 s of a 0.6 s start here, seconds on a Raspberry Pi 3) and the
+        lobby opens without that wait.  A module the frame loop needs sooner is imported there
+        as usual (Python's import lock lets one thread import it, the other waits for it); a
+        failure is only logged: the lobby imports it again and says what is wrong."""
+        def warm() -> None:
+            self.sounds.make()
+            try:
+                from kiosk.scenes.lobby import lobby_games
+                lobby_games()
+            except Exception:  # noqa: BLE001 - only an optimisation
+                log.debug("warming the game screens failed", exc_info=True)
+        self.warming = threading.Thread(target=warm, name="warm-screens", daemon=True)
+        self.warming.start()
 
     def _open_results(self) -> Results | None:
         """The results store; whatever is wrong with the file is a message, never a stop."""
@@ -523,6 +542,8 @@ class App:
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
             self.frame += 1
+            if self.frame == 1:
+                self._warm_screens()
             self.notifier.watchdog()
             if max_frames and self.frame >= max_frames:
                 break

@@ -43,30 +43,49 @@ RECIPES = {
 
 
 class Sounds:
-    """The arcade's sounds.  ``play(name)`` never raises."""
+    """The arcade's sounds.  ``play(name)`` never raises.
 
-    def __init__(self) -> None:
+    The mixer starts here; the waveforms are made by :meth:`make` (0.1-0.3 s of CPU here,
+    seconds on a Raspberry Pi 3), which the arcade calls after its first frame, off the frame
+    loop (issue 22).  Until then :meth:`play` is silent."""
+
+    def __init__(self, make: bool = False) -> None:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.problem = ""
         self.volume = 1.0
+        self._channels = 0
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
             init = pygame.mixer.get_init()
             if init is None:
                 raise pygame.error("the mixer did not start")
-            freq, _size, channels = init
+            self._channels = init[2]
+        except (pygame.error, OSError, ValueError, TypeError) as exc:
+            self.problem = f"no sound: {exc}"
+        if make:
+            self.make()
+
+    def make(self) -> None:
+        """Make every sound of :data:`RECIPES` (once; nothing without a mixer; never raises)."""
+        if self.problem or self.sounds or not self._channels:
+            return
+        made: dict[str, pygame.mixer.Sound] = {}
+        try:
             for name, (parts, vol, sq) in RECIPES.items():
                 pcm = _tone(parts, vol, sq)
-                if channels == 2:
+                if self._channels == 2:
                     a = array.array("h", pcm)
                     st = array.array("h", [0]) * (len(a) * 2)
                     st[0::2] = a
                     st[1::2] = a
                     pcm = st.tobytes()
-                self.sounds[name] = pygame.mixer.Sound(buffer=pcm)
+                made[name] = pygame.mixer.Sound(buffer=pcm)
+                made[name].set_volume(self.volume)
         except (pygame.error, OSError, ValueError, TypeError) as exc:
             self.problem = f"no sound: {exc}"
+            return
+        self.sounds = made                     # all at once: another thread may be playing
 
     def play(self, name: str) -> None:
         s = self.sounds.get(name)
