@@ -352,17 +352,6 @@ class CoopPartner:
             return sk.mycroft_offer_at, sk.mycroft_offer_partner_at, sk.mycroft_accept_at
         return sk.offer_at, sk.offer_partner_at, sk.accept_at
 
-    def expected_share(self, view: CoopView) -> float:
-        """The expected points of pointing now, as a share of the cards left (0..1).
-
-        With p = its belief in its best guess and q = its estimate of the
-        partner's belief in its own card(s), both found scores all the cards,
-        one found half (seed, Calculating points): p*q + (p(1-q) + q(1-p))/2,
-        that is (p + q) / 2."""
-        _cells, p = self.best_guess(view)
-        q = self.partner_confidence(view)
-        return (p + q) / 2
-
     def wants_offer(self, view: CoopView) -> bool:
         """Offer when the expected share of the cards left is high enough and the
         partner's belief in its card at least ``offer_partner_at`` (Sherlock

@@ -159,19 +159,6 @@ class Thought(Protocol):
         ...
 
 
-class Ready:
-    """A :class:`Thought` that is ready at once (a chance outcome drawn in place)."""
-
-    def __init__(self, action: Action) -> None:
-        self.action = action
-
-    def result(self) -> Action | None:
-        return self.action
-
-    def cancel(self) -> None:
-        return None
-
-
 @dataclass
 class _Turn:
     """A turn in progress in the frame loop: whose (seat or CHANCE), from which ply, when due."""

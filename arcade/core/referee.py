@@ -122,11 +122,6 @@ class Referee:
         """Add one stamped edge (any delivery order); one debounce step."""
         self.debouncer.add(edge)
 
-    @property
-    def stale_edges(self) -> int:
-        """Edges delivered too late to be placed among the others (see ``Debouncer``)."""
-        return self.debouncer.stale
-
     def apply(self, action: Action, player: int | None = None) -> None:
         """Apply a non-race action to the game (a placement, a deal...)."""
         self.state.apply(action, player)

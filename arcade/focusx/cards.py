@@ -17,7 +17,6 @@ CATEGORIES = ("fantastic", "aquatic", "terrestrial", "aerial")
 COLOURS = ("red", "blue", "green", "yellow")
 #: FX-1: the second cue of each colour, in the order of COLOURS.
 COLOUR_SHAPES = ("triangle", "circle", "square", "diamond")
-QUANTITIES = (1, 2, 3, 4)
 FANTASTIC = 0
 DECK_SIZE = 64
 ATTRIBUTES = ("quantity", "category", "colour")

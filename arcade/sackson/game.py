@@ -159,11 +159,6 @@ class _Tables:
         self.one: tuple[tuple[int, ...], ...] = tuple((q,) for q in range(seats))
         self.actions: dict[Move_t, Action] = {}
 
-    def zstack(self, cell: int, stack: tuple[int, ...]) -> int:
-        """Zobrist key of ``stack`` standing on ``cell`` (memoised)."""
-        key: int = self.zd[cell][stack]
-        return key
-
     def action(self, m: Move_t) -> Action:
         """The public action of a move tuple (cached)."""
         a = self.actions.get(m)

@@ -278,8 +278,3 @@ def play(state: SacksonState, text: str) -> SacksonState:
     for tok in text.split():
         state.apply(parse_action(tok, state))
     return state
-
-
-def format_position(state: SacksonState) -> str:
-    """The FEN-like line of ``state`` (see ``SacksonState.position_text``)."""
-    return state.position_text()

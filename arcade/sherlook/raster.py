@@ -171,27 +171,6 @@ def _oval_plan(sh: Shape) -> tuple[float, float, float, float, float] | None:
     return (cx, cy, c * c * ia + s * s * ib, 2 * c * s * (ia - ib), s * s * ia + c * c * ib)
 
 
-def _spans(sh: Shape, y: float) -> list[tuple[float, float]]:
-    """The x-intervals of ``sh`` on the horizontal line at ``y`` (photo units)."""
-    if sh.kind == "oval":
-        plan = _oval_plan(sh)
-        if plan is None:
-            return []
-        cx, cy, qa, k1, k2 = plan
-        dy = y - cy
-        qb = k1 * dy
-        disc = qb * qb - 4 * qa * (k2 * dy * dy - 1)
-        if disc < 0:
-            return []
-        r = math.sqrt(disc)
-        return [(cx + (-qb - r) / (2 * qa), cx + (-qb + r) / (2 * qa))]
-    out: list[tuple[float, float]] = []
-    for edges in sh.edges:
-        xs = sorted(x + (y - ya) * k for (ya, yb, x, k) in edges if ya <= y < yb)
-        out.extend((xs[i], xs[i + 1]) for i in range(0, len(xs) - 1, 2))
-    return out
-
-
 def rasterise(shapes: Sequence[Shape], cols: int = 100, rows: int = 75, window: tuple[int, int, int, int] | None = None,
               phase: float = 0.5, outlines: bool = False) -> Grid:
     """Fill colours of ``shapes`` sampled on a ``cols`` x ``rows`` grid.

@@ -20,7 +20,6 @@ from arcade.core.errors import ArcadeError
 GREEN_POINTS = 3
 YELLOW_POINTS = 2
 RED_POINTS = 1
-TOKEN_POINTS = {"green": GREEN_POINTS, "yellow": YELLOW_POINTS, "red": RED_POINTS}
 MARKERS = tuple(range(1, 11))
 """The evidence markers 1..10 (seed 002, Components; SL-3)."""
 
