@@ -54,6 +54,23 @@ class ResultsScene(Scene):
         self.entries: list[InitialsEntry] = []
         self.gestures = Gestures()
         self._find_entries()
+        self._board_has_scores = self._board_filled()
+
+    def _board_filled(self) -> bool:
+        """Whether the game's high-score board has any entry (the real one: a demo game takes
+        none, yet the board of its game is shown when it has scores)."""
+        hs = self.app.highscores
+        if self.game is None or self.rule is None or hs is None:
+            return False
+        try:
+            return bool(hs.table(self.game_key, self.rule, limit=1))
+        except Exception:
+            return False
+
+    def shows_board(self) -> bool:
+        """Whether the side panel is drawn: the initials being entered, or a board with scores
+        (never an empty "no scores yet" table, issue 20)."""
+        return self.game is not None and self.rule is not None and (bool(self.entries) or self._board_has_scores)
 
     def _find_entries(self) -> None:
         hs = self.app.highscores
@@ -188,7 +205,7 @@ class ResultsScene(Scene):
         line, col = self.headline()
         render.text(surface, line, (W // 2, 64), 72, col, "midtop", bold=True)
         render.text(surface, out.reason, (W // 2, 130), 30, render.DIM, "midtop")
-        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.game is not None and self.rule else None
+        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.shows_board() else None
         chart_w = (side.x - 20) if side else W
         scores = list(out.scores) or [0] * len(self.seats)
         n = len(self.seats)
@@ -248,7 +265,7 @@ class ResultsScene(Scene):
                                  render.TEXT if self.entering else render.DIM, "midbottom")
         bottom = hint.top - 4
         stats = self.stats_line()
-        has_side = self.game is not None and self.rule is not None
+        has_side = self.shows_board()
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats:
