@@ -69,3 +69,28 @@ def test_a_demo_game_shows_the_real_board_of_its_game(ex: Explorer) -> None:
     words = drawn(ex, r, "demo-board")
     assert "ZED" in words, words                             # the board's real entry ...
     assert not r.entries and "New high score" not in words   # ... and the demo takes no place on it
+
+
+def test_a_duel_score_that_ranks_last_is_not_called_a_new_high_score(ex: Explorer) -> None:
+    """FocusX Duel: fewest penalty cards wins (the registry's rule).  A board with two entries
+    (2 and 3 penalty cards) has room, so 42 penalty cards make it, third: not "New high score!"."""
+    now = time.time()
+    for initials, penalties in (("AAA", 2), ("BBB", 3)):
+        ex.app.highscores.add("focusx-duel", initials, penalties, at=now)
+    r = results(ex, "focusx-duel", (42.0, 1.0, 5.0, 6.0), (1,), people=1)
+    assert [(e.seat, e.score) for e in r.entries] == [(0, 42.0)]
+    words = drawn(ex, r, "duel-worst")
+    assert "New high score" not in words and "best score" not in words, words
+    assert "#3 today" in words, words                         # the place the board gives it
+    r._act(0, "ok"), r._act(0, "ok"), r._act(0, "ok")
+    assert [s for _, s in ex.app.highscores.table("focusx-duel", r.rule)] == [2.0, 3.0, 42.0]
+
+
+def test_a_duel_score_with_the_fewest_penalty_cards_is_a_new_high_score(ex: Explorer) -> None:
+    now = time.time()
+    for initials, penalties in (("AAA", 2), ("BBB", 3)):
+        ex.app.highscores.add("focusx-duel", initials, penalties, at=now)
+    r = results(ex, "focusx-duel", (1.0, 9.0, 5.0, 6.0), (0,), people=2)
+    assert [(e.seat, e.score, e.place_ever) for e in r.entries] == [(0, 1.0, 1), (1, 9.0, 4)]
+    words = drawn(ex, r, "duel-best")
+    assert "New high score!" in words and "best ever" in words and "#4 today" in words, words
