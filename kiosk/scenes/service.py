@@ -879,6 +879,23 @@ class ServiceScene(Scene):
             return f"{self.values[('sound', 'volume')]:.0%}"
         return ""
 
+    def button_grid(self) -> tuple[list[int], dict[int, tuple[str, ...]], tuple[str, ...]]:
+        """What the button test shows: the seats, each seat's controls and the columns (the
+        controls of any seat, in :data:`CONTROLS` order).  Only what the configuration wires
+        (:func:`kiosk.input.wired_controls`: four GPIO buzzers show P1-P4, a buzzer each), and
+        any other control that sent an edge during the test, so no press goes unseen; nothing
+        wired at all: every seat's every control."""
+        from kiosk.input import wired_controls
+        own = {seat: set(ctls) for seat, ctls in wired_controls(self.app.cfg, self.app.gpio is not None).items()}
+        for seat, control in self.buttons.controls:
+            own.setdefault(seat, set()).add(control)
+        if not own:
+            own = {seat: set(CONTROLS) for seat in range(8)}
+        seats = sorted(own)
+        per_seat = {seat: tuple(c for c in CONTROLS if c in own[seat]) for seat in seats}
+        columns = tuple(c for c in CONTROLS if any(c in own[seat] for seat in seats))
+        return seats, per_seat, columns
+
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         gpio = self.app.gpio
@@ -892,19 +909,20 @@ class ServiceScene(Scene):
         render.text(surface, head, (40, 84), 28, render.BAD if errors else render.TEXT)
         render.text(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (W - 40, H - 250), 26,
                     render.DIM, "topright")
-        seats = 8
+        seats, per_seat, columns = self.button_grid()
         col_w = (W - 80) // 2
         row_h = (H - 130 - 250) // 4
-        for seat in range(seats):
-            x = 40 + (seat // 4) * col_w
-            y = 120 + (seat % 4) * row_h
-            colour = render.SEAT_COLOURS[seat]
+        tile_w = min(160, (col_w - 64 - 16) // len(columns) - 6)
+        for i, seat in enumerate(seats):
+            x = 40 + (i // 4) * col_w
+            y = 120 + (i % 4) * row_h
+            colour = render.SEAT_COLOURS[seat % 8]
             render.text(surface, f"P{seat + 1}", (x, y + 4), 36, colour, bold=True)
             stats = self.buttons.seat_controls(seat)
-            cx = x + 64
-            for ctl in CONTROLS:
+            for ctl in per_seat[seat]:
+                cx = x + 64 + columns.index(ctl) * (tile_w + 6)
                 c = stats.get(ctl)
-                box = pygame.Rect(cx, y, 100, row_h - 8)
+                box = pygame.Rect(cx, y, tile_w, row_h - 8)
                 down = c is not None and c.down
                 fill = colour if down else render.PANEL
                 pygame.draw.rect(surface, fill, box, border_radius=8)
@@ -916,7 +934,6 @@ class ServiceScene(Scene):
                     detail = "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
                     render.text(surface, detail, (box.centerx, box.bottom - 2), 24,
                                 render.BAD if c.stuck and not down else ink, "midbottom", bold=c.stuck)
-                cx += 106
         # the last edges: stamp, gap to that control's previous edge, bounce
         y0 = H - 250
         render.text(surface, "Last edges: kernel stamp (ns), gap to that control's previous edge",
@@ -943,22 +960,27 @@ class ServiceScene(Scene):
         log_rows = min(len(notes), 2 if H < 400 else 4)
         bottom = self._status_top(W, H)               # above the status panel
         grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
-        # two columns of seats with two lines a control where they fit, else one column of
-        # one line a control ("buzzer 1x b0")
-        two = (grid_h // 4 >= 2 * lh
-               and (W - 16) // 2 - 40 >= len(CONTROLS) * render.font(24, True).size("buzzer")[0] * 0.7)
-        rows_n = 4 if two else 8
+        seats, per_seat, columns = self.button_grid()
+        n = len(seats)
+        # up to four seats: one column, two lines a control where the height allows; more:
+        # two columns of seats with two lines a control where they fit, else one column of one
+        # line a control ("buzzer 1x b0")
+        if n <= 4:
+            two, rows_n, col_w = grid_h // max(1, n) >= 2 * lh, max(1, n), W - 16
+        else:
+            two = (grid_h // 4 >= 2 * lh
+                   and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size("buzzer")[0] * 0.7)
+            rows_n, col_w = (4, (W - 16) // 2) if two else (n, W - 16)
         row_h = max(lh + 2, grid_h // rows_n)
-        col_w = (W - 16) // 2 if two else W - 16
-        for seat in range(8):
-            x = 8 + (seat // rows_n) * col_w
-            y = top + (seat % rows_n) * row_h
-            colour = render.SEAT_COLOURS[seat]
+        for i, seat in enumerate(seats):
+            x = 8 + (i // rows_n) * col_w
+            y = top + (i % rows_n) * row_h
+            colour = render.SEAT_COLOURS[seat % 8]
             tag = render.text(surface, f"P{seat + 1}", (x, y + (row_h - 3) // 2), 24, colour, "midleft", bold=True)
             stats = self.buttons.seat_controls(seat)
-            bw = (col_w - (tag.w + 6) - 8 - 3 * (len(CONTROLS) - 1)) // len(CONTROLS)
-            cx = tag.right + 6
-            for ctl in CONTROLS:
+            bw = min(160, (col_w - (tag.w + 6) - 8 - 3 * (len(columns) - 1)) // len(columns))
+            for ctl in per_seat[seat]:
+                cx = tag.right + 6 + columns.index(ctl) * (bw + 3)
                 c = stats.get(ctl)
                 box = pygame.Rect(cx, y, bw, row_h - 3)
                 down = c is not None and c.down
@@ -977,7 +999,6 @@ class ServiceScene(Scene):
                     words = f"{ctl} {detail}".strip()
                     render.text_within(surface, words, box.center, bw - 4, 24, stuck_ink if detail == "STUCK" else ink,
                                        "center")
-                cx += bw + 3
         y = top + rows_n * row_h + 2
         for words in ("3x b2 = 3 presses, 2 bounce edges in the last one",
                       "Last edges: stamp (ns), gap to that control's previous edge"):
