@@ -645,6 +645,7 @@ class ServiceScene(Scene):
         title = {"menu": "Service menu", "buttons": "Button test", "led": "LED test", "sound": "Sound test",
                  "settings": "Settings", "confirm": "Are you sure?", "pin": "Change the PIN"}[self.page]
         hint = self.hint()
+        self._status_room = None
         held = self.page != "buttons" and self.gestures.would(self.now) is not None
         colour = render.GOLD if held or self.page == "buttons" else render.DIM
         if render.small_screen(W, H):
@@ -738,10 +739,28 @@ class ServiceScene(Scene):
 
     def _status_height(self, W: int) -> int:
         """How high the status panel of a small display is (0: no status)."""
-        parts = self.status_lines()
+        parts = self._status_parts(W)
         if not parts:
             return 0
         return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
+
+    #: The height (px) a page leaves the status panel of a small display (None: what it needs).
+    _status_room: int | None = None
+
+    def _status_parts(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`status_lines` that the panel of a small display shows: all of them, or, where
+        a page keeps only :attr:`_status_room` for it (the button test's seats come first), the
+        ones that fit whole (the menu's page shows them all)."""
+        parts = self.status_lines()
+        if self._status_room is None:
+            return parts
+        out, h = [], 12
+        for text, colour in parts:
+            need = render.lines_height(text, W - 40, 28, 3)
+            if h + need <= self._status_room:
+                out.append((text, colour))
+                h += need
+        return out
 
     def _status_wrapped(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
         """:meth:`status_lines` broken into the large display's 28 px lines (at most 3 each)."""
@@ -762,7 +781,7 @@ class ServiceScene(Scene):
         if not self.status_lines():
             return H
         if render.small_screen(W, H):
-            return H - 4 - self._status_height(W)
+            return H - 4 - self._status_height(W) if self._status_parts(W) else H
         return H - 16 - 34 * len(self._status_wrapped(W)) - 12
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -771,6 +790,9 @@ class ServiceScene(Scene):
         W, H = surface.get_size()
         parts = self.status_lines()
         if render.small_screen(W, H):
+            parts = self._status_parts(W)
+            if not parts:
+                return
             h = self._status_height(W)
             box = pygame.Rect(6, H - 4 - h, W - 12, h)
             render.panel(surface, box, render.PANEL, render.GOLD, 2)
@@ -958,20 +980,31 @@ class ServiceScene(Scene):
         top = r.bottom + 4
         notes = list(self.buttons.log)[:6]
         log_rows = min(len(notes), 2 if H < 400 else 4)
-        bottom = self._status_top(W, H)               # above the status panel
-        grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
         seats, per_seat, columns = self.button_grid()
         n = len(seats)
-        # up to four seats: one column, two lines a control where the height allows; more:
-        # two columns of seats with two lines a control where they fit, else one column of one
-        # line a control ("buzzer 1x b0")
-        if n <= 4:
-            two, rows_n, col_w = grid_h // max(1, n) >= 2 * lh, max(1, n), W - 16
-        else:
-            two = (grid_h // 4 >= 2 * lh
-                   and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size("buzzer")[0] * 0.7)
-            rows_n, col_w = (4, (W - 16) // 2) if two else (n, W - 16)
-        row_h = max(lh + 2, grid_h // rows_n)
+
+        def layout(bottom: int) -> tuple[bool, int, int, int]:
+            """(two lines a control, rows, column width, row height) above ``bottom``: up to
+            four seats one column, two lines a control where the height allows; more: two
+            columns of seats with two lines a control where they fit, else one column of one
+            line a control ("buzzer 1x b0")."""
+            grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
+            if n <= 4:
+                two, rows_n, col_w = grid_h // max(1, n) >= 2 * lh, max(1, n), W - 16
+            else:
+                two = (grid_h // 4 >= 2 * lh
+                       and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size("buzzer")[0] * 0.7)
+                rows_n, col_w = (4, (W - 16) // 2) if two else (n, W - 16)
+            return two, rows_n, col_w, max(lh + 2, grid_h // rows_n)
+
+        bottom = self._status_top(W, H)               # above the status panel
+        two, rows_n, col_w, row_h = layout(bottom)
+        if top + rows_n * row_h > bottom - 4:
+            # the seats first (issue 20: the LED advice covered P7 and P8 at 480x320): the
+            # status panel keeps what fits whole under them (the menu's page shows it all)
+            self._status_room = H - 4 - (top + rows_n * row_h + 4)
+            bottom = self._status_top(W, H)
+            two, rows_n, col_w, row_h = layout(bottom)
         for i, seat in enumerate(seats):
             x = 8 + (i // rows_n) * col_w
             y = top + (i % rows_n) * row_h
