@@ -218,3 +218,12 @@ def wired_controls(cfg: Any, gpio_open: bool) -> dict[int, tuple[str, ...]]:
         if have:
             out[seat] = tuple(c for c in CONTROLS if c in have)
     return out
+
+
+def choose_controls(cfg: Any) -> bool:
+    """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
+    controls in ``[gpio] controls``); without them the screens' hints name the buzzer gestures
+    only (tap, hold, hold 2 s), as on ``kiosk/install.sh``'s four-buzzer cabinet."""
+    if any(s in ("keyboard", "gamepad") for s in cfg["seats"]["stations"]):
+        return True
+    return any(any(row[:3]) for row in cfg["gpio"].get("controls", []))

@@ -275,6 +275,9 @@ class ResultsScene(Scene):
     def hint(self) -> str:
         """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
+            from kiosk.input import choose_controls
+            if not choose_controls(self.app.cfg):          # buzzers only: their gestures alone (issue 20)
+                return "initials: tap = next letter, hold = take it, hold 2 s = back a letter"
             return "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
         if not self.app.demo:
             return "press your buzzer for the title screen"

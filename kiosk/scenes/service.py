@@ -68,12 +68,9 @@ def pin_lock(app: App) -> PinLock:
 
 
 def choose_controls(app: App) -> bool:
-    """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
-    controls in ``[gpio] controls``); without them the screens name the buzzer gestures only."""
-    cfg = app.cfg
-    if any(s in ("keyboard", "gamepad") for s in cfg["seats"]["stations"]):
-        return True
-    return any(any(row[:3]) for row in cfg["gpio"].get("controls", []))
+    """Whether some seat has left/right/OK controls (:func:`kiosk.input.choose_controls`)."""
+    from kiosk.input import choose_controls as wired
+    return wired(app.cfg)
 
 
 def combo_words(app: App) -> str:
