@@ -211,6 +211,9 @@ class Setting:
     label: str
     step: float = 1
     unit: str = ""
+    #: a 0-to-1 setting shown as a percentage ("80%", a step "+10%"): the volume, the same on
+    #: every page and status line (issue 20: "80%" on the sound page, "0.8" in the settings)
+    percent: bool = False
 
     def checker(self) -> Any:
         from kiosk.config import SCHEMA
@@ -243,9 +246,17 @@ class Setting:
         return times
 
     def show(self, value: Any) -> str:
+        """``value`` as the screens show it: "20 ms", "0.6", "80%" (a :attr:`percent` setting)."""
+        if self.percent and isinstance(value, (int, float)):
+            return f"{value:.0%}"
         if isinstance(value, float):
             return f"{value:g}{self.unit}"
         return f"{value}{self.unit}"
+
+
+def volume_setting() -> Setting:
+    """The volume's row of :data:`SETTINGS` (one presentation of the volume everywhere)."""
+    return next(x for x in SETTINGS if x.key == "volume")
 
 
 #: Buzzer taps on a value this close after the previous one (ns) make a quick run: after
@@ -265,7 +276,7 @@ SETTINGS = [
     Setting("idle", "turn_s", "Computer takes an idle turn after", 5, " s"),
     Setting("led", "brightness", "LED brightness", 0.05),
     Setting("led", "max_current_ma", "LED current limit", 50, " mA"),
-    Setting("sound", "volume", "Volume", 0.1),
+    Setting("sound", "volume", "Volume", 0.1, percent=True),
 ]
 
 MENU = [
@@ -461,7 +472,7 @@ class ServiceScene(Scene):
     def edited(self) -> Setting:
         """The setting being changed (the volume on the sound page)."""
         if self.page == "sound":
-            return next(x for x in SETTINGS if x.key == "volume")
+            return volume_setting()
         return SETTINGS[self.cursor]
 
     def _quick(self) -> bool:
@@ -567,7 +578,7 @@ class ServiceScene(Scene):
         try:
             save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
             self.app.cfg["sound"]["volume"] = v
-            self.status = f"Volume {v:.0%} saved"
+            self.status = f"Volume {volume_setting().show(v)} saved"
         except Exception as exc:
             self.status = f"Volume not saved: {exc}"
 
@@ -895,7 +906,7 @@ class ServiceScene(Scene):
                 g = self.all_games[j]
                 return "yes" if self.offered[g.name] else "no"
         if self.page == "sound" and i == 0:
-            return f"{self.values[('sound', 'volume')]:.0%}"
+            return volume_setting().show(self.values[("sound", "volume")])
         return ""
 
     def button_grid(self) -> tuple[list[int], dict[int, tuple[str, ...]], tuple[str, ...]]:
