@@ -728,7 +728,8 @@ class ServiceScene(Scene):
             return
         top = self._top if render.small_screen(W, H) else 110
         bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status_lines() else 20))
-        ask = ("Choose the new PIN (4 to 8 digits)" if entry.stage == "new" else "Enter the new PIN again")
+        ask = (f"Choose the new PIN ({entry.MIN} to {entry.MAX} digits)" if entry.stage == "new"
+               else "Enter the new PIN again")
         r = render.text_block(surface, ask, (W // 2, top), W - 40, 44, 2, render.TEXT, "midtop", bold=True)
         y = r.bottom + 8
         if entry.problem:
