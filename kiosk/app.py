@@ -804,9 +804,10 @@ def plain(surface: pygame.Surface, rect: pygame.Rect) -> bool:
 
 def led_badge_rect(surface: pygame.Surface, prefer: tuple[int, int] | None = None) -> pygame.Rect | None:
     """Where the LED badge goes in this frame: a corner (``prefer``'s first, then bottom
-    right, bottom left, top right, top left; 4 px from the edges, else 14 or 24 px, inside an
-    empty panel there) whose badge area and a 3 px ring around it are all one colour (plain
-    background), or None when no corner is."""
+    right, bottom left, top right, top left; 4 px from the edges, else 14 or 24 px) whose
+    badge area and a 3 px ring around it are all the screen's own background colour
+    (``render.BG``; never an empty stretch of a panel: on a seat's card the badge read as that
+    seat's), or None when no corner is."""
     W, H = surface.get_size()
     w, h = led_badge_size(surface)
     spots = [spot for m in (4, 14, 24) for spot in ((W - w - m, H - h - m), (m, H - h - m), (W - w - m, m), (m, m))]
@@ -815,7 +816,7 @@ def led_badge_rect(surface: pygame.Surface, prefer: tuple[int, int] | None = Non
         spots.insert(0, prefer)
     for x, y in spots:
         rect = pygame.Rect(x, y, w, h)
-        if plain(surface, rect.inflate(6, 6)):
+        if surface.get_at((x, y))[:3] == render.BG and plain(surface, rect.inflate(6, 6)):
             return rect
     return None
 

@@ -129,9 +129,15 @@ def _combo(key: str, v: Any) -> Any:
     return v
 
 
+#: How many digits a service PIN has, the fewest and the most: the configuration's check, the
+#: service menu's "Change the PIN" and ``focus-arcade doctor`` all say and take the same (issue 20).
+PIN_DIGITS = (4, 8)
+
+
 def _pin_code(key: str, v: Any) -> Any:
-    if not isinstance(v, str) or not (v == "" or (v.isdigit() and 3 <= len(v) <= 8)):
-        raise ConfigError(key, v, 'a string of 3 to 8 digits such as "2580", or "" for no PIN')
+    low, high = PIN_DIGITS
+    if not isinstance(v, str) or not (v == "" or (v.isdigit() and v.isascii() and low <= len(v) <= high)):
+        raise ConfigError(key, v, f'a string of {low} to {high} digits such as "4719", or "" for no PIN')
     return v
 
 

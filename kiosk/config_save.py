@@ -106,7 +106,7 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[
     for section, values in changes.items():
         table = _table(doc, section)
         for key, value in values.items():
-            table[key] = value
+            table[key] = declared_type(section, key, value, table.get(key))
     new = doc.unwrap()
     data, problems = check_all(new, str(path))
     if problems:
@@ -117,6 +117,29 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[
     except OSError:
         pass                             # a read-only state folder: the file itself is saved
     return data
+
+
+def declared_type(section: str, key: str, value: Any, present: Any = None) -> Any:
+    """``value`` in the type the setting is declared with: ``kiosk/default.toml``'s, else the
+    file's present value's (issue 20: a tie window stepped to 30 was saved as
+    ``tie_window_ms = 30.0``).  A whole float of an integer setting is written as an integer, an
+    integer of a float setting as a float; anything else as it is.
+
+    >>> declared_type("judge", "tie_window_ms", 30.0), declared_type("sound", "volume", 1)
+    (30, 1.0)
+    >>> declared_type("judge", "tie_window_ms", 22.5), declared_type("seats", "computer_skill", "hard")
+    (22.5, 'hard')
+    """
+    from kiosk.config import defaults
+    was = defaults().get(section, {}).get(key)
+    was = present if was is None else was
+    if isinstance(value, bool) or isinstance(was, bool) or not isinstance(value, (int, float)):
+        return value
+    if isinstance(was, int) and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(was, float) and isinstance(value, int):
+        return float(value)
+    return value
 
 
 def _table(doc: Any, section: str) -> Any:

@@ -300,7 +300,8 @@ def check_pin(cfg: configmod.Config, where: str = "the configuration") -> Check:
     the service menu, and can shut the Pi down) or empty (no PIN at all); the PIN itself is
     never printed."""
     pin = str(cfg["service"]["pin"])
-    fix = (f'set [service] pin to digits only the operator knows (3 to 8, e.g. pin = "4719") in {where}; '
+    low, high = configmod.PIN_DIGITS
+    fix = (f'set [service] pin to digits only the operator knows ({low} to {high}, e.g. pin = "4719") in {where}; '
            "sudo kiosk/install.sh draws one when the PIN is the default")
     if pin == "":
         return Check("service PIN", False, "no PIN: anyone who holds the service combination opens the service menu",

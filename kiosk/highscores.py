@@ -229,6 +229,17 @@ class HighScores:
                 return True
         return False
 
+    def place(self, game: str, rule: ScoreRule, score: float, since: float | None = None) -> int | None:
+        """The place ``score`` would take on the table (since ``since``): 1 + the lines better
+        by the rule (a tie shares the place), or None when it would not make the table (and
+        for a table of totals, where a name's place depends on its other games)."""
+        if rule.total:
+            return None
+        lines = self.table(game, rule, since)
+        if len(lines) >= TABLE_SIZE and not (score < lines[-1][1] if rule.fewest else score > lines[-1][1]):
+            return None           # the table is full and this score beats none of it (as qualifies())
+        return 1 + sum(1 for _, s in lines if (s < score if rule.fewest else s > score))
+
     def games(self) -> list[str]:
         """Every game with an entry (registry names), most recent first."""
         rows = self.db.execute("SELECT game, MAX(id) m FROM highscores GROUP BY game ORDER BY m DESC")
@@ -275,6 +286,9 @@ class InitialsEntry:
         self.pos = 0
         self.done = False
         self.touched = False
+        #: its place on today's table and on the all-time table (None: not on it, or a table of totals)
+        self.place_today: int | None = None
+        self.place_ever: int | None = None
 
     @property
     def initials(self) -> str:

@@ -48,6 +48,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from arcade.core.events import CONTROLS
 from hardware.gamepad import GamepadBuzzers
 from hardware.keyboard import KeyboardBuzzers, default_keymap
 from hardware.sink import EdgeSink
@@ -186,3 +187,43 @@ class StationInput:
     def release_all(self) -> None:
         """Release edges for every key held (the window lost focus, a scene ended)."""
         self.keyboard.release_all()
+
+
+def wired_controls(cfg: Any, gpio_open: bool) -> dict[int, tuple[str, ...]]:
+    """The controls the configuration wires for each seat: ``{seat: controls}`` in
+    :data:`~arcade.core.events.CONTROLS` order, a seat with none left out.
+
+    A ``"gpio"`` seat has its buzzer pin and its ``[gpio] controls`` row (when the GPIO buzzers
+    opened; else keys 1-8 stand in, as the lobby says); a ``"keyboard"`` seat its key of 1-8 and,
+    P1 and P2, their choose keys (:func:`station_keymap`); a ``"gamepad"`` seat every control; a
+    computer or ``"off"`` seat none.  With ``kiosk/install.sh``'s configuration (four GPIO
+    buzzers, no controls): P1-P4, each a buzzer alone."""
+    keys: dict[int, set[str]] = {}
+    for seat, control in station_keymap().values():
+        keys.setdefault(seat, set()).add(control)
+    buzzers = list(cfg["gpio"]["buzzers"])
+    rows = list(cfg["gpio"].get("controls", []))
+    out: dict[int, tuple[str, ...]] = {}
+    for seat, station in enumerate(cfg["seats"]["stations"]):
+        have: set[str] = set()
+        if station == "gpio" and gpio_open:
+            if seat < len(buzzers) and buzzers[seat]:
+                have.add("buzzer")
+            row = rows[seat] if seat < len(rows) else []
+            have |= {control for control, pin in zip(("left", "right", "ok", "x"), row) if pin}
+        elif station in ("gpio", "keyboard"):
+            have |= keys.get(seat, {"buzzer"} if seat < 8 else set())
+        elif station == "gamepad":
+            have |= set(CONTROLS)
+        if have:
+            out[seat] = tuple(c for c in CONTROLS if c in have)
+    return out
+
+
+def choose_controls(cfg: Any) -> bool:
+    """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
+    controls in ``[gpio] controls``); without them the screens' hints name the buzzer gestures
+    only (tap, hold, hold 2 s), as on ``kiosk/install.sh``'s four-buzzer cabinet."""
+    if any(s in ("keyboard", "gamepad") for s in cfg["seats"]["stations"]):
+        return True
+    return any(any(row[:3]) for row in cfg["gpio"].get("controls", []))

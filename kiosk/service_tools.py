@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Callable
 
 from arcade.core.events import CONTROLS, Edge
+from kiosk.config import PIN_DIGITS
 from kiosk.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
 
 log = logging.getLogger(__name__)
@@ -218,8 +219,7 @@ class NewPin:
     starts again.
     """
 
-    MIN = 4
-    MAX = 8
+    MIN, MAX = PIN_DIGITS
     DONE = 10
     #: PINs that are printed in the README: never accepted as a new PIN.
     WELL_KNOWN = ("2580",)

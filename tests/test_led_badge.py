@@ -125,5 +125,31 @@ def test_no_corner_plain_no_badge(monkeypatch: pytest.MonkeyPatch) -> None:
         pygame.draw.line(surf, (200, 200, 200), (x, 0), (x, 100))
     assert kapp.led_badge_rect(surf) is None
     pygame.draw.rect(surf, (10, 10, 10), (100, 50, 100, 50))
+    assert kapp.led_badge_rect(surf) is None                 # plain, but a panel's colour, not the screen's
+    from kiosk import render
+    pygame.draw.rect(surf, render.BG, (100, 50, 100, 50))
     r: Any = kapp.led_badge_rect(surf)
     assert r is not None and r.right == 196 and r.bottom == 96
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_led_badge_sits_on_no_seat_card(size: tuple[int, int], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the screen's own background takes the badge: on an empty stretch of P4's card it
+    read as P4's (issue 20: FocusX at 800x480 and 480x320, four seats)."""
+    from kiosk import render
+    d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
+    try:
+        app = d.app
+        games = {g.name: g for g in lobby_games()}
+        for name in ("focusx-classic", "focusx-duel", "sherlook", "focus-4p"):
+            app.replace(start_game(app, games[name], [SeatInfo("gpio", f"GPIO {p}") for p in (17, 27, 22, 23)]))
+            for i in range(3):
+                d.frames(10, 50 * MS)
+                shown, plain = with_and_without(d, monkeypatch)
+                area = changed_area(shown, plain)
+                if area is None:
+                    continue                              # no plain corner in this frame: no badge
+                assert plain.get_at(area.center)[:3] == render.BG, f"{name} {i}: the badge at {area} is on a card"
+    finally:
+        d.close()

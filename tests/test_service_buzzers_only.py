@@ -233,10 +233,10 @@ def test_the_screens_name_the_buzzer_gestures_and_what_letting_go_does(day: Day)
     assert "README" in svc.status                      # the default PIN: choose your own
     menu_to(d, svc, "sound")
     hold(d)
-    assert svc.hint() == "tap: +0.1   hold: turn round   hold 2 s: keep the value"
+    assert svc.hint() == "tap: +10%   hold: turn round   hold 2 s: keep the value"
     tap(d)
     tap(d)                                             # 1.0: turned round
-    assert svc.hint().startswith("tap: -0.1")
+    assert svc.hint().startswith("tap: -10%")
     d.pin(BUZZ[0]).drive_low()
     d.frames(44, 50 * MS)
     assert svc.hint().startswith("P1 held 2.") and svc.hint().endswith("let go to keep the value")

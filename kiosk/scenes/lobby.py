@@ -353,7 +353,7 @@ class LobbyScene(Scene):
             self._draw_small(surface, rows)
             return
         render.text(surface, "Lobby", (40, 16), 56, render.GOLD, bold=True)
-        render.text_fit(surface, self.HINT, (W // 2 + 60, 24), W - 300, 26, 24, render.DIM)
+        render.text_fit(surface, self.hint(), (W // 2 + 60, 24), W - 300, 26, 24, render.DIM)
         top = 96
         bottom = H - 56
         step = min(50, (bottom - top) // len(rows))
@@ -382,6 +382,13 @@ class LobbyScene(Scene):
     #: The lobby's controls hint (complete on every display).
     HINT = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row.  "
             "Controls: left/right change, OK next, X back.")
+    #: ... where only buzzers are wired (kiosk/install.sh's cabinet): their gestures alone.
+    HINT_BUZZERS = "Press your buzzer to join.  Buzzer: tap = change, hold = next row (on Start: start now)."
+
+    def hint(self) -> str:
+        """The controls hint: it names only the controls wired here (issue 20)."""
+        from kiosk.input import choose_controls
+        return self.HINT if choose_controls(self.app.cfg) else self.HINT_BUZZERS
 
     def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
         """The lobby on a small display: the hint wraps beside the title, the rows share the
@@ -390,7 +397,7 @@ class LobbyScene(Scene):
         W, H = surface.get_size()
         title = render.text_block(surface, "Lobby", (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
                                   "topleft", bold=True)
-        hint = render.text_block(surface, self.HINT, (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
+        hint = render.text_block(surface, self.hint(), (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
                                  "topleft")
         top = max(title.bottom, hint.bottom) + 6
         foot = ""
@@ -441,7 +448,9 @@ class LobbyScene(Scene):
             elif st == "computer":
                 desc = f"computer ({self.skill})"
             rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined and st in PEOPLE else "")))
-        rows.append(("Start", "OK / hold your buzzer here to start now"))
+        from kiosk.input import choose_controls
+        rows.append(("Start", ("OK / hold your buzzer here to start now" if choose_controls(self.app.cfg)
+                               else "hold your buzzer here to start now")))
         return rows
 
     def led_picture(self, now_ns: int) -> Any:

@@ -18,7 +18,7 @@ from arcade.core.events import Edge
 from kiosk import render
 from kiosk.app import App
 from kiosk.gestures import Gestures
-from kiosk.highscores import InitialsEntry, key, result_score, score_rule
+from kiosk.highscores import InitialsEntry, day_start, key, result_score, score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
@@ -54,6 +54,23 @@ class ResultsScene(Scene):
         self.entries: list[InitialsEntry] = []
         self.gestures = Gestures()
         self._find_entries()
+        self._board_has_scores = self._board_filled()
+
+    def _board_filled(self) -> bool:
+        """Whether the game's high-score board has any entry (the real one: a demo game takes
+        none, yet the board of its game is shown when it has scores)."""
+        hs = self.app.highscores
+        if self.game is None or self.rule is None or hs is None:
+            return False
+        try:
+            return bool(hs.table(self.game_key, self.rule, limit=1))
+        except Exception:
+            return False
+
+    def shows_board(self) -> bool:
+        """Whether the side panel is drawn: the initials being entered, or a board with scores
+        (never an empty "no scores yet" table, issue 20)."""
+        return self.game is not None and self.rule is not None and (bool(self.entries) or self._board_has_scores)
 
     def _find_entries(self) -> None:
         hs = self.app.highscores
@@ -66,11 +83,44 @@ class ResultsScene(Scene):
                 continue
             score = result_score(self.game.family, self.game.mode, seat, out.winners, out.scores)
             try:
-                if score is not None and hs.qualifies(self.game_key, self.rule, score, time.time()):
-                    self.entries.append(InitialsEntry(seat, score))
+                now = time.time()
+                if score is not None and hs.qualifies(self.game_key, self.rule, score, now):
+                    e = InitialsEntry(seat, score)
+                    e.place_today = hs.place(self.game_key, self.rule, score, day_start(now))
+                    e.place_ever = hs.place(self.game_key, self.rule, score)
+                    self.entries.append(e)
             except Exception as exc:
                 self.app.message(f"High scores unavailable: {exc}")
                 return
+        # the seats of this game rank among themselves too (by the game's own rule)
+        rule = self.rule
+        for e in self.entries:
+            ahead = sum(1 for o in self.entries if (o.score < e.score if rule.fewest else o.score > e.score))
+            if e.place_today is not None:
+                e.place_today += ahead
+            if e.place_ever is not None:
+                e.place_ever += ahead
+
+    def entries_heading(self) -> str:
+        """The initials panel's heading: "New high score!" only for a score the all-time table
+        will rank first by the game's own rule (fewest penalty cards in Duel); else today's
+        best, else the board it makes (issue 20: 42 penalty cards were a "New high score!"
+        because the table had room)."""
+        if self.rule is None or self.rule.total:
+            return "New high score!"
+        if any(e.place_ever == 1 for e in self.entries):
+            return "New high score!"
+        if any(e.place_today == 1 for e in self.entries):
+            return "Today's best score!"
+        return "On the high-score board"
+
+    def entry_line(self, e: InitialsEntry) -> str:
+        """``P4: 42 penalty cards, #3 today``: the score and the place it takes."""
+        unit = self.rule.unit if self.rule else ""
+        place = ("" if e.place_today is None and e.place_ever is None
+                 else ", best ever" if e.place_ever == 1 else f", #{e.place_today} today" if e.place_today
+                 else f", #{e.place_ever} all time")
+        return f"P{e.seat + 1}: {e.score:g} {unit}{place}"
 
     @property
     def entering(self) -> bool:
@@ -188,7 +238,7 @@ class ResultsScene(Scene):
         line, col = self.headline()
         render.text(surface, line, (W // 2, 64), 72, col, "midtop", bold=True)
         render.text(surface, out.reason, (W // 2, 130), 30, render.DIM, "midtop")
-        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.game is not None and self.rule else None
+        side = pygame.Rect(W - 430, 180, 410, H - 180 - 96) if self.shows_board() else None
         chart_w = (side.x - 20) if side else W
         scores = list(out.scores) or [0] * len(self.seats)
         n = len(self.seats)
@@ -225,6 +275,9 @@ class ResultsScene(Scene):
     def hint(self) -> str:
         """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
+            from kiosk.input import choose_controls
+            if not choose_controls(self.app.cfg):          # buzzers only: their gestures alone (issue 20)
+                return "initials: tap = next letter, hold = take it, hold 2 s = back a letter"
             return "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
         if not self.app.demo:
             return "press your buzzer for the title screen"
@@ -248,7 +301,7 @@ class ResultsScene(Scene):
                                  render.TEXT if self.entering else render.DIM, "midbottom")
         bottom = hint.top - 4
         stats = self.stats_line()
-        has_side = self.game is not None and self.rule is not None
+        has_side = self.shows_board()
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats:
@@ -291,13 +344,13 @@ class ResultsScene(Scene):
             self._draw_entries_small(surface, box)
             return
         render.panel(surface, box)
-        render.text(surface, "New high score!", (box.centerx, box.y + 10), 36, render.GOLD, "midtop", bold=True)
+        render.text_within(surface, self.entries_heading(), (box.centerx, box.y + 10), box.w - 16, 36, render.GOLD,
+                           "midtop", bold=True)
         y = box.y + 56
         row_h = min(96, (box.h - 64) // max(1, len(self.entries)))
         for e in self.entries:
             c = render.SEAT_COLOURS[e.seat % 8]
-            unit = self.rule.unit if self.rule else ""
-            render.text(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 16, y), 28, c, bold=True)
+            render.text_within(surface, self.entry_line(e), (box.x + 16, y), box.w - 32, 28, c, bold=True)
             lw = 46
             for i, ch in enumerate(e.initials):
                 r = pygame.Rect(box.x + 16 + i * (lw + 8), y + 30, lw, min(56, row_h - 34))
@@ -314,15 +367,14 @@ class ResultsScene(Scene):
     def _draw_entries_small(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The initials being entered, on a small display: the boxes sized to the panel."""
         render.panel(surface, box)
-        head = render.text_block(surface, "New high score!", (box.centerx, box.y + 4), box.w - 12, 36, 1,
+        head = render.text_block(surface, self.entries_heading(), (box.centerx, box.y + 4), box.w - 12, 36, 1,
                                  render.GOLD, "midtop", bold=True)
         y = head.bottom + 2
         row_h = max(40, min(96, (box.bottom - 4 - y) // max(1, len(self.entries))))
-        unit = self.rule.unit if self.rule else ""
         for e in self.entries:
             c = render.SEAT_COLOURS[e.seat % 8]
-            who = render.text_block(surface, f"P{e.seat + 1}: {e.score:g} {unit}", (box.x + 10, y), box.w - 20, 28,
-                                    1, c, "topleft", bold=True)
+            who = render.text_block(surface, self.entry_line(e), (box.x + 10, y), box.w - 20, 28,
+                                    2, c, "topleft", bold=True)
             lh = max(20, min(56, y + row_h - who.bottom - 4))
             lw = max(24, min(46, lh))
             for i, ch in enumerate(e.initials):

@@ -68,12 +68,9 @@ def pin_lock(app: App) -> PinLock:
 
 
 def choose_controls(app: App) -> bool:
-    """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
-    controls in ``[gpio] controls``); without them the screens name the buzzer gestures only."""
-    cfg = app.cfg
-    if any(s in ("keyboard", "gamepad") for s in cfg["seats"]["stations"]):
-        return True
-    return any(any(row[:3]) for row in cfg["gpio"].get("controls", []))
+    """Whether some seat has left/right/OK controls (:func:`kiosk.input.choose_controls`)."""
+    from kiosk.input import choose_controls as wired
+    return wired(app.cfg)
 
 
 def combo_words(app: App) -> str:
@@ -214,6 +211,9 @@ class Setting:
     label: str
     step: float = 1
     unit: str = ""
+    #: a 0-to-1 setting shown as a percentage ("80%", a step "+10%"): the volume, the same on
+    #: every page and status line (issue 20: "80%" on the sound page, "0.8" in the settings)
+    percent: bool = False
 
     def checker(self) -> Any:
         from kiosk.config import SCHEMA
@@ -246,9 +246,17 @@ class Setting:
         return times
 
     def show(self, value: Any) -> str:
+        """``value`` as the screens show it: "20 ms", "0.6", "80%" (a :attr:`percent` setting)."""
+        if self.percent and isinstance(value, (int, float)):
+            return f"{value:.0%}"
         if isinstance(value, float):
             return f"{value:g}{self.unit}"
         return f"{value}{self.unit}"
+
+
+def volume_setting() -> Setting:
+    """The volume's row of :data:`SETTINGS` (one presentation of the volume everywhere)."""
+    return next(x for x in SETTINGS if x.key == "volume")
 
 
 #: Buzzer taps on a value this close after the previous one (ns) make a quick run: after
@@ -268,7 +276,7 @@ SETTINGS = [
     Setting("idle", "turn_s", "Computer takes an idle turn after", 5, " s"),
     Setting("led", "brightness", "LED brightness", 0.05),
     Setting("led", "max_current_ma", "LED current limit", 50, " mA"),
-    Setting("sound", "volume", "Volume", 0.1),
+    Setting("sound", "volume", "Volume", 0.1, percent=True),
 ]
 
 MENU = [
@@ -464,7 +472,7 @@ class ServiceScene(Scene):
     def edited(self) -> Setting:
         """The setting being changed (the volume on the sound page)."""
         if self.page == "sound":
-            return next(x for x in SETTINGS if x.key == "volume")
+            return volume_setting()
         return SETTINGS[self.cursor]
 
     def _quick(self) -> bool:
@@ -570,7 +578,7 @@ class ServiceScene(Scene):
         try:
             save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
             self.app.cfg["sound"]["volume"] = v
-            self.status = f"Volume {v:.0%} saved"
+            self.status = f"Volume {volume_setting().show(v)} saved"
         except Exception as exc:
             self.status = f"Volume not saved: {exc}"
 
@@ -645,6 +653,7 @@ class ServiceScene(Scene):
         title = {"menu": "Service menu", "buttons": "Button test", "led": "LED test", "sound": "Sound test",
                  "settings": "Settings", "confirm": "Are you sure?", "pin": "Change the PIN"}[self.page]
         hint = self.hint()
+        self._status_room = None
         held = self.page != "buttons" and self.gestures.would(self.now) is not None
         colour = render.GOLD if held or self.page == "buttons" else render.DIM
         if render.small_screen(W, H):
@@ -719,7 +728,8 @@ class ServiceScene(Scene):
             return
         top = self._top if render.small_screen(W, H) else 110
         bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status_lines() else 20))
-        ask = ("Choose the new PIN (4 to 8 digits)" if entry.stage == "new" else "Enter the new PIN again")
+        ask = (f"Choose the new PIN ({entry.MIN} to {entry.MAX} digits)" if entry.stage == "new"
+               else "Enter the new PIN again")
         r = render.text_block(surface, ask, (W // 2, top), W - 40, 44, 2, render.TEXT, "midtop", bold=True)
         y = r.bottom + 8
         if entry.problem:
@@ -738,10 +748,28 @@ class ServiceScene(Scene):
 
     def _status_height(self, W: int) -> int:
         """How high the status panel of a small display is (0: no status)."""
-        parts = self.status_lines()
+        parts = self._status_parts(W)
         if not parts:
             return 0
         return sum(render.lines_height(text, W - 40, 28, 3) for text, _ in parts) + 12
+
+    #: The height (px) a page leaves the status panel of a small display (None: what it needs).
+    _status_room: int | None = None
+
+    def _status_parts(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
+        """:meth:`status_lines` that the panel of a small display shows: all of them, or, where
+        a page keeps only :attr:`_status_room` for it (the button test's seats come first), the
+        ones that fit whole (the menu's page shows them all)."""
+        parts = self.status_lines()
+        if self._status_room is None:
+            return parts
+        out, h = [], 12
+        for text, colour in parts:
+            need = render.lines_height(text, W - 40, 28, 3)
+            if h + need <= self._status_room:
+                out.append((text, colour))
+                h += need
+        return out
 
     def _status_wrapped(self, W: int) -> list[tuple[str, tuple[int, int, int]]]:
         """:meth:`status_lines` broken into the large display's 28 px lines (at most 3 each)."""
@@ -762,7 +790,7 @@ class ServiceScene(Scene):
         if not self.status_lines():
             return H
         if render.small_screen(W, H):
-            return H - 4 - self._status_height(W)
+            return H - 4 - self._status_height(W) if self._status_parts(W) else H
         return H - 16 - 34 * len(self._status_wrapped(W)) - 12
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -771,6 +799,9 @@ class ServiceScene(Scene):
         W, H = surface.get_size()
         parts = self.status_lines()
         if render.small_screen(W, H):
+            parts = self._status_parts(W)
+            if not parts:
+                return
             h = self._status_height(W)
             box = pygame.Rect(6, H - 4 - h, W - 12, h)
             render.panel(surface, box, render.PANEL, render.GOLD, 2)
@@ -876,8 +907,25 @@ class ServiceScene(Scene):
                 g = self.all_games[j]
                 return "yes" if self.offered[g.name] else "no"
         if self.page == "sound" and i == 0:
-            return f"{self.values[('sound', 'volume')]:.0%}"
+            return volume_setting().show(self.values[("sound", "volume")])
         return ""
+
+    def button_grid(self) -> tuple[list[int], dict[int, tuple[str, ...]], tuple[str, ...]]:
+        """What the button test shows: the seats, each seat's controls and the columns (the
+        controls of any seat, in :data:`CONTROLS` order).  Only what the configuration wires
+        (:func:`kiosk.input.wired_controls`: four GPIO buzzers show P1-P4, a buzzer each), and
+        any other control that sent an edge during the test, so no press goes unseen; nothing
+        wired at all: every seat's every control."""
+        from kiosk.input import wired_controls
+        own = {seat: set(ctls) for seat, ctls in wired_controls(self.app.cfg, self.app.gpio is not None).items()}
+        for seat, control in self.buttons.controls:
+            own.setdefault(seat, set()).add(control)
+        if not own:
+            own = {seat: set(CONTROLS) for seat in range(8)}
+        seats = sorted(own)
+        per_seat = {seat: tuple(c for c in CONTROLS if c in own[seat]) for seat in seats}
+        columns = tuple(c for c in CONTROLS if any(c in own[seat] for seat in seats))
+        return seats, per_seat, columns
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -892,19 +940,20 @@ class ServiceScene(Scene):
         render.text(surface, head, (40, 84), 28, render.BAD if errors else render.TEXT)
         render.text(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (W - 40, H - 250), 26,
                     render.DIM, "topright")
-        seats = 8
+        seats, per_seat, columns = self.button_grid()
         col_w = (W - 80) // 2
         row_h = (H - 130 - 250) // 4
-        for seat in range(seats):
-            x = 40 + (seat // 4) * col_w
-            y = 120 + (seat % 4) * row_h
-            colour = render.SEAT_COLOURS[seat]
+        tile_w = min(160, (col_w - 64 - 16) // len(columns) - 6)
+        for i, seat in enumerate(seats):
+            x = 40 + (i // 4) * col_w
+            y = 120 + (i % 4) * row_h
+            colour = render.SEAT_COLOURS[seat % 8]
             render.text(surface, f"P{seat + 1}", (x, y + 4), 36, colour, bold=True)
             stats = self.buttons.seat_controls(seat)
-            cx = x + 64
-            for ctl in CONTROLS:
+            for ctl in per_seat[seat]:
+                cx = x + 64 + columns.index(ctl) * (tile_w + 6)
                 c = stats.get(ctl)
-                box = pygame.Rect(cx, y, 100, row_h - 8)
+                box = pygame.Rect(cx, y, tile_w, row_h - 8)
                 down = c is not None and c.down
                 fill = colour if down else render.PANEL
                 pygame.draw.rect(surface, fill, box, border_radius=8)
@@ -916,7 +965,6 @@ class ServiceScene(Scene):
                     detail = "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
                     render.text(surface, detail, (box.centerx, box.bottom - 2), 24,
                                 render.BAD if c.stuck and not down else ink, "midbottom", bold=c.stuck)
-                cx += 106
         # the last edges: stamp, gap to that control's previous edge, bounce
         y0 = H - 250
         render.text(surface, "Last edges: kernel stamp (ns), gap to that control's previous edge",
@@ -941,24 +989,40 @@ class ServiceScene(Scene):
         top = r.bottom + 4
         notes = list(self.buttons.log)[:6]
         log_rows = min(len(notes), 2 if H < 400 else 4)
+        seats, per_seat, columns = self.button_grid()
+        n = len(seats)
+
+        def layout(bottom: int) -> tuple[bool, int, int, int]:
+            """(two lines a control, rows, column width, row height) above ``bottom``: up to
+            four seats one column, two lines a control where the height allows; more: two
+            columns of seats with two lines a control where they fit, else one column of one
+            line a control ("buzzer 1x b0")."""
+            grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
+            if n <= 4:
+                two, rows_n, col_w = grid_h // max(1, n) >= 2 * lh, max(1, n), W - 16
+            else:
+                two = (grid_h // 4 >= 2 * lh
+                       and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size("buzzer")[0] * 0.7)
+                rows_n, col_w = (4, (W - 16) // 2) if two else (n, W - 16)
+            return two, rows_n, col_w, max(lh + 2, grid_h // rows_n)
+
         bottom = self._status_top(W, H)               # above the status panel
-        grid_h = bottom - 4 - top - lh * (2 + log_rows) - 4
-        # two columns of seats with two lines a control where they fit, else one column of
-        # one line a control ("buzzer 1x b0")
-        two = (grid_h // 4 >= 2 * lh
-               and (W - 16) // 2 - 40 >= len(CONTROLS) * render.font(24, True).size("buzzer")[0] * 0.7)
-        rows_n = 4 if two else 8
-        row_h = max(lh + 2, grid_h // rows_n)
-        col_w = (W - 16) // 2 if two else W - 16
-        for seat in range(8):
-            x = 8 + (seat // rows_n) * col_w
-            y = top + (seat % rows_n) * row_h
-            colour = render.SEAT_COLOURS[seat]
+        two, rows_n, col_w, row_h = layout(bottom)
+        if top + rows_n * row_h > bottom - 4:
+            # the seats first (issue 20: the LED advice covered P7 and P8 at 480x320): the
+            # status panel keeps what fits whole under them (the menu's page shows it all)
+            self._status_room = H - 4 - (top + rows_n * row_h + 4)
+            bottom = self._status_top(W, H)
+            two, rows_n, col_w, row_h = layout(bottom)
+        for i, seat in enumerate(seats):
+            x = 8 + (i // rows_n) * col_w
+            y = top + (i % rows_n) * row_h
+            colour = render.SEAT_COLOURS[seat % 8]
             tag = render.text(surface, f"P{seat + 1}", (x, y + (row_h - 3) // 2), 24, colour, "midleft", bold=True)
             stats = self.buttons.seat_controls(seat)
-            bw = (col_w - (tag.w + 6) - 8 - 3 * (len(CONTROLS) - 1)) // len(CONTROLS)
-            cx = tag.right + 6
-            for ctl in CONTROLS:
+            bw = min(160, (col_w - (tag.w + 6) - 8 - 3 * (len(columns) - 1)) // len(columns))
+            for ctl in per_seat[seat]:
+                cx = tag.right + 6 + columns.index(ctl) * (bw + 3)
                 c = stats.get(ctl)
                 box = pygame.Rect(cx, y, bw, row_h - 3)
                 down = c is not None and c.down
@@ -977,7 +1041,6 @@ class ServiceScene(Scene):
                     words = f"{ctl} {detail}".strip()
                     render.text_within(surface, words, box.center, bw - 4, 24, stuck_ink if detail == "STUCK" else ink,
                                        "center")
-                cx += bw + 3
         y = top + rows_n * row_h + 2
         for words in ("3x b2 = 3 presses, 2 bounce edges in the last one",
                       "Last edges: stamp (ns), gap to that control's previous edge"):

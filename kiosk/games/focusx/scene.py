@@ -563,7 +563,10 @@ class FocusXScene(GameScene):
             self.banner = (self.penalty_text(names), render.BAD, now + 1_500_000_000)
             self.app.sounds.play("false")
         elif ev.kind == "stuck" and ev.seats:
-            self.app.message(f"Buzzer stuck down: {names}. It is ignored until released.")
+            # In the game's own message strip, never over the title row (the race and the cards
+            # left); the seat's panel says STUCK for as long as it is held.
+            self.banner = (f"Buzzer stuck down: {names}. Ignored until released.", render.BAD,
+                           now + 4_000_000_000)
         if ev.verdict is not None and ev.kind in ("won", "debated", "boxed", "last", "closed"):
             new = self.takes()[self._takes_before:]
             described = self.describe_race(ev, new)
