@@ -361,40 +361,47 @@ def _serve(stdout: Any, lock: threading.Lock, todo: list[dict[str, Any]], cancel
             if not todo:
                 return 0
             req = todo.pop(0)
-        rid = req.get("id")
-        if req.get("kind") == "game":
-            try:                         # a session follows every request, even a cancelled one
-                _sync_session(req)
-            except Exception as exc:
-                _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
-                continue
-        if rid in cancelled:
-            _send(stdout, lock, {"type": "cancelled", "id": rid})
-            continue
-        current[0] = rid
-
-        def clock(rid: Any = rid) -> float:
-            return float("inf") if rid in cancelled else time.thread_time()
-
-        t0 = time.monotonic()
-        c0 = time.thread_time()
-        working[0] = (rid, c0)
+        working[0] = (req.get("id"), time.thread_time())     # reported from here on (a session's catch-up too)
         try:
-            fn = KINDS.get(str(req.get("kind")))
-            if fn is None:
-                raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
-            move, nodes = fn(req, clock)
-        except Exception as exc:  # any failure of a request is reported, the worker goes on
+            _serve_one(stdout, lock, req, cancelled, current)
+        finally:
             working[0] = None
+
+
+def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled: set[Any],
+               current: list[Any]) -> None:
+    """One request of :func:`_serve`: its answer (a move, ``cancelled`` or ``error``) is sent."""
+    rid = req.get("id")
+    if req.get("kind") == "game":
+        try:                         # a session follows every request, even a cancelled one
+            _sync_session(req)
+        except Exception as exc:
             _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
-            continue
-        working[0] = None
-        if rid in cancelled:
-            _send(stdout, lock, {"type": "cancelled", "id": rid})
-        else:
-            _send(stdout, lock, {"type": "move", "id": rid, "move": move, "nodes": nodes,
-                                 "ms": round(1000 * (time.monotonic() - t0), 1),
-                                 "cpu_ms": round(1000 * (time.thread_time() - c0), 1)})
+            return
+    if rid in cancelled:
+        _send(stdout, lock, {"type": "cancelled", "id": rid})
+        return
+    current[0] = rid
+
+    def clock(rid: Any = rid) -> float:
+        return float("inf") if rid in cancelled else time.thread_time()
+
+    t0 = time.monotonic()
+    c0 = time.thread_time()
+    try:
+        fn = KINDS.get(str(req.get("kind")))
+        if fn is None:
+            raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
+        move, nodes = fn(req, clock)
+    except Exception as exc:  # any failure of a request is reported, the worker goes on
+        _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
+        return
+    if rid in cancelled:
+        _send(stdout, lock, {"type": "cancelled", "id": rid})
+    else:
+        _send(stdout, lock, {"type": "move", "id": rid, "move": move, "nodes": nodes,
+                             "ms": round(1000 * (time.monotonic() - t0), 1),
+                             "cpu_ms": round(1000 * (time.thread_time() - c0), 1)})
 
 
 # -- the client ----------------------------------------------------------------------------
