@@ -2,7 +2,7 @@
 
     python bench/bench_sackson_bots.py [--games 100] [--budget 0.1] [--cap 200] [--jobs 2]
                                       [--boards 2p,crossfire] [--parts duel,same,firstmove]
-                                      [--opening 4]
+                                      [--opening 4] [--positions 12] [--slow 8]
 
 Parts:
 
@@ -18,10 +18,17 @@ Parts:
   second duel on the same board whose games start with N plies played at random
   (the same plies for both colours of a pair: games ``2i`` and ``2i+1``), so
   every pair of games starts from a different position.
-* ``same`` - hard plays by nodes (``HARD_NODES``): the same positions and seeds
-  are searched once at full speed and once in a process pinned to one CPU
-  together with three busy loops (``taskset``; a quarter of that CPU), and the
-  moves and node counts are compared, with the time ratio.
+* ``same`` - hard and expert play by nodes (``HARD_NODES``, ``EXPERT_NODES``): the
+  same ``--positions`` positions and seeds are searched once here at full speed (no
+  clock: the budget alone) and once by the thinking worker (``kiosk/thinker.py``, the
+  kiosk's own client and stuck rules) running in a CPU quota of 1/``--slow`` of one
+  CPU (a cgroup made by the bench: v1 ``cpu.cfs_quota_us`` or v2 ``cpu.max``; needs
+  root, and says so when it cannot).  Prints, per board and level, the positions
+  where the worker played the same move with the same node count, the moves the
+  kiosk's fallback made instead (the worker was killed as stuck), the speed the
+  worker actually had (its CPU time / wall time; the machine may be loaded by other
+  work, so the quota is an upper bound), and expert's time per move scaled to a
+  Pi 3 (CPU seconds here x ``--pi3``).
 * ``firstmove`` - who wins Crossfire (and the square board) between equal players:
   medium against medium from the start, medium against medium after two random
   opening plies each, hard against hard, and random against random.
@@ -36,7 +43,6 @@ import multiprocessing as mp
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -44,7 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arcade.bots.sackson import HARD_NODES, decide, evaluate  # noqa: E402
+from arcade.bots.sackson import decide, evaluate  # noqa: E402
 from arcade.core.driver import ComputerPlayer, Driver, DriverSettings  # noqa: E402
 from arcade.sackson import SacksonGame  # noqa: E402
 
@@ -122,7 +128,7 @@ def duel(pool: mp.pool.Pool, variant: str, games: int, budget: float, cap: int, 
           f"({len(et)} + {len(ht)} moves; {time.monotonic() - t0:.0f} s)")
 
 
-# -- same moves at a quarter of the CPU ---------------------------------------------------
+# -- same moves on a slow worker ---------------------------------------------------------
 
 def positions(variant: str, n: int) -> list[tuple[str, int]]:
     """``n`` (moves-so-far, seed) pairs of mid-game positions reached by medium play."""
@@ -136,41 +142,106 @@ def positions(variant: str, n: int) -> list[tuple[str, int]]:
     return out
 
 
-def hard_moves(variant: str, n: int) -> list[tuple[str, int, float]]:
-    """hard's move, node count and seconds for each position of :func:`positions`."""
+class SlowCgroup:
+    """A cgroup whose processes get at most 1/``slow`` of one CPU (v1 ``cpu`` controller or v2),
+    made on entry and removed on exit.  ``error``: why it could not be made (then no quota)."""
+
+    def __init__(self, slow: float) -> None:
+        self.slow = slow
+        self.path: Path | None = None
+        self.error = ""
+
+    def __enter__(self) -> "SlowCgroup":
+        period = 100_000
+        quota = int(period / self.slow)
+        name = f"focus-bench-slow-{os.getpid()}"
+        v1 = Path("/sys/fs/cgroup/cpu")
+        v2 = Path("/sys/fs/cgroup/cgroup.controllers")
+        try:
+            if (v1 / "cpu.cfs_quota_us").exists():
+                self.path = v1 / name
+                self.path.mkdir()
+                (self.path / "cpu.cfs_period_us").write_text(str(period))
+                (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+            elif v2.exists():
+                self.path = Path("/sys/fs/cgroup") / name
+                self.path.mkdir()
+                (self.path / "cpu.max").write_text(f"{quota} {period}")
+            else:
+                self.error = "no cgroup cpu controller (v1 or v2) on this machine"
+        except OSError as exc:
+            self.error = f"cannot make a cgroup ({exc}; run as root)"
+            self.path = None
+        return self
+
+    def command(self, argv: list[str]) -> list[str]:
+        """``argv`` started inside the cgroup (as is, when there is none)."""
+        if self.path is None:
+            return argv
+        procs = self.path / "cgroup.procs"
+        return ["sh", "-c", f'echo $$ > {procs} && exec "$@"', "sh", *argv]
+
+    def __exit__(self, *exc: object) -> None:
+        if self.path is not None:
+            for _ in range(50):
+                try:
+                    self.path.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.1)          # its last process is still exiting
+
+
+def same_moves(variant: str, n: int, slow: float, pi3: float) -> None:
+    """Each level's move here at full speed and from the thinking worker at 1/``slow`` of one CPU."""
     from arcade.sackson.notation import format_action, play_list
-    out = []
+    from kiosk import thinker as th
+
+    levels = ("hard", "expert")
+    here: dict[str, list[tuple[str, int, float]]] = {lv: [] for lv in levels}
+    states = []
     for moves, seed in positions(variant, n):
         s = play_list(SacksonGame(2, {"variant": variant}).new_initial_state(), moves)
-        stats: dict[str, int] = {}
-        t0 = time.monotonic()
-        a = decide(s, "hard", random.Random(seed), clock=time.monotonic, stats=stats)
-        out.append((format_action(a, s), stats["nodes"], time.monotonic() - t0))
-    return out
-
-
-def same_moves(variant: str, n: int) -> None:
-    full = hard_moves(variant, n)
-    cpu = str(min(os.sched_getaffinity(0)))
-    busy = [subprocess.Popen(["taskset", "-c", cpu, sys.executable, "-c", "while True: pass"]) for _ in range(3)]
-    try:
-        code = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parent)!r}); "
-                f"import bench_sackson_bots as b; print(repr(b.hard_moves({variant!r}, {n})))")
-        slow_out = subprocess.run(["taskset", "-c", cpu, sys.executable, "-c", code], capture_output=True,
-                                  text=True, check=True).stdout
-    finally:
-        for b in busy:
-            b.kill()
-            b.wait()
-    slow = eval(slow_out.strip())  # our own child's repr of a list of tuples
-    same = sum(1 for a, b in zip(full, slow) if a[:2] == b[:2])
-    ratio = statistics.median(b[2] / a[2] for a, b in zip(full, slow) if a[2] > 0)
-    print(f"{variant}: hard ({HARD_NODES} nodes) at full speed and on a quarter of one CPU (3 busy loops beside it): "
-          f"{same} of {len(full)} positions the same move and node count; median time {ratio:.1f}x slower "
-          f"({statistics.median(a[2] for a in full):.3f} s -> {statistics.median(b[2] for b in slow):.3f} s)")
-    for a, b in zip(full, slow):
-        if a[:2] != b[:2]:
-            print(f"  differs: {a} vs {b}")
+        states.append((s, seed))
+        for lv in levels:
+            stats: dict[str, int] = {}
+            c0 = time.thread_time()
+            a = decide(s, lv, random.Random(seed), stats=stats)
+            here[lv].append((format_action(a, s), stats["nodes"], time.thread_time() - c0))
+    with SlowCgroup(slow) as cg:
+        if cg.error:
+            print(f"{variant}: {cg.error}: the worker runs at full speed")
+        t = th.Thinker(command=cg.command([sys.executable, "-m", "kiosk.thinker"]))
+        try:
+            for lv in levels:
+                worker: list[tuple[str, int, str, float, float]] = []
+                for s, seed in states:
+                    def medium(s: Any = s, seed: int = seed) -> list[int]:
+                        return list(s._internal(decide(s, "medium", random.Random(seed))))
+                    ans = t.ask("focus", th.encode_focus(s), lv, seed, medium).result(timeout=3600)
+                    move = format_action(s._t.action(tuple(ans.move)), s)
+                    worker.append((move, ans.nodes, ans.source, ans.ms, float(getattr(ans, "cpu_ms", 0.0))))
+                ref = here[lv]
+                same = sum(1 for a, b in zip(ref, worker) if (a[0], a[1]) == (b[0], b[1]) and b[2] == "worker")
+                fell = sum(1 for b in worker if b[2] != "worker")
+                speed = [b[4] / b[3] for b in worker if b[3] > 0 and b[4] > 0]
+                cpu_here = [a[2] for a in ref]
+                line = (f"{variant}: {lv} ({ref[0][1] - 1} nodes), worker at 1/{slow:g} of a CPU: {same} of {len(ref)} "
+                        f"positions the same move and node count as at full speed; {fell} moves made by the fallback "
+                        f"(worker killed as stuck); wall time a move {statistics.median(b[3] for b in worker) / 1000:.1f} s "
+                        f"median, {max(b[3] for b in worker) / 1000:.1f} s max")
+                if speed:
+                    line += f"; speed the worker had: {statistics.median(speed):.3f} of a CPU (median)"
+                print(line)
+                print(f"  CPU a move here at full speed: median {statistics.median(cpu_here):.2f} s, max {max(cpu_here):.2f} s"
+                      f" -> on a Pi 3 ({pi3:g}x slower): median {pi3 * statistics.median(cpu_here):.1f} s, "
+                      f"max {pi3 * max(cpu_here):.1f} s")
+                for a, b in zip(ref, worker):
+                    if (a[0], a[1]) != (b[0], b[1]) or b[2] != "worker":
+                        print(f"  differs: full speed {a[0]} {a[1]} nodes; slow worker {b[0]} {b[1]} nodes ({b[2]}, "
+                              f"{b[3] / 1000:.1f} s)")
+            print(f"  worker restarts: {t.restarts}", flush=True)
+        finally:
+            t.close()
 
 
 # -- who wins between equal players --------------------------------------------------------
@@ -213,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opening", type=int, default=0,
                     help="also a duel whose games start with this many random plies (default 0: none)")
     ap.add_argument("--positions", type=int, default=12, help="positions of the 'same' part")
+    ap.add_argument("--slow", type=float, default=8, help="the 'same' part's worker gets 1/SLOW of one CPU")
+    ap.add_argument("--pi3", type=float, default=10, help="how many times slower than here a Pi 3 is taken")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="experiments: set an integer constant of arcade.bots.sackson in every process")
     args = ap.parse_args(argv)
@@ -229,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.opening:
                     duel(pool, variant, args.games, args.budget, args.cap, args.opening)
             if "same" in parts:
-                same_moves(variant, args.positions)
+                same_moves(variant, args.positions, args.slow, args.pi3)
             if "firstmove" in parts:
                 first_move(pool, variant, args.games, args.cap)
     print(f"total {time.monotonic() - t_all:.0f} s")

@@ -14,12 +14,14 @@ Protocol (:data:`PROTOCOL_VERSION`): one JSON object per line, each with
 Client to worker:
 
 * ``{"v": 1, "type": "think", "id": 7, "kind": "focus", "state": {...},
-  "level": "hard", "seed": 123, "nodes": null, "cap_s": 12.0}`` - choose a move
+  "level": "hard", "seed": 123, "nodes": null, "cap_s": null}`` - choose a move
   for the side to move of ``state`` (``kind`` picks the game's decision function,
-  :data:`KINDS`; FOCUS states are :func:`encode_focus`'s form);
+  :data:`KINDS`; FOCUS states are :func:`encode_focus`'s form).  ``nodes`` null: the
+  level's own budget; ``cap_s`` null: the search's safety cap is sized from that budget
+  (:func:`arcade.bots.sackson.safety_cap_s`), counted in the worker's own CPU time;
 * ``{"v": 1, "type": "think", "id": 8, "kind": "game", "session": "1234-1", "base": 40,
   "game": {"entry": "focusx-4focus", "seats": 4, "settings": {...}}, "actions": [...],
-  "player": {"name": "focusx-place", "seat": 2, "level": "expert"}, "seed": 99, "cap_s": 12.0}``
+  "player": {"name": "focusx-place", "seat": 2, "level": "expert"}, "seed": 99}``
   - any registry entry (:mod:`arcade.registry`): the worker keeps the game of each
   ``session`` (built with :meth:`arcade.registry.GameSpec.start_from` from ``game``
   when ``base`` is 0) and applies ``actions`` (the record entries of
@@ -37,12 +39,16 @@ Client to worker:
 Worker to client:
 
 * ``{"v": 1, "type": "ready", "pid": 1234}`` - once, at start;
-* ``{"v": 1, "type": "move", "id": 7, "move": [src, dst, count], "nodes": 12001, "ms": 153.2}``;
+* ``{"v": 1, "type": "progress", "id": 7, "cpu_s": 1.25}`` - every :data:`HEARTBEAT_S`
+  seconds while it thinks: the CPU time the thinking thread has had for that request;
+* ``{"v": 1, "type": "move", "id": 7, "move": [src, dst, count], "nodes": 12001, "ms": 153.2,
+  "cpu_ms": 140.1}`` (``ms``: wall time, ``cpu_ms``: the thinking thread's CPU time);
 * ``{"v": 1, "type": "cancelled", "id": 7}``;
 * ``{"v": 1, "type": "error", "id": 7 or null, "error": "..."}`` - a request it
   could not serve (a bad state, an unknown kind, another protocol version).
 
-The version stays 1 on purpose: the ``"game"`` kind only adds a kind and fields, so
+The version stays 1 on purpose: the ``"game"`` kind and ``"progress"`` only add a kind, a
+message and fields (a client ignores a message type it does not know), so
 a worker that predates it answers ``error`` (unknown kind) and the client's fallback
 makes the move; an incompatible change must bump :data:`PROTOCOL_VERSION`.  Requests
 are served in order, one at a time; several may wait (both Focus (2023) partners
@@ -51,8 +57,14 @@ point at once); a request's stuck clock starts when the ones before it are answe
 Failures (nothing is lost, the game goes on): a worker that dies, closes its
 pipe or answers garbage is restarted and the move of the pending request is
 made by the fallback player (``fallback`` of :meth:`Thinker.ask`, called in the
-kiosk's process: a cheap player); so is one that does not answer within
-``stuck_s`` seconds (it is killed first).  A worker that speaks another protocol
+kiosk's process: a cheap player); so is a stuck one (it is killed first).  Stuck
+counts the time the worker actually had, not the wall clock, so a worker starved
+of CPU by the frame loop (or a loaded machine) is never killed while it makes
+progress: it is stuck when it has shown no progress (no ``progress`` report with
+more CPU time, no answer) for :data:`SILENT_S` seconds, or when it reports more CPU
+time on one request than that request's allowance: its search's safety cap (sized
+from the node budget at a Pi 3's speed) plus :data:`STUCK_MARGIN_S`, or
+:data:`GAME_CPU_S` for a ``"game"`` request.  A worker that speaks another protocol
 version is a setup error: :meth:`Thinker.poll` raises :class:`ThinkerVersionError`
 once, with both versions named, and from then on every request is answered by
 its fallback.
@@ -75,8 +87,17 @@ from arcade.core.driver import ComputerPlayer
 
 #: Version of the message protocol; both sides check it on every message.
 PROTOCOL_VERSION = 1
-#: Seconds a request may take beyond its own time cap before the worker counts as stuck.
+#: CPU seconds a request may take beyond its search's safety cap before the worker counts as stuck.
 STUCK_MARGIN_S = 3.0
+#: Wall seconds without any sign of progress (a ``progress`` report with more CPU time, an
+#: answer) after which the worker counts as stuck; it reports every :data:`HEARTBEAT_S`.
+SILENT_S = 10.0
+#: Seconds between a thinking worker's ``progress`` reports.
+HEARTBEAT_S = 0.5
+#: CPU seconds a ``"game"`` request (no node budget) may take before the worker counts as
+#: stuck: the slowest such decision measured here is 0.08 CPU-s (FocusX 4Focus expert,
+#: ``bench/bench_worker_decisions.py``), about 0.8 s on a Pi 3; this is over 10 times that.
+GAME_CPU_S = 10.0
 
 
 class ThinkerError(RuntimeError):
@@ -134,12 +155,13 @@ def decode_focus(data: Mapping[str, Any]) -> Any:
 
 
 def _think_focus(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[list[int], int]:
-    from arcade.bots.sackson import CAP_S, decide
+    from arcade.bots.sackson import decide
 
     state = decode_focus(req["state"])
     stats: dict[str, int] = {}
+    cap = req.get("cap_s")
     action = decide(state, str(req["level"]), random.Random(int(req["seed"])), clock=clock,
-                    max_nodes=req.get("nodes"), cap_s=float(req.get("cap_s") or CAP_S), stats=stats)
+                    max_nodes=req.get("nodes"), cap_s=None if cap is None else float(cap), stats=stats)
     return list(state._internal(action)), stats.get("nodes", 0)
 
 
@@ -249,11 +271,27 @@ def _send(out: Any, lock: threading.Lock, msg: dict[str, Any]) -> None:
         out.flush()
 
 
-def worker_main(stdin: Any = None, stdout: Any = None) -> int:
+def _cpu_clock_of_this_thread() -> Callable[[], float]:
+    """A function giving the calling thread's CPU seconds, readable from any thread (the
+    process's CPU time where a thread's own clock cannot be read that way)."""
+    try:
+        clk = time.pthread_getcpuclockid(threading.get_ident())
+        time.clock_gettime(clk)
+    except (AttributeError, OSError):
+        return time.process_time
+    return lambda: time.clock_gettime(clk)
+
+
+def worker_main(stdin: Any = None, stdout: Any = None, heartbeat_s: float = HEARTBEAT_S) -> int:
     """The worker: read requests (one JSON line each), think, answer; until ``bye`` or EOF.
 
     A reader thread takes requests as they come, so ``cancel`` reaches a running
-    search: its clock then reads +infinity and the search stops at once.
+    search: its clock then reads +infinity and the search stops at once.  The
+    searches' clock is the thinking thread's CPU time: a worker waiting for the CPU
+    (the frame loop, a loaded machine) neither reaches a safety cap sooner nor plays
+    another move.  A heartbeat thread reports that CPU time every ``heartbeat_s``
+    seconds while a request is worked on (``progress``), so the client can tell a slow
+    worker from a stuck one.
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -263,6 +301,15 @@ def worker_main(stdin: Any = None, stdout: Any = None) -> int:
     wake = threading.Condition()
     current: list[Any] = [None]
     done = [False]
+    cpu = _cpu_clock_of_this_thread()
+    working: list[tuple[Any, float] | None] = [None]     # (request id, CPU seconds when it began)
+    stop = threading.Event()
+
+    def heartbeat() -> None:
+        while not stop.wait(heartbeat_s):
+            w = working[0]
+            if w is not None:
+                _send(stdout, lock, {"type": "progress", "id": w[0], "cpu_s": round(cpu() - w[1], 3)})
 
     def reader() -> None:
         for line in stdin:
@@ -296,6 +343,17 @@ def worker_main(stdin: Any = None, stdout: Any = None) -> int:
 
     _send(stdout, lock, {"type": "ready", "pid": os.getpid()})
     threading.Thread(target=reader, name="thinker-reader", daemon=True).start()
+    threading.Thread(target=heartbeat, name="thinker-heartbeat", daemon=True).start()
+    try:
+        return _serve(stdout, lock, todo, cancelled, wake, current, done, working)
+    finally:
+        stop.set()
+
+
+def _serve(stdout: Any, lock: threading.Lock, todo: list[dict[str, Any]], cancelled: set[Any],
+           wake: threading.Condition, current: list[Any], done: list[bool],
+           working: "list[tuple[Any, float] | None]") -> int:
+    """:func:`worker_main`'s loop: serve the requests in order until ``bye`` or EOF."""
     while True:
         with wake:
             while not todo and not done[0]:
@@ -303,35 +361,47 @@ def worker_main(stdin: Any = None, stdout: Any = None) -> int:
             if not todo:
                 return 0
             req = todo.pop(0)
-        rid = req.get("id")
-        if req.get("kind") == "game":
-            try:                         # a session follows every request, even a cancelled one
-                _sync_session(req)
-            except Exception as exc:
-                _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
-                continue
-        if rid in cancelled:
-            _send(stdout, lock, {"type": "cancelled", "id": rid})
-            continue
-        current[0] = rid
-
-        def clock(rid: Any = rid) -> float:
-            return float("inf") if rid in cancelled else time.monotonic()
-
-        t0 = time.monotonic()
+        working[0] = (req.get("id"), time.thread_time())     # reported from here on (a session's catch-up too)
         try:
-            fn = KINDS.get(str(req.get("kind")))
-            if fn is None:
-                raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
-            move, nodes = fn(req, clock)
-        except Exception as exc:  # any failure of a request is reported, the worker goes on
+            _serve_one(stdout, lock, req, cancelled, current)
+        finally:
+            working[0] = None
+
+
+def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled: set[Any],
+               current: list[Any]) -> None:
+    """One request of :func:`_serve`: its answer (a move, ``cancelled`` or ``error``) is sent."""
+    rid = req.get("id")
+    if req.get("kind") == "game":
+        try:                         # a session follows every request, even a cancelled one
+            _sync_session(req)
+        except Exception as exc:
             _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
-            continue
-        if rid in cancelled:
-            _send(stdout, lock, {"type": "cancelled", "id": rid})
-        else:
-            _send(stdout, lock, {"type": "move", "id": rid, "move": move, "nodes": nodes,
-                                 "ms": round(1000 * (time.monotonic() - t0), 1)})
+            return
+    if rid in cancelled:
+        _send(stdout, lock, {"type": "cancelled", "id": rid})
+        return
+    current[0] = rid
+
+    def clock(rid: Any = rid) -> float:
+        return float("inf") if rid in cancelled else time.thread_time()
+
+    t0 = time.monotonic()
+    c0 = time.thread_time()
+    try:
+        fn = KINDS.get(str(req.get("kind")))
+        if fn is None:
+            raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
+        move, nodes = fn(req, clock)
+    except Exception as exc:  # any failure of a request is reported, the worker goes on
+        _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
+        return
+    if rid in cancelled:
+        _send(stdout, lock, {"type": "cancelled", "id": rid})
+    else:
+        _send(stdout, lock, {"type": "move", "id": rid, "move": move, "nodes": nodes,
+                             "ms": round(1000 * (time.monotonic() - t0), 1),
+                             "cpu_ms": round(1000 * (time.thread_time() - c0), 1)})
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -347,6 +417,7 @@ class Answer:
     nodes: int = 0
     ms: float = 0.0
     note: str = ""
+    cpu_ms: float = 0.0                # the worker's CPU time on it (``ms``: wall time)
 
 
 @dataclass
@@ -355,8 +426,9 @@ class _Pending:
     msg: dict[str, Any]
     fallback: Callable[[], Any]
     future: "Future[Answer]"
-    cap_s: float
-    deadline: float | None = None      # set when the requests before it are answered
+    cpu_s: float                       # CPU seconds the worker may spend on it before it counts as stuck
+    heard: float | None = None         # last sign of progress (client clock); set when its turn comes
+    used: float = 0.0                  # CPU seconds the worker reported on it so far
     sent_to: int = -1                  # worker generation it was sent to
     session: "GameSession | None" = None
     upto: int = 0                      # the session's actions this request is for
@@ -441,15 +513,17 @@ class Thinker:
 
     Args:
         command: the worker's command line (default ``python -m kiosk.thinker``).
-        clock: seconds, for the stuck timeout (default ``time.monotonic``).
-        stuck_margin_s: seconds beyond a request's ``cap_s`` before the worker counts as stuck.
+        clock: seconds, for the stuck rules (default ``time.monotonic``).
+        stuck_margin_s: CPU seconds beyond a request's safety cap before the worker counts as stuck.
+        silent_s: seconds without a sign of progress before the worker counts as stuck.
     """
 
     def __init__(self, command: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
-                 stuck_margin_s: float = STUCK_MARGIN_S) -> None:
+                 stuck_margin_s: float = STUCK_MARGIN_S, silent_s: float = SILENT_S) -> None:
         self.command = list(command) if command else [sys.executable, "-m", "kiosk.thinker"]
         self.clock = clock
         self.stuck_margin_s = stuck_margin_s
+        self.silent_s = silent_s
         self.restarts = 0
         self.answers = 0                  # moves the worker answered
         self.error: str | None = None
@@ -466,6 +540,7 @@ class Thinker:
         self._wake_r, self._wake_w = os.pipe()
         self._pump: threading.Thread | None = None
         self._next_start = 0.0
+        self._reported: tuple[Any, float] | None = None     # the worker's last progress report
 
     # -- process ------------------------------------------------------------------------
     def start(self) -> None:
@@ -484,6 +559,7 @@ class Thinker:
                                       stderr=subprocess.DEVNULL, env=env, close_fds=True)
         self._generation += 1
         self._in = b""
+        self._reported = None
 
     @property
     def pid(self) -> int | None:
@@ -549,12 +625,18 @@ class Thinker:
         return (json.dumps({"v": PROTOCOL_VERSION, **msg}) + "\n").encode()
 
     def ask(self, kind: str, state: Any, level: str, seed: int, fallback: Callable[[], Any],
-            nodes: int | None = None, cap_s: float = 12.0) -> "Future[Answer]":
+            nodes: int | None = None, cap_s: float | None = None) -> "Future[Answer]":
         """Queue a request (cancelling a pending one); returns the future of its :class:`Answer`.
 
         ``state`` is protocol data (e.g. :func:`encode_focus`); ``fallback()`` makes the move
         in this process if the worker cannot (it must be quick; it runs on the pump thread).
+        ``nodes``: the search's node budget (None: the level's); ``cap_s``: its safety cap
+        (None: sized from that budget, :func:`arcade.bots.sackson.safety_cap_s`).  The worker
+        counts as stuck on it after that cap plus ``stuck_margin_s`` of its own CPU time.
         """
+        from arcade.bots.sackson import level_nodes, safety_cap_s
+
+        cap = safety_cap_s(level_nodes(level, nodes)) if cap_s is None else cap_s
         fut: Future[Answer] = Future()
         with self._lock:
             for t in list(self._pending):
@@ -562,24 +644,24 @@ class Thinker:
             self._ticket += 1
             msg = {"type": "think", "id": self._ticket, "kind": kind, "state": state, "level": level,
                    "seed": seed, "nodes": nodes, "cap_s": cap_s}
-            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap_s)
+            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap + self.stuck_margin_s)
         self.start()
         return fut
 
     def ask_game(self, session: GameSession, upto: int, player: Mapping[str, Any], seed: int,
-                 fallback: Callable[[], Any], cap_s: float = 12.0) -> "Future[Answer]":
+                 fallback: Callable[[], Any], cpu_s: float = GAME_CPU_S) -> "Future[Answer]":
         """Queue a ``"game"`` request: ``player`` (``{"name", "seat", "level"}``, :data:`PLAYERS`)
         chooses in ``session``'s game after its first ``upto`` actions (:meth:`GameSession.sync`);
         returns the future of its :class:`Answer` (the move as action JSON).  Other waiting
         requests stay (they are answered in order).  Cheap for the caller: the message is
         written by the pump thread; ``fallback()`` runs there too if the worker cannot answer.
+        The worker counts as stuck on it after ``cpu_s`` of its own CPU time.
         """
         fut: Future[Answer] = Future()
         with self._lock:
             self._ticket += 1
-            msg = {"type": "think", "id": self._ticket, "kind": "game", "player": dict(player),
-                   "seed": seed, "cap_s": cap_s}
-            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap_s,
+            msg = {"type": "think", "id": self._ticket, "kind": "game", "player": dict(player), "seed": seed}
+            self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cpu_s,
                                                    session=session, upto=upto)
         self.start()
         return fut
@@ -710,15 +792,45 @@ class Thinker:
                 if self._proc is not None and self._proc.poll() is not None:
                     self._restart(f"the thinking process stopped (exit {self._proc.poll()}); restarted")
                     continue
-                with self._lock:
-                    head = next(iter(self._pending.values()), None)
-                    if head is not None and head.deadline is None:
-                        head.deadline = self.clock() + head.cap_s + self.stuck_margin_s
-                if (head is not None and head.deadline is not None and self._proc is not None
-                        and self.clock() > head.deadline):
-                    self._restart("the thinking process did not answer in time; restarted")
+                why = self._stuck()
+                if why:
+                    self._restart(why)
         finally:
             self._shutdown()
+
+    def _stuck(self) -> str:
+        """Why the worker counts as stuck on the request it works on ("" when it does not):
+        no sign of progress for ``silent_s`` seconds, or more of its own CPU time than the
+        request may take.  A worker that waits for the CPU is not stuck: its reports show
+        the CPU time it actually had."""
+        with self._lock:
+            head = next(iter(self._pending.values()), None)
+            if head is None or self._proc is None:
+                return ""
+            now = self.clock()
+            if head.heard is None:
+                head.heard = now            # its turn starts now (the ones before it are answered)
+            if head.used > head.cpu_s:
+                return (f"the thinking process used {head.used:.1f} CPU-s on one move, more than its "
+                        f"{head.cpu_s:.1f}; restarted")
+            if now - head.heard > self.silent_s:
+                return f"the thinking process showed no progress for {self.silent_s:.0f} s; restarted"
+        return ""
+
+    def _progress(self, rid: Any, cpu_s: float | None) -> None:
+        """A ``progress`` report (the worker had ``cpu_s`` CPU seconds on request ``rid`` so far)
+        or, with ``cpu_s`` None, ``ready``: a sign of progress when it shows more CPU time than
+        the last report (of any request: one before the head that it still finishes counts too)."""
+        with self._lock:
+            last, self._reported = self._reported, (None if cpu_s is None else (rid, cpu_s))
+            grew = cpu_s is None or last is None or last[0] != rid or cpu_s > last[1]
+            head = next(iter(self._pending.values()), None)
+            if head is None:
+                return
+            if cpu_s is not None and rid == head.ticket:
+                head.used = max(head.used, cpu_s)
+            if grew and head.heard is not None:
+                head.heard = self.clock()
 
     def _handle(self, line: bytes) -> None:
         try:
@@ -738,6 +850,13 @@ class Thinker:
             return
         kind = msg.get("type")
         if kind == "ready":
+            self._progress(None, None)
+            return
+        if kind == "progress":
+            try:
+                self._progress(msg.get("id"), float(msg.get("cpu_s") or 0.0))
+            except (TypeError, ValueError):
+                pass
             return
         with self._lock:
             rid = msg.get("id")
@@ -749,7 +868,7 @@ class Thinker:
         if kind == "move":
             if not p.future.done():
                 _settle(p.future, Answer(p.ticket, msg.get("move"), "worker", int(msg.get("nodes") or 0),
-                                         float(msg.get("ms") or 0.0)))
+                                         float(msg.get("ms") or 0.0), cpu_ms=float(msg.get("cpu_ms") or 0.0)))
             with self._lock:                # answered first, then no longer waiting (wait_idle)
                 if self._pending.pop(p.ticket, None) is not None:
                     self.answers += 1

@@ -184,6 +184,57 @@ def test_a_level_plays_the_same_move_on_a_four_times_slower_machine(variant, lev
         assert cut["nodes"] < fast["nodes"] and s.check(s.current_player(), c) is None
 
 
+class PacedClock:
+    """The clock of a machine that searches ``nodes_per_s`` positions a second: a search reads
+    its clock once every ``per_reading`` positions, so each reading advances that much time."""
+
+    def __init__(self, nodes_per_s: float, per_reading: int) -> None:
+        self.t = 0.0
+        self.step = per_reading / nodes_per_s
+
+    def __call__(self) -> float:
+        self.t += self.step
+        return self.t
+
+
+#: the slowest search measured on the development machine, positions per CPU-second
+#: (hard with three players; arcade.bots.sackson.PI3_NODES_PER_S is it at a Pi 3's 10x slower)
+HERE_NODES_PER_S = 20_000
+
+
+@pytest.mark.parametrize("variant,level,seed,plies", [("2p", "hard", 21, 12), ("2p", "expert", 22, 20),
+                                                     ("crossfire", "hard", 23, 16),
+                                                     ("crossfire", "expert", 24, 10)])
+def test_hard_and_expert_play_their_whole_budget_on_a_pi3_ten_times_slower_than_here(variant, level, seed,
+                                                                                     plies) -> None:
+    """Issue 22: a level is its node budget and nothing else.  On a machine ten times slower than
+    this one's slowest search (a Pi 3), the safety cap must not cut hard (12,000 positions) or
+    expert (40,000): the move and the node count are those of a search with no clock at all.
+    Only a machine far slower than planned (here CAP_MARGIN x 2 times slower than the Pi 3) is
+    cut, and it still plays a legal move."""
+    from arcade.bots.sackson import _Expert, _Search, decide, level_nodes
+
+    per_reading = (_Expert.clock_mask if level == "expert" else _Search.clock_mask) + 1
+    s = random_position(variant, seed, plies)
+    free: dict[str, int] = {}
+    a = decide(s, level, random.Random(seed), stats=free)
+    assert free["nodes"] == level_nodes(level) + 1
+    pi3: dict[str, int] = {}
+    b = decide(s, level, random.Random(seed), clock=PacedClock(HERE_NODES_PER_S / 10, per_reading), stats=pi3)
+    assert (b, pi3["nodes"]) == (a, free["nodes"])
+
+
+def test_the_safety_cap_stops_only_a_machine_far_slower_than_a_pi3() -> None:
+    from arcade.bots.sackson import CAP_MARGIN, HARD_NODES, PI3_NODES_PER_S, _Search, decide, safety_cap_s
+
+    assert safety_cap_s(HARD_NODES) == CAP_MARGIN * HARD_NODES / PI3_NODES_PER_S
+    s = random_position("crossfire", 23, 16)
+    cut: dict[str, int] = {}
+    far_too_slow = PacedClock(PI3_NODES_PER_S / (2 * CAP_MARGIN), _Search.clock_mask + 1)
+    c = decide(s, "hard", random.Random(23), clock=far_too_slow, stats=cut)
+    assert cut["nodes"] < HARD_NODES and s.check(s.current_player(), c) is None
+
+
 def test_levels_are_defined_by_nodes_and_the_expert_is_its_own_level() -> None:
     from arcade.bots.sackson import EXPERT_NODES, HARD_NODES, SKILLS, decide
 

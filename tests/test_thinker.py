@@ -107,9 +107,9 @@ def test_a_stuck_worker_is_killed_restarted_and_the_fallback_moves(thinker, tmp_
             time.sleep(3600)                       # never answers
     """)
     s = position()
-    t = thinker(command=cmd, stuck_margin_s=0.3)
-    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s), cap_s=0.2).result(timeout=WAIT)
-    assert ans.source == "fallback" and "did not answer in time" in ans.note
+    t = thinker(command=cmd, silent_s=0.3)
+    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s)).result(timeout=WAIT)
+    assert ans.source == "fallback" and "showed no progress" in ans.note
     assert t.restarts >= 1 and "restarted" in (t.error or "")
 
 
@@ -190,8 +190,115 @@ def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> 
         for line in sys.stdin:
             time.sleep(3600)                       # never answers: the fallback moves
     """)
-    slow = thinker(command=cmd, stuck_margin_s=0.3)
-    fb = slow.ask("focus", th.encode_focus(s), "hard", 1, marker(s), cap_s=0.2)
+    slow = thinker(command=cmd, silent_s=0.3)
+    fb = slow.ask("focus", th.encode_focus(s), "hard", 1, marker(s))
     fb.add_done_callback(lambda _f: busy_when_set.append(slow.busy))
     assert slow.wait_idle(WAIT) and fb.done() and fb.result().source == "fallback"
     assert busy_when_set == [True, True]
+
+
+# -- the worker is judged by the time it had, not by the wall clock (issue 22) ----------------
+
+SLOW_WORKER = """
+    import json, os, sys, time
+    clock, seen, move, steps, step_s, cpu_step = sys.argv[1:7]
+    steps, step_s, cpu_step = int(steps), float(step_s), float(cpu_step)
+
+    def write(path, text):
+        with open(path + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(path + ".tmp", path)
+
+    def client_saw(t):
+        try:
+            with open(seen) as f:
+                return float(f.read() or "-1") >= t
+        except (OSError, ValueError):
+            return False
+
+    print(json.dumps({"v": 1, "type": "ready", "pid": os.getpid()}), flush=True)
+    for line in sys.stdin:
+        req = json.loads(line)
+        if req.get("type") == "bye":
+            break
+        if req.get("type") != "think":
+            continue
+        for i in range(1, steps + 1):
+            write(clock, str(step_s * i))          # the client's clock: step_s more seconds have passed
+            print(json.dumps({"v": 1, "type": "progress", "id": req["id"], "cpu_s": round(cpu_step * i, 3)}),
+                  flush=True)
+            while not client_saw(step_s * i):      # until the client has read that time
+                time.sleep(0.001)
+        print(json.dumps({"v": 1, "type": "move", "id": req["id"], "move": json.loads(move), "nodes": 1}),
+              flush=True)
+"""
+
+
+def slow_worker(tmp_path: Path, s, steps: int, step_s: float, cpu_step: float):
+    """A fake worker that reports ``steps`` times ``cpu_step`` more CPU seconds, each while the
+    client's clock (the second value) moves ``step_s`` seconds on, then answers ``marker(s)``'s
+    move; the clock moves only when the worker says so, and the worker goes on only once the
+    client has read it."""
+    clock_file, seen_file = tmp_path / "clock", tmp_path / "seen"
+    clock_file.write_text("0")
+    cmd = fake_worker(tmp_path, SLOW_WORKER) + [str(clock_file), str(seen_file), json.dumps(marker(s)()),
+                                                str(steps), str(step_s), str(cpu_step)]
+
+    def clock() -> float:
+        try:
+            t = float(clock_file.read_text() or "0")
+        except (OSError, ValueError):
+            t = 0.0
+        (tmp_path / "seen.tmp").write_text(str(t))
+        os.replace(tmp_path / "seen.tmp", seen_file)
+        return t
+
+    return cmd, clock
+
+
+def test_a_worker_thinking_slowly_but_making_progress_is_not_restarted(thinker, tmp_path: Path) -> None:
+    """A worker starved of CPU (by the frame loop, a loaded machine) thinks for 150 s of the
+    client's clock - far beyond any wall-clock limit - getting 1 % of a CPU: each report shows
+    more CPU time, so it is not killed and its move is the one played."""
+    s = position()
+    cmd, clock = slow_worker(tmp_path, s, steps=30, step_s=5.0, cpu_step=0.05)
+    t = thinker(command=cmd, clock=clock)
+    ans = t.ask("focus", th.encode_focus(s), "hard", 1, lambda: [-9, -9, -9]).result(timeout=WAIT)
+    assert (ans.source, ans.move) == ("worker", marker(s)()) and t.restarts == 0
+
+
+def test_a_worker_using_more_cpu_than_its_budget_allows_is_restarted(thinker, tmp_path: Path) -> None:
+    """A worker that goes on past its search's safety cap plus the margin, in its own CPU time
+    (a runaway), is stopped and the fallback moves."""
+    from arcade.bots.sackson import HARD_NODES, safety_cap_s
+
+    s = position()
+    steps = int((safety_cap_s(HARD_NODES) + th.STUCK_MARGIN_S) / 1.0) + 5
+    cmd, clock = slow_worker(tmp_path, s, steps=steps, step_s=1.0, cpu_step=1.0)
+    t = thinker(command=cmd, clock=clock)
+    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s)).result(timeout=WAIT)
+    assert ans.source == "fallback" and "CPU-s" in ans.note and t.restarts == 1
+
+
+def test_the_worker_searches_by_the_cpu_time_it_had_and_reports_its_progress(monkeypatch) -> None:
+    """The worker's searches read its thinking thread's CPU time: time spent waiting for the CPU
+    (here, asleep) does not bring a safety cap nearer; while it thinks it reports that CPU time."""
+    def nap(req, clock):
+        t0 = clock()
+        time.sleep(0.3)                            # not running: as if the frame loop had the CPU
+        return [clock() - t0], 0
+
+    monkeypatch.setitem(th.KINDS, "nap", nap)
+    s = position("crossfire")
+    lines = [json.dumps({"v": 1, "type": "think", "id": 1, "kind": "nap"}),
+             json.dumps({"v": 1, "type": "think", "id": 2, "kind": "focus", "state": th.encode_focus(s),
+                         "level": "expert", "seed": 4, "nodes": 4000, "cap_s": None})]
+    out = io.StringIO()
+    assert th.worker_main(io.StringIO("\n".join(lines) + "\n"), out, heartbeat_s=0.01) == 0
+    msgs = [json.loads(x) for x in out.getvalue().splitlines()]
+    moves = {m["id"]: m for m in msgs if m["type"] == "move"}
+    assert moves[1]["move"][0] < 0.1 and moves[1]["ms"] >= 300
+    assert s._t.action(tuple(moves[2]["move"])) == decide(s, "expert", random.Random(4), max_nodes=4000)
+    assert moves[2]["nodes"] == 4001 and moves[2]["cpu_ms"] > 0
+    reports = [m["cpu_s"] for m in msgs if m["type"] == "progress" and m["id"] == 1]
+    assert reports and max(reports) < 0.1

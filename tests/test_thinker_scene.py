@@ -74,10 +74,10 @@ def test_killing_the_worker_mid_move_still_makes_the_move(app: Any) -> None:
     os.kill(th.pid, signal.SIGKILL)
     answer = fut.result(timeout=60)
     assert answer.source == "fallback"
+    scene.max_nodes = 2000             # the next thought (a level is its node budget: no clock ends it)
     frame(app, 1)
     assert len(scene.state.history) == 1 and scene.state.history[0][0] == 0
     assert any("stopped" in m for m, _t in app.messages)        # said on screen, the game goes on
-    scene.max_nodes = 2000
     for f in range(2, 400):
         frame(app, f)
         if scene.future is not None:

@@ -30,11 +30,14 @@ Levels:
   searches share one driver (:class:`_Driver`: node count, limits, iterative
   deepening over the root moves).
 
-Strength does not depend on the machine: the searches stop after a number of
-positions (nodes), so the same position and seed give the same move on a
-Raspberry Pi as on a desktop.  A time cap (``cap_s`` seconds on the injected
-``clock``, default :data:`CAP_S`) only guards against a machine far slower
-than planned; a search cut by it plays its best move so far.  Benchmarks that
+Strength does not depend on the machine: a level is its node budget and
+nothing else (the searches stop after a number of positions), so the same
+position and seed give the same move on a Raspberry Pi 3 as on a desktop.  A
+time cap (``cap_s`` seconds on the injected ``clock``) is only a safety net
+against a machine far slower than planned: by default it is sized from the
+search's own budget (:func:`safety_cap_s`: :data:`CAP_MARGIN` times what the
+budget takes at a Pi 3's speed, :data:`PI3_NODES_PER_S`), so it never cuts a
+search on a Pi 3; a search cut by it plays its best move so far.  Benchmarks that
 compare levels "at equal time" pass ``budget_s`` instead: then the search runs
 until that many seconds have passed (the old time-limited behaviour).
 
@@ -53,12 +56,17 @@ from arcade.sackson.game import Move_t, SacksonState
 LEVELS = ("easy", "medium", "hard")
 #: Every level of :func:`decide` (the lobby's skills), weakest first.
 SKILLS = ("easy", "medium", "hard", "expert")
-#: Positions (nodes) searched per move: hard (about 0.3 s on a desktop, 3 s on a Pi 3).
+#: Positions (nodes) searched per move: hard (0.3-0.5 CPU-s here, 3-5 s on a Pi 3).
 HARD_NODES = 12_000
 #: Positions searched per move by the expert (its nodes are cheaper than hard's).
 EXPERT_NODES = 40_000
-#: Default time cap of a node-limited search, seconds (a safety net, not the strength).
-CAP_S = 12.0
+#: The slowest search on the slowest machine planned for (a Raspberry Pi 3), positions a
+#: second: the slowest search measured on the development machine does about 20,000 positions
+#: per CPU-second (hard with three players; two-player hard and expert 23,000-28,000 at their
+#: slowest), and a Pi 3 is taken as 10 times slower (it is 8-10x).
+PI3_NODES_PER_S = 2_000
+#: The safety cap allows this many times what a search's budget takes at :data:`PI3_NODES_PER_S`.
+CAP_MARGIN = 3.0
 #: The expert's quiescence depth (captures only) and the move number from which late moves
 #: are first searched one ply less deep.
 EXPERT_QDEPTH = 4
@@ -100,6 +108,23 @@ WEIGHTS = Weights(alive=1.0, reserve=1.5, control=0.35, tops=0.3, mobility=0.02,
 #: take over, while height pays through mobility (a stack of h moves up to h cells, six ways).
 CROSSFIRE_WEIGHTS = Weights(alive=1.0, reserve=0.95, control=0.10, tops=-0.78, mobility=0.09, to_move=0.81)
 W_GOAL = 0.6        # 3p: progress towards the capture / removal goals (SF-4)
+
+
+def level_nodes(level: str, max_nodes: int | None = None) -> int:
+    """The positions ``level`` searches per move (``max_nodes`` when given; 0 for the levels
+    that do not search: easy and medium)."""
+    if level not in ("hard", "expert"):
+        return 0
+    if max_nodes is not None:
+        return max_nodes
+    return HARD_NODES if level == "hard" else EXPERT_NODES
+
+
+def safety_cap_s(nodes: int) -> float:
+    """The safety cap, seconds, of a search of ``nodes`` positions: :data:`CAP_MARGIN` times what
+    it takes at a Pi 3's speed (:data:`PI3_NODES_PER_S`): hard 18 s, expert 60 s.  A search
+    of its budget never reaches it on a Pi 3; it only stops a machine far slower than that."""
+    return CAP_MARGIN * max(0, nodes) / PI3_NODES_PER_S
 
 
 class BotError(ArcadeError, ValueError):
@@ -401,7 +426,7 @@ class _Search(_Driver):
 def choose_action(state: SacksonState, level: str, rng: random.Random,
                   clock: Callable[[], float] | None = None, budget_s: float | None = None,
                   max_nodes: int | None = None, max_depth: int | None = None,
-                  cap_s: float = CAP_S) -> Action:
+                  cap_s: float | None = None) -> Action:
     """Pick an action for the side to move in ``state`` (which is not changed).
 
     Args:
@@ -416,7 +441,8 @@ def choose_action(state: SacksonState, level: str, rng: random.Random,
             (benchmarks "at equal time"; then ``max_nodes`` only if given).
         max_nodes: node limit for ``hard`` (deterministic).
         max_depth: deepest iteration of ``hard``; default 64.
-        cap_s: seconds after which a node-limited search stops anyway (with a clock).
+        cap_s: seconds after which a node-limited search stops anyway (with a clock); None
+            (default): :func:`safety_cap_s` of its node budget, which a Pi 3 never reaches.
 
     Raises:
         SettingsError: unknown level or a negative budget.
@@ -430,7 +456,7 @@ def choose_action(state: SacksonState, level: str, rng: random.Random,
 def decide(state: SacksonState, level: str, rng: random.Random,
            clock: Callable[[], float] | None = None, budget_s: float | None = None,
            max_nodes: int | None = None, max_depth: int | None = None,
-           cap_s: float = CAP_S, stats: dict[str, int] | None = None) -> Action:
+           cap_s: float | None = None, stats: dict[str, int] | None = None) -> Action:
     """:func:`choose_action` for every level of :data:`SKILLS` (``"expert"`` included).
 
     ``stats``, when given, receives ``nodes`` (positions searched) and ``depth``
@@ -444,7 +470,7 @@ def decide(state: SacksonState, level: str, rng: random.Random,
         raise SettingsError("level", level, f"one of {list(SKILLS)}")
     if budget_s is not None and (not isinstance(budget_s, (int, float)) or budget_s < 0):
         raise SettingsError("budget_s", budget_s, "seconds >= 0")
-    if not isinstance(cap_s, (int, float)) or cap_s < 0:
+    if cap_s is not None and (not isinstance(cap_s, (int, float)) or cap_s < 0):
         raise SettingsError("cap_s", cap_s, "seconds >= 0")
     if not isinstance(state, SacksonState):
         raise BotError(f"not a FOCUS state: {state!r}")
@@ -471,8 +497,9 @@ def decide(state: SacksonState, level: str, rng: random.Random,
         limit = float(budget_s) if clock is not None else None
         nodes = max_nodes
     else:
-        limit = float(cap_s) if clock is not None else None
-        nodes = max_nodes if max_nodes is not None else (HARD_NODES if level == "hard" else EXPERT_NODES)
+        nodes = level_nodes(level, max_nodes)
+        cap = safety_cap_s(nodes) if cap_s is None else float(cap_s)
+        limit = cap if clock is not None else None
     deadline = clock() + limit if (clock is not None and limit is not None) else None
     if limit is None and nodes is None:
         max_depth = min(max_depth, 2)     # no limit at all: keep the call short
