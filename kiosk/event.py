@@ -82,7 +82,7 @@ def version() -> str:
 
 
 def cabinet_topic(event: str, cabinet: str = "+") -> str:
-    """Everything one cabinet writes lives under this (the ACL's ``%u`` pattern)."""
+    """Everything one cabinet writes lives under this (its lines in the hall's ACL: :func:`cabinet_acl`)."""
     return f"{ROOT}/{event}/cabinet/{cabinet}"
 
 
@@ -167,8 +167,8 @@ def machine_id() -> str:
     return uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex
 
 
-#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the ACL lets every
-#: login write under its own name, so messages "from" these are refused.
+#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the operator may write
+#: anywhere, so messages "from" these as cabinets are refused.
 HALL_LOGINS = frozenset({"board", "operator"})
 _NAME = re.compile(r"[\w.\-]{1,40}")
 
@@ -1972,8 +1972,60 @@ def format_status(board: Leaderboard) -> str:
 
 # -- the operator ------------------------------------------------------------------------------
 
-#: Where the hall's broker keeps its logins (kiosk/hall/focus-arcade.conf).
+#: Where the hall's broker keeps its logins and its ACL (kiosk/hall/focus-arcade.conf).
 HALL_PASSWD = "/etc/mosquitto/focus-arcade/passwd"
+HALL_ACL = "/etc/mosquitto/focus-arcade/acl"
+#: What a cabinet's login may write under its event (and nothing else: reading is for every login).
+CABINET_WRITES = ("results/+", "highscores/+", "status")
+
+
+def cabinet_acl(name: str, event: str) -> list[str]:
+    """The ACL lines that let login ``name`` write its own results, high scores and status under
+    ``event`` and under no other event (Mosquitto: ``user`` then that user's ``topic`` lines; a
+    second ``user`` line for the same name adds to the first)."""
+    return [f"user {name}"] + [f"topic write {cabinet_topic(event, name)}/{w}" for w in CABINET_WRITES]
+
+
+def acl_events(acl_file: str | Path, name: str) -> set[str]:
+    """The events whose cabinet topics the ACL file lets login ``name`` write (all of them).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    granted: dict[str, set[str]] = {}
+    user = None
+    prefix = f"{ROOT}/"
+    for raw in Path(acl_file).read_text(encoding="utf-8", errors="replace").splitlines():
+        words = raw.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if words[0] == "user" and len(words) == 2:
+            user = words[1]
+        elif words[0] == "topic" and user == name and len(words) == 3 and words[1] in ("write", "readwrite"):
+            parts = words[2].split("/")
+            if words[2].startswith(prefix) and len(parts) >= 5 and parts[2:4] == ["cabinet", name]:
+                granted.setdefault(parts[1], set()).add("/".join(parts[4:]))
+    return {e for e, w in granted.items() if set(CABINET_WRITES) <= w}
+
+
+def grant_event(acl_file: str | Path, name: str, event: str) -> bool:
+    """Append :func:`cabinet_acl` for ``name`` and ``event`` to the ACL file unless it has them;
+    True if it changed (Mosquitto reads it again on ``systemctl reload mosquitto``).
+
+    Raises:
+        OSError: the file cannot be read or written.
+        ValueError: ``name`` or ``event`` is no valid name.
+    """
+    if not (valid_name(name) and valid_name(event)):
+        raise ValueError(f"{name!r} / {event!r}: not a cabinet and an event name")
+    path = Path(acl_file)
+    if event in acl_events(path, name):
+        return False
+    text = path.read_text(encoding="utf-8")
+    block = "\n".join([f"# cabinet {name}, event {event} (focus-arcade event add-cabinet)"] + cabinet_acl(name, event))
+    with path.open("a", encoding="utf-8") as f:        # appending keeps the file's owner and mode
+        f.write(("" if text.endswith("\n") or not text else "\n") + "\n" + block + "\n")
+    return True
 
 
 def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str, str]], seconds: float) -> str:
@@ -2220,15 +2272,15 @@ def logins(passwd_file: str | Path) -> set[str]:
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
                 mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False,
-                event: str | None = None) -> tuple[bool, str]:
-    """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
-    cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
-    given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
-    (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
-    ``systemctl reload mosquitto``.  A login that exists already is left alone unless
-    ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
-    ``event`` (``--event``, else the configuration's): the event name its lines say; without
-    one, that line is left commented out (a pasted placeholder would name an event of its own).
+                event: str | None = None, acl_file: str | Path = HALL_ACL) -> tuple[bool, str]:
+    """``focus-arcade event add-cabinet NAME --event EVENT`` on the broker's machine: a login for
+    one more cabinet in the hall's password file (``mosquitto_passwd``; a new random password
+    unless given), its lines in the hall's ACL (:func:`grant_event`: it may write its own topics
+    under ``event`` only), and the ``[event]`` lines for that cabinet.  Mosquitto reads both files
+    again on ``systemctl reload mosquitto``.  A login that exists already keeps its password
+    unless ``replace`` (``--replace``: a new password; the cabinet needs the new one); given
+    another event, it may write under that event too.  ``event`` (``--event``, else the
+    configuration's) is needed: a login may write under the events it was added for only.
     A password file it makes is readable by root and the ``mosquitto`` group only (0640).
 
     Returns:
@@ -2239,16 +2291,38 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if not valid_name(name) or name in HALL_LOGINS:
         return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
                        "'operator' or 'board', the hall's other logins)")
-    path = Path(passwd_file)
+    if not event:
+        return False, (f"event add-cabinet {name} needs the event's name (--event NAME, or [event] event in "
+                       "this machine's configuration): a cabinet's login may write under its own event only")
+    if not valid_name(event):
+        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
+    path, acl = Path(passwd_file), Path(acl_file)
     try:
         known = name in logins(path)
+        granted = event in acl_events(acl, name)
+    except FileNotFoundError:
+        return False, (f"there is no ACL file {acl}: copy the hall's (kiosk/hall/focus-arcade.acl) there first "
+                       "(README.md: \"A broker for the hall\")")
     except OSError as exc:
-        return False, f"cannot read {path}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+        return False, (f"cannot read {exc.filename or path}: {exc.strerror or exc} (run it with sudo on the "
+                       "broker's machine)")
+    if known and granted and not replace:
+        return False, (f"cabinet {name!r} has a login in {path} and may write under event {event!r} already; "
+                       f"nothing changed. To give it a new password (its cabinet then needs the new one): "
+                       f"event add-cabinet {name} --event {event} --replace")
+    event_line = f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n"
+    settings_text = ("In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
+                     f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
+                     "ca_file = \"/home/pi/hall-ca.pem\"\n"
+                     f"username = \"{name}\"\ncabinet = \"{name}\"\n"
+                     "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n" + event_line)
     if known and not replace:
-        return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
-                       f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
-    if event is not None and not valid_name(event):
-        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
+        try:
+            grant_event(acl, name, event)
+        except OSError as exc:
+            return False, f"cannot write {acl}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+        return True, (f"Cabinet {name!r} may now write under event {event!r} too (after `sudo systemctl reload "
+                      f"mosquitto`); its login and password are unchanged.\n\n" + settings_text)
     secret = password or secrets.token_urlsafe(18)
     created = not path.exists()
     args = [mosquitto_passwd, "-b"] + (["-c"] if created else []) + [str(path), name, secret]
@@ -2266,25 +2340,23 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
             shutil.chown(path, group="mosquitto")
         except (OSError, LookupError):
             pass                             # no such group here (not the broker's machine): 0640 stays
-    event_line = (f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n" if event else
-                  "# event = ...   set the hall's event name here (the same on every cabinet; "
-                  "add-cabinet --event NAME prints it)\n")
+    try:
+        grant_event(acl, name, event)
+    except OSError as exc:
+        return False, (f"the login {name!r} is made, but {acl} could not be written: {exc.strerror or exc}; "
+                       f"run event add-cabinet {name} --event {event} again with sudo")
     return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
                    "`sudo systemctl reload mosquitto`).\n") if known else
-                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
+                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`) and write under "
+                  f"event {event!r} only.\n") + (
                   f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
-                  "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
-                  f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
-                  "ca_file = \"/home/pi/hall-ca.pem\"\n"
-                  f"username = \"{name}\"\ncabinet = \"{name}\"\n"
-                  "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
-                  + event_line)
+                  + settings_text)
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
                   passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
-                  event: str | None = None) -> int:
-    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME |
+                  event: str | None = None, acl_file: str = HALL_ACL) -> int:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME --event EVENT |
     clear-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
     if what in ("remove", "add-cabinet", "clear-cabinet") and not target:
@@ -2298,6 +2370,6 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event, acl_file=acl_file)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

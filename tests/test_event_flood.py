@@ -262,13 +262,15 @@ def test_add_cabinet_prints_the_real_event_name_and_keeps_the_password_file_priv
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
     need_mosquitto()
-    passwd = tmp_path / "passwd"
+    passwd, acl = tmp_path / "passwd", tmp_path / "acl"
+    acl.write_text(mosquitto.HALL_ACL.read_text())
     assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-left",
-                     "--passwd", str(passwd), "--event", "summer-fair-2026"]) == 0
+                     "--passwd", str(passwd), "--acl", str(acl), "--event", "summer-fair-2026"]) == 0
     out = capsys.readouterr().out
     assert '\nevent = "summer-fair-2026"' in out and '"..."' not in out, out
     assert passwd.stat().st_mode & 0o777 == 0o640
+    # Without an event (none given, none configured) no login is made: it could write nowhere.
     assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-right",
-                     "--passwd", str(passwd)]) == 0
-    out = capsys.readouterr().out
-    assert "\nevent =" not in out and "# event = ... " in out, out
+                     "--passwd", str(passwd), "--acl", str(acl)]) == 1
+    assert "needs the event's name" in capsys.readouterr().err
+    assert "stage-right" not in passwd.read_text() and "stage-right" not in acl.read_text()

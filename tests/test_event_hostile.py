@@ -297,6 +297,41 @@ def test_a_cabinet_login_can_neither_forge_nor_overwrite_another_cabinets_games(
         north.stop()
 
 
+def test_a_cabinet_login_of_one_event_cannot_write_under_another_event(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """The ACL's ``focus-arcade/+/cabinet/%u/...`` patterns let a cabinet's login write under any
+    event's name: a login given out for one event put games and a status on another event's
+    boards.  A cabinet's login now writes under the events it was added for only."""
+    other = f"{event}-b"
+    north = Cabinet(tmp_path, broker.settings(other), "north")             # a real cabinet of event B
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))   # a login of event A
+    w = watcher(broker.settings(other))
+    own = watcher(broker.settings(event))
+    try:
+        topic, d = result_payload(other, "mallory", "focusx-classic", (64.0, 0.0))
+        mallory.publish(topic, json.dumps(d), qos=1, retain=True).wait_for_publish(5)
+        mallory.publish(status_topic(other, "mallory"), Status("mallory", other, "playing", "focusx-classic",
+                                                               at=time.time()).to_json(),
+                        qos=1, retain=True).wait_for_publish(5)
+        # The same under its own event: the broker takes it (so the login works, and it has
+        # handled the messages above by the time this one is on event A's board).
+        topic_a, d_a = result_payload(event, "mallory", "focusx-classic", (64.0, 0.0))
+        mallory.publish(topic_a, json.dumps(d_a), qos=1, retain=True).wait_for_publish(5)
+        wait_until(lambda: len(on_board(own.leaderboard, "mallory")) == 1, what="mallory's game under its own event")
+        north.play(1)
+        later = watcher(broker.settings(other))          # what anyone joining event B gets
+        for board in (w.leaderboard, later.leaderboard, north.link.leaderboard):
+            wait_until(lambda b=board: set(on_board(b)) == set(north.uids()), what="north's game on B's board")
+            assert on_board(board, "mallory") == [] and "mallory" not in board.statuses
+        assert later.leaderboard.ignored == 0            # refused by the broker, not by the readers
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        w.stop()
+        own.stop()
+
+
 def test_a_republished_game_with_other_content_is_repaired_by_its_cabinet(
         broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
     """The broker once held 64 cards for a game whose cabinet's SQLite says 9, for good."""
@@ -407,11 +442,14 @@ def test_adding_a_cabinet_is_one_command(broker: mosquitto.Broker, event: str, t
                                          capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
     cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
-    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "new-one", "--passwd", str(broker.passwd)]) == 0
+    acl = str(broker.folder / "acl")
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "new-one", "--passwd", str(broker.passwd),
+                     "--acl", acl]) == 0
     out = capsys.readouterr().out
     password = out.split("(one line):\n\n")[1].split("\n")[0]
     assert 'username = "new-one"' in out and 'cabinet = "new-one"' in out and len(password) >= 20
-    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "bad name", "--passwd", str(broker.passwd)]) == 1
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "bad name", "--passwd", str(broker.passwd),
+                     "--acl", acl]) == 1
     assert "a cabinet's name is 1 to 40" in capsys.readouterr().err
     assert broker.proc is not None
     broker.proc.send_signal(__import__("signal").SIGHUP)       # systemctl reload mosquitto
@@ -814,21 +852,29 @@ def test_the_operator_commands_answer_through_a_flood_of_retained_messages(
 def test_adding_a_cabinet_that_has_a_login_changes_nothing_unless_replace(
         broker: mosquitto.Broker, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``event add-cabinet`` once gave an existing cabinet a new password silently: that cabinet
-    was locked out at its next connection."""
+    was locked out at its next connection.  Another event for it keeps its password."""
     from kiosk import cli
-    passwd = tmp_path / "passwd"
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 0
+    passwd, acl = tmp_path / "passwd", tmp_path / "acl"
+    acl.write_text(mosquitto.HALL_ACL.read_text())
+    line = ["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--acl", str(acl), "--event", "fair"]
+    assert cli.main(line) == 0
     first = capsys.readouterr().out.split("(one line):\n\n")[1].split("\n")[0]
-    before = passwd.read_text()
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 1
+    before, acl_before = passwd.read_text(), acl.read_text()
+    assert ev.acl_events(acl, "stage-left") == {"fair"}
+    assert cli.main(line) == 1
     err = capsys.readouterr().err
     assert "has a login in" in err and "nothing changed" in err and "--replace" in err
-    assert passwd.read_text() == before
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--replace"]) == 0
+    assert passwd.read_text() == before and acl.read_text() == acl_before
+    assert cli.main(line[:-1] + ["winter"]) == 0                 # the same cabinet at another event
+    out = capsys.readouterr().out
+    assert "password are unchanged" in out and "(one line)" not in out and passwd.read_text() == before
+    assert ev.acl_events(acl, "stage-left") == {"fair", "winter"}
+    assert cli.main(line + ["--replace"]) == 0
     out = capsys.readouterr().out
     second = out.split("(one line):\n\n")[1].split("\n")[0]
     assert "its old password no longer works" in out and second != first
     assert passwd.read_text() != before and passwd.read_text().count("stage-left:") == 1
+    assert acl.read_text().count("user stage-left") == 2
 
 
 def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monkeypatch: pytest.MonkeyPatch) -> None:
