@@ -512,31 +512,35 @@ class Closed:
                       "parts": self.parts, "games": self.games})
 
 
-#: Game ids in one :class:`FinalPart` (36 characters each: a part stays under 14 KB, well
-#: inside :data:`MAX_PAYLOAD`).
-FINAL_PART_SIZE = 350
-#: Parts of a closed event's final results, at most (700,000 games).
+#: Games in one :class:`FinalPart` (``<cabinet>/<game id>``, at most 77 characters each: a part
+#: stays under 13 KB, well inside :data:`MAX_PAYLOAD`).
+FINAL_PART_SIZE = 150
+#: Parts of a closed event's final results, at most (300,000 games).
 MAX_FINAL_PARTS = 2000
+
+#: A game as the final results list it: (cabinet, game id).  A game is known by its cabinet and
+#: its id, so a copy of a listed id under another login's name is not listed.
+GameKey = tuple[str, str]
 
 
 @dataclass(frozen=True)
 class FinalPart:
-    """Part ``part`` of the game ids that count in the event closed at ``close_at``."""
+    """Part ``part`` of the games (cabinet, game id) that count in the event closed at ``close_at``."""
 
     event: str
     close_at: float
     part: int
-    game_ids: frozenset[str]
+    games: frozenset[GameKey]
 
     def to_json(self) -> str:
         return dumps({"v": PAYLOAD_VERSION, "kind": "final", "event": self.event, "close_at": self.close_at,
-                      "part": self.part, "games": sorted(self.game_ids)})
+                      "part": self.part, "games": [f"{c}/{g}" for c, g in sorted(self.games)]})
 
 
-def final_parts(event: str, close_at: float, game_ids: Sequence[str] | set[str]) -> list[FinalPart]:
-    """The final results of an event closed at ``close_at`` cut into parts (at least one)."""
-    ids = sorted(game_ids)
-    chunks = [ids[i:i + FINAL_PART_SIZE] for i in range(0, len(ids), FINAL_PART_SIZE)] or [[]]
+def final_parts(event: str, close_at: float, games: Sequence[GameKey] | set[GameKey]) -> list[FinalPart]:
+    """The final results (cabinet, game id) of an event closed at ``close_at`` cut into parts (at least one)."""
+    keys = sorted(games)
+    chunks = [keys[i:i + FINAL_PART_SIZE] for i in range(0, len(keys), FINAL_PART_SIZE)] or [[]]
     return [FinalPart(event, close_at, k, frozenset(c)) for k, c in enumerate(chunks)]
 
 
@@ -680,12 +684,17 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         part = _field(d, "part", int, "a part number")
         if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
             raise PayloadError(f"'part' {_show(part)} on topic {topic[:120]!r}")
-        ids = _field(d, "games", list, "a list of game ids")
-        if len(ids) > FINAL_PART_SIZE or not all(isinstance(g, str) for g in ids):
-            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} game ids or something else")
-        for g in ids:
-            _game_id({"game_id": g})
-        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(ids))
+        listed = _field(d, "games", list, "a list of '<cabinet>/<game id>'")
+        if len(listed) > FINAL_PART_SIZE or not all(isinstance(g, str) and g.count("/") == 1 for g in listed):
+            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} games or something else than "
+                               "'<cabinet>/<game id>'")
+        keys = []
+        for g in listed:
+            cab_of, gid = g.split("/")
+            if not valid_name(cab_of):
+                raise PayloadError(f"'games' lists {_show(g)}: no cabinet's name")
+            keys.append((cab_of, _game_id({"game_id": gid})))
+        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(keys))
     parts = _field(d, "parts", int, "a number of parts")
     games = _field(d, "games", int, "a number of games")
     if not (0 <= parts <= MAX_FINAL_PARTS and 0 <= games <= parts * FINAL_PART_SIZE):
@@ -854,9 +863,10 @@ class Leaderboard:
         self.closed_at: float | None = None
         self.closed_parts = 0               # parts of the final results the close note announced
         self.final_parts: dict[int, FinalPart] = {}
-        self.final: frozenset[str] = frozenset()   # game ids that count once closed (parts received)
+        # (cabinet, game id) of the games that count once closed (the parts received so far)
+        self.final: frozenset[GameKey] = frozenset()
         self.final_complete = False         # every announced part is here
-        self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
+        self.held: dict[GameKey, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
         self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
@@ -881,11 +891,13 @@ class Leaderboard:
             gid = result.game_id
             if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
                 return False
-            if self.closed_at is not None and gid not in self.final:
-                # A closed event counts only the games its final results list: a result sent
-                # later (finished_at may say anything) stays off every board (issue 24).
-                if len(self.held) < self.MAX_HELD or gid in self.held:
-                    self.held[gid] = result
+            key = (result.cabinet, gid)
+            if self.closed_at is not None and key not in self.final:
+                # A closed event counts only the games its final results list, each by its
+                # cabinet and id: a result sent later (finished_at may say anything), or a copy
+                # of a listed id under another login's name, stays off every board (issue 24).
+                if len(self.held) < self.MAX_HELD or key in self.held:
+                    self.held[key] = result
                 return False
             held = self.games.get(gid)
             if not own and (held is None or held.cabinet == result.cabinet):
@@ -950,8 +962,8 @@ class Leaderboard:
                 promote = next((k for k in self.shared if k[1] == gid), None)
                 if promote is not None:         # the other cabinet's game of that id stays on the boards
                     self.games[gid] = self.shared.pop(promote)
-            if gid in self.held and (not cab or self.held[gid].cabinet == cab):
-                del self.held[gid]
+            for k in [k for k in self.held if k[1] == gid and (not cab or k[0] == cab)]:
+                del self.held[k]
             self._changed()
         self._tell()
         return True
@@ -966,8 +978,8 @@ class Leaderboard:
     def all_games(self) -> list[Result]:
         """Every game on the boards (also those whose id another cabinet's game has)."""
         with self.lock:
-            return list(self.games.values()) + [r for r in self.shared.values()
-                                                if self.closed_at is None or r.game_id in self.final]
+            return list(self.games.values()) + [r for k, r in self.shared.items()
+                                                if self.closed_at is None or k in self.final]
 
     def close(self, note: Closed) -> None:
         """The event closed at ``note.at``: only the games its final results list stay on the boards."""
@@ -993,12 +1005,19 @@ class Leaderboard:
 
     def _refinal(self) -> None:          # under the lock
         parts = [p for k, p in self.final_parts.items() if k < self.closed_parts and p.close_at == self.closed_at]
-        self.final = frozenset().union(*(p.game_ids for p in parts))
+        self.final = frozenset().union(*(p.games for p in parts))
         self.final_complete = len(parts) == self.closed_parts
-        for gid in [g for g in self.games if g not in self.final]:
-            self.held[gid] = self.games.pop(gid)
-        for gid in [g for g in self.held if g in self.final]:
-            self.games[gid] = self.held.pop(gid)
+        for gid, r in [(g, r) for g, r in self.games.items() if (r.cabinet, g) not in self.final]:
+            self.held[(r.cabinet, gid)] = self.games.pop(gid)
+            promote = next((k for k in self.shared if k[1] == gid and k in self.final), None)
+            if promote is not None:             # the listed cabinet's game of that id takes its place
+                self.games[gid] = self.shared.pop(promote)
+        for key in [k for k in self.held if k in self.final]:
+            r = self.held.pop(key)
+            if key[1] not in self.games:
+                self.games[key[1]] = r
+            elif self.games[key[1]].cabinet != key[0]:
+                self.shared[key] = r
 
     @property
     def late(self) -> int:
@@ -1006,11 +1025,12 @@ class Leaderboard:
         with self.lock:
             return len(self.held) if self.closed_at is not None and self.final_complete else 0
 
-    def counts_game(self, game_id: str) -> bool:
-        """Whether a game of this id would be on the boards now (not removed; listed in the
-        final results if the event is closed)."""
+    def counts_game(self, game_id: str, cabinet: str) -> bool:
+        """Whether ``cabinet``'s game of this id would be on the boards now (not removed; listed
+        in the final results if the event is closed)."""
         with self.lock:
-            return game_id not in self.removed and (self.closed_at is None or game_id in self.final)
+            return game_id not in self._removed_any and (cabinet, game_id) not in self.removed_pairs and \
+                (self.closed_at is None or (cabinet, game_id) in self.final)
 
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
@@ -1149,8 +1169,7 @@ class Leaderboard:
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             seen = dict(self.seen_at)
-            total = len(self.games) + sum(1 for r in self.shared.values()
-                                          if self.closed_at is None or r.game_id in self.final)
+            total = len(self.games) + sum(1 for k in self.shared if self.closed_at is None or k in self.final)
             closed, updated = self.closed_at, self.updated_at
             flooding = sorted(self.flooding)
         rows = self.rows(top)
@@ -1598,7 +1617,7 @@ class EventLink:
         lost, changed = [], []
         for uid, finished, record, winners, reason, scores in rows:
             if uid in self._removed or uid in pending or \
-                    (self._closed_at is not None and not self.leaderboard.counts_game(uid)):
+                    (self._closed_at is not None and not self.leaderboard.counts_game(uid, self.cabinet)):
                 continue
             held = self._broker_copy.get(uid)
             if uid not in seen or held is not None:
@@ -1637,7 +1656,7 @@ class EventLink:
         if self._closed_at is not None:
             rows = db.execute("SELECT seq, game_uid FROM outbox WHERE seq > ? AND topic LIKE ?",
                               (self._last_handed, "%/results/%")).fetchall()
-            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid)]
+            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid, self.cabinet)]
             with db:
                 db.executemany("DELETE FROM outbox WHERE seq = ?", late)
             n = len(late)
@@ -2153,11 +2172,12 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     # The stepwise read skips a cabinet that has no status on the broker; a read of everything
     # at once finds its games too (under a flood it may miss some, hence both).
     wide, _ = watch(settings, seconds, stepwise=False)
-    with wide.lock:
-        extra = {g for g, r in wide.games.items() if r.finished_at <= when}
+    # Each game by its cabinet and its id: a copied id counts for the login that sent it only
+    # if that copy was on the boards itself (issue 24).
+    extra = {(r.cabinet, r.game_id) for r in wide.all_games() if r.finished_at <= when}
     with before.lock:
-        listed = {g for g, r in before.games.items() if r.finished_at <= when}
-        listed |= {g for g in extra if g not in before.removed and (before.closed_at is None or g in before.final)}
+        listed = {(r.cabinet, r.game_id) for r in before.all_games() if r.finished_at <= when}
+        listed |= {k for k in extra if before.counts_game(k[1], k[0])}
         old_parts = sorted(before.final_parts)
         unsent = {s.cabinet: s.outbox for s in before.statuses.values() if s.outbox and s.state != "offline"}
     parts = final_parts(event, when, listed)

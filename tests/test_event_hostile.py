@@ -738,7 +738,7 @@ def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Bro
                         (30.0, 1.0), closed_at - 3600)
         mallory.publish(results_topic(event, r.game_id, "mallory"), r.to_json(), qos=1, retain=True).wait_for_publish(5)
         # A list of the games that count in mallory's name: its ACL drops it.
-        forged = ev.FinalPart(event, closed_at, 0, frozenset([r.game_id, *north.uids()]))
+        forged = ev.FinalPart(event, closed_at, 0, frozenset([("mallory", r.game_id), *(("north", u) for u in north.uids())]))
         mallory.publish(ev.final_topic(event, 0), forged.to_json(), qos=1, retain=True).wait_for_publish(5)
         # Then a status: once a board has it, it has had the result before it (one sender, in order).
         mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
@@ -888,6 +888,49 @@ def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monke
     assert ev.cabinet_name({"cabinet": "", "username": ""}) == "bar-cabinet"
 
 
+def test_a_copied_game_id_after_the_close_counts_only_for_the_cabinet_that_played_it(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The close listed game ids only: another login's copy of a listed id, published after the
+    close, counted as one of the final results (mallory's "64 cards" topped the closed board).
+    The final results list each game by its cabinet and its id."""
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    w = watcher(broker.settings(event))
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        all_once([w.leaderboard, web.watcher.leaderboard], [north])
+        assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+        wait_until(lambda: w.leaderboard.final_complete and web.watcher.leaderboard.final_complete)
+        gid = north.uids()[0]
+        copy = json.loads(w.leaderboard.games[gid].to_json())
+        copy.update(cabinet="mallory", scores=[64.0, 0.0, 0.0], score=64.0, winners=[0])
+        mallory.publish(results_topic(event, gid, "mallory"), json.dumps(copy), qos=1, retain=True).wait_for_publish(5)
+        # Then a status: once a board has it, it has had the copy before it (one sender, in order).
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, north.link.leaderboard, web.watcher.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: "mallory" in b.statuses, what="the board has mallory's status")
+            assert [r.cabinet for r in board.games_of(gid)] == ["north"], "the copy is no final result"
+            assert all(r["cabinet"] == "north" for rows in board.rows().values() for r in rows)
+            assert board.snapshot()["games"] == 2
+        assert later.leaderboard.late == 1
+        wait_until(lambda: any(c["cabinet"] == "mallory" for c in page_json(web.port)["cabinets"]))
+        page = page_json(web.port)
+        assert page["games"] == 2 and all(row["cabinet"] == "north" for b in page["boards"] for row in b["top"])
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        web.stop()
+        w.stop()
+        north.stop()
+
+
 def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_covering_the_prompt(
         tmp_path: Path) -> None:
     """The duplicate-name warning was drawn over "Press your buzzer to play", and the screen
@@ -901,7 +944,7 @@ def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_coveri
                               "r", (float(k % 20), 1.0), 100.0 + k))
     board.set_status(Status("cab-1", "hall", "idle", instance="one"))
     board.set_status(Status("cab-1", "hall", "idle", instance="two"))
-    parts = ev.final_parts("hall", 500.0, list(board.games))
+    parts = ev.final_parts("hall", 500.0, [(r.cabinet, r.game_id) for r in board.all_games()])
     for p in parts:
         board.add_final(p)
     board.close(Closed("hall", 500.0, len(parts), len(board.games)))
