@@ -27,10 +27,12 @@ and the :class:`Leaderboard` counts a game id once.
 
 Nothing lost: :meth:`kiosk.storage.Results.save` writes the game, its outbox row
 and its game id in one SQLite transaction (``outbox_hook``).  A pump thread hands
-outbox rows to paho in order (QoS 1, retained, a persistent session under a fixed
-client id); paho's network thread (``loop_start``) sends them and resends the
-unacknowledged ones after a reconnect; a row is deleted only when its PUBACK came
-back (``on_publish`` with its mid).  The frame loop never calls paho: it only
+outbox rows to paho in order (QoS 1, retained, under a fixed client id); paho's
+network thread (``loop_start``) sends them and resends the unacknowledged ones after
+a reconnect; a row is deleted only when its PUBACK came back (``on_publish`` with its
+mid).  The session is clean: the broker keeps no queue for a cabinet that is off (one
+login's flood meanwhile would fill it and push real messages out), and on each
+connection the cabinet reads the event again from the retained messages, stepwise.  The frame loop never calls paho: it only
 writes SQLite and sets the wanted status.
 
 No message stops a client: :func:`parse` bounds a payload's size, nesting and
@@ -1321,6 +1323,11 @@ class EventLink:
         self._closed_at: float | None = None  # the operator closed the event then
         self._repair = False                  # our retained results changed on the broker: check them
         self.duplicate = ""                   # another machine's instance id that uses our cabinet name
+        # When (monotonic) a connection of ours found another machine's last will on our status
+        # topic: the broker sends it when a connection with our client id takes over another's.
+        self._foreign_wills: list[float] = []
+        self._connection = 0                  # connections so far (one will counted per connection)
+        self._will_counted = -1
         self.client: Any = None
 
     # -- outbox (called in the save transaction, from the frame loop) --------------------------
@@ -1393,7 +1400,9 @@ class EventLink:
                          f"{self.user!r}; the hall's broker lets a cabinet write only under its own login's "
                          "name, so set [event] username to the cabinet's name.")
         self._status_wanted = Status(self.cabinet, self.event, "idle", version=version(), instance=self.instance)
-        self.client = make_client(self.settings, client_id, persistent=True)
+        # A clean session: nothing queued for us while we are off (issue 24: a flood filled that
+        # queue); what we send waits in the outbox, what we read is retained on the broker.
+        self.client = make_client(self.settings, client_id, persistent=False)
         offline = Status(self.cabinet, self.event, "offline", version=version(), instance=self.instance)
         self.client.will_set(status_topic(self.event, self.cabinet), offline.to_json(), qos=1, retain=True)
         self.client.on_connect = self._on_connect
@@ -1448,6 +1457,7 @@ class EventLink:
             self.problem, self._refused = text, True
             return
         self.connected = True
+        self._connection += 1
         if self.problem:
             self.message(f"Event {self.event!r}: connected to the broker again.")
         # Two machines with one name keep dropping each other's connection: that stays said.
@@ -1563,12 +1573,27 @@ class EventLink:
             self._closed_at = self.leaderboard.closed_at
             self._wake.set()
         elif isinstance(item, Status) and item.cabinet == self.cabinet and item.instance \
-                and item.instance != self.instance and item.state != "offline":
+                and item.instance != self.instance and self._another_machine(item, bool(msg.retain)):
             if self.duplicate != item.instance:
                 self.duplicate = item.instance
                 self.problem = (f"Another machine also uses the cabinet name {self.cabinet!r}: the broker keeps "
                                 "dropping one of the two. Give each cabinet its own name and login.")
                 self.message(self.problem)
+
+    def _another_machine(self, status: Status, retained: bool) -> bool:
+        """Whether another machine's ``status`` on our own topic shows it uses our name now.
+        Its live state does; its last will ("offline") only when we find one on two
+        connections within :data:`DUPLICATE_WINDOW_S`: our clean session makes the broker
+        send the will of the connection we took over, and the two machines keep taking over
+        each other's; a machine that had the name before us leaves one will, once."""
+        if status.state != "offline":
+            return True
+        if not retained or self._will_counted == self._connection:
+            return False
+        self._will_counted = self._connection
+        now = time.monotonic()
+        self._foreign_wills = [t for t in self._foreign_wills if now - t <= DUPLICATE_WINDOW_S] + [now]
+        return len(self._foreign_wills) >= 2
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:

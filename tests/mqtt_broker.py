@@ -48,19 +48,20 @@ def ensure_user(user: str) -> None:
             b.add_user(user)
 
 
-def grant(user: str, event: str) -> None:
-    """``user`` can log in and write its cabinet topics under ``event`` on every broker of this process."""
-    for b in LIVE:
+def grant(user: str, event: str, port: int | None = None) -> None:
+    """``user`` can log in and write its cabinet topics under ``event`` on the broker listening on
+    ``port`` (on every broker of this process if none does: a test's proxy port, say)."""
+    mine = [b for b in LIVE if port in (b.port, b.tls_port)]
+    for b in mine or list(LIVE):
         b.grant(user, event)
 
 
 def login(settings: dict[str, Any], user: str) -> dict[str, Any]:
-    """``settings`` logging in as ``user``, a cabinet of ``settings``' event (made on every broker
-    of this process if new)."""
+    """``settings`` logging in as ``user``, a cabinet of ``settings``' event on ``settings``' broker
+    (made on every broker of this process if new)."""
+    ensure_user(user)
     if settings.get("event"):
-        grant(user, str(settings["event"]))
-    else:
-        ensure_user(user)
+        grant(user, str(settings["event"]), int(settings["port"]) if settings.get("port") else None)
     return {**settings, "username": user, "password": password_of(user), "password_file": ""}
 
 
