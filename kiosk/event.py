@@ -842,6 +842,10 @@ class Leaderboard:
 
     #: Results held back at most (games a closed event's final results do not list, or not yet).
     MAX_HELD = 100_000
+    #: Games of one cabinet held at most (on the boards, beside another's id or held back): a
+    #: game a minute for two weeks.  A login that sends more floods every client's memory
+    #: (each game takes about 1 KB): the rest are refused and it is named in :attr:`over_cap`.
+    MAX_GAMES_PER_CABINET = 20_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lock = threading.RLock()          # all_games() and games_of() may be called under it
@@ -870,6 +874,8 @@ class Leaderboard:
         self.final_complete = False         # every announced part is here
         self.held: dict[GameKey, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.over_cap: dict[str, int] = {}  # cabinets with more games than MAX_GAMES_PER_CABINET -> refused
+        self._held_by: collections.Counter[str] = collections.Counter()   # cabinet -> games held (any dict)
         self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
@@ -894,12 +900,22 @@ class Leaderboard:
             if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
                 return False
             key = (result.cabinet, gid)
+            known = key in self.held or key in self.shared or \
+                (gid in self.games and self.games[gid].cabinet == result.cabinet)
+            if not known and self._held_by[result.cabinet] >= self.MAX_GAMES_PER_CABINET:
+                # More games than a cabinet plays: a flood (issue 24); its games so far stay.
+                self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
+                return False
+            if not known:
+                self._held_by[result.cabinet] += 1
             if self.closed_at is not None and key not in self.final:
                 # A closed event counts only the games its final results list, each by its
                 # cabinet and id: a result sent later (finished_at may say anything), or a copy
                 # of a listed id under another login's name, stays off every board (issue 24).
                 if len(self.held) < self.MAX_HELD or key in self.held:
                     self.held[key] = result
+                elif not known:
+                    self._held_by[result.cabinet] -= 1
                 return False
             held = self.games.get(gid)
             if not own and (held is None or held.cabinet == result.cabinet):
@@ -912,6 +928,7 @@ class Leaderboard:
                         self.duplicates += not retained
                         return False
                     if twin is None and len(self.shared) >= self.MAX_HELD:
+                        self._held_by[result.cabinet] -= not known
                         return False
                     self.shared[key] = result
                     self._changed()
@@ -958,14 +975,17 @@ class Leaderboard:
                 return False
             for k in twins:
                 del self.shared[k]
+                self._held_by[k[0]] -= 1
             if held is not None and (not cab or held.cabinet == cab):
                 del self.games[gid]
+                self._held_by[held.cabinet] -= 1
                 self.confirmed.discard(gid)
                 promote = next((k for k in self.shared if k[1] == gid), None)
                 if promote is not None:         # the other cabinet's game of that id stays on the boards
                     self.games[gid] = self.shared.pop(promote)
             for k in [k for k in self.held if k[1] == gid and (not cab or k[0] == cab)]:
                 del self.held[k]
+                self._held_by[k[0]] -= 1
             self._changed()
         self._tell()
         return True
@@ -1173,7 +1193,7 @@ class Leaderboard:
             seen = dict(self.seen_at)
             total = len(self.games) + sum(1 for k in self.shared if self.closed_at is None or k in self.final)
             closed, updated = self.closed_at, self.updated_at
-            flooding = sorted(self.flooding)
+            flooding = sorted(set(self.flooding) | set(self.over_cap))
         rows = self.rows(top)
         shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
         return {"games": total,
@@ -1985,6 +2005,10 @@ def format_status(board: Leaderboard) -> str:
         lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
                      "broker hands one reader at once): some of its own games may be missing here; every other "
                      "cabinet was read in full. Remove its login if it is no cabinet of yours")
+    for name, n in sorted(board.over_cap.items()):
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} sent more games than any cabinet plays "
+                     f"({board.MAX_GAMES_PER_CABINET} kept, {n} more refused). Remove its login if it is no "
+                     "cabinet of yours")
     for name in sorted(dup):
         lines.append(f"WARNING: two machines use the cabinet name {isolate(name)!s}: each one's connection "
                      "drops the other's; give each cabinet its own name and login")

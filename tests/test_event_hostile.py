@@ -332,6 +332,38 @@ def test_a_cabinet_login_of_one_event_cannot_write_under_another_event(
         own.stop()
 
 
+def test_one_login_sending_more_games_than_a_cabinet_plays_is_capped_on_every_board(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every client kept every valid result a login sent: a million plausible results under one
+    cabinet login's own topics (a few minutes of publishing) took about 1 KB each in every
+    cabinet's memory, enough to get a Pi's kiosk killed.  A board keeps at most
+    ``MAX_GAMES_PER_CABINET`` games of one cabinet (20,000; 40 here), refuses the rest and names
+    the login; the other cabinets' games still arrive."""
+    monkeypatch.setattr(Leaderboard, "MAX_GAMES_PER_CABINET", 40)
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    w = watcher(broker.settings(event))
+    try:
+        north.play(1)
+        for _ in range(70):
+            topic, d = result_payload(event, "mallory", "focusx-classic", (5.0, 1.0))
+            info = mallory.publish(topic, json.dumps(d), qos=1, retain=True)
+        info.wait_for_publish(10)
+        north.play(1)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, north.link.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: set(north.uids()) <= set(on_board(b)), what="north's games arrive")
+            wait_until(lambda b=board: b.over_cap.get("mallory", 0) == 30, what="mallory's 30 games too many refused")
+            assert len(on_board(board, "mallory")) == 40
+            assert "mallory" in board.snapshot()["flooding"]
+            assert "WARNING: cabinet mallory sent more games than any cabinet plays" in format_status(board)
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        w.stop()
+
+
 def test_a_republished_game_with_other_content_is_repaired_by_its_cabinet(
         broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
     """The broker once held 64 cards for a game whose cabinet's SQLite says 9, for good."""
