@@ -595,7 +595,7 @@ def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_dr
     from kiosk import event_web
     monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
     north = Cabinet(tmp_path, broker.settings(event), "north")
-    web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
+    web = event_web.LeaderboardWeb(broker.settings(event), port=0, max_per_address=40).start()   # 20 viewers here
     streams: list[socket.socket] = []
     try:
         north.play(1)
@@ -628,6 +628,43 @@ def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_dr
         silent.close()
     finally:
         for s in streams:
+            s.close()
+        web.stop()
+        north.stop()
+
+
+def test_one_address_holding_many_connections_leaves_the_page_to_everyone_else(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """One guest's program that opened connections and sent half a request, a byte now and
+    then, held a thread and a file descriptor each for as long as it liked: a thousand of them
+    used up the 1,024 files a service may open, and the page no longer answered anyone.  One
+    address now holds at most ``MAX_PER_ADDRESS`` (16) connections; more are closed at once."""
+    from kiosk import event_web
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
+    held: list[socket.socket] = []
+    try:
+        north.play(1)
+        for _ in range(60):                           # the guest: another address of this machine
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))
+            s.settimeout(10)
+            s.connect(("127.0.0.1", web.port))
+            s.sendall(b"GET /events HTTP/1.1\r\n")       # and never the end of its request
+            held.append(s)
+        n = event_web.MAX_PER_ADDRESS
+        for s in held[n:]:                            # accepted in the order they came: these are closed
+            try:
+                assert s.recv(1) == b"", "a connection over the limit was served"
+            except ConnectionResetError:
+                pass
+        for s in held[:n]:                            # and the first ones are still open, waiting
+            s.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                s.recv(1, socket.MSG_PEEK)
+        wait_until(lambda: page_json(web.port)["games"] == 1, what="a viewer still gets the page")
+    finally:
+        for s in held:
             s.close()
         web.stop()
         north.stop()
