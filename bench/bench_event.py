@@ -159,9 +159,9 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
 
     add = watcher.leaderboard.add
 
-    def timed_add(result: Any, own: bool = False) -> bool:
+    def timed_add(result: Any, own: bool = False, retained: bool = False) -> bool:
         # When each game id first reaches the watcher's leaderboard (paho's thread).
-        new = add(result, own)
+        new = add(result, own, retained)
         if new and result.game_id not in arrivals:
             now = time.time()
             with lock:
