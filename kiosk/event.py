@@ -881,6 +881,9 @@ class Leaderboard:
         self.changes = 0
         self.updated_at = 0.0
         self.listeners: list[Callable[[], None]] = []
+        self._log_minute = -1e9                  # when this minute of logging ignored messages began
+        self._logged = 0
+        self._unlogged = 0
 
     def _changed(self) -> None:          # under the lock
         self.changes += 1
@@ -1090,13 +1093,35 @@ class Leaderboard:
             self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
-            log.log(level, "ignored a message on %s: %s", topic[:200], exc)
+            log.log(self._log_level(level), "ignored a message on %s: %s", topic[:200], exc)
             return None
         except Exception:
             self._ignore("fault", "a fault reading it")
-            log.exception("ignored a message on %s: this reader failed on it", topic[:200])
+            log.log(self._log_level(logging.ERROR), "ignored a message on %s: this reader failed on it",
+                    topic[:200], exc_info=True)
             return None
         return item
+
+    #: Ignored messages logged one by one per minute, at most: a flood of junk would otherwise
+    #: write a log line each (tens of thousands a minute on a cabinet's SD card).
+    LOG_IGNORED_PER_MINUTE = 20
+
+    def _log_level(self, level: int) -> int:
+        """``level`` for the first :data:`LOG_IGNORED_PER_MINUTE` ignored messages of a minute,
+        DEBUG for the rest (counted, and said in one line when the next minute starts)."""
+        now = time.monotonic()
+        with self.lock:
+            if now - self._log_minute >= 60.0:
+                unlogged, self._unlogged = self._unlogged, 0
+                self._log_minute, self._logged = now, 0
+                if unlogged:
+                    log.log(level, "%d more messages on the event's topics were ignored in the last minute "
+                            "(not logged one by one)", unlogged)
+            self._logged += 1
+            if self._logged <= self.LOG_IGNORED_PER_MINUTE:
+                return level
+            self._unlogged += 1
+            return logging.DEBUG
 
     def _ignore(self, why: str, short: str) -> None:
         with self.lock:

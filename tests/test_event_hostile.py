@@ -364,6 +364,31 @@ def test_one_login_sending_more_games_than_a_cabinet_plays_is_capped_on_every_bo
         w.stop()
 
 
+def test_a_flood_of_junk_writes_a_few_log_lines_not_one_a_message(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Each ignored message was logged as a warning on every cabinet: one login's junk, 20,000
+    messages a minute, was 20,000 lines a minute in each cabinet's journal on its SD card.  A
+    minute logs at most ``LOG_IGNORED_PER_MINUTE`` (20) of them one by one, then one line with
+    how many more."""
+    import logging
+    caplog.set_level(logging.WARNING, logger="focus-arcade.event")
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    try:
+        wait_until(lambda: north.link._wide_done and not north.link._step_nonce, what="north reads everything")
+        for i in range(300):
+            info = mallory.publish(results_topic(event, f"junk-{i}", "mallory"), b"x", qos=1)
+        info.wait_for_publish(10)
+        north.play(1)
+        wait_until(lambda: north.link.leaderboard.ignored >= 300 and north.pending() == 0 and
+                   set(north.uids()) <= set(on_board(north.link.leaderboard)), what="north read it all")
+        lines = [r for r in caplog.records if "ignored a message on" in r.getMessage()]
+        assert len(lines) == 20, len(lines)          # Leaderboard.LOG_IGNORED_PER_MINUTE
+    finally:
+        mallory.loop_stop()
+        north.stop()
+
+
 def test_a_republished_game_with_other_content_is_repaired_by_its_cabinet(
         broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
     """The broker once held 64 cards for a game whose cabinet's SQLite says 9, for good."""
