@@ -200,6 +200,8 @@ def test_the_readme_shows_the_configuration_the_tests_start() -> None:
     for f in (mosquitto.HALL_CONF, mosquitto.HALL_ACL):
         text = f.read_text(encoding="utf-8").strip()
         assert text in readme, f"README.md must show {f.name} as it is"
+    # ...and the lines `event add-cabinet` appends to the ACL as it writes them.
+    assert "\n".join(ev.cabinet_acl("stage-left", "summer-fair-2026")) in readme
     conf = mosquitto.HALL_CONF.read_text(encoding="utf-8")
     for line in ("allow_anonymous false", "max_packet_size 65536", "max_queued_messages 20000",
                  "persistent_client_expiration 14d", "password_file /etc/mosquitto/focus-arcade/passwd",
