@@ -149,7 +149,7 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
     broker = mosquitto.Broker(folder / "broker", autosave_every_change=False)
     names = [f"cab{i:03d}" for i in range(n_cabinets)]
     for name in names:
-        broker.add_user(name)
+        broker.grant(name, "bench")              # its login, and its lines in the hall's ACL
     broker.start()
     settings = broker.settings("bench")
     watcher = Watcher(settings)
@@ -159,9 +159,9 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
 
     add = watcher.leaderboard.add
 
-    def timed_add(result: Any, own: bool = False) -> bool:
+    def timed_add(result: Any, own: bool = False, retained: bool = False) -> bool:
         # When each game id first reaches the watcher's leaderboard (paho's thread).
-        new = add(result, own)
+        new = add(result, own, retained)
         if new and result.game_id not in arrivals:
             now = time.time()
             with lock:
@@ -274,7 +274,7 @@ def run_web(args: argparse.Namespace) -> int:
     broker = mosquitto.Broker(folder / "broker", autosave_every_change=False)
     broker.add_user("cab000")
     broker.start()
-    web = LeaderboardWeb(broker.settings("bench"), port=0).start()
+    web = LeaderboardWeb(broker.settings("bench"), port=0, max_per_address=args.web_clients + 10).start()
     sel = selectors.DefaultSelector()
     last: dict[int, bytes] = {}
     failed = 0

@@ -8,7 +8,7 @@
     focus-arcade doctor [--config PATH] check this machine: display, sound, GPIO, LED controller, store, PIN
     focus-arcade --version
     focus-arcade event status         the event's cabinets and games (needs [event])
-    focus-arcade event remove GAME_ID | close | add-cabinet NAME | clear-cabinet NAME   the operator's moderation
+    focus-arcade event remove GAME_ID | close | add-cabinet NAME --event EVENT | clear-cabinet NAME   the operator's moderation
     focus-arcade leaderboard-web [--host 127.0.0.1] [--port 8080]   the event's leaderboard page
 
 The global options (``--config``, ``--windowed``, ``--screenshot-dir``, ``--screenshot-every``)
@@ -128,11 +128,14 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("what", choices=["status", "remove", "close", "add-cabinet", "clear-cabinet"])
     e.add_argument("target", nargs="?", help="remove: the game id; add-cabinet, clear-cabinet: the cabinet's name")
     e.add_argument("--event", default=None, dest="event_name",
-                   help="add-cabinet: the hall's event name for the lines it prints (default: the configuration's)")
+                   help="add-cabinet: the event the cabinet's login may write under, and its lines say "
+                        "(default: the configuration's)")
     e.add_argument("--cabinet", default=None,
                    help="remove: whose game (when two cabinets' games have the id)")
     e.add_argument("--passwd", default="/etc/mosquitto/focus-arcade/passwd",
                    help="add-cabinet: the hall broker's password file")
+    e.add_argument("--acl", default="/etc/mosquitto/focus-arcade/acl",
+                   help="add-cabinet: the hall broker's ACL file")
     e.add_argument("--replace", action="store_true",
                    help="add-cabinet: give a cabinet that has a login already a new password")
     e.add_argument("--wait", type=float, default=15.0, help="seconds to wait at most for the broker (default 15)")
@@ -268,7 +271,8 @@ def _event_command(args: argparse.Namespace) -> int:
                 name = str(cfg["event"].get("event") or "") or None if cfg.event_on() else None
             except Exception:
                 name = None
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace, event=name)
+        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace, event=name,
+                                acl_file=args.acl)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)

@@ -27,10 +27,12 @@ and the :class:`Leaderboard` counts a game id once.
 
 Nothing lost: :meth:`kiosk.storage.Results.save` writes the game, its outbox row
 and its game id in one SQLite transaction (``outbox_hook``).  A pump thread hands
-outbox rows to paho in order (QoS 1, retained, a persistent session under a fixed
-client id); paho's network thread (``loop_start``) sends them and resends the
-unacknowledged ones after a reconnect; a row is deleted only when its PUBACK came
-back (``on_publish`` with its mid).  The frame loop never calls paho: it only
+outbox rows to paho in order (QoS 1, retained, under a fixed client id); paho's
+network thread (``loop_start``) sends them and resends the unacknowledged ones after
+a reconnect; a row is deleted only when its PUBACK came back (``on_publish`` with its
+mid).  The session is clean: the broker keeps no queue for a cabinet that is off (one
+login's flood meanwhile would fill it and push real messages out), and on each
+connection the cabinet reads the event again from the retained messages, stepwise.  The frame loop never calls paho: it only
 writes SQLite and sets the wanted status.
 
 No message stops a client: :func:`parse` bounds a payload's size, nesting and
@@ -82,7 +84,7 @@ def version() -> str:
 
 
 def cabinet_topic(event: str, cabinet: str = "+") -> str:
-    """Everything one cabinet writes lives under this (the ACL's ``%u`` pattern)."""
+    """Everything one cabinet writes lives under this (its lines in the hall's ACL: :func:`cabinet_acl`)."""
     return f"{ROOT}/{event}/cabinet/{cabinet}"
 
 
@@ -167,8 +169,8 @@ def machine_id() -> str:
     return uuid.uuid5(uuid.NAMESPACE_DNS, str(uuid.getnode())).hex
 
 
-#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the ACL lets every
-#: login write under its own name, so messages "from" these are refused.
+#: The hall's logins that are no cabinet (kiosk/hall/focus-arcade.acl): the operator may write
+#: anywhere, so messages "from" these as cabinets are refused.
 HALL_LOGINS = frozenset({"board", "operator"})
 _NAME = re.compile(r"[\w.\-]{1,40}")
 
@@ -512,31 +514,35 @@ class Closed:
                       "parts": self.parts, "games": self.games})
 
 
-#: Game ids in one :class:`FinalPart` (36 characters each: a part stays under 14 KB, well
-#: inside :data:`MAX_PAYLOAD`).
-FINAL_PART_SIZE = 350
-#: Parts of a closed event's final results, at most (700,000 games).
+#: Games in one :class:`FinalPart` (``<cabinet>/<game id>``, at most 77 characters each: a part
+#: stays under 13 KB, well inside :data:`MAX_PAYLOAD`).
+FINAL_PART_SIZE = 150
+#: Parts of a closed event's final results, at most (300,000 games).
 MAX_FINAL_PARTS = 2000
+
+#: A game as the final results list it: (cabinet, game id).  A game is known by its cabinet and
+#: its id, so a copy of a listed id under another login's name is not listed.
+GameKey = tuple[str, str]
 
 
 @dataclass(frozen=True)
 class FinalPart:
-    """Part ``part`` of the game ids that count in the event closed at ``close_at``."""
+    """Part ``part`` of the games (cabinet, game id) that count in the event closed at ``close_at``."""
 
     event: str
     close_at: float
     part: int
-    game_ids: frozenset[str]
+    games: frozenset[GameKey]
 
     def to_json(self) -> str:
         return dumps({"v": PAYLOAD_VERSION, "kind": "final", "event": self.event, "close_at": self.close_at,
-                      "part": self.part, "games": sorted(self.game_ids)})
+                      "part": self.part, "games": [f"{c}/{g}" for c, g in sorted(self.games)]})
 
 
-def final_parts(event: str, close_at: float, game_ids: Sequence[str] | set[str]) -> list[FinalPart]:
-    """The final results of an event closed at ``close_at`` cut into parts (at least one)."""
-    ids = sorted(game_ids)
-    chunks = [ids[i:i + FINAL_PART_SIZE] for i in range(0, len(ids), FINAL_PART_SIZE)] or [[]]
+def final_parts(event: str, close_at: float, games: Sequence[GameKey] | set[GameKey]) -> list[FinalPart]:
+    """The final results (cabinet, game id) of an event closed at ``close_at`` cut into parts (at least one)."""
+    keys = sorted(games)
+    chunks = [keys[i:i + FINAL_PART_SIZE] for i in range(0, len(keys), FINAL_PART_SIZE)] or [[]]
     return [FinalPart(event, close_at, k, frozenset(c)) for k, c in enumerate(chunks)]
 
 
@@ -680,12 +686,17 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         part = _field(d, "part", int, "a part number")
         if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
             raise PayloadError(f"'part' {_show(part)} on topic {topic[:120]!r}")
-        ids = _field(d, "games", list, "a list of game ids")
-        if len(ids) > FINAL_PART_SIZE or not all(isinstance(g, str) for g in ids):
-            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} game ids or something else")
-        for g in ids:
-            _game_id({"game_id": g})
-        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(ids))
+        listed = _field(d, "games", list, "a list of '<cabinet>/<game id>'")
+        if len(listed) > FINAL_PART_SIZE or not all(isinstance(g, str) and g.count("/") == 1 for g in listed):
+            raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} games or something else than "
+                               "'<cabinet>/<game id>'")
+        keys = []
+        for g in listed:
+            cab_of, gid = g.split("/")
+            if not valid_name(cab_of):
+                raise PayloadError(f"'games' lists {_show(g)}: no cabinet's name")
+            keys.append((cab_of, _game_id({"game_id": gid})))
+        return FinalPart(event, _number(d, "close_at", "a time in seconds"), part, frozenset(keys))
     parts = _field(d, "parts", int, "a number of parts")
     games = _field(d, "games", int, "a number of games")
     if not (0 <= parts <= MAX_FINAL_PARTS and 0 <= games <= parts * FINAL_PART_SIZE):
@@ -831,6 +842,10 @@ class Leaderboard:
 
     #: Results held back at most (games a closed event's final results do not list, or not yet).
     MAX_HELD = 100_000
+    #: Games of one cabinet held at most (on the boards, beside another's id or held back): a
+    #: game a minute for two weeks.  A login that sends more floods every client's memory
+    #: (each game takes about 1 KB): the rest are refused and it is named in :attr:`over_cap`.
+    MAX_GAMES_PER_CABINET = 20_000
 
     def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.lock = threading.RLock()          # all_games() and games_of() may be called under it
@@ -854,15 +869,21 @@ class Leaderboard:
         self.closed_at: float | None = None
         self.closed_parts = 0               # parts of the final results the close note announced
         self.final_parts: dict[int, FinalPart] = {}
-        self.final: frozenset[str] = frozenset()   # game ids that count once closed (parts received)
+        # (cabinet, game id) of the games that count once closed (the parts received so far)
+        self.final: frozenset[GameKey] = frozenset()
         self.final_complete = False         # every announced part is here
-        self.held: dict[str, Result] = {}   # valid results the closed event does not (yet) list
+        self.held: dict[GameKey, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.over_cap: dict[str, int] = {}  # cabinets with more games than MAX_GAMES_PER_CABINET -> refused
+        self._held_by: collections.Counter[str] = collections.Counter()   # cabinet -> games held (any dict)
         self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
         self.changes = 0
         self.updated_at = 0.0
         self.listeners: list[Callable[[], None]] = []
+        self._log_minute = -1e9                  # when this minute of logging ignored messages began
+        self._logged = 0
+        self._unlogged = 0
 
     def _changed(self) -> None:          # under the lock
         self.changes += 1
@@ -881,11 +902,23 @@ class Leaderboard:
             gid = result.game_id
             if gid in self._removed_any or (result.cabinet, gid) in self.removed_pairs:
                 return False
-            if self.closed_at is not None and gid not in self.final:
-                # A closed event counts only the games its final results list: a result sent
-                # later (finished_at may say anything) stays off every board (issue 24).
-                if len(self.held) < self.MAX_HELD or gid in self.held:
-                    self.held[gid] = result
+            key = (result.cabinet, gid)
+            known = key in self.held or key in self.shared or \
+                (gid in self.games and self.games[gid].cabinet == result.cabinet)
+            if not known and self._held_by[result.cabinet] >= self.MAX_GAMES_PER_CABINET:
+                # More games than a cabinet plays: a flood (issue 24); its games so far stay.
+                self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
+                return False
+            if not known:
+                self._held_by[result.cabinet] += 1
+            if self.closed_at is not None and key not in self.final:
+                # A closed event counts only the games its final results list, each by its
+                # cabinet and id: a result sent later (finished_at may say anything), or a copy
+                # of a listed id under another login's name, stays off every board (issue 24).
+                if len(self.held) < self.MAX_HELD or key in self.held:
+                    self.held[key] = result
+                elif not known:
+                    self._held_by[result.cabinet] -= 1
                 return False
             held = self.games.get(gid)
             if not own and (held is None or held.cabinet == result.cabinet):
@@ -898,6 +931,7 @@ class Leaderboard:
                         self.duplicates += not retained
                         return False
                     if twin is None and len(self.shared) >= self.MAX_HELD:
+                        self._held_by[result.cabinet] -= not known
                         return False
                     self.shared[key] = result
                     self._changed()
@@ -944,14 +978,17 @@ class Leaderboard:
                 return False
             for k in twins:
                 del self.shared[k]
+                self._held_by[k[0]] -= 1
             if held is not None and (not cab or held.cabinet == cab):
                 del self.games[gid]
+                self._held_by[held.cabinet] -= 1
                 self.confirmed.discard(gid)
                 promote = next((k for k in self.shared if k[1] == gid), None)
                 if promote is not None:         # the other cabinet's game of that id stays on the boards
                     self.games[gid] = self.shared.pop(promote)
-            if gid in self.held and (not cab or self.held[gid].cabinet == cab):
-                del self.held[gid]
+            for k in [k for k in self.held if k[1] == gid and (not cab or k[0] == cab)]:
+                del self.held[k]
+                self._held_by[k[0]] -= 1
             self._changed()
         self._tell()
         return True
@@ -966,8 +1003,8 @@ class Leaderboard:
     def all_games(self) -> list[Result]:
         """Every game on the boards (also those whose id another cabinet's game has)."""
         with self.lock:
-            return list(self.games.values()) + [r for r in self.shared.values()
-                                                if self.closed_at is None or r.game_id in self.final]
+            return list(self.games.values()) + [r for k, r in self.shared.items()
+                                                if self.closed_at is None or k in self.final]
 
     def close(self, note: Closed) -> None:
         """The event closed at ``note.at``: only the games its final results list stay on the boards."""
@@ -993,12 +1030,19 @@ class Leaderboard:
 
     def _refinal(self) -> None:          # under the lock
         parts = [p for k, p in self.final_parts.items() if k < self.closed_parts and p.close_at == self.closed_at]
-        self.final = frozenset().union(*(p.game_ids for p in parts))
+        self.final = frozenset().union(*(p.games for p in parts))
         self.final_complete = len(parts) == self.closed_parts
-        for gid in [g for g in self.games if g not in self.final]:
-            self.held[gid] = self.games.pop(gid)
-        for gid in [g for g in self.held if g in self.final]:
-            self.games[gid] = self.held.pop(gid)
+        for gid, r in [(g, r) for g, r in self.games.items() if (r.cabinet, g) not in self.final]:
+            self.held[(r.cabinet, gid)] = self.games.pop(gid)
+            promote = next((k for k in self.shared if k[1] == gid and k in self.final), None)
+            if promote is not None:             # the listed cabinet's game of that id takes its place
+                self.games[gid] = self.shared.pop(promote)
+        for key in [k for k in self.held if k in self.final]:
+            r = self.held.pop(key)
+            if key[1] not in self.games:
+                self.games[key[1]] = r
+            elif self.games[key[1]].cabinet != key[0]:
+                self.shared[key] = r
 
     @property
     def late(self) -> int:
@@ -1006,11 +1050,12 @@ class Leaderboard:
         with self.lock:
             return len(self.held) if self.closed_at is not None and self.final_complete else 0
 
-    def counts_game(self, game_id: str) -> bool:
-        """Whether a game of this id would be on the boards now (not removed; listed in the
-        final results if the event is closed)."""
+    def counts_game(self, game_id: str, cabinet: str) -> bool:
+        """Whether ``cabinet``'s game of this id would be on the boards now (not removed; listed
+        in the final results if the event is closed)."""
         with self.lock:
-            return game_id not in self.removed and (self.closed_at is None or game_id in self.final)
+            return game_id not in self._removed_any and (cabinet, game_id) not in self.removed_pairs and \
+                (self.closed_at is None or (cabinet, game_id) in self.final)
 
     def set_initials(self, hs: HighScore) -> None:
         """A player's initials for a seat of a game (shown instead of "P2"; the game may come later)."""
@@ -1048,13 +1093,35 @@ class Leaderboard:
             self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
-            log.log(level, "ignored a message on %s: %s", topic[:200], exc)
+            log.log(self._log_level(level), "ignored a message on %s: %s", topic[:200], exc)
             return None
         except Exception:
             self._ignore("fault", "a fault reading it")
-            log.exception("ignored a message on %s: this reader failed on it", topic[:200])
+            log.log(self._log_level(logging.ERROR), "ignored a message on %s: this reader failed on it",
+                    topic[:200], exc_info=True)
             return None
         return item
+
+    #: Ignored messages logged one by one per minute, at most: a flood of junk would otherwise
+    #: write a log line each (tens of thousands a minute on a cabinet's SD card).
+    LOG_IGNORED_PER_MINUTE = 20
+
+    def _log_level(self, level: int) -> int:
+        """``level`` for the first :data:`LOG_IGNORED_PER_MINUTE` ignored messages of a minute,
+        DEBUG for the rest (counted, and said in one line when the next minute starts)."""
+        now = time.monotonic()
+        with self.lock:
+            if now - self._log_minute >= 60.0:
+                unlogged, self._unlogged = self._unlogged, 0
+                self._log_minute, self._logged = now, 0
+                if unlogged:
+                    log.log(level, "%d more messages on the event's topics were ignored in the last minute "
+                            "(not logged one by one)", unlogged)
+            self._logged += 1
+            if self._logged <= self.LOG_IGNORED_PER_MINUTE:
+                return level
+            self._unlogged += 1
+            return logging.DEBUG
 
     def _ignore(self, why: str, short: str) -> None:
         with self.lock:
@@ -1149,10 +1216,9 @@ class Leaderboard:
         with self.lock:
             statuses = sorted(self.statuses.values(), key=lambda s: s.cabinet)
             seen = dict(self.seen_at)
-            total = len(self.games) + sum(1 for r in self.shared.values()
-                                          if self.closed_at is None or r.game_id in self.final)
+            total = len(self.games) + sum(1 for k in self.shared if self.closed_at is None or k in self.final)
             closed, updated = self.closed_at, self.updated_at
-            flooding = sorted(self.flooding)
+            flooding = sorted(set(self.flooding) | set(self.over_cap))
         rows = self.rows(top)
         shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
         return {"games": total,
@@ -1302,6 +1368,11 @@ class EventLink:
         self._closed_at: float | None = None  # the operator closed the event then
         self._repair = False                  # our retained results changed on the broker: check them
         self.duplicate = ""                   # another machine's instance id that uses our cabinet name
+        # When (monotonic) a connection of ours found another machine's last will on our status
+        # topic: the broker sends it when a connection with our client id takes over another's.
+        self._foreign_wills: list[float] = []
+        self._connection = 0                  # connections so far (one will counted per connection)
+        self._will_counted = -1
         self.client: Any = None
 
     # -- outbox (called in the save transaction, from the frame loop) --------------------------
@@ -1374,7 +1445,9 @@ class EventLink:
                          f"{self.user!r}; the hall's broker lets a cabinet write only under its own login's "
                          "name, so set [event] username to the cabinet's name.")
         self._status_wanted = Status(self.cabinet, self.event, "idle", version=version(), instance=self.instance)
-        self.client = make_client(self.settings, client_id, persistent=True)
+        # A clean session: nothing queued for us while we are off (issue 24: a flood filled that
+        # queue); what we send waits in the outbox, what we read is retained on the broker.
+        self.client = make_client(self.settings, client_id, persistent=False)
         offline = Status(self.cabinet, self.event, "offline", version=version(), instance=self.instance)
         self.client.will_set(status_topic(self.event, self.cabinet), offline.to_json(), qos=1, retain=True)
         self.client.on_connect = self._on_connect
@@ -1429,6 +1502,7 @@ class EventLink:
             self.problem, self._refused = text, True
             return
         self.connected = True
+        self._connection += 1
         if self.problem:
             self.message(f"Event {self.event!r}: connected to the broker again.")
         # Two machines with one name keep dropping each other's connection: that stays said.
@@ -1544,12 +1618,27 @@ class EventLink:
             self._closed_at = self.leaderboard.closed_at
             self._wake.set()
         elif isinstance(item, Status) and item.cabinet == self.cabinet and item.instance \
-                and item.instance != self.instance and item.state != "offline":
+                and item.instance != self.instance and self._another_machine(item, bool(msg.retain)):
             if self.duplicate != item.instance:
                 self.duplicate = item.instance
                 self.problem = (f"Another machine also uses the cabinet name {self.cabinet!r}: the broker keeps "
                                 "dropping one of the two. Give each cabinet its own name and login.")
                 self.message(self.problem)
+
+    def _another_machine(self, status: Status, retained: bool) -> bool:
+        """Whether another machine's ``status`` on our own topic shows it uses our name now.
+        Its live state does; its last will ("offline") only when we find one on two
+        connections within :data:`DUPLICATE_WINDOW_S`: our clean session makes the broker
+        send the will of the connection we took over, and the two machines keep taking over
+        each other's; a machine that had the name before us leaves one will, once."""
+        if status.state != "offline":
+            return True
+        if not retained or self._will_counted == self._connection:
+            return False
+        self._will_counted = self._connection
+        now = time.monotonic()
+        self._foreign_wills = [t for t in self._foreign_wills if now - t <= DUPLICATE_WINDOW_S] + [now]
+        return len(self._foreign_wills) >= 2
 
     # -- the pump thread ---------------------------------------------------------------------
     def _pump_loop(self) -> None:
@@ -1598,7 +1687,7 @@ class EventLink:
         lost, changed = [], []
         for uid, finished, record, winners, reason, scores in rows:
             if uid in self._removed or uid in pending or \
-                    (self._closed_at is not None and not self.leaderboard.counts_game(uid)):
+                    (self._closed_at is not None and not self.leaderboard.counts_game(uid, self.cabinet)):
                 continue
             held = self._broker_copy.get(uid)
             if uid not in seen or held is not None:
@@ -1637,7 +1726,7 @@ class EventLink:
         if self._closed_at is not None:
             rows = db.execute("SELECT seq, game_uid FROM outbox WHERE seq > ? AND topic LIKE ?",
                               (self._last_handed, "%/results/%")).fetchall()
-            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid)]
+            late = [(seq,) for seq, uid in rows if not self.leaderboard.counts_game(uid, self.cabinet)]
             with db:
                 db.executemany("DELETE FROM outbox WHERE seq = ?", late)
             n = len(late)
@@ -1941,6 +2030,10 @@ def format_status(board: Leaderboard) -> str:
         lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
                      "broker hands one reader at once): some of its own games may be missing here; every other "
                      "cabinet was read in full. Remove its login if it is no cabinet of yours")
+    for name, n in sorted(board.over_cap.items()):
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} sent more games than any cabinet plays "
+                     f"({board.MAX_GAMES_PER_CABINET} kept, {n} more refused). Remove its login if it is no "
+                     "cabinet of yours")
     for name in sorted(dup):
         lines.append(f"WARNING: two machines use the cabinet name {isolate(name)!s}: each one's connection "
                      "drops the other's; give each cabinet its own name and login")
@@ -1972,8 +2065,60 @@ def format_status(board: Leaderboard) -> str:
 
 # -- the operator ------------------------------------------------------------------------------
 
-#: Where the hall's broker keeps its logins (kiosk/hall/focus-arcade.conf).
+#: Where the hall's broker keeps its logins and its ACL (kiosk/hall/focus-arcade.conf).
 HALL_PASSWD = "/etc/mosquitto/focus-arcade/passwd"
+HALL_ACL = "/etc/mosquitto/focus-arcade/acl"
+#: What a cabinet's login may write under its event (and nothing else: reading is for every login).
+CABINET_WRITES = ("results/+", "highscores/+", "status")
+
+
+def cabinet_acl(name: str, event: str) -> list[str]:
+    """The ACL lines that let login ``name`` write its own results, high scores and status under
+    ``event`` and under no other event (Mosquitto: ``user`` then that user's ``topic`` lines; a
+    second ``user`` line for the same name adds to the first)."""
+    return [f"user {name}"] + [f"topic write {cabinet_topic(event, name)}/{w}" for w in CABINET_WRITES]
+
+
+def acl_events(acl_file: str | Path, name: str) -> set[str]:
+    """The events whose cabinet topics the ACL file lets login ``name`` write (all of them).
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    granted: dict[str, set[str]] = {}
+    user = None
+    prefix = f"{ROOT}/"
+    for raw in Path(acl_file).read_text(encoding="utf-8", errors="replace").splitlines():
+        words = raw.split()
+        if not words or words[0].startswith("#"):
+            continue
+        if words[0] == "user" and len(words) == 2:
+            user = words[1]
+        elif words[0] == "topic" and user == name and len(words) == 3 and words[1] in ("write", "readwrite"):
+            parts = words[2].split("/")
+            if words[2].startswith(prefix) and len(parts) >= 5 and parts[2:4] == ["cabinet", name]:
+                granted.setdefault(parts[1], set()).add("/".join(parts[4:]))
+    return {e for e, w in granted.items() if set(CABINET_WRITES) <= w}
+
+
+def grant_event(acl_file: str | Path, name: str, event: str) -> bool:
+    """Append :func:`cabinet_acl` for ``name`` and ``event`` to the ACL file unless it has them;
+    True if it changed (Mosquitto reads it again on ``systemctl reload mosquitto``).
+
+    Raises:
+        OSError: the file cannot be read or written.
+        ValueError: ``name`` or ``event`` is no valid name.
+    """
+    if not (valid_name(name) and valid_name(event)):
+        raise ValueError(f"{name!r} / {event!r}: not a cabinet and an event name")
+    path = Path(acl_file)
+    if event in acl_events(path, name):
+        return False
+    text = path.read_text(encoding="utf-8")
+    block = "\n".join([f"# cabinet {name}, event {event} (focus-arcade event add-cabinet)"] + cabinet_acl(name, event))
+    with path.open("a", encoding="utf-8") as f:        # appending keeps the file's owner and mode
+        f.write(("" if text.endswith("\n") or not text else "\n") + "\n" + block + "\n")
+    return True
 
 
 def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str, str]], seconds: float) -> str:
@@ -2101,11 +2246,12 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     # The stepwise read skips a cabinet that has no status on the broker; a read of everything
     # at once finds its games too (under a flood it may miss some, hence both).
     wide, _ = watch(settings, seconds, stepwise=False)
-    with wide.lock:
-        extra = {g for g, r in wide.games.items() if r.finished_at <= when}
+    # Each game by its cabinet and its id: a copied id counts for the login that sent it only
+    # if that copy was on the boards itself (issue 24).
+    extra = {(r.cabinet, r.game_id) for r in wide.all_games() if r.finished_at <= when}
     with before.lock:
-        listed = {g for g, r in before.games.items() if r.finished_at <= when}
-        listed |= {g for g in extra if g not in before.removed and (before.closed_at is None or g in before.final)}
+        listed = {(r.cabinet, r.game_id) for r in before.all_games() if r.finished_at <= when}
+        listed |= {k for k in extra if before.counts_game(k[1], k[0])}
         old_parts = sorted(before.final_parts)
         unsent = {s.cabinet: s.outbox for s in before.statuses.values() if s.outbox and s.state != "offline"}
     parts = final_parts(event, when, listed)
@@ -2220,15 +2366,15 @@ def logins(passwd_file: str | Path) -> set[str]:
 
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
                 mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False,
-                event: str | None = None) -> tuple[bool, str]:
-    """``focus-arcade event add-cabinet NAME`` on the broker's machine: a login for one more
-    cabinet in the hall's password file (``mosquitto_passwd``; a new random password unless
-    given), and the ``[event]`` lines for that cabinet.  The hall's ACL needs no change
-    (``%u``: a login writes only under its own name).  Mosquitto reads the file again on
-    ``systemctl reload mosquitto``.  A login that exists already is left alone unless
-    ``replace`` (``--replace``: a new password for it; the cabinet needs the new one).
-    ``event`` (``--event``, else the configuration's): the event name its lines say; without
-    one, that line is left commented out (a pasted placeholder would name an event of its own).
+                event: str | None = None, acl_file: str | Path = HALL_ACL) -> tuple[bool, str]:
+    """``focus-arcade event add-cabinet NAME --event EVENT`` on the broker's machine: a login for
+    one more cabinet in the hall's password file (``mosquitto_passwd``; a new random password
+    unless given), its lines in the hall's ACL (:func:`grant_event`: it may write its own topics
+    under ``event`` only), and the ``[event]`` lines for that cabinet.  Mosquitto reads both files
+    again on ``systemctl reload mosquitto``.  A login that exists already keeps its password
+    unless ``replace`` (``--replace``: a new password; the cabinet needs the new one); given
+    another event, it may write under that event too.  ``event`` (``--event``, else the
+    configuration's) is needed: a login may write under the events it was added for only.
     A password file it makes is readable by root and the ``mosquitto`` group only (0640).
 
     Returns:
@@ -2239,16 +2385,38 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     if not valid_name(name) or name in HALL_LOGINS:
         return False, (f"{name!r}: a cabinet's name is 1 to 40 letters, digits, '-', '_' or '.' (not "
                        "'operator' or 'board', the hall's other logins)")
-    path = Path(passwd_file)
+    if not event:
+        return False, (f"event add-cabinet {name} needs the event's name (--event NAME, or [event] event in "
+                       "this machine's configuration): a cabinet's login may write under its own event only")
+    if not valid_name(event):
+        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
+    path, acl = Path(passwd_file), Path(acl_file)
     try:
         known = name in logins(path)
+        granted = event in acl_events(acl, name)
+    except FileNotFoundError:
+        return False, (f"there is no ACL file {acl}: copy the hall's (kiosk/hall/focus-arcade.acl) there first "
+                       "(README.md: \"A broker for the hall\")")
     except OSError as exc:
-        return False, f"cannot read {path}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+        return False, (f"cannot read {exc.filename or path}: {exc.strerror or exc} (run it with sudo on the "
+                       "broker's machine)")
+    if known and granted and not replace:
+        return False, (f"cabinet {name!r} has a login in {path} and may write under event {event!r} already; "
+                       f"nothing changed. To give it a new password (its cabinet then needs the new one): "
+                       f"event add-cabinet {name} --event {event} --replace")
+    event_line = f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n"
+    settings_text = ("In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
+                     f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
+                     "ca_file = \"/home/pi/hall-ca.pem\"\n"
+                     f"username = \"{name}\"\ncabinet = \"{name}\"\n"
+                     "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n" + event_line)
     if known and not replace:
-        return False, (f"cabinet {name!r} has a login in {path} already; nothing changed. To give it a new "
-                       f"password (its cabinet then needs the new one): event add-cabinet {name} --replace")
-    if event is not None and not valid_name(event):
-        return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
+        try:
+            grant_event(acl, name, event)
+        except OSError as exc:
+            return False, f"cannot write {acl}: {exc.strerror or exc} (run it with sudo on the broker's machine)"
+        return True, (f"Cabinet {name!r} may now write under event {event!r} too (after `sudo systemctl reload "
+                      f"mosquitto`); its login and password are unchanged.\n\n" + settings_text)
     secret = password or secrets.token_urlsafe(18)
     created = not path.exists()
     args = [mosquitto_passwd, "-b"] + (["-c"] if created else []) + [str(path), name, secret]
@@ -2266,25 +2434,23 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
             shutil.chown(path, group="mosquitto")
         except (OSError, LookupError):
             pass                             # no such group here (not the broker's machine): 0640 stays
-    event_line = (f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n" if event else
-                  "# event = ...   set the hall's event name here (the same on every cabinet; "
-                  "add-cabinet --event NAME prints it)\n")
+    try:
+        grant_event(acl, name, event)
+    except OSError as exc:
+        return False, (f"the login {name!r} is made, but {acl} could not be written: {exc.strerror or exc}; "
+                       f"run event add-cabinet {name} --event {event} again with sudo")
     return True, ((f"Cabinet {name!r}: its old password no longer works; the new one below does (after "
                    "`sudo systemctl reload mosquitto`).\n") if known else
-                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`).\n") + (
+                  f"Cabinet {name!r} can log in now (after `sudo systemctl reload mosquitto`) and write under "
+                  f"event {event!r} only.\n") + (
                   f"Its password, for its ~/.config/focus-arcade/broker-password (one line):\n\n{secret}\n\n"
-                  "In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
-                  f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
-                  "ca_file = \"/home/pi/hall-ca.pem\"\n"
-                  f"username = \"{name}\"\ncabinet = \"{name}\"\n"
-                  "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n"
-                  + event_line)
+                  + settings_text)
 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
                   passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
-                  event: str | None = None) -> int:
-    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME |
+                  event: str | None = None, acl_file: str = HALL_ACL) -> int:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME --event EVENT |
     clear-cabinet NAME``: prints what happened;
     returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
     if what in ("remove", "add-cabinet", "clear-cabinet") and not target:
@@ -2298,6 +2464,6 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     elif what == "close":
         ok, text = close_event(settings, seconds)
     else:
-        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event, acl_file=acl_file)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

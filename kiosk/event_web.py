@@ -8,8 +8,9 @@ and serves, on ``127.0.0.1:8080`` unless told otherwise:
     /events            Server-Sent Events: the same JSON each time it changes
 
 Read-only: there is nothing to post.  Standard library ``http.server`` only: one thread
-per connection, each with a timeout, the JSON built once per change and shared
-(bench/bench_event.py ``--web-clients`` measures it).
+per connection, each with a timeout, at most :data:`MAX_PER_ADDRESS` connections from
+one address and :data:`MAX_CONNECTIONS` in all, the JSON built once per change and
+shared (bench/bench_event.py ``--web-clients`` measures it).
 """
 
 from __future__ import annotations
@@ -163,6 +164,60 @@ MAX_STREAMS = 400
 TICK_S = 5.0
 #: Two updates of a stream are at least this far apart (s).
 MIN_GAP_S = 0.2
+#: Connections one address may hold at once (a browser opens at most 6 to a host); more are
+#: closed at once, so one guest's program cannot hold every thread and file descriptor.
+MAX_PER_ADDRESS = 16
+#: Connections at once, all addresses (below the 1,024 files a service may open by default).
+MAX_CONNECTIONS = 800
+
+
+class _Server(ThreadingHTTPServer):
+    """The standard library's threaded server with a bounded number of connections: at most
+    ``max_per_address`` from one address and :data:`MAX_CONNECTIONS` in all; a connection over
+    either is closed before it gets a thread.  A longer listen queue than the default 5, so a
+    burst of connections does not drop a viewer's."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Any, max_per_address: int) -> None:
+        self.max_per_address = max_per_address
+        self.open: dict[str, int] = {}
+        self.refused = 0                     # connections closed at once (over a limit)
+        self._open_lock = threading.Lock()
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        host = str(client_address[0])
+        with self._open_lock:
+            if self.open.get(host, 0) >= self.max_per_address or sum(self.open.values()) >= MAX_CONNECTIONS:
+                self.refused += 1
+                refuse = True
+            else:
+                self.open[host] = self.open.get(host, 0) + 1
+                refuse = False
+        if refuse:
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except Exception:                    # no thread for it: it is closed, and no longer counted
+            self._closed(host)
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._closed(str(client_address[0]))
+
+    def _closed(self, host: str) -> None:
+        with self._open_lock:
+            n = self.open.get(host, 0) - 1
+            if n > 0:
+                self.open[host] = n
+            else:
+                self.open.pop(host, None)
 
 
 class LeaderboardWeb:
@@ -177,9 +232,11 @@ class LeaderboardWeb:
         settings: the validated ``[event]`` section.
         host: the address to bind (127.0.0.1: this machine only; "0.0.0.0" for guests' phones).
         port: the TCP port (0 = any free one, see :attr:`port`).
+        max_per_address: connections one address may hold at once (:data:`MAX_PER_ADDRESS`).
     """
 
-    def __init__(self, settings: Mapping[str, Any], host: str = "127.0.0.1", port: int = 8080) -> None:
+    def __init__(self, settings: Mapping[str, Any], host: str = "127.0.0.1", port: int = 8080,
+                 max_per_address: int = MAX_PER_ADDRESS) -> None:
         self.watcher = Watcher(settings)
         self.changed = threading.Condition()
         self.version = 0
@@ -224,8 +281,7 @@ class LeaderboardWeb:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = ThreadingHTTPServer((host, port), Handler)
-        self.server.daemon_threads = True
+        self.server = _Server((host, port), Handler, max_per_address)
         self.host = host
         self.port = int(self.server.server_address[1])
         self.thread: threading.Thread | None = None

@@ -10,8 +10,9 @@ gives a hall broker (persistence, a log file) are added after the file, with
 checks that the file still has the lines it replaces, so a change to the documented file
 is a change to what the tests run.
 
-Each cabinet logs in as itself (:meth:`Broker.login`: its name, password
-:func:`password_of`); ``board`` reads, ``operator`` moderates.
+Each cabinet logs in as itself (:func:`login`: its name, password :func:`password_of`) and
+may write under the events it was added for (:meth:`Broker.grant`, with the lines ``event
+add-cabinet`` writes into the ACL); ``board`` reads, ``operator`` moderates.
 """
 
 from __future__ import annotations
@@ -47,9 +48,20 @@ def ensure_user(user: str) -> None:
             b.add_user(user)
 
 
+def grant(user: str, event: str, port: int | None = None) -> None:
+    """``user`` can log in and write its cabinet topics under ``event`` on the broker listening on
+    ``port`` (on every broker of this process if none does: a test's proxy port, say)."""
+    mine = [b for b in LIVE if port in (b.port, b.tls_port)]
+    for b in mine or list(LIVE):
+        b.grant(user, event)
+
+
 def login(settings: dict[str, Any], user: str) -> dict[str, Any]:
-    """``settings`` logging in as ``user`` (made on every broker of this process if new)."""
+    """``settings`` logging in as ``user``, a cabinet of ``settings``' event on ``settings``' broker
+    (made on every broker of this process if new)."""
     ensure_user(user)
+    if settings.get("event"):
+        grant(user, str(settings["event"]), int(settings["port"]) if settings.get("port") else None)
     return {**settings, "username": user, "password": password_of(user), "password_file": ""}
 
 
@@ -141,6 +153,7 @@ class Broker:
         self.proc: subprocess.Popen[bytes] | None = None
         self.passwd = self.folder / "passwd"
         self.users: set[str] = set()
+        self._reloads = 0
         self.passwd.write_text("")
         for user in USERS:
             self.add_user(user)
@@ -181,6 +194,21 @@ class Broker:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGHUP)
             self._wait_login(user, password or password_of(user))
+
+    def grant(self, user: str, event: str) -> None:
+        """``user`` (a cabinet's login, made if new) may write its own topics under ``event``: the
+        lines ``focus-arcade event add-cabinet`` appends to the ACL (:func:`kiosk.event.grant_event`).
+        A running broker reloads (SIGHUP); the reload is known done when a login whose password
+        changed with it takes the new one (Mosquitto reads the password file and the ACL in one go)."""
+        from kiosk.event import grant_event
+        if user in USERS:
+            return
+        changed = grant_event(self.folder / "acl", user, event)
+        if user not in self.users:
+            self.add_user(user)                            # its reload takes the new ACL lines too
+        elif changed and self.proc is not None and self.proc.poll() is None:
+            self._reloads += 1
+            self.add_user("reload-probe", f"probe-{self._reloads}")
 
     def _wait_login(self, user: str, password: str) -> None:
         import paho.mqtt.client as mqtt
@@ -269,6 +297,8 @@ class Broker:
         """An ``[event]`` section for this broker (plain MQTT on the loopback listener): the
         login is ``user``, else the cabinet's own, else ``board``."""
         who = user or cabinet or "board"
+        if password is None:
+            self.grant(who, event)                         # a cabinet's login of this event
         if who not in self.users and password is None:
             self.add_user(who)
         return {"host": "127.0.0.1", "port": self.port, "tls": False, "ca_file": "", "username": who,

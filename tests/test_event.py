@@ -480,7 +480,7 @@ def test_a_cabinet_killed_with_minus_9_while_publishing_loses_and_doubles_nothin
     s = broker.settings(event)
     w = watcher(s)
     store = tmp_path / "victim.sqlite3"
-    mosquitto.ensure_user("victim")
+    mosquitto.grant("victim", event)
     proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("event_cabinet.py")), str(store),
                              str(broker.port), event, "victim"], stdout=subprocess.PIPE, text=True)
     try:

@@ -262,13 +262,59 @@ def test_add_cabinet_prints_the_real_event_name_and_keeps_the_password_file_priv
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
     need_mosquitto()
-    passwd = tmp_path / "passwd"
+    passwd, acl = tmp_path / "passwd", tmp_path / "acl"
+    acl.write_text(mosquitto.HALL_ACL.read_text())
     assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-left",
-                     "--passwd", str(passwd), "--event", "summer-fair-2026"]) == 0
+                     "--passwd", str(passwd), "--acl", str(acl), "--event", "summer-fair-2026"]) == 0
     out = capsys.readouterr().out
     assert '\nevent = "summer-fair-2026"' in out and '"..."' not in out, out
     assert passwd.stat().st_mode & 0o777 == 0o640
+    # Without an event (none given, none configured) no login is made: it could write nowhere.
     assert cli.main(["--config", str(tmp_path / "none.toml"), "event", "add-cabinet", "stage-right",
-                     "--passwd", str(passwd)]) == 0
-    out = capsys.readouterr().out
-    assert "\nevent =" not in out and "# event = ... " in out, out
+                     "--passwd", str(passwd), "--acl", str(acl)]) == 1
+    assert "needs the event's name" in capsys.readouterr().err
+    assert "stage-right" not in passwd.read_text() and "stage-right" not in acl.read_text()
+
+
+def test_a_flood_while_a_cabinet_is_off_costs_it_nothing_when_it_is_back(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """A cabinet's link kept a persistent session: while the cabinet was off, the broker queued
+    every message on the event's topics for it, and one login's flood (not even retained) filled
+    that queue (``max_queued_messages``): the games and the operator's removal sent after it
+    were dropped from the queue, and the cabinet, back, first chewed through 20,000 junk messages
+    and took its own games for lost.  The link now has a clean session: the broker keeps nothing
+    for a cabinet that is off, and the cabinet rebuilds the event from the retained messages."""
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    south = Cabinet(tmp_path, broker.settings(event), "south")
+    op = broker.settings(event, user="operator")
+    try:
+        north.play(2)
+        south.play(2)
+        wait_until(lambda: north.pending() == 0 and south.pending() == 0 and
+                   len(on_board(north.link.leaderboard)) == 4, what="both cabinets' games on north's board")
+        north.link.stop()                                # north is switched off
+        north.store.close()
+        c = ev.make_client(mosquitto.login(broker.settings(event), "mallory"), "mallory-flood", persistent=False)
+        c.max_inflight_messages_set(500)
+        c.connect("127.0.0.1", broker.port)
+        c.loop_start()
+        try:
+            for i in range(FLOOD):
+                info = c.publish(results_topic(event, f"x{i:06d}", "mallory"), b"x", qos=1, retain=False)
+            info.wait_for_publish(120)
+        finally:
+            c.disconnect()
+            c.loop_stop()
+        south.play(2)                                    # after the flood, while north is off
+        wait_until(lambda: south.pending() == 0, timeout=120, what="south's games are with the broker (a hang guard)")
+        ok, text = ev.remove_game(op, south.uids()[0], 30)
+        assert ok, text
+        north.__init__(tmp_path, north.settings, "north")  # type: ignore[misc]   # switched on again
+        want = set(north.uids()) | set(south.uids()[1:])
+        wait_until(lambda: set(on_board(north.link.leaderboard)) == want, timeout=60,
+                   what="north's board has every game but the removed one")
+        assert north.link.leaderboard.ignored == 0, "the flood sent while north was off reached it"
+        assert north.link.resent == 0, "north took its own games for lost"
+    finally:
+        north.stop()
+        south.stop()

@@ -200,6 +200,8 @@ def test_the_readme_shows_the_configuration_the_tests_start() -> None:
     for f in (mosquitto.HALL_CONF, mosquitto.HALL_ACL):
         text = f.read_text(encoding="utf-8").strip()
         assert text in readme, f"README.md must show {f.name} as it is"
+    # ...and the lines `event add-cabinet` appends to the ACL as it writes them.
+    assert "\n".join(ev.cabinet_acl("stage-left", "summer-fair-2026")) in readme
     conf = mosquitto.HALL_CONF.read_text(encoding="utf-8")
     for line in ("allow_anonymous false", "max_packet_size 65536", "max_queued_messages 20000",
                  "persistent_client_expiration 14d", "password_file /etc/mosquitto/focus-arcade/passwd",
@@ -292,6 +294,98 @@ def test_a_cabinet_login_can_neither_forge_nor_overwrite_another_cabinets_games(
         assert later.leaderboard.statuses["north"].state == "idle"
         later.stop()
         w.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+
+
+def test_a_cabinet_login_of_one_event_cannot_write_under_another_event(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """The ACL's ``focus-arcade/+/cabinet/%u/...`` patterns let a cabinet's login write under any
+    event's name: a login given out for one event put games and a status on another event's
+    boards.  A cabinet's login now writes under the events it was added for only."""
+    other = f"{event}-b"
+    north = Cabinet(tmp_path, broker.settings(other), "north")             # a real cabinet of event B
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))   # a login of event A
+    w = watcher(broker.settings(other))
+    own = watcher(broker.settings(event))
+    try:
+        topic, d = result_payload(other, "mallory", "focusx-classic", (64.0, 0.0))
+        mallory.publish(topic, json.dumps(d), qos=1, retain=True).wait_for_publish(5)
+        mallory.publish(status_topic(other, "mallory"), Status("mallory", other, "playing", "focusx-classic",
+                                                               at=time.time()).to_json(),
+                        qos=1, retain=True).wait_for_publish(5)
+        # The same under its own event: the broker takes it (so the login works, and it has
+        # handled the messages above by the time this one is on event A's board).
+        topic_a, d_a = result_payload(event, "mallory", "focusx-classic", (64.0, 0.0))
+        mallory.publish(topic_a, json.dumps(d_a), qos=1, retain=True).wait_for_publish(5)
+        wait_until(lambda: len(on_board(own.leaderboard, "mallory")) == 1, what="mallory's game under its own event")
+        north.play(1)
+        later = watcher(broker.settings(other))          # what anyone joining event B gets
+        for board in (w.leaderboard, later.leaderboard, north.link.leaderboard):
+            wait_until(lambda b=board: set(on_board(b)) == set(north.uids()), what="north's game on B's board")
+            assert on_board(board, "mallory") == [] and "mallory" not in board.statuses
+        assert later.leaderboard.ignored == 0            # refused by the broker, not by the readers
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        w.stop()
+        own.stop()
+
+
+def test_one_login_sending_more_games_than_a_cabinet_plays_is_capped_on_every_board(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every client kept every valid result a login sent: a million plausible results under one
+    cabinet login's own topics (a few minutes of publishing) took about 1 KB each in every
+    cabinet's memory, enough to get a Pi's kiosk killed.  A board keeps at most
+    ``MAX_GAMES_PER_CABINET`` games of one cabinet (20,000; 40 here), refuses the rest and names
+    the login; the other cabinets' games still arrive."""
+    monkeypatch.setattr(Leaderboard, "MAX_GAMES_PER_CABINET", 40)
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    w = watcher(broker.settings(event))
+    try:
+        north.play(1)
+        for _ in range(70):
+            topic, d = result_payload(event, "mallory", "focusx-classic", (5.0, 1.0))
+            info = mallory.publish(topic, json.dumps(d), qos=1, retain=True)
+        info.wait_for_publish(10)
+        north.play(1)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, north.link.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: set(north.uids()) <= set(on_board(b)), what="north's games arrive")
+            wait_until(lambda b=board: b.over_cap.get("mallory", 0) == 30, what="mallory's 30 games too many refused")
+            assert len(on_board(board, "mallory")) == 40
+            assert "mallory" in board.snapshot()["flooding"]
+            assert "WARNING: cabinet mallory sent more games than any cabinet plays" in format_status(board)
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        north.stop()
+        w.stop()
+
+
+def test_a_flood_of_junk_writes_a_few_log_lines_not_one_a_message(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Each ignored message was logged as a warning on every cabinet: one login's junk, 20,000
+    messages a minute, was 20,000 lines a minute in each cabinet's journal on its SD card.  A
+    minute logs at most ``LOG_IGNORED_PER_MINUTE`` (20) of them one by one, then one line with
+    how many more."""
+    import logging
+    caplog.set_level(logging.WARNING, logger="focus-arcade.event")
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    try:
+        wait_until(lambda: north.link._wide_done and not north.link._step_nonce, what="north reads everything")
+        for i in range(300):
+            info = mallory.publish(results_topic(event, f"junk-{i}", "mallory"), b"x", qos=1)
+        info.wait_for_publish(10)
+        north.play(1)
+        wait_until(lambda: north.link.leaderboard.ignored >= 300 and north.pending() == 0 and
+                   set(north.uids()) <= set(on_board(north.link.leaderboard)), what="north read it all")
+        lines = [r for r in caplog.records if "ignored a message on" in r.getMessage()]
+        assert len(lines) == 20, len(lines)          # Leaderboard.LOG_IGNORED_PER_MINUTE
     finally:
         mallory.loop_stop()
         north.stop()
@@ -407,11 +501,14 @@ def test_adding_a_cabinet_is_one_command(broker: mosquitto.Broker, event: str, t
                                          capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
     cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
-    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "new-one", "--passwd", str(broker.passwd)]) == 0
+    acl = str(broker.folder / "acl")
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "new-one", "--passwd", str(broker.passwd),
+                     "--acl", acl]) == 0
     out = capsys.readouterr().out
     password = out.split("(one line):\n\n")[1].split("\n")[0]
     assert 'username = "new-one"' in out and 'cabinet = "new-one"' in out and len(password) >= 20
-    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "bad name", "--passwd", str(broker.passwd)]) == 1
+    assert cli.main(["--config", str(cfg), "event", "add-cabinet", "bad name", "--passwd", str(broker.passwd),
+                     "--acl", acl]) == 1
     assert "a cabinet's name is 1 to 40" in capsys.readouterr().err
     assert broker.proc is not None
     broker.proc.send_signal(__import__("signal").SIGHUP)       # systemctl reload mosquitto
@@ -525,7 +622,7 @@ def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_dr
     from kiosk import event_web
     monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
     north = Cabinet(tmp_path, broker.settings(event), "north")
-    web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
+    web = event_web.LeaderboardWeb(broker.settings(event), port=0, max_per_address=40).start()   # 20 viewers here
     streams: list[socket.socket] = []
     try:
         north.play(1)
@@ -558,6 +655,43 @@ def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_dr
         silent.close()
     finally:
         for s in streams:
+            s.close()
+        web.stop()
+        north.stop()
+
+
+def test_one_address_holding_many_connections_leaves_the_page_to_everyone_else(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """One guest's program that opened connections and sent half a request, a byte now and
+    then, held a thread and a file descriptor each for as long as it liked: a thousand of them
+    used up the 1,024 files a service may open, and the page no longer answered anyone.  One
+    address now holds at most ``MAX_PER_ADDRESS`` (16) connections; more are closed at once."""
+    from kiosk import event_web
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
+    held: list[socket.socket] = []
+    try:
+        north.play(1)
+        for _ in range(60):                           # the guest: another address of this machine
+            s = socket.socket()
+            s.bind(("127.0.0.2", 0))
+            s.settimeout(10)
+            s.connect(("127.0.0.1", web.port))
+            s.sendall(b"GET /events HTTP/1.1\r\n")       # and never the end of its request
+            held.append(s)
+        n = event_web.MAX_PER_ADDRESS
+        for s in held[n:]:                            # accepted in the order they came: these are closed
+            try:
+                assert s.recv(1) == b"", "a connection over the limit was served"
+            except ConnectionResetError:
+                pass
+        for s in held[:n]:                            # and the first ones are still open, waiting
+            s.setblocking(False)
+            with pytest.raises(BlockingIOError):
+                s.recv(1, socket.MSG_PEEK)
+        wait_until(lambda: page_json(web.port)["games"] == 1, what="a viewer still gets the page")
+    finally:
+        for s in held:
             s.close()
         web.stop()
         north.stop()
@@ -700,7 +834,7 @@ def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Bro
                         (30.0, 1.0), closed_at - 3600)
         mallory.publish(results_topic(event, r.game_id, "mallory"), r.to_json(), qos=1, retain=True).wait_for_publish(5)
         # A list of the games that count in mallory's name: its ACL drops it.
-        forged = ev.FinalPart(event, closed_at, 0, frozenset([r.game_id, *north.uids()]))
+        forged = ev.FinalPart(event, closed_at, 0, frozenset([("mallory", r.game_id), *(("north", u) for u in north.uids())]))
         mallory.publish(ev.final_topic(event, 0), forged.to_json(), qos=1, retain=True).wait_for_publish(5)
         # Then a status: once a board has it, it has had the result before it (one sender, in order).
         mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
@@ -814,21 +948,29 @@ def test_the_operator_commands_answer_through_a_flood_of_retained_messages(
 def test_adding_a_cabinet_that_has_a_login_changes_nothing_unless_replace(
         broker: mosquitto.Broker, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``event add-cabinet`` once gave an existing cabinet a new password silently: that cabinet
-    was locked out at its next connection."""
+    was locked out at its next connection.  Another event for it keeps its password."""
     from kiosk import cli
-    passwd = tmp_path / "passwd"
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 0
+    passwd, acl = tmp_path / "passwd", tmp_path / "acl"
+    acl.write_text(mosquitto.HALL_ACL.read_text())
+    line = ["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--acl", str(acl), "--event", "fair"]
+    assert cli.main(line) == 0
     first = capsys.readouterr().out.split("(one line):\n\n")[1].split("\n")[0]
-    before = passwd.read_text()
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd)]) == 1
+    before, acl_before = passwd.read_text(), acl.read_text()
+    assert ev.acl_events(acl, "stage-left") == {"fair"}
+    assert cli.main(line) == 1
     err = capsys.readouterr().err
     assert "has a login in" in err and "nothing changed" in err and "--replace" in err
-    assert passwd.read_text() == before
-    assert cli.main(["event", "add-cabinet", "stage-left", "--passwd", str(passwd), "--replace"]) == 0
+    assert passwd.read_text() == before and acl.read_text() == acl_before
+    assert cli.main(line[:-1] + ["winter"]) == 0                 # the same cabinet at another event
+    out = capsys.readouterr().out
+    assert "password are unchanged" in out and "(one line)" not in out and passwd.read_text() == before
+    assert ev.acl_events(acl, "stage-left") == {"fair", "winter"}
+    assert cli.main(line + ["--replace"]) == 0
     out = capsys.readouterr().out
     second = out.split("(one line):\n\n")[1].split("\n")[0]
     assert "its old password no longer works" in out and second != first
     assert passwd.read_text() != before and passwd.read_text().count("stage-left:") == 1
+    assert acl.read_text().count("user stage-left") == 2
 
 
 def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -840,6 +982,49 @@ def test_the_readme_and_the_defaults_say_the_same_of_an_empty_cabinet_name(monke
     monkeypatch.setattr(socket, "gethostname", lambda: "bar-cabinet")
     assert ev.cabinet_name({"cabinet": "", "username": "stage-left"}) == "stage-left"
     assert ev.cabinet_name({"cabinet": "", "username": ""}) == "bar-cabinet"
+
+
+def test_a_copied_game_id_after_the_close_counts_only_for_the_cabinet_that_played_it(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The close listed game ids only: another login's copy of a listed id, published after the
+    close, counted as one of the final results (mallory's "64 cards" topped the closed board).
+    The final results list each game by its cabinet and its id."""
+    from kiosk import cli
+    from kiosk.event_web import LeaderboardWeb
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    w = watcher(broker.settings(event))
+    op_cfg = config_file(tmp_path / "operator.toml", broker.settings(event, user="operator"))
+    try:
+        north.play(2)
+        all_once([w.leaderboard, web.watcher.leaderboard], [north])
+        assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
+        assert "2 games on its boards are the final results" in capsys.readouterr().out
+        wait_until(lambda: w.leaderboard.final_complete and web.watcher.leaderboard.final_complete)
+        gid = north.uids()[0]
+        copy = json.loads(w.leaderboard.games[gid].to_json())
+        copy.update(cabinet="mallory", scores=[64.0, 0.0, 0.0], score=64.0, winners=[0])
+        mallory.publish(results_topic(event, gid, "mallory"), json.dumps(copy), qos=1, retain=True).wait_for_publish(5)
+        # Then a status: once a board has it, it has had the copy before it (one sender, in order).
+        mallory.publish(status_topic(event, "mallory"), Status("mallory", event, "idle").to_json(), qos=1,
+                        retain=True).wait_for_publish(5)
+        later = watcher(broker.settings(event))
+        for board in (w.leaderboard, north.link.leaderboard, web.watcher.leaderboard, later.leaderboard):
+            wait_until(lambda b=board: "mallory" in b.statuses, what="the board has mallory's status")
+            assert [r.cabinet for r in board.games_of(gid)] == ["north"], "the copy is no final result"
+            assert all(r["cabinet"] == "north" for rows in board.rows().values() for r in rows)
+            assert board.snapshot()["games"] == 2
+        assert later.leaderboard.late == 1
+        wait_until(lambda: any(c["cabinet"] == "mallory" for c in page_json(web.port)["cabinets"]))
+        page = page_json(web.port)
+        assert page["games"] == 2 and all(row["cabinet"] == "north" for b in page["boards"] for row in b["top"])
+        later.stop()
+    finally:
+        mallory.loop_stop()
+        web.stop()
+        w.stop()
+        north.stop()
 
 
 def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_covering_the_prompt(
@@ -855,7 +1040,7 @@ def test_the_title_screens_hall_leaderboard_says_closed_and_warns_without_coveri
                               "r", (float(k % 20), 1.0), 100.0 + k))
     board.set_status(Status("cab-1", "hall", "idle", instance="one"))
     board.set_status(Status("cab-1", "hall", "idle", instance="two"))
-    parts = ev.final_parts("hall", 500.0, list(board.games))
+    parts = ev.final_parts("hall", 500.0, [(r.cabinet, r.game_id) for r in board.all_games()])
     for p in parts:
         board.add_final(p)
     board.close(Closed("hall", 500.0, len(parts), len(board.games)))
