@@ -1,4 +1,4 @@
-"""CPU time per frame of the title screen and of the attract loop's high-score page (prints
+"""CPU time per frame of the title screen, the attract loop's high-score page and the lobby (prints
 figures, asserts nothing; issue 22: the title drew at about 12 fps on a simulated Pi 3).
 
 The real :class:`kiosk.app.App` under SDL's dummy driver, at 1920x1080 and 1280x720, on a
@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 FRAME_NS = 16_666_667
-PAGES = ("title", "scores")
+PAGES = ("title", "scores", "lobby")
 
 
 def run_one(page: str, size: tuple[int, int], frames: int) -> dict[str, object]:
@@ -51,6 +51,9 @@ def run_one(page: str, size: tuple[int, int], frames: int) -> dict[str, object]:
         c0 = time.thread_time_ns()
         if page == "title":
             app.push(AttractScene(app))
+        elif page == "lobby":
+            from kiosk.scenes.lobby import LobbyScene
+            app.push(LobbyScene(app))
         else:
             loop = AttractLoop(app)
             app.attract = loop
