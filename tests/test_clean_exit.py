@@ -36,8 +36,9 @@ _spec.loader.exec_module(bench_stop)
 ])
 def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig: int, code: int) -> None:
     proc, sock = bench_stop.start(game, tmp_path)
+    store = tmp_path / "data" / "focus-arcade" / "arcade.sqlite3"
     try:
-        time.sleep(1.0)                     # let the game get going (not a measurement)
+        assert wait_for_a_saved_step(store), "the game saved no step in 120 s"
         _, returncode, err = bench_stop.stop(proc, sig, timeout=30)
     finally:
         sock.close()
@@ -46,7 +47,6 @@ def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig
     assert returncode == code, err
     assert "Traceback" not in err
     assert "stopping" in err and "stopped" in err          # the journal says why it ended
-    store = tmp_path / "data" / "focus-arcade" / "arcade.sqlite3"
     # Closed properly: the journal was checkpointed and removed (looked at before this test's own
     # connection, which would replay and remove a -wal left behind).
     assert not Path(f"{store}-wal").exists()
@@ -57,6 +57,27 @@ def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig
     finished = db.execute("SELECT count(*) FROM games").fetchone()[0]
     db.close()
     assert slot is not None or finished > 0
+
+
+def wait_for_a_saved_step(store: Path, limit_s: float = 120.0) -> bool:
+    """Wait until the running arcade has saved a step of its game (or finished one): read-only
+    looks at the results file, which never checkpoint or remove its journal.  A condition,
+    not a time: on a loaded machine the first step can take seconds."""
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        if store.exists():
+            try:
+                db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+                try:
+                    if (db.execute("SELECT count(*) FROM resume").fetchone()[0]
+                            or db.execute("SELECT count(*) FROM games").fetchone()[0]):
+                        return True
+                finally:
+                    db.close()
+            except sqlite3.Error:
+                pass                                    # not made yet, or its tables not yet
+        time.sleep(0.05)
+    return False
 
 
 class BusyApp:
