@@ -195,6 +195,7 @@ def run_judge(modes: list[str], seat_counts: list[int], races: int, seed: int) -
 
 def run_gpio(races: int, seat_counts: list[int], scale: float, seed: int) -> None:
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
+
     from hardware import drain
     from hardware.gpio import GpioBuzzers
 

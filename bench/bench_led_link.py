@@ -67,7 +67,7 @@ def _drive(link: LedLink, leds: int, seconds: float, arrivals: dict[int, float])
     ordered = sorted(shown_at.items(), key=lambda kv: kv[1])
     arrivals_sorted = sorted((t, i) for i, t in arrivals.items())
     j = 0
-    for idx, t_show in ordered:
+    for _idx, t_show in ordered:
         # the first arrival after t_show whose picture is this one or newer
         while j < len(arrivals_sorted) and arrivals_sorted[j][0] < t_show:
             j += 1
@@ -134,7 +134,7 @@ def run_ddp(size: int, seconds: float) -> dict[str, float]:
         while not stop.is_set():
             try:
                 frame = decoder.feed(receiver.recv(4096))
-            except socket.timeout:
+            except TimeoutError:
                 continue
             if frame is not None:
                 arrivals.setdefault(_index(frame[0]), time.monotonic())

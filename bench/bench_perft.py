@@ -32,8 +32,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arcade.sackson import SacksonGame, SacksonState, perft  # noqa: E402
 from plain_perft import PlainState, plain_perft  # noqa: E402
+
+from arcade.sackson import SacksonGame, SacksonState, perft  # noqa: E402
 
 
 def timed(state: SacksonState, depth: int, bulk: bool, shortcut: bool = True) -> tuple[int, float]:

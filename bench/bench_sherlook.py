@@ -112,8 +112,8 @@ def shots(outdir: Path, seed: int, rounds: int) -> None:
     from hardware.sink import drain
     from kiosk import config as configmod
     from kiosk.app import App
-    from kiosk.scenes.seats import SeatInfo
     from kiosk.games.sherlook.scene import SherlookScene
+    from kiosk.scenes.seats import SeatInfo
 
     pygame.init()
     screen = pygame.display.set_mode((1280, 720))

@@ -63,7 +63,7 @@ def main() -> None:
             compileall.compile_dir(str(Path(root) / pkg), quiet=1)
     got: dict[str, list[dict[str, float]]] = {tag: [] for tag, _ in roots}
     with tempfile.TemporaryDirectory() as home:
-        for tag, root in roots:
+        for _tag, root in roots:
             one(root, home)                         # warm-up (disk cache)
         for _ in range(a.repeat):
             for tag, root in roots:

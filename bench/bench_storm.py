@@ -100,6 +100,7 @@ def retained(referee: Any) -> int:
 
 def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
     import pygame
+
     import kiosk.app as kiosk_app
     from arcade.core.events import Edge
     from kiosk import config
