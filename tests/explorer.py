@@ -79,6 +79,7 @@ MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = 
     ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
     ("focusx-4focus-x", 1703, (1920, 1080), 50, 10, 180),  # "RELEASE your buzzer" off a narrow seat panel
+    ("focus-4p", 1405, (800, 480), 50, 10, 180),          # a guest picking a stack and stepping back is playing
 )
 
 
@@ -834,19 +835,26 @@ class Checks:
                 ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
             self.ok(f"progress: {name}")
 
+    #: A move being chosen (FOCUS's ``MoveChooser``, FocusX's ``Chooser``): what a press changes.
+    CHOOSER = ("phase", "cursor", "src", "count", "first", "stage", "card_i", "place_i")
+
     @staticmethod
     def _mark(top: Any) -> Any:
         """What changes when a screen moves on: the game's moves, its phase and its end, and
         what a person's press shows while choosing (Focus (2023)'s cursors, the card lifted,
-        the exhibits pointed at): a guest who taps past a lifted card is playing, if badly."""
+        the exhibits pointed at; the move being chosen in FOCUS and the FocusX placing modes:
+        the stack, count and target under the cursor): a guest who taps past a lifted card, or
+        picks a stack and steps back again, is playing, if badly."""
         st = getattr(top, "state", None)
         hist = getattr(st, "history", None)
 
         def flat(v: Any) -> Any:
             return tuple(flat(x) for x in v) if isinstance(v, (list, tuple)) else v
+        chooser = getattr(top, "chooser", None)
         extra = (getattr(top, "setup", None), getattr(top, "over_at", None), getattr(st, "phase", None),
                  getattr(top, "row", None), getattr(top, "page", None),
-                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")))
+                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")),
+                 None if chooser is None else tuple(flat(getattr(chooser, k, None)) for k in Checks.CHOOSER))
         try:
             return (len(hist) if hist is not None else None, *extra)
         except TypeError:
