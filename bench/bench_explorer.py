@@ -1,15 +1,16 @@
 """The buzzers-only explorer's long mode (tests/explorer.py): for every registry entry, goal
-walks (title -> lobby -> the game to its results -> initials -> title) and seeded monkeys
-started in its game, at the four screen sizes in turn, until the entry has had
-``--minutes`` virtual minutes; then the figures: gestures tried, frames run and checked,
+walks (title -> lobby -> the game to its results -> initials -> title; every other one then
+a game of it that everyone leaves, which must be put away) and seeded monkeys started in its
+game, at the four screen sizes in turn, until the entry has had ``--minutes`` virtual minutes; then the figures: gestures tried, frames run and checked,
 invariants held (by name), per entry and in all.  Before them (or alone, ``--service``) the
-service walk at the four sizes, the text checked on every frame.  The first failure stops the bench with
+service walk at the four sizes, the text checked on every frame, and a crowd of guests mashing every
+buzzer for ``--crowd-minutes`` (they must never reach the PIN screen).  The first failure stops the bench with
 its seed, gesture trace and replay command (exit status 1).
 
     SDL_VIDEODRIVER=dummy nice python bench/bench_explorer.py --minutes 30
     python bench/bench_explorer.py --minutes 2 --entry coop-base      # one entry, quickly
     python bench/bench_explorer.py --replays                          # the walks that found a defect
-    python bench/bench_explorer.py --service                          # the service walks only
+    python bench/bench_explorer.py --service                          # the service walks and the crowd only
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ def explore(entry: str, minutes: float, seed0: int, frame_ms: int, text_every: i
             monkey_s: float) -> tuple[Counter[str], dict[str, float]]:
     """Walk ``entry`` for ``minutes`` virtual minutes; returns (invariants held, figures)."""
     held: Counter[str] = Counter()
-    fig = {"walks": 0.0, "monkeys": 0.0, "gestures": 0.0, "frames": 0.0, "drawn": 0.0, "virtual_s": 0.0,
-           "results": 0.0}
+    fig = {"walks": 0.0, "monkeys": 0.0, "left": 0.0, "gestures": 0.0, "frames": 0.0, "drawn": 0.0,
+           "virtual_s": 0.0, "results": 0.0}
     k = 0
     while fig["virtual_s"] < minutes * 60:
         size = SIZES[k % len(SIZES)]
@@ -46,6 +47,9 @@ def explore(entry: str, minutes: float, seed0: int, frame_ms: int, text_every: i
                 if k % 2 == 0:
                     ex.goal(entry)
                     fig["walks"] += 1
+                    if k % 4 == 0:
+                        ex.everyone_leaves(entry)
+                        fig["left"] += 1
                 else:
                     ex.monkey_from(entry, monkey_s)
                     fig["monkeys"] += 1
@@ -74,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--monkey-s", type=float, default=180.0, help="virtual seconds of each monkey")
     p.add_argument("--replays", action="store_true", help="only the walks that found a defect, again")
     p.add_argument("--service", action="store_true", help="only the service walks (the four sizes)")
+    p.add_argument("--crowd-minutes", type=float, default=10.0,
+                   help="virtual minutes of four seats mashing (with the service walks): never the PIN screen")
     a = p.parse_args(argv)
     logging.disable(logging.WARNING)               # the kiosk's own messages (away, back...) are expected
     from arcade import registry
@@ -126,9 +132,23 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  ok  {size[0]}x{size[1]}: {(ex.clock.t - t0) / S / 60:.1f} virtual min, "
                       f"{len(ex.trace.steps)} gestures, {ex.checks.frames} frames (each with its text), "
                       f"{sum(ex.checks.held.values())} checks held", flush=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            ex = Explorer(Path(tmp), a.seed, SIZES[1], a.text_every, frame_ms=a.frame_ms)
+            t0 = ex.clock.t
+            try:
+                ex.to_attract()
+                ex.crowd(a.crowd_minutes * 60)
+            except ExplorerFailure as exc:
+                print(f"\nFAILED:\n{exc}", flush=True)
+                return 1
+            finally:
+                ex.close()
+            total.update(ex.checks.held)
+            print(f"  ok  guests mashing every buzzer: {(ex.clock.t - t0) / S / 60:.1f} virtual min, "
+                  f"{len(ex.trace.steps)} presses, {ex.checks.frames} frames, never the PIN screen", flush=True)
         if a.service:
             return 0
-    print(f"{'entry':24} {'virt min':>8} {'walks':>5} {'monkeys':>7} {'results':>7} {'gestures':>8} "
+    print(f"{'entry':24} {'virt min':>8} {'walks':>5} {'monkeys':>7} {'left':>4} {'results':>7} {'gestures':>8} "
           f"{'frames':>8} {'text chk':>8} {'checks held':>11} {'wall s':>7}", flush=True)
     for i, entry in enumerate(entries):
         t0 = time.perf_counter()
@@ -138,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         total.update(held)
         sums.update({k: int(v) for k, v in fig.items()})
-        print(f"{entry:24} {fig['virtual_s'] / 60:8.1f} {fig['walks']:5.0f} {fig['monkeys']:7.0f} "
+        print(f"{entry:24} {fig['virtual_s'] / 60:8.1f} {fig['walks']:5.0f} {fig['monkeys']:7.0f} {fig['left']:4.0f} "
               f"{fig['results']:7.0f} {fig['gestures']:8.0f} {fig['frames']:8.0f} {fig['drawn']:8.0f} "
               f"{sum(held.values()):11d} {time.perf_counter() - t0:7.0f}", flush=True)
     print(f"\nall: {len(entries)} entries, {sums['virtual_s'] / 60:.0f} virtual minutes, {sums['gestures']} gestures "

@@ -488,8 +488,19 @@ class App:
         else:
             self.enter_service()
 
+    def combo_may_begin(self) -> bool:
+        """Whether the opening combination may begin on the screen shown now (issue 20): on the
+        title screen and in the attract loop, where its first press only opens the lobby, and
+        in the service menu (the button test's way out).  In a game, the lobby or the results
+        the buttons are the guests': their presses there never open the PIN screen, which
+        would also have taken the releases of presses the game had already counted."""
+        from kiosk.scenes.attract import AttractScene
+        from kiosk.scenes.service import ServiceScene
+        top = self.scenes[-1] if self.scenes else None
+        return self.attract is not None or isinstance(top, (AttractScene, ServiceScene, PlainTitle))
+
     def enter_service(self) -> None:
-        """Open the service menu over the title screen (a running game ends)."""
+        """Open the service menu (the stack below, the lobby the combination opened, goes)."""
         from kiosk.scenes.service import ServiceScene
         self.end_attract()
         self.stack.clear()
@@ -515,8 +526,8 @@ class App:
 
     def quit_asked(self, source: str) -> None:
         """Ctrl+Q or the window's close: quits, except in kiosk mode (``[display] kiosk``),
-        where they do nothing, as Esc does nothing there: the service menu leaves the arcade
-        (and ends a running game).  Outside kiosk mode Esc in a game opens the game's leave
+        where they do nothing, as Esc does nothing there: the service menu (opened from the
+        title screen) leaves the arcade.  Outside kiosk mode Esc in a game opens the game's leave
         dialog (kiosk/scenes/game.py: OK or Esc again leaves, anything else stays)."""
         if self.kiosk_mode:
             log.info("kiosk mode: %s ignored (leave from the service menu)", source)
@@ -579,7 +590,7 @@ class App:
         for edge in drain(self.queue):
             person = edge.source not in ("computer", "")
             if person:
-                self.combo.feed(edge)
+                self.combo.feed(edge, here=self.combo_may_begin())
                 if self.attract is not None and edge.pressed:
                     self.idle.saw(edge, self)
                     self.leave_attract(edge)

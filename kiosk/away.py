@@ -10,6 +10,14 @@ seat's own station gives the seat back at once.  A scene with its own
 ``take_over(seat, back: bool)`` method is called instead of the swap.  A scene
 on the match driver (``scene.driver``, FocusX) also gets the driver's player for
 the seat from its own ``driver_seats()``, so the driver moves for it.
+
+**An empty room** (issue 20): when no person's seat of the game on screen has given an
+edge the game took for the scene's ``empty_room_ns(turn_ns)`` (twice ``turn_s``; Sherlook,
+which has no turns to take over: two rounds' time), everyone has left: the game is put away
+(as "Leave this game?" does: no result, no resume offer) and the title screen, with its
+attract loop, comes back.  Before, the games played on for nobody: a Sherlook game all ten
+rounds and its tie rounds at 0-0 (24 minutes), FocusX its whole deck (7 minutes), FOCUS and
+Focus (2023) with computers in every seat.
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ class AwayWatch:
         self.waiting: tuple[int, int] | None = None        # (seat, since ns)
         self.away: dict[int, SeatInfo] = {}                # seat -> the person's SeatInfo
         self.scene: Any = None
+        self.scene_since = 0                               # when the scene on screen came (ns)
 
     def clear(self) -> None:
         self.away.clear()
@@ -103,8 +112,11 @@ class AwayWatch:
                         pass
                 self.away.clear()
             self.scene = scene
+            self.scene_since = now_ns
             self.waiting = None
         if scene is None or self.app.attract_demo or not self.app.is_game(scene):
+            return
+        if self._empty_room(scene, now_ns):
             return
         try:
             cp = scene.state.current_player()
@@ -119,6 +131,22 @@ class AwayWatch:
         since = max(self.waiting[1], self.last_input.get(cp, 0))
         if now_ns - since >= self.turn_ns:
             self._take(scene, cp)
+
+    def _empty_room(self, scene: Any, now_ns: int) -> bool:
+        """Everyone has left the game on screen: it is put away, the title comes back (True)."""
+        if getattr(scene, "over_at", None) is not None:
+            return False                       # the end: its results come anyway
+        people = [s for s, info in enumerate(scene.seats) if s in self.away or not info.is_computer]
+        if not people:
+            return False                       # no person's seat (a demo's simulated players)
+        limit = scene.empty_room_ns(self.turn_ns)
+        quiet = min(now_ns - max(self.scene_since, self.last_input.get(s, 0)) for s in people)
+        if quiet < limit:
+            return False
+        self.app.message(f"Nobody has pressed for {limit / 1e9:.0f} s: everyone seems to have left, "
+                         "so the game was put away", 10.0)
+        scene.leave()
+        return True
 
     def _take(self, scene: Any, seat: int) -> None:
         info = scene.seats[seat]

@@ -3,7 +3,8 @@
 No pygame here; the scenes in ``kiosk/scenes/service.py`` draw them.
 
 * :class:`Combination`: ``[service] combo`` (default ``["P1.ok", "P2.ok"]``)
-  held together for ``hold_s`` seconds (default 3) opens the service menu
+  pressed together on the title screen (or in the service menu) and held, with
+  nothing else pressed, for ``hold_s`` seconds (default 3) opens the service menu
   (after the PIN, if ``[service] pin`` is set).  Times are edge stamps (R-1).
 * :class:`PinEntry`: digits entered with menu actions (kiosk/gestures.py):
   left/right (or a buzzer tap) change the digit, OK (or a buzzer hold) takes it.
@@ -46,8 +47,29 @@ def parse_combo(items: list[str]) -> frozenset[tuple[int, str]]:
     return frozenset(out)
 
 
+#: The keys of the opening combination must all go down within this time of the first (ns):
+#: pressed together, as an operator does with two hands, not one guest after another.
+CHORD_NS = 1_000_000_000
+
+
 class Combination:
-    """Whether the opening combination has been held long enough.
+    """Whether the opening combination has been held long enough, on purpose (issue 20).
+
+    Guests mashing their buzzers held P1's and P2's together for 3 s often enough (three
+    times in 35 minutes of four seats at random) to reach the PIN screen, in a game too, where
+    the combination's presses were the game's presses.  So the combination counts only when
+    it is plainly deliberate:
+
+    * its first key goes down where it does nothing else: the title screen or the attract
+      loop (the press opens the lobby with that seat joined, and the others' presses there
+      only join), or the service menu itself (the button test's way out) -- ``here`` of
+      :meth:`feed`; never in a game, the lobby or the results, where the keys are the
+      guests' own;
+    * all its keys go down within :data:`CHORD_NS` of the first;
+    * no other control is pressed while it is held (one held down all along, a stuck
+      buzzer, does not stop it: the operator opens the menu to test it).
+
+    A combination spoilt by any of these counts again only after all its keys were let go.
 
     Args:
         keys: ``{(seat, control)}`` that must all be held.
@@ -58,21 +80,31 @@ class Combination:
         self.keys = keys
         self.hold_ns = hold_ns
         self.held: dict[tuple[int, str], int] = {}
+        self.spoilt = False
         self.fired = False
 
-    def feed(self, edge: Edge) -> None:
+    def feed(self, edge: Edge, here: bool = True) -> None:
+        """A person's edge; ``here``: whether the screen it reaches lets the combination begin."""
         k = (edge.seat, edge.control)
         if k not in self.keys:
+            if edge.pressed and self.held:
+                self.spoilt = True              # someone else pressed: not the operator's gesture
             return
         if edge.pressed:
+            if not self.held:
+                self.spoilt = not here
+            elif edge.t_ns - min(self.held.values()) > CHORD_NS:
+                self.spoilt = True              # one after another, not together
             self.held.setdefault(k, edge.t_ns)
         else:
             self.held.pop(k, None)
             self.fired = False          # release everything, then it may fire again
+            if not self.held:
+                self.spoilt = False
 
     def since(self) -> int | None:
         """The stamp from which every key has been held, or None."""
-        if len(self.held) < len(self.keys):
+        if len(self.held) < len(self.keys) or self.spoilt:
             return None
         return max(self.held.values())
 

@@ -79,6 +79,7 @@ MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = 
     ("coop-base", 11315, (1920, 1080), 100, 20, 180),    # away counted from a long hold's press, not its release
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
     ("focusx-4focus-x", 1703, (1920, 1080), 50, 10, 180),  # "RELEASE your buzzer" off a narrow seat panel
+    ("focus-4p", 1405, (800, 480), 50, 10, 180),          # a guest picking a stack and stepping back is playing
 )
 
 
@@ -297,14 +298,20 @@ class Explorer:
         if not isinstance(self.top, AttractScene):
             self.fail("the title screen did not come")
 
-    def choose_in_lobby(self, entry: str, players: int | None = None, seat: int = 0) -> None:
-        """From the attract loop: ``seat``'s tap joins, taps choose ``entry``, a hold moves to the
-        players' row, taps set ``players``, holds go down to "Start", a hold starts."""
+    def choose_in_lobby(self, entry: str, players: int | None = None, seat: int = 0,
+                        also: tuple[int, ...] = ()) -> None:
+        """From the attract loop: ``seat``'s tap joins (then the taps of the seats ``also``),
+        taps choose ``entry``, a hold moves to the players' row, taps set ``players``, holds go
+        down to "Start", a hold starts."""
         from kiosk.scenes.lobby import LobbyScene
         self.gesture(seat, "tap")
         lobby = self.top
         if not isinstance(lobby, LobbyScene):
             self.fail("a buzzer on the title screen did not open the lobby")
+        for other in also:
+            self.gesture(other, "tap")
+            if other not in lobby.joined:
+                self.fail(f"P{other + 1}'s tap in the lobby did not join")
         for _ in range(len(lobby.games) + 1):
             if lobby.games[lobby.game_i].name == entry:
                 break
@@ -360,6 +367,19 @@ class Explorer:
                 self._pressed_race = w.race_no
                 self.gesture(mine[0], "tap", wait=False)
             return None
+        markers = getattr(getattr(scene, "referee", None), "current", None)
+        race = markers() if callable(markers) and getattr(scene, "phase", None) == "race" else None
+        if race is not None and getattr(race, "opened_ns", None) is not None:
+            # Sherlook: everyone races for a marker; a guest's press takes the one lit, once a
+            # round, after looking for a moment (a press on a marker taken just before: again)
+            mine = [s for s in seats if s in race.waiting()]
+            key = (id(race), tuple(mine))
+            if mine and getattr(self, "_marker_race", None) != key:
+                self._marker_race, self._marker_at = key, self.clock.t + int(self.rng.uniform(0.3, 3.0) * S)
+            if mine and self.clock.t >= self._marker_at:
+                self._marker_at = self.clock.t + S
+                self.gesture(mine[0], "tap", wait=False)
+            return None
         try:
             cp = st.current_player()
         except Exception:
@@ -402,6 +422,29 @@ class Explorer:
         self.checks.high_scores(results)
         self.back_to_attract(results)
         return results
+
+    def everyone_leaves(self, entry: str) -> None:
+        """P1 and P2 join and start ``entry``, play a little, then nobody presses again: the game
+        must be put away and the title come back once every person's seat has been quiet for
+        the game's ``empty_room_ns`` (kiosk/away.py), not play on for an empty room."""
+        from kiosk.scenes.attract import AttractScene
+        if "--leave" not in self.trace.command:
+            self.trace.command += f" --leave {entry}"
+        self.to_attract()
+        self.choose_in_lobby(entry, also=(1,))
+        game = self.top
+        if getattr(game, "setup", False):
+            self.gesture(0, "hold")                       # Focus (2023): the case shown
+        self.monkey(self.rng.uniform(2.0, 8.0), seats=(0, 1))
+        if self.top is not game:
+            return                                        # it ended already (a short game)
+        limit = game.empty_room_ns(int(float(self.cfg["idle"]["turn_s"]) * S))
+        self.trace.steps.append((self.clock.t / 1e9 - 5000, (), "everyone leaves"))
+        self.run(limit / S + 10, until=lambda: self.top is not game)
+        if not isinstance(self.top, AttractScene):
+            self.fail(f"{entry}: everyone left, yet {type(self.top).__name__} is on screen "
+                      f"{limit / S + 10:.0f} s later")
+        self.checks.ok("progress: an empty room ends the game")
 
     # -- the service menu, with buzzers alone --------------------------------------------------
     def open_service(self, pin: str) -> Any:
@@ -661,6 +704,47 @@ class Explorer:
                     kind = "hold"            # the service combination is walked by its own tests
                 self.gesture(who, kind)
 
+    #: A crowd guest's presses: (kind, weight, shortest s, longest s).  "lean": a buzzer held
+    #: for seconds, as guests do, yet let go before any screen may call it stuck (the lobby's
+    #: ``auto_start_s``, 4 s in the walks; ``[judge] stuck_after_s``, 5 s).
+    CROWD = (("tap", 5, 0.08, 0.2), ("hold", 4, 0.7, 1.4), ("long", 1, 2.1, 2.9), ("lean", 1, 3.0, 3.9))
+
+    def crowd(self, seconds: float, seats: tuple[int, ...] | None = None) -> None:
+        """Guests mashing: every seat of ``seats`` (default all) presses on its own, at random,
+        overlapping the others (taps, holds, long holds and leans of 3-3.9 s, with pauses
+        of 0.1-3 s and now and then one longer than ``[idle] turn_s``), for ``seconds``
+        virtual s, wherever the arcade is.  Guests never reach the PIN screen (issue 20: two
+        guests mashing held P1's and P2's buzzers together long enough to open it)."""
+        from kiosk.scenes.service import PinScene, ServiceScene
+        seats = tuple(range(self.seats)) if seats is None else seats
+        if "--crowd" not in self.trace.command:
+            self.trace.command += f" --crowd {seconds:g}"
+        turn_s = float(self.cfg["idle"]["turn_s"])
+        kinds = [k for k, *_ in self.CROWD]
+        weights = [w for _, w, *_ in self.CROWD]
+        span = {k: (lo, hi) for k, _, lo, hi in self.CROWD}
+        nxt = {s: self.clock.t + int(self.rng.uniform(0.0, 2.0) * S) for s in seats}
+        end = self.clock.t + int(seconds * S)
+        while self.clock.t < end:
+            for s in seats:
+                if s in self.held or self.clock.t < nxt[s]:
+                    continue
+                kind = self.rng.choices(kinds, weights)[0]
+                lo, hi = span[kind]
+                length = int(self.rng.uniform(lo, hi) * S)
+                self.trace.steps.append((self.clock.t / 1e9 - 5000, (s,), kind))
+                self.factory.pin(self.pins[s]).drive_low()
+                self.held[s] = self.clock.t + length
+                pause = self.rng.uniform(turn_s, turn_s * 1.5) if self.rng.random() < 0.02 else \
+                    self.rng.uniform(0.1, 3.0)
+                nxt[s] = self.held[s] + int(pause * S)
+            self.frame()
+            if isinstance(self.top, (PinScene, ServiceScene)):
+                self.fail("guests mashing their buzzers reached the service PIN screen")
+        while self.held:
+            self.frame()
+        self.checks.ok("guests: never the PIN screen")
+
 
 class Checks:
     """The invariants, looked at after every frame (text: on the frames drawn).
@@ -680,6 +764,8 @@ class Checks:
         self.last_edge: dict[int, int] = {}
         self.entries_done: set[str] = set()
         self.turn_ns = int(float(ex.cfg["idle"]["turn_s"]) * S)
+        self.game: Any = None                 # the game on screen, and when it came (ns)
+        self.game_since = 0
 
     def ok(self, name: str) -> None:
         self.held[name] = self.held.get(name, 0) + 1
@@ -713,6 +799,10 @@ class Checks:
         """
         ex, now = self.ex, self.ex.clock.t
         top = ex.app.scenes[-1] if ex.app.scenes else None
+        if ex.app.is_game(top) and top is not self.game:
+            self.game, self.game_since = top, now
+        if ex.app.is_game(top):
+            self._empty_room(top, now)
         mark = self._mark(top)
         if top is not self.scene or mark != self.mark:
             self.scene, self.mark, self.since = top, mark, now
@@ -745,23 +835,47 @@ class Checks:
                 ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
             self.ok(f"progress: {name}")
 
+    #: A move being chosen (FOCUS's ``MoveChooser``, FocusX's ``Chooser``): what a press changes.
+    CHOOSER = ("phase", "cursor", "src", "count", "first", "stage", "card_i", "place_i")
+
     @staticmethod
     def _mark(top: Any) -> Any:
         """What changes when a screen moves on: the game's moves, its phase and its end, and
         what a person's press shows while choosing (Focus (2023)'s cursors, the card lifted,
-        the exhibits pointed at): a guest who taps past a lifted card is playing, if badly."""
+        the exhibits pointed at; the move being chosen in FOCUS and the FocusX placing modes:
+        the stack, count and target under the cursor): a guest who taps past a lifted card, or
+        picks a stack and steps back again, is playing, if badly."""
         st = getattr(top, "state", None)
         hist = getattr(st, "history", None)
 
         def flat(v: Any) -> Any:
             return tuple(flat(x) for x in v) if isinstance(v, (list, tuple)) else v
+        chooser = getattr(top, "chooser", None)
         extra = (getattr(top, "setup", None), getattr(top, "over_at", None), getattr(st, "phase", None),
                  getattr(top, "row", None), getattr(top, "page", None),
-                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")))
+                 *(flat(getattr(top, k, None)) for k in ("cursor", "lifted", "chosen")),
+                 None if chooser is None else tuple(flat(getattr(chooser, k, None)) for k in Checks.CHOOSER))
         try:
             return (len(hist) if hist is not None else None, *extra)
         except TypeError:
             return extra
+
+    def _empty_room(self, game: Any, now: int) -> None:
+        """A game every person has left (no press or release of theirs taken for the game's
+        ``empty_room_ns``) is put away: it never plays on for an empty room."""
+        limit_of = getattr(game, "empty_room_ns", None)
+        if limit_of is None or getattr(game, "over_at", None) is not None or self.ex.app.attract_demo:
+            return
+        away = self.ex.app.idle.away
+        people = [s for s, info in enumerate(game.seats) if s in away or not info.is_computer]
+        if not people:
+            return
+        quiet = min(now - max(self.game_since, self.last_edge.get(s, 0)) for s in people)
+        limit = limit_of(self.turn_ns)
+        if quiet > limit + 2 * S:
+            self.ex.fail(f"{type(game).__name__} played on {quiet / 1e9:.1f} s after everyone's last press "
+                         f"(an empty room is put away after {limit / 1e9:.0f} s)")
+        self.ok("progress: no game for an empty room")
 
     @staticmethod
     def _waits_on(scene: Any) -> int | None:
@@ -855,6 +969,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--monkey", type=float, default=0.0, help="then a random guest for this many virtual s")
     p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
     p.add_argument("--service", action="store_true", help="walk every service page (before the monkey)")
+    p.add_argument("--leave", default="", help="a registry name: P1 and P2 start it, then everyone leaves")
+    p.add_argument("--crowd", type=float, default=0.0,
+                   help="then every seat mashing on its own, overlapping, for this many virtual s")
     p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
     p.add_argument("--frame-ms", type=int, default=20, help="virtual ms between frames")
     a = p.parse_args(argv)
@@ -869,6 +986,11 @@ def main(argv: list[str] | None = None) -> int:
                 ex.service_walk()
             if a.monkey:
                 ex.monkey_from(a.start, a.monkey)
+            if a.leave:
+                ex.everyone_leaves(a.leave)
+            if a.crowd:
+                ex.to_attract()
+                ex.crowd(a.crowd)
         except ExplorerFailure as exc:
             print(exc)
             return 1

@@ -134,10 +134,39 @@ def test_combination_must_be_held_together_for_its_time() -> None:
     assert c.poll(T + 4 * S) and not c.poll(T + 5 * S)                       # once
     c.feed(e(T + 6 * S, 1, "ok", pressed=False))
     c.feed(e(T + 7 * S, 1, "ok"))
-    assert not c.poll(T + 9 * S) and c.poll(T + 10 * S)                      # counted from the re-press
+    assert not c.poll(T + 20 * S)                  # pressed again 7 s after P1's: not together (issue 20)
+    c.feed(e(T + 21 * S, 0, "ok", pressed=False))
+    c.feed(e(T + 21 * S, 1, "ok", pressed=False))
+    c.feed(e(T + 22 * S, 1, "ok"))
+    c.feed(e(T + 22 * S + S // 2, 0, "ok"))
+    assert not c.poll(T + 25 * S) and c.poll(T + 25 * S + S // 2)            # both again, together
     with pytest.raises(ConfigError):
         from kiosk.config import validate
         validate({"service": {"combo": ["P1.ok"]}})                          # one seat: a guest could
+
+
+def test_the_combination_counts_only_begun_on_the_title_pressed_together_with_nothing_else() -> None:
+    """Issue 20: guests mashing reached the PIN screen.  The combination counts only when its
+    first key went down on the title screen (``here``), its keys within 1 s of each other,
+    and no other control was pressed while it was held."""
+    keys = parse_combo(["P1.buzzer", "P2.buzzer"])
+    c = Combination(keys, 3 * S)
+    c.feed(e(T, 0), here=False)                     # begun in a game (or the lobby, the results)
+    c.feed(e(T, 1))
+    assert not c.poll(T + 10 * S)
+    c.feed(e(T + 11 * S, 0, pressed=False))
+    c.feed(e(T + 11 * S, 1, pressed=False))
+    c.feed(e(T + 12 * S, 0))                        # on the title: P1, then P2 in the lobby it opened
+    c.feed(e(T + 12 * S, 1), here=False)
+    c.feed(e(T + 13 * S, 3))                        # another guest presses meanwhile: spoilt
+    c.feed(e(T + 13 * S + S // 10, 3, pressed=False))
+    assert not c.poll(T + 20 * S)
+    c.feed(e(T + 21 * S, 0, pressed=False))
+    c.feed(e(T + 21 * S, 1, pressed=False))
+    c.feed(e(T + 22 * S, 2))                        # held down all along (a stuck buzzer): no matter
+    c.feed(e(T + 23 * S, 0))
+    c.feed(e(T + 23 * S + S // 5, 1), here=False)
+    assert not c.poll(T + 26 * S) and c.poll(T + 26 * S + S // 5)           # the operator's combination
 
 
 def test_pin_entry() -> None:

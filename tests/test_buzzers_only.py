@@ -339,3 +339,108 @@ def test_refused_takes_do_not_keep_the_away_rule_off(ex: Explorer) -> None:
         ex.run(0.5)
     assert len(st.history) > moves, "the game stood still while P1's takes were refused"
     assert 0 in ex.app.idle.away
+
+
+# -- the service menu is the operator's: guests never reach it -----------------------------------
+
+def to_game_of_two(ex: Explorer, entry: str) -> object:
+    """From the title: P1 and P2 join (two guests), P1 chooses ``entry`` and starts it."""
+    ex.to_attract()
+    ex.gesture(0, "tap")
+    lobby = ex.top
+    assert isinstance(lobby, LobbyScene)
+    ex.gesture(1, "tap")                                   # P2 joins
+    assert 1 in lobby.joined
+    for _ in range(len(lobby.games) + 1):
+        if lobby.games[lobby.game_i].name == entry:
+            break
+        ex.gesture(0, "tap")
+    while ex.top is lobby:
+        ex.gesture(0, "hold")
+    assert ex.app.is_game(ex.top)
+    return ex.top
+
+
+def test_guests_holding_p1_and_p2_in_a_game_never_open_the_pin_nor_are_told_stuck(ex: Explorer) -> None:
+    # Issue 20: two guests held their buzzers (P1+P2, the opening combination) in a running game:
+    # the PIN screen came over it and took their releases, so back in the game they were told
+    # "Buzzer stuck down" (STUCK until they pressed again), and the presses cost a false shout.
+    from kiosk.scenes.service import PinScene, ServiceScene
+    game = to_game_of_two(ex, "focusx-classic")
+    ex.run(3.0)
+    seen: list[str] = []
+    for _ in range(3):
+        ex.gesture((0, 1), "combo", wait=False)            # held together longer than hold_s
+        while ex.held:
+            ex.frame()
+            assert not isinstance(ex.top, (PinScene, ServiceScene)), "the guests' buzzers opened the PIN screen"
+            seen += [m for m, _ in ex.app.messages]
+        ex.run(2.0)
+    ex.run(8.0)
+    seen += [m for m, _ in ex.app.messages]
+    assert ex.top is game and not any("stuck" in m.lower() for m in seen), seen
+
+
+def test_guests_mashing_every_buzzer_never_reach_the_pin_screen(tmp_path: Path) -> None:
+    # Issue 20: four seats mashing at random, overlapping (taps, holds, leans of 3-3.9 s), from
+    # the title through lobbies, games and results: P1's and P2's buzzers held together 3 s
+    # opened the PIN screen (this seed: after some 150 virtual s).  Explorer.crowd fails on it.
+    ex = Explorer(tmp_path, seed=1, size=(800, 480), check_text=0, frame_ms=100)
+    try:
+        ex.to_attract()
+        ex.crowd(240)
+        assert ex.checks.held["guests: never the PIN screen"] == 1
+        assert len(ex.trace.steps) > 250
+    finally:
+        ex.close()
+
+
+def test_the_operator_still_opens_the_service_menu_from_the_title_with_buzzers_alone(ex: Explorer) -> None:
+    # ... with P1's and P2's buzzers pressed together on the title screen and held, nothing else
+    # pressed (README, "Opening the service menu").
+    from kiosk.scenes.service import PinScene
+    ex.to_attract()
+    ex.gesture((0, 1), "combo")
+    assert isinstance(ex.top, PinScene)
+
+
+# -- a game everyone left ends -------------------------------------------------------------------
+
+@pytest.mark.parametrize("entry", ["sherlook", "focusx-classic", "focus-2p", "coop-base"])
+def test_a_game_everyone_left_is_put_away_and_the_title_comes_back(ex: Explorer, entry: str) -> None:
+    # Issue 20: a Sherlook game both guests had left played all ten rounds and five tie rounds
+    # at 0-0 (24 minutes) before the attract loop came back; FocusX played its whole deck
+    # (7 minutes) and FOCUS and Focus (2023) played on with computers in every seat.
+    from kiosk.scenes.attract import AttractScene
+    game = to_game_of_two(ex, entry)
+    if getattr(game, "setup", False):
+        ex.gesture(0, "hold")                              # Focus (2023): the case shown
+    ex.gesture(1, "tap")
+    turn_s = float(ex.cfg["idle"]["turn_s"])
+    limit_s = 2 * turn_s                                   # twice the away rule's time; Sherlook two rounds
+    if entry == "sherlook":
+        sh = ex.cfg["sherlook"]
+        limit_s = max(limit_s, 2 * (sh["round_limit_s"] + sh["countdown_s"] + sh["reveal_s"] + sh["token_s"]))
+    start = ex.clock.t
+    assert ex.run(limit_s + 5, until=lambda: ex.top is not game), \
+        f"{entry} played on {limit_s + 5:.0f} s after both guests had left"
+    assert isinstance(ex.top, AttractScene)
+    assert (ex.clock.t - start) / S >= limit_s - 1         # ... but not before they had been gone that long
+    assert any("everyone seems to have left" in m for m, _ in ex.app.messages)
+    assert ex.app.results.recent() == [] and ex.app.results.load_resume() is None   # no result, no resume offer
+
+
+def test_a_guest_who_plays_on_alone_keeps_the_sherlook_game(ex: Explorer) -> None:
+    # The other guest left; P1 claims a marker every round: the game goes on to its results.
+    game = to_game_of_two(ex, "sherlook")
+    results = ex.play(seats=(0,))
+    assert isinstance(results, ResultsScene) and results.state is game.state  # type: ignore[attr-defined]
+
+
+def test_sherlook_counts_an_empty_room_in_rounds_time() -> None:
+    # A guest who is there presses once a round: two whole rounds (limit, countdown, reveal and
+    # token) with no press at all, at the README's settings 208 s, before the room counts as empty.
+    from kiosk.games.sherlook.scene import SherlookScene
+    fake = SimpleNamespace(cfg={"round_limit_s": 90, "countdown_s": 3.0, "reveal_s": 9.0, "token_s": 2.0})
+    assert SherlookScene.empty_room_ns(fake, 45 * S) == 208 * S   # type: ignore[arg-type]
+    assert SherlookScene.empty_room_ns(fake, 300 * S) == 600 * S  # type: ignore[arg-type]

@@ -343,6 +343,10 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         enter_pin(d, "1111")
         assert isinstance(d.top, PinScene) and d.top.lock.wrong == 1
         app.pop()
+        d.hold([P1["ok"], P2["ok"]], 3.2)                  # in the lobby the buttons are the guests'
+        assert not isinstance(d.top, (PinScene, ServiceScene))
+        app.home()                                         # the combination works from the title (issue 20)
+        d.frames(2)
         svc = open_service(d)
         # -- button test: a bouncy press of P3's buzzer, a held (stuck) P4 buzzer
         menu_to(d, svc, "buttons")
@@ -544,7 +548,9 @@ def test_app_messages_in_a_game_stay_in_the_title_strip(day: Day) -> None:
 
 
 def test_computer_presses_in_a_running_game_do_not_enter_the_pin(day: Day) -> None:
-    """The combination held during a game: the PIN changes only with a person's presses (issue 10)."""
+    """A PIN screen over a game (an older version opened it there): the PIN changes only with a
+    person's presses (issue 10).  The combination held in a game is the guests' own presses
+    and opens nothing (issue 20)."""
     d, app = day, day.app
     app.home()
     d.frames(2)
@@ -553,6 +559,9 @@ def test_computer_presses_in_a_running_game_do_not_enter_the_pin(day: Day) -> No
     assert app.is_game(d.top)
     d.frames(20, 50 * MS)
     d.hold([P1["ok"], P2["ok"]], 3.2)
+    assert app.is_game(d.top)
+    app.push(PinScene(app))
+    d.frames(2)
     assert isinstance(d.top, PinScene) and d.top.entry.digits == [0]
     for _ in range(10):                         # the computer players press on in the game below
         d.frames(10, 50 * MS)

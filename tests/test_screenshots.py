@@ -62,6 +62,8 @@ def test_a_png_of_every_screen_and_one_every_interval(tmp_path: Path, monkeypatc
         for _ in range(3):                                 # initials "AAA"
             d.press(P1["ok"])
         d.frames(100, 50 * MS)                             # 5 s on the results: interval shots
+        d.press(BUZZ[1])                                   # a buzzer: the title, where the operator's
+        assert type(d.top).__name__ == "AttractScene"      # combination opens the PIN (issue 20)
         svc = open_service(d)
         menu_to(d, svc, "led")
         d.frames(3)

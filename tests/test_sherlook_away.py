@@ -6,7 +6,9 @@ nothing to take over.  What the host notices instead: a seat nobody is at never
 holds a round up.  When everyone else has a marker, the last seat's countdown
 (``countdown_s``) runs out; when several seats never press, the round limit
 (``round_limit_s``, SLA-3) gives all of them the countdown.  The round is
-scored without them and the game goes on to its end and the results.
+scored without them and the game goes on to its end and the results.  When no
+person has pressed for two whole rounds, everyone has left: the game is put
+away and the title comes back (issue 20, kiosk/away.py).
 """
 
 from __future__ import annotations
@@ -57,8 +59,18 @@ def day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-unt
         d.close()
 
 
-def test_a_seat_nobody_is_at_runs_out_of_time_each_round_and_the_game_ends(day: Day) -> None:
-    d, app = day, day.app
+@pytest.fixture
+def day_long_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """``turn_s`` 60: an empty room is not called before the short games below end."""
+    d = Day(event_config(tmp_path, idle={"turn_s": 60}), monkeypatch)
+    try:
+        yield d
+    finally:
+        d.close()
+
+
+def test_a_seat_nobody_is_at_runs_out_of_time_each_round_and_the_game_ends(day_long_turns: Day) -> None:
+    d, app = day_long_turns, day_long_turns.app
     seats = [SeatInfo("gpio", "GPIO 17"), SeatInfo("computer", "computer 2", "hard"),
              SeatInfo("computer", "computer 3", "hard")]
     scene = SherlookScene(app, list(seats), rounds=2)
@@ -78,14 +90,34 @@ def test_a_seat_nobody_is_at_runs_out_of_time_each_round_and_the_game_ends(day: 
     assert results.seats[0].station == "gpio"
 
 
-def test_a_round_where_nobody_presses_ends_at_the_round_limit(day: Day) -> None:
+def test_rounds_where_nobody_presses_end_at_the_round_limit_and_then_the_game_is_put_away(day: Day) -> None:
+    from kiosk.scenes.attract import AttractScene
     d, app = day, day.app
     scene = SherlookScene(app, [SeatInfo("gpio", "GPIO 17"), SeatInfo("gpio", "GPIO 27")], rounds=1)
     app.replace(scene)
-    results, lasted = play(d, scene)
+    start = d.clock.t
+    opened: int | None = None
+    lasted: list[float] = []
+    for _ in range(6000):
+        if d.top is not scene:
+            break
+        race = scene.referee.current()
+        racing = scene.state.current_player() == RACE and race is not None and race.opened_ns is not None
+        if racing and opened is None:
+            opened = race.opened_ns
+        elif not racing and opened is not None:
+            lasted.append((d.clock.t - opened) / S)
+            opened = None
+        if scene.phase in ("start", "reveal") and scene.next_round is not None and scene.next_round[1].is_alive():
+            time.sleep(0.01)                 # the next photos are made in a worker thread (real time)
+        d.frames(1, 50 * MS)
     st = scene.state
-    assert st.is_terminal() and isinstance(results, ResultsScene)
     assert all(set(r.timed_out) == {0, 1} for r in st.rounds)      # every round: both ran out of time
-    assert len(st.rounds) == 1 + st.max_extra                        # tied at 0: the extra rounds (SLA-5), then
-    assert set(st.outcome().winners) == {0, 1}                        # a shared win
     assert all(ROUND_LIMIT_S <= x <= ROUND_LIMIT_S + COUNTDOWN_S + 1 for x in lasted), lasted
+    # tied at 0 the extra rounds (SLA-5) would follow for nobody: after two rounds' time (each its
+    # limit, countdown, reveal and token) with no press the room is empty, the game is put away
+    # and the title comes back (issue 20)
+    assert lasted and not st.is_terminal()
+    assert isinstance(d.top, AttractScene)
+    assert (d.clock.t - start) / S >= 2 * (ROUND_LIMIT_S + COUNTDOWN_S)
+    assert any("everyone seems to have left" in m for m, _ in app.messages)

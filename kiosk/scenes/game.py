@@ -229,6 +229,12 @@ class GameScene(Scene):
     def on_station(self, edge: Edge) -> None:
         """A station event of a seat of this game (``edge.seat < len(seats)``)."""
 
+    def empty_room_ns(self, turn_ns: int) -> int:
+        """How long (ns) every person's seat may give no edge before the game counts as left by
+        everyone and is put away (kiosk/away.py): twice the away rule's ``turn_ns``.  A game in
+        which a person may wait longer between presses says so (Sherlook: two rounds)."""
+        return 2 * turn_ns
+
     def on_game_command(self, command: Command) -> None:
         """A command other than ``back`` while no dialog is open."""
 

@@ -1,8 +1,10 @@
 """The operator's service menu, and the PIN that guards it.
 
-Opening: hold ``[service] combo`` (default P1's and P2's OK; with buzzers only, P1's and P2's
-buzzers) together for ``hold_s`` seconds (default 3), anywhere; then enter ``[service] pin``
-with left/right (or buzzer taps) and OK (or a buzzer hold).  A running game ends.  Three
+Opening: press ``[service] combo`` (default P1's and P2's OK; with buzzers only, P1's and P2's
+buzzers) together on the title screen (or in the attract loop) and hold them, nothing else
+pressed, for ``hold_s`` seconds (default 3) (kiosk/service_tools.py, ``Combination``: in a
+game, the lobby or the results these are the guests' buttons and open nothing); then enter
+``[service] pin`` with left/right (or buzzer taps) and OK (or a buzzer hold).  Three
 wrong PINs in a row lock the menu, longer with each lock; the lock survives a restart
 (kiosk/service_tools.py, ``PinLock``).
 

@@ -230,6 +230,15 @@ class SherlookScene(GameScene):
         """The driver's marker referee (the race, its claims)."""
         return self.driver.referee  # type: ignore[no-any-return]
 
+    def empty_room_ns(self, turn_ns: int) -> int:
+        """Sherlook has no turns: a guest who is there presses once a round (a marker), so the
+        room is empty only after two rounds' time (each its limit, countdown, reveal and token:
+        208 s with the defaults) with no person's press (kiosk/away.py), or twice ``turn_ns``
+        if that is longer."""
+        c = self.cfg
+        round_ns = int((c["round_limit_s"] + c["countdown_s"] + c["reveal_s"] + c["token_s"]) * NS)
+        return max(2 * turn_ns, 2 * round_ns)
+
     def on_station(self, edge: Edge) -> None:
         self.driver.feed(edge)
         if edge.pressed and edge.control in ("buzzer", "ok") and self.phase == "race":
