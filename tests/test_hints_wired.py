@@ -80,3 +80,29 @@ def test_with_choose_controls_the_hints_name_them(tmp_path: Path, size: tuple[in
         assert "left/right" in words and "OK" in words, words
         ex.app.replace(initials_results(ex))
         assert "left/right letter" in screen_words(ex)
+
+
+#: Sherlook's words for a control a buzzers-only cabinet does not have.
+UNWIRED_SHERLOOK = re.compile(r"left ?/ ?right|\bOK\b")
+
+
+def test_buzzers_only_sherlook_tells_how_to_take_a_marker_with_the_buzzer(tmp_path: Path,
+                                                                          size: tuple[int, int]) -> None:
+    for ex in walk(tmp_path, size):
+        ex.to_attract()
+        ex.choose_in_lobby("sherlook", players=2)
+        scene = ex.top
+        assert ex.run(60, lambda: getattr(scene, "phase", "") == "token"), "no token screen"
+        words = screen_words(ex)
+        assert "buzzer" in words and "gold ring" in words, words
+        assert not UNWIRED_SHERLOOK.search(words), words
+
+
+def test_with_choose_controls_sherlook_names_them_too(tmp_path: Path) -> None:
+    for ex in walk(tmp_path, (1920, 1080), gpio={"controls": [[2, 3, 4, 7]]}):
+        ex.to_attract()
+        ex.choose_in_lobby("sherlook", players=2)
+        scene = ex.top
+        assert ex.run(60, lambda: getattr(scene, "phase", "") == "token"), "no token screen"
+        words = screen_words(ex)
+        assert "left / right" in words and "OK" in words, words

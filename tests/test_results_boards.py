@@ -94,3 +94,4 @@ def test_a_duel_score_with_the_fewest_penalty_cards_is_a_new_high_score(ex: Expl
     assert [(e.seat, e.score, e.place_ever) for e in r.entries] == [(0, 1.0, 1), (1, 9.0, 4)]
     words = drawn(ex, r, "duel-best")
     assert "New high score!" in words and "best ever" in words and "#4 today" in words, words
+    assert "1 penalty card," in words and "1 penalty cards" not in words, words   # one card, not "cards"

@@ -120,6 +120,8 @@ class ResultsScene(Scene):
         place = ("" if e.place_today is None and e.place_ever is None
                  else ", best ever" if e.place_ever == 1 else f", #{e.place_today} today" if e.place_today
                  else f", #{e.place_ever} all time")
+        if e.score == 1 and unit.endswith("s"):
+            unit = unit[:-1]                    # "1 penalty card", "1 point"
         return f"P{e.seat + 1}: {e.score:g} {unit}{place}"
 
     @property

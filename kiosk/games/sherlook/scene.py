@@ -534,6 +534,23 @@ class SherlookScene(GameScene):
     #: The token screen's two lines under the layout's name: what to do, and the controls.
     TOKEN_LINES = ("Count the differences, then take the marker with your number:",
                    "press your buzzer when it lights up - or move with left / right and press OK")
+    #: The same when no person at the table has left / right / OK (issue 20: a buzzers-only
+    #: cabinet was told of controls it does not have).
+    TOKEN_LINES_BUZZER = ("Count the differences, then take the marker with your number:",
+                          "press your buzzer when the gold ring lights up your number")
+
+    def token_lines(self) -> tuple[str, str]:
+        """:data:`TOKEN_LINES`, or :data:`TOKEN_LINES_BUZZER` when no person's station here has
+        an OK control wired (:func:`kiosk.input.wired_controls`)."""
+        from kiosk.input import wired_controls
+        try:
+            wired = wired_controls(self.app.cfg, getattr(self.app, "gpio", None) is not None)
+        except Exception:  # noqa: BLE001 - a hint: the full wording
+            return self.TOKEN_LINES
+        people = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+        if people and not any("ok" in wired.get(i, ()) for i in people):
+            return self.TOKEN_LINES_BUZZER
+        return self.TOKEN_LINES
 
     def _draw_token(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -542,7 +559,7 @@ class SherlookScene(GameScene):
         assert lay is not None
         title = f"Round {st.round_no}" + (f" of {st.rounds_total}" if not st.is_extra else
                                           " - extra round: " + " & ".join(f"P{s + 1}" for s in st.participants))
-        what, keys = self.TOKEN_LINES
+        what, keys = self.token_lines()
         if (render.font(34).size(what)[0] <= W - 24 and render.font(30).size(keys)[0] <= W - 24
                 and render.font(int(H * 0.08), True).size(title)[0] <= W - 24):
             render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
