@@ -30,6 +30,9 @@ from kiosk.scenes.seats import SeatInfo
 #: The label of a seat a computer plays for an absent person: the seat panels of the FOCUS and
 #: Sherlook screens show at most 20 characters of a label ("computer for P1 (awa" was cut).
 AWAY_LABEL = "away: computer plays"
+#: Shorter wordings of :data:`AWAY_LABEL` for a narrow seat panel, clearest first (issue 20:
+#: squeezed to 57 % beside "P1" on a 480x320 FOCUS card).
+AWAY_SHORTER = ("away: computer", "away")
 
 
 class AwayWatch:

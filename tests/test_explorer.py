@@ -108,3 +108,16 @@ def test_the_goal_walks_that_found_a_defect_find_none_now(entry: str, seed: int,
         assert entry in ex.checks.entries_done
     finally:
         ex.close()
+
+
+def test_everyone_leaving_a_focus_game_on_a_small_panel_reads_whole(tmp_path: Path) -> None:
+    """Found by the long mode (issue 20): when both guests of FOCUS 2p walk away at 480x320,
+    the compact seat card squeezed "away: computer plays" to 57 % beside "P1"; it now takes a
+    shorter wording ("away: computer", "away").  The walk plays the goal, then everyone leaves,
+    every 10th frame's text checked."""
+    ex = Explorer(tmp_path, seed=1000, size=(480, 320), check_text=10, frame_ms=50)
+    try:
+        ex.goal("focus-2p")
+        ex.everyone_leaves("focus-2p")
+    finally:
+        ex.close()

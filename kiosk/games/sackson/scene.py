@@ -1398,8 +1398,10 @@ class SacksonScene(GameScene):
             tag = ("SKIPPED", render.GOLD)
         x = name.right + 8
         if rows >= 2:
-            render.text_within(surface, self.seats[p].label[:20], (row1.right, row1.y + 2), row1.right - x, 24,
-                               render.DIM, "topright")
+            from kiosk.away import AWAY_LABEL, AWAY_SHORTER
+            text = self.seats[p].label[:20]
+            render.text_best(surface, (text,) + (AWAY_SHORTER if text == AWAY_LABEL else ()),
+                             (row1.right, row1.y + 2), row1.right - x, (24,), render.DIM, "topright")
             x, y = row1.x + 4, row1.bottom
         else:
             y = row1.y
@@ -1465,8 +1467,9 @@ class SacksonScene(GameScene):
             name = render.text(surface, wordings[-2 if self.game.teams else -1], (left, r.y + 6), sizes[-1], col,
                                bold=True)
         if text:
-            render.text_within(surface, text, (right, r.y + 10), right - name.right - self.CARD_LABEL_GAP,
-                               self.CARD_LABEL_PX, render.DIM, "topright")
+            from kiosk.away import AWAY_LABEL, AWAY_SHORTER
+            render.text_best(surface, (text,) + (AWAY_SHORTER if text == AWAY_LABEL else ()), (right, r.y + 10),
+                             right - name.right - self.CARD_LABEL_GAP, (self.CARD_LABEL_PX,), render.DIM, "topright")
 
     @staticmethod
     def _fit_text(surface: pygame.Surface, msg: str, pos: tuple[int, int], width: int, size: int,
