@@ -247,7 +247,10 @@ class App:
         try:
             r = Results(self.cfg.storage_path())
         except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
-            self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
+            if getattr(exc, "whole", False):       # it says what happens instead (a damaged file on a full disk)
+                self.message(str(exc), 60)
+            else:
+                self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
             try:
                 return Results(":memory:")
             except Exception:
