@@ -178,3 +178,41 @@ def test_a_damaged_journal_on_a_full_disk_is_left_as_it_is_and_said_plainly(smal
     finally:
         again.close()
 
+
+def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
+        small_disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results screen asks for the high-score table at every frame: on a full disk the
+    journal says so once (not 38 lines a second), it is tried again every few seconds, and
+    said once more when it works again."""
+    from types import SimpleNamespace
+
+    import kiosk.app as kapp
+    import kiosk.highscores as khs
+    r = Results(small_disk / "arcade.sqlite3")
+    filler = fill(small_disk)
+    now = [100.0]
+    monkeypatch.setattr(kapp, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    opened: list[int] = []
+    real = khs.HighScores
+
+    def counted(db: sqlite3.Connection) -> khs.HighScores:
+        opened.append(1)
+        return real(db)
+    monkeypatch.setattr(khs, "HighScores", counted)
+    said: list[str] = []
+    app = SimpleNamespace(results=r, _highscores=None, _highscores_problem="", _highscores_retry_at=0.0,
+                          message=said.append)
+    try:
+        for _ in range(25 * 38):                                   # 25 s of frames at the same moment
+            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+        now[0] += 25
+        for _ in range(38):
+            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+        assert len(said) == 1 and "High scores unavailable" in said[0] and "full" in said[0]
+        assert len(opened) == 2                                     # the first frame, then once after the wait
+        filler.unlink()                                             # space again
+        now[0] += kapp.HIGHSCORES_RETRY_S
+        assert kapp.App.highscores.fget(app) is not None           # type: ignore[attr-defined]
+        assert len(said) == 2 and "available again" in said[1]
+    finally:
+        r.close()
