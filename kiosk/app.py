@@ -55,6 +55,8 @@ SWITCH_INTERVAL_S = 0.001
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
 EXIT_STOP = 3
+#: A high-score table that could not be opened (a full disk) is tried again after this many seconds.
+HIGHSCORES_RETRY_S = 5.0
 
 
 class PlainTitle(Scene):
@@ -188,6 +190,8 @@ class App:
         self._shot_screen: Any = None             # (scene, page) of the last screen shot on a change
         self.current_game: Any = None             # the LobbyGame being played (high scores, attract loop)
         self._highscores: Any = None
+        self._highscores_problem = ""             # why the table could not be opened ("": no problem)
+        self._highscores_retry_at = 0.0           # ... and when to try again (monotonic s)
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
         self.resume_plan: Any = None              # kiosk.resume.ResumePlan while a resumed game is built
@@ -247,7 +251,10 @@ class App:
         try:
             r = Results(self.cfg.storage_path())
         except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
-            self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
+            if getattr(exc, "whole", False):       # it says what happens instead (a damaged file on a full disk)
+                self.message(str(exc), 60)
+            else:
+                self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
             try:
                 return Results(":memory:")
             except Exception:
@@ -368,12 +375,24 @@ class App:
     def highscores(self) -> Any:
         """The high-score table (kiosk.highscores.HighScores) in the results file, or None."""
         if self._highscores is None and self.results is not None:
+            # Asked for at every frame of a screen with a board: a table that cannot be opened
+            # (a full disk) is tried again every HIGHSCORES_RETRY_S, and said once when it fails
+            # and once when it works again (issue 23: 38 lines a second in the journal).
+            now = time.monotonic()
+            if self._highscores_problem and now < self._highscores_retry_at:
+                return None
             from kiosk.highscores import HighScores
             try:
                 self._highscores = HighScores(self.results.db)
             except Exception as exc:
-                self.message(f"High scores unavailable: {exc}")
+                self._highscores_retry_at = now + HIGHSCORES_RETRY_S
+                if not self._highscores_problem:
+                    self._highscores_problem = str(exc) or type(exc).__name__
+                    self.message(f"High scores unavailable: {exc}")
                 return None
+            if self._highscores_problem:
+                self._highscores_problem = ""
+                self.message("High scores available again.")
         return self._highscores
 
     def new_seed(self) -> int:

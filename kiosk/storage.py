@@ -13,6 +13,12 @@ a power cut.  Nothing in the file can stop the kiosk:
   ``-wal`` and ``-shm``, before anything writes to it), then the row is moved
   into the ``set_aside`` table (its raw cells and the problem) and out of the
   results; the rest of the file is kept;
+* a ``-wal`` that SQLite would drop saved changes from (a frame whose own checksum
+  fails; cut short, emptied or deleted while its index, the ``-shm``, still counts
+  them) is copied aside byte for byte with the file and its index, and what was lost
+  is told in saved steps (committed transactions); when no copy can be made (a full
+  disk) the file is not opened at all: :class:`StorageError` (``whole``), nothing
+  changed;
 * a file that cannot be written (read-only folder or file, disk full) is found
   at start by a real write in a transaction and raises :class:`StorageError`.
 
@@ -24,6 +30,7 @@ the journal.  The schema version is ``PRAGMA user_version``
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import math
@@ -112,9 +119,12 @@ MAX_SEATS = 8
 
 
 class StorageError(ArcadeError, OSError):
-    """The results file could not be opened or written (``no_space``: for want of space)."""
+    """The results file could not be opened or written (``no_space``: for want of space;
+    ``whole``: the message is a whole sentence for the screen, already saying what this
+    session does instead)."""
 
     no_space = False
+    whole = False
 
 
 class NotSavedYet(StorageError):
@@ -317,8 +327,15 @@ def wal_damage(wal: bytes) -> str | None:
     if later == 0 and not first_commit_lost:
         # the damaged frame and all after it are of no committed transaction: nothing acknowledged is lost
         return None
-    return (f"frame {n + 1} is damaged: {max(later, 1)} saved change(s) from there on (games finished or "
-            "steps of the game in progress) cannot be read")
+    return f"frame {n + 1} is damaged: {_steps(max(later, 1))} from there on cannot be read"
+
+
+def _steps(n: int, at_least: bool = False) -> str:
+    """How much a damaged or lost journal takes, in the one unit every message uses: saved
+    steps (SQLite's committed transactions: each completed turn, race or round of the game in
+    progress, each finished game); ``at_least``: ``n`` is a count that may be low."""
+    return (f"{'at least ' * at_least}the last {n} saved step{'s' * (n != 1)} (completed turns, races or "
+            "rounds of the game in progress, or a game just finished)")
 
 
 def _undecodable(exc: sqlite3.Error) -> bool:
@@ -327,14 +344,37 @@ def _undecodable(exc: sqlite3.Error) -> bool:
     return "could not decode" in str(exc).lower()
 
 
+def _shm_page(shm: bytes, frame: int) -> int | None:
+    """The page number that the wal-index (``-shm``) keeps for ``frame`` (1-based), or None when
+    the index is too short (SQLite's wal-index format: the first 32 KB block holds 4062 page
+    numbers after the 136-byte header, each later block 4096; native byte order)."""
+    import struct
+    first = (32768 - 136 - 2 * 8192) // 4             # 4062: each block's hash table (8192 2-byte slots) follows
+    if frame <= first:
+        at = 136 + 4 * (frame - 1)
+    else:
+        j = frame - first - 1
+        at = 32768 * (1 + j // 4096) + 4 * (j % 4096)
+    if at + 4 > len(shm):
+        return None
+    page: int = struct.unpack_from("=I", shm, at)[0]
+    return page
+
+
 def journal_lost(shm: bytes | None, wal_size: int | None) -> int:
-    """How many frames of committed changes the ``-wal`` should still hold and does not: the
-    wal-index (``-shm``, as found before opening) says how many frames were valid
-    (``mxFrame``) and how many were already copied into the main file (``nBackfill``); a
-    journal that is missing (``wal_size`` None), empty or shorter than those frames lost the
-    rest.  0 when nothing is lost or the index does not read (SQLite's wal-index format,
-    native byte order: ``iVersion`` at 0, ``isInit`` at 12, ``szPage`` at 14, ``mxFrame`` at
-    16; ``nBackfill`` at 96).
+    """How many saved steps (committed transactions) the ``-wal`` should still hold and does
+    not: the wal-index (``-shm``, as found before opening) says how many frames were valid
+    (``mxFrame``, the last one a commit) and how many were already copied into the main file
+    (``nBackfill``); a journal that is missing (``wal_size`` None), empty or shorter than
+    those frames lost the rest.  0 when nothing is lost or the index does not read (SQLite's
+    wal-index format, native byte order: ``iVersion`` at 0, ``isInit`` at 12, ``szPage`` at
+    14, ``mxFrame`` at 16; ``nBackfill`` at 96; the page number of each frame after the
+    header).
+
+    The lost frames are gone, so their commit marks are too; the index still has each one's
+    page number, and SQLite writes a transaction's pages in rising page order, so a frame whose
+    page is not above the one before starts another transaction.  (Two transactions that each
+    wrote only higher pages than the last would count as one: the count is never too high.)
 
     >>> journal_lost(None, None)
     0
@@ -351,7 +391,19 @@ def journal_lost(shm: bytes | None, wal_size: int | None) -> int:
     if page_size < 512 or page_size & (page_size - 1):
         return 0
     have = 0 if wal_size is None or wal_size < WAL_HEADER else (wal_size - WAL_HEADER) // (WAL_FRAME_HEADER + page_size)
-    return max(0, max_frame - max(have, backfill))
+    first = max(have, backfill) + 1
+    if first > max_frame:
+        return 0
+    steps = 0
+    before = None
+    for frame in range(first, max_frame + 1):
+        now = _shm_page(shm, frame)
+        if now is None:
+            break
+        if before is None or now <= before:
+            steps += 1
+        before = now
+    return max(steps, 1)
 
 
 class Results:
@@ -401,6 +453,7 @@ class Results:
         checked = False
         before = ""               # a byte-for-byte copy taken before a writing connection checks the file
         self._shm: bytes | None = None
+        self._kept = ""           # the byte-for-byte copy taken at this start (one for all the checks)
         self._journal_without_file()
         if Path(self.path).is_file():
             shm = self._shm = self._read_shm()
@@ -424,7 +477,7 @@ class Results:
                 except sqlite3.DatabaseError as exc:
                     self._move_aside(str(exc))
                 if bad:
-                    copy = self._copy_aside(shm)      # byte for byte, before anything writes
+                    copy = self._copy_or_stop(shm, f"{len(bad)} result(s) in it cannot be read back")
         try:
             try:
                 self.db = self._open(check=not checked)
@@ -674,18 +727,49 @@ class Results:
             Path(aside + extra).unlink(missing_ok=True)
 
     def _check_journal_kept(self, shm: bytes | None) -> None:
-        """A ``-wal`` deleted or emptied while it still held saved changes (its index, the
-        ``-shm``, says so): told, since SQLite goes on silently without them (issue 23)."""
+        """A ``-wal`` deleted, emptied or cut short while it still held saved changes (its index,
+        the ``-shm``, says so): SQLite goes on silently without them, so the file, what is left
+        of its journal and the index are copied aside byte for byte first, and it is told
+        (issue 23).
+
+        Raises:
+            StorageError: no copy could be made (a full disk): nothing was changed.
+        """
         wal = Path(self.path + "-wal")
         try:
             size: int | None = wal.stat().st_size
         except OSError:
             size = None
         lost = journal_lost(shm, size)
-        if lost:
-            what = "is missing" if size is None else f"was cut to {size} bytes"
-            self._say(f"The results file's journal ({Path(self.path).name}-wal) {what}: the last {lost} saved "
-                      "change(s) in it (steps of the game in progress, or a game just finished) are lost.")
+        if not lost:
+            return
+        what = "is missing" if size is None else f"was cut to {size} bytes"
+        problem = f"its journal ({Path(self.path).name}-wal) {what}"
+        aside = self._copy_or_stop(shm, problem)
+        kept = "The file and its journal's index" if size is None else "The file, what is left of its journal and its index"
+        self._say(f"The results file's journal ({Path(self.path).name}-wal) {what}: {_steps(lost, True)} in it are "
+                  f"lost. {kept} as they were are kept as {aside} (byte for byte).")
+
+    def _copy_or_stop(self, shm: bytes | None, problem: str) -> str:
+        """The byte-for-byte copy of the file (:meth:`_copy_aside`) taken before anything that
+        would change a damaged file, once per start; when none can be made (a full disk), the
+        file is not opened at all: StorageError, nothing changed (issue 23)."""
+        if self._kept:
+            return self._kept
+        try:
+            self._kept = self._copy_aside(shm)
+        except OSError as exc:
+            full = exc.errno == errno.ENOSPC
+            failed = StorageError(
+                f"The results file is damaged ({problem}) and "
+                f"{'the disk is full' if full else f'no copy of it could be made ({exc.strerror or exc})'}: "
+                f"nothing was changed in {self.path}; this session's games are kept in memory. "
+                f"{'Free some space on that disk' if full else 'Let the arcade write beside the file'} and "
+                "restart the arcade to keep a copy and go on with the file.")
+            failed.no_space = full
+            failed.whole = True
+            raise failed from None
+        return self._kept
 
     def _journal_without_file(self) -> None:
         """A ``-wal`` with saved changes beside a missing or empty (0 bytes) results file, as a
@@ -757,7 +841,11 @@ class Results:
 
     def _check_wal(self, shm: bytes | None) -> None:
         """Before opening: a ``-wal`` whose committed frames SQLite would drop (checked by
-        :func:`wal_damage`) is copied aside byte for byte with the file, and told."""
+        :func:`wal_damage`) is copied aside byte for byte with the file, and told.
+
+        Raises:
+            StorageError: no copy could be made (a full disk): nothing was changed.
+        """
         try:
             wal = Path(self.path + "-wal").read_bytes()
         except OSError:
@@ -765,10 +853,7 @@ class Results:
         problem = wal_damage(wal)
         if problem is None:
             return
-        try:
-            aside = self._copy_aside(shm)
-        except OSError as exc:
-            aside = f"nowhere (no copy could be made: {exc.strerror or exc})"
+        aside = self._copy_or_stop(shm, f"its journal {Path(self.path).name}-wal: {problem}")
         self._say(f"The results file's journal ({Path(self.path).name}-wal) is damaged: {problem}; the file and "
                   f"its journal as they were are kept as {aside} (byte for byte), and the arcade goes on with "
                   "what can be read.")

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from kiosk.storage import NotSavedYet, Results, StorageError
+from kiosk.storage import WAL_FRAME_HEADER, WAL_HEADER, NotSavedYet, Results, StorageError
 from tests.test_store_damage import a_game
 
 
@@ -132,3 +132,87 @@ def test_a_full_disk_at_start_says_full_and_leaves_no_cut_copy(small_disk: Path)
     after = sorted(p.name for p in small_disk.iterdir() if p.name != "filler")
     assert [n for n in after if ".damaged-" in n] == []        # no 0-byte "copy" that keeps nothing
     assert set(before) <= set(after) and path.stat().st_size > 0
+
+
+# -- a damaged results file on a full disk: nothing changed, no "kept as nowhere" (issue 23) ----------
+
+@pytest.mark.parametrize("damage", ["flipped bit", "cut journal"])
+def test_a_damaged_journal_on_a_full_disk_is_left_as_it_is_and_said_plainly(small_disk: Path, damage: str) -> None:
+    """No byte-exact copy can be made: the file and its journal are not opened for writing
+    (no recovery over them), the screen says so plainly, and the next start with space keeps
+    the copy and goes on."""
+    from types import SimpleNamespace
+
+    from kiosk.app import App
+    from tests.test_store_journal import assert_byte_exact, crashed_store, frame_size, kept_copies
+    path, files = crashed_store(small_disk, steps=8)
+    wal = bytearray(files["-wal"])
+    if damage == "flipped bit":
+        wal[WAL_HEADER + WAL_FRAME_HEADER + 100] ^= 0x10           # the first frame's page
+    else:
+        wal = wal[:WAL_HEADER + 3 * frame_size(files["-wal"]) + 100]  # cut in the middle of frame 4
+    Path(f"{path}-wal").write_bytes(bytes(wal))
+    damaged = {**files, "-wal": bytes(wal)}
+    filler = fill(small_disk)
+    with pytest.raises(StorageError) as caught:
+        Results(path)
+    said = str(caught.value)
+    assert "disk is full" in said and "nothing was changed" in said and "kept in memory" in said
+    assert "nowhere" not in said and caught.value.no_space
+    assert_byte_exact(path, damaged)                               # not recovered over: every byte as it was
+    assert kept_copies(path) == []                                 # and no cut copy that looks like a kept one
+    shown: list[str] = []
+    app = SimpleNamespace(cfg=SimpleNamespace(storage_path=lambda: path), message=lambda t, s=12.0: shown.append(t),
+                          messages=[])
+    r = App._open_results(app)                                     # type: ignore[arg-type]
+    assert r is not None and r.path == ":memory:"                  # this session's games are kept in memory
+    assert shown == [said]                                         # one plain sentence, not wrapped in another
+    assert_byte_exact(path, damaged)
+    filler.unlink()                                                # space again: the copy, then the file goes on
+    again = Results(path)
+    try:
+        copies = kept_copies(path)
+        assert len(copies) == 1 and str(copies[0]) in again.notice
+        assert_byte_exact(copies[0], damaged)
+        assert [g["game"] for g in again.recent()] == [a_game(1)[0]["game"]]
+    finally:
+        again.close()
+
+
+def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
+        small_disk: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results screen asks for the high-score table at every frame: on a full disk the
+    journal says so once (not 38 lines a second), it is tried again every few seconds, and
+    said once more when it works again."""
+    from types import SimpleNamespace
+
+    import kiosk.app as kapp
+    import kiosk.highscores as khs
+    r = Results(small_disk / "arcade.sqlite3")
+    filler = fill(small_disk)
+    now = [100.0]
+    monkeypatch.setattr(kapp, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    opened: list[int] = []
+    real = khs.HighScores
+
+    def counted(db: sqlite3.Connection) -> khs.HighScores:
+        opened.append(1)
+        return real(db)
+    monkeypatch.setattr(khs, "HighScores", counted)
+    said: list[str] = []
+    app = SimpleNamespace(results=r, _highscores=None, _highscores_problem="", _highscores_retry_at=0.0,
+                          message=said.append)
+    try:
+        for _ in range(25 * 38):                                   # 25 s of frames at the same moment
+            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+        now[0] += 25
+        for _ in range(38):
+            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+        assert len(said) == 1 and "High scores unavailable" in said[0] and "full" in said[0]
+        assert len(opened) == 2                                     # the first frame, then once after the wait
+        filler.unlink()                                             # space again
+        now[0] += kapp.HIGHSCORES_RETRY_S
+        assert kapp.App.highscores.fget(app) is not None           # type: ignore[attr-defined]
+        assert len(said) == 2 and "available again" in said[1]
+    finally:
+        r.close()

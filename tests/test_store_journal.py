@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,16 +23,17 @@ from tests.test_store_damage import a_game
 GAME = a_game(1)
 
 
-def crashed_store(folder: Path, steps: int = 6) -> tuple[Path, dict[str, bytes]]:
+def crashed_store(folder: Path, steps: int = 6, actions: int = 1) -> tuple[Path, dict[str, bytes]]:
     """A store as a kill -9 leaves it: one finished game, then ``steps`` steps of the game in
-    progress still in the ``-wal``; the three files' bytes."""
+    progress still in the ``-wal`` (``actions`` actions more at each: many make a step several
+    pages, so several frames); the three files' bytes."""
     live = folder / "live"
     live.mkdir()
     r = Results(live / "arcade.sqlite3")
     r.save(*GAME, game_key="done-1")
     for step in range(steps):
         r.save_resume("playing-2", {"family": "focusx", "mode": "classic", "seed": 7, "seats": [],
-                                    "actions": list(range(step)), "steps": step})
+                                    "actions": list(range(step * actions)), "steps": step})
     crash = folder / "crash"
     crash.mkdir()
     for extra in ("", "-wal", "-shm"):
@@ -179,3 +181,58 @@ def test_fuzz_every_copy_kept_of_a_damaged_main_file_is_byte_for_byte(tmp_path_f
     r.close()
     for copy in kept_copies(path):
         assert_byte_exact(copy, damaged)
+
+
+# -- what a damaged, cut or deleted journal lost: in saved steps, and kept byte for byte (issue 23) ----
+
+def commit_frames(wal: bytes) -> list[int]:
+    """The frames (1-based) that end a transaction: "database size after commit" not 0."""
+    size = frame_size(wal)
+    return [i + 1 for i in range((len(wal) - WAL_HEADER) // size)
+            if int.from_bytes(wal[WAL_HEADER + i * size + 4:WAL_HEADER + i * size + 8], "big")]
+
+
+@pytest.mark.parametrize("damage", ["flipped bit", "cut", "emptied", "deleted"])
+def test_what_a_journal_lost_is_told_in_saved_steps_and_the_file_is_kept(tmp_path: Path, damage: str) -> None:
+    """Ten steps of the game in progress, each several frames of the journal: the message
+    counts the steps lost (not frames), the same way for each kind of damage, and the file with
+    what is left of its journal is kept byte for byte."""
+    path, files = crashed_store(tmp_path, steps=10, actions=500)
+    commits = commit_frames(files["-wal"])
+    assert len(commits) == 10 and commits[-1] > 20               # several frames a step
+    size = frame_size(files["-wal"])
+    first_lost = commits[5] + 1                                  # the 7th step's first frame
+    at = WAL_HEADER + (first_lost - 1) * size
+    if damage == "flipped bit":
+        wal = bytearray(files["-wal"])
+        wal[at + WAL_FRAME_HEADER + 50] ^= 0x04
+        kept = {**files, "-wal": bytes(wal)}
+    elif damage == "cut":
+        kept = {**files, "-wal": files["-wal"][:at + size + 700]}  # in the middle of its second frame
+    elif damage == "emptied":
+        kept = {**files, "-wal": b""}
+    else:
+        kept = {"": files[""], "-shm": files["-shm"]}
+    if "-wal" in kept:
+        Path(f"{path}-wal").write_bytes(kept["-wal"])
+    else:
+        Path(f"{path}-wal").unlink()
+    lost = 4 if damage in ("flipped bit", "cut") else 10
+    r = Results(path)
+    try:
+        resume = r.load_resume()
+        assert (resume["steps"] if resume else -1) == 9 - lost   # the steps really lost
+        said = r.notice
+        assert f"the last {lost} saved steps" in said and "frame(s)" not in said and "change(s)" not in said
+        copies = kept_copies(path)
+        assert len(copies) == 1 and str(copies[0]) in said
+        assert_byte_exact(copies[0], kept)
+        if "-wal" not in kept:
+            assert not Path(f"{copies[0]}-wal").exists()
+    finally:
+        r.close()
+    again = Results(path)                                        # told and kept once
+    try:
+        assert again.notices == [] and len(kept_copies(path)) == 1
+    finally:
+        again.close()
