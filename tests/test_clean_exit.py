@@ -15,6 +15,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -27,6 +28,17 @@ bench_stop = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_stop)
 
 
+@pytest.fixture
+def default_hangup() -> Iterator[None]:
+    """SIGHUP as a login shell leaves it (the suite itself may run under ``nohup``, which
+    ignores it, and a started arcade keeps an ignored hang-up ignored, as it should)."""
+    old = signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, old)
+
+
 @pytest.mark.parametrize("game, sig, code", [
     ("focusx", signal.SIGTERM, 0),
     ("focusx", signal.SIGINT, 130),
@@ -34,7 +46,8 @@ _spec.loader.exec_module(bench_stop)
     ("focusx", signal.SIGHUP, 0),        # issue 23: the console hung up (systemd's TTYVHangup), like a stop
     ("sherlook", signal.SIGHUP, 0),
 ])
-def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig: int, code: int) -> None:
+def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig: int, code: int,
+                                                  default_hangup: None) -> None:
     proc, sock = bench_stop.start(game, tmp_path)
     store = tmp_path / "data" / "focus-arcade" / "arcade.sqlite3"
     try:
@@ -126,7 +139,7 @@ def test_an_ignored_sigint_stays_ignored() -> None:
         signal.signal(signal.SIGINT, old)
 
 
-def test_a_hang_up_is_a_stop_and_an_ignored_one_stays_ignored() -> None:
+def test_a_hang_up_is_a_stop_and_an_ignored_one_stays_ignored(default_hangup: None) -> None:
     stop = StopSignals()
     try:
         assert signal.getsignal(signal.SIGHUP) == stop._on_signal
