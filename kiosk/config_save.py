@@ -51,7 +51,7 @@ def atomic_write(path: Path, data: bytes, like: Path | None = None) -> None:
     """Write ``data`` to ``path`` so that a crash leaves the old or the new file.
 
     The new file keeps the mode and owner of the file it replaces (kiosk/install.sh makes the
-    configuration 0640, root:focus-arcade, as the PIN is in it; issue 23), or takes those of
+    configuration 0640, the service user's, as the PIN is in it; issue 23), or takes those of
     ``like`` when given (the last good copy: its configuration file's).  An owner that cannot
     be given (not root) stays the writer; the group is kept where it can be.
 
