@@ -48,6 +48,11 @@ log = logging.getLogger("focus-arcade")
 
 #: At most this many app messages show at once, in the top strip of the screen.
 MESSAGE_LINES = 2
+#: A message longer than the lines it may take shows in parts, each this long (s), with its
+#: number ("(2/3)") at the end (issue 23: a configuration note is read whole at 480x320 too).
+MESSAGE_PART_S = 6.0
+#: A message in parts stays at least until every part has shown this many times.
+MESSAGE_PART_ROUNDS = 2
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
 #: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
@@ -158,6 +163,7 @@ class App:
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
+        self._message_shown: dict[str, float] = {}    # message -> when it was first drawn (its parts' clock)
         self.queue = make_queue()
         self.frame = 0
         self.frame_times: list[float] = []
@@ -672,8 +678,9 @@ class App:
     def draw(self) -> None:
         surface = self.screen
         drawn = self.stack.drawn()
-        now = time.monotonic()
+        now = self._now()
         self.messages = [(m, t) for m, t in self.messages if t > now]
+        self._message_shown = {m: t for m, t in self._message_shown.items() if any(m == x for x, _ in self.messages)}
         # In a game, messages go in the top strip (over the game's title line): never over the
         # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
         # (title, menus) under the screen's heading.
@@ -714,8 +721,7 @@ class App:
             else:
                 rows = 3 if surface.get_width() < 800 else 2
             f = render.font(26)
-            msg = msg[:160]
-            lines = [msg] if f.size(msg)[0] * 0.85 <= width else render.wrap(msg, width, 26, rows)
+            lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now)
             if not lines:
                 continue
             step = f.get_height() + 2
@@ -725,6 +731,30 @@ class App:
             for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
                 render.text_within(surface, line, (box.centerx, box.y + i * step), width, 26, render.TEXT, "midtop")
             y = box.bottom + 7
+
+    def _now(self) -> float:
+        """The clock of the messages (s, monotonic)."""
+        return time.monotonic()
+
+    def _message_part(self, msg: str, width: int, rows: int, now: float) -> list[str]:
+        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px at 26 px:
+        all of it when it fits, else one part of it, the parts in turn (each
+        :data:`MESSAGE_PART_S` s, numbered "(1/3)" at the end), so the whole message is read
+        in time (it stays until each part has shown :data:`MESSAGE_PART_ROUNDS` times) rather
+        than cut off at the last line (issue 23)."""
+        lines = render.wrap(msg, width, 26, 10_000)
+        if len(lines) <= rows:
+            return render.wrap(msg, width, 26, rows)
+        mark = render.font(26).size("  (99/99)")[0]
+        lines = render.wrap(msg, width - mark, 26, 10_000)
+        parts = [lines[i:i + rows] for i in range(0, len(lines), rows)]
+        start = self._message_shown.setdefault(msg, now)
+        need = start + MESSAGE_PART_S * len(parts) * MESSAGE_PART_ROUNDS
+        self.messages = [(m, max(t, need) if m == msg else t) for m, t in self.messages]
+        i = int((now - start) // MESSAGE_PART_S) % len(parts)
+        part = list(parts[i])
+        part[-1] += f"  ({i + 1}/{len(parts)})"
+        return part
 
     def _draw_led_attention(self, surface: pygame.Surface) -> None:
         """While the LED matrix is not connected (issue 12): in the service menu the whole line

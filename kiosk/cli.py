@@ -118,6 +118,9 @@ def _parser() -> argparse.ArgumentParser:
                                            "~/.config/focus-arcade/arcade.toml)")
     c.add_argument("--accept", action="store_true",
                    help="make the file as it is the last good copy (settings it lacks are then defaults)")
+    c.add_argument("--force", action="store_true",
+                   help="with --accept: also a file that lacks the copy's kiosk mode, GPIO stations, PIN or "
+                        "store path (they become the defaults)")
 
     dr = sub.add_parser("doctor", parents=[common], help="check this machine: display, sound, GPIO, LG_WD, LED controller, "
                                        "configuration, store; OK or the fix for each")
@@ -170,10 +173,14 @@ def version() -> str:
         return found.group(1) if found else "unknown"
 
 
-def _check_config(path_arg: str | None, config: str | None = None, accept: bool = False) -> int:
-    """Every problem of the file (not only the first), the settings of the last good copy it
-    lacks (issue 23), then the LED frame rate it gives.  ``accept``: a file without problems
-    becomes the last good copy, as it is.
+def _check_config(path_arg: str | None, config: str | None = None, accept: bool = False,
+                  force: bool = False) -> int:
+    """Every problem of the file (not only the first), every setting the arcade would take from
+    the last good copy instead (issue 23: missing, unreadable, a bad value, the whole file
+    gone), then the LED frame rate it gives.  ``accept``: a file without problems becomes the
+    last good copy, as it is; one that lacks settings of the copy that make a cabinet (kiosk
+    mode, the GPIO stations, the PIN, the store path: :data:`kiosk.config.KIOSK_KEYS`) only
+    with ``force``.
 
     The file is ``path_arg``, else ``config`` (``--config``), else the default one; two
     different files named at once are refused (status 2) rather than one ignored."""
@@ -185,32 +192,56 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
     if path is None:
         print("defaults: OK (no configuration file: ~/.config/focus-arcade/arcade.toml or $FOCUS_ARCADE_CONFIG)")
         return 0
+    cfg, _ = configmod.load_over_last_good(Path(path))     # as the arcade would run (the copy not touched)
+    copy_at = configmod.last_good_path()
+    restored = set(cfg.restored)
+    from_copy = (f"the last good copy's values ({copy_at}) for {len(cfg.restored)} setting(s): "
+                 f"{', '.join(cfg.restored)}")
     try:
         raw = configmod._read(path)
     except configmod.ConfigError as exc:
-        print(f"focus-arcade: {exc}", file=sys.stderr)
+        for line in cfg.problems or [str(exc)]:
+            print(f"focus-arcade: {line}", file=sys.stderr)
+        what = (f"{from_copy}, and the defaults for the rest" if cfg.restored else
+                "the defaults" if cfg.source == "defaults" else "the sections that read and the defaults for the rest")
+        print(f"focus-arcade: {path} does not read as a whole; the kiosk would run with {what}", file=sys.stderr)
         if accept:
             print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
         return 2
     data, problems = configmod.check_all(raw, str(path))
+    own = [p for p in problems if configmod._problem_key(p) not in restored]
     for problem in problems:
-        print(f"focus-arcade: {problem}", file=sys.stderr)
+        note = "" if problem in own else "; the last good copy's value is used"
+        print(f"focus-arcade: {problem}{note}", file=sys.stderr)
     if problems:
+        runs = [from_copy] if cfg.restored else []
+        runs += list(dict.fromkeys(p.effect for p in own if p.effect))
+        kept = list(dict.fromkeys(p.key for p in own if not p.effect))
+        if kept:
+            runs.append(f"the defaults for {', '.join(kept)}")
         print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with "
-              f"{configmod.effects(problems)}", file=sys.stderr)
+              f"{', and '.join(runs)}", file=sys.stderr)
         if accept:
             print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
         return 2
     if accept:
-        configmod.accept_as_last_good(Path(path))
-        print(f"{path}: OK, accepted as the last good copy ({configmod.last_good_path()})")
-    else:
-        missing = configmod.missing_keys(raw, configmod.read_last_good(path))
-        if missing:
-            print(f"focus-arcade: {len(missing)} setting(s) of the last good copy ({configmod.last_good_path()}) "
-                  f"are missing from {path}: {', '.join(missing)}; the kiosk takes them from the copy. Add them, "
-                  f"or keep the file as it is: focus-arcade check-config --accept {path}", file=sys.stderr)
+        good = configmod.read_last_good(path)
+        lacking = [k for k in configmod.missing_keys(raw, good) if k in configmod.KIOSK_KEYS]
+        if lacking and not force:
+            print(f"focus-arcade: {path} lacks {', '.join(lacking)}, which the last good copy ({copy_at}) has: "
+                  f"once accepted, the cabinet would run with the defaults for them, a "
+                  f"laptop's. Add them to the file, or accept it anyway: "
+                  f"focus-arcade check-config --accept --force {path}", file=sys.stderr)
+            print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
             return 2
+        configmod.accept_as_last_good(Path(path))
+        print(f"{path}: OK, accepted as the last good copy ({copy_at})")
+    elif cfg.restored:
+        print(f"focus-arcade: {path} lacks setting(s) of the last good copy; the kiosk would run with "
+              f"{from_copy}. Add them, or keep the file as it is: focus-arcade check-config --accept {path}",
+              file=sys.stderr)
+        return 2
+    else:
         print(f"{path}: OK")
     if "led" in raw:
         print(configmod.led_rate(data["led"])[1])
@@ -238,7 +269,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "headless":
         return _headless(args)
     if args.command == "check-config":
-        return _check_config(args.path, args.config, args.accept)
+        return _check_config(args.path, args.config, args.accept, args.force)
     if args.command == "doctor":
         from kiosk.doctor import doctor_main
         return doctor_main(args.config, probe=not args.no_probe)

@@ -632,9 +632,9 @@ def load_or_default(path: str | os.PathLike[str] | None) -> Config:
     plain defaults."""
     if path is None:
         return Config(defaults())
-    cfg, clean = _load_over_last_good(Path(path))
+    cfg, clean = load_over_last_good(Path(path))
     if clean:
-        _save_last_good(Path(path))
+        _save_last_good(Path(path), cfg.data)
     return cfg
 
 
@@ -699,7 +699,7 @@ def accept_as_last_good(path: Path) -> None:
         OSError: the copy cannot be written.
     """
     from kiosk.config_save import atomic_write
-    atomic_write(last_good_path(), path.read_bytes())
+    atomic_write(last_good_path(), path.read_bytes(), like=path)
     atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
 
 
@@ -719,7 +719,7 @@ def _problem_key(problem: ConfigError) -> str:
     return problem.key.split("[")[0]
 
 
-def _load_over_last_good(path: Path) -> tuple[Config, bool]:
+def load_over_last_good(path: Path) -> tuple[Config, bool]:
     """The configuration of ``path`` with what is missing or unreadable taken from the last
     good copy, and whether the file is clean (loads completely, keeps every key of the copy)."""
     source = str(path)
@@ -785,8 +785,12 @@ def _load_over_last_good(path: Path) -> tuple[Config, bool]:
             what = f"[{section}]" if section else "(the lines before the first section)"
             if section and section not in SCHEMA:
                 continue
-            then = (f"its keys come from the last good copy ({copy_at})" if any(r.startswith(f"{section}.")
-                    for r in restored) else "its keys keep their defaults")
+            if not section:             # a header typo: the section's keys are read as this part's
+                then = (f"what it held comes from the last good copy ({copy_at})" if restored
+                        else "its keys keep their defaults")
+            else:
+                then = (f"its keys come from the last good copy ({copy_at})" if any(r.startswith(f"{section}.")
+                        for r in restored) else "its keys keep their defaults")
             problems.append(str(ConfigError(what, "unreadable", f"a section that reads as TOML; {then}", source)))
     restored_set = set(restored)
     for p in first:
@@ -826,8 +830,33 @@ def last_good_path() -> Path:
 SERVICE_STATE = Path("/var/lib/focus-arcade")
 
 
-def _save_last_good(path: Path) -> None:
-    """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
+def cabinet_drops(good: dict[str, Any], data: dict[str, Any]) -> list[str]:
+    """What of a cabinet the last good copy ``good`` (its TOML as written) has and the settings
+    ``data`` (validated) drop: "kiosk mode" (``display.kiosk = true``), "the GPIO stations"
+    (a ``"gpio"`` seat).
+
+    >>> cabinet_drops({"display": {"kiosk": True}, "seats": {"stations": ["gpio"]}}, defaults())
+    ['kiosk mode', 'the GPIO stations']
+    """
+    out = []
+    if good.get("display", {}).get("kiosk") is True and data["display"]["kiosk"] is not True:
+        out.append("kiosk mode")
+    stations = good.get("seats", {}).get("stations")
+    if isinstance(stations, list) and "gpio" in stations and "gpio" not in data["seats"]["stations"]:
+        out.append("the GPIO stations")
+    return out
+
+
+def _save_last_good(path: Path, data: dict[str, Any]) -> None:
+    """Copy ``path`` (whose settings are ``data``) to :func:`last_good_path` (atomically; a
+    read-only disk is no error), when it is the cabinet's own file.
+
+    The cabinet's own file is the one ``last-good-config.source`` beside the copy names.  When
+    that is missing or unreadable (a copy restored from a backup, an older install's), the
+    copy's own content decides: a copy with kiosk mode on or GPIO stations is replaced only by
+    a file that keeps them (a good load of a laptop's file, ``doctor --config laptop.toml``,
+    never replaces it; ``check-config --accept`` and the service menu do), and the file that
+    replaces it becomes the one named (issue 23)."""
     from kiosk.config_save import atomic_write
     target = last_good_path()
     source = (_same_file(path) + "\n").encode("utf-8")
@@ -836,10 +865,12 @@ def _save_last_good(path: Path) -> None:
         # the copy is another file's (the installed cabinet's): a good load of this one, e.g.
         # doctor run with a laptop's file, never replaces it; check-config --accept does
         return
+    if not owner and target.exists() and cabinet_drops(read_last_good(), data):
+        return                          # whose copy is not named: a file that is no cabinet's keeps off
     try:
-        data = path.read_bytes()
-        if not (target.exists() and target.read_bytes() == data):
-            atomic_write(target, data)
+        new = path.read_bytes()
+        if not (target.exists() and target.read_bytes() == new):
+            atomic_write(target, new, like=path)
         side = _copy_source()
         if not (side.exists() and side.read_bytes() == source):
             atomic_write(side, source)

@@ -118,7 +118,8 @@ def test_check_config_tells_what_the_cut_file_lacks_and_accept_makes_it_the_copy
     assert cli.main(["check-config", str(path)]) == 2
     err = capsys.readouterr().err
     assert "service.pin" in err and "last good copy" in err
-    assert cli.main(["check-config", "--accept", str(path)]) == 0
+    assert cli.main(["check-config", "--accept", str(path)]) == 2       # it lacks the PIN (round 2)
+    assert cli.main(["check-config", "--accept", "--force", str(path)]) == 0
     assert config.last_good_path().read_text("utf-8") == short
     cfg = config.load_or_default(path)
     assert cfg.problems == [] and cfg["service"]["pin"] == config.defaults()["service"]["pin"]
