@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import time
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-import tomllib
+from test_event_day import BUZZ, P1, Day, event_config
 
 from arcade.core.events import Edge
 from kiosk import render
@@ -19,7 +20,6 @@ from kiosk.config_save import atomic_write, save_settings
 from kiosk.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
 from kiosk.highscores import HighScores, InitialsEntry, day_start, result_score, score_rule
 from kiosk.service_tools import ButtonTest, Combination, PinEntry, parse_combo
-from test_event_day import BUZZ, P1, Day, event_config
 
 MS = 1_000_000
 S = 1_000_000_000

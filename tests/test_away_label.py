@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_event_day import BUZZ, Day, event_config
 
 from kiosk.away import AWAY_LABEL
-from test_event_day import BUZZ, Day, event_config
 
 MS = 1_000_000
 

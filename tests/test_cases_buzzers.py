@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arcade.core.api import RACE
 from arcade.core.events import Edge

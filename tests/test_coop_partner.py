@@ -10,11 +10,18 @@ from pathlib import Path
 import pytest
 
 from arcade.bots.coop import SKILLS, CoopPartner, PartnerError, belief, play_out
-from arcade.core.api import CHANCE
 from arcade.coop.exhibits import EXHIBITS, FACES
 from arcade.coop.game import GRID, SIDE_POSITIONS, Accept, CoopGame, CoopState, Deal, Offer, Pass, Point, Refuse, Take
-from arcade.coop.similarity import (DATA_FILE, SimilarityError, SimilarityTable, decode_pairs, default_table,
-                                    load_table, tag_table)
+from arcade.coop.similarity import (
+    DATA_FILE,
+    SimilarityError,
+    SimilarityTable,
+    decode_pairs,
+    default_table,
+    load_table,
+    tag_table,
+)
+from arcade.core.api import CHANCE
 
 FACES20 = tuple(range(1, 40, 2))
 

@@ -15,12 +15,25 @@ from types import SimpleNamespace
 import pytest
 
 from arcade import registry as games
+from arcade.coop.exhibits import CARDS, CASES, EXHIBITS, FACES, ExhibitError, card_faces, case_faces, exhibit
+from arcade.coop.game import (
+    GRID,
+    SIDE_POSITIONS,
+    Accept,
+    CoopGame,
+    CoopState,
+    Deal,
+    Offer,
+    Pass,
+    Point,
+    Refuse,
+    Take,
+    cell_name,
+    rating,
+)
 from arcade.core.api import CHANCE, TERMINAL
 from arcade.core.errors import ArcadeError, IllegalActionError, SettingsError
 from arcade.core.record import replay, to_record
-from arcade.coop.exhibits import CARDS, CASES, EXHIBITS, FACES, ExhibitError, card_faces, case_faces, exhibit
-from arcade.coop.game import (GRID, SIDE_POSITIONS, Accept, CoopGame, CoopState, Deal, Offer, Pass, Point, Refuse,
-                              Take, cell_name, rating)
 
 SEED_FILE = Path("/work/shared/seeds/000_27d490c7c429b1c9.txt")
 
@@ -119,7 +132,7 @@ def test_case_lists_are_the_seed_lists() -> None:
 @pytest.mark.skipif(not SEED_FILE.exists(), reason="the shared seed file is not beside this checkout")
 def test_case_lists_match_the_seed_file_text() -> None:
     text = SEED_FILE.read_text()
-    for key, (title, faces) in CASES.items():
+    for _key, (title, faces) in CASES.items():
         m = re.search(re.escape(title) + r"\s*\nCard no\. ([\d, ]+)", text)
         assert m, title
         assert tuple(int(x) for x in m.group(1).split(",")) == faces
@@ -429,6 +442,7 @@ def test_headless_one_skill_per_seat_without_players() -> None:
 def test_headless_command_line_defaults_to_two_players_for_coop() -> None:
     """Through the real command line: ``--skill easy,expert`` without ``--players``."""
     import contextlib
+
     from kiosk import cli
     out = io.StringIO()
     with contextlib.redirect_stdout(out):

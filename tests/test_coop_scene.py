@@ -15,9 +15,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from arcade.core.events import Edge  # noqa: E402
 from arcade.coop.game import SIDE_POSITIONS, Accept, Offer, Point, Take  # noqa: E402
 from arcade.coop.pictures import table_picture  # noqa: E402
+from arcade.core.events import Edge  # noqa: E402
 from arcade.views.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk import thinker as thinker_mod  # noqa: E402
@@ -433,7 +433,7 @@ def test_D8_clue_names_are_set_large_and_never_cut() -> None:
     from kiosk.games.coop.draw import CLUE_NAME_MIN, _fit_name
     from kiosk.games.coop.scene import CLUE_H, CLUE_W
     label_h = int(CLUE_H * 0.42)
-    for face, ex in EXHIBITS.items():
+    for _face, ex in EXHIBITS.items():
         font, lines = _fit_name(ex.name, CLUE_W - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)),
                                 CLUE_NAME_MIN)
         assert len(lines) <= 2, ex.name
@@ -557,6 +557,7 @@ def test_D10_a_bad_association_table_is_said_on_screen_and_in_the_log(make_app, 
                                                                        caplog, damage: str) -> None:  # type: ignore[no-untyped-def]
     import json
     import logging
+
     from arcade.coop import similarity
     bad = tmp_path / "similarity.json"
     raw = json.loads(similarity.DATA_FILE.read_text())

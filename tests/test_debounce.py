@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arcade.core.events import Edge
 from arcade.core.judge import Press, debounce

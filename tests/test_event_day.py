@@ -22,14 +22,13 @@ import pytest
 import tomli_w
 
 import kiosk.app as kapp
-from arcade.views.lamps import ON
 from kiosk.config import load_or_default
 from kiosk.highscores import score_rule
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.results import ResultsScene
-from kiosk.thinker import wait_shared_idle
 from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, ServiceScene, led_test_picture
+from kiosk.thinker import wait_shared_idle
 
 MS = 1_000_000
 S = 1_000_000_000
@@ -243,7 +242,6 @@ def test_every_game_and_mode_can_be_chosen_with_station_controls(day: Day) -> No
 
 def play_to_results(d: Day, limit_frames: int = 6000) -> ResultsScene:
     """Play the game on screen: P1 presses its buzzer as soon as a focus shows (a sharp eye)."""
-    app = d.app
     game = d.top
     pressed_for = -1
     for _ in range(limit_frames):

@@ -13,9 +13,8 @@ import json
 import random
 
 import pytest
-
-from focusx_helpers import make_app, run_frames
 from focusx_helpers import RaceTable as Table
+from focusx_helpers import make_app, run_frames
 
 from arcade.core.api import RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError

@@ -15,7 +15,8 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arcade.core.api import CHANCE, RACE, TERMINAL
 from arcade.core.errors import ArcadeError, IllegalActionError, SettingsError
@@ -23,8 +24,17 @@ from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
 from arcade.core.race import FOCUS, FOCUS_EX, RaceResult
 from arcade.core.referee import Referee
-from arcade.focusx.cards import (COLOUR_SHAPES, COLOURS, DECK_SIZE, card, claim_kind, full_deck, is_focus,
-                                 is_focus_ex, make_card)
+from arcade.focusx.cards import (
+    COLOUR_SHAPES,
+    COLOURS,
+    DECK_SIZE,
+    card,
+    claim_kind,
+    full_deck,
+    is_focus,
+    is_focus_ex,
+    make_card,
+)
 from arcade.focusx.classic import SPOTS, ClassicGame, ClassicState, Deal, Place
 
 MS = 1_000_000
@@ -187,7 +197,7 @@ def _continue_to_focus(state: ClassicState, kinds: frozenset[str] | None = None)
 def test_FX4_empty_spots_first_then_not_the_previous_players_spot() -> None:
     state = dealt(3)
     seen_allowed = []
-    for k in range(6):
+    for _ in range(6):
         seen_allowed.append(state.allowed_spots())
         spot = state.default_spot()
         state.apply(Place(spot))

@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 import pytest
-
 from focusx_helpers import MS, RaceTable, make_app, run_frames
 
 from arcade.core.api import CHANCE, RACE, TERMINAL
@@ -22,11 +21,11 @@ from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
 from arcade.core.race import RaceResult
 from arcade.core.referee import Referee
+from arcade.focusx.autoplay import SimConfig, simulate
 from arcade.focusx.cards import full_deck
 from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal, Place
 from arcade.focusx.duel import DuelGame, DuelState, Reveal
-from arcade.focusx.autoplay import SimConfig, simulate
 
 DEADLINE = 1500
 

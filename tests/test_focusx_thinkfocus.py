@@ -13,7 +13,6 @@ import json
 import random
 
 import pytest
-
 from focusx_helpers import MS, make_app, run_frames
 from focusx_helpers import RaceTable as Table
 
@@ -25,7 +24,6 @@ from arcade.focusx.cards import find_trios, full_deck
 from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal
 from arcade.focusx.thinkfocus import Discard, Play, ThinkFocusGame, ThinkFocusState
-
 
 
 def new_game(seats: int = 4, x_rule: bool = False, window_s: float = 1.0) -> ThinkFocusState:

@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arcade.core.record import to_record
-from arcade.focusx.classic import ClassicGame
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+from arcade.focusx.classic import ClassicGame
 from kiosk import config
-from kiosk.scenes.attract import AttractScene
 from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+from kiosk.scenes.attract import AttractScene
 from kiosk.storage import Results
 from tests.kiosk_start import config_for, start_kiosk
 

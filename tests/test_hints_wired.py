@@ -92,7 +92,7 @@ def test_buzzers_only_sherlook_tells_how_to_take_a_marker_with_the_buzzer(tmp_pa
         ex.to_attract()
         ex.choose_in_lobby("sherlook", players=2)
         scene = ex.top
-        assert ex.run(60, lambda: getattr(scene, "phase", "") == "token"), "no token screen"
+        assert ex.run(60, lambda scene=scene: getattr(scene, "phase", "") == "token"), "no token screen"
         words = screen_words(ex)
         assert "buzzer" in words and "gold ring" in words, words
         assert not UNWIRED_SHERLOOK.search(words), words
@@ -103,6 +103,6 @@ def test_with_choose_controls_sherlook_names_them_too(tmp_path: Path) -> None:
         ex.to_attract()
         ex.choose_in_lobby("sherlook", players=2)
         scene = ex.top
-        assert ex.run(60, lambda: getattr(scene, "phase", "") == "token"), "no token screen"
+        assert ex.run(60, lambda scene=scene: getattr(scene, "phase", "") == "token"), "no token screen"
         words = screen_words(ex)
         assert "left / right" in words and "OK" in words, words

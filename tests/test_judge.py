@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
 
 from arcade.core.api import RACE, TERMINAL, Action, Game, Outcome, State
 from arcade.core.errors import ArcadeError, SettingsError
@@ -525,7 +526,7 @@ def run_referee(race: RaceSpec, deliveries: list[tuple[int, Edge]], js: JudgeSet
     ref.request_close(close_ns)
     queue = list(deliveries)
     for t in tick_ns:
-        for d, e in [q for q in queue if q[0] <= t]:
+        for _d, e in [q for q in queue if q[0] <= t]:
             ref.feed(e)
         queue = [q for q in queue if q[0] > t]
         ref.tick(t)

@@ -31,8 +31,8 @@ from arcade.focusx.cards import full_deck
 from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import Config, validate
-from kiosk.scenes.attract import AttractScene
 from kiosk.games.focusx.scene import ClassicScene
+from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo

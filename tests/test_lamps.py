@@ -7,8 +7,19 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from arcade.views.lamps import (BLINK, FALSE_NS, FLASH, HOLD_NS, OFF, ON, READY, LampCue, LampMemory,
-                                lamp_pattern, race_cue)
+from arcade.views.lamps import (
+    BLINK,
+    FALSE_NS,
+    FLASH,
+    HOLD_NS,
+    OFF,
+    ON,
+    READY,
+    LampCue,
+    LampMemory,
+    lamp_pattern,
+    race_cue,
+)
 from hardware.lamps import READY_LEVEL, BuzzerLamps
 from kiosk.config import ConfigError, check_all, validate
 

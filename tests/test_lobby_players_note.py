@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_event_day import BUZZ, Day, event_config
 
 from kiosk.scenes.lobby import LobbyScene
-from test_event_day import BUZZ, Day, event_config
 
 
 def test_nine_players_for_focusx_classic_is_refused_with_a_readable_reason_and_comes_round_to_two(

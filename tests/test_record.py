@@ -16,8 +16,8 @@ import pytest
 from arcade import registry as games
 from arcade.core.errors import ArcadeError, RecordError
 from arcade.core.record import FORMAT, dumps, replay, to_record
-from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+from arcade.focusx.classic import ClassicGame, ClassicState, Place
 
 
 def played(seats: int, seed: int, x_rule: bool = False, skill: str = "medium") -> ClassicState:

@@ -394,7 +394,6 @@ def test_FXA39_a_buzzer_held_at_the_opening_is_told_at_once_and_its_next_press_c
 def _table(spots: list[list[int]], prev: int | None) -> ClassicState:
     state = ClassicGame(2).new_initial_state()
     state.resolve_chance(random.Random(1))
-    cards = iter(c for c in full_deck() if all(c not in p for p in state.piles))
     state.spots = [[c for c in s] for s in spots]
     state.prev_spot = prev
     return state

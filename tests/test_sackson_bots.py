@@ -9,7 +9,6 @@ import pytest
 from arcade.bots.sackson import LEVELS, BotError, choose_action, evaluate
 from arcade.core.errors import SettingsError
 from arcade.sackson import Move, SacksonGame, Swap
-from arcade.sackson.notation import play
 
 SEATS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
 

@@ -10,8 +10,17 @@ from hypothesis import strategies as st
 
 from arcade.core.errors import ArcadeError, IllegalActionError
 from arcade.sackson import (
-    HEX, SQUARE, Drop, Move, NotationError, SacksonGame, Swap,
-    format_action, format_square, parse_action, parse_square,
+    HEX,
+    SQUARE,
+    Drop,
+    Move,
+    NotationError,
+    SacksonGame,
+    Swap,
+    format_action,
+    format_square,
+    parse_action,
+    parse_square,
 )
 from arcade.sackson.notation import parse_moves, play
 

@@ -306,7 +306,7 @@ def test_perft_depth_zero_and_bad_depth():
 def test_perft_command_line():
     out, err = io.StringIO(), io.StringIO()
     ticks = iter([0.0, 0.5])
-    assert perft_main(["--game", "focus", "--depth", "2"], clock=lambda: next(ticks), out=out, err=err) == 0
+    assert perft_main(["--game", "focus", "--depth", "2"], clock=lambda ticks=ticks: next(ticks), out=out, err=err) == 0
     assert out.getvalue().strip() == str(perft(SacksonGame(2).new_initial_state(), 2))
     assert "leaves/s" in err.getvalue()
     out = io.StringIO()
@@ -388,7 +388,7 @@ def test_shortcut_and_plain_last_ply_bulk_agree_and_the_timing_line_says_which()
     for extra, word in (([], "two-ply shortcut"), (["--no-shortcut"], "last-ply bulk"), (["--no-bulk"], "make/unmake")):
         err = io.StringIO()
         ticks = iter([0.0, 0.25])
-        assert perft_main(["--depth", "2"] + extra, clock=lambda: next(ticks), out=io.StringIO(), err=err) == 0
+        assert perft_main(["--depth", "2"] + extra, clock=lambda ticks=ticks: next(ticks), out=io.StringIO(), err=err) == 0
         assert word in err.getvalue()
 
 

@@ -13,9 +13,9 @@ import pytest
 from arcade.bots.sackson import choose_action
 from arcade.core.errors import RecordError
 from arcade.sackson import Move, SacksonGame
-from arcade.sackson.setups import start_position as layout
 from arcade.sackson.notation import play
 from arcade.sackson.record import dumps, position, replay, to_record
+from arcade.sackson.setups import start_position as layout
 
 SEATS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
 

@@ -18,8 +18,8 @@ from arcade.core.record import replay, to_record
 from arcade.sackson import HEX, SQUARE, Drop, Move, SacksonGame, Swap, make_game, parse_action
 from arcade.sackson.board import hex_picture_capacity
 from arcade.sackson.game import NothingToUndoError, SetupError
-from arcade.sackson.setups import start_position
 from arcade.sackson.notation import play
+from arcade.sackson.setups import start_position
 
 SEATS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
 

@@ -21,11 +21,11 @@ from arcade.core.events import Edge  # noqa: E402
 from arcade.core.record import replay  # noqa: E402
 from arcade.sackson import Drop, Move, Swap, make_game  # noqa: E402
 from kiosk import config  # noqa: E402
-from kiosk.games.sackson import draw as sd  # noqa: E402
 from kiosk.app import App  # noqa: E402
+from kiosk.games.sackson import draw as sd  # noqa: E402
 from kiosk.games.sackson import scene as scene_mod  # noqa: E402
-from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.games.sackson.scene import LOBBY_GAMES, RESERVE, SacksonScene, level_for  # noqa: E402
+from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12

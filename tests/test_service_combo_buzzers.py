@@ -10,11 +10,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from test_event_day import BUZZ, Day
 
 from kiosk.config import check_all, load_or_default
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.service import PinScene, ServiceScene
-from test_event_day import BUZZ, Day
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_event_day import Day, event_config, menu_to, open_service
 
 from kiosk import render
 from kiosk.scenes.service import wrap_text
-from test_event_day import Day, event_config, menu_to, open_service
 
 MS = 1_000_000
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from test_event_day import P1, Day, event_config, menu_to, open_service
 
 

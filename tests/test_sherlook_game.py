@@ -15,10 +15,10 @@ from arcade.bots.sherlook import SKILLS, SherlookBot, choose_marker, plan_round
 from arcade.core.api import CHANCE, RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
 from arcade.core.record import replay, to_record
+from arcade.sherlook.autoplay import SherlookSimConfig, simulate
 from arcade.sherlook.game import Round, SherlookGame, photos_for
 from arcade.sherlook.layouts import layout
 from arcade.sherlook.markers import Take, TimeUp
-from arcade.sherlook.autoplay import SherlookSimConfig, simulate
 from kiosk.headless import run_spec
 
 

@@ -18,8 +18,8 @@ from dataclasses import replace
 import pytest
 
 from arcade.sherlook.layouts import KEYS, LAYOUTS, frame_size, layout, map_box, map_point
+from arcade.sherlook.photos import MAX_PER_PHOTO, Alteration, generate_pair
 from arcade.sherlook.raster import CheckLimits, check_pair
-from arcade.sherlook.photos import MAX_PER_PHOTO, Alteration, PhotoPair, generate_pair
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W
 from arcade.sherlook.things import ALTERATIONS
 
@@ -167,7 +167,7 @@ def test_SL2_photos_drawn_as_the_token_says_and_reveal_circles_follow():
         w, h = other.get_size()
         pa, pb = pygame.PixelArray(other), pygame.PixelArray(shown[1])
         inside = pygame.mask.Mask((w, h))
-        for n, photo, rect in marks:
+        for _n, photo, rect in marks:
             if photo == 1:
                 inside.draw(pygame.mask.Mask(rect.inflate(4, 4).size, fill=True),
                             (rect.x - placed.rects[1].x - 2, rect.y - placed.rects[1].y - 2))

@@ -16,16 +16,17 @@ from typing import Any, Iterator
 
 import pygame
 import pytest
+from virtual_kiosk import FRAME, Clock, virtual_app
 
 import kiosk.app as kapp
 from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import validate
+from kiosk.games.sherlook.scene import SherlookScene
 from kiosk.scenes.lobby import LobbyScene, find_game, lobby_games
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
-from kiosk.games.sherlook.scene import SherlookScene
-from virtual_kiosk import FRAME, Clock, virtual_app
+
 
 class Sounds:
     def __init__(self) -> None:
@@ -230,7 +231,7 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
     real = render.text
     for lay in ("side", "stack"):
         scene = start_round(app, clock, seats, lay)
-        run(app, clock, 60 * 120, until=lambda: scene.phase == "reveal")
+        run(app, clock, 60 * 120, until=lambda scene=scene: scene.phase == "reveal")
         assert scene.phase == "reveal"
         race = scene.referee.race
         assert race is not None
@@ -240,14 +241,14 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
         seen: list[tuple[str, str]] = []
         last: list[str] = [""]
 
-        def spy(surf: Any, msg: str, *args: Any, **kw: Any) -> Any:
-            if last[0]:
-                seen.append((last[0], msg))
-            last[0] = msg
+        def spy(surf: Any, msg: str, *args: Any, **kw: Any) -> Any:   # used in this iteration only
+            if last[0]:  # noqa: B023
+                seen.append((last[0], msg))  # noqa: B023
+            last[0] = msg  # noqa: B023
             return real(surf, msg, *args, **kw)
 
         monkeypatch.setattr(render, "text", spy)
-        run(app, clock, 60 * 60, until=lambda: scene.phase != "reveal")   # the whole reveal
+        run(app, clock, 60 * 60, until=lambda scene=scene: scene.phase != "reveal")   # the whole reveal
         monkeypatch.setattr(render, "text", real)
         shown = dict(seen)
         for i, (n, (what, _, _)) in enumerate(zip(claims, rows), start=1):

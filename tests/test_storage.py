@@ -16,8 +16,8 @@ import pytest
 
 from arcade import registry as games
 from arcade.core.record import replay, to_record
-from arcade.focusx.classic import ClassicGame
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+from arcade.focusx.classic import ClassicGame
 from kiosk.storage import Results, StorageError
 
 

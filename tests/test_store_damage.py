@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from arcade.core.record import to_record
-from arcade.focusx.classic import ClassicGame
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+from arcade.focusx.classic import ClassicGame
 from kiosk.scenes.attract import AttractScene
 from kiosk.storage import SCHEMA_VERSION, Results, StorageError
 from tests.kiosk_start import config_for, start_kiosk

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 from link_helpers import solid, wait_for
-
 from serial.tools import list_ports_common
 
 from firmware_bridge.discovery import ControllerFinder, probe_rates

@@ -28,6 +28,7 @@ pytestmark = pytest.mark.skipif(not (_on_pi() and os.environ.get("FOCUS_ONPI")),
 
 def test_onpi_edges_are_kernel_stamped() -> None:
     from gpiozero import DigitalOutputDevice
+
     from hardware.gpio import GpioBuzzers, pin_factory_from_env
     from hardware.sink import drain, make_queue
 
