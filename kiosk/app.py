@@ -41,6 +41,8 @@ from kiosk.input import StationInput
 from kiosk.led import LedOutput
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
+from kiosk.stopping import EXIT_RESTART
+from kiosk.stopping import EXIT_STOP as EXIT_STOP
 from kiosk.storage import Results
 from kiosk.systemd import Notifier
 
@@ -50,11 +52,6 @@ log = logging.getLogger("focus-arcade")
 MESSAGE_LINES = 2
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
-#: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
-#: started by hand, the arcade starts itself again instead (kiosk/power.py).
-EXIT_RESTART = 75
-#: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
-EXIT_STOP = 3
 
 
 class PlainTitle(Scene):
@@ -235,7 +232,7 @@ class App:
         def warm() -> None:
             self.sounds.make()
             try:
-                from kiosk.scenes.lobby import lobby_games
+                from kiosk.scenes.seats import lobby_games
                 lobby_games()
             except Exception:  # noqa: BLE001 - only an optimisation
                 log.debug("warming the game screens failed", exc_info=True)

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from arcade.bots.shout import SKILLS
 from arcade.core.errors import ArcadeError
 from arcade.core.judge import JudgeSettings
+from arcade.registry import SKILLS
 
 DEFAULT_FILE = Path(__file__).with_name("default.toml")
 STATIONS = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -698,7 +698,6 @@ def accept_as_last_good(path: Path) -> None:
     Raises:
         OSError: the copy cannot be written.
     """
-    from kiosk.config_save import atomic_write
     atomic_write(last_good_path(), path.read_bytes())
     atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
 
@@ -828,7 +827,6 @@ SERVICE_STATE = Path("/var/lib/focus-arcade")
 
 def _save_last_good(path: Path) -> None:
     """Copy ``path`` to :func:`last_good_path` (atomically; a read-only disk is no error)."""
-    from kiosk.config_save import atomic_write
     target = last_good_path()
     source = (_same_file(path) + "\n").encode("utf-8")
     owner = _copy_owner()
@@ -888,3 +886,33 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
             else:
                 raw[key] = value
     return raw, lost
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves the old or the new file.
+
+    Raises:
+        OSError: the folder is not writable, the disk is full... (the old file is untouched).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except FileNotFoundError:
+            pass
+        raise
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass            # a folder that cannot be fsynced (some file systems): the rename is done

@@ -23,7 +23,16 @@ from typing import Any, Mapping
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
-from kiosk.config import Config, ConfigError, accept_as_last_good, check_all, default_path, missing_keys, read_last_good
+from kiosk.config import (
+    Config,
+    ConfigError,
+    accept_as_last_good,
+    atomic_write,
+    check_all,
+    default_path,
+    missing_keys,
+    read_last_good,
+)
 
 
 def config_file(cfg: Config) -> Path:
@@ -45,36 +54,6 @@ def read_raw(path: Path) -> dict[str, Any]:
             return tomllib.load(f)
     except FileNotFoundError:
         return {}
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old or the new file.
-
-    Raises:
-        OSError: the folder is not writable, the disk is full... (the old file is untouched).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except FileNotFoundError:
-            pass
-        raise
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:
-        pass            # a folder that cannot be fsynced (some file systems): the rename is done
 
 
 def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
