@@ -44,9 +44,13 @@ from typing import Any, Callable, Mapping, Sequence
 
 from arcade.core.api import Game, Setting, State
 from arcade.core.errors import SettingsError
+from arcade.core.thinking import PositionSearch, ThinkingPlayerFn
 
 #: Command-line options a spec may take beyond the common ones (see ``GameSpec.options``).
 OPTIONS = ("case",)
+#: The computer players' skills, weakest first: one vocabulary for every game (the lobby,
+#: ``[seats] computer_skill``, ``--skill``); each house's ``computer_player`` takes them all.
+SKILLS = ("easy", "medium", "hard", "expert")
 
 
 class UnknownGameError(SettingsError):
@@ -269,6 +273,12 @@ class GameSpec:
         """What ``seat`` may see of ``state`` (JSON-able): the others' secrets hidden."""
         return self.house_module().view(state, seat)
 
+    def notice(self) -> str | None:
+        """What a run of this game should warn about before it starts (its house's ``notice()``:
+        Focus (2023) says when its partners fall back to the exhibits' tags), or None."""
+        fn = getattr(self.house_module(), "notice", None)
+        return None if fn is None else fn()
+
     def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """A copy of ``state`` where what ``seat`` cannot see is dealt again (for tests)."""
         fn = getattr(self.house_module(), "redeal_hidden", None)
@@ -457,3 +467,87 @@ def winning_of(name: str) -> WinningRule | None:
 def _record_name(spec: GameSpec) -> str:
     """The name a record of ``spec`` carries (``Game.name``: ``"focus"`` for every FOCUS variant)."""
     return {"focusx": spec.name.removesuffix("-x"), "focus": "focus", "coop": "coop"}.get(spec.family, spec.name)
+
+
+# -- what the thinking process asks (kiosk/thinker.py; arcade.core.thinking) ---------------
+
+def _family_house(family: str) -> ModuleType:
+    """The house of ``family`` (its first entry's).
+
+    Raises:
+        SettingsError: no such family, or its house is not built into this arcade.
+    """
+    for s in SPECS:
+        if s.family == family:
+            return s.house_module()
+    raise SettingsError("family", family, f"one of {families()}")
+
+
+def position_search(family: str) -> PositionSearch:
+    """The family's :class:`~arcade.core.thinking.PositionSearch` (its house's ``SEARCH``):
+    the positions the thinking process is sent as data and searches (``"focus"``).
+
+    Raises:
+        SettingsError: no such family, or a family without one (the families that have one named).
+
+    >>> position_search("focus").cap_s("hard", 2000) > 0
+    True
+    """
+    search = getattr(_family_house(family), "SEARCH", None) if family in families() else None
+    if search is None:
+        raise SettingsError("kind", family, f"one of {searching_families()}")
+    return search  # type: ignore[no-any-return]
+
+
+def searching_families() -> list[str]:
+    """The families whose house has a :class:`~arcade.core.thinking.PositionSearch` (imports every house)."""
+    return [f for f in families() if _has(f, "SEARCH")]
+
+
+def thinking_player(name: str) -> ThinkingPlayerFn:
+    """The computer player ``name`` (``"<family>-<player>"``: its house's ``THINKING_PLAYERS``),
+    which the thinking process and the kiosk's own process both call.
+
+    Raises:
+        SettingsError: no house has a player of that name (the known names listed).
+
+    >>> callable(thinking_player("focusx-place"))
+    True
+    """
+    for family in sorted(families(), key=len, reverse=True):
+        if name.startswith(family + "-"):
+            players = getattr(_family_house(family), "THINKING_PLAYERS", {})
+            if name in players:
+                return players[name]  # type: ignore[no-any-return]
+            break
+    raise SettingsError("player", name, f"one of {thinking_players()}")
+
+
+def thinking_players() -> list[str]:
+    """Every computer player's name the thinking process knows (imports every house)."""
+    out: list[str] = []
+    for f in families():
+        if _has(f, "THINKING_PLAYERS"):
+            out.extend(_family_house(f).THINKING_PLAYERS)
+    return sorted(out)
+
+
+def _has(family: str, attr: str) -> bool:
+    try:
+        return getattr(_family_house(family), attr, None) is not None
+    except SettingsError:        # a family not built into this arcade
+        return False
+
+
+def house_command(name: str) -> Callable[[list[str], Callable[[], float]], int] | None:
+    """A command a game's house adds to ``focus-arcade`` (its ``COMMANDS``: FOCUS's ``perft``),
+    ``(argv, clock) -> exit status`` (the rules read no clock: the caller gives one); None when
+    no house has one of that name (every house is imported)."""
+    for f in families():
+        try:
+            commands = getattr(_family_house(f), "COMMANDS", {})
+        except SettingsError:        # a family not built into this arcade
+            continue
+        if name in commands:
+            return commands[name]  # type: ignore[no-any-return]
+    return None

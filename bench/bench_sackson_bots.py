@@ -217,7 +217,7 @@ def same_moves(variant: str, n: int, slow: float, pi3: float) -> None:
                 for s, seed in states:
                     def medium(s: Any = s, seed: int = seed) -> list[int]:
                         return list(s._internal(decide(s, "medium", random.Random(seed))))
-                    ans = t.ask("focus", th.encode_focus(s), lv, seed, medium).result(timeout=3600)
+                    ans = t.ask("focus", th.encode("focus", s), lv, seed, medium).result(timeout=3600)
                     move = format_action(s._t.action(tuple(ans.move)), s)
                     worker.append((move, ans.nodes, ans.source, ans.ms, float(getattr(ans, "cpu_ms", 0.0))))
                 ref = here[lv]

@@ -102,6 +102,7 @@ def detail() -> str:
     import collections
 
     from kiosk import render
+    from kiosk.games.focusx import cards as fx_cards
     kinds: collections.Counter[str] = collections.Counter()
     for fd in os.listdir("/proc/self/fd"):
         try:
@@ -111,7 +112,7 @@ def detail() -> str:
         kinds[re.sub(r"\[\d+\]|\d+", "N", target)] += 1
     caches = {name: sum(surface_bytes(v) for v in getattr(render, name).values()) / 2**20
               for name in ("_texts", "_narrowed")}
-    caches["cards"] = sum(surface_bytes(v) for v in render._cards.values()) / 2**20
+    caches["cards"] = sum(surface_bytes(v) for v in fx_cards._cards.values()) / 2**20
     from kiosk.games.coop.draw import FACES
     caches["faces"] = sum(surface_bytes(v) for v in FACES.values()) / 2**20
     caches["fonts"] = len(render._fonts) + len(render._any_fonts)

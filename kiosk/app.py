@@ -41,6 +41,8 @@ from kiosk.input import StationInput
 from kiosk.led import LedOutput
 from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
+from kiosk.stopping import EXIT_RESTART
+from kiosk.stopping import EXIT_STOP as EXIT_STOP
 from kiosk.storage import Results
 from kiosk.systemd import Notifier
 
@@ -55,11 +57,6 @@ MESSAGE_PART_S = 6.0
 MESSAGE_PART_ROUNDS = 2
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
-#: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
-#: started by hand, the arcade starts itself again instead (kiosk/power.py).
-EXIT_RESTART = 75
-#: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
-EXIT_STOP = 3
 #: A high-score table that could not be opened (a full disk) is tried again after this many seconds.
 HIGHSCORES_RETRY_S = 5.0
 
@@ -245,7 +242,7 @@ class App:
         def warm() -> None:
             self.sounds.make()
             try:
-                from kiosk.scenes.lobby import lobby_games
+                from kiosk.scenes.seats import lobby_games
                 lobby_games()
             except Exception:  # noqa: BLE001 - only an optimisation
                 log.debug("warming the game screens failed", exc_info=True)

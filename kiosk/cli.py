@@ -24,13 +24,15 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from kiosk import version
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from kiosk import config as configmod
 
 
 def _skill(text: str) -> str:
-    from arcade.bots.shout import SKILLS
+    from arcade.registry import SKILLS
     if text not in SKILLS:
         raise argparse.ArgumentTypeError(f"{text!r}: expected one of {', '.join(SKILLS)}")
     return text
@@ -160,19 +162,6 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def version() -> str:
-    """The installed package's version (pyproject), or the source tree's."""
-    try:
-        from importlib.metadata import version as installed
-        return installed("focus-arcade")
-    except Exception:  # noqa: BLE001 - not installed: read pyproject.toml
-        import re
-        from pathlib import Path
-        text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
-        found = re.search(r'^version = "([^"]+)"', text, re.M)
-        return found.group(1) if found else "unknown"
-
-
 def _check_config(path_arg: str | None, config: str | None = None, accept: bool = False,
                   force: bool = False) -> int:
     """Every problem of the file (not only the first), every setting the arcade would take from
@@ -260,11 +249,13 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "perft" in argv:
-        # ``perft`` takes its own options; global options before it do not apply to it.
+        # ``perft`` (FOCUS's, from its house) takes its own options; global options before it do not apply to it.
         import time
 
-        from arcade.sackson.perft import perft_main
-        return perft_main(argv[argv.index("perft") + 1:], clock=time.perf_counter)
+        from arcade import registry
+        command = registry.house_command("perft")
+        if command is not None:
+            return command(argv[argv.index("perft") + 1:], time.perf_counter)
     args = _parser().parse_args(argv)
     if args.command == "headless":
         return _headless(args)

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from arcade.bots.shout import SKILLS
 from arcade.core.errors import ArcadeError
 from arcade.core.judge import JudgeSettings
+from arcade.registry import SKILLS
 
 DEFAULT_FILE = Path(__file__).with_name("default.toml")
 STATIONS = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -698,7 +698,6 @@ def accept_as_last_good(path: Path) -> None:
     Raises:
         OSError: the copy cannot be written.
     """
-    from kiosk.config_save import atomic_write
     atomic_write(last_good_path(), path.read_bytes(), like=path)
     atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
 
@@ -857,7 +856,6 @@ def _save_last_good(path: Path, data: dict[str, Any]) -> None:
     a file that keeps them (a good load of a laptop's file, ``doctor --config laptop.toml``,
     never replaces it; ``check-config --accept`` and the service menu do), and the file that
     replaces it becomes the one named (issue 23)."""
-    from kiosk.config_save import atomic_write
     target = last_good_path()
     source = (_same_file(path) + "\n").encode("utf-8")
     owner = _copy_owner()
@@ -919,3 +917,56 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
             else:
                 raw[key] = value
     return raw, lost
+
+
+def atomic_write(path: Path, data: bytes, like: Path | None = None) -> None:
+    """Write ``data`` to ``path`` so that a crash leaves the old or the new file.
+
+    The new file keeps the mode and owner of the file it replaces (kiosk/install.sh makes the
+    configuration 0640, the service user's, as the PIN is in it; issue 23), or takes those of
+    ``like`` when given (the last good copy: its configuration file's).  An owner that cannot
+    be given (not root) stays the writer; the group is kept where it can be.
+
+    Raises:
+        OSError: the folder is not writable, the disk is full... (the old file is untouched).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    was: os.stat_result | None = None
+    for model in (like, path):
+        try:
+            was = os.stat(model) if model is not None else None
+        except OSError:
+            continue
+        if was is not None:
+            break
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if was is not None else 0o666)
+        with open(fd, "wb") as f:
+            if was is not None:
+                try:
+                    os.fchown(f.fileno(), was.st_uid, was.st_gid)
+                except OSError:     # not root: the owner stays the writer; the group if it can
+                    try:
+                        os.fchown(f.fileno(), -1, was.st_gid)
+                    except OSError:
+                        pass
+                os.fchmod(f.fileno(), was.st_mode & 0o7777)
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except FileNotFoundError:
+            pass
+        raise
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError:
+        pass            # a folder that cannot be fsynced (some file systems): the rename is done

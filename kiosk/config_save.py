@@ -23,7 +23,16 @@ from typing import Any, Mapping
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
-from kiosk.config import Config, ConfigError, accept_as_last_good, check_all, default_path, missing_keys, read_last_good
+from kiosk.config import (
+    Config,
+    ConfigError,
+    accept_as_last_good,
+    atomic_write,
+    check_all,
+    default_path,
+    missing_keys,
+    read_last_good,
+)
 
 
 def config_file(cfg: Config) -> Path:
@@ -45,59 +54,6 @@ def read_raw(path: Path) -> dict[str, Any]:
             return tomllib.load(f)
     except FileNotFoundError:
         return {}
-
-
-def atomic_write(path: Path, data: bytes, like: Path | None = None) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old or the new file.
-
-    The new file keeps the mode and owner of the file it replaces (kiosk/install.sh makes the
-    configuration 0640, the service user's, as the PIN is in it; issue 23), or takes those of
-    ``like`` when given (the last good copy: its configuration file's).  An owner that cannot
-    be given (not root) stays the writer; the group is kept where it can be.
-
-    Raises:
-        OSError: the folder is not writable, the disk is full... (the old file is untouched).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    was: os.stat_result | None = None
-    for model in (like, path):
-        try:
-            was = os.stat(model) if model is not None else None
-        except OSError:
-            continue
-        if was is not None:
-            break
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if was is not None else 0o666)
-        with open(fd, "wb") as f:
-            if was is not None:
-                try:
-                    os.fchown(f.fileno(), was.st_uid, was.st_gid)
-                except OSError:     # not root: the owner stays the writer; the group if it can
-                    try:
-                        os.fchown(f.fileno(), -1, was.st_gid)
-                    except OSError:
-                        pass
-                os.fchmod(f.fileno(), was.st_mode & 0o7777)
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except FileNotFoundError:
-            pass
-        raise
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    except OSError:
-        pass            # a folder that cannot be fsynced (some file systems): the rename is done
 
 
 def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

@@ -10,11 +10,14 @@ one, and the game is any the lobby offers (``--game``, ``--mode``).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from arcade.core.errors import ArcadeError
-from kiosk.app import App
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 
 class DemoError(ArcadeError, ValueError):

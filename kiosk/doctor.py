@@ -433,7 +433,7 @@ def doctor_main(config: str | None = None, probe: bool = True, out: TextIO | Non
     """Print each check (``OK`` / ``FIX`` and the fix); 0 when all are OK, else 1."""
     import sys
 
-    from kiosk.cli import version
+    from kiosk import version
 
     out = out or sys.stdout
     path = config or configmod.default_path()

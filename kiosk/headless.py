@@ -167,11 +167,9 @@ def run(args: Any, out: TextIO) -> None:
     options: dict[str, Any] = {}
     if getattr(args, "ply_cap", None):
         options["ply_cap"] = args.ply_cap
-    if spec.family == "coop":
-        from arcade.coop.similarity import table_problem
-        problem = table_problem()
-        if problem:
-            log.warning("Focus (2023): %s; the partners play on the exhibits' tags only", problem)
+    notice = spec.notice()
+    if notice:
+        log.warning("%s", notice)
     miss = getattr(args, "miss_rate_scale", None)
     false = getattr(args, "false_rate_scale", None)
     run_spec(spec, seats, int(getattr(args, "games", 1)), int(getattr(args, "seed", 0)), skills, out, settings,

@@ -137,7 +137,7 @@ def entry_of(data: dict[str, Any]) -> str:
     """The registry name of a saved game (older slots hold only the family and mode)."""
     if data.get("entry"):
         return str(data["entry"])
-    from kiosk.scenes.lobby import find_game
+    from kiosk.scenes.seats import find_game
     return find_game(data["family"], data["mode"]).name
 
 
@@ -155,7 +155,7 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
     Raises:
         Exception: the game or an action cannot be rebuilt (the caller drops the slot).
     """
-    from kiosk.scenes.lobby import find_game
+    from kiosk.scenes.seats import find_game
     name = entry_of(data)
     game = find_game(name, None)
     seats = [SeatInfo(**s) for s in data["seats"]]

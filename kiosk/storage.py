@@ -1192,7 +1192,7 @@ class Results:
                  "finished_at": at} for rec, w, reason, sc, key, at in self.pending]
         text = json.dumps({"focus_arcade_unsaved": 1, "games": rows})
         target = Path(f"{self.path}.unsaved-{int(time.time())}-{len(self.unsaved_paths())}.json")
-        from kiosk.config_save import atomic_write
+        from kiosk.config import atomic_write
         try:
             try:
                 atomic_write(target, text.encode("utf-8"))

@@ -3,6 +3,8 @@
 The render loop must never wait for a search nor share its interpreter lock
 with one, so searching players (FOCUS and Crossfire: :func:`arcade.bots.sackson.decide`)
 run in a worker process started once and reused (``python -m kiosk.thinker``).
+The worker knows no game: what it searches and who it plays for come from each game's
+house through the registry (:mod:`arcade.core.thinking`).
 The client, :class:`Thinker`, talks to it over the worker's stdin/stdout and
 never blocks the caller: :meth:`Thinker.ask` queues a request and returns a
 future of the answer; a pump thread of the kiosk's process (asleep in
@@ -15,10 +17,11 @@ Client to worker:
 
 * ``{"v": 1, "type": "think", "id": 7, "kind": "focus", "state": {...},
   "level": "hard", "seed": 123, "nodes": null, "cap_s": null}`` - choose a move
-  for the side to move of ``state`` (``kind`` picks the game's decision function,
-  :data:`KINDS`; FOCUS states are :func:`encode_focus`'s form).  ``nodes`` null: the
-  level's own budget; ``cap_s`` null: the search's safety cap is sized from that budget
-  (:func:`arcade.bots.sackson.safety_cap_s`), counted in the worker's own CPU time;
+  for the side to move of ``state`` (``kind`` names the family whose house searches:
+  :func:`arcade.registry.position_search`, its ``SEARCH``; ``state`` is that search's
+  ``encode`` form, :func:`encode`).  ``nodes`` null: the level's own budget; ``cap_s``
+  null: the search's safety cap is sized from that budget (the search's ``cap_s``; FOCUS:
+  :func:`arcade.bots.sackson.safety_cap_s`), counted in the worker's own CPU time;
 * ``{"v": 1, "type": "think", "id": 8, "kind": "game", "session": "1234-1", "base": 40,
   "game": {"entry": "focusx-4focus", "seats": 4, "settings": {...}}, "actions": [...],
   "player": {"name": "focusx-place", "seat": 2, "level": "expert"}, "seed": 99}``
@@ -27,7 +30,8 @@ Client to worker:
   when ``base`` is 0) and applies ``actions`` (the record entries of
   :mod:`arcade.core.record` added since the ``base``-th; its own count must be
   ``base``, else it answers ``error`` and the client starts the session again), then
-  answers the move of the computer player ``player["name"]`` (:data:`PLAYERS`: the
+  answers the move of the computer player ``player["name"]`` (its house's ``THINKING_PLAYERS``,
+  :func:`arcade.registry.thinking_player`: the
   same function the in-process player calls, with ``random.Random(seed)``, so the
   same level and seed make the same move) as the action's JSON (``Action.to_json``).
   The worker gets the whole state, as the in-process player does; a player that
@@ -83,7 +87,10 @@ from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from arcade import registry
 from arcade.core.driver import ComputerPlayer
+from arcade.core.errors import SettingsError
+from arcade.core.thinking import PositionSearch, ThinkingPlayerFn
 
 #: Version of the message protocol; both sides check it on every message.
 PROTOCOL_VERSION = 1
@@ -108,84 +115,64 @@ class ThinkerVersionError(ThinkerError):
     """The worker speaks another protocol version than this kiosk."""
 
 
-# -- encoding FOCUS / Crossfire states ------------------------------------------------------
+# -- positions as data: each game's house says how (arcade.registry.position_search) -------
 
-def encode_focus(state: Any) -> dict[str, Any]:
-    """A FOCUS / Crossfire state as protocol data: seats, settings, start and the moves since.
-
-    ``{"seats": 2, "settings": {...}, "origin": None or SacksonGame.setup's arguments,
-    "moves": [[src, dst, count], ...]}`` (cell indices; ``src`` -1 = a drop, count 0 =
-    a swap).  Cheap: no notation is written (about 0.1 ms for 200 moves).
-    """
-    internal = state._internal
-    return {"seats": state.game.seats, "settings": dict(state.game.settings), "origin": state._origin,
-            "moves": [list(internal(a)) for _p, a in state.history]}
-
-
-def decode_focus(data: Mapping[str, Any]) -> Any:
-    """The state :func:`encode_focus` wrote (the moves made without notation, with the rules' checks off).
+def _search(kind: str) -> PositionSearch:
+    """The position search of ``kind`` (a family's name), from the registry.
 
     Raises:
-        ThinkerError: data that does not make a FOCUS state.
+        ThinkerError: no family of that name has one.
     """
-    from arcade.sackson.game import SacksonGame
-
     try:
-        game = SacksonGame(int(data["seats"]), data["settings"])
-        origin = data.get("origin")
-        if origin:
-            state = game.setup(origin["stacks"], origin["reserves"], origin["to_move"],
-                               origin.get("captures"), origin.get("removed"))
-        else:
-            state = game.new_initial_state()
-        legal_now = None
-        for m in data["moves"]:
-            mv = (int(m[0]), int(m[1]), int(m[2]))
-            legal_now = state._moves()
-            if mv not in legal_now:
-                raise ThinkerError(f"move {mv} is not legal in {state.position_text()}")
-            state._make(mv)
-        return state
-    except ThinkerError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ThinkerError(f"not a FOCUS state: {type(exc).__name__}: {exc}") from exc
-    except Exception as exc:   # SettingsError, SetupError ...
-        raise ThinkerError(f"not a FOCUS state: {exc}") from exc
+        return registry.position_search(kind)
+    except SettingsError:
+        raise ThinkerError(f"unknown kind {kind!r} (known: {sorted(['game', *registry.searching_families()])})") \
+            from None
 
 
-def _think_focus(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[list[int], int]:
-    from arcade.bots.sackson import decide
+def encode(kind: str, state: Any) -> dict[str, Any]:
+    """``state`` as protocol data for a ``kind`` request (the game's house's ``SEARCH.encode``:
+    FOCUS / Crossfire, ``"focus"``: seats, settings, start and the moves since)."""
+    return _search(kind).encode(state)
 
-    state = decode_focus(req["state"])
+
+def decode(kind: str, data: Mapping[str, Any]) -> Any:
+    """The state :func:`encode` wrote.
+
+    Raises:
+        ThinkerError: data that does not make a position of ``kind`` (the reason said).
+    """
+    search = _search(kind)
+    try:
+        return search.decode(data)
+    except ValueError as exc:
+        raise ThinkerError(str(exc)) from exc
+
+
+def _think_position(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[list[int], int]:
+    kind = str(req.get("kind"))
+    state = decode(kind, req["state"])
     stats: dict[str, int] = {}
     cap = req.get("cap_s")
-    action = decide(state, str(req["level"]), random.Random(int(req["seed"])), clock=clock,
-                    max_nodes=req.get("nodes"), cap_s=None if cap is None else float(cap), stats=stats)
-    return list(state._internal(action)), stats.get("nodes", 0)
+    move = _search(kind).search(state, str(req["level"]), random.Random(int(req["seed"])), clock,
+                                req.get("nodes"), None if cap is None else float(cap), stats)
+    return move, stats.get("nodes", 0)
 
 
 # -- any registry entry: a session per game, the actions since the last request ------------
 
-def _focusx_place(state: Any, seat: int, level: str, rng: random.Random) -> Any:
-    from arcade.bots.focusx_place import choose_action
+def _player(name: str) -> ThinkingPlayerFn:
+    """The computer player ``name`` from its game's house (``arcade.registry.thinking_player``).
 
-    return choose_action(state, seat, rng, level)
+    Raises:
+        ThinkerError: an unknown player name.
+    """
+    try:
+        return registry.thinking_player(name)
+    except SettingsError:
+        raise ThinkerError(f"unknown computer player {name!r} (known: {registry.thinking_players()})") from None
 
 
-def _coop_partner(state: Any, seat: int, level: str, rng: random.Random) -> Any:
-    from arcade.bots.coop import CoopPartner
-
-    return CoopPartner(seat, level, rng=rng).act(state.view(seat))
-
-
-#: name -> ``(state, seat, level, rng) -> Action``: the computer players the worker can be
-#: asked for (``"player"`` of a ``"game"`` request); the in-process players call the same
-#: functions (:func:`decide_here`), so a seed makes the same move in both places.
-PLAYERS: dict[str, Callable[[Any, int, str, random.Random], Any]] = {
-    "focusx-place": _focusx_place,      # ThinkFocus / 4Focus placement (arcade.bots.focusx_place)
-    "coop-partner": _coop_partner,      # the Focus (2023) partner (arcade.bots.coop), on its seat's view
-}
 #: Games a worker keeps at once (the oldest is dropped; its client then starts it again).
 MAX_SESSIONS = 8
 _SESSIONS: "dict[str, tuple[Any, int]]" = {}
@@ -199,15 +186,13 @@ def decision_seed(base: int, state: Any, seat: int) -> int:
 
 
 def decide_here(name: str, state: Any, seat: int, level: str, seed: int) -> Any:
-    """The move :data:`PLAYERS` ``[name]`` makes in this process with ``random.Random(seed)``.
+    """The move the computer player ``name`` (:func:`arcade.registry.thinking_player`) makes
+    in this process with ``random.Random(seed)``.
 
     Raises:
         ThinkerError: an unknown player name.
     """
-    fn = PLAYERS.get(name)
-    if fn is None:
-        raise ThinkerError(f"unknown computer player {name!r} (known: {sorted(PLAYERS)})")
-    return fn(state, seat, level, random.Random(seed))
+    return _player(name)(state, seat, level, random.Random(seed))
 
 
 def _sync_session(req: Mapping[str, Any]) -> Any:
@@ -216,8 +201,6 @@ def _sync_session(req: Mapping[str, Any]) -> Any:
     Raises:
         ThinkerError: a session out of step, an unknown entry, an action that does not replay.
     """
-    from arcade import registry
-
     sid = str(req.get("session"))
     base = int(req.get("base") or 0)
     try:
@@ -255,10 +238,12 @@ def _think_game(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Any
     return action.to_json(), 0
 
 
-#: kind -> decision function of the worker: (request, clock) -> (move as JSON data, nodes).
+#: The worker's own kind: any registry entry's game, followed action by action.
+GAME_KIND = "game"
+#: kind -> the worker's decision function: (request, clock) -> (move as JSON data, nodes); any
+#: other kind is a family whose house searches positions sent as data (:func:`_think_position`).
 KINDS: dict[str, Callable[[Mapping[str, Any], Callable[[], float]], tuple[Any, int]]] = {
-    "focus": _think_focus,
-    "game": _think_game,
+    GAME_KIND: _think_game,
 }
 
 
@@ -372,7 +357,7 @@ def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled
                current: list[Any]) -> None:
     """One request of :func:`_serve`: its answer (a move, ``cancelled`` or ``error``) is sent."""
     rid = req.get("id")
-    if req.get("kind") == "game":
+    if req.get("kind") == GAME_KIND:
         try:                         # a session follows every request, even a cancelled one
             _sync_session(req)
         except Exception as exc:
@@ -389,10 +374,8 @@ def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled
     t0 = time.monotonic()
     c0 = time.thread_time()
     try:
-        fn = KINDS.get(str(req.get("kind")))
-        if fn is None:
-            raise ThinkerError(f"unknown kind {req.get('kind')!r} (known: {sorted(KINDS)})")
-        move, nodes = fn(req, clock)
+        think = KINDS.get(str(req.get("kind")))
+        move, nodes = think(req, clock) if think is not None else _think_position(req, clock)
     except Exception as exc:  # any failure of a request is reported, the worker goes on
         _send(stdout, lock, {"type": "error", "id": rid, "error": f"{type(exc).__name__}: {exc}"})
         return
@@ -446,8 +429,6 @@ class GameSession:
     _count = 0
 
     def __init__(self, state: Any) -> None:
-        from arcade import registry
-
         GameSession._count += 1
         self.sid = f"{os.getpid()}-{GameSession._count}"
         spec = registry.of_state(state)
@@ -474,8 +455,6 @@ class GameSession:
 
     def state_at(self, upto: int) -> Any:
         """The game after its first ``upto`` actions, rebuilt (the fallback's position)."""
-        from arcade import registry
-
         return registry.get(self.entry).start_from(self.actions[:upto], self.seats, self.settings)
 
     def message(self, generation: int, upto: int) -> dict[str, Any]:
@@ -628,15 +607,13 @@ class Thinker:
             nodes: int | None = None, cap_s: float | None = None) -> "Future[Answer]":
         """Queue a request (cancelling a pending one); returns the future of its :class:`Answer`.
 
-        ``state`` is protocol data (e.g. :func:`encode_focus`); ``fallback()`` makes the move
+        ``state`` is protocol data (:func:`encode` of ``kind``); ``fallback()`` makes the move
         in this process if the worker cannot (it must be quick; it runs on the pump thread).
         ``nodes``: the search's node budget (None: the level's); ``cap_s``: its safety cap
-        (None: sized from that budget, :func:`arcade.bots.sackson.safety_cap_s`).  The worker
+        (None: sized from that budget by the ``kind``'s search, ``cap_s``).  The worker
         counts as stuck on it after that cap plus ``stuck_margin_s`` of its own CPU time.
         """
-        from arcade.bots.sackson import level_nodes, safety_cap_s
-
-        cap = safety_cap_s(level_nodes(level, nodes)) if cap_s is None else cap_s
+        cap = _search(kind).cap_s(level, nodes) if cap_s is None else cap_s
         fut: Future[Answer] = Future()
         with self._lock:
             for t in list(self._pending):
@@ -650,7 +627,7 @@ class Thinker:
 
     def ask_game(self, session: GameSession, upto: int, player: Mapping[str, Any], seed: int,
                  fallback: Callable[[], Any], cpu_s: float = GAME_CPU_S) -> "Future[Answer]":
-        """Queue a ``"game"`` request: ``player`` (``{"name", "seat", "level"}``, :data:`PLAYERS`)
+        """Queue a ``"game"`` request: ``player`` (``{"name", "seat", "level"}``, a ``THINKING_PLAYERS`` name)
         chooses in ``session``'s game after its first ``upto`` actions (:meth:`GameSession.sync`);
         returns the future of its :class:`Answer` (the move as action JSON).  Other waiting
         requests stay (they are answered in order).  Cheap for the caller: the message is
@@ -999,48 +976,39 @@ def thread_player(choose: Callable[[Any, random.Random], Any], pause_ns: int = 0
     return player
 
 
-def _focus_move(state: Any, answer: Answer) -> Any:
-    """The action of a worker's (or the fallback's) answer for ``state``.
-
-    Raises:
-        ValueError: the move is not legal in ``state``.
-    """
-    move = tuple(int(x) for x in answer.move)
-    if move not in state._moves():
-        raise ValueError(f"the thinking process proposed {move}, not a legal move here")
-    return state._t.action(move)
-
-
-class FocusThinker(ThinkingPlayer):
-    """A FOCUS / Crossfire computer player that searches in the thinking process
-    (``arcade.bots.sackson.decide`` at ``level``, by ``nodes`` so it plays the same on any
-    machine).  A dead or stuck worker is restarted and that move is made by the one-ply
-    (``medium``) player in this process; the screen is told (``note``).
+class SearchThinker(ThinkingPlayer):
+    """A computer player that searches in the thinking process: its game's house's
+    position search (:func:`arcade.registry.position_search` of ``kind``; FOCUS and
+    Crossfire: ``"focus"``, ``arcade.bots.sackson.decide``) at ``level``, by ``nodes`` so it
+    plays the same on any machine.  A dead or stuck worker is restarted and that move is
+    made by the house's quick player in this process; the screen is told (``note``).
 
     Args:
-        level: the search level (``decide``'s: easy, medium, hard, expert).
+        kind: the family whose house searches (the request's ``kind``).
+        level: the search level (FOCUS: easy, medium, hard, expert).
         pause_ns: the least "thinking" time (ns) before its move shows.
         nodes: node limit per move (None: the level's own).
         note: says something on screen.
         thinker: the worker's client (default :func:`shared`).
     """
 
-    def __init__(self, level: str, pause_ns: int, nodes: int | None = None,
+    def __init__(self, kind: str, level: str, pause_ns: int, nodes: int | None = None,
                  note: Callable[[str], None] | None = None, thinker: "Thinker | None" = None) -> None:
         super().__init__(self._ask, self._note_answer, pause_ns, note)
+        self.kind = kind
+        self.search = _search(kind)
         self.level = level
         self.nodes = nodes
         self.thinker = thinker or shared()
 
     def _ask(self, state: Any, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
-        from arcade.bots.sackson import decide
-
         seed = rng.getrandbits(62)
+        search = self.search
 
         def fallback() -> list[int]:
-            return list(state._internal(decide(state, "medium", random.Random(seed))))
+            return search.quick(state, random.Random(seed))
 
-        fut = self.thinker.ask("focus", encode_focus(state), self.level, seed, fallback, nodes=self.nodes)
+        fut = self.thinker.ask(self.kind, search.encode(state), self.level, seed, fallback, nodes=self.nodes)
         return fut, lambda: self.thinker.cancel(fut)
 
     def poll(self) -> None:
@@ -1049,7 +1017,7 @@ class FocusThinker(ThinkingPlayer):
     def _note_answer(self, state: Any, answer: Answer) -> Any:
         if answer.source != "worker" and answer.note:
             self.note(f"Computer player: {answer.note}")
-        return _focus_move(state, answer)
+        return self.search.action(state, answer.move)
 
 
 class WorkerThought(Pondering):
@@ -1074,7 +1042,7 @@ class WorkerThought(Pondering):
 
 
 class WorkerChoice:
-    """The moves of :data:`PLAYERS` ``[name]`` for one game's seats, worked out in the
+    """The moves of the computer player ``name`` (:func:`arcade.registry.thinking_player`) for one game's seats, worked out in the
     thinking process (:meth:`begin`) or here (:meth:`here`): the same function, level and
     seed give the same move in both places.
 
@@ -1085,14 +1053,13 @@ class WorkerChoice:
     from its actions (nothing is lost; the screen is told through ``note``).
 
     Args:
-        name: the player (:data:`PLAYERS`).
+        name: the player (a house's ``THINKING_PLAYERS`` name).
         thinker: the worker's client (None: every move is made here).
         note: says something on screen.
     """
 
     def __init__(self, name: str, thinker: Thinker | None, note: Callable[[str], None] | None = None) -> None:
-        if name not in PLAYERS:
-            raise ThinkerError(f"unknown computer player {name!r} (known: {sorted(PLAYERS)})")
+        _player(name)                    # ThinkerError now for an unknown name
         self.name = name
         self.thinker = thinker
         self.note = note or (lambda _text: None)

@@ -19,6 +19,7 @@ import pygame
 import pytest
 
 from kiosk import render
+from kiosk.games.focusx import cards as fx_cards
 
 
 @pytest.fixture(autouse=True)
@@ -70,10 +71,10 @@ def test_squeezed_lines_and_card_faces_stay_within_their_bytes() -> None:
     assert _bytes(render._narrowed) <= render.NARROWED_MAX_BYTES
     for w in range(60, 260, 10):                   # many table sizes (small panels, TVs, the title)
         for number in range(0, 48, 3):
-            render.card_surface(number, w, int(w * 1.4))
-    assert _bytes(render._cards) <= render.CARDS_MAX_BYTES
-    face = render.card_surface(3, 250, 350)
-    assert render.card_surface(3, 250, 350) is face          # still a cache
+            fx_cards.card_surface(number, w, int(w * 1.4))
+    assert _bytes(fx_cards._cards) <= fx_cards.CARDS_MAX_BYTES
+    face = fx_cards.card_surface(3, 250, 350)
+    assert fx_cards.card_surface(3, 250, 350) is face          # still a cache
 
 
 def test_the_least_recently_used_picture_goes_first() -> None:
@@ -98,13 +99,13 @@ def test_the_caches_are_sized_for_the_screen() -> None:
     try:
         render.fit_caches((1280, 720))
         screen = 1280 * 720 * 4
-        assert render._texts.max_bytes == render._cards.max_bytes == int(0.75 * screen)
+        assert render._texts.max_bytes == fx_cards._cards.max_bytes == int(0.75 * screen)
         assert FACES.max_bytes == screen
         render.fit_caches((1920, 1080))
         tv = int(0.75 * 1920 * 1080 * 4)
-        assert render._texts.max_bytes == render._cards.max_bytes == tv <= render.TEXTS_MAX_BYTES
+        assert render._texts.max_bytes == fx_cards._cards.max_bytes == tv <= render.TEXTS_MAX_BYTES
         render.fit_caches((480, 320))
-        assert render._texts.max_bytes == render._cards.max_bytes == render.MIN_CACHE_BYTES
+        assert render._texts.max_bytes == fx_cards._cards.max_bytes == render.MIN_CACHE_BYTES
     finally:
         render.fit_caches((1280, 720))
 

@@ -62,7 +62,7 @@ def marker(s):
 def test_the_worker_plays_the_same_move_as_the_search_here(thinker, variant, level) -> None:
     s = position(variant)
     t = thinker()
-    ans = t.ask("focus", th.encode_focus(s), level, 77, marker(s), nodes=3000).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), level, 77, marker(s), nodes=3000).result(timeout=WAIT)
     assert ans.source == "worker" and ans.nodes > 0
     here = decide(s, level, random.Random(77), max_nodes=3000)
     assert s._t.action(tuple(ans.move)) == here
@@ -70,20 +70,20 @@ def test_the_worker_plays_the_same_move_as_the_search_here(thinker, variant, lev
 
 def test_encoding_a_state_keeps_position_history_and_set_up_starts() -> None:
     s = position("crossfire")
-    back = th.decode_focus(json.loads(json.dumps(th.encode_focus(s))))
+    back = th.decode("focus", json.loads(json.dumps(th.encode("focus", s))))
     assert back.position_key == s.position_key and back._seen == s._seen
     g = SacksonGame(2)
     setup = play(g.setup({"d4": "BBA", "e6": "AB"}, reserves=[1, 0], to_move=0), "+c3")
-    again = th.decode_focus(json.loads(json.dumps(th.encode_focus(setup))))
+    again = th.decode("focus", json.loads(json.dumps(th.encode("focus", setup))))
     assert again.position_text() == setup.position_text()
     with pytest.raises(th.ThinkerError, match="not legal"):
-        th.decode_focus({**th.encode_focus(s), "moves": [[0, 0, 9]]})
+        th.decode("focus", {**th.encode("focus", s), "moves": [[0, 0, 9]]})
 
 
 def test_killing_the_worker_mid_think_still_gives_the_move_and_a_new_worker(thinker) -> None:
     s = position()
     t = thinker()
-    fut = t.ask("focus", th.encode_focus(s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
+    fut = t.ask("focus", th.encode("focus", s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
     deadline = time.monotonic() + WAIT
     while t.pid is None and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -95,7 +95,7 @@ def test_killing_the_worker_mid_think_still_gives_the_move_and_a_new_worker(thin
     assert ans.source == "fallback" and "stopped" in ans.note
     assert s.check(s.current_player(), s._t.action(tuple(ans.move))) is None
     assert t.restarts == 1
-    nxt = t.ask("focus", th.encode_focus(s), "medium", 2, marker(s)).result(timeout=WAIT)
+    nxt = t.ask("focus", th.encode("focus", s), "medium", 2, marker(s)).result(timeout=WAIT)
     assert nxt.source == "worker" and t.pid not in (None, first)
 
 
@@ -108,7 +108,7 @@ def test_a_stuck_worker_is_killed_restarted_and_the_fallback_moves(thinker, tmp_
     """)
     s = position()
     t = thinker(command=cmd, silent_s=0.3)
-    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s)).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "hard", 1, marker(s)).result(timeout=WAIT)
     assert ans.source == "fallback" and "showed no progress" in ans.note
     assert t.restarts >= 1 and "restarted" in (t.error or "")
 
@@ -122,18 +122,18 @@ def test_a_worker_of_another_protocol_version_is_a_clear_error_and_moves_still_c
     """)
     s = position()
     t = thinker(command=cmd)
-    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s)).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "hard", 1, marker(s)).result(timeout=WAIT)
     assert ans.source == "fallback"
     with pytest.raises(th.ThinkerVersionError, match=r"version 99.*speaks 1"):
         t.poll()
     t.poll()                                       # said once
-    again = t.ask("focus", th.encode_focus(s), "hard", 2, marker(s)).result(timeout=WAIT)
+    again = t.ask("focus", th.encode("focus", s), "hard", 2, marker(s)).result(timeout=WAIT)
     assert again.source == "fallback"
 
 
 def test_the_worker_answers_bad_requests_with_errors_and_keeps_going() -> None:
     s = position()
-    good = {"v": 1, "type": "think", "id": 3, "kind": "focus", "state": th.encode_focus(s), "level": "medium",
+    good = {"v": 1, "type": "think", "id": 3, "kind": "focus", "state": th.encode("focus", s), "level": "medium",
             "seed": 5, "nodes": None, "cap_s": 5.0}
     lines = [json.dumps({"v": 2, "type": "think", "id": 1}), "not json",
              json.dumps({**good, "id": 2, "kind": "chess"}), json.dumps(good), json.dumps({"v": 1, "type": "bye"})]
@@ -153,11 +153,11 @@ def test_the_worker_answers_bad_requests_with_errors_and_keeps_going() -> None:
 def test_a_cancelled_request_is_dropped_and_the_next_one_answered(thinker) -> None:
     s = position()
     t = thinker()
-    first = t.ask("focus", th.encode_focus(s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
+    first = t.ask("focus", th.encode("focus", s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
     time.sleep(0.5)
     t.cancel()
     assert first.cancelled() and not t.busy
-    ans = t.ask("focus", th.encode_focus(s), "medium", 2, marker(s)).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "medium", 2, marker(s)).result(timeout=WAIT)
     assert ans.source == "worker" and t.restarts == 0
 
 
@@ -166,7 +166,7 @@ def test_the_worker_gives_the_screen_the_cpu_first_and_still_plays_the_same_move
     render loop is not kept waiting by a search; levels count positions, so the move is the same."""
     s = position("crossfire")
     t = thinker()
-    ans = t.ask("focus", th.encode_focus(s), "expert", 5, marker(s), nodes=2000).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "expert", 5, marker(s), nodes=2000).result(timeout=WAIT)
     assert ans.source == "worker" and t.pid is not None
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     assert os.getpriority(os.PRIO_PROCESS, t.pid) >= min(19, mine + th.WORKER_NICE)
@@ -181,7 +181,7 @@ def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> 
     s = position()
     t = thinker()
     busy_when_set: list[bool] = []
-    fut = t.ask("focus", th.encode_focus(s), "medium", 5, marker(s))
+    fut = t.ask("focus", th.encode("focus", s), "medium", 5, marker(s))
     fut.add_done_callback(lambda _f: busy_when_set.append(t.busy))
     assert t.wait_idle(WAIT) and fut.done()
     cmd = fake_worker(tmp_path, """
@@ -191,7 +191,7 @@ def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> 
             time.sleep(3600)                       # never answers: the fallback moves
     """)
     slow = thinker(command=cmd, silent_s=0.3)
-    fb = slow.ask("focus", th.encode_focus(s), "hard", 1, marker(s))
+    fb = slow.ask("focus", th.encode("focus", s), "hard", 1, marker(s))
     fb.add_done_callback(lambda _f: busy_when_set.append(slow.busy))
     assert slow.wait_idle(WAIT) and fb.done() and fb.result().source == "fallback"
     assert busy_when_set == [True, True]
@@ -263,7 +263,7 @@ def test_a_worker_thinking_slowly_but_making_progress_is_not_restarted(thinker, 
     s = position()
     cmd, clock = slow_worker(tmp_path, s, steps=30, step_s=5.0, cpu_step=0.05)
     t = thinker(command=cmd, clock=clock)
-    ans = t.ask("focus", th.encode_focus(s), "hard", 1, lambda: [-9, -9, -9]).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "hard", 1, lambda: [-9, -9, -9]).result(timeout=WAIT)
     assert (ans.source, ans.move) == ("worker", marker(s)()) and t.restarts == 0
 
 
@@ -276,7 +276,7 @@ def test_a_worker_using_more_cpu_than_its_budget_allows_is_restarted(thinker, tm
     steps = int((safety_cap_s(HARD_NODES) + th.STUCK_MARGIN_S) / 1.0) + 5
     cmd, clock = slow_worker(tmp_path, s, steps=steps, step_s=1.0, cpu_step=1.0)
     t = thinker(command=cmd, clock=clock)
-    ans = t.ask("focus", th.encode_focus(s), "hard", 1, marker(s)).result(timeout=WAIT)
+    ans = t.ask("focus", th.encode("focus", s), "hard", 1, marker(s)).result(timeout=WAIT)
     assert ans.source == "fallback" and "CPU-s" in ans.note and t.restarts == 1
 
 
@@ -291,7 +291,7 @@ def test_the_worker_searches_by_the_cpu_time_it_had_and_reports_its_progress(mon
     monkeypatch.setitem(th.KINDS, "nap", nap)
     s = position("crossfire")
     lines = [json.dumps({"v": 1, "type": "think", "id": 1, "kind": "nap"}),
-             json.dumps({"v": 1, "type": "think", "id": 2, "kind": "focus", "state": th.encode_focus(s),
+             json.dumps({"v": 1, "type": "think", "id": 2, "kind": "focus", "state": th.encode("focus", s),
                          "level": "expert", "seed": 4, "nodes": 4000, "cap_s": None})]
     out = io.StringIO()
     assert th.worker_main(io.StringIO("\n".join(lines) + "\n"), out, heartbeat_s=0.01) == 0

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from kiosk import render
+from kiosk.games.focusx import cards as fx_cards
 from kiosk.scenes.attract import VEIL_ALPHA, veiled
 
 
@@ -22,7 +23,7 @@ def _display():
 
 @pytest.mark.parametrize("tilt", [0.0, 11.5, -15.0])
 def test_a_veiled_card_looks_as_the_card_under_a_screen_sized_veil(tilt: float) -> None:
-    card = pygame.transform.rotate(render.card_surface(37, 90, 126), tilt)
+    card = pygame.transform.rotate(fx_cards.card_surface(37, 90, 126), tilt)
     w, h = card.get_width() + 20, card.get_height() + 20
     # the old way: the card on the background, then a veil of the background colour blended over all
     old = pygame.Surface((w, h))
@@ -43,7 +44,7 @@ def test_a_veiled_card_looks_as_the_card_under_a_screen_sized_veil(tilt: float) 
 
 
 def test_veiled_keeps_the_cards_transparent_corners() -> None:
-    card = pygame.transform.rotate(render.card_surface(5, 60, 84), 12.0)
+    card = pygame.transform.rotate(fx_cards.card_surface(5, 60, 84), 12.0)
     out = veiled(card, render.BG, VEIL_ALPHA)
     assert out.get_size() == card.get_size()
     assert out.get_at((0, 0))[3] == card.get_at((0, 0))[3] == 0

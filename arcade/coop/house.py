@@ -138,3 +138,24 @@ def option_settings(option: str, value: Any) -> dict[str, Any]:
     if option == "case":
         return {"case": case_of(value)}
     raise SettingsError(option, value, "an option of Focus (2023): case")
+
+
+# -- the thinking process (kiosk/thinker.py: the "game" requests; arcade.core.thinking) -----
+
+def _partner(state: State, seat: int, level: str, rng: random.Random) -> Action:
+    """The Focus (2023) partner (``arcade.bots.coop``) at ``level``, on its seat's view (CO-5)."""
+    from arcade.bots.coop import CoopPartner
+
+    return CoopPartner(seat, level, rng=rng).act(state.view(seat))  # type: ignore[attr-defined]
+
+
+#: The computer players the thinking process can be asked for by name (``arcade.registry.thinking_player``).
+THINKING_PLAYERS = {"coop-partner": _partner}
+
+
+def notice() -> str | None:
+    """What a run of Focus (2023) warns about before it starts (``GameSpec.notice``): the
+    exhibits' similarity table could not be read, so the partners play on the tags only."""
+    from arcade.coop.similarity import table_problem
+    problem = table_problem()
+    return None if problem is None else f"Focus (2023): {problem}; the partners play on the exhibits' tags only"

@@ -197,3 +197,16 @@ def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
         k = len(cards)
         cards[:], pool = pool[:k], pool[k:]
     return copy
+
+
+# -- the thinking process (kiosk/thinker.py: the "game" requests; arcade.core.thinking) -----
+
+def _place(state: State, seat: int, level: str, rng: random.Random) -> Action:
+    """ThinkFocus / 4Focus placement (``arcade.bots.focusx_place``) at ``level``."""
+    from arcade.bots.focusx_place import choose_action
+
+    return choose_action(state, seat, rng, level)
+
+
+#: The computer players the thinking process can be asked for by name (``arcade.registry.thinking_player``).
+THINKING_PLAYERS = {"focusx-place": _place}

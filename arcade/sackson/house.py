@@ -7,13 +7,13 @@ Registered for the ``focus-*`` and ``crossfire`` entries of :mod:`arcade.registr
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable, Mapping, Sequence
 
-from arcade.bots.sackson import choose_action
+from arcade.bots.sackson import choose_action, decide, level_nodes, safety_cap_s
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
-from arcade.sackson.game import Swap
+from arcade.sackson.game import SacksonGame, SacksonState, Swap
 
 #: Skill names -> bot levels; ``expert`` plays ``hard``.
 LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -110,3 +110,85 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
 def view(state: Any, seat: int) -> dict[str, Any]:
     """FOCUS has no secrets (SF-1: every stack and reserve is in sight)."""
     return state.snapshot()  # type: ignore[no-any-return]
+
+
+# -- the thinking process (kiosk/thinker.py: the "focus" requests; arcade.core.thinking) -----
+
+class FocusSearch:
+    """FOCUS / Crossfire positions as the thinking process's data, and the search over them
+    (:class:`arcade.core.thinking.PositionSearch`).
+
+    A position is ``{"seats": 2, "settings": {...}, "origin": None or SacksonGame.setup's
+    arguments, "moves": [[src, dst, count], ...]}`` (cell indices; ``src`` -1 = a drop, count
+    0 = a swap); a move is ``[src, dst, count]``.  Encoding is cheap: no notation is written
+    (about 0.1 ms for 200 moves).
+    """
+
+    def encode(self, state: State) -> dict[str, Any]:
+        s = _focus_state(state)
+        internal = s._internal
+        return {"seats": s.game.seats, "settings": dict(s.game.settings), "origin": s._origin,
+                "moves": [list(internal(a)) for _p, a in s.history]}
+
+    def decode(self, data: Mapping[str, Any]) -> SacksonState:
+        """The moves are made without notation, with the rules' checks off (each must be legal)."""
+        try:
+            game = SacksonGame(int(data["seats"]), data["settings"])
+            origin = data.get("origin")
+            if origin:
+                state = game.setup(origin["stacks"], origin["reserves"], origin["to_move"],
+                                   origin.get("captures"), origin.get("removed"))
+            else:
+                state = game.new_initial_state()
+            for m in data["moves"]:
+                mv = (int(m[0]), int(m[1]), int(m[2]))
+                if mv not in state._moves():
+                    raise ValueError(f"move {mv} is not legal in {state.position_text()}")
+                state._make(mv)
+            return state
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError) as exc:
+            raise ValueError(f"not a FOCUS state: {type(exc).__name__}: {exc}") from exc
+        except Exception as exc:   # SettingsError, SetupError ...
+            raise ValueError(f"not a FOCUS state: {exc}") from exc
+
+    def search(self, state: State, level: str, rng: random.Random, clock: Callable[[], float],
+               nodes: int | None, cap_s: float | None, stats: dict[str, int]) -> list[int]:
+        s = _focus_state(state)
+        return list(s._internal(decide(s, level, rng, clock=clock, max_nodes=nodes, cap_s=cap_s, stats=stats)))
+
+    def quick(self, state: State, rng: random.Random) -> list[int]:
+        s = _focus_state(state)
+        return list(s._internal(decide(s, "medium", rng)))
+
+    def action(self, state: State, move: Sequence[int]) -> Action:
+        s = _focus_state(state)
+        mv = (int(move[0]), int(move[1]), int(move[2])) if len(move) == 3 else None
+        if mv is None or mv not in s._moves():
+            raise ValueError(f"the thinking process proposed {tuple(move)}, not a legal move here")
+        return s._t.action(mv)
+
+    def cap_s(self, level: str, nodes: int | None) -> float:
+        return safety_cap_s(level_nodes(level, nodes))
+
+
+def _focus_state(state: State) -> SacksonState:
+    if not isinstance(state, SacksonState):
+        raise ValueError(f"not a FOCUS state: {type(state).__name__}")
+    return state
+
+
+#: What the thinking process searches for FOCUS and Crossfire (``arcade.registry.position_search("focus")``).
+SEARCH = FocusSearch()
+
+
+def _perft(argv: list[str], clock: Callable[[], float]) -> int:
+    """``focus-arcade perft ...``: count the leaf positions of FOCUS / Crossfire (:mod:`arcade.sackson.perft`),
+    timed on the caller's ``clock``."""
+    from arcade.sackson.perft import perft_main
+    return perft_main(argv, clock=clock)
+
+
+#: The commands this house adds to ``focus-arcade`` (``arcade.registry.house_command``).
+COMMANDS = {"perft": _perft}

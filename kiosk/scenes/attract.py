@@ -15,21 +15,22 @@ from __future__ import annotations
 import collections
 import math
 import random
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import pygame
 
 from arcade import registry
 from arcade.core.events import Edge
-from arcade.focusx.cards import DECK_SIZE
 from arcade.registry import GameSpec
 from kiosk import render
-from kiosk.app import App
 from kiosk.highscores import score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo, screen_part
 from kiosk.storage import StorageError
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 #: With an event on, the title screen shows the hall's leaderboard this long after every
 #: TITLE_S seconds of title (issue 15).
@@ -141,15 +142,38 @@ class AttractLoop:
         self.app.attract_demo = False
 
 
+class TitlePictures(Protocol):
+    """The pictures drifting behind the title (FocusX: its card faces): a game's screen package
+    offers them as ``TITLE`` in its ``title`` module."""
+
+    count: int
+
+    def picture(self, index: int, width: int) -> pygame.Surface:
+        """Picture ``index`` (0 <= index < ``count``), ``width`` px wide (cached; not drawn on)."""
+        ...
+
+
+def title_pictures() -> TitlePictures | None:
+    """The title's pictures: those of the first registry entry whose screens offer some."""
+    for spec in registry.SPECS:
+        module = screen_part(spec, "title")
+        if module is not None:
+            pictures: TitlePictures = module.TITLE
+            return pictures
+    return None
+
+
 class AttractScene(Scene):
     led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
 
     def __init__(self, app: App, loop: AttractLoop | None = None) -> None:
         super().__init__(app)
         rng = random.Random()
-        # (card, x and y as fractions of the screen, drift speed, tilt in degrees)
-        self.cards = [(rng.randrange(DECK_SIZE), rng.random(), rng.random(), rng.uniform(0.3, 1.0),
-                       rng.uniform(-15.0, 15.0)) for _ in range(12)]
+        self.pictures = title_pictures()
+        count = self.pictures.count if self.pictures is not None else 0
+        # (picture, x and y as fractions of the screen, drift speed, tilt in degrees)
+        self.cards = [(rng.randrange(count), rng.random(), rng.random(), rng.uniform(0.3, 1.0),
+                       rng.uniform(-15.0, 15.0)) for _ in range(12)] if count else []
         self._card_size: tuple[int, int] | None = None
         self._card_images: list[pygame.Surface] = []
         self.loop = loop
@@ -229,9 +253,8 @@ class AttractScene(Scene):
         if self._card_size != (W, H):
             self._card_size = (W, H)
             self._card_images = [
-                veiled(pygame.transform.rotate(render.card_surface(num, cw, int(cw * 1.4)), tilt), render.BG,
-                       VEIL_ALPHA)
-                for num, _fx, _fy, _speed, tilt in self.cards]
+                veiled(pygame.transform.rotate(self.pictures.picture(num, cw), tilt), render.BG, VEIL_ALPHA)
+                for num, _fx, _fy, _speed, tilt in self.cards] if self.pictures is not None else []
         for i, ((_num, fx, fy, speed, _tilt), img) in enumerate(zip(self.cards, self._card_images)):
             x = (fx * W + self.now * 40 * speed) % (W + cw) - cw
             y = fy * H + math.sin(self.now * speed + i) * 20

@@ -17,41 +17,32 @@ and its drawing; this base holds the rest:
 * **the end**: :meth:`finish` saves the result once (a storage problem is a
   message, never a stop), waits ``finish_ns`` with the final table, then
   shows the results screen whose "play again" is :meth:`again`.
-* **computer players' presses** in a race (:meth:`plan_race_presses`): stale
-  planned presses dropped at the new window (``COMMITTED_MS``), each
-  computer seat planned with its skill scaled by ``[computer]`` rates.
+
+A game's own computer players (FocusX's shout planner, Sherlook's marker player) live in
+the game's folder; this base names no game.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import pygame
 
-from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
-from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
-from arcade.core.race import RaceSpec
 from kiosk import render
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
-__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer", "computer_level"]
+__all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
 LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
-
-
-def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
-    """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
-    rates = app.cfg.data.get("computer", {})
-    return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
 
 
 class KioskSeat(ComputerPlayer):
@@ -391,34 +382,3 @@ class GameScene(Scene):
                                   game_key=getattr(self, "game_key", None))
         except Exception as exc:
             self.app.message(str(exc))
-
-    # -- computer players in a race --------------------------------------------------------
-    def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
-        """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
-        first call of an opening drops the stale planned presses).  Returns the press times."""
-        if getattr(self, "_dropped_at", None) != opened_ns:
-            self._dropped_at = opened_ns
-            self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
-        out = []
-        for p in plan_race(self.bot_rng, spec, seat, computer_level(self.app, self.seat_infos()[seat]),
-                           involved=seat in spec.eligible):
-            at = opened_ns + int(p.delay_ms * NS_PER_MS)
-            self.app.computer.press(seat, at, p.control, p.double)
-            out.append(at)
-        return out
-
-    def plan_race_presses(self, spec: RaceSpec, opened_ns: int,
-                          seats: Sequence[SeatInfo] | None = None) -> dict[int, list[int]]:
-        """Drop stale planned presses, then plan every computer seat's presses for the race
-        ``spec`` opened at ``opened_ns`` (ns, the flip: R-2).  Returns the press times per seat."""
-        self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
-        planned: dict[int, list[int]] = {}
-        for seat, info in enumerate(self.seat_infos() if seats is None else seats):
-            if not info.is_computer:
-                continue
-            level = computer_level(self.app, info)
-            for p in plan_race(self.bot_rng, spec, seat, level, involved=seat in spec.eligible):
-                at = opened_ns + int(p.delay_ms * NS_PER_MS)
-                self.app.computer.press(seat, at, p.control, p.double)
-                planned.setdefault(seat, []).append(at)
-        return planned

@@ -21,21 +21,24 @@ played by a computer: there is never a silent human seat.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from arcade import registry
-from arcade.bots.shout import SKILLS
-from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
+from arcade.registry import SKILLS
 from kiosk import render
-from kiosk.app import App
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.scenes.seats import LobbyGame, SeatInfo
+from kiosk.scenes.seats import GAME_MODULES as GAME_MODULES
+from kiosk.scenes.seats import LobbyGame, SeatInfo, offered
+from kiosk.scenes.seats import find_game as find_game
+from kiosk.scenes.seats import lobby_games as lobby_games
+from kiosk.scenes.seats import screen_module as screen_module
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -43,65 +46,6 @@ STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 PEOPLE = ("keyboard", "gpio", "gamepad")
 #: The choice after a joined seat's own kinds: the person leaves the seat.
 LEAVE = "leave"
-
-
-def screen_module(spec: registry.GameSpec) -> str:
-    """The screen module of a registry entry: ``kiosk.games.<package>.scene`` for the rules in
-    ``arcade.<package>`` (each lists the entries it draws in ``LOBBY_GAMES``)."""
-    return f"kiosk.games.{spec.house.split('.')[1]}.scene"
-
-
-#: The screen modules, one per rules package of the registry, in the lobby's order.
-GAME_MODULES = tuple(dict.fromkeys(screen_module(s) for s in registry.SPECS))
-
-
-def lobby_games() -> list[LobbyGame]:
-    """Every game the lobby offers, in the registry's order (:data:`arcade.registry.SPECS`).
-
-    The screens come from the modules in :data:`GAME_MODULES` (each lists the
-    registry entries it draws, ``LOBBY_GAMES``); a registry entry whose screen
-    module is not built is left out.
-    """
-    by_name: dict[str, LobbyGame] = {}
-    for name in GAME_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:     # that game is not built yet
-                continue
-            raise
-        for g in getattr(module, "LOBBY_GAMES", []):
-            by_name[g.name or f"{g.family}-{g.mode}"] = g
-    order = {n: i for i, n in enumerate(registry.names())}
-    return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
-
-
-def offered(games: list[LobbyGame], names: list[str]) -> list[LobbyGame]:
-    """The games of ``names`` (``[lobby] games``) in that order; every game when empty or
-    when none of them has a screen here."""
-    if not names:
-        return games
-    by_name = {g.name: g for g in games}
-    chosen = [by_name[n] for n in names if n in by_name]
-    return chosen or games
-
-
-def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
-    """The lobby game for ``--game`` (a registry name, or a family with ``--mode``;
-    the family's first mode if None; ``x_rule``: its FocusX-rule twin).
-
-    Raises:
-        KeyError: unknown game or mode, or no such screen (the message lists the choices).
-    """
-    try:
-        spec = registry.resolve(game, mode, x_rule=x_rule)
-    except SettingsError as exc:
-        raise KeyError(str(exc)) from None
-    for g in lobby_games():
-        if g.name == spec.name:
-            return g
-    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
-                   f"{[g.name for g in lobby_games()]}")
 
 
 def offered_games(app: App) -> list[LobbyGame]:

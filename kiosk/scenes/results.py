@@ -10,18 +10,20 @@ kept as "???"), then any buzzer goes back to the title.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.app import App
 from kiosk.gestures import Gestures
 from kiosk.highscores import InitialsEntry, day_start, key, result_score, score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
 ENTRY_NS = 45_000_000_000     # initials not finished by then are saved as they are

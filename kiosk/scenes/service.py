@@ -28,18 +28,21 @@ import time
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
 from arcade.core.events import CONTROLS, Edge
 from arcade.views import pictures as ledv
 from kiosk import render
-from kiosk.app import EXIT_RESTART, EXIT_STOP, App
 from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.service_tools import ButtonTest, NewPin, PinEntry, PinLock, ReleaseGestures, format_minutes
+from kiosk.stopping import EXIT_RESTART, EXIT_STOP
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 #: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
 DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
@@ -320,7 +323,7 @@ class ServiceScene(Scene):
         self.fps = 0.0
         self._fps_mark: tuple[int, int] | None = None
         self.values = {(s.section, s.key): app.cfg[s.section][s.key] for s in SETTINGS}
-        from kiosk.scenes.lobby import lobby_games
+        from kiosk.scenes.seats import lobby_games
         self.all_games = lobby_games()
         offered = app.cfg.data.get("lobby", {}).get("games") or []
         self.offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names

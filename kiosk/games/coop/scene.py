@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -84,13 +84,15 @@ from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk import thinker as thinker_mod
-from kiosk.app import App
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.gestures import HOLD_NS, LONG_HOLD_NS
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 #: CO-5: the one sign of a refused take when two people share the screen.
 REFUSED_TAKE = "That card cannot be taken"

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from kiosk import render
+from kiosk.games.focusx import cards as fx_cards
 
 #: Classic's four spots, clockwise from the top left: (column, row) offsets from the centre.
 SPOT_OFFSETS = ((-1, -1), (0, -1), (0, 0), (-1, 0))
@@ -44,8 +45,8 @@ def draw_spots(surface: pygame.Surface, area: pygame.Rect, spots: list[list[int]
         pile = spots[i]
         if pile:
             for k in range(min(3, len(pile) - 1), 0, -1):
-                surface.blit(render.card_back(cw, ch), r.move(k * 4, k * 4))
-            surface.blit(render.card_surface(pile[-1], cw, ch), r)
+                surface.blit(fx_cards.card_back(cw, ch), r.move(k * 4, k * 4))
+            surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
         else:
             render.empty_spot(surface, r, f"spot {i + 1}")
         if i == prev_spot:

@@ -35,17 +35,20 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 import pygame
 
 from arcade import registry
 from arcade.bots.focusx_place import choose_action
+from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
+from arcade.bots.shout import skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
+from arcade.core.race import RaceSpec
 from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
@@ -53,11 +56,14 @@ from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
 from kiosk import thinker as thinker_mod
-from kiosk.app import App
+from kiosk.games.focusx import cards as fx_cards
 from kiosk.games.focusx import draw as fx_draw
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import SeatInfo, lobby_game
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -197,6 +203,12 @@ def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
+def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
+    """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
+    rates = app.cfg.data.get("computer", {})
+    return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
+
+
 class PlacingSeat(KioskSeat):
     """A seat the arcade moves for (:class:`kiosk.scenes.game.KioskSeat`) whose placement
     may be worked out in the thinking process (:meth:`FocusXScene.arcade_thought`)."""
@@ -331,6 +343,21 @@ class FocusXScene(GameScene):
         for at in self.plan_seat_presses(seat, race, opened_ns):
             if seat == getattr(self.state, "active", -1):
                 self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
+
+    def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
+        """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
+        first call of an opening drops the stale planned presses, ``COMMITTED_MS``), with its
+        skill scaled by the ``[computer]`` rates.  Returns the press times."""
+        if getattr(self, "_dropped_at", None) != opened_ns:
+            self._dropped_at = opened_ns
+            self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
+        out = []
+        for p in plan_race(self.bot_rng, spec, seat, computer_level(self.app, self.seat_infos()[seat]),
+                           involved=seat in spec.eligible):
+            at = opened_ns + int(p.delay_ms * NS_PER_MS)
+            self.app.computer.press(seat, at, p.control, p.double)
+            out.append(at)
+        return out
 
     # -- what subclasses provide -------------------------------------------------
     #: the mode's rules (``arcade.focusx``): a ``Game`` class taking ``(seats, settings)``
@@ -1079,7 +1106,7 @@ class FocusXScene(GameScene):
         x = rect.x + 10
         for i, c in enumerate(hand):
             r = pygame.Rect(x, rect.y + 56, cw, chh)
-            surface.blit(render.card_surface(c, cw, chh), r)
+            surface.blit(fx_cards.card_surface(c, cw, chh), r)
             if ch is not None and i == ch.card_i % len(hand):
                 pygame.draw.rect(surface, col, r.inflate(12, 12), 6 if ch.stage == "card" else 3, border_radius=12)
             x += cw + 14
@@ -1119,7 +1146,7 @@ class FocusXScene(GameScene):
         cx = x + 4
         for i, c in enumerate(hand):
             r = pygame.Rect(cx, y + 4, cw, chh)
-            surface.blit(render.card_surface(c, cw, chh), r)
+            surface.blit(fx_cards.card_surface(c, cw, chh), r)
             if ch is not None and i == ch.card_i % len(hand):
                 pygame.draw.rect(surface, col, r.inflate(8, 8), 4 if ch.stage == "card" else 2, border_radius=10)
             cx += cw + 10
@@ -1327,7 +1354,7 @@ class ThinkFocusScene(PlacingScene):
             render.text(surface, f"row {r + 1}", (area.x + 8, y + ch // 2), 24, render.DIM, "midleft")
             for k, c in enumerate(row):
                 rect = pygame.Rect(rows_area.x + k * (cw + 6), y, cw, ch)
-                surface.blit(render.card_surface(c, cw, ch), rect)
+                surface.blit(fx_cards.card_surface(c, cw, ch), rect)
                 if k == 0:
                     pygame.draw.rect(surface, render.DIM, rect.inflate(6, 6), 2, border_radius=10)
                 if c == placed:
@@ -1486,8 +1513,8 @@ class DuelScene(FocusXScene):
             pile = st.piles[s]
             if pile:
                 for k in range(min(3, len(pile) - 1), 0, -1):
-                    surface.blit(render.card_back(cw, ch), r.move(k * 4, k * 4))
-                surface.blit(render.card_surface(pile[-1], cw, ch), r)
+                    surface.blit(fx_cards.card_back(cw, ch), r.move(k * 4, k * 4))
+                surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
             elif compact and render.font(24).size("empty")[0] > r.w - 4:
                 # A small pile spot: its outline only (the word would run over the next cell).
                 pygame.draw.rect(surface, render.PANEL_LIGHT, r, 3, border_radius=12)
@@ -1519,7 +1546,7 @@ class DuelScene(FocusXScene):
             r = pygame.Rect(cx + (10 if ox == 0 else -10 - cw), cy + (5 if oy == 0 else -5 - ch), cw, ch)
             pile = tb.spots[i]
             if pile:
-                surface.blit(render.card_surface(pile[-1], cw, ch), r)
+                surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
             else:
                 render.empty_spot(surface, r, f"spot {i + 1}")
 
@@ -1616,9 +1643,9 @@ class FourFocusScene(PlacingScene):
                 card_r = pygame.Rect(0, 0, cw, ch)
                 card_r.center = r.center
                 if (gx, gy) == ff.CENTRE:
-                    surface.blit(render.card_back(cw, ch, "?"), card_r)
+                    surface.blit(fx_cards.card_back(cw, ch, "?"), card_r)
                 elif (gx, gy) in st.board:
-                    surface.blit(render.card_surface(st.board[(gx, gy)], cw, ch), card_r)
+                    surface.blit(fx_cards.card_surface(st.board[(gx, gy)], cw, ch), card_r)
                     if (gx, gy) in claimed:
                         pygame.draw.rect(surface, render.GOLD, card_r.inflate(6, 6), 4, border_radius=8)
                 elif (gx, gy) in targets:

@@ -30,7 +30,7 @@ Controls (a seat acts only on its own turn):
   seat that does not take plain keys) asks once, then leaves the game.
 
 The computer seats are players of the match driver that think in the kiosk's
-thinking process (:class:`kiosk.thinker.FocusThinker`: ``arcade.bots.sackson.decide``
+thinking process (:class:`kiosk.thinker.SearchThinker`: ``arcade.bots.sackson.decide``
 at the seat's skill, by nodes, so it plays the same on any machine); the driver
 polls them each frame and never waits.  A dead or stuck process is restarted
 and that move is made by the one-ply player in this process.  A decision
@@ -50,7 +50,7 @@ import random
 import threading
 import time
 from functools import partial
-from typing import Any, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 import pygame
 
@@ -66,13 +66,15 @@ from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
 from kiosk import thinker as thinker_mod
-from kiosk.app import App
 from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.thinker import ThinkingPlayer
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -497,8 +499,8 @@ class SacksonScene(GameScene):
     def _computer(self, seat: int) -> ThinkingPlayer:
         note = self.app.message
         if self.thinker is not None:
-            return thinker_mod.FocusThinker(self.search_levels[seat], self.pause_ns, self._max_nodes, note,
-                                            self.thinker)
+            return thinker_mod.SearchThinker("focus", self.search_levels[seat], self.pause_ns, self._max_nodes,
+                                             note, self.thinker)
         level = self.levels[seat]
 
         def search(state: Any, rng: random.Random) -> Action:
@@ -515,7 +517,7 @@ class SacksonScene(GameScene):
     def max_nodes(self, value: int | None) -> None:
         self._max_nodes = value
         for player in self.__dict__.get("_players", {}).values():
-            if isinstance(player, thinker_mod.FocusThinker):
+            if isinstance(player, thinker_mod.SearchThinker):
                 player.nodes = value
 
     @property

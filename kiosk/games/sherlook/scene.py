@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import threading
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 
@@ -35,11 +35,13 @@ from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
-from kiosk.app import App
 from kiosk.games.sherlook.draw import Placed, place_pair, render_one, reveal_marks, transformed
 from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
+
+if TYPE_CHECKING:
+    from kiosk.app import App
 
 NS = 1_000_000_000
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
