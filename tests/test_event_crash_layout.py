@@ -1,0 +1,151 @@
+"""Issue 24, the newcomer's second round: the operator's notes through a broker crash, the
+page at 1080p and on a phone, ``event add-cabinet``'s host, and the page's flood note and log.
+
+Against a real Mosquitto started with the documented hall configuration (tests/mqtt_broker.py)
+and a real headless Chromium, as the other event tests.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import socket
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Iterator
+
+import mqtt_broker as mosquitto
+import pytest
+from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+
+from kiosk import cli
+from kiosk import event as ev
+from kiosk.event import make_result, results_topic, status_topic
+
+
+@pytest.fixture
+def event() -> str:
+    return f"n{uuid.uuid4().hex[:10]}"
+
+
+def config_file(path: Path, s: dict[str, Any]) -> Path:
+    path.write_text("[event]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in s.items() if k != "cabinet"))
+    return path
+
+
+# -- 1. the operator's notes through a broker crash ----------------------------------------------
+
+def test_a_removal_and_a_close_stay_through_a_broker_killed_right_after_the_command(
+        tmp_path: Path, event: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``event remove`` said "removed from every board"; a ``kill -9`` of the broker a second later
+    (it saves its store every ``autosave_interval`` only) brought the game back, and the close
+    went too.  Now the command has the broker on its machine write its store at once."""
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker", autosave_every_change=False).start()   # saves every 30 s
+    a = Cabinet(tmp_path, br.settings(event), "a")
+    op = config_file(tmp_path / "operator.toml", br.settings(event, user="operator"))
+    save = ["--broker-pid-file", str(br.pid_file), "--broker-store", str(br.store)]
+    try:
+        a.play(3)
+        wait_until(lambda: a.pending() == 0, what="a's games acknowledged")
+        gone = a.uids()[0]
+        assert cli.main(["--config", str(op), "event", "remove", gone, *save]) == 0
+        out = capsys.readouterr().out
+        assert "removed from every board" in out and "stays through a broker crash" in out, out
+        br.kill()                                             # -9 right after: no goodbye, no last save
+        br.start()
+        # A cabinet that was running and one started afresh: both see the removal.
+        wait_until(lambda: a.link.connected and a.pending() == 0, 30, "a is back")
+        fresh = watcher(br.settings(event))
+        try:
+            # The operator's note is on the broker again (it was lost with the crash before).
+            wait_until(lambda: ("a", gone) in fresh.leaderboard.removed_pairs
+                       and len(on_board(fresh.leaderboard)) == 2, 30, "the removal and the two games not removed")
+            assert gone not in on_board(fresh.leaderboard)
+            assert gone not in on_board(a.link.leaderboard)
+        finally:
+            fresh.stop()
+        assert cli.main(["--config", str(op), "event", "close", *save]) == 0
+        out = capsys.readouterr().out
+        assert "closed at" in out and "stays through a broker crash" in out, out
+        br.kill()
+        br.start()
+        after, problem = ev.watch(br.settings(event), 15)
+        assert not problem, problem
+        assert after.closed_at is not None, "the close went with the broker"
+        assert after.final_complete and len(after.final) == 2
+        assert gone not in on_board(after)
+    finally:
+        a.stop()
+        br.stop()
+
+
+def test_the_operator_is_told_how_long_until_a_note_is_safe_when_the_broker_is_elsewhere(
+        tmp_path: Path, event: str, capsys: pytest.CaptureFixture[str]) -> None:
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker", autosave_every_change=False).start()
+    a = Cabinet(tmp_path, br.settings(event), "a")
+    op = config_file(tmp_path / "operator.toml", br.settings(event, user="operator"))
+    try:
+        a.play(1)
+        wait_until(lambda: a.pending() == 0)
+        assert cli.main(["--config", str(op), "event", "remove", a.uids()[0],
+                         "--broker-pid-file", str(tmp_path / "none.pid")]) == 0
+        out = capsys.readouterr().out
+        assert "Not on the broker's disk yet" in out and "within 60 s" in out, out
+        assert "sudo systemctl kill -s USR1 mosquitto" in out, out
+    finally:
+        a.stop()
+        br.stop()
+
+
+# -- 3. add-cabinet's host -----------------------------------------------------------------------
+
+def add_cabinet(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str,
+                config: dict[str, Any] | None = None) -> tuple[int, str, str]:
+    passwd, acl = tmp_path / "passwd", tmp_path / "acl"
+    if not acl.exists():
+        acl.write_text(mosquitto.HALL_ACL.read_text())
+    cfg = config_file(tmp_path / "arcade.toml", config) if config else tmp_path / "none.toml"
+    code = cli.main(["--config", str(cfg), "event", "add-cabinet", *args, "--passwd", str(passwd), "--acl", str(acl),
+                     "--event", "fair"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def host_line(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("host = ")).split("#")[0].strip()
+
+
+def test_add_cabinet_never_gives_a_cabinet_localhost_as_the_broker(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    need_mosquitto()
+    monkeypatch.setattr(socket, "getfqdn", lambda *a: "localhost")     # what many machines say
+    monkeypatch.setattr(socket, "gethostname", lambda: "localhost")
+    # Nothing tells the broker's name: refused, and told to pass --host.
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-left")
+    assert code == 1 and "pass --host NAME" in err, (out, err)
+    assert not (tmp_path / "passwd").exists()                         # no login made
+    # A loopback [event] host on the broker's machine is not the cabinets' way to it either.
+    local = {"host": "127.0.0.1", "port": 1883, "event": "fair", "username": "operator", "password": "x"}
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-left", config=local)
+    assert code == 1 and "pass --host NAME" in err
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-left", "--host", "localhost", config=local)
+    assert code == 1 and "--host 'localhost'" in err
+    # --host wins; then the configured host if it is not loopback; then the machine's name.
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-left", "--host", "arcade-broker.local", config=local)
+    assert code == 0, err
+    assert host_line(out) == 'host = "arcade-broker.local"'
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-right", config={**local, "host": "192.168.1.10"})
+    assert code == 0 and host_line(out) == 'host = "192.168.1.10"', (out, err)
+    monkeypatch.setattr(socket, "gethostname", lambda: "hallpi")
+    code, out, err = add_cabinet(tmp_path, capsys, "stage-back", config=local)
+    assert code == 0 and host_line(out) == 'host = "hallpi.local"', (out, err)
+
+
+def test_loopback_names_are_known() -> None:
+    assert all(ev.is_loopback(h) for h in ("localhost", "LOCALHOST.", "127.0.1.1", "::1", "[::1]", "0.0.0.0",
+                                            "ip6-localhost", "x.localhost", ""))
+    assert not any(ev.is_loopback(h) for h in ("arcade-broker.local", "10.0.0.2", "fe80::1", "broker"))
