@@ -1812,6 +1812,12 @@ class Watcher:
     #: for three days is 4,320): more makes it a flooding one.
     FLOOD_MESSAGES = 5000
 
+    #: Seconds without a clear on a flooding login's topics before a running reader counts
+    #: what that login has left on the broker (``event clear-cabinet`` clears thousands).
+    RECOUNT_QUIET_S = 1.0
+    #: A recount whose end never comes (a flood ahead of it again) is given up after this.
+    RECOUNT_GIVE_UP_S = 60.0
+
     def __init__(self, settings: Mapping[str, Any], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
@@ -1837,6 +1843,17 @@ class Watcher:
         self._stepped: set[str] = set()     # cabinets read one by one
         self._wide_counts: collections.Counter[str] = collections.Counter()
         self._wide_invalid: collections.Counter[str] = collections.Counter()
+        # A flooding login's topics cleared after the first read (issue 24: the page named it
+        # for good): login -> when its last clear came; then its topics are read again.
+        self._cleared: dict[str, float] = {}
+        self._recount = ""                  # the login being counted again ("" = none)
+        self._recount_probe = ""
+        self._recount_started = 0.0
+        self._recount_messages = 0
+        self._recount_invalid = 0
+        self._recount_lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._checker: threading.Thread | None = None
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1847,13 +1864,71 @@ class Watcher:
     def start(self) -> "Watcher":
         self.client.connect_async(self.settings["host"], int(self.settings["port"]), keepalive=20)
         self.client.loop_start()
+        if self.stepwise and self.game_id is None:
+            self._checker = threading.Thread(target=self._recount_loop, name=f"{self.name}-recount", daemon=True)
+            self._checker.start()
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         try:
             self.client.disconnect()
         finally:
             self.client.loop_stop()
+            if self._checker is not None and self._checker is not threading.current_thread():
+                self._checker.join(2)
+
+    def _recount_loop(self) -> None:
+        while not self._stopping.wait(0.25):
+            try:
+                self.recount_due()
+            except Exception:                # never let the page's reader die on it
+                log.exception("recounting a flooding login")
+
+    def recount_due(self, now: float | None = None) -> str:
+        """Start reading again the topics of one flooding login whose topics were cleared (no
+        clear for :data:`RECOUNT_QUIET_S`); when that read ends with no more than a cabinet
+        has (:meth:`_recounted`), it is no longer named.  Returns the login started ("" none)."""
+        now = time.monotonic() if now is None else now
+        with self._recount_lock:
+            if self._recount and now - self._recount_started > self.RECOUNT_GIVE_UP_S:
+                self.client.unsubscribe(cabinet_topic(self.event, self._recount) + "/#")
+                self._recount = ""           # still named; the next clear tries again
+            if self._recount or not self.connected or not self.synced.is_set():
+                return ""
+            due = [n for n, t in self._cleared.items() if now - t >= self.RECOUNT_QUIET_S]
+            if not due:
+                return ""
+            name = due[0]
+            del self._cleared[name]
+            if name not in self.flooding and name not in self.leaderboard.over_cap:
+                return ""
+            self._recount, self._recount_started = name, now
+            self._recount_messages = self._recount_invalid = 0
+            self._recount_probe = uuid.uuid4().hex
+        # The broker hands the retained messages of a new subscription over before the echo
+        # of a message published after it.
+        self.client.subscribe(cabinet_topic(self.event, name) + "/#", 1)
+        self.client.publish(sync_topic(self.event, self.name, self.user), self._recount_probe, qos=1)
+        return name
+
+    def _recounted(self) -> None:
+        """(network thread) The recount's echo came: the login's retained messages all counted."""
+        with self._recount_lock:
+            name, n, bad = self._recount, self._recount_messages, self._recount_invalid
+            self._recount, self._recount_probe = "", ""
+        self.client.unsubscribe(cabinet_topic(self.event, name) + "/#")
+        if n > self.FLOOD_MESSAGES or bad > self.FLOOD_INVALID:
+            return
+        board = self.leaderboard
+        with board.lock:
+            self.flooding.pop(name, None)
+            if board._held_by[name] < board.MAX_GAMES_PER_CABINET:
+                board.over_cap.pop(name, None)
+            board.flooding = dict(self.flooding)
+            board._changed()
+        board._tell()
+        log.info("login %s no longer floods its topics (%d retained messages left)", name, n)
 
     def reprobe(self) -> None:
         """Send the current step's probe again (the broker drops it when this reader's
@@ -1948,7 +2023,19 @@ class Watcher:
         if msg.topic == sync_topic(self.event, self.name, self.user):
             if not self.synced.is_set() and msg.payload == self._probe.encode():
                 self._next_step(c)
+            elif self._recount_probe and msg.payload == self._recount_probe.encode():
+                self._recounted()
             return
+        recounting = ""
+        if self.synced.is_set() and (self.flooding or self.leaderboard.over_cap):
+            parts = msg.topic.split("/", 4)
+            if len(parts) > 4 and parts[2] == "cabinet":
+                who = parts[3]
+                if not msg.payload and (who in self.flooding or who in self.leaderboard.over_cap):
+                    self._cleared[who] = time.monotonic()
+                elif msg.retain and msg.payload and who == self._recount:
+                    recounting = who
+                    self._recount_messages += 1
         counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
         if counting:
             self._step_messages += 1
@@ -1960,6 +2047,8 @@ class Watcher:
                 if wide in self._wide_counts or len(self._wide_counts) < 10_000:
                     self._wide_counts[wide] += 1
         if self.leaderboard.receive(msg.topic, msg.payload, self.event, retained=bool(msg.retain)) is None:
+            if recounting:
+                self._recount_invalid += 1
             if counting:
                 self._step_invalid += 1
             elif wide and wide in self._wide_counts:

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import json
 import logging
-import shutil
 import socket
-import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import cli
 from kiosk import event as ev
-from kiosk.event import make_result, results_topic, status_topic
+from kiosk.event import results_topic, status_topic
 
 
 @pytest.fixture
@@ -149,3 +147,74 @@ def test_loopback_names_are_known() -> None:
     assert all(ev.is_loopback(h) for h in ("localhost", "LOCALHOST.", "127.0.1.1", "::1", "[::1]", "0.0.0.0",
                                             "ip6-localhost", "x.localhost", ""))
     assert not any(ev.is_loopback(h) for h in ("arcade-broker.local", "10.0.0.2", "fe80::1", "broker"))
+
+
+# -- 4. the page's flood note and its log ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mosquitto.Broker]:
+    need_mosquitto()
+    b = mosquitto.Broker(tmp_path_factory.mktemp("n24-broker")).start()
+    yield b
+    b.stop()
+
+
+def page_json(port: int) -> Any:
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboard.json", timeout=5) as r:
+        return json.loads(r.read().decode())
+
+
+def test_the_pages_flood_note_goes_when_the_logins_retained_messages_are_cleared(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """The page said "The login door floods its topics" 10 minutes after ``event clear-cabinet
+    door`` had cleared them (``event status`` no longer named it)."""
+    from kiosk.event_web import LeaderboardWeb
+    door = raw_client(mosquitto.login(broker.settings(event), "door"))
+    try:
+        door.publish(status_topic(event, "door"), ev.Status("door", event, "idle").to_json(), qos=1,
+                     retain=True).wait_for_publish(5)
+        for i in range(ev.Watcher.FLOOD_INVALID + 50):           # junk: no payload a cabinet sends
+            info = door.publish(results_topic(event, f"junk{i:04d}", "door"), b"x", qos=1, retain=True)
+        info.wait_for_publish(10)
+    finally:
+        door.disconnect()
+        door.loop_stop()
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    try:
+        north.play(1)
+        wait_until(lambda: page_json(web.port)["flooding"] == ["door"] and page_json(web.port)["games"] == 1,
+                   30, "the page names the flooding login")
+        ok, text = ev.clear_cabinet(broker.settings(event, user="operator"), "door")
+        assert ok and "cleared 151 retained messages" in text, text
+        wait_until(lambda: page_json(web.port)["flooding"] == [], 30, "the page's flood note goes")
+        assert page_json(web.port)["games"] == 1
+    finally:
+        web.stop()
+        north.stop()
+
+
+def test_a_client_that_goes_away_mid_response_is_one_debug_line_not_a_traceback(
+        capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    import struct
+
+    from kiosk.event_web import LeaderboardWeb
+    settings = {"host": "127.0.0.1", "port": mosquitto.free_port(), "tls": False, "ca_file": "",
+                "username": "board", "password": "x", "password_file": "", "event": "hall", "cabinet": ""}
+    web = LeaderboardWeb(settings, port=0).start()
+    caplog.set_level(logging.DEBUG, logger="focus-arcade.web")
+    try:
+        for path in ("/", "/leaderboard.json") * 20:
+            s = socket.create_connection(("127.0.0.1", web.port))
+            s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))   # RST, at once
+            s.close()
+        wait_until(lambda: not web.server.open, 15, "every aborted connection is done with")
+    finally:
+        web.stop()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "ConnectionResetError" not in err, err[:2000]
+    went = [r for r in caplog.records if "went away" in r.getMessage()]
+    assert went, "no aborted client was seen: the test did not test"
+    assert all(r.levelno == logging.DEBUG and r.exc_info is None and "\n" not in r.getMessage() for r in went)
