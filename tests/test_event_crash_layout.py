@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 import socket
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import cli
 from kiosk import event as ev
-from kiosk.event import results_topic, status_topic
+from kiosk.event import make_result, results_topic, status_topic
 
 
 @pytest.fixture
@@ -218,3 +220,126 @@ def test_a_client_that_goes_away_mid_response_is_one_debug_line_not_a_traceback(
     went = [r for r in caplog.records if "went away" in r.getMessage()]
     assert went, "no aborted client was seen: the test did not test"
     assert all(r.levelno == logging.DEBUG and r.exc_info is None and "\n" not in r.getMessage() for r in went)
+
+
+# -- 2. the page at 1080p and on a phone -----------------------------------------------------------
+
+def chromium_browser(tmp_path: Path) -> Any:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chromium and driver):
+        if IN_CI:
+            pytest.fail("chromium and chromium-driver are not installed, and CI must run this test")
+        pytest.skip("chromium / chromium-driver not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--no-first-run", f"--user-data-dir={tmp_path / 'chromium'}", "--window-size=1920,1080"):
+        opts.add_argument(arg)
+    return webdriver.Chrome(service=Service(executable_path=driver), options=opts)
+
+
+LONG = "the-long-cabinet-name-by-the-bar-counter"        # 40 characters, the most a name has
+
+
+def fill(board: ev.Leaderboard, event: str, boards: int) -> None:
+    """``boards`` boards of the registry with 10 games each (more than ten on the first), from
+    cabinets "stage-left", "ABC"'s and the longest name there is, with initials entered."""
+    from arcade import registry
+    cabinets = ["stage-left", "door", "bar", LONG, "north", "south"]
+    now = time.time() - 60
+    for i, name in enumerate(registry.names()[:boards]):
+        spec = registry.get(name)
+        game = name.removesuffix("-x") if spec.family == "focusx" else spec.family
+        for k in range(12):
+            top = float(min(spec.score_range[1], 1 + (k * 7) % 40))
+            scores = (top,) + tuple(0.0 for _ in range(spec.min_seats - 1))
+            cab = cabinets[k % len(cabinets)]
+            r = make_result(event, cab, {"game": game, "seats": spec.min_seats, "settings": {}, "entry": name},
+                            (0,), "r", scores, now - i * 100 - k)
+            board.receive(results_topic(event, r.game_id, cab), r.to_json().encode(), event)
+            if r.seat is not None and k % 2 == 0:
+                hs = ev.HighScore(r.game_id, event, cab, r.seat, "ABC" if k % 4 == 0 else "W")
+                board.receive(ev.highscore_topic(event, r.game_id, r.seat, cab), hs.to_json().encode(), event)
+    for cab in cabinets:
+        board.receive(status_topic(event, cab), ev.Status(cab, event, "playing", "sherlook").to_json().encode(),
+                      event)
+    board._tell()
+
+
+#: The name, rank and score cells (and the boards' titles) of the page whose text takes more than
+#: one line: its boxes at more than one height, or higher than a line.
+WRAPPED = """
+return [...document.querySelectorAll("tr.entry td bdi, tr.cabinet-row td bdi, section h2")]
+  .filter(e => e.offsetParent !== null && e.textContent)
+  .filter(e => new Set([...e.getClientRects()].map(r => Math.round(r.top))).size !== 1
+               || e.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(e).fontSize))
+  .map(e => e.textContent + " (" + e.getClientRects().length + " boxes, " + e.getBoundingClientRect().height
+             + " px high at " + getComputedStyle(e).fontSize + ")");
+"""
+
+#: Whatever is laid out below or right of the viewport (a name's text cut by its cell is the cell's).
+OUTSIDE = """
+const out = [...document.body.querySelectorAll("*")]
+  .filter(e => (e.offsetParent !== null || e.tagName === "TR") && e.tagName !== "BDI")
+  .filter(e => { const r = e.getBoundingClientRect();
+                 return r.height > 0 && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5); })
+  .map(e => e.tagName + "#" + e.id + "." + e.className + " " + (e.textContent || "").slice(0, 30));
+return [document.documentElement.scrollHeight, document.documentElement.scrollWidth, innerWidth, innerHeight, out];
+"""
+
+
+def test_the_page_fits_a_1080p_screen_and_a_phone_and_no_name_wraps(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """At 1920x1080 "ABC" wrapped into "AB / C", "stage-left" into "stage- / left", the rank
+    "10." wrapped, and the 10th row and the cabinets fell below the screen's edge while a third
+    of its width was empty.  Now: six boards of ten rows and the cabinets on the screen, every
+    name on one line (a long one cut with an ellipsis), and on a phone one column, no name wrapped."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from kiosk.event_web import LeaderboardWeb
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    browser = chromium_browser(tmp_path)
+    try:
+        fill(web.watcher.leaderboard, event, 8)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})
+        browser.get(f"http://127.0.0.1:{web.port}/")
+        wait = WebDriverWait(browser, 20)
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == "96")
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "tr.cabinet-row")) == 6)
+        browser.save_screenshot(str(tmp_path / "page-1080p.png"))
+        shown = browser.execute_script(
+            "return [...document.querySelectorAll('#boards section')].filter(e => e.offsetParent !== null)"
+            ".map(e => e.querySelectorAll('tr.entry').length)")
+        assert shown == [10] * 6, shown
+        assert browser.find_element(By.ID, "more").text == "... and 2 more boards"
+        assert browser.execute_script(WRAPPED) == []
+        height, width, vw, vh, outside = browser.execute_script(OUTSIDE)
+        assert (vw, vh) == (1920, 1080)
+        assert outside == [] and height <= vh and width <= vw, (height, width, outside[:10])
+        cell = browser.find_element(By.CSS_SELECTOR, "tr.entry td.cabinet")
+        assert float(cell.value_of_css_property("font-size").removesuffix("px")) >= 28   # readable from 5 m
+        # The longest name is cut with an ellipsis, on one line; the width is used: three boards across.
+        long_cell = next(c for c in browser.find_elements(By.CSS_SELECTOR, "tr.entry td.cabinet") if c.text == LONG)
+        assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", long_cell)
+        assert long_cell.value_of_css_property("text-overflow") == "ellipsis"
+        assert len(browser.find_element(By.ID, "boards").value_of_css_property("grid-template-columns").split()) == 3
+        # A phone: one column, nothing wider than the screen, no name wrapped.
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        wait.until(lambda d: len(d.find_element(By.ID, "boards").value_of_css_property(
+            "grid-template-columns").split()) == 1)
+        browser.save_screenshot(str(tmp_path / "page-phone.png"))
+        assert browser.execute_script(WRAPPED) == []
+        height, width, vw, vh, outside = browser.execute_script(OUTSIDE)
+        assert vw == 390 and width <= vw, (width, [o for o in outside if "right" in o][:5])
+        assert [o for o in outside if not o.startswith(("TR", "TD", "SECTION", "TABLE", "H2", "BDI", "P", "DIV"))] == []
+        assert browser.find_element(By.ID, "more").text == ""     # a phone scrolls: every board is there
+    finally:
+        browser.quit()
+        web.stop()
