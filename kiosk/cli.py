@@ -141,6 +141,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="add-cabinet: the hall broker's password file")
     e.add_argument("--acl", default="/etc/mosquitto/focus-arcade/acl",
                    help="add-cabinet: the hall broker's ACL file")
+    e.add_argument("--host", default=None, dest="broker_host",
+                   help="add-cabinet: the broker's name or address as the cabinets reach it (default: this "
+                        "machine's [event] host unless it is localhost, else this machine's name)")
+    e.add_argument("--broker-pid-file", default="/run/mosquitto/mosquitto.pid",
+                   help="remove, close: the pid file of the broker on this machine, asked to save at once")
+    e.add_argument("--broker-store", default="/var/lib/mosquitto/mosquitto.db",
+                   help="remove, close: that broker's persistence file")
     e.add_argument("--replace", action="store_true",
                    help="add-cabinet: give a cabinet that has a login already a new password")
     e.add_argument("--wait", type=float, default=15.0, help="seconds to wait at most for the broker (default 15)")
@@ -286,15 +293,17 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
-        name = args.event_name
-        if name is None:
-            try:                                # the configuration's event, if this machine has one
-                cfg = configmod.load(args.config or configmod.default_path())
-                name = str(cfg["event"].get("event") or "") or None if cfg.event_on() else None
-            except Exception:
-                name = None
-        return ev.operator_main(args.what, args.target, {}, args.wait, args.passwd, args.replace, event=name,
-                                acl_file=args.acl)
+        name, configured = args.event_name, {}
+        try:                                    # the configuration's event and host, if this machine has one
+            cfg = configmod.load(args.config or configmod.default_path())
+            if cfg.event_on():
+                configured = {"host": str(cfg["event"].get("host") or "")}
+                if name is None:
+                    name = str(cfg["event"].get("event") or "") or None
+        except Exception:
+            pass
+        return ev.operator_main(args.what, args.target, configured, args.wait, args.passwd, args.replace, event=name,
+                                acl_file=args.acl, host=args.broker_host)
     path = args.config or configmod.default_path()
     try:
         cfg = configmod.load(path)
@@ -310,7 +319,8 @@ def _event_command(args: argparse.Namespace) -> int:
     from kiosk import event
     if args.command == "event" and args.what != "status":
         return event.operator_main(args.what, args.target, cfg["event"], args.wait, args.passwd,
-                                   cabinet=args.cabinet)
+                                   cabinet=args.cabinet, host=args.broker_host,
+                                   broker_pid_file=args.broker_pid_file, broker_store=args.broker_store)
     if args.command == "event":
         board, problem = event.watch(cfg["event"], seconds=args.wait)
         print(f"event {cfg['event']['event']!r} on {cfg['event']['host']}:{cfg['event']['port']}")

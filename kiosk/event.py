@@ -1812,6 +1812,12 @@ class Watcher:
     #: for three days is 4,320): more makes it a flooding one.
     FLOOD_MESSAGES = 5000
 
+    #: Seconds without a clear on a flooding login's topics before a running reader counts
+    #: what that login has left on the broker (``event clear-cabinet`` clears thousands).
+    RECOUNT_QUIET_S = 1.0
+    #: A recount whose end never comes (a flood ahead of it again) is given up after this.
+    RECOUNT_GIVE_UP_S = 60.0
+
     def __init__(self, settings: Mapping[str, Any], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
@@ -1837,6 +1843,17 @@ class Watcher:
         self._stepped: set[str] = set()     # cabinets read one by one
         self._wide_counts: collections.Counter[str] = collections.Counter()
         self._wide_invalid: collections.Counter[str] = collections.Counter()
+        # A flooding login's topics cleared after the first read (issue 24: the page named it
+        # for good): login -> when its last clear came; then its topics are read again.
+        self._cleared: dict[str, float] = {}
+        self._recount = ""                  # the login being counted again ("" = none)
+        self._recount_probe = ""
+        self._recount_started = 0.0
+        self._recount_messages = 0
+        self._recount_invalid = 0
+        self._recount_lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._checker: threading.Thread | None = None
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1847,13 +1864,71 @@ class Watcher:
     def start(self) -> "Watcher":
         self.client.connect_async(self.settings["host"], int(self.settings["port"]), keepalive=20)
         self.client.loop_start()
+        if self.stepwise and self.game_id is None:
+            self._checker = threading.Thread(target=self._recount_loop, name=f"{self.name}-recount", daemon=True)
+            self._checker.start()
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         try:
             self.client.disconnect()
         finally:
             self.client.loop_stop()
+            if self._checker is not None and self._checker is not threading.current_thread():
+                self._checker.join(2)
+
+    def _recount_loop(self) -> None:
+        while not self._stopping.wait(0.25):
+            try:
+                self.recount_due()
+            except Exception:                # never let the page's reader die on it
+                log.exception("recounting a flooding login")
+
+    def recount_due(self, now: float | None = None) -> str:
+        """Start reading again the topics of one flooding login whose topics were cleared (no
+        clear for :data:`RECOUNT_QUIET_S`); when that read ends with no more than a cabinet
+        has (:meth:`_recounted`), it is no longer named.  Returns the login started ("" none)."""
+        now = time.monotonic() if now is None else now
+        with self._recount_lock:
+            if self._recount and now - self._recount_started > self.RECOUNT_GIVE_UP_S:
+                self.client.unsubscribe(cabinet_topic(self.event, self._recount) + "/#")
+                self._recount = ""           # still named; the next clear tries again
+            if self._recount or not self.connected or not self.synced.is_set():
+                return ""
+            due = [n for n, t in self._cleared.items() if now - t >= self.RECOUNT_QUIET_S]
+            if not due:
+                return ""
+            name = due[0]
+            del self._cleared[name]
+            if name not in self.flooding and name not in self.leaderboard.over_cap:
+                return ""
+            self._recount, self._recount_started = name, now
+            self._recount_messages = self._recount_invalid = 0
+            self._recount_probe = uuid.uuid4().hex
+        # The broker hands the retained messages of a new subscription over before the echo
+        # of a message published after it.
+        self.client.subscribe(cabinet_topic(self.event, name) + "/#", 1)
+        self.client.publish(sync_topic(self.event, self.name, self.user), self._recount_probe, qos=1)
+        return name
+
+    def _recounted(self) -> None:
+        """(network thread) The recount's echo came: the login's retained messages all counted."""
+        with self._recount_lock:
+            name, n, bad = self._recount, self._recount_messages, self._recount_invalid
+            self._recount, self._recount_probe = "", ""
+        self.client.unsubscribe(cabinet_topic(self.event, name) + "/#")
+        if n > self.FLOOD_MESSAGES or bad > self.FLOOD_INVALID:
+            return
+        board = self.leaderboard
+        with board.lock:
+            self.flooding.pop(name, None)
+            if board._held_by[name] < board.MAX_GAMES_PER_CABINET:
+                board.over_cap.pop(name, None)
+            board.flooding = dict(self.flooding)
+            board._changed()
+        board._tell()
+        log.info("login %s no longer floods its topics (%d retained messages left)", name, n)
 
     def reprobe(self) -> None:
         """Send the current step's probe again (the broker drops it when this reader's
@@ -1948,7 +2023,19 @@ class Watcher:
         if msg.topic == sync_topic(self.event, self.name, self.user):
             if not self.synced.is_set() and msg.payload == self._probe.encode():
                 self._next_step(c)
+            elif self._recount_probe and msg.payload == self._recount_probe.encode():
+                self._recounted()
             return
+        recounting = ""
+        if self.synced.is_set() and (self.flooding or self.leaderboard.over_cap):
+            parts = msg.topic.split("/", 4)
+            if len(parts) > 4 and parts[2] == "cabinet":
+                who = parts[3]
+                if not msg.payload and (who in self.flooding or who in self.leaderboard.over_cap):
+                    self._cleared[who] = time.monotonic()
+                elif msg.retain and msg.payload and who == self._recount:
+                    recounting = who
+                    self._recount_messages += 1
         counting = self._step and msg.topic.startswith(cabinet_topic(self.event, self._step) + "/")
         if counting:
             self._step_messages += 1
@@ -1960,6 +2047,8 @@ class Watcher:
                 if wide in self._wide_counts or len(self._wide_counts) < 10_000:
                     self._wide_counts[wide] += 1
         if self.leaderboard.receive(msg.topic, msg.payload, self.event, retained=bool(msg.retain)) is None:
+            if recounting:
+                self._recount_invalid += 1
             if counting:
                 self._step_invalid += 1
             elif wide and wide in self._wide_counts:
@@ -2158,8 +2247,79 @@ def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str,
         client.loop_stop()
 
 
+#: Where Debian's own mosquitto.conf has the hall's broker write its pid and its store (README.md).
+BROKER_PID_FILE = "/run/mosquitto/mosquitto.pid"
+BROKER_STORE = "/var/lib/mosquitto/mosquitto.db"
+#: The documented ``autosave_interval`` (kiosk/hall/focus-arcade.conf): the broker writes its
+#: store to disk this often; what it took since is lost if it crashes (``kill -9``, power).
+AUTOSAVE_S = 60
+
+
+def _store_key(store: Path) -> tuple[int, int, int] | None:
+    try:
+        st = store.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
+def save_broker_store(pid_file: str | Path = BROKER_PID_FILE, store: str | Path = BROKER_STORE,
+                      seconds: float = 5.0) -> tuple[bool, str]:
+    """The broker running on this machine writes its whole store to disk now (Mosquitto does
+    that on SIGUSR1; it writes a new file and renames it over the old one), and this waits until
+    it has: the operator's note just acknowledged then survives a broker crash (issue 24: the
+    broker saves every ``autosave_interval`` only, so a ``kill -9`` a second after ``event
+    remove`` brought the game back).  Once per operator command, not per message.
+
+    Returns:
+        (saved, "" or why not in words).
+    """
+    import os
+    import signal
+    try:
+        pid = int(Path(pid_file).read_text(encoding="ascii").split()[0])
+    except (OSError, ValueError, IndexError):
+        return False, f"no broker on this machine ({pid_file} names none)"
+    try:
+        comm = Path(f"/proc/{pid}/comm").read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        comm = "mosquitto"                   # no /proc here: trust the pid file
+    if comm != "mosquitto":
+        return False, f"no broker on this machine (pid {pid} of {pid_file} is not mosquitto)"
+    path = Path(store)
+    before = _store_key(path)
+    try:
+        os.kill(pid, signal.SIGUSR1)
+    except ProcessLookupError:
+        return False, f"no broker on this machine (pid {pid} of {pid_file} is gone)"
+    except PermissionError:
+        return False, "this user may not ask the broker to save (run the command with sudo)"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        now = _store_key(path)
+        if now is not None and now != before:
+            return True, ""
+        time.sleep(0.05)
+    return False, f"the broker did not write {store} within {seconds:g} s (is that its persistence file?)"
+
+
+def keep_through_crash(save: Mapping[str, Any] | None, seconds: float) -> str:
+    """What to add to an operator command's answer once the broker acknowledged its note:
+    saved on the broker's disk (``save``: :func:`save_broker_store`'s ``pid_file`` and ``store``),
+    or plainly how long until it is and the command that makes it safe now."""
+    if save is None:
+        return ""
+    ok, why = save_broker_store(save.get("pid_file", BROKER_PID_FILE), save.get("store", BROKER_STORE), seconds)
+    if ok:
+        return "\nThe broker has written it to its disk: it stays through a broker crash or a power cut."
+    return (f"\nNot on the broker's disk yet ({why}): the broker writes it within {AUTOSAVE_S} s; if it crashes "
+            "before (kill -9, power cut) the note is lost and this command must be run again. To make it safe "
+            "now, on the broker's machine: sudo systemctl kill -s USR1 mosquitto (or run this command there "
+            "with sudo).")
+
+
 def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
-                cabinet: str | None = None) -> tuple[bool, str]:
+                cabinet: str | None = None, save: Mapping[str, Any] | None = None) -> tuple[bool, str]:
     """``focus-arcade event remove GAME_ID [--cabinet NAME]``: one cabinet's game off every
     board, for good.
 
@@ -2169,6 +2329,8 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
     never take it again, its cabinet never sends it again; the other cabinet's game of that
     id stays) and clears its retained result, then reads the event back to check the broker
     took both: a login without the operator's rights is acknowledged but ignored by Mosquitto.
+    Then the broker on this machine writes its store to disk (:func:`keep_through_crash`, with
+    ``save``), or the answer says how long until it does.
 
     Returns:
         (done, what happened in words).
@@ -2221,10 +2383,11 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
     what = (f"game {gid} ({held.score_text} on {board_title(held.board)}, cabinet {held.cabinet}) removed "
             "from every board" if held is not None else
             f"game {gid} is on no board now; it is marked removed, so it will not count if it comes")
-    return True, what
+    return True, what + keep_through_crash(save, seconds)
 
 
-def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None) -> tuple[bool, str]:
+def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None,
+                save: Mapping[str, Any] | None = None) -> tuple[bool, str]:
     """``focus-arcade event close``: the event's boards frozen at ``at`` (default now).
 
     Reads the event, then publishes (retained) its final results, the game ids on the
@@ -2233,7 +2396,8 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     games: a result published later is refused whatever its ``finished_at`` says, and
     cabinets stop sending games (they keep them in their results files).  A cabinet's login
     cannot write the operator's topics (the hall's ACL), so it can neither forge nor extend
-    the list.  Checked by reading the event back, as :func:`remove_game`.
+    the list.  Checked by reading the event back, and saved on the broker's disk, as
+    :func:`remove_game`.
 
     Returns:
         (done, what happened in words; it names cabinets that still had games to send).
@@ -2273,7 +2437,7 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     if unsent:
         text += ("\nnot counted: games these cabinets had still to send when the event closed: " +
                  ", ".join(f"{isolate(clean_text(c, 40))} ({n})" for c, n in sorted(unsent.items())))
-    return True, text
+    return True, text + keep_through_crash(save, seconds)
 
 
 def clear_cabinet(settings: Mapping[str, Any], name: str, seconds: float = 15.0) -> tuple[bool, str]:
@@ -2364,9 +2528,56 @@ def logins(passwd_file: str | Path) -> set[str]:
             if ":" in line and not line.lstrip().startswith("#")}
 
 
+#: Names that mean "this machine" wherever they are used: a cabinet given one connects to itself.
+LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "local"})
+
+
+def is_loopback(host: str) -> bool:
+    """``host`` names the machine it is used on (``localhost``, ``127.0.1.1``, ``::1``, ``0.0.0.0``...),
+    not one other machines reach.  No name lookup (slow, and it says nothing about the hall's network).
+
+    >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "::1", "", "arcade-broker.local", "192.168.1.10")]
+    [True, True, True, True, False, False]
+    """
+    import ipaddress
+    name = host.strip().strip("[]").rstrip(".").lower()
+    if not name or name in LOOPBACK_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        addr = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return addr.is_loopback or addr.is_unspecified
+
+
+def broker_host(given: str | None, configured: str | None) -> tuple[str, str]:
+    """The host the cabinets reach the broker by, for ``event add-cabinet``'s ``[event]`` lines
+    (issue 24: ``socket.getfqdn()`` said "localhost" on many machines, and a cabinet given it
+    connects to itself): ``given`` (``--host``), else ``configured`` (this machine's ``[event]
+    host``) if it is no loopback name, else this machine's name (``.local`` added to a name
+    without a dot: what mDNS answers on Raspberry Pi OS) if it is none.
+
+    Returns:
+        (host, "") or ("", why there is none).
+    """
+    if given is not None:
+        if is_loopback(given) or not re.fullmatch(r"[A-Za-z0-9.:_\[\]-]{1,253}", given):
+            return "", (f"--host {clean_text(given, 60)!r} is not a name other machines reach the broker by: "
+                        "give the broker's host name or address on the hall's network")
+        return given, ""
+    if configured and not is_loopback(configured):
+        return configured, ""
+    name = socket.gethostname()
+    if name and not is_loopback(name) and re.fullmatch(r"[A-Za-z0-9.-]{1,253}", name):
+        return (name if "." in name else f"{name}.local"), ""
+    return "", ("cannot tell the host the cabinets reach the broker by (this machine calls itself "
+                f"{clean_text(name, 60)!r}): pass --host NAME, the broker's host name or address on the hall's network")
+
+
 def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str | None = None,
                 mosquitto_passwd: str = "mosquitto_passwd", replace: bool = False,
-                event: str | None = None, acl_file: str | Path = HALL_ACL) -> tuple[bool, str]:
+                event: str | None = None, acl_file: str | Path = HALL_ACL, host: str | None = None,
+                configured_host: str | None = None) -> tuple[bool, str]:
     """``focus-arcade event add-cabinet NAME --event EVENT`` on the broker's machine: a login for
     one more cabinet in the hall's password file (``mosquitto_passwd``; a new random password
     unless given), its lines in the hall's ACL (:func:`grant_event`: it may write its own topics
@@ -2376,6 +2587,8 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
     another event, it may write under that event too.  ``event`` (``--event``, else the
     configuration's) is needed: a login may write under the events it was added for only.
     A password file it makes is readable by root and the ``mosquitto`` group only (0640).
+    The lines' ``host`` is :func:`broker_host` of ``host`` (``--host``) and ``configured_host``;
+    with none, nothing is made.
 
     Returns:
         (done, the text to show: the cabinet's configuration, or what went wrong).
@@ -2390,6 +2603,9 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
                        "this machine's configuration): a cabinet's login may write under its own event only")
     if not valid_name(event):
         return False, f"{clean_text(event, 60)!r}: an event's name is 1 to 40 letters, digits, '-', '_' or '.'"
+    reach, problem = broker_host(host, configured_host)
+    if problem:
+        return False, problem
     path, acl = Path(passwd_file), Path(acl_file)
     try:
         known = name in logins(path)
@@ -2406,7 +2622,7 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
                        f"event add-cabinet {name} --event {event} --replace")
     event_line = f"event = \"{event}\"   # the hall's event name, the same on every cabinet\n"
     settings_text = ("In that cabinet's ~/.config/focus-arcade/arcade.toml:\n\n"
-                     f"[event]\nhost = \"{socket.getfqdn()}\"\nport = 8883\ntls = true\n"
+                     f"[event]\nhost = \"{reach}\"   # how the cabinets reach the broker (--host NAME for another)\nport = 8883\ntls = true\n"
                      "ca_file = \"/home/pi/hall-ca.pem\"\n"
                      f"username = \"{name}\"\ncabinet = \"{name}\"\n"
                      "password_file = \"/home/pi/.config/focus-arcade/broker-password\"\n" + event_line)
@@ -2449,10 +2665,13 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
 
 def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
                   passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
-                  event: str | None = None, acl_file: str = HALL_ACL) -> int:
-    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME --event EVENT |
-    clear-cabinet NAME``: prints what happened;
-    returns the exit status (0 done, 1 not done, 2 a wrong command line)."""
+                  event: str | None = None, acl_file: str = HALL_ACL, host: str | None = None,
+                  broker_pid_file: str = BROKER_PID_FILE, broker_store: str = BROKER_STORE) -> int:
+    """``focus-arcade event remove GAME_ID [--cabinet NAME] | close | add-cabinet NAME --event EVENT
+    [--host NAME] | clear-cabinet NAME``: prints what happened; returns the exit status (0 done,
+    1 not done, 2 a wrong command line).  ``remove`` and ``close`` then have the broker on this
+    machine (``broker_pid_file``) write its store (``broker_store``) to disk."""
+    save = {"pid_file": broker_pid_file, "store": broker_store}
     if what in ("remove", "add-cabinet", "clear-cabinet") and not target:
         print(f"focus-arcade: event {what} needs {'a game id' if what == 'remove' else 'a cabinet name'}",
               file=sys.stderr)
@@ -2460,10 +2679,11 @@ def operator_main(what: str, target: str | None, settings: Mapping[str, Any], se
     if what == "clear-cabinet":
         ok, text = clear_cabinet(settings, str(target), seconds)
     elif what == "remove":
-        ok, text = remove_game(settings, str(target), seconds, cabinet)
+        ok, text = remove_game(settings, str(target), seconds, cabinet, save=save)
     elif what == "close":
-        ok, text = close_event(settings, seconds)
+        ok, text = close_event(settings, seconds, save=save)
     else:
-        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event, acl_file=acl_file)
+        ok, text = add_cabinet(str(target), passwd_file, replace=replace, event=event, acl_file=acl_file,
+                               host=host, configured_host=str(settings.get("host") or "") or None)
     print(text if ok else f"focus-arcade: {text}", file=sys.stdout if ok else sys.stderr)
     return 0 if ok else 1

@@ -16,6 +16,7 @@ shared (bench/bench_event.py ``--web-clients`` measures it).
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -33,28 +34,51 @@ PAGE = """<!doctype html>
 body { background: #121622; color: #eceef5; font-family: sans-serif; margin: 1em; font-size: 18px; }
 h1 { color: #ffcc40; margin: 0 0 .3em 0; font-size: 2em; }
 #boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(20em, 1fr)); gap: 1em; }
-section { background: #202638; border-radius: 12px; padding: .6em 1em; }
-h2 { color: #ffcc40; font-size: 1.25em; margin: .2em 0 .5em 0; }
+section { background: #202638; border-radius: 12px; padding: .5em .8em; min-width: 0; }
+h2 { color: #ffcc40; font-size: 1.25em; margin: .2em 0 .4em 0; }
+section h2 { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* Names, ranks and scores are one line each, whatever their length: a long one ends in "...". */
 table { border-collapse: collapse; width: 100%; }
+td { padding: .12em .3em; unicode-bidi: isolate; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+/* Rank, score, who and game id take what their text needs; the cabinet's name the rest (cut). */
+td.rank { text-align: right; }
+td.score { font-weight: bold; }
+td.cabinet { width: 100%; max-width: 0; }
+td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
 #cabinets { width: auto; }
-#cabinets td { padding-right: 2em; }
-td { padding: .15em .4em; unicode-bidi: isolate; overflow-wrap: anywhere; }
-td.score { font-weight: bold; white-space: nowrap; }
-td.gid { color: #969cb0; font-family: monospace; font-size: .6em; white-space: nowrap; }
+#cabinets td.cabinet { width: auto; }
+#cabinets td { padding-right: 2em; max-width: 14em; }
 .dim { color: #969cb0; }
 .warn { color: #ffb040; font-weight: bold; }
+#note:empty { display: none; }
 #state.down { color: #eb5050; font-size: 1.6em; font-weight: bold; }
 #age.stale { color: #eb5050; font-weight: bold; }
-/* A big screen across the hall (1080p and up): readable from 5 m. */
+/* A big screen across the hall (1080p and up), readable from 5 m: the title and the state on one
+   line, three boards across and two down (six boards of ten rows; the others are counted below
+   them), the cabinets in three columns underneath; all of it within 1920x1080. */
 @media (min-width: 1600px) {
-  body { font-size: 30px; margin: .6em 1em; }
-  #boards { grid-template-columns: repeat(auto-fill, minmax(16em, 1fr)); }
+  body { font-size: 28px; margin: .4em .8em; }
+  h1 { font-size: 1.3em; display: inline-block; margin: 0 .8em .2em 0; }
+  h1 + p { display: inline-block; margin: 0; }
+  p { margin: .1em 0; }
+  #boards { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: .4em .6em; }
+  #boards section:nth-child(n+7) { display: none; }
+  section { padding: .25em .6em .35em .6em; }
+  h2 { font-size: 1em; margin: .1em 0 .15em 0; }
+  td { padding: .04em .25em; line-height: 1.2; }
+  #cabinets-title { font-size: .8em; margin: .2em 0 0 0; }
+  #cabinets { display: block; column-count: 3; column-gap: 1.5em; font-size: .7em; }
+  #cabinets tr { display: block; break-inside: avoid; white-space: nowrap; overflow: hidden; }
+  #cabinets td { display: inline-block; vertical-align: bottom; padding: 0 .6em 0 0; max-width: 6em; }
+  #cabinets td.cabinet { max-width: 10em; }
+  #cabinets td.state { max-width: 13em; }
 }
 /* A phone: one column. */
 @media (max-width: 600px) {
   body { font-size: 16px; margin: .5em; }
+  h1 { font-size: 1.5em; }
   #boards { grid-template-columns: 1fr; }
-  #cabinets td { padding-right: .8em; }
+  #cabinets td { padding-right: .8em; max-width: 9em; }
 }
 </style></head>
 <body>
@@ -63,7 +87,7 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; white-space: n
 <p id="note" class="warn"></p>
 <div id="boards"></div>
 <p id="more" class="dim"></p>
-<h2>Cabinets</h2>
+<h2 id="cabinets-title">Cabinets</h2>
 <table id="cabinets"></table>
 <script>
 "use strict";
@@ -107,6 +131,7 @@ function show(data) {
     "Two machines use the cabinet name " + dups.join(", ") + ": give each cabinet its own name. " : "") +
     (floods.length ? "The login " + floods.join(", ") + " floods its topics: some of its own games may be " +
      "missing; every other cabinet is shown in full." : "");
+  moreBoards = data.more_boards || 0;
   const boards = document.getElementById("boards");
   boards.replaceChildren();
   for (const b of data.boards) {
@@ -117,15 +142,14 @@ function show(data) {
     for (const r of b.top) {
       const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id || "";
       if (r.game_id) tr.title = "game " + r.game_id;
-      cell(tr, r.rank + ".", "dim"); cell(tr, r.score, "score"); cell(tr, r.who);
+      cell(tr, r.rank + ".", "rank dim"); cell(tr, r.score, "score"); cell(tr, r.who, "who");
       cell(tr, r.cabinet, "cabinet");
       // The game's id, short (event remove takes these 8 characters), for the operator.
       cell(tr, r.game_id ? r.game_id.slice(0, 8) : "", "gid"); t.appendChild(tr);
     }
     sec.appendChild(t); boards.appendChild(sec);
   }
-  document.getElementById("more").textContent = data.more_boards ?
-    "... and " + data.more_boards + " more boards" : "";
+  showMore();
   const cabs = document.getElementById("cabinets");
   cabs.replaceChildren();
   for (const c of data.cabinets) {
@@ -138,6 +162,14 @@ function show(data) {
   }
   showAge();
 }
+let moreBoards = 0;
+function showMore() {
+  // The boards the server left out, and those this screen has no room for (a big screen shows six).
+  const hidden = [...document.querySelectorAll("#boards section")].filter(e => e.offsetParent === null).length;
+  const n = moreBoards + hidden;
+  document.getElementById("more").textContent = n ? "... and " + n + " more boards" : "";
+}
+window.addEventListener("resize", showMore);
 function take(text) {
   // One bad update never blanks the page: the last good one stays.
   let data;
@@ -210,6 +242,17 @@ class _Server(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self._closed(str(client_address[0]))
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away mid-request or mid-response (a phone that locked, a browser
+        tab closed, a reload) is no fault of the server: one short debug line, not the standard
+        library's traceback on stderr (issue 24: 806 of them, 1 MB, in a day's log)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            log.debug("client %s went away: %s", client_address[0] if client_address else "?",
+                      type(exc).__name__)
+            return
+        log.error("serving %s failed", client_address[0] if client_address else "?", exc_info=exc)
 
     def _closed(self, host: str) -> None:
         with self._open_lock:

@@ -5,7 +5,7 @@ files the README shows) as they are.
 What differs from a hall, and only that: the files' folder ``/etc/mosquitto/focus-arcade/``
 is a temporary one here, both listeners are on 127.0.0.1 at free ports (the TLS one with a
 throw-away CA for 127.0.0.1 / localhost), and the lines Debian's own ``mosquitto.conf``
-gives a hall broker (persistence, a log file) are added after the file, with
+gives a hall broker (persistence, a pid file, a log file) are added after the file, with
 ``autosave_on_changes`` for the tests that kill the broker with -9. :func:`hall_config`
 checks that the file still has the lines it replaces, so a change to the documented file
 is a change to what the tests run.
@@ -166,8 +166,11 @@ class Broker:
         self.ca_file = self.folder / "hall-ca.pem"
         self.log = self.folder / "mosquitto.log"
         # What Debian's mosquitto.conf adds for a hall broker (persistence), and the test's log.
+        self.pid_file = self.folder / "mosquitto.pid"
+        self.store = self.folder / "broker.db"
         extra = ["", "# -- added by tests/mqtt_broker.py --", "persistence true",
                  f"persistence_location {self.folder}/", "persistence_file broker.db",
+                 f"pid_file {self.pid_file}",
                  f"log_dest file {self.log}", "log_type error", "log_type warning", "log_type notice"]
         if os.geteuid() == 0:
             extra.append("user root")        # CI runs as root; the temporary folder is root's
