@@ -406,7 +406,7 @@ def test_the_operator_still_opens_the_service_menu_from_the_title_with_buzzers_a
 
 # -- a game everyone left ends -------------------------------------------------------------------
 
-@pytest.mark.parametrize("entry", ["sherlook", "focusx-classic", "focus-2p", "coop-base"])
+@pytest.mark.parametrize("entry", ["sherlook", "focus-2p", "coop-base"])
 def test_a_game_everyone_left_is_put_away_and_the_title_comes_back(ex: Explorer, entry: str) -> None:
     # Issue 20: a Sherlook game both guests had left played all ten rounds and five tie rounds
     # at 0-0 (24 minutes) before the attract loop came back; FocusX played its whole deck
@@ -444,3 +444,24 @@ def test_sherlook_counts_an_empty_room_in_rounds_time() -> None:
     fake = SimpleNamespace(cfg={"round_limit_s": 90, "countdown_s": 3.0, "reveal_s": 9.0, "token_s": 2.0})
     assert SherlookScene.empty_room_ns(fake, 45 * S) == 208 * S   # type: ignore[arg-type]
     assert SherlookScene.empty_room_ns(fake, 300 * S) == 600 * S  # type: ignore[arg-type]
+
+
+def test_a_focusx_game_everyone_left_ends_and_the_title_comes_back_but_a_quiet_player_keeps_it(
+        ex: Explorer) -> None:
+    """FocusX: a player who is there presses only on a focus, and a table can go a long while
+    without one (the long mode saw a Duel put away 20 s after its guest's last press, the guest
+    still playing), so the empty-room rule waits 10 minutes there; a game nobody is at ends by
+    itself before that, its results show for their own wait, and the title comes back."""
+    from kiosk.games.focusx.scene import FocusXScene
+    from kiosk.scenes import results as kresults
+    from kiosk.scenes.attract import AttractScene
+    game = to_game_of_two(ex, "focusx-classic")
+    ex.gesture(1, "tap")
+    turn_s = float(ex.cfg["idle"]["turn_s"])
+    assert ex.run(2 * turn_s + 5, until=lambda: ex.top is not game) is False   # still played after 2 x turn_s
+    limit_s = FocusXScene.EMPTY_ROOM_NS / S
+    assert ex.run(limit_s, until=lambda: ex.top is not game), "the game never ended"
+    if isinstance(ex.top, kresults.ResultsScene):
+        shown = ex.top
+        assert ex.run((kresults.ENTRY_NS + kresults.STAY_NS) / S + 5, until=lambda: ex.top is not shown)
+    assert isinstance(ex.top, AttractScene)

@@ -420,6 +420,17 @@ class FocusXScene(GameScene):
         return list(getattr(self.state, "takes", []))
 
     # -- input -----------------------------------------------------------------
+    #: A FocusX game nobody presses in is put away only after this long (ns): a player who is
+    #: there presses only when they see a focus, and a table can go a long while without one
+    #: (the explorer's long mode saw a Duel dropped after 20 s with its guest still playing).
+    #: A game nobody is at ends by itself before it (7 minutes at most at the defaults).
+    EMPTY_ROOM_NS = 10 * 60 * 1_000_000_000
+
+    def empty_room_ns(self, turn_ns: int) -> int:
+        """How long every person's seat may give no edge before the game counts as left by
+        everyone (kiosk/away.py): :data:`EMPTY_ROOM_NS`, or twice ``turn_ns`` if longer."""
+        return max(2 * turn_ns, self.EMPTY_ROOM_NS)
+
     def on_station(self, edge: Edge) -> None:
         if edge.control in ("buzzer", "x"):
             self.driver.feed(edge)
