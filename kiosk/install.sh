@@ -25,6 +25,10 @@ constraints=$repo/constraints.txt                # the dependency versions the a
 report_file=/var/log/focus-arcade-install.txt    # this run's report, kept to read again
 unit_file=$repo/kiosk/systemd/focus-arcade.service
 # The doctor as the operator runs it later (docs/kiosk-service.md): the service's user, store and LG_WD.
+# The Python package index over a venue's Wi-Fi or a proxy drops a connection now and then:
+# pip, and the pip it starts for a build's dependencies, wait longer and try more often than
+# their 5 quick tries (a rehearsal's install stopped when all 5 were reset within seconds).
+export PIP_RETRIES=${PIP_RETRIES:-10} PIP_TIMEOUT=${PIP_TIMEOUT:-60}
 doctor_cmd="sudo runuser -u $service_user -- env XDG_DATA_HOME=/var/lib LG_WD=$runtime $venv/bin/focus-arcade doctor --config $cfg/arcade.toml"
 
 # The unit's SupplementaryGroups= (systemd refuses to start it, status 216/GROUP, when one
@@ -350,6 +354,20 @@ focus_arcade_report() {
   fi
 }
 
+# A step that fails ends the script (set -e): it says so, what was done, and how to go on,
+# on the screen and in the report file, instead of ending on a tool's last error line.
+focus_arcade_stopped() {
+  local rc=$?
+  [ "$rc" = 0 ] && return 0
+  {
+    say "Stopped before the end (status $rc): see the error above"
+    [ ${#done_steps[@]} -gt 0 ] && printf '  - done: %s\n' "${done_steps[@]}"
+    echo "  The arcade was not started by this run. Fix the cause (for a network error: wait until"
+    echo "  the Pi is online again), then run sudo kiosk/install.sh again: it picks up from the start."
+  } | tee -a "$report_file" >&2 || true
+  return "$rc"
+}
+
 # True when this script runs from tty1, the console the arcade takes over: its own terminal,
 # or that of a process it runs under.  Under sudo it is never its own: Debian's sudo (and so
 # Raspberry Pi OS's) has "Defaults use_pty", which gives the command a pty of its own
@@ -391,6 +409,7 @@ if [ "${FOCUS_ARCADE_INSTALL_FUNCTIONS_ONLY:-}" = 1 ]; then
 fi
 install -d -m 0755 "$(dirname "$report_file")"
 : > "$report_file"
+trap focus_arcade_stopped EXIT
 chmod 0640 "$report_file"
 chgrp adm "$report_file" 2>/dev/null || true
 focus_arcade_system_packages

@@ -251,6 +251,41 @@ def test_lgpio_from_the_package_index_when_the_archive_has_no_python3_lgpio(tmp_
         assert "DONE installed lgpio 0.2.2.0 from the Python package index" in out.stdout
 
 
+def test_a_failed_step_says_it_stopped_and_how_to_go_on(tmp_path: Path) -> None:
+    """Issue 25 (tools/rehearse-pi): the index reset pip's connections 5 times within seconds
+    and the installer ended on pip's last error line, with no report and no word on what to do.
+    pip now gets more tries and time (also the pip it starts for build dependencies: the
+    environment), and a failed step ends with a note on the screen and in the report file."""
+    out = run_functions(tmp_path, """\
+        trap focus_arcade_stopped EXIT
+        bash -c 'echo "pip sees retries=$PIP_RETRIES timeout=$PIP_TIMEOUT"'
+        done_steps+=("installed the system packages")
+        focus_arcade_pip_lgpio
+        echo "NOT REACHED"
+        """, venv=tmp_path / "fakevenv", pip_fails=5)
+    assert out.returncode != 0
+    assert "pip sees retries=10 timeout=60" in out.stdout
+    assert "NOT REACHED" not in out.stdout
+    for text in (out.stderr, (tmp_path / "report.txt").read_text()):
+        assert "== Stopped before the end" in text
+        assert "done: installed the system packages" in text
+        assert "run sudo kiosk/install.sh again" in text
+
+
+def test_a_finished_install_says_nothing_of_stopping(tmp_path: Path) -> None:
+    out = run_functions(tmp_path, """\
+        trap focus_arcade_stopped EXIT
+        done_steps+=("installed the system packages")
+        """)
+    assert out.returncode == 0, out.stderr
+    assert "Stopped" not in out.stdout + out.stderr
+
+
+def test_the_installer_sets_its_stop_note_before_its_first_step() -> None:
+    steps = INSTALL.read_text(encoding="utf-8").split("# --- The steps, in order", 1)[1]
+    assert steps.index("trap focus_arcade_stopped EXIT") < steps.index("focus_arcade_system_packages\n")
+
+
 def test_lgpio_without_a_wheel_is_built_with_its_tools(tmp_path: Path) -> None:
     out = run_functions(tmp_path, "focus_arcade_pip_lgpio\n", venv=tmp_path / "fakevenv", pip_fails=1)
     assert out.returncode == 0, out.stderr
