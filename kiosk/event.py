@@ -2538,15 +2538,27 @@ def is_loopback(host: str) -> bool:
 
     >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "::1", "", "arcade-broker.local", "192.168.1.10")]
     [True, True, True, True, False, False]
+
+    The C library's short and numeric IPv4 forms and IPv4-mapped IPv6 addresses count too (a
+    cabinet given ``127.1`` or ``::ffff:127.0.0.1`` connects to itself as well):
+
+    >>> [is_loopback(h) for h in ("127.1", "2130706433", "0x7f000001", "::ffff:127.0.0.1", "10.1")]
+    [True, True, True, True, False]
     """
     import ipaddress
+    import socket
     name = host.strip().strip("[]").rstrip(".").lower()
     if not name or name in LOOPBACK_NAMES or name.endswith(".localhost"):
         return True
     try:
-        addr = ipaddress.ip_address(name)
+        addr: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(name)
     except ValueError:
-        return False
+        try:
+            addr = ipaddress.IPv4Address(socket.inet_aton(name))      # 127.1, 2130706433, 0x7f000001
+        except OSError:
+            return False
+    if isinstance(addr, ipaddress.IPv6Address) and addr.ipv4_mapped is not None:
+        addr = addr.ipv4_mapped
     return addr.is_loopback or addr.is_unspecified
 
 

@@ -149,6 +149,10 @@ def test_loopback_names_are_known() -> None:
     assert all(ev.is_loopback(h) for h in ("localhost", "LOCALHOST.", "127.0.1.1", "::1", "[::1]", "0.0.0.0",
                                             "ip6-localhost", "x.localhost", ""))
     assert not any(ev.is_loopback(h) for h in ("arcade-broker.local", "10.0.0.2", "fe80::1", "broker"))
+    # the C library's short and numeric IPv4 forms and IPv4-mapped IPv6 (a checker's finds: each
+    # was printed as the cabinets' broker and resolves to this machine)
+    assert all(ev.is_loopback(h) for h in ("127.1", "2130706433", "0x7f000001", "::ffff:127.0.0.1",
+                                            "[::ffff:127.0.0.1]", "0"))
 
 
 # -- 4. the page's flood note and its log ----------------------------------------------------------
