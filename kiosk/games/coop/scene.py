@@ -798,13 +798,12 @@ class CoopScene(GameScene):
             sub += f"   points {st.total()}"
         render.text(surface, sub, (W - 16, 12), 30, render.DIM, "topright")
         table = pygame.Rect(10, 52, int(W * 0.47), H - 60)
-        self._draw_table(surface, table)
         side = pygame.Rect(table.right + 14, 52, W - table.right - 24, H - 60)
-        self._draw_side(surface, side)
+        if not away:                      # the veil hides the table whole (CO-5): not drawn under it
+            self._draw_table(surface, table)
+            self._draw_side(surface, side)
         if away:
-            veil = pygame.Surface((W, H), pygame.SRCALPHA)
-            veil.fill((10, 10, 20, 235))
-            surface.blit(veil, (0, 0))
+            surface.fill((10, 10, 20))
             lines = away.split("  ")
             y = H // 2 - 50 * len(lines)
             for i, line in enumerate(lines):
@@ -1155,14 +1154,13 @@ class CoopScene(GameScene):
         render.text_block(surface, self._small_title(title_w, t + 2), (8, 3), title_w, t + 2, 1, render.TEXT,
                           "topleft", bold=True)
         table = pygame.Rect(6, head, int(W * 0.47), H - head - 4)
-        self._draw_table(surface, table)
         side = pygame.Rect(table.right + 10, head, W - table.right - 16, H - head - 4)
-        self._draw_side_small(surface, side, t)
         away = self._looking_away_prompt()
+        if not away:                      # the veil hides the table whole (CO-5): not drawn under it
+            self._draw_table(surface, table)
+            self._draw_side_small(surface, side, t)
         if away:
-            veil = pygame.Surface((W, H), pygame.SRCALPHA)
-            veil.fill((10, 10, 20, 235))
-            surface.blit(veil, (0, 0))
+            surface.fill((10, 10, 20))
             lines = away.split("  ")
             sizes = [(line, 72 if i == 0 else 56) for i, line in enumerate(lines)]
             total = sum(render.lines_height(line, W - 24, size, 2, True) + 12 for line, size in sizes)

@@ -174,6 +174,7 @@ class PanelEntry:
     extra: list[str] = field(default_factory=list)
     kind: str = ""
     verdict: Verdict | None = None
+    short: str = ""             # a shorter title for a narrow panel ("" = none)
 
     def __iter__(self) -> Any:
         return iter((self.kind, self.verdict))
@@ -634,8 +635,9 @@ class FocusXScene(GameScene):
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         title, colour = described if described is not None else (
             self.penalty_text(names) if ev.kind == "penalty" else f"False focus by {names}", render.BAD)
+        short = self.penalty_short(names) if described is None and ev.kind == "penalty" else ""
         self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict), kind=ev.kind,
-                                           verdict=ev.verdict))
+                                           verdict=ev.verdict, short=short))
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
         """The race panel's rows for a verdict: ``(seat, kind, ms, status)`` (R-7).  A mode
@@ -644,6 +646,10 @@ class FocusXScene(GameScene):
 
     def penalty_text(self, names: str) -> str:
         return f"Out-of-turn press by {names}"
+
+    def penalty_short(self, names: str) -> str:
+        """:meth:`penalty_text` for a narrow race panel ("" = the same)."""
+        return ""
 
     def false_text(self, names: str) -> str:
         return f"False focus by {names}!"
@@ -1024,7 +1030,12 @@ class FocusXScene(GameScene):
             rows = 2 if yy + 3 * step <= panel.bottom else 1
             if rows == 1 and render.font(size, idx == 0).size(entry.title)[0] * render.MIN_KEPT > inner:
                 break                         # an older race whose title needs two rows gives way
-            yy = render.text_lines(surface, entry.title, (x, yy), inner, rows, size, colour, bold=idx == 0).bottom + 1
+            text = entry.title
+            if entry.short and (len(render.wrap(text, inner, size, rows + 1, idx == 0)) > rows or any(
+                    render.font(size, idx == 0).size(line)[0] > inner
+                    for line in render.wrap(text, inner, size, rows, idx == 0))):
+                text = entry.short                # a narrow panel: the short title, whole
+            yy = render.text_lines(surface, text, (x, yy), inner, rows, size, colour, bold=idx == 0).bottom + 1
             for seat, kind, ms, status in entry.rows[:8]:
                 if yy > panel.bottom - step - 2:
                     break
@@ -1449,6 +1460,10 @@ class DuelScene(FocusXScene):
 
     def penalty_text(self, names: str) -> str:
         return f"{names}: press without your focus - top card to penalty"
+
+    def penalty_short(self, names: str) -> str:
+        # a 480x320 race panel squeezed the whole line to 52 % (issue 20, the explorer's long mode)
+        return f"{names}: penalty card"
 
     def closed_text(self, ev: RefereeEvent) -> str:
         if self.state.tiebreak is not None:
