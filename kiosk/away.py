@@ -35,6 +35,12 @@ AWAY_LABEL = "away: computer plays"
 AWAY_SHORTER = ("away: computer", "away")
 
 
+def label_wordings(label: str) -> tuple[str, ...]:
+    """A seat's station label and its shorter wordings, clearest first, for
+    :func:`kiosk.render.text_best` (only :data:`AWAY_LABEL` has shorter ones)."""
+    return (label,) + (AWAY_SHORTER if label == AWAY_LABEL else ())
+
+
 class AwayWatch:
     """Watches the game on screen for seats whose person has gone."""
 

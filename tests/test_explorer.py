@@ -110,38 +110,20 @@ def test_the_goal_walks_that_found_a_defect_find_none_now(entry: str, seed: int,
         ex.close()
 
 
-def test_everyone_leaving_a_focus_game_on_a_small_panel_reads_whole(tmp_path: Path) -> None:
-    """Found by the long mode (issue 20): when both guests of FOCUS 2p walk away at 480x320,
-    the compact seat card squeezed "away: computer plays" to 57 % beside "P1"; it now takes a
-    shorter wording ("away: computer", "away").  The walk plays the goal, then everyone leaves,
-    every 10th frame's text checked."""
-    ex = Explorer(tmp_path, seed=1000, size=(480, 320), check_text=10, frame_ms=50)
+@pytest.mark.parametrize("entry, seed", [
+    ("focus-2p", 1000),        # the compact card squeezed "away: computer plays" to 57 % beside "P1"
+    ("focusx-duel-x", 1004),   # the race panel squeezed "P1: press without your focus - top card to
+                               # penalty" to 52 %: a narrow panel shows "P1: penalty card"
+    ("coop-base", 1500),       # a table letter drawn under "P1, LOOK AWAY!" (8 % of the table showed
+                               # through the veil; CO-5: nothing of it is drawn under it now)
+])
+def test_the_leave_walks_that_found_a_defect_on_a_small_panel_read_whole(entry: str, seed: int,
+                                                                         tmp_path: Path) -> None:
+    """Found by the long mode (issue 20) at 480x320: the goal, then everyone leaves, every 10th
+    frame's text checked."""
+    ex = Explorer(tmp_path, seed=seed, size=(480, 320), check_text=10, frame_ms=50)
     try:
-        ex.goal("focus-2p")
-        ex.everyone_leaves("focus-2p")
-    finally:
-        ex.close()
-
-
-def test_a_duel_penalty_in_a_narrow_race_panel_reads_whole(tmp_path: Path) -> None:
-    """Found by the long mode (issue 20): at 480x320 FocusX Duel's race panel squeezed "P1:
-    press without your focus - top card to penalty" to 52 %; a narrow panel now shows the
-    short title ("P1: penalty card")."""
-    ex = Explorer(tmp_path, seed=1004, size=(480, 320), check_text=10, frame_ms=50)
-    try:
-        ex.goal("focusx-duel-x")
-        ex.everyone_leaves("focusx-duel-x")
-    finally:
-        ex.close()
-
-
-def test_the_look_away_veil_on_a_small_panel_has_nothing_under_its_words(tmp_path: Path) -> None:
-    """Found by the long mode (issue 20): at 480x320 a Focus (2023) table letter ("A") was drawn
-    under "P1, LOOK AWAY!" (the veil let 8 % of the table through); the table is no longer drawn
-    under the veil (CO-5: nothing of it shows while a marker must stay hidden)."""
-    ex = Explorer(tmp_path, seed=1500, size=(480, 320), check_text=10, frame_ms=50)
-    try:
-        ex.goal("coop-base")
-        ex.everyone_leaves("coop-base")
+        ex.goal(entry)
+        ex.everyone_leaves(entry)
     finally:
         ex.close()

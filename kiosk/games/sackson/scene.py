@@ -66,6 +66,7 @@ from arcade.sackson.notation import format_action
 from arcade.sackson.record import to_record
 from kiosk import render
 from kiosk import thinker as thinker_mod
+from kiosk.away import label_wordings
 from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
 from kiosk.scene import Scene
@@ -1400,9 +1401,7 @@ class SacksonScene(GameScene):
             tag = ("SKIPPED", render.GOLD)
         x = name.right + 8
         if rows >= 2:
-            from kiosk.away import AWAY_LABEL, AWAY_SHORTER
-            text = self.seats[p].label[:20]
-            render.text_best(surface, (text,) + (AWAY_SHORTER if text == AWAY_LABEL else ()),
+            render.text_best(surface, label_wordings(self.seats[p].label[:20]),
                              (row1.right, row1.y + 2), row1.right - x, (24,), render.DIM, "topright")
             x, y = row1.x + 4, row1.bottom
         else:
@@ -1469,8 +1468,7 @@ class SacksonScene(GameScene):
             name = render.text(surface, wordings[-2 if self.game.teams else -1], (left, r.y + 6), sizes[-1], col,
                                bold=True)
         if text:
-            from kiosk.away import AWAY_LABEL, AWAY_SHORTER
-            render.text_best(surface, (text,) + (AWAY_SHORTER if text == AWAY_LABEL else ()), (right, r.y + 10),
+            render.text_best(surface, label_wordings(text), (right, r.y + 10),
                              right - name.right - self.CARD_LABEL_GAP, (self.CARD_LABEL_PX,), render.DIM, "topright")
 
     @staticmethod
