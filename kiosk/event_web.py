@@ -216,6 +216,7 @@ class _Server(ThreadingHTTPServer):
         self.max_per_address = max_per_address
         self.open: dict[str, int] = {}
         self.refused = 0                     # connections closed at once (over a limit)
+        self.finished = 0                    # connections served and closed (not the refused)
         self._open_lock = threading.Lock()
         super().__init__(address, handler)
 
@@ -256,6 +257,7 @@ class _Server(ThreadingHTTPServer):
 
     def _closed(self, host: str) -> None:
         with self._open_lock:
+            self.finished += 1
             n = self.open.get(host, 0) - 1
             if n > 0:
                 self.open[host] = n

@@ -201,8 +201,11 @@ def test_the_pages_flood_note_goes_when_the_logins_retained_messages_are_cleared
         north.stop()
 
 
-def test_a_client_that_goes_away_mid_response_is_one_debug_line_not_a_traceback(
+def test_a_client_that_goes_away_mid_request_or_response_is_one_debug_line_not_a_traceback(
         capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> None:
+    """A phone that locks mid-request or mid-response (issue 24).  Whether a reset lands before
+    or after the server's answer depends on the machine's speed, so a quarter of the requests
+    are cut in the middle of their first line: those always meet the reset."""
     import struct
 
     from kiosk.event_web import LeaderboardWeb
@@ -211,12 +214,16 @@ def test_a_client_that_goes_away_mid_response_is_one_debug_line_not_a_traceback(
     web = LeaderboardWeb(settings, port=0).start()
     caplog.set_level(logging.DEBUG, logger="focus-arcade.web")
     try:
-        for path in ("/", "/leaderboard.json") * 20:
+        for i, path in enumerate(("/", "/leaderboard.json") * 20):
             s = socket.create_connection(("127.0.0.1", web.port))
-            s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            whole = f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n"
+            s.sendall((whole if i % 4 < 2 else whole[:9]).encode())    # 'GET / HTT' or 'GET /lead'
             s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))   # RST, at once
             s.close()
-        wait_until(lambda: not web.server.open, 15, "every aborted connection is done with")
+        # every connection accepted and done with ("nothing open" alone held before the server
+        # had accepted the first one: the server was stopped with all 40 still in its queue)
+        wait_until(lambda: web.server.finished + web.server.refused == 40 and not web.server.open, 15,
+                   "every aborted connection is done with")
     finally:
         web.stop()
     err = capfd.readouterr().err
