@@ -1,9 +1,13 @@
 """The program on the TV: configuration, the pygame-ce scene stack, persistence,
 start-up and the command line (``focus-arcade``)."""
 
+import functools
 
+
+@functools.cache
 def version() -> str:
-    """The installed package's version (pyproject), or the source tree's (``--version``, ``doctor``)."""
+    """The installed package's version (pyproject), or the source tree's (``--version``,
+    ``doctor``, each cabinet's status on the event link); read once a process."""
     try:
         from importlib.metadata import version as installed
         return installed("focus-arcade")

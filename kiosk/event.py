@@ -61,6 +61,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
+from kiosk import version
+
 log = logging.getLogger("focus-arcade.event")
 
 #: Version 2: per-cabinet topics, the operator's topics, ``instance`` in statuses (issue 24).
@@ -72,15 +74,6 @@ STATES = ("idle", "playing", "offline")
 #: Games whose boards add up each cabinet's wins instead of listing single games
 #: (the kiosk's high scores rank FOCUS the same way: 1 per game won, added up).
 TOTAL_GAMES = frozenset({"focus"})
-
-
-def version() -> str:
-    """This arcade's version (the installed package's)."""
-    try:
-        from importlib.metadata import version as v
-        return v("focus-arcade")
-    except Exception:
-        return "0.0.0"
 
 
 def cabinet_topic(event: str, cabinet: str = "+") -> str:
