@@ -383,17 +383,30 @@ def test_CO6_D5_the_turn_passes_on_ok_or_when_the_offer_window_closes(make_app) 
 
 
 # ---------------------------------------------------------------- D7: the case choice
-def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The keys are stamped on the frames' virtual clock: stamped on the machine's own clock, a
+    # key press is days before T0 on a machine booted minutes ago, and the case choice's own
+    # time-out (counted from the last press) started the game at the first frame after it.
+    import time as real_time
+    import types
+
+    from kiosk import app as kapp
+    now = [T0]
+    monkeypatch.setattr(kapp, "time", types.SimpleNamespace(
+        monotonic_ns=lambda: now[0], monotonic=lambda: now[0] / 1e9,
+        perf_counter=real_time.perf_counter, time=real_time.time))
     app = make_app()
     scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=12)
     app.push(scene)
     frame(app, 0)
 
     def key(k: int, f: int) -> None:
+        now[0] = T0 + f * STEP
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-        app.step(T0 + f * STEP)
+        app.step(now[0])
+        now[0] += 1
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-        app.step(T0 + f * STEP + 1)
+        app.step(now[0])
 
     pygame.event.clear()
     key(pygame.K_RIGHT, 1)                           # P2's arrows, P2 being the computer
