@@ -64,7 +64,7 @@ from hardware.errors import (
 )
 from hardware.sink import EdgeSink
 
-__all__ = ["GpioBuzzers", "pin_factory_from_env", "ticks_to_ns"]
+__all__ = ["GpioBuzzers", "pin_factory_choice", "pin_factory_from_env", "ticks_to_ns"]
 
 #: lgpio reports ``level == 2`` for a watchdog timeout: no edge happened.
 LGPIO_TIMEOUT_LEVEL = 2
@@ -422,6 +422,35 @@ def _check_lg_wd(environ: Mapping[str, str]) -> None:
             f"LG_WD is not set and the working directory {cwd!r} is not "
             "writable: lgpio creates its notification pipe there. Set LG_WD to "
             "a writable runtime directory (systemd RuntimeDirectory=)")
+
+
+def pin_factory_choice(configured: str, environ: Mapping[str, str] | None = None) -> tuple[str, str]:
+    """Which pin factory the kiosk opens for a configuration's ``[gpio] pin_factory`` here.
+
+    An explicit ``GPIOZERO_PIN_FACTORY`` in the environment wins over the file: the systemd
+    unit sets ``lgpio`` (as the installer's file says), and someone trying the cabinet's
+    file on a laptop sets ``mock`` for gpiozero's MockFactory pins.  Without the variable the
+    file's name is used; with neither, ``""`` (gpiozero's own order, lgpio first on a Pi).
+    The name is then opened loudly by :func:`pin_factory_from_env` (never a quiet fallback).
+
+    Returns:
+        ``(name, note)``: the factory's name (lower case, ``""`` for gpiozero's default) and,
+        when the environment overrides a different name in the file, a sentence saying so
+        (for the log and the doctor), else ``""``.
+
+    >>> pin_factory_choice("lgpio", {"GPIOZERO_PIN_FACTORY": "mock"})
+    ('mock', 'GPIOZERO_PIN_FACTORY=mock in the environment overrides [gpio] pin_factory = "lgpio"')
+    >>> pin_factory_choice("lgpio", {}), pin_factory_choice("", {"GPIOZERO_PIN_FACTORY": "lgpio"})
+    (('lgpio', ''), ('lgpio', ''))
+    """
+    env = os.environ if environ is None else environ
+    named = (env.get("GPIOZERO_PIN_FACTORY") or "").strip().lower()
+    configured = (configured or "").strip().lower()
+    if not named:
+        return configured, ""
+    note = "" if not configured or configured == named else \
+        f'GPIOZERO_PIN_FACTORY={named} in the environment overrides [gpio] pin_factory = "{configured}"'
+    return named, note
 
 
 def pin_factory_from_env(

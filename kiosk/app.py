@@ -348,10 +348,14 @@ class App:
                 if pin:
                     pins[(seat, control)] = pin
         try:
+            from hardware.gpio import pin_factory_choice, pin_factory_from_env
             factory = None
-            name = self.cfg["gpio"]["pin_factory"]
+            # GPIOZERO_PIN_FACTORY in the environment wins over [gpio] pin_factory (a cabinet's
+            # file tried on a laptop with mock pins); the name is opened loudly, never a fallback
+            name, note = pin_factory_choice(self.cfg["gpio"]["pin_factory"])
+            if note:
+                log.warning("%s", note)
             if name:
-                from hardware.gpio import pin_factory_from_env
                 factory = pin_factory_from_env({**os.environ, "GPIOZERO_PIN_FACTORY": name})
             self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
         except Exception as exc:

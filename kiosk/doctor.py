@@ -181,6 +181,24 @@ def check_gpio_chip() -> Check:
     return Check("GPIO chip", True, f"{', '.join(usable)}; {lg}")
 
 
+def check_pin_factory(cfg: configmod.Config) -> Check | None:
+    """The GPIO pin factory the kiosk would open for ``cfg`` (``hardware.gpio.pin_factory_choice``),
+    when it is worth a line: on a Pi anything but lgpio is a FIX (the buzzers need it, loudly);
+    elsewhere an environment overriding the file's name is said (e.g. ``mock`` on a laptop)."""
+    if "gpio" not in cfg["seats"]["stations"]:
+        return None
+    from hardware.gpio import pin_factory_choice
+    name, note = pin_factory_choice(cfg["gpio"]["pin_factory"])
+    if is_pi() and name != "lgpio":
+        what = note or (f"pin factory {name!r}" if name else "no pin factory named: gpiozero would pick one quietly")
+        return Check("GPIO pin factory", False, what,
+                     '[gpio] pin_factory = "lgpio" (sudo kiosk/install.sh writes it)'
+                     + (", and unset GPIOZERO_PIN_FACTORY" if note else ""))
+    if note:
+        return Check("GPIO pin factory", True, note)
+    return None
+
+
 def check_gpio_group() -> Check:
     member = _in_group("gpio")
     if member is None:
@@ -409,6 +427,9 @@ def run_checks(config_path: str | None, probe: bool = True) -> list[Check]:
     except Exception as exc:  # noqa: BLE001 - a doctor never crashes
         checks.append(Check("LED controller", False, f"check failed: {exc}", "see the log: journalctl -u focus-arcade"))
     checks.append(cfg_check)
+    factory = check_pin_factory(cfg)
+    if factory is not None:
+        checks.append(factory)
     checks.append(check_pin(cfg, config_path or "a configuration file (--config)"))
     restored = check_restored(cfg)
     if restored is not None:

@@ -442,6 +442,95 @@ def test_doctor_lists_the_pin_check(tmp_path: Path) -> None:
     assert "  FIX  service PIN: the default PIN" in out.getvalue()
 
 
+# ---------------------------------------------------------------------------- the pin factory
+
+
+def _app_on_installed_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, factory_env: str | None) -> object:
+    """The arcade opened on the configuration install.sh writes (LED link off, results in
+    ``tmp_path``), ``GPIOZERO_PIN_FACTORY`` set to ``factory_env`` (None: unset)."""
+    import argparse
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    if factory_env is None:
+        monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    else:
+        monkeypatch.setenv("GPIOZERO_PIN_FACTORY", factory_env)
+    import pygame
+
+    from kiosk.app import App
+    path = installed_config(tmp_path, port='"none"', path=f'"{tmp_path / "r.sqlite3"}"')
+    cfg = config.load_or_default(path)
+    assert cfg.problems == [] and cfg["gpio"]["pin_factory"] == "lgpio", "the installer names lgpio for the Pi"
+    pygame.init()
+    screen = pygame.display.set_mode((800, 480))
+    return App(cfg, screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+
+
+def test_the_installed_configuration_on_a_laptop_with_mock_pins_gets_mockfactory_buzzers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 20's recipe: the cabinet's file tried on a laptop with GPIOZERO_PIN_FACTORY=mock.
+    The file's ``pin_factory = "lgpio"`` used to win (lgpio absent: no buzzers at all); an
+    explicit GPIOZERO_PIN_FACTORY in the environment wins, and the log says so."""
+    import pygame
+    from gpiozero.pins.mock import MockFactory
+    caplog.set_level("WARNING", logger="focus-arcade")
+    app = _app_on_installed_config(tmp_path, monkeypatch, "mock")
+    try:
+        gpio = app.gpio                                            # type: ignore[attr-defined]
+        assert gpio is not None, "no GPIO buzzers: " + " | ".join(m for m, _ in app.messages)  # type: ignore[attr-defined]
+        assert isinstance(gpio._factory, MockFactory)
+        gpio._factory.pin(app.cfg["gpio"]["buzzers"][1]).drive_low()   # type: ignore[attr-defined]  # P2's press
+        edge = gpio.queue.get(timeout=2)
+        assert (edge.seat, edge.control, edge.pressed) == (1, "buzzer", True)
+        assert 'GPIOZERO_PIN_FACTORY=mock in the environment overrides [gpio] pin_factory = "lgpio"' in caplog.text
+    finally:
+        app.close()                                                # type: ignore[attr-defined]
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("factory_env", [None, "lgpio"], ids=["by hand", "the service"])
+def test_the_installed_configuration_asks_for_lgpio_loudly_or_not_at_all(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, factory_env: str | None) -> None:
+    """On the Pi (the systemd unit sets GPIOZERO_PIN_FACTORY=lgpio; run by hand it is unset) the
+    kiosk opens lgpio, never a quiet fallback: here, where lgpio cannot load, no buzzers and a
+    message naming lgpio."""
+    import pygame
+
+    import hardware.gpio as hgpio
+    asked: list[str | None] = []
+    real = hgpio.pin_factory_from_env
+
+    def spy(environ=None, *, require=None):                       # type: ignore[no-untyped-def]
+        asked.append((environ or {}).get("GPIOZERO_PIN_FACTORY"))
+        return real(environ, require=require)
+    monkeypatch.setattr(hgpio, "pin_factory_from_env", spy)
+    monkeypatch.setenv("LG_WD", str(tmp_path))
+    app = _app_on_installed_config(tmp_path, monkeypatch, factory_env)
+    try:
+        assert asked == ["lgpio"]
+        if importlib.util.find_spec("lgpio") is None:
+            assert app.gpio is None                                # type: ignore[attr-defined]
+            said = " | ".join(m for m, _ in app.messages)        # type: ignore[attr-defined]
+            assert "GPIO buzzers unavailable" in said and "lgpio" in said, said
+    finally:
+        app.close()                                                # type: ignore[attr-defined]
+        pygame.display.quit()
+
+
+def test_doctor_names_the_pin_factory_the_environment_chose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The doctor says when GPIOZERO_PIN_FACTORY overrides the file's; on a Pi anything but lgpio is a FIX."""
+    cfg = config.load_or_default(installed_config(tmp_path, port='"none"'))
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    monkeypatch.setattr(doctor, "is_pi", lambda: False)
+    check = doctor.check_pin_factory(cfg)
+    assert check is not None and check.ok and "GPIOZERO_PIN_FACTORY=mock" in check.detail
+    monkeypatch.setattr(doctor, "is_pi", lambda: True)
+    check = doctor.check_pin_factory(cfg)
+    assert check is not None and not check.ok and "unset GPIOZERO_PIN_FACTORY" in check.fix
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY")
+    assert doctor.check_pin_factory(cfg) is None                   # lgpio from the file: nothing to say
+
+
 # ---------------------------------------------------------------------------- bytecode
 
 

@@ -1064,6 +1064,16 @@ class CoopScene(GameScene):
             return f"Point at your partner's card{'s' if k > 1 else ''}: {keys}", render.GOLD
         return "", render.DIM
 
+    def _refusal_noted(self, seat: int) -> bool:
+        """Whether ``seat``'s panel notes its refusal ("refused: only P2 offers", CO-6): from the
+        refusal to the end of its round, the reveal of that round included (the same table: a
+        refusal just before the round ends stays up long enough to be read), never on the next
+        round's table (the deal clears ``refused_by``), nor after the last reveal (issue 20)."""
+        st = self.state
+        if st.refused_by != seat:
+            return False
+        return st.phase not in ("deal", "over") or (self.reveal_until is not None and bool(st.results))
+
     def _draw_side(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.state
         prompt, pcol = self._prompt()
@@ -1088,9 +1098,9 @@ class CoopScene(GameScene):
             name = "computer partner" if s in self.partners else self.players[s].label
             render.text(surface, f"P{s + 1}", (r.x + 22, r.y + 8), 44, col, bold=True)
             render.text(surface, f"{name}  -  clue file (in order)", (r.x + 84, r.y + 16), 26, render.DIM)
-            if self.wants_offer[s]:
+            if self.wants_offer[s]:             # a queued offer, confirmed (drawn where the note goes)
                 render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
-            if st.refused_by == s and st.phase not in ("deal", "over"):
+            elif self._refusal_noted(s):
                 render.text(surface, f"refused: only P{s + 1} offers", (r.right - 12, r.y + 14), 24,
                             render.GOLD, "topright")
             clues = list(result.clues[s]) if result is not None else st.clues(s)
@@ -1245,10 +1255,10 @@ class CoopScene(GameScene):
         x = r.x + 14
         tag = render.text(surface, f"P{s + 1}", (x, r.y + 3), t + 4, col, bold=True)
         flag = ""
-        if st.refused_by == s and st.phase not in ("deal", "over"):
-            flag = f"only P{s + 1} offers"           # the short wording of "refused: only P1 offers"
-        elif self.wants_offer[s]:
+        if self.wants_offer[s]:
             flag = "will offer"
+        elif self._refusal_noted(s):
+            flag = f"only P{s + 1} offers"           # the short wording of "refused: only P1 offers"
         right = r.right - 8
         if flag:
             fr = render.text_block(surface, flag, (right, tag.centery), (r.right - tag.right) // 2, t, 1,
