@@ -26,6 +26,12 @@ What a spec carries, besides its names and seat range:
 Modules are imported on first use, so a family that is not built yet never
 stops the others (:class:`~arcade.core.errors.SettingsError` names it).
 
+:data:`EXAMPLES` holds the example game kept in the tree (Buzz Race,
+``docs/new-game.md``): never in :data:`SPECS`, so the lobby, the attract loop,
+:func:`names` and the command line never offer it; inside ``with examples():``
+(the tests) :func:`get`, :func:`resolve`, :func:`of_state`, :func:`make` and
+:func:`winning_of` find it like any entry.
+
 >>> get("focusx-duel-x").fixed
 {'x_rule': True}
 >>> resolve("focus", variant="3p").name
@@ -38,9 +44,10 @@ from __future__ import annotations
 
 import importlib
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from arcade.core.api import Game, Setting, State
 from arcade.core.errors import SettingsError
@@ -116,6 +123,7 @@ FEWEST_PENALTY_CARDS = WinningRule("score", "penalty cards", fewest=True)
 MOST_POINTS = WinningRule("score", "points")
 GAMES_WON = WinningRule("wins", "wins", total=True)
 SOLVED = WinningRule("solved")
+ROUNDS_WON = WinningRule("score", "rounds")
 
 
 @dataclass(frozen=True)
@@ -344,6 +352,44 @@ SPECS: tuple[GameSpec, ...] = (
 )
 
 
+#: Entries kept in the tree only for the tests and ``docs/new-game.md`` (see the module
+#: text): the example game, a race-only game for two (no chance node, no seat's move).
+EXAMPLES: tuple[GameSpec, ...] = (
+    GameSpec("buzzrace", "buzzrace", "first-to-5", "Buzz Race (example)", "arcade.buzzrace.game:BuzzRaceGame",
+             "arcade.buzzrace.house", 2, 2, 2, winning=ROUNDS_WON,
+             # A seat's score is the rounds it won: at most the 9 of the ``wins`` setting's range.
+             score_range=(0.0, 9.0)),
+)
+
+_found: list[GameSpec] = []       # the examples the lookups find now (``examples()``)
+
+
+def _entries() -> tuple[GameSpec, ...]:
+    """What the lookups search: :data:`SPECS`, then the examples while ``examples()`` runs."""
+    return SPECS + tuple(_found)
+
+
+@contextmanager
+def examples() -> Iterator[tuple[GameSpec, ...]]:
+    """Let :func:`get`, :func:`resolve`, :func:`of_state`, :func:`make` and :func:`winning_of`
+    find the :data:`EXAMPLES` entries while the block runs (yields them); :data:`SPECS`,
+    :func:`names` and :func:`families` (the lobby's list) never include them.
+
+    >>> with examples():
+    ...     get("buzzrace").label
+    'Buzz Race (example)'
+    >>> "buzzrace" in names()
+    False
+    """
+    added = [s for s in EXAMPLES if s not in _found]
+    _found.extend(added)
+    try:
+        yield EXAMPLES
+    finally:
+        for s in added:
+            _found.remove(s)
+
+
 def names() -> list[str]:
     """Every registry name, in the lobby's order."""
     return [s.name for s in SPECS]
@@ -364,7 +410,7 @@ def get(name: str) -> GameSpec:
     Raises:
         SettingsError: unknown name (the message lists the valid ones).
     """
-    for s in SPECS:
+    for s in _entries():
         if s.name == name:
             return s
     raise UnknownGameError(name)
@@ -390,7 +436,8 @@ def resolve(game: str | None, mode: str | None = None, *, variant: str | None = 
         if mode is not None and mode != variant:
             raise SettingsError("mode", mode, f"the same variant as --variant {variant!r}, or only one of the two")
         mode = variant
-    by_name = [s for s in SPECS if s.name == game]
+    entries = _entries()
+    by_name = [s for s in entries if s.name == game]
     if by_name:
         spec = by_name[0]
         if mode not in (None, "", spec.mode, *spec.aliases):
@@ -398,7 +445,7 @@ def resolve(game: str | None, mode: str | None = None, *, variant: str | None = 
                 raise SettingsError("variant", mode, "'crossfire' (or nothing) with --game crossfire")
             raise SettingsError("mode", mode, f"nothing or {spec.mode!r} for --mode with --game {game}")
     else:
-        in_family = [s for s in SPECS if s.family == game]
+        in_family = [s for s in entries if s.family == game]
         if not in_family:
             raise UnknownGameError(game)
         if not mode:
@@ -410,7 +457,7 @@ def resolve(game: str | None, mode: str | None = None, *, variant: str | None = 
                                     "(--mode)")
             spec = found[0]
     if x_rule and spec.fixed.get("x_rule") is not True:
-        twin = [s for s in SPECS if s.name == spec.name + "-x"]
+        twin = [s for s in entries if s.name == spec.name + "-x"]
         if not twin:
             raise SettingsError("x_rule", True, f"off: --x-rule is the FocusX rule (FX-3); {spec.label} "
                                 "has no FocusX-rule mode")
@@ -425,7 +472,7 @@ def of_state(state: State) -> GameSpec:
         SettingsError: a game no entry describes.
     """
     game = state.game
-    for s in SPECS:
+    for s in _entries():
         if s.game.split(":")[1] != type(game).__name__:
             continue
         if all(game.settings.get(k) == v for k, v in s.fixed.items()) and \
@@ -442,10 +489,10 @@ def make(name: str, seats: int | None = None, settings: Mapping[str, Any] | None
     Raises:
         SettingsError: unknown name, bad seat count or bad settings.
     """
-    for s in SPECS:
+    for s in _entries():
         if s.name == name:
             return s.make(seats, settings)
-    for s in SPECS:      # a record's game name: the Game class's ``name`` (settings say the mode)
+    for s in _entries():      # a record's game name: the Game class's ``name`` (settings say the mode)
         if name == _record_name(s):
             return s.game_class()(s.default_seats if seats is None else seats, settings)
     raise SettingsError("game", name, f"one of {names()}")
@@ -458,7 +505,7 @@ def winning_of(name: str) -> WinningRule | None:
     >>> winning_of("focusx-duel").unit, winning_of("focusx-duel-x").fewest, winning_of("chess")
     ('penalty cards', True, None)
     """
-    for s in SPECS:
+    for s in _entries():
         if name in (s.name, _record_name(s)):
             return s.winning
     return None

@@ -1,19 +1,27 @@
-"""One conformance suite over the whole game registry (``arcade.registry.SPECS``).
+"""One conformance suite over the whole game registry (``arcade.registry.SPECS``) and the
+example game kept for the tests and docs/new-game.md (``arcade.registry.EXAMPLES``: Buzz
+Race, a race-only game: no chance node, no seat's move).
 
 Every entry is covered without a test written for it: a new registry line is
 checked here as soon as it exists.  For each entry:
 
 * random play (random legal moves, random presses) by the match driver ends
   from several seeds without an exception;
-* an illegal action (out of turn, a chance outcome claimed by a seat, any
-  action after the end) raises ``IllegalActionError`` and changes nothing;
+* an illegal action (out of turn, a chance outcome claimed by a seat, a race's
+  result given by a seat, any action after the end) raises ``IllegalActionError``
+  and changes nothing;
+* an illegal race result (a seat not at the table or not in the race, a seat given
+  as ``True``, a winner twice, an unknown claim kind, a press stamped before the
+  race opened, a malformed press row, a result where no race is open...) raises
+  ``IllegalActionError`` and changes nothing, in every game, with or without races;
 * record -> JSON -> replay gives the identical final state, also for a game
   started from a set-up position (the core replay's ``start``);
 * what a seat may see (``spec.view``) does not change when what it must not
   see (the others' hands, the deck's order, the partner's exhibits) is dealt
   again, and is JSON data;
 * ``headless`` for the entry is deterministic per seed;
-* ``demo`` and ``headless`` accept the entry's name, and the lobby lists it.
+* ``demo`` and ``headless`` accept the entry's name, and the lobby lists it (the
+  registry's entries only: the example is never offered).
 """
 
 from __future__ import annotations
@@ -30,13 +38,23 @@ from arcade.core.api import CHANCE, RACE, Action, State
 from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.core.race import RaceSpec
+from arcade.core.race import FOCUS, RaceResult, RaceSpec
 from arcade.core.record import replay, to_record
 from arcade.registry import GameSpec
 
 SPECS = registry.SPECS
 IDS = [s.name for s in SPECS]
+#: The registry's entries and the example game (the rules-level tests run on both).
+ENTRIES = registry.SPECS + registry.EXAMPLES
+ENTRY_IDS = [s.name for s in ENTRIES]
 SEEDS = (1, 2, 3)
+
+
+@pytest.fixture(autouse=True)
+def _examples_found() -> Any:
+    """The registry's lookups (records, replay, ``of_state``) find the example entry here."""
+    with registry.examples():
+        yield
 
 
 class RandomPlayer(ComputerPlayer):
@@ -91,7 +109,7 @@ def snap(state: State) -> str:
     return json.dumps(state.snapshot(), sort_keys=True, default=str)
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
 def test_random_play_ends_without_an_exception(spec: GameSpec) -> None:
     for seed in SEEDS:
         seats = spec.min_seats if seed % 2 else spec.max_seats
@@ -106,15 +124,17 @@ def test_random_play_ends_without_an_exception(spec: GameSpec) -> None:
             assert driver.settings.stop is not None and driver.settings.stop(state)
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_an_illegal_action_is_refused_and_changes_nothing(spec: GameSpec) -> None:
-    checked = {"seat": 0, "chance": 0}
+def refused(state: State, action: Action, player: int) -> None:
+    """``action`` by ``player`` raises ``IllegalActionError`` and changes nothing."""
+    before, hist = snap(state), len(state.history)
+    with pytest.raises(IllegalActionError):
+        state.apply(action, player)
+    assert snap(state) == before and len(state.history) == hist, f"{action!r} changed the game"
 
-    def refused(state: State, action: Action, player: int) -> None:
-        before, hist = snap(state), len(state.history)
-        with pytest.raises(IllegalActionError):
-            state.apply(action, player)
-        assert snap(state) == before and len(state.history) == hist
+
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
+def test_an_illegal_action_is_refused_and_changes_nothing(spec: GameSpec) -> None:
+    checked = {"seat": 0, "chance": 0, "race": 0}
 
     def probe(state: State) -> bool:
         cp = state.current_player()
@@ -130,14 +150,79 @@ def test_an_illegal_action_is_refused_and_changes_nothing(spec: GameSpec) -> Non
         elif cp == CHANCE:
             refused(state, state.chance_outcome(random.Random(0)), 0)   # a seat cannot deal
             checked["chance"] += 1
+        elif cp == RACE:
+            for action in state.legal_actions(RACE)[:2]:
+                refused(state, action, state.seats - 1)                 # a seat cannot end the race
+                checked["race"] += 1
         return False
 
     state, driver = random_match(spec, 1, probe=probe)
     driver.run_to_end()
-    assert checked["seat"] + checked["chance"] > 0
+    assert sum(checked.values()) > 0, "no illegal action was offered"
     if state.is_terminal():
         last_player, last = state.history[-1]
         refused(state, last, last_player)                               # nothing after the end
+
+
+def illegal_race_results(state: State) -> list[tuple[str, RaceResult]]:
+    """Race results no judge gives for ``state``'s race, each with what is wrong with it."""
+    n = state.seats
+    press = (0, FOCUS, 1000, "first")                       # P1's press, 1 ms after the opening
+    out = [
+        ("a seat not at the table", RaceResult(winners=(n,), presses=((n, FOCUS, 1000, "first"),))),
+        ("a negative seat", RaceResult(winners=(-1,))),
+        ("a seat given as True", RaceResult(winners=(True,))),
+        ("a winner twice", RaceResult(winners=(0, 0), presses=(press, (0, FOCUS, 1000, "tied")))),
+        ("an unknown claim kind", RaceResult(winners=(0,), kind="nonsense", presses=(press,))),
+        ("a press stamped before the race opened", RaceResult(winners=(0,), presses=((0, FOCUS, -5000, "first"),))),
+        ("a malformed press row", RaceResult(winners=(0,), presses=((0, FOCUS, "soon", "first"),))),
+        ("a false shout by a seat not at the table", RaceResult(false_shouts=(n,), closed=True)),
+        ("a late press by a seat not at the table", RaceResult(late=(n + 2,), closed=True)),
+        ("a drawn order of seats that did not win", RaceResult(winners=(0,), drawn=(1,), presses=(press,))),
+        ("a count of extra presses that is not a count", RaceResult(closed=True, more=((0, 0),))),
+        ("closed given as a word", RaceResult(closed="yes")),
+    ]
+    spec = getattr(state, "race_spec", None)
+    if callable(spec) and state.current_player() == RACE:
+        race: RaceSpec = spec()
+        outside = sorted(set(range(n)) - race.eligible - race.exempt)
+        kinds = sorted(race.valid_kinds)
+        if outside and kinds and race.mode != "last":
+            s = outside[0]
+            out.append(("a winner who is not in the race",
+                        RaceResult(winners=(s,), kind=kinds[0], presses=((s, kinds[0], 1000, "first"),))))
+    return out
+
+
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
+def test_an_illegal_race_result_is_refused_and_changes_nothing(spec: GameSpec) -> None:
+    """Every game is offered race results no judge would give (a damaged record, a bad caller):
+    each raises ``IllegalActionError`` and the game is unchanged, at a race and elsewhere; a
+    result given by a seat instead of the race is refused too."""
+    offered = {"race": 0, "elsewhere": 0}
+
+    def probe(state: State) -> bool:
+        if len(state.history) % 2:
+            return False
+        cp = state.current_player()
+        for what, result in illegal_race_results(state):
+            try:
+                refused(state, result, RACE)
+            except BaseException as exc:
+                raise AssertionError(f"{spec.name} took {what}: {result!r}") from exc
+        refused(state, RaceResult(closed=True), 0)                       # by a seat
+        if cp == RACE:
+            offered["race"] += 1
+        else:
+            refused(state, RaceResult(closed=True), RACE)                # no race is open
+            offered["elsewhere"] += 1
+        return False
+
+    state, driver = random_match(spec, 2, probe=probe)
+    driver.run_to_end()
+    assert sum(offered.values()) > 0
+    if RaceResult in state.game.action_types:
+        assert offered["race"] > 0, "no race was open when the results were offered"
 
 
 def _replays(spec: GameSpec, state: State, start: Any = None) -> None:
@@ -151,21 +236,24 @@ def _replays(spec: GameSpec, state: State, start: Any = None) -> None:
     assert snap(by_name) == snap(state)                       # a record may name the game by its entry
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
 def test_record_replays_to_the_identical_state(spec: GameSpec) -> None:
     state, driver = random_match(spec, 2)
     driver.run_to_end()
     _replays(spec, state)
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
 def test_record_from_a_set_up_position_replays(spec: GameSpec) -> None:
-    """A game started from a position (here: one reached by play), recorded from there."""
-    steps = {"n": 0}
+    """A game started from a position (here: one reached by play), recorded from there.  The
+    position is 8 actions in, or half-way through a game shorter than 16 actions (a short game,
+    Nim-like, may be over by then)."""
+    whole, driver = random_match(spec, 3)
+    driver.run_to_end()
+    at = min(8, len(whole.history) // 2)
 
     def stop_early(st: State) -> bool:
-        steps["n"] += 1
-        return steps["n"] > 8
+        return len(st.history) >= at
 
     state, driver = random_match(spec, 3, probe=stop_early)
     driver.run_to_end()
@@ -186,7 +274,7 @@ def _fresh(position: State, game: Any) -> State:
     return copy
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
 def test_a_seat_sees_nothing_of_the_others_secrets(spec: GameSpec) -> None:
     rng = random.Random(5)
     looked = {"n": 0, "hidden": 0, "at": -1}
@@ -221,7 +309,7 @@ def _headless_lines(spec: GameSpec, seed: int) -> str:
     return out.getvalue()
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
 def test_headless_is_deterministic_per_seed(spec: GameSpec) -> None:
     first = _headless_lines(spec, 7)
     assert first == _headless_lines(spec, 7)

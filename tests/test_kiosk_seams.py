@@ -113,7 +113,7 @@ def _runtime_imports(tree: ast.Module, here: str, functions: bool) -> list[str]:
 
 
 def _game_packages() -> list[str]:
-    houses = {".".join(s.house.split(".")[:2]) for s in registry.SPECS}
+    houses = {".".join(s.house.split(".")[:2]) for s in registry.SPECS + registry.EXAMPLES}
     return sorted(houses | {"arcade.bots", "kiosk.games"})
 
 

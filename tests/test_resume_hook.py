@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from arcade import registry
-from arcade.core.api import CHANCE, Game
+from arcade.core.api import CHANCE, RACE, Game
 from arcade.core.errors import RecordError, SettingsError
 from kiosk import resume
 from kiosk.highscores import score_rule
@@ -26,30 +26,53 @@ from tests.test_event_day import BUZZ, MS, P1, Day, event_config, play_to_result
 
 
 def some_actions(spec: registry.GameSpec, rng: random.Random, steps: int = 40) -> list[dict[str, object]]:
-    """Up to ``steps`` actions of a game of ``spec``: chance outcomes and seats' legal moves
-    (until a race, which needs the referee)."""
+    """Up to ``steps`` actions of a game of ``spec``: chance outcomes, seats' legal moves and
+    a race's legal ends (a race-only game, Buzz Race, has nothing else)."""
     state = spec.new_state()
     for _ in range(steps):
         cp = state.current_player()
         if cp == CHANCE:
             state.apply(state.chance_outcome(rng), cp)
-        elif cp >= 0 and state.legal_actions():
+        elif (cp >= 0 or cp == RACE) and state.legal_actions():
             state.apply(rng.choice(state.legal_actions()), cp)
         else:
             break
     return [{"player": int(p), "action": a.to_json()} for p, a in state.history]
 
 
-@pytest.mark.parametrize("name", registry.names())
+@pytest.mark.parametrize("name", registry.names() + [s.name for s in registry.EXAMPLES])
 def test_start_from_rebuilds_every_entry_at_the_same_step(name: str) -> None:
-    spec = registry.get(name)
-    actions = some_actions(spec, random.Random(name))
-    assert actions, "the game got going"
-    state = spec.start_from(actions)
-    assert [{"player": int(p), "action": a.to_json()} for p, a in state.history] == actions
-    # on a game the screen made (its configuration's settings), too
-    again = spec.start_from(actions, game=spec.make())
-    assert resume.digest(again) == resume.digest(state)
+    with registry.examples():
+        spec = registry.get(name)
+        actions = some_actions(spec, random.Random(name))
+        assert actions, "the game got going"
+        state = spec.start_from(actions)
+        assert [{"player": int(p), "action": a.to_json()} for p, a in state.history] == actions
+        # on a game the screen made (its configuration's settings), too
+        again = spec.start_from(actions, game=spec.make())
+        assert resume.digest(again) == resume.digest(state)
+
+
+def test_a_race_only_game_resumes_at_the_same_race_and_plays_on_to_its_end() -> None:
+    """Buzz Race (no chance node, no seat's move): three rounds judged from the computers'
+    presses, rebuilt from the record's actions, stand at the same race and score, and the
+    rebuilt game plays on through the driver to its end."""
+    with registry.examples():
+        spec = registry.get("buzzrace")
+        state = spec.new_state()
+        rng = random.Random(3)
+        driver = spec.driver(state, spec.computer_players(state, ["medium", "hard"], registry.PlayerContext(rng)),
+                             rng)
+        driver.settings.stop = lambda st: len(st.history) >= 3
+        driver.run_to_end()
+        actions = [{"player": int(p), "action": a.to_json()} for p, a in state.history]
+        assert len(actions) == 3 and any(a["action"]["winners"] for a in actions)     # real race results
+        again = spec.start_from(actions)
+        assert resume.digest(again) == resume.digest(state)
+        assert (again.race_no, again.wins) == (4, state.wins)
+        rest = spec.driver(again, spec.computer_players(again, ["easy", "easy"], registry.PlayerContext(rng)), rng)
+        rest.run_to_end()
+        assert again.is_terminal() and again.history[:3] == state.history
 
 
 def test_start_from_refuses_what_it_cannot_do() -> None:

@@ -122,7 +122,9 @@ def result_problem(result: RaceResult, seats: int) -> str | None:
     Checks types before any game looks at it, so a damaged record or a bad
     caller gets :class:`~arcade.core.errors.IllegalActionError` and the state
     is untouched: seats are ints (not bools) at the table, ``kind`` is a claim
-    kind, ``closed`` a bool, ``presses`` rows of ``(seat, kind, offset_us, status)``.
+    kind, ``closed`` a bool, ``presses`` rows of ``(seat, kind, offset_us, status)`` with
+    ``offset_us >= 0`` (the judge leaves presses before the opening out, R-2), ``drawn``
+    among the winners, ``more`` ``(seat, count)`` pairs.
     """
     for name in ("winners", "last", "false_shouts", "penalties", "late", "drawn"):
         value = getattr(result, name)
@@ -136,8 +138,11 @@ def result_problem(result: RaceResult, seats: int) -> str | None:
         return f"presses must be a list, got {result.presses!r}"
     for row in result.presses:
         if not (isinstance(row, tuple) and len(row) == 4 and _is_seat(row[0], seats)
-                and isinstance(row[1], str) and isinstance(row[2], int) and isinstance(row[3], str)):
+                and isinstance(row[1], str) and isinstance(row[2], int) and not isinstance(row[2], bool)
+                and isinstance(row[3], str)):
             return f"a press must be (seat, kind, offset_us, status), got {row!r}"
+        if row[2] < 0:
+            return f"press {row!r}: stamped before the race opened (R-2: such a press is not in the race)"
     if not set(result.drawn) <= set(result.winners):
         return f"drawn {result.drawn!r}: only winners' order is drawn (R-5)"
     if not isinstance(result.more, tuple) or not all(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, State, player_name
-from arcade.core.race import RaceResult
+from arcade.core.race import RaceResult, result_problem
 from arcade.focusx.cards import full_deck
 
 Take = tuple[str, tuple[int, ...], tuple[int, ...]]
@@ -122,8 +122,10 @@ class FocusXState(State):
         return None
 
     def _form_problem(self, r: RaceResult) -> str | None:
-        """Why ``r`` is not well formed for this table, or None (default: a seat that is not at it)."""
-        return self._seat_problem(r)
+        """Why ``r`` is not well formed for this table, or None (:func:`arcade.core.race.result_problem`:
+        every mode, not only Classic, refuses a seat given as ``True``, a press stamped before the
+        race opened, a malformed press row, a drawn order or press count that cannot be)."""
+        return result_problem(r, self.seats)
 
     def _check_race(self, r: RaceResult) -> str | None:
         """Why the well-formed race result ``r`` breaks this mode's rules, or None (at RACE nodes)."""
@@ -134,13 +136,6 @@ class FocusXState(State):
         raise NotImplementedError
 
     # -- shared internals ----------------------------------------------------
-    def _seat_problem(self, r: RaceResult) -> str | None:
-        """A seat named in ``r`` that is not a seat number at this table, as a reason, or None."""
-        for s in r.winners + r.false_shouts + r.late + r.penalties + r.last:
-            if not isinstance(s, int) or not 0 <= s < self.seats:
-                return f"seat {s!r} is not at the table"
-        return None
-
     def _open_race(self) -> None:
         """Open a new race window: it gets the next ``race_no``; nobody has shouted yet."""
         self.phase = "race"

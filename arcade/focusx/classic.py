@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import Action, Game, Setting
-from arcade.core.race import RaceResult, RaceSpec, result_problem
+from arcade.core.race import RaceResult, RaceSpec
 from arcade.focusx.base import Deal as Deal  # re-exported: defined once for every mode
 from arcade.focusx.base import FocusXState
 from arcade.focusx.cards import find_trios, full_deck, kinds_present
@@ -160,9 +160,6 @@ class ClassicState(FocusXState):
                 return f"spot {action.spot} is not allowed (FX-4); allowed: {self.allowed_spots()}"
             return None
         return "not a Classic action"
-
-    def _form_problem(self, r: RaceResult) -> str | None:
-        return result_problem(r, self.seats)
 
     def _check_race(self, r: RaceResult) -> str | None:
         spec = self.race_spec()
