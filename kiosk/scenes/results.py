@@ -309,7 +309,10 @@ class ResultsScene(Scene):
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats:
-            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 3, render.DIM,
+            # a figure per line at most ("rounds: 11" / "extra rounds: 0"), never one broken
+            # over two or squeezed small (issue 20)
+            rows = max(3, min(4, len(stats.split(render.FIGURE_GAP))))
+            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, rows, render.DIM,
                                    "midbottom")
             bottom = sr.top - 4
         if side is not None and self.rule is not None and self.game is not None:
