@@ -335,6 +335,7 @@ class GameScene(Scene):
         W, H = surface.get_size()
         box = pygame.Rect(0, 0, min(W - 40, 900), 150)
         box.center = (W // 2, H // 2)
+        render.veil(surface, box)                # the question hides the game under it on purpose
         render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
         render.text(surface, "Leave this game?", (box.centerx, box.y + 22), 48, render.GOLD, "midtop", bold=True)
         render.text_fit(surface, "OK (or Esc again) = leave      any other button = stay",
