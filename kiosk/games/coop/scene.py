@@ -922,15 +922,18 @@ class CoopScene(GameScene):
         if lost_at is not None:                  # the reveal shows the card that lost the round
             faces = tuple(lost_at[1] if p == lost_at[0] else f for p, f in enumerate(faces))
         shown = {s for s in range(2) if result is not None or self._peeking(s)}
+        tags: list[tuple[str, tuple[int, int, int], tuple[int, int, int], pygame.Rect]] = []
         for p, rect in rects.items():
             face = faces[p]
             if face is None:
                 pygame.draw.rect(surface, render.PANEL, rect, border_radius=10)
                 name = cell_name(p)
                 if small:
-                    if render.font(26).size(name)[0] * 0.6 > rect.w - 4 and p >= GRID:
+                    # inside the 5 px frame a card just taken gets (never under it)
+                    inner = rect.w - 14
+                    if render.font(26).size(name)[0] * 0.6 > inner and p >= GRID:
                         name = name.split()[-1]   # under the SIDE ROW label: its number says which
-                    render.text_within(surface, name, rect.center, rect.w - 4, 26, (80, 86, 105), "center")
+                    render.text_within(surface, name, rect.center, inner, 26, (80, 86, 105), "center")
                 else:
                     render.text(surface, name, rect.center, 26, (80, 86, 105), "center")
             else:
@@ -943,12 +946,7 @@ class CoopScene(GameScene):
                     fg, bg = (20, 20, 20), col
                     if lost_at is not None and p == lost_at[0]:
                         tag, fg, bg = f"TAKEN by P{lost_at[2] + 1}", (255, 255, 255), render.BAD
-                    img = render.font(26, True).render(tag, True, fg)
-                    if img.get_width() > rect.w + 16:
-                        img = render.font(22, True).render(tag, True, fg)
-                    tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
-                    pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
-                    surface.blit(img, tr)
+                    tags.append((tag, fg, bg, rect))
         if lost_at is not None:
             # the card that lost the round stays on the table, crossed out over its picture
             lr = rects[lost_at[0]]
@@ -971,6 +969,7 @@ class CoopScene(GameScene):
                         tr = img.get_rect(midbottom=(r.centerx, r.bottom - int(r.h * 0.30) - 32 * s))
                     pygame.draw.rect(surface, render.GOOD if ok else render.BAD, tr.inflate(10, 4), border_radius=6)
                     surface.blit(img, tr)
+            self._draw_tags(surface, tags)
             return
         # cursors of the humans (secret pointing only while peeking with two humans)
         for s in self.humans:
@@ -990,6 +989,24 @@ class CoopScene(GameScene):
             for c in self.chosen[s]:
                 pygame.draw.circle(surface, col, rects[c].center, 18)
                 render.text(surface, f"P{s + 1}", rects[c].center, 24, (20, 20, 20), "center", bold=True)
+        self._draw_tags(surface, tags)
+
+    @staticmethod
+    def _draw_tags(surface: pygame.Surface,
+                   tags: list[tuple[str, tuple[int, int, int], tuple[int, int, int], pygame.Rect]]) -> None:
+        """The markers' tags ("YOURS", "P2's", "TAKEN by P1") on the top edge of their cards,
+        drawn last: no cursor or highlight of a neighbouring card is drawn over them (issue 20:
+        "YOURS" was half under the highlight of the card above it)."""
+        for tag, fg, bg, rect in tags:
+            if render.font(26, True).size(tag)[0] <= rect.w + 16:
+                tr = render.text_image(tag, 26, fg, True).get_rect(midtop=(rect.centerx, rect.y - 4))
+                pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
+                render.text(surface, tag, tr.topleft, 26, fg, bold=True)
+                continue
+            img = render.font(22, True).render(tag, True, fg)
+            tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
+            pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
+            surface.blit(img, tr)
 
     @staticmethod
     def _lost_cell(result: Any) -> tuple[int, int, int] | None:
