@@ -683,16 +683,17 @@ class App:
         self.messages = [(m, t) for m, t in self.messages if t > now]
         self._message_shown = {m: t for m, t in self._message_shown.items() if any(m == x for x, _ in self.messages)}
         in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
-        # The game's screen gives the notes one of its lines' room (two on a TV): a third would
-        # take too much of the board.
+        # In a game the newest note goes in the game's own title strip, over its title line:
+        # never over the cards, the seats or whose turn it is, and the game keeps its layout
+        # (issue 20: a game laid out smaller while a note was up jumped at 1280x720).
         shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
-        notes = self._note_lines(surface, shown, in_game, now)
-        # The notes take a band along the top and the demo game's band the bottom edge: the
-        # screen is laid out in the rest (a subsurface), so a note never hides a word of it
-        # (issue 20: a note over the lobby's Game row, over the PIN box's title, over the title).
+        notes = [] if in_game else self._note_lines(surface, shown, in_game, now)
+        # Elsewhere the notes take a band along the top and the demo game's band the bottom
+        # edge: the screen is laid out in the rest (a subsurface), so a note never hides a word
+        # of it (issue 20: a note over the lobby's Game row, over the PIN box's title, the title).
         W, H = surface.get_size()
         top_h = notes[-1][1].bottom + 7 if notes else 0
-        demo = self.attract_demo and not notes
+        demo = self.attract_demo and (in_game or not notes)
         bottom_h = DEMO_BAND_PX if demo else 0
         area = pygame.Rect(0, top_h, W, H - top_h - bottom_h)
         # A scene keeps the parts of its screen that did not change (render.Parts) only while
@@ -709,6 +710,9 @@ class App:
         canvas = surface if area == surface.get_rect() else surface.subsurface(area)
         if canvas is not surface:
             surface.fill(render.BG, pygame.Rect(0, 0, W, top_h))
+        game = self.scenes[-1] if in_game and shown else None
+        if game is not None:
+            game.note_strip = None                    # each frame the game says where it is
         for i, scene in enumerate(drawn):
             if i:                                     # a dialog over a screen (the PIN, a question)
                 render.veil(canvas, canvas.get_rect())  # hides it on purpose
@@ -721,12 +725,40 @@ class App:
             pygame.draw.rect(surface, render.GOLD, band)
             render.text_block(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
                               render.BG, "center", bold=True)
+        if game is not None:
+            self._draw_game_note(surface, game.note_strip, shown[-1][0], now)
         for lines, box in notes:
             pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 6), border_radius=6)
             step = render.font(26).get_height() + 2
             for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
                 render.text_within(surface, line, (box.centerx, box.y + i * step), W - 40, 26, render.TEXT, "midtop")
         self._draw_led_attention(surface)
+
+    def _draw_game_note(self, surface: pygame.Surface, strip: pygame.Rect | None, msg: str, now: float) -> None:
+        """A note in a game: in the game's title strip (``strip``, declared veiled while the note
+        is up: it hides the title line on purpose), as many lines as the strip holds, at 26 px
+        (24 px in a strip too low for 26), in parts (:meth:`_message_part`) when longer.  A game
+        that drew no strip gets the note along the top edge, hiding what is there."""
+        W = surface.get_width()
+        if strip is None:
+            strip = pygame.Rect(0, 0, W, render.font(26).get_height() + 8)
+        else:
+            render.veil(surface, strip)
+            strip = strip.clip(surface.get_rect())
+        size = 26 if render.font(26).get_height() + 4 <= strip.h else render.MIN_TEXT_PX
+        f = render.font(size)
+        step = f.get_height() + 2
+        rows = max(1, (strip.h - 2) // step)
+        width = max(40, strip.w - 16)
+        lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now, size)
+        if not lines:
+            return
+        box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
+        box.center = strip.center
+        surface.fill(render.BG, strip)                # the title line goes for the note's moment
+        pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 4).clip(strip), border_radius=6)
+        for i, line in enumerate(lines):              # a line still wider than the strip is squeezed
+            render.text_within(surface, line, (box.centerx, box.y + i * step), width, size, render.TEXT, "midtop")
 
     def note_rows(self, surface: pygame.Surface, in_game: bool) -> int:
         """How many lines of notes the top band holds on ``surface``: at most a quarter of the
@@ -768,17 +800,17 @@ class App:
         """The clock of the messages (s, monotonic)."""
         return time.monotonic()
 
-    def _message_part(self, msg: str, width: int, rows: int, now: float) -> list[str]:
-        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px at 26 px:
+    def _message_part(self, msg: str, width: int, rows: int, now: float, size: int = 26) -> list[str]:
+        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px:
         all of it when it fits, else one part of it, the parts in turn (each
         :data:`MESSAGE_PART_S` s, numbered "(1/3)" at the end), so the whole message is read
         in time (it stays until each part has shown :data:`MESSAGE_PART_ROUNDS` times) rather
-        than cut off at the last line (issue 23)."""
-        lines = render.wrap(msg, width, 26, 10_000)
+        than cut off at the last line (issue 23).  ``size``: the text's size (px)."""
+        lines = render.wrap(msg, width, size, 10_000)
         if len(lines) <= rows:
-            return render.wrap(msg, width, 26, rows)
-        mark = render.font(26).size("  (99/99)")[0]
-        lines = render.wrap(msg, width - mark, 26, 10_000)
+            return render.wrap(msg, width, size, rows)
+        mark = render.font(size).size("  (99/99)")[0]
+        lines = render.wrap(msg, width - mark, size, 10_000)
         parts = [lines[i:i + rows] for i in range(0, len(lines), rows)]
         start = self._message_shown.setdefault(msg, now)
         need = start + MESSAGE_PART_S * len(parts) * MESSAGE_PART_ROUNDS

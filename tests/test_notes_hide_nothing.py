@@ -174,3 +174,46 @@ def test_the_recorder_calls_a_figure_broken_over_two_lines_split(monkeypatch: py
         assert split_figures(seen)
     finally:
         pygame.display.quit()
+
+
+GAME_NOTE = "Results will not be saved: disk full. This session's games are kept in memory."
+
+
+@pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
+@pytest.mark.parametrize("entry, players, play_s", [
+    ("focusx-4focus-x", 4, 4), ("coop-base", 2, 4), ("coop-base", 2, 40), ("focus-4p-teams", 4, 4),
+    ("sherlook", 2, 4), ("sherlook", 2, 30)])
+def test_a_note_in_a_game_takes_the_title_line_and_moves_nothing(app: object, monkeypatch: pytest.MonkeyPatch,
+                                                                 entry: str, players: int, play_s: int) -> None:
+    """A note in a game goes over the game's title line and nowhere else: every other pixel of
+    the screen is the same with the note up (the game keeps its layout: at 1280x720 a game
+    jumped to its small layout while a note was up), and every word the note does not hide on
+    purpose still reads whole."""
+    from kiosk.resume import start_game
+    from kiosk.scenes.lobby import find_game
+    seen = TextSeen(monkeypatch)
+    game = find_game(entry, None)
+    app.current_game = game  # type: ignore[attr-defined]
+    seats = [SeatInfo("gpio", "GPIO 17")] + [SeatInfo("computer", f"computer {i + 2}", "easy")
+                                             for i in range(players - 1)]
+    scene = start_game(app, game, seats)
+    app.replace(scene)  # type: ignore[attr-defined]
+    t = 10 ** 12
+    for _ in range(play_s * 10):                     # the game played on for a while (its clock)
+        t += 100_000_000
+        scene.update(t)
+    assert not frame(app, seen)
+    before = app.screen.copy()  # type: ignore[attr-defined]
+    app.message(GAME_NOTE, 30)  # type: ignore[attr-defined]
+    bad = frame(app, seen)
+    assert not bad, bad
+    assert "Results" in words(seen)                  # (a narrow strip: the note's first part)
+    strip = scene.note_strip
+    assert strip is not None and strip.h <= app.screen.get_height() // 6, strip  # type: ignore[attr-defined]
+    after = app.screen  # type: ignore[attr-defined]
+    W, H = after.get_size()
+    for band in (pygame.Rect(0, 0, W, strip.y), pygame.Rect(0, strip.bottom, W, H - strip.bottom),
+                 pygame.Rect(0, strip.y, strip.x, strip.h), pygame.Rect(strip.right, strip.y, W - strip.right, strip.h)):
+        if band.w > 0 and band.h > 0:
+            a, b = before.subsurface(band), after.subsurface(band)
+            assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"), (entry, band, strip)

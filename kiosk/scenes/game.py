@@ -146,6 +146,10 @@ class GameScene(Scene):
     lobby_game: tuple[Any, ...] | None = None
     entry: str | None = None
     game_key: str | None = None
+    #: The game's title strip in the frame drawn last (screen px), where an app note goes while
+    #: it is up, over the title line: never over the cards, the seats or whose turn it is
+    #: (issue 20).  Each game sets it where it draws its title, in every phase; None: not drawn.
+    note_strip: pygame.Rect | None = None
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)

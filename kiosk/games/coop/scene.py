@@ -793,6 +793,7 @@ class CoopScene(GameScene):
         st = self.state
         away = self._looking_away_prompt()
         render.text(surface, self.title, (16, 8), 38, render.TEXT, bold=True)
+        self.note_strip = pygame.Rect(0, 0, W, 50)    # the title row: an app note goes over it
         sub = f"round {st.round_no} of {self.game.rounds}" if self.game.rounds > 1 else ""
         if self.game.sherlock_rules:
             sub += f"   points {st.total()}"
@@ -853,7 +854,8 @@ class CoopScene(GameScene):
         if render.small_screen(W, H):
             self._draw_setup_small(surface, who, f"<  {label}  >", lines)
             return
-        render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        r = render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        self.note_strip = pygame.Rect(0, r.y, W, r.h)  # the title's line: an app note goes over it
         render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
         r = pygame.Rect(W // 2 - 460, 230, 920, 90)
         render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
@@ -884,7 +886,9 @@ class CoopScene(GameScene):
                 render.text_block(surface, msg, r.center, w - 24, size, rows, colour, "center", bold)
                 y = r.bottom + gap
                 continue
-            render.text_block(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            r = render.text_block(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            if i == 0:                                   # the title: an app note goes over it
+                self.note_strip = pygame.Rect(0, r.y, W, r.h)
             y += h + gap
 
     @staticmethod
@@ -1163,6 +1167,7 @@ class CoopScene(GameScene):
         st = self.state
         t = max(render.MIN_TEXT_PX, H // 17)             # the text size: 24 px on 320, 28 on 480
         head = render.line_height(t + 2, True) + 6
+        self.note_strip = pygame.Rect(0, 0, W, head)  # the title row: an app note goes over it
         sub = f"round {st.round_no}/{self.game.rounds}" if self.game.rounds > 1 else ""
         if self.game.sherlock_rules:
             sub += f"  {st.total()} pts"

@@ -1168,6 +1168,7 @@ class SacksonScene(GameScene):
         card a player and below them the banner, the last moves and the virtual LED matrix."""
         st = self.state
         lay = side_layout(area, self.game.seats)
+        self.note_strip = lay.head                # the title row: an app note goes over it
         parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
