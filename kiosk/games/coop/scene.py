@@ -926,7 +926,7 @@ class CoopScene(GameScene):
         if lost_at is not None:                  # the reveal shows the card that lost the round
             faces = tuple(lost_at[1] if p == lost_at[0] else f for p, f in enumerate(faces))
         shown = {s for s in range(2) if result is not None or self._peeking(s)}
-        tags: list[tuple[str, tuple[int, int, int], tuple[int, int, int], pygame.Rect]] = []
+        tags: list[tuple[tuple[str, ...], tuple[int, int, int], tuple[int, int, int], pygame.Rect]] = []
         for p, rect in rects.items():
             face = faces[p]
             if face is None:
@@ -946,10 +946,12 @@ class CoopScene(GameScene):
                 if p in markers[s]:
                     col = seat_colour(s)
                     pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
-                    tag = f"P{s + 1}'s" if len(self.humans) != 1 or s not in self.humans else "YOURS"
+                    tag = (f"P{s + 1}'s", f"P{s + 1}") if len(self.humans) != 1 or s not in self.humans else \
+                        ("YOURS", "YOU")
                     fg, bg = (20, 20, 20), col
                     if lost_at is not None and p == lost_at[0]:
-                        tag, fg, bg = f"TAKEN by P{lost_at[2] + 1}", (255, 255, 255), render.BAD
+                        who = f"P{lost_at[2] + 1}"
+                        tag, fg, bg = (f"TAKEN by {who}", "TAKEN", who), (255, 255, 255), render.BAD
                     tags.append((tag, fg, bg, rect))
         if lost_at is not None:
             # the card that lost the round stays on the table, crossed out over its picture
@@ -995,22 +997,32 @@ class CoopScene(GameScene):
                 render.text(surface, f"P{s + 1}", rects[c].center, 24, (20, 20, 20), "center", bold=True)
         self._draw_tags(surface, tags)
 
-    @staticmethod
-    def _draw_tags(surface: pygame.Surface,
-                   tags: list[tuple[str, tuple[int, int, int], tuple[int, int, int], pygame.Rect]]) -> None:
+    #: The gap (px) between two cards of the table (:meth:`_cell_rects`): a tag's box is at
+    #: most its card's width and this, so it never reaches a neighbour's tag or name.
+    CARD_GAP = 8
+
+    @classmethod
+    def _draw_tags(cls, surface: pygame.Surface,
+                   tags: list[tuple[tuple[str, ...], tuple[int, int, int], tuple[int, int, int], pygame.Rect]]) -> None:
         """The markers' tags ("YOURS", "P2's", "TAKEN by P1") on the top edge of their cards,
         drawn last: no cursor or highlight of a neighbouring card is drawn over them (issue 20:
-        "YOURS" was half under the highlight of the card above it)."""
-        for tag, fg, bg, rect in tags:
-            if render.font(26, True).size(tag)[0] <= rect.w + 16:
-                tr = render.text_image(tag, 26, fg, True).get_rect(midtop=(rect.centerx, rect.y - 4))
-                pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
-                render.text(surface, tag, tr.topleft, 26, fg, bold=True)
-                continue
-            img = render.font(22, True).render(tag, True, fg)
-            tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
+        "YOURS" was half under the highlight of the card above it).  Each tag is the first of
+        its wordings (clearest first: "YOURS", "YOU") whose box is no wider than its card and
+        the gap beside it (issue 20: at 480x320 "TAKEN by P1" covered the next cell's name and
+        two "YOURS" tags overlapped)."""
+        for wordings, fg, bg, rect in tags:
+            room = rect.w + cls.CARD_GAP - 10             # the box: the words and 5 px each side
+            tag, size = wordings[-1], render.MIN_TEXT_PX
+            for msg in wordings:
+                fit = [s for s in (26, render.MIN_TEXT_PX) if render.font(s, True).size(msg)[0] <= room]
+                if fit:
+                    tag, size = msg, fit[0]
+                    break
+            w = min(room, render.font(size, True).size(tag)[0])
+            tr = pygame.Rect(0, 0, w, render.font(size, True).get_height())
+            tr.midtop = (rect.centerx, rect.y - 4)
             pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
-            surface.blit(img, tr)
+            render.text_within(surface, tag, tr.center, room, size, fg, "center", bold=True)
 
     @staticmethod
     def _lost_cell(result: Any) -> tuple[int, int, int] | None:
