@@ -108,6 +108,11 @@ def test_the_results_keep_each_figure_whole(app: object, monkeypatch: pytest.Mon
     shown = [" ".join(m.split()) for m, *_ in seen.seen]
     for k, v in stats.items():
         assert any(f"{k}: {v}" in line for line in shown), (k, shown)
+    # the standings are seen: the winner's bar (P1's colour) keeps a height of its own
+    # (at 480x320 four lines of figures once left the bars none)
+    bar = pygame.mask.from_threshold(app.screen, render.SEAT_COLOURS[0], (8, 8, 8, 255))  # type: ignore[attr-defined]
+    tallest = max((r.h for r in bar.get_bounding_rects() if r.w >= 20), default=0)
+    assert tallest >= 50, tallest
 
 
 @pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)

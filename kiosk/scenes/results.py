@@ -38,6 +38,13 @@ def _lobby_game(entry: str) -> Any:
         return None
 
 
+#: Below this height (px) the small results screen sets its statistics two figures a line.
+SHORT_H = 400
+#: The least height (px) the tallest bar keeps on a small screen before the stations' names
+#: under the bars give way (the seat numbers stay).
+MIN_BARS_PX = 60
+
+
 class ResultsScene(Scene):
     def __init__(self, app: App, title: str, state: Any, seats: list[SeatInfo],
                  again: Callable[[], Scene] | None = None, entry: str | None = None) -> None:
@@ -308,7 +315,16 @@ class ResultsScene(Scene):
         has_side = self.shows_board()
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
-        if stats:
+        if stats and H < SHORT_H:
+            # a 480x320 panel: two figures a line at most at 24 px, an even pair of lines
+            # ("rounds: 11   extra rounds: 0" / "exact guesses: 3   markers lost: 1"), so the
+            # bars keep their height (issue 20: four lines of figures left none for them)
+            n = len(render.wrap_even(stats, chart_w - 16, render.MIN_TEXT_PX, 2))
+            top_y = bottom - n * render.font(render.MIN_TEXT_PX).get_linesize()
+            sr = render.text_lines(surface, stats, (chart_w // 2, top_y), chart_w - 16, 2, render.MIN_TEXT_PX,
+                                   render.DIM, "midtop")
+            bottom = sr.top - 4
+        elif stats:
             # a figure per line at most ("rounds: 11" / "extra rounds: 0"), never one broken
             # over two or squeezed small (issue 20)
             rows = max(3, min(4, len(stats.split(render.FIGURE_GAP))))
@@ -328,11 +344,13 @@ class ResultsScene(Scene):
         x0 = chart_w // 2 - n * bw // 2
         cap = render.text_block(surface, self.bars_caption(), (chart_w // 2, r.bottom + 4), chart_w - 16, 28, 1,
                                 render.DIM, "midtop")
-        named = bw >= 60
-        label_h = render.line_height(24) * 2 if named else 0
         p_h = render.line_height(36, True)          # the seat numbers are drawn at 36 px
+        room = bottom - p_h - 2 - cap.bottom - render.line_height(30, True) - 4
+        # the stations' names under the bars give way when the bars would be lower than this
+        named = bw >= 60 and room - render.line_height(24) * 2 >= MIN_BARS_PX
+        label_h = render.line_height(24) * 2 if named else 0
         base = bottom - label_h - p_h - 2
-        room = base - cap.bottom - render.line_height(30, True) - 4
+        room -= label_h
         top = max(scores) or 1
         for s_i in range(n):
             x = x0 + s_i * bw
