@@ -255,3 +255,24 @@ def test_the_markers_tags_keep_to_their_cards(app: object, monkeypatch: pytest.M
         assert tag.w <= rects[p].w + CoopScene.CARD_GAP - 10, (tag, rects[p])
     if W >= 1280:
         assert "YOURS" in words(seen) and "TAKEN by P1" in words(seen)
+
+
+@pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
+def test_a_skipped_seats_badge_leaves_its_name_readable(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FOCUS, 4 players in teams (explorer monkey seed 13001, 800x480): the "SKIPPED: no move"
+    badge covered P3's "P3  team P1+P3" line.  The badge now stands beside the name."""
+    from kiosk.resume import start_game
+    from kiosk.scenes.lobby import find_game
+    seen = TextSeen(monkeypatch)
+    game = find_game("focus-4p-teams", None)
+    app.current_game = game  # type: ignore[attr-defined]
+    seats = [SeatInfo("gpio", "GPIO 17")] + [SeatInfo("computer", f"computer {i + 2}", "medium") for i in range(3)]
+    scene = start_game(app, game, seats)
+    app.replace(scene)  # type: ignore[attr-defined]
+    scene.update(10 ** 12)
+    scene.skipped.add(2)
+    render.redraw_everything()
+    bad = frame(app, seen)
+    assert not bad, bad
+    shown = words(seen)
+    assert "SKIPPED" in shown and "P3" in shown, shown
