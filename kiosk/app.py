@@ -710,7 +710,7 @@ class App:
         canvas = surface if area == surface.get_rect() else surface.subsurface(area)
         if canvas is not surface:
             surface.fill(render.BG, pygame.Rect(0, 0, W, top_h))
-        game = self.scenes[-1] if in_game and shown else None
+        game: Any = self.scenes[-1] if in_game and shown else None
         if game is not None:
             game.note_strip = None                    # each frame the game says where it is
         for i, scene in enumerate(drawn):

@@ -295,6 +295,18 @@ class ResultsScene(Scene):
         left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
         return f"next in {left} s"
 
+    @staticmethod
+    def figure_pairs(stats: str, max_w: int) -> list[str]:
+        """The statistics' figures two a line ("races: 31   missed: 0"), in their order; a pair
+        that would be squeezed to less than 3/4 of its width at 24 px goes on two lines."""
+        figs = stats.split(render.FIGURE_GAP)
+        f = render.font(render.MIN_TEXT_PX)
+        out: list[str] = []
+        for i in range(0, len(figs), 2):
+            pair = render.FIGURE_GAP.join(figs[i:i + 2])
+            out += [pair] if f.size(pair)[0] * 0.75 <= max_w else figs[i:i + 2]
+        return out
+
     def _draw_small(self, surface: pygame.Surface) -> None:
         """The results on a small display: the same parts, stacked and scaled to the height
         (the lines wrap; the stations' names under the bars give way when the bars are too
@@ -316,14 +328,17 @@ class ResultsScene(Scene):
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
         if stats and H < SHORT_H:
-            # a 480x320 panel: two figures a line at most at 24 px, an even pair of lines
-            # ("rounds: 11   extra rounds: 0" / "exact guesses: 3   markers lost: 1"), so the
-            # bars keep their height (issue 20: four lines of figures left none for them)
-            n = len(render.wrap_even(stats, chart_w - 16, render.MIN_TEXT_PX, 2))
-            top_y = bottom - n * render.font(render.MIN_TEXT_PX).get_linesize()
-            sr = render.text_lines(surface, stats, (chart_w // 2, top_y), chart_w - 16, 2, render.MIN_TEXT_PX,
-                                   render.DIM, "midtop")
-            bottom = sr.top - 4
+            # a 480x320 panel: two figures a line at 24 px ("rounds: 11   extra rounds: 0" /
+            # "exact guesses: 3   markers lost: 1"), so the bars keep their height (issue 20:
+            # four lines of figures left none for them)
+            lines = self.figure_pairs(stats, chart_w - 16)
+            step = render.font(render.MIN_TEXT_PX).get_linesize()
+            y = bottom - len(lines) * step
+            bottom = y - 4
+            for line in lines:
+                render.text_within(surface, line, (chart_w // 2, y), chart_w - 16, render.MIN_TEXT_PX, render.DIM,
+                                   "midtop")
+                y += step
         elif stats:
             # a figure per line at most ("rounds: 11" / "extra rounds: 0"), never one broken
             # over two or squeezed small (issue 20)

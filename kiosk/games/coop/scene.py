@@ -804,6 +804,7 @@ class CoopScene(GameScene):
             self._draw_table(surface, table)
             self._draw_side(surface, side)
         if away:
+            render.veil(surface, surface.get_rect())   # the look-away veil hides the screen on purpose (CO-5)
             surface.fill((10, 10, 20))
             lines = away.split("  ")
             y = H // 2 - 50 * len(lines)
@@ -946,7 +947,7 @@ class CoopScene(GameScene):
                 if p in markers[s]:
                     col = seat_colour(s)
                     pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
-                    tag = (f"P{s + 1}'s", f"P{s + 1}") if len(self.humans) != 1 or s not in self.humans else \
+                    tag: tuple[str, ...] = (f"P{s + 1}'s", f"P{s + 1}") if len(self.humans) != 1 or s not in self.humans else \
                         ("YOURS", "YOU")
                     fg, bg = (20, 20, 20), col
                     if lost_at is not None and p == lost_at[0]:
@@ -1194,6 +1195,7 @@ class CoopScene(GameScene):
             self._draw_table(surface, table)
             self._draw_side_small(surface, side, t)
         if away:
+            render.veil(surface, surface.get_rect())   # the look-away veil hides the screen on purpose (CO-5)
             surface.fill((10, 10, 20))
             lines = away.split("  ")
             sizes = [(line, 72 if i == 0 else 56) for i, line in enumerate(lines)]
