@@ -48,8 +48,12 @@ from kiosk.systemd import Notifier
 
 log = logging.getLogger("focus-arcade")
 
-#: At most this many app messages show at once, in the top strip of the screen.
+#: At most this many app messages show at once, in the band along the top of the screen.
 MESSAGE_LINES = 2
+#: The notes' boxes' colour.
+NOTE_FILL = (120, 30, 30)
+#: The height (px) of the attract loop's "DEMO GAME" band along the bottom edge.
+DEMO_BAND_PX = 48
 #: A message longer than the lines it may take shows in parts, each this long (s), with its
 #: number ("(2/3)") at the end (issue 23: a configuration note is read whole at 480x320 too).
 MESSAGE_PART_S = 6.0
@@ -682,12 +686,20 @@ class App:
         now = self._now()
         self.messages = [(m, t) for m, t in self.messages if t > now]
         self._message_shown = {m: t for m, t in self._message_shown.items() if any(m == x for x, _ in self.messages)}
-        # In a game, messages go in the top strip (over the game's title line): never over the
-        # cards, the seats or whose turn it is, which every game draws below it.  Elsewhere
-        # (title, menus) under the screen's heading.
         in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
-        # The game's title strip holds one line (48 px): a second one would reach the turn box.
+        # In a game the newest note goes in the game's own title strip, over its title line:
+        # never over the cards, the seats or whose turn it is, and the game keeps its layout
+        # (issue 20: a game laid out smaller while a note was up jumped at 1280x720).
         shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
+        notes = [] if in_game else self._note_lines(surface, shown, in_game, now)
+        # Elsewhere the notes take a band along the top and the demo game's band the bottom
+        # edge: the screen is laid out in the rest (a subsurface), so a note never hides a word
+        # of it (issue 20: a note over the lobby's Game row, over the PIN box's title, the title).
+        W, H = surface.get_size()
+        top_h = notes[-1][1].bottom + 7 if notes else 0
+        demo = self.attract_demo and (in_game or not notes)
+        bottom_h = DEMO_BAND_PX if demo else 0
+        area = pygame.Rect(0, top_h, W, H - top_h - bottom_h)
         # A scene keeps the parts of its screen that did not change (render.Parts) only while
         # nothing is drawn over them: with a message, the demo band, the LED line, a dialog
         # or a scene over it, and once more when that goes, every part is drawn again.
@@ -695,59 +707,114 @@ class App:
         over = bool(shown or self.attract_demo or len(drawn) > 1
                     or getattr(top, "leave_until", None) is not None
                     or (self.led is not None and self.led.attention()))
-        seen = (tuple(id(s) for s in drawn), over)
+        seen = (tuple(id(s) for s in drawn), over, area.topleft, area.size)
         if over or seen != self._parts_seen:
             render.redraw_everything()
         self._parts_seen = seen
-        for scene in drawn:
-            scene.draw(surface)
+        canvas = surface if area == surface.get_rect() else surface.subsurface(area)
+        if canvas is not surface:
+            surface.fill(render.BG, pygame.Rect(0, 0, W, top_h))
+        game: Any = self.scenes[-1] if in_game and shown else None
+        if game is not None:
+            game.note_strip = None                    # each frame the game says where it is
+        for i, scene in enumerate(drawn):
+            if i:                                     # a dialog over a screen (the PIN, a question)
+                render.veil(canvas, canvas.get_rect())  # hides it on purpose
+            scene.draw(canvas)
         if self.scenes:
-            self.scenes[-1].draw_overlay(surface)
-        self._draw_led_attention(surface)
-        y = 4 if in_game else 64
-        width = surface.get_width() - 40
-        if self.attract_demo and not shown:
-            # A band along the bottom edge: the demo game's title line (race count, status, whose
-            # turn) stays visible above it.
-            band = pygame.Rect(0, surface.get_height() - 48, surface.get_width(), 48)
+            self.scenes[-1].draw_overlay(canvas)
+        if demo:
+            # The demo game's title line (race count, status, whose turn) stays visible above it.
+            band = pygame.Rect(0, H - bottom_h, W, bottom_h)
             pygame.draw.rect(surface, render.GOLD, band)
             render.text_block(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
                               render.BG, "center", bold=True)
-        for msg, _ in shown:
-            # A long message goes onto a second line (a small panel: also a third outside a
-            # game) rather than being squeezed to less than 85% of its width.  In a game on a small panel (under
-            # 600 px high) the title strip holds one line only: a second would cover whose turn.
-            if in_game:
-                rows = 2 if surface.get_height() >= 600 else 1
-            else:
-                rows = 3 if surface.get_width() < 800 else 2
-            f = render.font(26)
+        if game is not None:
+            self._draw_game_note(surface, game.note_strip, shown[-1][0], now)
+        for lines, box in notes:
+            pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 6), border_radius=6)
+            step = render.font(26).get_height() + 2
+            for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
+                render.text_within(surface, line, (box.centerx, box.y + i * step), W - 40, 26, render.TEXT, "midtop")
+        self._draw_led_attention(surface)
+
+    def _draw_game_note(self, surface: pygame.Surface, strip: pygame.Rect | None, msg: str, now: float) -> None:
+        """A note in a game: in the game's title strip (``strip``, declared veiled while the note
+        is up: it hides the title line on purpose), as many lines as the strip holds, at 26 px
+        (24 px in a strip too low for 26), in parts (:meth:`_message_part`) when longer.  A game
+        that drew no strip gets the note along the top edge, hiding what is there."""
+        W = surface.get_width()
+        if strip is None:
+            strip = pygame.Rect(0, 0, W, render.font(26).get_height() + 8)
+        else:
+            render.veil(surface, strip)
+            strip = strip.clip(surface.get_rect())
+        size = 26 if render.font(26).get_height() + 4 <= strip.h else render.MIN_TEXT_PX
+        f = render.font(size)
+        step = f.get_height() + 2
+        rows = max(1, (strip.h - 2) // step)
+        width = max(40, strip.w - 16)
+        lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now, size)
+        if not lines:
+            return
+        box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
+        box.center = strip.center
+        surface.fill(render.BG, strip)                # the title line goes for the note's moment
+        pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 4).clip(strip), border_radius=6)
+        for i, line in enumerate(lines):              # a line still wider than the strip is squeezed
+            render.text_within(surface, line, (box.centerx, box.y + i * step), width, size, render.TEXT, "midtop")
+
+    def note_rows(self, surface: pygame.Surface, in_game: bool) -> int:
+        """How many lines of notes the top band holds on ``surface``: at most a quarter of the
+        screen's height (the screen below keeps the rest), in a game one line (two from 600 px
+        high), elsewhere two per note (three on a narrow panel), at least one."""
+        W, H = surface.get_size()
+        step = render.font(26).get_height() + 2
+        most = max(1, (H // 4 - 8) // step)
+        if in_game:
+            return min(most, 2 if H >= 600 else 1)
+        return min(most, MESSAGE_LINES * (3 if W < 800 else 2))
+
+    def _note_lines(self, surface: pygame.Surface, shown: list[tuple[str, float]], in_game: bool,
+                    now: float) -> list[tuple[list[str], pygame.Rect]]:
+        """The notes' lines and boxes in the top band, newest last.  A long note goes onto more
+        lines rather than being squeezed to less than 85% of its width, or shows in parts
+        (:meth:`_message_part`) when it has more than its share of :meth:`note_rows`."""
+        width = surface.get_width() - 40
+        budget = self.note_rows(surface, in_game)
+        f = render.font(26)
+        step = f.get_height() + 2
+        out: list[tuple[list[str], pygame.Rect]] = []
+        y = 4
+        shown = shown[-budget:]
+        for k, (msg, _) in enumerate(shown):
+            rows = max(1, budget // len(shown) + (budget % len(shown) if k == len(shown) - 1 else 0))
+            if not in_game:
+                rows = min(rows, 3 if surface.get_width() < 800 else 2)
             lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now)
             if not lines:
                 continue
-            step = f.get_height() + 2
             box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
             box.midtop = (surface.get_width() // 2, y)
-            pygame.draw.rect(surface, (120, 30, 30), box.inflate(16, 6), border_radius=6)
-            for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
-                render.text_within(surface, line, (box.centerx, box.y + i * step), width, 26, render.TEXT, "midtop")
+            out.append((lines, box))
             y = box.bottom + 7
+        return out
 
     def _now(self) -> float:
         """The clock of the messages (s, monotonic)."""
         return time.monotonic()
 
-    def _message_part(self, msg: str, width: int, rows: int, now: float) -> list[str]:
-        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px at 26 px:
+    def _message_part(self, msg: str, width: int, rows: int, now: float, size: int = 26) -> list[str]:
+        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px:
         all of it when it fits, else one part of it, the parts in turn (each
         :data:`MESSAGE_PART_S` s, numbered "(1/3)" at the end), so the whole message is read
         in time (it stays until each part has shown :data:`MESSAGE_PART_ROUNDS` times) rather
-        than cut off at the last line (issue 23)."""
-        lines = render.wrap(msg, width, 26, 10_000)
+        than cut off at the last line (issue 23).  ``size``: the text's size (px)."""
+        lines = render.wrap(msg, width, size, 10_000)
         if len(lines) <= rows:
-            return render.wrap(msg, width, 26, rows)
-        mark = render.font(26).size("  (99/99)")[0]
-        lines = render.wrap(msg, width - mark, 26, 10_000)
+            return render.wrap(msg, width, size, rows)
+        mark = render.font(size).size("  (99/99)")[0]
+        lines = render.wrap(msg, width - mark, size, 10_000)
         parts = [lines[i:i + rows] for i in range(0, len(lines), rows)]
         start = self._message_shown.setdefault(msg, now)
         need = start + MESSAGE_PART_S * len(parts) * MESSAGE_PART_ROUNDS

@@ -389,24 +389,59 @@ def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: 
     return rect
 
 
+#: Between two figures of a line of figures ("races: 31   missed: 0   penalties: 86").
+FIGURE_GAP = "   "
+_FIGURE_SPLIT = re.compile(r"\s{3,}")
+
+
+def figures(msg: str) -> list[str] | None:
+    """The figures of ``msg`` when it is a line of figures: two or more "label: value" parts,
+    three spaces or more apart (:data:`FIGURE_GAP`); else None.  A figure is never broken
+    over two lines (:func:`wrap`): its label stays with its value.
+
+    >>> figures("races: 31   missed: 0   penalties: 86")
+    ['races: 31', 'missed: 0', 'penalties: 86']
+    >>> figures("Press your buzzer to join.  Buzzer: tap = change") is None
+    True
+    """
+    parts = [" ".join(p.split()) for p in _FIGURE_SPLIT.split(msg.strip())]
+    if len(parts) < 2 or not all(":" in p for p in parts):
+        return None
+    return parts
+
+
+def _units(msg: str) -> tuple[list[str], str]:
+    """What :func:`wrap` may break ``msg`` between, and what joins them on a line: the figures
+    of a line of figures (:func:`figures`), else the words."""
+    parts = figures(msg)
+    return (parts, FIGURE_GAP) if parts is not None else (msg.split(), " ")
+
+
 def wrap(msg: str, max_w: int, size: int, rows: int, bold: bool = False) -> list[str]:
     """``msg`` broken at spaces into at most ``rows`` lines, each at most ``max_w`` px wide at
     ``size`` px where the words allow (greedy; the last line takes what is left, for
-    :func:`text_within` to squeeze).  No line is empty; ``rows`` < 1 gives []."""
+    :func:`text_within` to squeeze).  A line of figures (:func:`figures`) is broken between
+    its figures only.  No line is empty; ``rows`` < 1 gives []."""
     msg = plain(msg)
     if rows < 1 or not msg:
         return []
     f = font(size, bold)
     lines: list[str] = []
-    words = msg.split()
+    words, gap = _units(msg)
     while words and len(lines) < rows - 1:
         line = words.pop(0)
-        while words and f.size(line + " " + words[0])[0] <= max_w:
-            line += " " + words.pop(0)
+        while words and f.size(line + gap + words[0])[0] <= max_w:
+            line += gap + words.pop(0)
         lines.append(line)
     if words:
-        lines.append(" ".join(words))
+        lines.append(gap.join(words))
     return lines
+
+
+def veil(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Declares that what is drawn over ``rect`` of ``surface`` from now on hides what is under
+    it on purpose (a look-away veil, a dialog asking a question): the words under it are not
+    "hidden" text (tests/text_fit.py).  Draws nothing."""
 
 
 #: The least share of its natural width a squeezed line keeps (:func:`text_within`): below
@@ -440,8 +475,8 @@ def wrap_even(msg: str, max_w: int, size: int, rows: int, bold: bool = False) ->
     if len(lines) != 2:
         return lines
     f = font(size, bold)
-    words = msg.split()
-    first, second = min(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+    words, gap = _units(msg)
+    first, second = min(((gap.join(words[:i]), gap.join(words[i:])) for i in range(1, len(words))),
                         key=lambda p: max(f.size(p[0])[0], f.size(p[1])[0]))
     return [first, second]
 
@@ -583,9 +618,11 @@ def text_fit(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: int
     fitted = fit_size(msg, max_w, one_line if " " in msg else sizes, bold)
     if font(fitted, bold).size(msg)[0] <= max_w or " " not in msg:
         return text(surface, msg, pos, fitted, colour, "midtop", bold)
-    words = msg.split(" ")
+    words, gap = _units(msg)
+    if len(words) < 2:
+        return text(surface, msg, pos, fitted, colour, "midtop", bold)
     f = font(size, bold)
-    first, second = min(((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))),
+    first, second = min(((gap.join(words[:i]), gap.join(words[i:])) for i in range(1, len(words))),
                         key=lambda p: max(f.size(p[0])[0], f.size(p[1])[0]))
     fitted = min(fit_size(first, max_w, sizes, bold), fit_size(second, max_w, sizes, bold))
     r1 = text(surface, first, pos, fitted, colour, "midtop", bold)

@@ -902,16 +902,29 @@ class Checks:
 
     # -- text --------------------------------------------------------------------------------
     def text(self) -> None:
-        """Every line drawn whole, inside its part, not squeezed below 60 %, not over another
-        line of the same screen (a line's rect overlapping another's by more than a quarter of
-        the narrower's width and 40 % of its height; the app's notes and dialogs, drawn over the
-        screen on purpose, are left out), and no ruling id on it."""
-        from tests.text_fit import cut_texts
+        """Every line drawn whole, inside its part, not squeezed below 60 %, still to be read
+        when the frame is done (nothing drawn over its letters afterwards: an app note, the demo
+        band, a highlight; a dialog or a veil declared with ``render.veil`` hides the screen
+        under it on purpose), no figure of a line of figures broken over two lines ("missed:" /
+        "0"), not over another line of the same screen (a line's rect overlapping another's by
+        more than a quarter of the narrower's width and 40 % of its height), and no ruling id
+        on it (tests/text_fit.py)."""
+        from tests.text_fit import cut_texts, hidden_texts, split_figures
         ex = self.ex
         bad = cut_texts(ex.seen, ex.screen)
         if bad:
             ex.fail(f"text cut or squeezed at {ex.screen.get_size()}: {bad}")
         self.ok("text: whole and inside its part")
+        hidden = hidden_texts(ex.seen, ex.screen)
+        if hidden:
+            if os.environ.get("EXPLORER_SHOT"):          # a PNG of the frame, to look at
+                pygame.image.save(ex.screen, os.environ["EXPLORER_SHOT"])
+            ex.fail(f"text drawn over at {ex.screen.get_size()} (share of its letters hidden): {hidden}")
+        self.ok("text: nothing drawn over it")
+        split = split_figures(ex.seen)
+        if split:
+            ex.fail(f"a figure's label wrapped away from its value at {ex.screen.get_size()}: {split}")
+        self.ok("text: figures whole")
         own = [(m, r) for m, r, *_ in ex.seen.seen[:max(0, ex.scene_lines)] if m.strip() and r.w > 2 and r.h > 2]
         for i, (m1, a) in enumerate(own):
             for m2, b in own[i + 1:]:

@@ -146,6 +146,10 @@ class GameScene(Scene):
     lobby_game: tuple[Any, ...] | None = None
     entry: str | None = None
     game_key: str | None = None
+    #: The game's title strip in the frame drawn last (screen px), where an app note goes while
+    #: it is up, over the title line: never over the cards, the seats or whose turn it is
+    #: (issue 20).  Each game sets it where it draws its title, in every phase; None: not drawn.
+    note_strip: pygame.Rect | None = None
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -335,6 +339,7 @@ class GameScene(Scene):
         W, H = surface.get_size()
         box = pygame.Rect(0, 0, min(W - 40, 900), 150)
         box.center = (W // 2, H // 2)
+        render.veil(surface, box)                # the question hides the game under it on purpose
         render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
         render.text(surface, "Leave this game?", (box.centerx, box.y + 22), 48, render.GOLD, "midtop", bold=True)
         render.text_fit(surface, "OK (or Esc again) = leave      any other button = stay",

@@ -38,6 +38,13 @@ def _lobby_game(entry: str) -> Any:
         return None
 
 
+#: Below this height (px) the small results screen sets its statistics two figures a line.
+SHORT_H = 400
+#: The least height (px) the tallest bar keeps on a small screen before the stations' names
+#: under the bars give way (the seat numbers stay).
+MIN_BARS_PX = 60
+
+
 class ResultsScene(Scene):
     def __init__(self, app: App, title: str, state: Any, seats: list[SeatInfo],
                  again: Callable[[], Scene] | None = None, entry: str | None = None) -> None:
@@ -288,6 +295,18 @@ class ResultsScene(Scene):
         left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
         return f"next in {left} s"
 
+    @staticmethod
+    def figure_pairs(stats: str, max_w: int) -> list[str]:
+        """The statistics' figures two a line ("races: 31   missed: 0"), in their order; a pair
+        that would be squeezed to less than 3/4 of its width at 24 px goes on two lines."""
+        figs = stats.split(render.FIGURE_GAP)
+        f = render.font(render.MIN_TEXT_PX)
+        out: list[str] = []
+        for i in range(0, len(figs), 2):
+            pair = render.FIGURE_GAP.join(figs[i:i + 2])
+            out += [pair] if f.size(pair)[0] * 0.75 <= max_w else figs[i:i + 2]
+        return out
+
     def _draw_small(self, surface: pygame.Surface) -> None:
         """The results on a small display: the same parts, stacked and scaled to the height
         (the lines wrap; the stations' names under the bars give way when the bars are too
@@ -308,8 +327,23 @@ class ResultsScene(Scene):
         has_side = self.shows_board()
         side = pygame.Rect(W - min(410, W // 2) - 4, r.bottom + 6, min(410, W // 2), 0) if has_side else None
         chart_w = (side.x - 8) if side is not None else W
-        if stats:
-            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, 3, render.DIM,
+        if stats and H < SHORT_H:
+            # a 480x320 panel: two figures a line at 24 px ("rounds: 11   extra rounds: 0" /
+            # "exact guesses: 3   markers lost: 1"), so the bars keep their height (issue 20:
+            # four lines of figures left none for them)
+            lines = self.figure_pairs(stats, chart_w - 16)
+            step = render.font(render.MIN_TEXT_PX).get_linesize()
+            y = bottom - len(lines) * step
+            bottom = y - 4
+            for line in lines:
+                render.text_within(surface, line, (chart_w // 2, y), chart_w - 16, render.MIN_TEXT_PX, render.DIM,
+                                   "midtop")
+                y += step
+        elif stats:
+            # a figure per line at most ("rounds: 11" / "extra rounds: 0"), never one broken
+            # over two or squeezed small (issue 20)
+            rows = max(3, min(4, len(stats.split(render.FIGURE_GAP))))
+            sr = render.text_block(surface, stats, (chart_w // 2, bottom), chart_w - 16, 28, rows, render.DIM,
                                    "midbottom")
             bottom = sr.top - 4
         if side is not None and self.rule is not None and self.game is not None:
@@ -325,11 +359,13 @@ class ResultsScene(Scene):
         x0 = chart_w // 2 - n * bw // 2
         cap = render.text_block(surface, self.bars_caption(), (chart_w // 2, r.bottom + 4), chart_w - 16, 28, 1,
                                 render.DIM, "midtop")
-        named = bw >= 60
-        label_h = render.line_height(24) * 2 if named else 0
         p_h = render.line_height(36, True)          # the seat numbers are drawn at 36 px
+        room = bottom - p_h - 2 - cap.bottom - render.line_height(30, True) - 4
+        # the stations' names under the bars give way when the bars would be lower than this
+        named = bw >= 60 and room - render.line_height(24) * 2 >= MIN_BARS_PX
+        label_h = render.line_height(24) * 2 if named else 0
         base = bottom - label_h - p_h - 2
-        room = base - cap.bottom - render.line_height(30, True) - 4
+        room -= label_h
         top = max(scores) or 1
         for s_i in range(n):
             x = x0 + s_i * bw

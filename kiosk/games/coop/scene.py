@@ -793,6 +793,7 @@ class CoopScene(GameScene):
         st = self.state
         away = self._looking_away_prompt()
         render.text(surface, self.title, (16, 8), 38, render.TEXT, bold=True)
+        self.note_strip = pygame.Rect(0, 0, W, 50)    # the title row: an app note goes over it
         sub = f"round {st.round_no} of {self.game.rounds}" if self.game.rounds > 1 else ""
         if self.game.sherlock_rules:
             sub += f"   points {st.total()}"
@@ -803,6 +804,7 @@ class CoopScene(GameScene):
             self._draw_table(surface, table)
             self._draw_side(surface, side)
         if away:
+            render.veil(surface, surface.get_rect())   # the look-away veil hides the screen on purpose (CO-5)
             surface.fill((10, 10, 20))
             lines = away.split("  ")
             y = H // 2 - 50 * len(lines)
@@ -853,7 +855,8 @@ class CoopScene(GameScene):
         if render.small_screen(W, H):
             self._draw_setup_small(surface, who, f"<  {label}  >", lines)
             return
-        render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        r = render.text(surface, MODE_TITLES[self.mode], (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+        self.note_strip = pygame.Rect(0, r.y, W, r.h)  # the title's line: an app note goes over it
         render.text(surface, who, (W // 2, 140), 32, render.DIM, "midtop")
         r = pygame.Rect(W // 2 - 460, 230, 920, 90)
         render.panel(surface, r, render.PANEL_LIGHT, render.GOLD)
@@ -884,7 +887,9 @@ class CoopScene(GameScene):
                 render.text_block(surface, msg, r.center, w - 24, size, rows, colour, "center", bold)
                 y = r.bottom + gap
                 continue
-            render.text_block(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            r = render.text_block(surface, msg, (W // 2, y), w, size, rows, colour, "midtop", bold)
+            if i == 0:                                   # the title: an app note goes over it
+                self.note_strip = pygame.Rect(0, r.y, W, r.h)
             y += h + gap
 
     @staticmethod
@@ -922,15 +927,18 @@ class CoopScene(GameScene):
         if lost_at is not None:                  # the reveal shows the card that lost the round
             faces = tuple(lost_at[1] if p == lost_at[0] else f for p, f in enumerate(faces))
         shown = {s for s in range(2) if result is not None or self._peeking(s)}
+        tags: list[tuple[tuple[str, ...], tuple[int, int, int], tuple[int, int, int], pygame.Rect]] = []
         for p, rect in rects.items():
             face = faces[p]
             if face is None:
                 pygame.draw.rect(surface, render.PANEL, rect, border_radius=10)
                 name = cell_name(p)
                 if small:
-                    if render.font(26).size(name)[0] * 0.6 > rect.w - 4 and p >= GRID:
+                    # inside the 5 px frame a card just taken gets (never under it)
+                    inner = rect.w - 14
+                    if render.font(26).size(name)[0] * 0.6 > inner and p >= GRID:
                         name = name.split()[-1]   # under the SIDE ROW label: its number says which
-                    render.text_within(surface, name, rect.center, rect.w - 4, 26, (80, 86, 105), "center")
+                    render.text_within(surface, name, rect.center, inner, 26, (80, 86, 105), "center")
                 else:
                     render.text(surface, name, rect.center, 26, (80, 86, 105), "center")
             else:
@@ -939,16 +947,13 @@ class CoopScene(GameScene):
                 if p in markers[s]:
                     col = seat_colour(s)
                     pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
-                    tag = f"P{s + 1}'s" if len(self.humans) != 1 or s not in self.humans else "YOURS"
+                    tag: tuple[str, ...] = (f"P{s + 1}'s", f"P{s + 1}") if len(self.humans) != 1 or s not in self.humans else \
+                        ("YOURS", "YOU")
                     fg, bg = (20, 20, 20), col
                     if lost_at is not None and p == lost_at[0]:
-                        tag, fg, bg = f"TAKEN by P{lost_at[2] + 1}", (255, 255, 255), render.BAD
-                    img = render.font(26, True).render(tag, True, fg)
-                    if img.get_width() > rect.w + 16:
-                        img = render.font(22, True).render(tag, True, fg)
-                    tr = img.get_rect(midtop=(rect.centerx, rect.y - 4))
-                    pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
-                    surface.blit(img, tr)
+                        who = f"P{lost_at[2] + 1}"
+                        tag, fg, bg = (f"TAKEN by {who}", "TAKEN", who), (255, 255, 255), render.BAD
+                    tags.append((tag, fg, bg, rect))
         if lost_at is not None:
             # the card that lost the round stays on the table, crossed out over its picture
             lr = rects[lost_at[0]]
@@ -971,6 +976,7 @@ class CoopScene(GameScene):
                         tr = img.get_rect(midbottom=(r.centerx, r.bottom - int(r.h * 0.30) - 32 * s))
                     pygame.draw.rect(surface, render.GOOD if ok else render.BAD, tr.inflate(10, 4), border_radius=6)
                     surface.blit(img, tr)
+            self._draw_tags(surface, tags)
             return
         # cursors of the humans (secret pointing only while peeking with two humans)
         for s in self.humans:
@@ -990,6 +996,34 @@ class CoopScene(GameScene):
             for c in self.chosen[s]:
                 pygame.draw.circle(surface, col, rects[c].center, 18)
                 render.text(surface, f"P{s + 1}", rects[c].center, 24, (20, 20, 20), "center", bold=True)
+        self._draw_tags(surface, tags)
+
+    #: The gap (px) between two cards of the table (:meth:`_cell_rects`): a tag's box is at
+    #: most its card's width and this, so it never reaches a neighbour's tag or name.
+    CARD_GAP = 8
+
+    @classmethod
+    def _draw_tags(cls, surface: pygame.Surface,
+                   tags: list[tuple[tuple[str, ...], tuple[int, int, int], tuple[int, int, int], pygame.Rect]]) -> None:
+        """The markers' tags ("YOURS", "P2's", "TAKEN by P1") on the top edge of their cards,
+        drawn last: no cursor or highlight of a neighbouring card is drawn over them (issue 20:
+        "YOURS" was half under the highlight of the card above it).  Each tag is the first of
+        its wordings (clearest first: "YOURS", "YOU") whose box is no wider than its card and
+        the gap beside it (issue 20: at 480x320 "TAKEN by P1" covered the next cell's name and
+        two "YOURS" tags overlapped)."""
+        for wordings, fg, bg, rect in tags:
+            room = rect.w + cls.CARD_GAP - 10             # the box: the words and 5 px each side
+            tag, size = wordings[-1], render.MIN_TEXT_PX
+            for msg in wordings:
+                fit = [s for s in (26, render.MIN_TEXT_PX) if render.font(s, True).size(msg)[0] <= room]
+                if fit:
+                    tag, size = msg, fit[0]
+                    break
+            w = min(room, render.font(size, True).size(tag)[0])
+            tr = pygame.Rect(0, 0, w, render.font(size, True).get_height())
+            tr.midtop = (rect.centerx, rect.y - 4)
+            pygame.draw.rect(surface, bg, tr.inflate(10, 4), border_radius=6)
+            render.text_within(surface, tag, tr.center, room, size, fg, "center", bold=True)
 
     @staticmethod
     def _lost_cell(result: Any) -> tuple[int, int, int] | None:
@@ -1156,6 +1190,7 @@ class CoopScene(GameScene):
         st = self.state
         t = max(render.MIN_TEXT_PX, H // 17)             # the text size: 24 px on 320, 28 on 480
         head = render.line_height(t + 2, True) + 6
+        self.note_strip = pygame.Rect(0, 0, W, head)  # the title row: an app note goes over it
         sub = f"round {st.round_no}/{self.game.rounds}" if self.game.rounds > 1 else ""
         if self.game.sherlock_rules:
             sub += f"  {st.total()} pts"
@@ -1170,6 +1205,7 @@ class CoopScene(GameScene):
             self._draw_table(surface, table)
             self._draw_side_small(surface, side, t)
         if away:
+            render.veil(surface, surface.get_rect())   # the look-away veil hides the screen on purpose (CO-5)
             surface.fill((10, 10, 20))
             lines = away.split("  ")
             sizes = [(line, 72 if i == 0 else 56) for i, line in enumerate(lines)]

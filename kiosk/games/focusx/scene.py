@@ -747,6 +747,7 @@ class FocusXScene(GameScene):
         if parts.begin(surface):
             surface.fill(render.BG)
         lay = self.layout = screen_layout(W, H)
+        self.note_strip = lay.title               # an app note goes over the title row
         st = self.state
         status = "game over" if st.is_terminal() else self.status_text()
         parts.part(surface, "title", lay.title, (st.race_no, status),

@@ -1168,6 +1168,7 @@ class SacksonScene(GameScene):
         card a player and below them the banner, the last moves and the virtual LED matrix."""
         st = self.state
         lay = side_layout(area, self.game.seats)
+        self.note_strip = lay.head                # the title row: an app note goes over it
         parts = self.parts
         ply = len([1 for _p, a in st.history if not isinstance(a, Swap)])
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
@@ -1427,7 +1428,10 @@ class SacksonScene(GameScene):
                          border_bottom_left_radius=12)
         big = r.h >= 80
         sd.seat_badge(surface, p, (r.x + 38, r.y + r.h // 2), 22 if big else 19)
-        self._draw_name_row(surface, r, p, big, col, label=p not in self.skipped or st.is_terminal())
+        skipped = p in self.skipped and not st.is_terminal() and st.active(p)
+        badge = self._skipped_badge(r) if skipped else None
+        self._draw_name_row(surface, r, p, big, col, label=p not in self.skipped or st.is_terminal(),
+                            reserve=0 if badge is None else badge[1].w)
         self._draw_stats(surface, self._stat_items(p, short=False), (r.x + 70, r.y + (46 if big else 40)),
                          r.right - 8, 26 if big else 24, 16)
         ch = self.chooser
@@ -1435,24 +1439,36 @@ class SacksonScene(GameScene):
             pygame.draw.rect(surface, render.GOLD, r, 5, border_radius=12)
         if not st.active(p):
             render.text(surface, "OUT", (r.right - 10, r.bottom - 8), 34, render.BAD, "bottomright", bold=True)
-        elif p in self.skipped and not st.is_terminal():
-            tag = render.font(26, True).render("SKIPPED: no move", True, sd.INK)
-            box = tag.get_rect(topright=(r.right - 10, r.y + 8)).inflate(14, 6)
+        elif badge is not None:
+            msg, box = badge
             pygame.draw.rect(surface, render.GOLD, box, border_radius=8)
-            surface.blit(tag, tag.get_rect(center=box.center))
+            render.text(surface, msg, box.center, 26, sd.INK, "center", bold=True)
 
     #: The station label's size on a full player card (px) and the gap left of it (px).
     CARD_LABEL_PX, CARD_LABEL_GAP = 22, 12
 
+    def _skipped_badge(self, r: pygame.Rect) -> tuple[str, pygame.Rect]:
+        """The SKIPPED badge at the right of a full card's top row, in place of the station
+        label: "SKIPPED: no move" when the seat's name ("P3" at least) still fits beside it,
+        else "SKIPPED" (issue 20: at 800x480 the badge covered "P3  team P1+P3")."""
+        room = r.w - 80 - self.CARD_LABEL_GAP - render.font(render.MIN_TEXT_PX, True).size("P4")[0]
+        msg = "SKIPPED"
+        if render.font(26, True).size("SKIPPED: no move")[0] + 14 <= room:
+            msg = "SKIPPED: no move"
+        box = pygame.Rect(0, 0, render.font(26, True).size(msg)[0] + 14, render.font(26, True).get_height() + 6)
+        box.topright = (r.right - 3, r.y + 5)
+        return msg, box
+
     def _draw_name_row(self, surface: pygame.Surface, r: pygame.Rect, p: int, big: bool,
-                       col: tuple[int, int, int], label: bool = True) -> None:
+                       col: tuple[int, int, int], label: bool = True, reserve: int = 0) -> None:
         """A full card's top row: "P1" (in the team game with its team) at the left, the
         seat's station label at the right, side by side: the name takes the longest wording
         that fits beside the label ("P1  team P1+P3", "P1  team 1+3", "P1 1+3", "P1") at the
         largest size from 34 (30 on a low card) down to 24 px; when none fits, "P1 1+3" (or
         "P1") at 24 px and the label squeezed into the rest (issue 20: at 800x480 the team name ran
-        under "GPIO 17").  ``label`` False: no label (the SKIPPED tag stands there)."""
-        left, right = r.x + 70, r.right - 10
+        under "GPIO 17").  ``label`` False: no label; ``reserve``: the width (px) the SKIPPED
+        badge takes at the right of the row instead (the name keeps beside it)."""
+        left, right = r.x + 70, r.right - 10 - (reserve + self.CARD_LABEL_GAP if reserve else 0)
         wordings = [f"P{p + 1}"]
         if self.game.teams:
             a, b = ("1", "3") if p % 2 == 0 else ("2", "4")

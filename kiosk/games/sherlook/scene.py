@@ -484,11 +484,13 @@ class SherlookScene(GameScene):
         W, H = surface.get_size()
         st = self.state
         if self.phase == "start" or st.layout is None:
-            render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
+            r = render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
+            self.note_strip = pygame.Rect(0, r.y, W, r.h)   # the title: an app note goes over it
             render.text_block(surface, "spot the differences, take the right marker", (W // 2, H // 2), W - 24, 40,
                               2, render.TEXT, "center")
             return
         areas = self._areas(W, H)
+        self.note_strip = areas["info"]           # the round's title line: an app note goes over it
         if self.phase != "token":                # (the token: a step a frame, see draw)
             self._prepare(areas["photos"])
         if self.phase == "token":
@@ -564,7 +566,8 @@ class SherlookScene(GameScene):
         what, keys = self.token_lines()
         if (render.font(34).size(what)[0] <= W - 24 and render.font(30).size(keys)[0] <= W - 24
                 and render.font(int(H * 0.08), True).size(title)[0] <= W - 24):
-            render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
+            r = render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
+            self.note_strip = pygame.Rect(0, r.y, W, r.h)   # the round's title: an app note goes over it
             icon = pygame.Rect(0, 0, int(H * 0.5), int(H * 0.36))
             icon.center = (W // 2, int(H * 0.44))
             layout_icon(surface, lay, icon)
@@ -583,6 +586,7 @@ class SherlookScene(GameScene):
                                    render.GOLD, "midbottom", bold=True)
         title_r = render.text_block(surface, title, (W // 2, gap), w, max(36, int(H * 0.08)), 2, render.TEXT,
                                     "midtop", bold=True)
+        self.note_strip = pygame.Rect(0, title_r.y, W, title_r.h)   # an app note goes over the title
         says_r = render.text_block(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 28, 1,
                                    render.DIM, "midtop")
         room = pygame.Rect(0, says_r.bottom + gap, W, name_r.top - gap - says_r.bottom - gap)
