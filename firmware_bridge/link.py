@@ -45,7 +45,9 @@ caller's thread.  One background writer thread owns the port:
   device on a link with ``wled_baud`` gets its first frame once it answered or
   was asked twice at every rate (then it is taken for an Adalight sketch).
 
-Every state change is logged (logger ``focus-arcade.led``) and
+The writer on one open port is a small state machine, :class:`WriterState`
+(the transitions in a table at ``LedLink._serve``).  Every state change is
+logged (logger ``focus-arcade.led``) and
 :meth:`LedLink.status` gives a :class:`LinkStatus` with an operator's
 ``advice``.  :class:`DdpLink` (``firmware_bridge.ddp``) sends the same frames
 over Wi-Fi.
