@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from firmware_bridge.adalight import HEADER_LENGTH, RGB, encode_frame
 from firmware_bridge.errors import LinkSettingsError
-from firmware_bridge.link import Found, LedLink, _error_text
+from firmware_bridge.link import Found, LedLink, WriterState, _Conn, _error_text
 
 DDP_PORT = 4048
 """WLED's DDP port."""
@@ -154,46 +154,34 @@ class DdpLink(LedLink):
     def _find(self) -> tuple[Found | None, str]:
         return Found(f"{self.host}:{self.port}"), ""
 
-    def _serve(self, port: Any, found: Found) -> tuple[bool, str]:
-        clock = self.clock
-        delivered = False
-        last_seq = -1
-        last_bytes: bytes | None = None
-        last_done = float("-inf")
-        next_allowed = clock.now()
+    # The writer's states (LedLink._serve) that differ over UDP: nothing to read, no
+    # questions, and a frame goes out whole; WAIT is the serial link's.
+
+    def _opened(self, c: _Conn) -> WriterState:
+        """OPENED: a fresh socket; the first frame waits for a picture (no ``force``)."""
+        c.force = False
+        c.next_allowed = self.clock.now()
         with self._lock:
             self._baud_now = 0
             self._device = "WLED (DDP)"
-        while True:
-            now = clock.now()
-            with self._lock:
-                if self._stopping:
-                    return delivered, ""
-                frame, seq, frame_at, released = self._frame, self._seq, self._frame_at, self._released
-            if frame is not None and not released:
-                if seq != last_seq and frame == last_bytes:
-                    last_seq = seq
-                due = seq != last_seq or now - last_done >= self.keepalive_s
-                if due and now >= next_allowed:
-                    try:
-                        port.send_frame(frame)
-                    except OSError as exc:
-                        return delivered, f"send to {found.url} failed: {_error_text(exc)}"
-                    now = clock.now()
-                    with self._lock:
-                        self._frames_sent += 1
-                        if frame != last_bytes:
-                            self._latencies.append(now - frame_at)
-                        if self._state not in ("connected", "released", "closed"):
-                            self._set_state_locked("connected")
-                    delivered = True
-                    last_seq, last_bytes, last_done = seq, frame, now
-                    next_allowed = now + 1.0 / self.max_fps
-                    continue
-            waits = [self.poll_s]
-            if frame is not None and not released:
-                waits.append(max(0.0, next_allowed - now))
-                waits.append(max(0.0, last_done + self.keepalive_s - now))
-            with self._lock:
-                if not self._stopping and self._seq == seq and self._released == released:
-                    self.clock.wait(self._wake, max(0.0005, min(waits)))
+        return WriterState.LISTEN
+
+    def _listen(self, c: _Conn) -> WriterState:
+        """LISTEN: take the caller's newest picture (the socket is never read)."""
+        return WriterState.START if self._take_picture(c) else WriterState.END
+
+    def _start(self, c: _Conn) -> WriterState:
+        """START: send the picture's packets when a frame is due (at most ``max_fps``)."""
+        frame = c.frame
+        if frame is None or c.released or not self._frame_due(c):
+            return WriterState.WAIT
+        try:
+            c.port.send_frame(frame)
+        except OSError as exc:
+            return c.fail(f"send to {c.found.url} failed: {_error_text(exc)}")
+        now = self.clock.now()
+        self._frame_through(now - c.frame_at if frame != c.last_bytes else None)
+        c.delivered = True
+        c.last_seq, c.last_bytes, c.last_done = c.seq, frame, now
+        c.next_allowed = now + 1.0 / self.max_fps
+        return WriterState.LISTEN

@@ -45,7 +45,9 @@ caller's thread.  One background writer thread owns the port:
   device on a link with ``wled_baud`` gets its first frame once it answered or
   was asked twice at every rate (then it is taken for an Adalight sketch).
 
-Every state change is logged (logger ``focus-arcade.led``) and
+The writer on one open port is a small state machine, :class:`WriterState`
+(the transitions in a table at ``LedLink._serve``).  Every state change is
+logged (logger ``focus-arcade.led``) and
 :meth:`LedLink.status` gives a :class:`LinkStatus` with an operator's
 ``advice``.  :class:`DdpLink` (``firmware_bridge.ddp``) sends the same frames
 over Wi-Fi.
@@ -59,7 +61,8 @@ import select
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Callable, Protocol, Sequence
 
 import serial
@@ -110,6 +113,90 @@ class Found:
     kind: str = ""
     version: str = ""
     baudrate: int | None = None
+
+
+class WriterState(Enum):
+    """The states of the writer thread on one open port (:meth:`LedLink._serve`).
+
+    Not :attr:`LinkStatus.state` (what the operator sees): the writer goes through
+    several of these for every frame; the table in :meth:`LedLink._serve` says which
+    of them change what the operator sees.
+    """
+
+    OPENED = "opened"
+    """A fresh connection: forget the device's boot chatter."""
+    LISTEN = "listen"
+    """Read what the device said (``Ada``, ``WLED ...``, garbled bytes); stop on close()."""
+    IDLE = "idle"
+    """Between frames: WLED's parser reads a command byte as a command."""
+    SWITCH = "switch"
+    """Send WLED its one-byte command for ``wled_baud`` and follow it there."""
+    UNANSWERED = "unanswered"
+    """A ``v`` went unanswered: count it, look at the next rate or stop asking."""
+    ASK = "ask"
+    """Send ``v`` when a question is due."""
+    START = "start"
+    """Begin the next frame when one is due and the wire and the port's queue allow."""
+    SEND = "send"
+    """Write what the device takes of the frame under way."""
+    WAIT = "wait"
+    """Nothing to write: wait for a new picture, the wire, the keepalive or a question."""
+    END = "end"
+    """Leave the port: close() was called, or the port failed (:attr:`_Conn.error`)."""
+
+
+@dataclass
+class _Conn:
+    """What the writer knows about one open port; the states of :class:`WriterState` read
+    and change it."""
+
+    port: Any
+    found: Found
+    fd: int | None = None
+    error: str = ""  # why the port was left ("" after close())
+    delivered: bool = False  # a frame went through on this port
+    # The caller's picture as LISTEN took it, at the clock time ``now``.
+    now: float = 0.0
+    frame: bytes | None = None
+    seq: int = 0
+    frame_at: float = 0.0
+    released: bool = False
+    # Frames: the last one through, the one under way (``pending``), the wire's pace.
+    force: bool = True  # a fresh connection: the device may have reset, send at once
+    last_seq: int = -1
+    last_bytes: bytes | None = None
+    last_done: float = float("-inf")
+    next_allowed: float = 0.0
+    pending: memoryview | None = None
+    pending_frame: bytes = b""
+    pending_seq: int = -1
+    pending_at: float = 0.0
+    new_picture: bool = False
+    last_progress: float = 0.0
+    connected_at: float = 0.0
+    # The device: its kind ("wled", "adalight", "" unknown), the rate, the questions.
+    kind: str = ""
+    baud: int = 0
+    rx: bytearray = field(default_factory=bytearray)
+    asked_at: float | None = None
+    ask_due: float = float("inf")
+    unanswered: int = 0
+    holding: bool = False  # no frame for an unknown device while it is looked for at each rate
+    fast_confirmed: bool = False
+    switch_failed: bool = False
+    fast_unconfirmed: int = 0  # losses at wled_baud before WLED ever answered there
+    # With wled_baud: the rates a WLED that stopped answering is looked for at, and where in
+    # that list the hunt is; garbage read before quiet_until (a baud change) is not held
+    # against the new rate.
+    hunt: list[int] = field(default_factory=list)
+    hunt_i: int = 0
+    quiet_until: float = 0.0
+    give_up_after: int = 3  # questions before an unknown device is taken for an Adalight sketch
+
+    def fail(self, error: str) -> WriterState:
+        """Leave the port because of ``error``."""
+        self.error = error
+        return WriterState.END
 
 
 class PortLike(Protocol):
@@ -713,243 +800,332 @@ class LedLink:
         self._sleep(seconds)
 
     def _serve(self, port: Any, found: Found) -> tuple[bool, str]:
-        """Write frames to an open port until it fails or close(); (delivered any, error)."""
-        clock = self.clock
-        fd = self._fd_of(port)
-        delivered = False
-        rx = bytearray()
-        last_seq = -1
-        last_bytes: bytes | None = None
-        last_done = float("-inf")
-        next_allowed = clock.now()
-        force = True  # a fresh connection: the device may have reset, send at once
-        pending: memoryview | None = None
-        pending_frame = b""
-        pending_seq = -1
-        pending_at = 0.0
-        last_progress = clock.now()
-        kind = found.kind
-        baud = found.baudrate or self.baudrate
-        asked_at: float | None = None
-        ask_due = clock.now() if kind != "adalight" else float("inf")
-        unanswered = 0
-        fast_confirmed = False
-        switch_failed = False
-        fast_unconfirmed = 0  # losses at wled_baud before WLED ever answered there
-        connected_at = clock.now()
-        # With wled_baud: the rates a WLED that stopped answering is looked for at, and where
-        # in that list the hunt is; garbage read before quiet_until (a baud change) is not held
-        # against the new rate.
-        hunt = baud_hunt(self.baudrate, self.wled_baud) if self.wled_baud else [self.baudrate]
-        hunt_i = 0
-        quiet_until = clock.now()
+        """Write frames to an open port until it fails or close(); (delivered any, error).
+
+        A small state machine: each state of :class:`WriterState` is a method that
+        returns the next state, from ``OPENED`` until ``END``.  The transitions, and
+        what the operator sees change (:attr:`LinkStatus.state`, ``advice``)::
+
+            state       next        when                                          the operator sees
+            ----------  ----------  --------------------------------------------  -------------------------
+            OPENED      LISTEN      the device's boot chatter is dropped          "connected" (set on open)
+            OPENED      END         the port fails                                "disconnected"
+            LISTEN      END         close(); reading fails                        "closed"; "disconnected"
+            LISTEN      SEND        a frame is under way
+            LISTEN      IDLE        no frame under way
+            IDLE        SWITCH      WLED answered at another rate than wled_baud
+            IDLE        UNANSWERED  a "v" went 0.4 s without an answer
+            IDLE        ASK         otherwise
+            SWITCH      LISTEN      WLED switched (or took nothing: it stays)     the new baud rate
+            SWITCH      END         the port fails                                "disconnected"
+            UNANSWERED  ASK         counted; the hunt moves to another rate       "not answering" advice
+            UNANSWERED  END         the port fails at the new rate                "disconnected"
+            ASK         START       "v" sent if one is due
+            ASK         END         writing fails                                 "disconnected"
+            START       SEND        a new picture, a hello or the keepalive is
+                                    due and the wire and the port's queue allow
+            START       WAIT        nothing due; released; WLED lost; an
+                                    unknown device still looked for
+            START       END         the port fails                                "disconnected"
+            SEND        LISTEN      bytes taken (the last: a frame through)       "stalled" -> "connected"
+            SEND        LISTEN      nothing taken (for stall_s: stalled)          "stalled" + advice
+            SEND        END         writing fails                                 "disconnected"
+            WAIT        LISTEN      a new picture, release(), close(), time
+
+        :class:`~firmware_bridge.ddp.DdpLink` goes OPENED, LISTEN (it reads nothing),
+        START (which sends a whole frame and goes to LISTEN), WAIT.
+        """
+        steps: dict[WriterState, Callable[[_Conn], WriterState]] = {
+            WriterState.OPENED: self._opened,
+            WriterState.LISTEN: self._listen,
+            WriterState.IDLE: self._idle,
+            WriterState.SWITCH: self._switch,
+            WriterState.UNANSWERED: self._unanswered,
+            WriterState.ASK: self._ask,
+            WriterState.START: self._start,
+            WriterState.SEND: self._send,
+            WriterState.WAIT: self._wait,
+        }
+        conn = _Conn(port, found)
+        state = WriterState.OPENED
+        while state is not WriterState.END:
+            state = steps[state](conn)
+        return conn.delivered, conn.error
+
+    # The states of the writer on one open port: each returns the next (see _serve).
+
+    def _opened(self, c: _Conn) -> WriterState:
+        """OPENED: a fresh connection; what is known of the device comes from ``locate``."""
+        now = self.clock.now()
+        c.fd = self._fd_of(c.port)
+        c.kind = c.found.kind
+        c.baud = c.found.baudrate or self.baudrate
+        c.next_allowed = c.last_progress = c.connected_at = c.quiet_until = now
+        c.ask_due = now if c.kind != "adalight" else float("inf")
+        c.hunt = baud_hunt(self.baudrate, self.wled_baud) if self.wled_baud else [self.baudrate]
         # An unknown device is asked at each rate twice before it is taken for an Adalight sketch.
-        give_up_after = 2 * len(hunt) if self.wled_baud else 3
+        c.give_up_after = 2 * len(c.hunt) if self.wled_baud else 3
         try:
-            port.reset_input_buffer()  # stale boot chatter
+            c.port.reset_input_buffer()  # stale boot chatter
         except PORT_ERRORS as exc:
-            return delivered, f"reset_input_buffer failed: {_error_text(exc)}"
+            return c.fail(f"reset_input_buffer failed: {_error_text(exc)}")
+        return WriterState.LISTEN
 
-        def set_rate(target: int) -> str:
-            """Set the port to ``target``; "" or the error."""
-            nonlocal baud, quiet_until, rx
-            if target == baud:
-                return ""
-            try:
-                port.baudrate = target
-                port.reset_input_buffer()  # bytes read at the old rate are no answer at the new one
-            except PORT_ERRORS as exc:
-                return f"baud change failed: {_error_text(exc)}"
-            baud = target
-            rx = bytearray()
-            quiet_until = clock.now() + 0.1
+    def _listen(self, c: _Conn) -> WriterState:
+        """LISTEN: read what the device said, then take the caller's newest picture."""
+        try:
+            lines, garbage = self._drain(c.port, c.rx)
+        except PORT_ERRORS as exc:
+            return c.fail(f"read failed: {_error_text(exc)}")
+        if garbage:
+            self._heard_garbage(c, garbage)
+        for line in lines:
+            self._heard_line(c, line)
+        if not self._take_picture(c):
+            return WriterState.END
+        return WriterState.SEND if c.pending is not None else WriterState.IDLE
+
+    def _idle(self, c: _Conn) -> WriterState:
+        """IDLE: between frames, where WLED's parser reads a command byte as a command."""
+        if (c.kind == "wled" and self.wled_baud and c.baud != self.wled_baud and not c.switch_failed
+                and c.asked_at is None and c.unanswered == 0 and self._answers):
+            return WriterState.SWITCH
+        if c.asked_at is not None and c.now - c.asked_at > _ANSWER_S:
+            return WriterState.UNANSWERED
+        return WriterState.ASK
+
+    def _switch(self, c: _Conn) -> WriterState:
+        """SWITCH: send WLED its one-byte command for ``wled_baud``, then follow it there."""
+        try:
+            self._write_all(c.port, c.fd, bytes([BAUD_COMMANDS[self.wled_baud]]))
+            self._sleep(max(0.02, 30 * 10.0 / c.baud))  # "Baud is now ..." then WLED restarts its UART
+        except serial.SerialTimeoutException:
+            c.switch_failed = True  # the device takes nothing now: stay at the start rate
+            return WriterState.LISTEN
+        except PORT_ERRORS as exc:
+            return c.fail(f"baud switch failed: {_error_text(exc)}")
+        problem = self._set_rate(c, self.wled_baud)
+        if problem:
+            return c.fail(problem)
+        log.info("LED: asked WLED on %s to switch to %d baud", c.found.url, self.wled_baud)
+        c.asked_at, c.ask_due = None, self.clock.now()
+        return WriterState.LISTEN
+
+    def _unanswered(self, c: _Conn) -> WriterState:
+        """UNANSWERED: a question went without an answer; twice at the rate WLED answered
+        at, then once at each rate of the hunt, the rate moves on."""
+        c.asked_at = None
+        c.unanswered += 1
+        if c.kind == "wled" and c.unanswered == 2:
             with self._lock:
-                self._baud_now = baud
+                self._answers = False
+            log.warning("LED: WLED on %s stopped answering at %d baud", c.found.url, c.baud)
+        hunting = bool(self.wled_baud) and c.kind != "adalight" and (
+            c.kind == "wled" or c.unanswered <= c.give_up_after)
+        if hunting and c.unanswered >= 2 and (c.unanswered % 2 == 0 or c.kind == "wled"):
+            problem = self._set_rate(c, self._hunt_target(c))
+            if problem:
+                return c.fail(problem)
+        if c.kind == "" and c.unanswered >= c.give_up_after:
+            c.ask_due = float("inf")  # never answers: an Adalight sketch without its hello
+            problem = self._set_rate(c, self.baudrate)
+            if problem:
+                return c.fail(problem)
+        else:
+            c.ask_due = c.now + (0.05 if c.kind == "wled" or self.wled_baud else 0.3)
+        return WriterState.ASK
+
+    def _ask(self, c: _Conn) -> WriterState:
+        """ASK: send ``v`` when a question is due: after a frame went through, while an
+        unknown device is looked for, or half a second into a link with nothing to show."""
+        # With wled_baud, an unknown device gets no frame while it is looked for at each
+        # rate: bytes at a wrong rate would reach a WLED as commands.
+        c.holding = bool(self.wled_baud) and c.kind == "" and c.ask_due != float("inf")
+        if c.asked_at is None and c.now >= c.ask_due and (
+                c.delivered or c.holding or ((c.frame is None or c.released) and c.now - c.connected_at > 0.5)):
+            try:
+                self._write_all(c.port, c.fd, VERSION_COMMAND)
+                c.asked_at = c.now
+            except serial.SerialTimeoutException:
+                pass  # the device takes nothing now (stalled): ask later, it is no loss
+            except PORT_ERRORS as exc:
+                return c.fail(f"write failed: {_error_text(exc)}")
+            c.ask_due = c.now + self.heartbeat_s
+        return WriterState.START
+
+    def _start(self, c: _Conn) -> WriterState:
+        """START: begin the next frame when one is due, the wire is through the last one
+        and the port's output queue is nearly empty."""
+        frame = c.frame
+        lost_wled = c.kind == "wled" and bool(self.wled_baud) and self._answers is False
+        if frame is None or c.released or lost_wled or c.holding or not self._frame_due(c):
+            return WriterState.WAIT
+        try:
+            queued = self._out_waiting(c.port)
+        except PORT_ERRORS as exc:
+            return c.fail(f"out_waiting failed: {_error_text(exc)}")
+        if queued is not None and queued > max(64, len(frame) // 8):
+            return WriterState.WAIT
+        c.pending = memoryview(frame)
+        c.pending_frame, c.pending_seq, c.pending_at = frame, c.seq, c.frame_at
+        c.new_picture = frame != c.last_bytes
+        wire = len(frame) * 10.0 / c.baud if self.pace else 0.0
+        # Paced from the planned start when the writer woke a little late, so the average
+        # rate is the wire's (never more than one frame ahead).
+        base = c.next_allowed if 0 <= c.now - c.next_allowed < wire else c.now
+        c.next_allowed = base + wire + self.frame_gap_s
+        c.last_progress = c.now
+        return WriterState.SEND
+
+    def _send(self, c: _Conn) -> WriterState:
+        """SEND: write what the device takes of the frame under way (never cut, never
+        sent twice); a device that takes nothing for ``stall_s`` is "stalled"."""
+        assert c.pending is not None
+        chunk = max(64, int(c.baud / 10 * 0.02))
+        try:
+            taken = self._write_some(c.port, c.fd, c.pending, chunk)
+        except PORT_ERRORS as exc:
+            return c.fail(f"write failed: {_error_text(exc)}")
+        now = self.clock.now()
+        if taken:
+            c.pending = c.pending[taken:]
+            c.last_progress = now
+            if self._state == "stalled":
+                self._set_state("connected")
+            if len(c.pending) == 0:
+                c.pending = None
+                c.delivered = True
+                c.force = False
+                c.last_seq, c.last_bytes, c.last_done = c.pending_seq, c.pending_frame, now
+                self._frame_through(now - c.pending_at if c.new_picture else None)
+            return WriterState.LISTEN
+        if now - c.last_progress >= self.stall_s and self._state != "stalled":
+            self._set_state(
+                "stalled",
+                error=f"write timed out: the device took no byte for {self.stall_s:.2g} s (not reading)",
+            )
+        self._wait_writable(c.fd, min(self.poll_s, max(0.001, chunk * 10.0 / c.baud)))
+        return WriterState.LISTEN
+
+    def _wait(self, c: _Conn) -> WriterState:
+        """WAIT: nothing to write now: wait for a new picture, the wire, the keepalive or a question."""
+        waits = [self.poll_s]
+        if c.frame is not None and not c.released:
+            waits.append(max(0.0, c.next_allowed - c.now))
+            waits.append(max(0.0, c.last_done + self.keepalive_s - c.now))
+        if c.ask_due != float("inf"):
+            waits.append(max(0.0, c.ask_due - c.now))
+        wait = max(0.0005, min(waits))
+        with self._lock:
+            if not self._stopping and self._seq == c.seq and self._released == c.released:
+                self.clock.wait(self._wake, wait)
+        return WriterState.LISTEN
+
+    # What the states share.
+
+    def _take_picture(self, c: _Conn) -> bool:
+        """Take the caller's newest picture into ``c`` at the clock's now; False after close()."""
+        c.now = self.clock.now()
+        with self._lock:
+            if self._stopping:
+                return False
+            c.frame, c.seq, c.frame_at, c.released = self._frame, self._seq, self._frame_at, self._released
+        return True
+
+    def _frame_due(self, c: _Conn) -> bool:
+        """True when the picture in ``c`` should be sent now: new, forced (a fresh connection,
+        a hello) or the keepalive, and the wire is through the last frame."""
+        if c.seq != c.last_seq and c.frame == c.last_bytes:
+            c.last_seq = c.seq  # same picture shown again: nothing new to send
+        due = c.force or c.seq != c.last_seq or c.now - c.last_done >= self.keepalive_s
+        return due and c.now >= c.next_allowed
+
+    def _frame_through(self, latency: float | None) -> None:
+        """Count a frame written in full (``latency``: seconds since its picture was
+        shown, None when it showed no new picture); the link is "connected"."""
+        with self._lock:
+            self._frames_sent += 1
+            if latency is not None:
+                self._latencies.append(latency)
+            if self._state not in ("connected", "released", "closed"):
+                self._set_state_locked("connected")
+
+    def _heard_garbage(self, c: _Conn, garbage: int) -> None:
+        """``garbage`` bytes no controller prints were read: with ``wled_baud``, the rate is wrong."""
+        if not self.wled_baud or self.clock.now() < c.quiet_until:
+            return
+        if c.kind != "adalight" and c.asked_at is not None:
+            # The device prints at another rate (WLED answering "v" there, or a restart's
+            # chatter): this rate is wrong, try the next one at once.
+            log.info("LED: %d garbled bytes from %s at %d baud: looking for WLED at another rate",
+                     garbage, c.found.url, c.baud)
+            c.asked_at = self.clock.now() - _ANSWER_S - 1.0
+            c.unanswered = max(c.unanswered, 1)
+        elif c.kind == "wled":
+            c.ask_due = self.clock.now()  # WLED printing garbage between questions: ask now
+
+    def _heard_line(self, c: _Conn, line: bytes) -> None:
+        """A line from the device: ``Ada`` (an Adalight sketch, resend at once) or ``WLED ...``."""
+        if is_hello(line):
+            c.force = True
+            with self._lock:
+                self._hellos += 1
+                if not self._device:
+                    self._device = "Adalight"
+                    log.info("LED controller on %s says Ada: an Adalight device", c.found.url)
+            if c.kind == "":
+                c.kind, c.ask_due = "adalight", float("inf")
+        elif is_version_line(line):
+            text = line.strip().decode("latin-1")
+            c.asked_at, c.unanswered, c.hunt_i = None, 0, 0
+            if c.baud == self.wled_baud:
+                c.fast_confirmed = True
+            if c.kind != "wled":
+                log.info("LED controller on %s is %s at %d baud", c.found.url, text, c.baud)
+                c.force = True
+            c.kind = "wled"
+            c.ask_due = self.clock.now() + self.heartbeat_s
+            with self._lock:
+                self._device, self._answers = text, True
+
+    def _hunt_target(self, c: _Conn) -> int:
+        """The rate to ask at next after WLED restarted (back at its start rate, or moved to
+        another rate by the bytes it heard at the wrong one), the arcade restarted while WLED
+        runs at the fast rate, or the switch did not take."""
+        if c.baud == self.wled_baud and c.kind == "wled" and not c.fast_confirmed:
+            c.fast_unconfirmed += 1
+        if c.fast_unconfirmed >= 2 and not c.switch_failed:
+            # Twice switched and never heard there (a restart can explain once).
+            c.switch_failed = True
+            log.warning("LED: WLED does not answer at %d baud: staying at %d "
+                        "(set [led] wled_baud = 0 if the USB adapter cannot carry it)",
+                        self.wled_baud, self.baudrate)
+        if c.switch_failed and c.baud == self.wled_baud:
+            return self.baudrate
+        # The next rate of the hunt after c.baud (the start rate first after each loss).
+        rates = [r for r in c.hunt if not (c.switch_failed and r == self.wled_baud)] or [self.baudrate]
+        for _ in range(len(rates) + 1):
+            target = rates[c.hunt_i % len(rates)]
+            c.hunt_i += 1
+            if target != c.baud:
+                return target
+        return c.baud
+
+    def _set_rate(self, c: _Conn, target: int) -> str:
+        """Set the port to ``target`` baud; "" or the error."""
+        if target == c.baud:
             return ""
-
-        def next_rate() -> int:
-            """The next rate of the hunt after ``baud`` (the start rate first after each loss)."""
-            nonlocal hunt_i
-            rates = [r for r in hunt if not (switch_failed and r == self.wled_baud)] or [self.baudrate]
-            for _ in range(len(rates) + 1):
-                target = rates[hunt_i % len(rates)]
-                hunt_i += 1
-                if target != baud:
-                    return target
-            return baud
-
-        while True:
-            try:
-                lines, garbage = self._drain(port, rx)
-            except PORT_ERRORS as exc:
-                return delivered, f"read failed: {_error_text(exc)}"
-            if (garbage and self.wled_baud and kind != "adalight" and asked_at is not None
-                    and clock.now() >= quiet_until):
-                # The device prints at another rate (WLED answering "v" there, or a restart's
-                # chatter): this rate is wrong, try the next one at once.
-                log.info("LED: %d garbled bytes from %s at %d baud: looking for WLED at another rate",
-                         garbage, found.url, baud)
-                asked_at = clock.now() - _ANSWER_S - 1.0
-                unanswered = max(unanswered, 1)
-            elif garbage and self.wled_baud and kind == "wled" and clock.now() >= quiet_until:
-                ask_due = clock.now()  # WLED printing garbage between questions: ask now
-            for line in lines:
-                if is_hello(line):
-                    force = True
-                    with self._lock:
-                        self._hellos += 1
-                        if not self._device:
-                            self._device = "Adalight"
-                            log.info("LED controller on %s says Ada: an Adalight device", found.url)
-                    if kind == "":
-                        kind, ask_due = "adalight", float("inf")
-                elif is_version_line(line):
-                    text = line.strip().decode("latin-1")
-                    asked_at, unanswered, hunt_i = None, 0, 0
-                    if baud == self.wled_baud:
-                        fast_confirmed = True
-                    if kind != "wled":
-                        log.info("LED controller on %s is %s at %d baud", found.url, text, baud)
-                        force = True
-                    kind = "wled"
-                    ask_due = clock.now() + self.heartbeat_s
-                    with self._lock:
-                        self._device, self._answers = text, True
-            now = clock.now()
-            with self._lock:
-                if self._stopping:
-                    return delivered, ""
-                frame, seq, frame_at, released = self._frame, self._seq, self._frame_at, self._released
-
-            if pending is None:
-                # Idle: WLED's parser is between frames, a command byte is read as a command.
-                if (kind == "wled" and self.wled_baud and baud != self.wled_baud and not switch_failed
-                        and asked_at is None and unanswered == 0 and self._answers):
-                    try:
-                        self._write_all(port, fd, bytes([BAUD_COMMANDS[self.wled_baud]]))
-                        self._sleep(max(0.02, 30 * 10.0 / baud))  # "Baud is now ..." then WLED restarts its UART
-                    except serial.SerialTimeoutException:
-                        switch_failed = True  # the device takes nothing now: stay at the start rate
-                        continue
-                    except PORT_ERRORS as exc:
-                        return delivered, f"baud switch failed: {_error_text(exc)}"
-                    problem = set_rate(self.wled_baud)
-                    if problem:
-                        return delivered, problem
-                    log.info("LED: asked WLED on %s to switch to %d baud", found.url, self.wled_baud)
-                    asked_at, ask_due = None, clock.now()
-                    continue
-                if asked_at is not None and now - asked_at > _ANSWER_S:
-                    asked_at = None
-                    unanswered += 1
-                    if kind == "wled" and unanswered == 2:
-                        with self._lock:
-                            self._answers = False
-                        log.warning("LED: WLED on %s stopped answering at %d baud", found.url, baud)
-                    hunting = self.wled_baud and kind != "adalight" and (
-                        kind == "wled" or unanswered <= give_up_after)
-                    # Twice at the rate it answered at, then once at each rate of the hunt.
-                    if hunting and unanswered >= 2 and (unanswered % 2 == 0 or kind == "wled"):
-                        # WLED restarted (back at its start rate, or moved to another rate by the
-                        # bytes it heard at the wrong one), the arcade restarted while WLED runs at
-                        # the fast rate, or the switch did not take.
-                        if baud == self.wled_baud and kind == "wled" and not fast_confirmed:
-                            fast_unconfirmed += 1
-                        if fast_unconfirmed >= 2 and not switch_failed:
-                            # Twice switched and never heard there (a restart can explain once).
-                            switch_failed = True
-                            log.warning("LED: WLED does not answer at %d baud: staying at %d "
-                                        "(set [led] wled_baud = 0 if the USB adapter cannot carry it)",
-                                        self.wled_baud, self.baudrate)
-                        target = self.baudrate if switch_failed and baud == self.wled_baud else next_rate()
-                        problem = set_rate(target)
-                        if problem:
-                            return delivered, problem
-                    if kind == "" and unanswered >= give_up_after:
-                        ask_due = float("inf")  # never answers: an Adalight sketch without its hello
-                        problem = set_rate(self.baudrate)
-                        if problem:
-                            return delivered, problem
-                    else:
-                        ask_due = now + (0.05 if kind == "wled" or self.wled_baud else 0.3)
-                # With wled_baud, an unknown device gets no frame while it is looked for at each
-                # rate: bytes at a wrong rate would reach a WLED as commands.
-                holding = bool(self.wled_baud) and kind == "" and ask_due != float("inf")
-                if asked_at is None and now >= ask_due and (
-                        delivered or holding or ((frame is None or released) and now - connected_at > 0.5)):
-                    try:
-                        self._write_all(port, fd, VERSION_COMMAND)
-                        asked_at = now
-                    except serial.SerialTimeoutException:
-                        pass  # the device takes nothing now (stalled): ask later, it is no loss
-                    except PORT_ERRORS as exc:
-                        return delivered, f"write failed: {_error_text(exc)}"
-                    ask_due = now + self.heartbeat_s
-
-                lost_wled = kind == "wled" and bool(self.wled_baud) and self._answers is False
-                if frame is not None and not released and not lost_wled and not holding:
-                    if seq != last_seq and frame == last_bytes:
-                        last_seq = seq  # same picture shown again: nothing new to send
-                    due = force or seq != last_seq or now - last_done >= self.keepalive_s
-                    if due and now >= next_allowed:
-                        try:
-                            queued = self._out_waiting(port)
-                        except PORT_ERRORS as exc:
-                            return delivered, f"out_waiting failed: {_error_text(exc)}"
-                        if queued is None or queued <= max(64, len(frame) // 8):
-                            pending = memoryview(frame)
-                            pending_frame, pending_seq, pending_at = frame, seq, frame_at
-                            new_picture = frame != last_bytes
-                            started = now
-                            wire = len(frame) * 10.0 / baud if self.pace else 0.0
-                            # Paced from the planned start when the writer woke a little late, so
-                            # the average rate is the wire's (never more than one frame ahead).
-                            base = next_allowed if 0 <= started - next_allowed < wire else started
-                            next_allowed = base + wire + self.frame_gap_s
-                            last_progress = now
-            if pending is not None:
-                chunk = max(64, int(baud / 10 * 0.02))
-                try:
-                    taken = self._write_some(port, fd, pending, chunk)
-                except PORT_ERRORS as exc:
-                    return delivered, f"write failed: {_error_text(exc)}"
-                now = clock.now()
-                if taken:
-                    pending = pending[taken:]
-                    last_progress = now
-                    if self._state == "stalled":
-                        self._set_state("connected")
-                    if len(pending) == 0:
-                        pending = None
-                        delivered = True
-                        force = False
-                        last_seq, last_bytes = pending_seq, pending_frame
-                        last_done = now
-                        with self._lock:
-                            self._frames_sent += 1
-                            if new_picture:
-                                self._latencies.append(now - pending_at)
-                            if self._state not in ("connected", "released", "closed"):
-                                self._set_state_locked("connected")
-                    continue
-                if now - last_progress >= self.stall_s and self._state != "stalled":
-                    self._set_state(
-                        "stalled",
-                        error=f"write timed out: the device took no byte for {self.stall_s:.2g} s (not reading)",
-                    )
-                self._wait_writable(fd, min(self.poll_s, max(0.001, chunk * 10.0 / baud)))
-                continue
-            # Nothing to write now: wait for a new picture, the wire, the keepalive or a question.
-            waits = [self.poll_s]
-            if frame is not None and not released:
-                waits.append(max(0.0, next_allowed - now))
-                waits.append(max(0.0, last_done + self.keepalive_s - now))
-            if ask_due != float("inf"):
-                waits.append(max(0.0, ask_due - now))
-            wait = max(0.0005, min(waits))
-            with self._lock:
-                if not self._stopping and self._seq == seq and self._released == released:
-                    self.clock.wait(self._wake, wait)
+        try:
+            c.port.baudrate = target
+            c.port.reset_input_buffer()  # bytes read at the old rate are no answer at the new one
+        except PORT_ERRORS as exc:
+            return f"baud change failed: {_error_text(exc)}"
+        c.baud = target
+        c.rx = bytearray()
+        c.quiet_until = self.clock.now() + 0.1
+        with self._lock:
+            self._baud_now = c.baud
+        return ""
 
     def _write_all(self, port: Any, fd: int | None, data: bytes) -> None:
         """Write a few control bytes (a command) completely, waiting for room."""
