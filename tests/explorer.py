@@ -989,9 +989,10 @@ class Checks:
           seat, kiosk/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
-        * the lobby starts ``[lobby] auto_start_s`` after the last press; the results screen
+        * the lobby starts ``[lobby] auto_start_s`` after the last press or release (its
+          gestures act when let go); the results screen
           goes back to the title within its entry and stay times; the PIN screen times out; the
-          offer of an interrupted game resumes it ``AUTO_RESUME_NS`` after the last press.
+          offer of an interrupted game resumes it ``AUTO_RESUME_NS`` after the last press or release.
         """
         ex, now = self.ex, self.ex.clock.t
         top = ex.app.scenes[-1] if ex.app.scenes else None
@@ -1026,8 +1027,10 @@ class Checks:
                   "ResumeScene": (AUTO_RESUME_NS / S + 2, True),
                   "ResultsScene": (45 + 25 + 3, False), "PinScene": (65, False)}
         if name in limits:
-            limit_s, from_press = limits[name]
-            last = max(self.last_press.values(), default=0) if from_press else 0
+            limit_s, from_gesture = limits[name]
+            # a menu's buzzer gesture acts when it is let go (ReleaseGestures): its limit
+            # counts from the last press or release
+            last = max(self.last_edge.values(), default=0) if from_gesture else 0
             quiet = now - max(self.since, last)
             if quiet > limit_s * S:
                 ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
