@@ -1,9 +1,11 @@
 """The buzzers-only explorer's long mode (tests/explorer.py): for every registry entry, goal
 walks (title -> lobby -> the game to its results -> initials -> title; every other one then
-a game of it that everyone leaves, which must be put away) and seeded monkeys started in its
+a game of it that everyone leaves, which must be put away, the others a power cut in a game of
+it and the offer answered at the next start: resumed, dropped with a long hold, dropped with a
+tap and a hold, or left to resume by itself) and seeded monkeys started in its
 game, at the four screen sizes in turn, until the entry has had ``--minutes`` virtual minutes; then the figures: gestures tried, frames run and checked,
 invariants held (by name), per entry and in all.  Before them (or alone, ``--service``) the
-service walk at the four sizes, the text checked on every frame, and a crowd of guests mashing every
+service walk and the ways back (the lobby's long holds, the PIN screen's) at the four sizes, the text checked on every frame, and a crowd of guests mashing every
 buzzer for ``--crowd-minutes`` (they must never reach the PIN screen).  The first failure stops the bench with
 its seed, gesture trace and replay command (exit status 1).
 
@@ -28,13 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer, ExplorerFailure  # noqa: E402
 
 S = 1_000_000_000
+#: The answers to the offer of an interrupted game, in turn (tests/explorer.py ``resume_walk``).
+RESUME_ANSWERS = ("resume", "drop", "choose-drop", "wait")
 
 
 def explore(entry: str, minutes: float, seed0: int, frame_ms: int, text_every: int,
             monkey_s: float) -> tuple[Counter[str], dict[str, float]]:
     """Walk ``entry`` for ``minutes`` virtual minutes; returns (invariants held, figures)."""
     held: Counter[str] = Counter()
-    fig = {"walks": 0.0, "monkeys": 0.0, "left": 0.0, "gestures": 0.0, "frames": 0.0, "drawn": 0.0,
+    fig = {"walks": 0.0, "monkeys": 0.0, "left": 0.0, "resumes": 0.0, "gestures": 0.0, "frames": 0.0, "drawn": 0.0,
            "virtual_s": 0.0, "results": 0.0}
     k = 0
     while fig["virtual_s"] < minutes * 60:
@@ -50,6 +54,9 @@ def explore(entry: str, minutes: float, seed0: int, frame_ms: int, text_every: i
                     if k % 4 == 0:
                         ex.everyone_leaves(entry)
                         fig["left"] += 1
+                    else:
+                        ex.resume_walk(entry, RESUME_ANSWERS[(k // 4) % len(RESUME_ANSWERS)])
+                        fig["resumes"] += 1
                 else:
                     ex.monkey_from(entry, monkey_s)
                     fig["monkeys"] += 1
@@ -123,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
                 t0 = ex.clock.t
                 try:
                     ex.service_walk()
+                    ex.lobby_back()
+                    ex.pin_ways_out()
                 except ExplorerFailure as exc:
                     print(f"\nFAILED:\n{exc}", flush=True)
                     return 1

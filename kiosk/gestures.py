@@ -37,8 +37,11 @@ class Gestures:
     """Turns one screen's edges into ``(seat, action)`` pairs.
 
     Args:
-        long_hold: whether a 2 s buzzer hold means ``back`` (the lobby turns
-            it off: there a hold only accepts).
+        long_hold: whether a 2 s buzzer hold means ``back`` (off: a hold only
+            accepts, however long).  Screens where a long hold must never first do what
+            a hold does (the lobby, where it leaves; the PIN; the service menu; the offer of
+            an interrupted game) judge at the release:
+            :class:`kiosk.service_tools.ReleaseGestures`.
     """
 
     def __init__(self, long_hold: bool = True) -> None:

@@ -8,9 +8,9 @@ saved in the results store's ``resume`` slot in one transaction: the lobby game
 result is saved with the game's key and the slot is cleared in the same
 transaction, so a result is stored once, never twice.
 
-At start the arcade offers the interrupted game (:class:`ResumeScene`): OK
-resumes, Back drops it; unattended it resumes by itself after
-:data:`AUTO_RESUME_NS`.  The game is rebuilt from its lobby game and seed and
+At start the arcade offers the interrupted game (:class:`ResumeScene`): Resume or
+Drop it, chosen with the menu gestures (a buzzer's long hold drops it); unattended it resumes
+by itself :data:`AUTO_RESUME_NS` after the last press.  The game is rebuilt from its lobby game and seed and
 the recorded actions are replayed through the registry's hook
 (:meth:`arcade.registry.GameSpec.start_from`), so it continues at the last
 completed step with the same seats, and ends like any other game: the results
@@ -34,8 +34,10 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 log = logging.getLogger("focus-arcade")
 
-#: The offer resumes by itself after this long (ns) when nobody answers (kiosk, unattended).
-AUTO_RESUME_NS = 6_000_000_000
+#: The offer resumes by itself this long (ns) after it came or after the last press or release
+#: when nobody answers (kiosk, unattended): the guests of the interrupted game are likely there;
+#: a game nobody plays is put away later by the empty-room rule (kiosk/away.py).
+AUTO_RESUME_NS = 10_000_000_000
 
 
 def new_key() -> str:
@@ -216,35 +218,89 @@ def resume_now(app: Any, data: dict[str, Any]) -> bool:
 
 
 class ResumeScene(Scene):
-    """The offer at start: "A game was interrupted ... OK or a buzzer resume, X (or Esc outside
-    kiosk mode) drops it"; resumes by itself after :data:`AUTO_RESUME_NS` (a kiosk left alone)."""
+    """The offer at start, over the title screen: "A game was interrupted", with two choices,
+    Resume and Drop it, worked with the menu gestures (kiosk/gestures.py), judged when the
+    buzzer is let go (:class:`~kiosk.service_tools.ReleaseGestures`, as in the PIN screen: a
+    long hold never does first what a hold does):
+
+    * buzzer: tap = the other choice, hold (0.6 s) = take the highlighted one, long hold
+      (2 s) = drop the game (the way back on a buzzers-only cabinet, issue 20);
+    * station controls: left/right = the other choice, OK = take it, X = drop it;
+    * keyboard (not in kiosk mode): arrows, Enter, Esc = drop it.
+
+    Nobody answers: it resumes by itself :data:`AUTO_RESUME_NS` after it came or after the
+    last press or release (a guest choosing is never cut short; a buzzer held down since
+    does not keep it waiting).  Its hint names only the controls wired here."""
 
     overlay = True
+    CHOICES = ("Resume", "Drop it")
 
     def __init__(self, app: Any, data: dict[str, Any]) -> None:
         super().__init__(app)
+        from kiosk.service_tools import ReleaseGestures
         self.data = data
         self.since: int | None = None
         self.now = 0
+        self.choice = 0
+        self.gestures = ReleaseGestures()
+        self.last_edge: int | None = None
 
     def on_command(self, command: Any) -> None:
+        if getattr(command, "station_key", False):
+            return                                # its station's edge does it
         if command.name == "ok":
-            resume_now(self.app, self.data)
+            self.take()
         elif command.name == "back":
             self.drop()
+        elif command.name in ("left", "right", "up", "down"):
+            self.choice = 1 - self.choice
 
     def on_edge(self, edge: Edge) -> None:
-        if not edge.pressed or edge.source == "computer":
+        if edge.source == "computer":
             return
-        if edge.control in ("buzzer", "ok"):
+        self.last_edge = edge.t_ns                # someone is answering: the countdown starts again
+        from kiosk.gestures import BACK, NEXT, OK, PREV
+        for _seat, action in self.gestures.feed(edge):
+            if self.app.scenes[-1] is not self:
+                return
+            if action in (NEXT, PREV):
+                self.choice = 1 - self.choice
+                self.app.sounds.play("tick")
+            elif action == OK:
+                self.take()
+            elif action == BACK:
+                self.drop()
+
+    def take(self) -> None:
+        """The highlighted choice."""
+        if self.choice == 0:
             resume_now(self.app, self.data)
-        elif edge.control == "x":              # a station's X: drop it (kiosk mode has no Esc)
+        else:
             self.drop()
 
+    def controls(self) -> bool:
+        """Whether some seat has left/right/OK/X controls (else only the buzzers' gestures are named)."""
+        from kiosk.input import choose_controls
+        return choose_controls(self.app.cfg)
+
     def hint(self, left_s: int) -> str:
-        """The offer's controls line: Esc only where the keyboard's Esc works (not in kiosk mode)."""
-        drop = "X = drop it" if getattr(self.app, "kiosk_mode", False) else "X or Esc = drop it"
-        return f"OK / buzzer = resume    {drop}    resumes by itself in {left_s} s"
+        """The offer's controls line: only the controls wired here (the buzzers' gestures on a
+        buzzers-only cabinet; Esc only where the keyboard's Esc works, outside kiosk mode);
+        while a buzzer is held, what letting go does."""
+        from kiosk.gestures import BACK, NEXT, OK
+        from kiosk.scenes.service import held_line
+        held = held_line(self.gestures.would(self.now),
+                         {NEXT: f"choose {self.CHOICES[1 - self.choice]}",
+                          OK: "resume" if self.choice == 0 else "drop it", BACK: "drop it"})
+        if held:
+            return held.replace(" (hold 2 s: drop it)", "") if self.choice == 1 else held
+        if self.controls():
+            parts = ["left/right or tap = the other choice", "OK or hold = take it", "X or hold 2 s = drop it"]
+        else:
+            parts = ["tap = the other choice", "hold = take it", "hold 2 s = drop it"]
+        if not getattr(self.app, "kiosk_mode", False):
+            parts.append("keyboard: Enter, Esc = drop it")
+        return ",  ".join(parts) + f".  Resumes by itself in {left_s} s."
 
     def drop(self) -> None:
         try:
@@ -253,27 +309,65 @@ class ResumeScene(Scene):
             self.app.message(str(exc))
         self.app.pop()
 
+    def left_ns(self) -> int:
+        """How long until it resumes by itself (ns)."""
+        if self.since is None:
+            return AUTO_RESUME_NS
+        start = max(self.since, self.last_edge or self.since)
+        return max(0, AUTO_RESUME_NS - (self.now - start))
+
     def update(self, now_ns: int) -> None:
         self.now = now_ns
         if self.since is None:
             self.since = now_ns
-        elif now_ns - self.since >= AUTO_RESUME_NS:
+        elif self.left_ns() <= 0:
             resume_now(self.app, self.data)
+
+    def details(self) -> str:
+        """The game, its players and its step: "FOCUS, 2 players, after step 7" (a title that
+        already names its players, as FOCUS's do, is not followed by the count again)."""
+        import re
+        title = str(self.data.get("title") or "game")
+        seats = len(self.data.get("seats", []))
+        who = "" if re.search(r"\b\d+ players?\b", title) else f", {seats} players"
+        return f"{title}{who}, after step {self.data.get('steps', 0)}"
+
+    def box(self, W: int, H: int) -> Any:
+        """The dialog's panel: over the title's name and its "Press your buzzer" (a press here
+        answers the dialog), above the title's "Recent games" heading, which stays in sight."""
+        import pygame
+        top = 6 if render.small_screen(W, H) else max(6, H // 12)
+        bottom = H // 2 + 90 - render.line_height(28) // 2 - 10     # above the heading (attract.py)
+        box = pygame.Rect(0, top, W - 16 if render.small_screen(W, H) else W * 5 // 6, bottom - top)
+        box.centerx = W // 2
+        return box
 
     def draw(self, surface: Any) -> None:
         import pygame
         W, H = surface.get_size()
-        box = pygame.Rect(0, 0, min(W - 40, 980), 220)
-        box.center = (W // 2, H // 2)
+        box = self.box(W, H)
         render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
-        left = 0 if self.since is None else max(0, (AUTO_RESUME_NS - (self.now - self.since)) // 1_000_000_000 + 1)
-        render.text(surface, "A game was interrupted", (box.centerx, box.y + 20), 46, render.GOLD, "midtop", bold=True)
-        seats = len(self.data.get("seats", []))
-        render.text_fit(surface, f"{self.data.get('title', 'game')}, {seats} players, after step "
-                                 f"{self.data.get('steps', 0)}", (box.centerx, box.y + 84), box.w - 40, 30, 18,
-                        render.TEXT)
-        render.text_fit(surface, self.hint(left),
-                        (box.centerx, box.y + 140), box.w - 40, 26, 16, render.DIM)
+        small = render.small_screen(W, H)
+        left = self.left_ns() // 1_000_000_000 + (1 if self.left_ns() % 1_000_000_000 else 0)
+        inner = box.w - 24
+        head = render.text_block(surface, "A game was interrupted", (box.centerx, box.y + 6), inner,
+                                 30 if small else max(46, H // 16), 1, render.GOLD, "midtop", bold=True)
+        what = render.text_block(surface, self.details(), (box.centerx, head.bottom + 2), inner,
+                                 26 if small else max(30, H // 30), 2, render.TEXT, "midtop")
+        hint = render.text_block(surface, self.hint(int(left)), (box.centerx, box.bottom - 8), inner,
+                                 24 if small else max(26, H // 36), 3, render.DIM, "midbottom")
+        # the two choices between them, the highlighted one in gold
+        gap = 16
+        bw = min(max(260, W // 5), (inner - gap) // 2)
+        bh = max(render.line_height(24) + 8, min(max(64, H // 11), hint.top - what.bottom - 12))
+        y = (what.bottom + hint.top - bh) // 2
+        for i, label in enumerate(self.CHOICES):
+            r = pygame.Rect(0, y, bw, bh)
+            r.centerx = box.centerx + (i * 2 - 1) * (bw + gap) // 2
+            sel = i == self.choice
+            render.panel(surface, r, render.GOLD if sel else render.PANEL, render.TEXT if sel else render.DIM, 3)
+            render.text_block(surface, label, r.center, r.w - 12, max(24, min(bh - 14, max(34, H // 22))), 1,
+                              render.BG if sel else render.TEXT, "center", bold=True)
 
 
 def offer(app: Any) -> bool:

@@ -49,6 +49,15 @@ GESTURES = {"tap": TAP_NS, "hold": HOLD_NS, "long": LONG_NS}
 SIZES = ((480, 320), (800, 480), (1280, 720), (1920, 1080))
 #: A ruling id (R-3, FX-7, FXA-38, CO-4, SF-3, SL-3, SLA-1): for docs and logs, never on a player's screen.
 RULING_ID = re.compile(r"\b(?:R|FXA?|CO|SF|SLA?)-\d+\b")
+#: A control that ``kiosk/install.sh``'s cabinet (four buzzers, kiosk mode: no keyboard) does not
+#: have, named as a control on a screen: "OK = ...", "X or ...", "press OK", "left/right", the
+#: keyboard's keys (a claim shown as "P2 X", FocusX's focus-ex, is no control).
+UNWIRED = re.compile(r"\b(?:OK|X|Enter)\s*(?:[=/:(]|or\b|to\b|again\b|next\b|back\b|keeps?\b|drops?\b"
+                     r"|resumes?\b)|\b(?:[Pp]ress|[Ww]ith|or|and)\s+(?:OK|X|Enter)\b|\b[Ll]eft\s*/\s*[Rr]ight\b"
+                     r"|\bEsc\b|\bBackspace\b")
+#: ... except where it is no control: the Change-the-PIN page's choice after 9 ("**OK": done;
+#: "after 9 comes OK").
+NOT_A_CONTROL = re.compile(r"^\**OK$|\bcomes OK\b")
 
 
 #: Walks that found a defect (entry, seed, size, frame ms, text every N frames), fixed since:
@@ -182,12 +191,7 @@ class Explorer:
         from tests.text_fit import TextSeen
         self.seen = TextSeen(self.mp)
         self.seen.watch(self.screen)
-        self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
-        game_seeds = random.Random(f"{seed}-games")
-        self.app.new_seed = lambda: game_seeds.randrange(1_000_000_007)  # type: ignore[method-assign]
-        self.app.run_command = lambda *a, **k: None  # type: ignore[method-assign]  # never a real poweroff
-        assert self.app.gpio is not None, "the GPIO buzzers did not open on the mock pins"
-        self.factory = self.app.gpio._factory
+        self.game_seeds = random.Random(f"{seed}-games")
         self.pins = list(self.cfg["gpio"]["buzzers"])
         self.seats = len(self.cfg["seats"]["stations"])
         self.check_text = check_text
@@ -196,8 +200,20 @@ class Explorer:
         self.checks = Checks(self)
         self.held: dict[int, int] = {}          # seat -> release time (ns)
         self.scene_lines = -1                   # how many of the lines seen the screen drew itself
-        real_draw = self.app.draw
         self._draw_now = True
+        self._open_app()
+
+    def _open_app(self) -> None:
+        """The arcade on this explorer's configuration, screen and pins, its drawing and the
+        presses it takes watched by :class:`Checks`."""
+        import kiosk.app as kapp
+        self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+        game_seeds = self.game_seeds
+        self.app.new_seed = lambda: game_seeds.randrange(1_000_000_007)  # type: ignore[method-assign]
+        self.app.run_command = lambda *a, **k: None  # type: ignore[method-assign]  # never a real poweroff
+        assert self.app.gpio is not None, "the GPIO buzzers did not open on the mock pins"
+        self.factory = self.app.gpio._factory
+        real_draw = self.app.draw
 
         def draw() -> None:
             if self._draw_now:
@@ -289,6 +305,25 @@ class Explorer:
         finally:
             self.mp.undo()
             pygame.display.quit()
+
+    def power_cut(self) -> None:
+        """The power goes in the middle of whatever is on screen, and comes back: no scene's
+        way out runs (the game in the results file's resume slot stays as it was), a new
+        arcade starts on the same configuration and results file, shows the title and offers
+        an interrupted game, as ``focus-arcade kiosk`` does at start."""
+        self.trace.steps.append((self.clock.t / 1e9 - 5000, (), "power cut, restart"))
+        for s in list(self.held):
+            self.factory.pin(self.pins[s]).drive_high()
+        self.held.clear()
+        old = self.app
+        old.stack.scenes.clear()                # nothing of the old screens runs
+        old.close()
+        self.checks.last_press.clear()
+        self.checks.last_edge.clear()
+        self._open_app()
+        self.app.home()
+        self.app.offer_resume()
+        self.run(0.2)
 
     # -- walks ----------------------------------------------------------------------------
     def to_attract(self) -> None:
@@ -453,6 +488,154 @@ class Explorer:
             self.fail(f"{entry}: everyone left, yet {type(self.top).__name__} is on screen "
                       f"{limit / S + 10:.0f} s later")
         self.checks.ok("progress: an empty room ends the game")
+
+    # -- the ways back: every screen a guest reaches has a buzzer way out ---------------------------
+    def at_title(self) -> bool:
+        """Whether the title screen is shown, or the attract loop it starts when nobody presses."""
+        from kiosk.scenes.attract import AttractScene
+        return (isinstance(self.top, AttractScene) and len(self.app.scenes) == 1) or \
+            self.app.attract is not None
+
+    def interrupted(self, entry: str, steps: int = 2) -> dict[str, Any]:
+        """P1 starts ``entry`` and plays it until ``steps`` steps are saved, then the power goes
+        and comes back (:meth:`power_cut`): the offer of the interrupted game must be on screen,
+        over the title.  Returns the saved game (the results file's resume slot)."""
+        from kiosk.resume import ResumeScene
+        from kiosk.scenes.attract import AttractScene
+        self.to_attract()
+        self.choose_in_lobby(entry)
+        game = self.top
+        end = self.clock.t + 300 * S
+        while self.clock.t < end and len(getattr(getattr(game, "state", None), "history", ())) < steps:
+            if self.top is not game:
+                self.fail(f"{entry} ended before {steps} steps were played")
+            seat = self._whose_turn(game, (0,))
+            if seat is not None:
+                self.gesture(seat, self.rng.choice(("hold", "hold", "tap")))
+            else:
+                self.frame()
+        saved = self.app.results.load_resume()
+        if saved is None or saved.get("steps", 0) < steps:
+            self.fail(f"{entry}: the game in progress was not saved for a restart ({saved and saved.get('steps')})")
+        self.power_cut()
+        if not isinstance(self.top, ResumeScene) or not isinstance(self.app.scenes[-2], AttractScene):
+            self.fail("after a power cut in a game the title did not offer the interrupted game")
+        self.frame()
+        self._draw_now = bool(self.check_text)          # its words checked at once (the frames after too)
+        if self._draw_now:
+            self.app.draw()
+            self.checks.text()
+        return saved
+
+    def resume_walk(self, entry: str, how: str) -> None:
+        """The offer of an interrupted game of ``entry`` (:meth:`interrupted`), answered with
+        buzzer gestures: ``resume`` (a hold on the highlighted Resume), ``drop`` (a long hold:
+        the way back), ``choose-drop`` (a tap to "Drop it", a hold takes it) or ``wait`` (nobody
+        answers: it resumes by itself, ``AUTO_RESUME_NS`` later).  Resumed: the same game at
+        its saved step; dropped: the title, and no offer at the next start."""
+        from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+        from kiosk.scenes.attract import AttractScene
+        if "--resume" not in self.trace.command:
+            self.trace.command += f" --resume {entry}:{how}"
+        saved = self.interrupted(entry)
+        offer = self.top
+        if how == "resume":
+            self.gesture(0, "hold")
+        elif how == "drop":
+            self.gesture(0, "long")
+        elif how == "choose-drop":
+            self.gesture(2, "tap")
+            if not isinstance(self.top, ResumeScene):
+                self.fail("a tap on the offer of the interrupted game took a choice (a tap only moves)")
+            self.gesture(2, "hold")
+        elif how == "wait":
+            self.run(AUTO_RESUME_NS / S + 1, until=lambda: self.top is not offer)
+        else:
+            raise ValueError(how)
+        if how in ("resume", "wait"):
+            top = self.top
+            if not self.app.is_game(top) or getattr(top, "game_key", None) != saved["game_key"]:
+                self.fail(f"{how}: the interrupted game did not come back ({type(top).__name__} is shown)")
+            if len(top.state.history) != saved["steps"]:
+                self.fail(f"the resumed game is at step {len(top.state.history)}, it was saved at {saved['steps']}")
+            self.checks.ok(f"way out: the interrupted game resumed ({how})")
+            return
+        if not isinstance(self.top, AttractScene) or len(self.app.scenes) != 1:
+            self.fail(f"{how}: the offer of the interrupted game did not go back to the title")
+        if self.app.results.load_resume() is not None:
+            self.fail(f"{how}: the dropped game is still in the resume slot (offered again at the next start)")
+        self.power_cut()
+        if not isinstance(self.top, AttractScene):
+            self.fail(f"after a drop the next start showed {type(self.top).__name__}, not the title")
+        self.checks.ok(f"way out: the interrupted game dropped ({how})")
+
+    def lobby_back(self) -> None:
+        """The lobby's way out with buzzers alone (issue 20: there was none): P1 and P2 join;
+        P2's long hold un-joins P2, the lobby stays; P1 goes down to "Start" and long-holds there:
+        no game starts (a long hold never does first what a hold does), P1 leaves, nobody is
+        left and the title comes back."""
+        from kiosk.scenes.attract import AttractScene
+        from kiosk.scenes.lobby import LobbyScene
+        if "--lobby-back" not in self.trace.command:
+            self.trace.command += " --lobby-back"
+        self.to_attract()
+        self.gesture(0, "tap")
+        lobby = self.top
+        if not isinstance(lobby, LobbyScene):
+            self.fail("a buzzer on the title screen did not open the lobby")
+        self.gesture(1, "tap")
+        if sorted(lobby.joined) != [0, 1]:
+            self.fail(f"P1 and P2 did not both join the lobby ({sorted(lobby.joined)})")
+        self.gesture(1, "long")
+        if self.top is not lobby or 1 in lobby.joined or 0 not in lobby.joined:
+            self.fail(f"P2's long hold in the lobby did not un-join P2 alone (joined: {sorted(lobby.joined)}, "
+                      f"on screen: {type(self.top).__name__})")
+        for _ in range(lobby._rows()):
+            if self.top is not lobby or lobby.row == lobby.start_row:
+                break
+            self.gesture(0, "hold")
+        if self.top is not lobby or lobby.row != lobby.start_row:
+            self.fail("holds did not reach the lobby's Start")
+        self.gesture(0, "long")
+        if self.app.is_game(self.top):
+            self.fail("a long hold on the lobby's Start started the game (it is the way back)")
+        if not isinstance(self.top, AttractScene):
+            self.fail(f"the last seat's long hold in the lobby did not go back to the title "
+                      f"({type(self.top).__name__} is shown)")
+        self.checks.ok("way out: the lobby's long hold")
+
+    def pin_ways_out(self) -> None:
+        """The PIN screen left without the menu, with buzzers alone: a long hold (given up) and
+        nobody answering (its time-out) go back to the title screen; the lobby the combination
+        opened under it (P1 and P2 joined by the operator's own presses) never starts a game
+        nobody asked for (issue 20)."""
+        from kiosk.scenes.service import PIN_TIMEOUT_NS, PinScene
+        if "--pin-out" not in self.trace.command:
+            self.trace.command += " --pin-out"
+        for how in ("long", "time-out"):
+            self.to_attract()
+            self.gesture((0, 1), "combo")
+            pin = self.top
+            if not isinstance(pin, PinScene):
+                self.fail("P1's and P2's buzzers held together did not ask for the PIN")
+            if how == "long":
+                self.gesture(0, "long")
+            else:
+                self.run(PIN_TIMEOUT_NS / S + 2, until=lambda: not isinstance(self.top, PinScene))
+            self.run(float(self.cfg["lobby"]["auto_start_s"]) + 2)
+            if not self.at_title():
+                self.fail(f"the PIN screen left by {how} led to {type(self.top).__name__}, not the title "
+                          f"({[type(x).__name__ for x in self.app.scenes]})")
+            self.checks.ok(f"way out: the PIN screen ({how})")
+
+    def ways_out(self, entry: str = "focus-2p") -> None:
+        """Every screen a guest reaches has a buzzer way back: the lobby's long hold, the PIN
+        screen's long hold and time-out, and the interrupted game's offer (dropped with a long
+        hold, or with a tap and a hold; resumed with a hold, or by itself)."""
+        self.lobby_back()
+        self.pin_ways_out()
+        for how in ("drop", "resume", "choose-drop", "wait"):
+            self.resume_walk(entry, how)
 
     # -- the service menu, with buzzers alone --------------------------------------------------
     def open_service(self, pin: str) -> Any:
@@ -667,6 +850,10 @@ class Explorer:
         lock = pin_lock(self.app)
         if lock.remaining() <= 0 or isinstance(self.top, (PinScene, ServiceScene)):
             self.fail("three wrong PINs did not lock the service menu")
+        self.run(float(self.cfg["lobby"]["auto_start_s"]) + 2)
+        if not self.at_title():
+            self.fail(f"after three wrong PINs {type(self.top).__name__} is shown, not the title (the lobby the "
+                      "combination opened started a game nobody asked for)")
         self.to_attract()
         self.gesture((0, 1), "combo")
         self.run(0.3)
@@ -802,8 +989,10 @@ class Checks:
           seat, kiosk/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
-        * the lobby starts ``[lobby] auto_start_s`` after the last press; the results screen
-          goes back to the title within its entry and stay times; the PIN screen times out.
+        * the lobby starts ``[lobby] auto_start_s`` after the last press or release (its
+          gestures act when let go); the results screen
+          goes back to the title within its entry and stay times; the PIN screen times out; the
+          offer of an interrupted game resumes it ``AUTO_RESUME_NS`` after the last press or release.
         """
         ex, now = self.ex, self.ex.clock.t
         top = ex.app.scenes[-1] if ex.app.scenes else None
@@ -833,11 +1022,15 @@ class Checks:
                     ex.fail(f"{name} stood still {waited / 1e9:.1f} s with no person to wait on")
                 self.ok("progress: the game moves on")
             return
+        from kiosk.resume import AUTO_RESUME_NS
         limits = {"LobbyScene": (float(ex.cfg["lobby"]["auto_start_s"]) + 2, True),
+                  "ResumeScene": (AUTO_RESUME_NS / S + 2, True),
                   "ResultsScene": (45 + 25 + 3, False), "PinScene": (65, False)}
         if name in limits:
-            limit_s, from_press = limits[name]
-            last = max(self.last_press.values(), default=0) if from_press else 0
+            limit_s, from_gesture = limits[name]
+            # a menu's buzzer gesture acts when it is let go (ReleaseGestures): its limit
+            # counts from the last press or release
+            last = max(self.last_edge.values(), default=0) if from_gesture else 0
             quiet = now - max(self.since, last)
             if quiet > limit_s * S:
                 ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
@@ -937,6 +1130,22 @@ class Checks:
             if m:
                 ex.fail(f"a ruling id ({m.group(0)}) on a player's screen: {msg!r}")
         self.ok("text: no ruling id on screen")
+        self.controls_named()
+
+    def controls_named(self) -> None:
+        """On a buzzers-only cabinet no line drawn names a control it does not have (OK, X,
+        left/right, Esc, Enter...): a guest told "X = drop it" has no X to press (issue 20: the
+        resume offer did).  Every screen it draws, the app's notes too."""
+        from kiosk.input import choose_controls
+        ex = self.ex
+        if choose_controls(ex.cfg) or not ex.app.kiosk_mode:
+            return
+        for msg, *_ in ex.seen.seen:
+            m = UNWIRED.search(NOT_A_CONTROL.sub("", msg.strip()))
+            if m:
+                ex.fail(f"{type(ex.top).__name__} names {m.group(0)!r}, a control this buzzers-only cabinet "
+                        f"does not have: {msg!r}")
+        self.ok("text: only the controls wired here")
 
     # -- the winning rule ---------------------------------------------------------------------
     def results(self, results: Any) -> None:
@@ -991,6 +1200,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--start", default="lobby", help="where the monkey starts: lobby or a registry name")
     p.add_argument("--service", action="store_true", help="walk every service page (before the monkey)")
     p.add_argument("--leave", default="", help="a registry name: P1 and P2 start it, then everyone leaves")
+    p.add_argument("--resume", default="",
+                   help="NAME:HOW (resume, drop, choose-drop, wait): a power cut in NAME, then its offer answered")
+    p.add_argument("--lobby-back", action="store_true", help="the lobby left with long holds")
+    p.add_argument("--pin-out", action="store_true", help="the PIN screen left with a long hold and its time-out")
     p.add_argument("--crowd", type=float, default=0.0,
                    help="then every seat mashing on its own, overlapping, for this many virtual s")
     p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
@@ -1009,6 +1222,13 @@ def main(argv: list[str] | None = None) -> int:
                 ex.monkey_from(a.start, a.monkey)
             if a.leave:
                 ex.everyone_leaves(a.leave)
+            if a.lobby_back:
+                ex.lobby_back()
+            if a.pin_out:
+                ex.pin_ways_out()
+            if a.resume:
+                name, _, how = a.resume.partition(":")
+                ex.resume_walk(name, how or "resume")
             if a.crowd:
                 ex.to_attract()
                 ex.crowd(a.crowd)

@@ -127,3 +127,41 @@ def test_the_leave_walks_that_found_a_defect_on_a_small_panel_read_whole(entry: 
         ex.everyone_leaves(entry)
     finally:
         ex.close()
+
+
+@pytest.mark.parametrize("how, size", [("drop", (480, 320)), ("choose-drop", (800, 480)),
+                                       ("resume", (1280, 720)), ("wait", (1920, 1080))])
+def test_the_offer_of_an_interrupted_game_is_answered_with_buzzers_alone(how: str, size: tuple[int, int],
+                                                                          tmp_path: Path) -> None:
+    """Issue 20: after a power cut in a game, the title's "A game was interrupted" named OK and
+    X, which a buzzers-only cabinet has not, and no buzzer dropped the game.  A long hold (the
+    way back) or a tap to "Drop it" and a hold drop it (the next start offers nothing); a hold
+    resumes it at its saved step; nobody answering, it resumes by itself.  Every frame's text
+    names only the buzzer's gestures (Checks.controls_named)."""
+    ex = Explorer(tmp_path, seed=21, size=size, check_text=5, frame_ms=FRAME_MS)
+    try:
+        ex.resume_walk("focus-2p", how)
+        held = ex.checks.held
+        assert held["text: only the controls wired here"] > 0
+        assert any(k.startswith("way out: the interrupted game") for k in held)
+    finally:
+        ex.close()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (1280, 720)])
+def test_the_lobby_and_the_pin_screen_have_a_buzzer_way_back(size: tuple[int, int], tmp_path: Path) -> None:
+    """Issue 20: the lobby had no buzzer "back" (the README's long hold): a long hold now
+    un-joins that seat and the last one's brings the title back, on "Start" too, where it
+    never starts the game.  The PIN screen given up (long hold) or timed out went back to the
+    lobby the combination opened, with P1 and P2 joined, which started a game nobody asked
+    for: the title comes back."""
+    ex = Explorer(tmp_path, seed=22, size=size, check_text=5, frame_ms=FRAME_MS)
+    try:
+        ex.lobby_back()
+        ex.pin_ways_out()
+        held = ex.checks.held
+        assert held["way out: the lobby's long hold"] == 1
+        assert held["way out: the PIN screen (long)"] == 1 and held["way out: the PIN screen (time-out)"] == 1
+        assert held["text: only the controls wired here"] > 0
+    finally:
+        ex.close()

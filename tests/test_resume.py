@@ -240,9 +240,45 @@ def test_in_kiosk_mode_a_station_s_x_drops_the_offer_and_the_hint_names_no_esc(t
         app.offer_resume()
         offer = app.scenes[-1]
         assert isinstance(offer, resume.ResumeScene)
-        assert "Esc" not in offer.hint(5) and "X = drop" in offer.hint(5)
+        assert "Esc" not in offer.hint(5) and "X or hold 2 s = drop it" in offer.hint(5)
         offer.on_edge(Edge(time.monotonic_ns(), 0, "x", True, "gpio"))
         assert isinstance(app.scenes[-1], AttractScene) and app.results.load_resume() is None
+    finally:
+        app.close()
+
+
+def test_the_offer_names_its_game_once_and_leaves_the_recent_games_in_sight(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: the offer read "FOCUS - 2 players, 2 players" and its panel hid the title's
+    "Recent games" heading.  It names the players once and the heading and the games under it
+    stay whole in sight below it, at every display size."""
+    import pygame
+
+    from tests.text_fit import TextSeen
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.replace(resume.start_game(app, find_game("focus-2p", None), computer_seats(2)))
+        play_until(app, 2)
+        app.home()
+        app.scenes[-1].recent_lines = [("FocusX Classic", "P1", "most cards (54)")]
+        app.offer_resume()
+        offer = app.scenes[-1]
+        assert isinstance(offer, resume.ResumeScene)
+        seen = TextSeen(monkeypatch)
+        for size in ((480, 320), (800, 480), (1280, 720), (1920, 1080)):
+            surface = pygame.Surface(size)
+            seen.watch(surface)
+            seen.seen.clear()
+            app.scenes[-2].draw(surface)
+            offer.draw(surface)
+            words = [m for m, *_ in seen.seen]
+            details = next(m for m in words if "after step" in m)
+            assert details.count("players") == 1, details
+            box = offer.box(*size)
+            for line in ("Recent games", "FocusX Classic: P1 (most cards (54))"):
+                rect = next(r for m, r, *_ in seen.seen if m == line)
+                assert not box.colliderect(rect) and surface.get_rect().contains(rect), (size, line, rect, box)
     finally:
         app.close()
 

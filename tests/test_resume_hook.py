@@ -146,7 +146,10 @@ def test_a_game_resumed_after_a_power_cut_ends_with_the_high_score_entry(tmp_pat
         app.offer_resume()
         assert isinstance(d2.top, resume.ResumeScene)
         assert app.current_game is None                  # a new start: nobody chose a game in the lobby
-        d2.press(BUZZ[0])                                # P1: resume
+        d2.press(BUZZ[0])                                # P1's tap: the other choice, "Drop it"
+        assert isinstance(d2.top, resume.ResumeScene) and d2.top.choice == 1
+        d2.press(P1["left"])                             # back to "Resume"
+        d2.press(P1["ok"])                               # P1's OK: resume
         scene = d2.top
         assert app.is_game(scene) and any(f"at step {steps}" in m for m, _ in app.messages)
         assert [{"player": int(p), "action": a.to_json()} for p, a in scene.state.history[:steps]] == saved["actions"]

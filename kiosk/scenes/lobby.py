@@ -6,8 +6,11 @@ Rows: game, players, computer skill, one per seat, then "Start".
   right change the highlighted row, OK goes to the next row (on "Start": starts),
   X to the previous row.  Using them also joins that seat.
 * A buzzer alone: the first press joins the seat (the press on the title screen
-  too); after that a tap changes the highlighted row and a hold (0.6 s) goes to
-  the next row, and on "Start" starts the game (kiosk/gestures.py).  A tap on the
+  too); after that a tap changes the highlighted row, a hold (0.6 s) goes to
+  the next row, and on "Start" starts the game, and a long hold (2 s) leaves: the
+  seat is no longer joined, and when nobody is left the title screen comes back
+  (kiosk/gestures.py; judged when the buzzer is let go, ``ReleaseGestures``, so a
+  long hold never first does what a hold does: on "Start", start the game).  A tap on the
   players' row counts up and comes round from the most to the fewest.
 * A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`);
   a joined seat's row only the person's kinds or leaving, a computer only on an empty seat.
@@ -36,6 +39,7 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo, offered
 from kiosk.scenes.seats import find_game as find_game
 from kiosk.scenes.seats import lobby_games as lobby_games
 from kiosk.scenes.seats import screen_module as screen_module
+from kiosk.service_tools import ReleaseGestures
 
 if TYPE_CHECKING:
     from kiosk.app import App
@@ -68,7 +72,7 @@ class LobbyScene(Scene):
         self.now = 0
         self.note = ""
         self.auto_start_ns = int(app.cfg.data.get("lobby", {}).get("auto_start_s", AUTO_START_NS / 1e9) * 1e9)
-        self.gestures = Gestures(long_hold=False)
+        self.gestures: Gestures = ReleaseGestures()
         self.join_press: set[int] = set()      # seats whose joining press is still down
         self.resumed = False                    # a scene over the lobby was just taken off
         self.players = max(self.games[0].min_seats, min(self.games[0].max_seats, self.players))
@@ -162,7 +166,11 @@ class LobbyScene(Scene):
             return                              # keyboard choose keys double as the lobby's arrows
         if edge.pressed and edge.control != "buzzer" and seat not in self.joined:
             self.join(edge)
+        if edge.pressed and edge.control == "buzzer" and seat in self.joined:
+            self.last_join = edge.t_ns           # a guest pressing: the countdown waits for their gesture
         for s, action in self.gestures.feed(edge):
+            if self.app.scenes[-1] is not self:
+                return
             self.act(s, action, edge.t_ns, tap=edge.control == "buzzer")
 
     def join(self, edge: Edge) -> None:
@@ -192,8 +200,9 @@ class LobbyScene(Scene):
             self.app.home()
 
     def act(self, seat: int, action: str, t_ns: int, tap: bool = False) -> None:
-        """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's tap (it only
-        steps on, so the players' count comes round; a right control stops at the most)."""
+        """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's gesture (a tap
+        only steps on, so the players' count comes round, where a right control stops at the
+        most; a long hold leaves the lobby, where X goes to the previous row)."""
         self.last_join = t_ns if self.joined else self.last_join
         if action in (PREV, NEXT):
             if self.row == self.start_row:
@@ -207,6 +216,9 @@ class LobbyScene(Scene):
                 return
             self.row = (self.row + 1) % self._rows()
         elif action == BACK:
+            if tap:                             # a buzzer's long hold: this seat leaves the lobby
+                self.leave(seat)
+                return
             self.row = (self.row - 1) % self._rows()
         self.app.sounds.play("tick")
 
@@ -324,14 +336,25 @@ class LobbyScene(Scene):
                         render.GOLD, "center", bold=True)
 
     #: The lobby's controls hint (complete on every display).
-    HINT = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row.  "
+    HINT = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row, hold 2 s = leave.  "
             "Controls: left/right change, OK next, X back.")
     #: ... where only buzzers are wired (kiosk/install.sh's cabinet): their gestures alone.
-    HINT_BUZZERS = "Press your buzzer to join.  Buzzer: tap = change, hold = next row (on Start: start now)."
+    HINT_BUZZERS = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row (on Start: start now), "
+                    "hold 2 s = leave.")
+    #: What letting go of a held buzzer does (the hint while one is held).
+    LET_GO = {NEXT: "change it", OK: "go to the next row", BACK: "leave"}
 
     def hint(self) -> str:
-        """The controls hint: it names only the controls wired here (issue 20)."""
+        """The controls hint: it names only the controls wired here (issue 20); while a joined
+        seat's buzzer is held, what letting go now does ("P1 held 2.1 s: let go to leave")."""
         from kiosk.input import choose_controls
+        from kiosk.scenes.service import held_line
+        would = self.gestures.would(self.now) if isinstance(self.gestures, ReleaseGestures) else None
+        if would is not None:
+            words = dict(self.LET_GO)
+            if self.row == self.start_row:
+                words[NEXT], words[OK] = "go to the first row", "start now"
+            return held_line(would, words)
         return self.HINT if choose_controls(self.app.cfg) else self.HINT_BUZZERS
 
     def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:

@@ -109,7 +109,8 @@ class PinScene(Scene):
 
     Buzzer gestures are judged when the buzzer is let go (:class:`ReleaseGestures`): a tap
     changes the digit, a hold (0.6 s) takes it, a long hold (2 s) takes the last one back
-    (with none taken: leaves, and that is not a wrong try).  Three wrong PINs in a row lock
+    (with none taken: leaves, and that is not a wrong try).  Leaving it without the menu
+    (given up, :data:`PIN_TIMEOUT_NS`, locked) goes back to the title screen (:meth:`leave`).  Three wrong PINs in a row lock
     the menu, longer with each lock (:class:`~kiosk.service_tools.PinLock`, kept in a file:
     a restart does not open it)."""
 
@@ -145,13 +146,13 @@ class PinScene(Scene):
             self.lock.right_pin()
             self.app.enter_service()
         elif self.entry.cancelled:
-            self.app.pop()                      # left before a PIN was entered: not a try
+            self.leave()                        # left before a PIN was entered: not a try
         elif self.entry.result is False:
             lock = self.lock.wrong_pin()
             if lock:
                 self.app.message(f"Wrong PIN {PinLock.TRIES} times: the service menu is locked for "
                                  f"{format_minutes(lock)}", 8.0)
-                self.app.pop()
+                self.leave()
             else:
                 left = self.lock.tries_left()
                 self.app.message(f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left)", 4.0)
@@ -165,9 +166,22 @@ class PinScene(Scene):
             if left > 0:
                 self.app.message(f"The service menu is locked for {format_minutes(left)} more after wrong PINs",
                                  5.0)
-                self.app.pop()
+                self.leave()
                 return
         if self.app.scenes and self.app.scenes[-1] is self and now_ns - self.opened > PIN_TIMEOUT_NS:
+            self.leave()
+
+    def leave(self) -> None:
+        """The PIN screen goes without opening the menu (given up, timed out, locked): back to
+        the title screen.  The lobby under it was opened by the combination's own presses
+        (its first key went down on the title screen, kiosk/service_tools.py ``Combination``)
+        with the operator's seats joined: it is no guest's, and left there it would start a
+        game nobody asked for ``[lobby] auto_start_s`` later (issue 20)."""
+        from kiosk.scenes.lobby import LobbyScene
+        below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
+        if isinstance(below, LobbyScene):
+            self.app.home()
+        else:
             self.app.pop()
 
     def hint(self) -> str:
