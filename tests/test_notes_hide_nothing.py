@@ -77,6 +77,26 @@ def test_the_lobby_reads_whole_under_the_service_lock_note(app: object, monkeypa
 
 
 @pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
+def test_the_lobbys_countdown_reads_whole_with_eight_rows_under_two_notes(
+        app: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the explorer (seed 11, focus-4p at 480x320): with four seats, two notes up and
+    three guests joined, "Starting in 4 s" was drawn over the Start row's hint."""
+    from kiosk.scenes.lobby import LobbyScene
+    seen = TextSeen(monkeypatch)
+    lobby = LobbyScene(app)
+    app.replace(lobby)  # type: ignore[attr-defined]
+    lobby.players = 4
+    lobby.joined = {0: 0, 1: 0, 2: 0}
+    lobby.now = lobby.last_join = 10 ** 12
+    app.message("P1 seems to be away: a computer plays P1's turns until P1 presses again", 8)  # type: ignore[attr-defined]
+    app.message("Nobody has pressed for 20 s: everyone seems to have left, so the game was put away", 8)  # type: ignore[attr-defined]
+    bad = frame(app, seen)
+    assert not bad, bad
+    shown = words(seen)
+    assert "Starting in" in shown and "Start" in shown and "P4" in shown, shown
+
+
+@pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
 def test_the_pin_box_reads_whole_under_a_wrong_pin_note(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from kiosk.scenes.lobby import LobbyScene
     from kiosk.scenes.service import PinScene

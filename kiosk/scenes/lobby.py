@@ -375,7 +375,13 @@ class LobbyScene(Scene):
             foot = f"Starting in {left:.0f} s"
         foot_h = render.lines_height(foot, W - 20, 40, 2, True) if foot else 0
         bottom = H - 4 - foot_h - (4 if foot else 0)
-        step = max(render.line_height(24) + 4, min(50, (bottom - top) // len(rows)))
+        least = render.line_height(24) + 4
+        if foot and not self.note and top + len(rows) * least > bottom:
+            # No room for the countdown under the rows (a note's band above, eight rows): it
+            # goes on the Start row itself, in the place of that row's hint.
+            rows = rows[:-1] + [(rows[-1][0], f"{foot} - hold here to start now")]
+            foot, foot_h, bottom = "", 0, H - 4
+        step = max(least, min(50, (bottom - top) // len(rows)))
         fs = max(24, min(34, step - 12))
         names = max(render.font(fs, True).size(name)[0] for name, _ in rows)
         name_w = min(names, (W - 20) * 2 // 5)
