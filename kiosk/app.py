@@ -979,6 +979,33 @@ def screen_name(scene: Any) -> str:
     return f"{name}-{page}" if isinstance(page, str) and page else name
 
 
+#: SDL's renderer for the window's frames on the console (KMSDRM): OpenGL ES 2.
+CONSOLE_RENDERER = "opengles2"
+
+
+def console_renderer(video_driver: str, environ: Any = os.environ) -> str | None:
+    """Choose SDL's renderer before the window opens; returns the one chosen, if any.
+
+    On the console (SDL's KMSDRM driver) ``pygame.display.flip`` shows the
+    window's surface through an SDL renderer, and SDL tries its desktop OpenGL
+    renderer first.  On the console (EGL on GBM) that renderer clears the screen
+    but draws nothing on it: the screen stays black while the arcade runs and
+    page-flips (issue 25: the install rehearsal, Mesa 22.3 on Debian bookworm,
+    with or without libGL).  Its OpenGL ES 2 renderer shows the frames; GLES 2
+    is the API EGL on the console is made for (vc4/v3d on a Pi).  A renderer the
+    owner sets in SDL_RENDER_DRIVER is kept; other video drivers are left alone.
+
+    >>> env = {}
+    >>> console_renderer("KMSDRM", env), env
+    ('opengles2', {'SDL_RENDER_DRIVER': 'opengles2'})
+    >>> console_renderer("x11", {}) is None
+    True
+    """
+    if video_driver.lower() != "kmsdrm":
+        return None
+    return str(environ.setdefault("SDL_RENDER_DRIVER", CONSOLE_RENDERER))
+
+
 def run(cfg: Config, args: argparse.Namespace) -> int:
     """Open the window and run the arcade until quit; returns the exit status.
 
@@ -994,6 +1021,8 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
     status = 0
     try:
         pygame.init()
+        if pygame.display.get_init():
+            console_renderer(pygame.display.get_driver())    # before the window: its frames' renderer
         d = cfg["display"]
         flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
         try:
