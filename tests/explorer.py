@@ -89,6 +89,7 @@ MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = 
     ("focus-4p-teams", 13001, (800, 480), 100, 20, 180),  # "P1  team P1+P3" under "GPIO 17"
     ("focusx-4focus-x", 1703, (1920, 1080), 50, 10, 180),  # "RELEASE your buzzer" off a narrow seat panel
     ("focus-4p", 1405, (800, 480), 50, 10, 180),          # a guest picking a stack and stepping back is playing
+    ("focusx-classic-x", 1109, (800, 480), 50, 10, 180),  # on to a Duel: a raced pile's gold frame over "penalty 0"
 )
 
 

@@ -1513,7 +1513,9 @@ class DuelScene(FocusXScene):
         compact = self.layout.compact
         cell_w = (area.w - 40) // cols
         cell_h = (area.h - 10) // rows
-        ch = int(min(cell_h - (30 if compact else 56), (cell_w - 30) * 1.4))
+        # compact: the pile's top 34 px below its cell's, so a raced pile's gold frame (11 px
+        # beyond the card) stays under the seat's name and penalty line, not over them
+        ch = int(min(cell_h - (46 if compact else 56), (cell_w - 30) * 1.4))
         cw = int(ch / 1.4)
         now, waiting = self._racing()
         waiting_seats = {s for t in waiting for s in t} - set(now)
@@ -1531,7 +1533,7 @@ class DuelScene(FocusXScene):
                 if render.font(24, True).size(pen)[0] <= cell.right - 6 - name.right - 8:
                     render.text(surface, pen, (cell.right - 6, cell.y + 4), 24,
                                 render.BAD if scores[s] else render.DIM, "topright", bold=True)
-                r = pygame.Rect(cell.centerx - cw // 2, cell.y + 24, cw, ch)
+                r = pygame.Rect(cell.centerx - cw // 2, cell.y + 34, cw, ch)
             else:
                 render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
                 render.text(surface, f"penalty {scores[s]}", (cell.right - 10, cell.y + 6), 28,
