@@ -127,7 +127,7 @@ class ComputerPlayer:
         (the default).  ``state`` is the live state: copy what a thread needs."""
         return None
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
                     rng: random.Random) -> list[Edge]:
         """A race opened at ``opened_ns``: the edges it will press (may be none).
 
@@ -136,7 +136,7 @@ class ComputerPlayer:
         """
         return []
 
-    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+    def next_press(self, state: State, seat: int, race: object, now_ns: int) -> int | None:
         """Asked again and again during a race: when (ns) it wants to press next, or None."""
         return None
 
