@@ -140,6 +140,30 @@ class WinningRule:
         return a < b if self.fewest else a > b
 
 
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game an entry is, declared once per entry (the conformance suite checks
+    each against play: ``tests/test_conformance.py``); the entry's winning rule is
+    :attr:`GameSpec.winning`.
+
+    Attributes:
+        races: it has races (``RACE`` nodes: shout races, Sherlook's marker races).
+        chance: it has chance nodes (``CHANCE``: deals, Sherlook's photos).
+        secrets: a seat may not see everything (its ``view`` hides the others' cards or
+            exhibits; its house has ``redeal_hidden``).
+        together: several seats move at once (the house's driver has ``movers``:
+            both seats point in Focus (2023), CO-5).
+
+    >>> get("coop-base").traits.together, get("focus-2p").traits.chance
+    (True, False)
+    """
+
+    races: bool = False
+    chance: bool = False
+    secrets: bool = False
+    together: bool = False
+
+
 MOST_CARDS = WinningRule("score", "cards")
 FEWEST_PENALTY_CARDS = WinningRule("score", "penalty cards", fewest=True)
 MOST_POINTS = WinningRule("score", "points")
@@ -170,6 +194,7 @@ class GameSpec:
         score_range: the lowest and highest score one seat can have in a game of this
             entry, in the game's own unit (FocusX cards, FOCUS captured stones, points);
             the hall's leaderboard refuses a result outside it (kiosk/event.py).
+        traits: races, chance, secrets, seats moving at once (:class:`Traits`).
     """
 
     name: str
@@ -187,6 +212,7 @@ class GameSpec:
     demo_seats: int | None = None
     winning: WinningRule = MOST_CARDS
     score_range: tuple[float, float] = (0.0, 999.0)
+    traits: Traits = Traits()
 
     # -- the rules ------------------------------------------------------------
     def game_class(self) -> type[Game]:
@@ -353,11 +379,14 @@ def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int,
             winning: WinningRule = MOST_CARDS) -> tuple[GameSpec, GameSpec]:
     game = f"arcade.focusx.{cls}"
     # A seat's score is the cards it won: 0 to the 64 of the deck (arcade.focusx.cards.DECK_SIZE).
+    # Shout races, a shuffled deck, cards a seat cannot see (the deck, the others' hands or
+    # face-down piles: FX-1, FX-9, FX-11).
+    traits = Traits(races=True, chance=True, secrets=True)
     plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
-                     lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0))
+                     lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0), traits=traits)
     x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
                  "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, winning=winning,
-                 score_range=(0.0, 64.0))
+                 score_range=(0.0, 64.0), traits=traits)
     return plain, x
 
 
@@ -365,14 +394,16 @@ def _focus(variant: str, label: str, seats: int, name: str | None = None) -> Gam
     # A seat's score is the stones it captured: at most the 52 of a four-player board.
     return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
                     "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, winning=GAMES_WON,
-                    score_range=(0.0, 52.0))
+                    score_range=(0.0, 52.0), traits=Traits())       # turns only, all in sight (SF-1)
 
 
 def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
     # The pair's points: at most the 84 cards (arcade.coop.exhibits.CARDS) in each of at most 10 rounds.
     return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
                     2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases,
-                    winning=MOST_POINTS if "sherlock" in mode else SOLVED, score_range=(0.0, 840.0))
+                    winning=MOST_POINTS if "sherlock" in mode else SOLVED, score_range=(0.0, 840.0),
+                    # deals; a seat's exhibits are its own (CO-5); both seats point at once (CO-5)
+                    traits=Traits(chance=True, secrets=True, together=True))
 
 
 #: Every entry, in the lobby's order.
@@ -390,7 +421,8 @@ SPECS: tuple[GameSpec, ...] = (
              "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4, winning=MOST_POINTS,
              # At most 6 points a round (the green token and both others, SL-4) in at most
              # 30 rounds and 50 extra rounds (the settings' limits).
-             score_range=(0.0, 480.0)),
+             score_range=(0.0, 480.0),
+             traits=Traits(races=True, chance=True)),       # marker races, each round's photos
     _coop("base", "Focus (2023)", aliases=("classic",)),
     _coop("sherlock", "Focus (2023) Sherlock Mode"),
     _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),
@@ -404,7 +436,7 @@ EXAMPLES: tuple[GameSpec, ...] = (
     GameSpec("buzzrace", "buzzrace", "first-to-5", "Buzz Race (example)", "arcade.buzzrace.game:BuzzRaceGame",
              "arcade.buzzrace.house", 2, 2, 2, winning=ROUNDS_WON,
              # A seat's score is the rounds it won: at most the 9 of the ``wins`` setting's range.
-             score_range=(0.0, 9.0)),
+             score_range=(0.0, 9.0), traits=Traits(races=True)),
 )
 
 _found: list[GameSpec] = []       # the examples the lookups find now (``examples()``)
