@@ -18,10 +18,12 @@ What a spec carries, besides its names and seat range:
 * :meth:`GameSpec.start_from` - the hook "start this entry from these
   settings and options and replay these actions" (a game resumed after a
   power cut, ``kiosk/resume.py``);
-* ``house`` - the family's module (``arcade.<family>.house``) with the
-  computer players (``computer_player``), the match driver's set-up
-  (``driver``), the LED picture (``led_picture``), the headless line
-  (``summary``) and what a seat may see (``view``).
+* ``house`` - the family's module (``arcade.<family>.house``), a
+  :class:`~arcade.core.house.House` over the family's own state class (mypy
+  checks each against it, ``_HOUSES``): the computer players
+  (``computer_player``), the match driver's set-up (``driver``), the LED
+  picture (``led_picture``), the headless line (``summary``) and what a seat
+  may see (``view``); :meth:`GameSpec.house_module` gives it typed.
 
 Modules are imported on first use, so a family that is not built yet never
 stops the others (:class:`~arcade.core.errors.SettingsError` names it).
@@ -47,11 +49,31 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, Unpack, cast
 
 from arcade.core.api import Game, Setting, State
 from arcade.core.errors import SettingsError
+from arcade.core.house import DriverOptions, House, JsonObject
 from arcade.core.thinking import PositionSearch, ThinkingPlayerFn
+
+if TYPE_CHECKING:
+    from arcade.buzzrace import house as _buzzrace_house
+    from arcade.buzzrace.game import BuzzRaceState
+    from arcade.coop import house as _coop_house
+    from arcade.coop.game import CoopState
+    from arcade.core.driver import ComputerPlayer, Driver
+    from arcade.focusx import house as _focusx_house
+    from arcade.focusx.base import FocusXState
+    from arcade.sackson import house as _sackson_house
+    from arcade.sackson.game import SacksonState
+    from arcade.sherlook import house as _sherlook_house
+    from arcade.sherlook.game import SherlookState
+    from arcade.views.pictures import Picture
+
+    # mypy checks every family's house module against the protocol, with its own state class.
+    _HOUSES: tuple[House[FocusXState], House[SacksonState], House[SherlookState], House[CoopState],
+                   House[BuzzRaceState]] = (_focusx_house, _sackson_house, _sherlook_house, _coop_house,
+                                            _buzzrace_house)
 
 #: Command-line options a spec may take beyond the common ones (see ``GameSpec.options``).
 OPTIONS = ("case",)
@@ -118,6 +140,30 @@ class WinningRule:
         return a < b if self.fewest else a > b
 
 
+@dataclass(frozen=True)
+class Traits:
+    """What kind of game an entry is, declared once per entry (the conformance suite checks
+    each against play: ``tests/test_conformance.py``); the entry's winning rule is
+    :attr:`GameSpec.winning`.
+
+    Attributes:
+        races: it has races (``RACE`` nodes: shout races, Sherlook's marker races).
+        chance: it has chance nodes (``CHANCE``: deals, Sherlook's photos).
+        secrets: a seat may not see everything (its ``view`` hides the others' cards or
+            exhibits; its house has ``redeal_hidden``).
+        together: several seats move at once (the house's driver has ``movers``:
+            both seats point in Focus (2023), CO-5).
+
+    >>> get("coop-base").traits.together, get("focus-2p").traits.chance
+    (True, False)
+    """
+
+    races: bool = False
+    chance: bool = False
+    secrets: bool = False
+    together: bool = False
+
+
 MOST_CARDS = WinningRule("score", "cards")
 FEWEST_PENALTY_CARDS = WinningRule("score", "penalty cards", fewest=True)
 MOST_POINTS = WinningRule("score", "points")
@@ -148,6 +194,7 @@ class GameSpec:
         score_range: the lowest and highest score one seat can have in a game of this
             entry, in the game's own unit (FocusX cards, FOCUS captured stones, points);
             the hall's leaderboard refuses a result outside it (kiosk/event.py).
+        traits: races, chance, secrets, seats moving at once (:class:`Traits`).
     """
 
     name: str
@@ -165,6 +212,7 @@ class GameSpec:
     demo_seats: int | None = None
     winning: WinningRule = MOST_CARDS
     score_range: tuple[float, float] = (0.0, 999.0)
+    traits: Traits = Traits()
 
     # -- the rules ------------------------------------------------------------
     def game_class(self) -> type[Game]:
@@ -247,10 +295,14 @@ class GameSpec:
         return state
 
     # -- what the house adds ---------------------------------------------------
-    def house_module(self) -> ModuleType:
-        return _module(self.house, self)
+    def house_module(self) -> House[State]:
+        """The family's house (:class:`arcade.core.house.House`, imported on first use).
 
-    def computer_player(self, state: State, seat: int, skill: str, ctx: PlayerContext) -> Any:
+        Its functions take the family's own state class (``House[CoopState]``): this entry
+        hands them only states of its own game (``start_from``, ``new_state``, the screens')."""
+        return cast("House[State]", _module(self.house, self))
+
+    def computer_player(self, state: State, seat: int, skill: str, ctx: PlayerContext) -> ComputerPlayer:
         """A computer player (``arcade.core.driver.ComputerPlayer``) for ``seat`` at ``skill``.
 
         Raises:
@@ -258,39 +310,59 @@ class GameSpec:
         """
         return self.house_module().computer_player(self, state, seat, skill, ctx)
 
-    def computer_players(self, state: State, skills: list[str], ctx: PlayerContext) -> list[Any]:
+    def computer_players(self, state: State, skills: list[str], ctx: PlayerContext) -> list[ComputerPlayer]:
         """One computer player per seat, made in seat order."""
         return [self.computer_player(state, s, skills[s], ctx) for s in range(state.seats)]
 
-    def driver(self, state: State, players: list[Any], rng: random.Random, **options: Any) -> Any:
+    def driver(self, state: State, players: Sequence[ComputerPlayer | None], rng: random.Random,
+               **options: Unpack[DriverOptions]) -> Driver:
         """The match driver (``arcade.core.driver.Driver``) set up for this game.
 
-        ``options`` are the family's pacing options (``pace_ns``, ``ply_cap``...).
+        ``options`` are the pacing options (:class:`arcade.core.house.DriverOptions`:
+        ``pace_ns``, ``ply_cap``...); each house reads its own.
         """
         return self.house_module().driver(self, state, players, rng, **options)
 
-    def led_picture(self, state: State, width: int = 16, height: int = 16) -> Any:
+    def led_picture(self, state: State, width: int = 16, height: int = 16) -> Picture:
         """The LED matrix picture of ``state`` (``arcade.views.pictures.Picture``)."""
         return self.house_module().led_picture(state, width, height)
 
-    def summary(self, state: State, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+    def summary(self, state: State, seed: int, index: int, skills: list[str]) -> JsonObject:
         """The JSON-able headless line of a finished (or capped) game."""
-        return self.house_module().summary(self, state, seed, index, skills)  # type: ignore[no-any-return]
+        return self.house_module().summary(self, state, seed, index, skills)
 
-    def view(self, state: State, seat: int) -> Any:
+    def view(self, state: State, seat: int) -> JsonObject:
         """What ``seat`` may see of ``state`` (JSON-able): the others' secrets hidden."""
         return self.house_module().view(state, seat)
+
+    def _extra(self, name: str) -> Callable[..., object] | None:
+        """A house function only some houses have (``notice``, ``redeal_hidden``,
+        ``option_settings``), or None."""
+        fn: Callable[..., object] | None = getattr(_module(self.house, self), name, None)
+        return fn
 
     def notice(self) -> str | None:
         """What a run of this game should warn about before it starts (its house's ``notice()``:
         Focus (2023) says when its partners fall back to the exhibits' tags), or None."""
-        fn = getattr(self.house_module(), "notice", None)
-        return None if fn is None else fn()
+        fn = self._extra("notice")
+        return None if fn is None else cast("str | None", fn())
 
     def redeal_hidden(self, state: State, seat: int, rng: random.Random) -> State:
         """A copy of ``state`` where what ``seat`` cannot see is dealt again (for tests)."""
-        fn = getattr(self.house_module(), "redeal_hidden", None)
-        return state.clone() if fn is None else fn(state, seat, rng)
+        fn = self._extra("redeal_hidden")
+        return state.clone() if fn is None else cast(State, fn(state, seat, rng))
+
+    def option_settings(self, option: str, value: object) -> dict[str, object]:
+        """The game settings of a command-line option this entry takes (its house's
+        ``option_settings``: coop ``case``).
+
+        Raises:
+            SettingsError: an option this entry does not take, or a bad value.
+        """
+        fn = self._extra("option_settings")
+        if fn is None:
+            raise SettingsError(option, value, f"no option: {self.name} takes none")
+        return cast("dict[str, object]", fn(option, value))
 
 
 def _module(path: str, spec: "GameSpec") -> ModuleType:
@@ -307,11 +379,14 @@ def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int,
             winning: WinningRule = MOST_CARDS) -> tuple[GameSpec, GameSpec]:
     game = f"arcade.focusx.{cls}"
     # A seat's score is the cards it won: 0 to the 64 of the deck (arcade.focusx.cards.DECK_SIZE).
+    # Shout races, a shuffled deck, cards a seat cannot see (the deck, the others' hands or
+    # face-down piles: FX-1, FX-9, FX-11).
+    traits = Traits(races=True, chance=True, secrets=True)
     plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
-                     lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0))
+                     lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0), traits=traits)
     x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
                  "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, winning=winning,
-                 score_range=(0.0, 64.0))
+                 score_range=(0.0, 64.0), traits=traits)
     return plain, x
 
 
@@ -319,14 +394,16 @@ def _focus(variant: str, label: str, seats: int, name: str | None = None) -> Gam
     # A seat's score is the stones it captured: at most the 52 of a four-player board.
     return GameSpec(name or f"focus-{variant}", "focus", variant, label, "arcade.sackson.game:SacksonGame",
                     "arcade.sackson.house", seats, seats, seats, fixed={"variant": variant}, winning=GAMES_WON,
-                    score_range=(0.0, 52.0))
+                    score_range=(0.0, 52.0), traits=Traits())       # turns only, all in sight (SF-1)
 
 
 def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
     # The pair's points: at most the 84 cards (arcade.coop.exhibits.CARDS) in each of at most 10 rounds.
     return GameSpec(f"coop-{mode}", "coop", mode, label, "arcade.coop.game:CoopGame", "arcade.coop.house",
                     2, 2, 2, fixed={"mode": mode}, options=("case",), aliases=aliases,
-                    winning=MOST_POINTS if "sherlock" in mode else SOLVED, score_range=(0.0, 840.0))
+                    winning=MOST_POINTS if "sherlock" in mode else SOLVED, score_range=(0.0, 840.0),
+                    # deals; a seat's exhibits are its own (CO-5); both seats point at once (CO-5)
+                    traits=Traits(chance=True, secrets=True, together=True))
 
 
 #: Every entry, in the lobby's order.
@@ -344,7 +421,8 @@ SPECS: tuple[GameSpec, ...] = (
              "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4, winning=MOST_POINTS,
              # At most 6 points a round (the green token and both others, SL-4) in at most
              # 30 rounds and 50 extra rounds (the settings' limits).
-             score_range=(0.0, 480.0)),
+             score_range=(0.0, 480.0),
+             traits=Traits(races=True, chance=True)),       # marker races, each round's photos
     _coop("base", "Focus (2023)", aliases=("classic",)),
     _coop("sherlock", "Focus (2023) Sherlock Mode"),
     _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),
@@ -358,7 +436,7 @@ EXAMPLES: tuple[GameSpec, ...] = (
     GameSpec("buzzrace", "buzzrace", "first-to-5", "Buzz Race (example)", "arcade.buzzrace.game:BuzzRaceGame",
              "arcade.buzzrace.house", 2, 2, 2, winning=ROUNDS_WON,
              # A seat's score is the rounds it won: at most the 9 of the ``wins`` setting's range.
-             score_range=(0.0, 9.0)),
+             score_range=(0.0, 9.0), traits=Traits(races=True)),
 )
 
 _found: list[GameSpec] = []       # the examples the lookups find now (``examples()``)
@@ -526,7 +604,7 @@ def _family_house(family: str) -> ModuleType:
     """
     for s in SPECS:
         if s.family == family:
-            return s.house_module()
+            return _module(s.house, s)
     raise SettingsError("family", family, f"one of {families()}")
 
 

@@ -143,7 +143,7 @@ def settings_of(spec: GameSpec, args: Any) -> dict[str, Any]:
             takers = sorted({s.family for s in registry.SPECS if option in s.options})
             raise SettingsError(option, value, f"nothing: --{option} is for --game {', '.join(takers)}; "
                                 f"{spec.label} has none")
-        settings.update(spec.house_module().option_settings(option, value))
+        settings.update(spec.option_settings(option, value))
     return settings
 
 

@@ -28,6 +28,7 @@ from arcade.core.events import Edge
 if TYPE_CHECKING:
     import pygame
 
+    from kiosk.app import App
     from kiosk.input import Command
 
 __all__ = ["Scene", "SceneStack"]
@@ -37,8 +38,7 @@ class Scene:
     """Base scene: enter/exit/pause/resume, on_command, on_edge, update, draw.
 
     Attributes:
-        app: the running arcade (``kiosk.app.App``); typed ``Any`` so this
-            module does not import the app.
+        app: the running arcade (``kiosk.app.App``, imported for the type checker only).
         overlay: drawn over the scene below it (that scene is drawn first).
         led_idle: a screen between games (title, attract loop): when its
             ``led_picture`` is None the matrix shows the idle picture or is
@@ -49,7 +49,7 @@ class Scene:
     overlay = False
     led_idle = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:

@@ -88,6 +88,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from arcade import registry
+from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.errors import SettingsError
 from arcade.core.thinking import PositionSearch, ThinkingPlayerFn
@@ -130,13 +131,13 @@ def _search(kind: str) -> PositionSearch:
             from None
 
 
-def encode(kind: str, state: Any) -> dict[str, Any]:
+def encode(kind: str, state: State) -> dict[str, Any]:
     """``state`` as protocol data for a ``kind`` request (the game's house's ``SEARCH.encode``:
     FOCUS / Crossfire, ``"focus"``: seats, settings, start and the moves since)."""
     return _search(kind).encode(state)
 
 
-def decode(kind: str, data: Mapping[str, Any]) -> Any:
+def decode(kind: str, data: Mapping[str, Any]) -> State:
     """The state :func:`encode` wrote.
 
     Raises:
@@ -175,17 +176,17 @@ def _player(name: str) -> ThinkingPlayerFn:
 
 #: Games a worker keeps at once (the oldest is dropped; its client then starts it again).
 MAX_SESSIONS = 8
-_SESSIONS: "dict[str, tuple[Any, int]]" = {}
+_SESSIONS: "dict[str, tuple[State, int]]" = {}
 
 
-def decision_seed(base: int, state: Any, seat: int) -> int:
+def decision_seed(base: int, state: State, seat: int) -> int:
     """The seed of ``seat``'s decision at ``state``: a function of the player's ``base`` seed,
     the number of moves made and the seat, so a thought begun again at the same point (the
     driver dropped a stale one) and the move made here when due draw the same."""
     return random.Random(f"{base}-{len(state.history)}-{seat}").getrandbits(62)
 
 
-def decide_here(name: str, state: Any, seat: int, level: str, seed: int) -> Any:
+def decide_here(name: str, state: State, seat: int, level: str, seed: int) -> Action:
     """The move the computer player ``name`` (:func:`arcade.registry.thinking_player`) makes
     in this process with ``random.Random(seed)``.
 
@@ -195,7 +196,7 @@ def decide_here(name: str, state: Any, seat: int, level: str, seed: int) -> Any:
     return _player(name)(state, seat, level, random.Random(seed))
 
 
-def _sync_session(req: Mapping[str, Any]) -> Any:
+def _sync_session(req: Mapping[str, Any]) -> State:
     """The worker's game of ``req["session"]`` with ``req["actions"]`` applied (see the module text).
 
     Raises:
@@ -428,7 +429,7 @@ class GameSession:
 
     _count = 0
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: State) -> None:
         GameSession._count += 1
         self.sid = f"{os.getpid()}-{GameSession._count}"
         spec = registry.of_state(state)
@@ -440,7 +441,7 @@ class GameSession:
         self.worker_gen = -1               # the worker generation that has actions[:worker_count]
         self.worker_count = 0
 
-    def sync(self, state: Any) -> int:
+    def sync(self, state: State) -> int:
         """Encode the actions ``state`` took since the last call; their number.
 
         Raises:
@@ -603,7 +604,7 @@ class Thinker:
     def _line(msg: Mapping[str, Any]) -> bytes:
         return (json.dumps({"v": PROTOCOL_VERSION, **msg}) + "\n").encode()
 
-    def ask(self, kind: str, state: Any, level: str, seed: int, fallback: Callable[[], Any],
+    def ask(self, kind: str, state: Mapping[str, Any], level: str, seed: int, fallback: Callable[[], Any],
             nodes: int | None = None, cap_s: float | None = None) -> "Future[Answer]":
         """Queue a request (cancelling a pending one); returns the future of its :class:`Answer`.
 
@@ -876,7 +877,7 @@ class Pondering:
 
     future: "Future[Any]"
     stop: Callable[[], object]
-    state: Any
+    state: State
     decode: Callable[[Any, Any], Any]
     note: Callable[[str], None]
     rng: random.Random
@@ -936,19 +937,19 @@ class ThinkingPlayer(ComputerPlayer):
         self.note = note or (lambda _text: None)
         self.thought: Pondering | None = None
 
-    def think_time(self, state: Any, seat: int) -> int:
+    def think_time(self, state: State, seat: int) -> int:
         return self.pause_ns
 
     def poll(self) -> None:
         """Called with every poll of a thought (default: nothing)."""
 
-    def begin(self, state: Any, seat: int, rng: random.Random) -> Pondering:
+    def begin(self, state: State, seat: int, rng: random.Random) -> Pondering:
         snapshot = state.copy() if hasattr(state, "copy") else state.clone()
         future, cancel = self.start(snapshot, seat, rng)
         self.thought = Pondering(future, cancel, snapshot, self.decode, self.note, rng, self.poll)
         return self.thought
 
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+    def choose(self, state: State, seat: int, rng: random.Random) -> Any:
         """The move, waited for (virtual time, :meth:`Driver.run_to_end`)."""
         thought = self.begin(state, seat, rng)
         thought.future.result()
@@ -967,7 +968,7 @@ def thread_player(choose: Callable[[Any, random.Random], Any], pause_ns: int = 0
 
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
 
-    def start(state: Any, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+    def start(state: State, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
         fut = pool.submit(choose, state, rng)
         return fut, fut.cancel
 
@@ -1001,7 +1002,7 @@ class SearchThinker(ThinkingPlayer):
         self.nodes = nodes
         self.thinker = thinker or shared()
 
-    def _ask(self, state: Any, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+    def _ask(self, state: State, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
         seed = rng.getrandbits(62)
         search = self.search
 
@@ -1014,7 +1015,7 @@ class SearchThinker(ThinkingPlayer):
     def poll(self) -> None:
         self.thinker.poll()
 
-    def _note_answer(self, state: Any, answer: Answer) -> Any:
+    def _note_answer(self, state: State, answer: Answer) -> Any:
         if answer.source != "worker" and answer.note:
             self.note(f"Computer player: {answer.note}")
         return self.search.action(state, answer.move)
@@ -1026,14 +1027,14 @@ class WorkerThought(Pondering):
     should not happen: the worker runs the same function) is said once and the move is made
     here by ``here()``."""
 
-    def __init__(self, future: "Future[Answer]", thinker: Thinker, state: Any, here: Callable[[], Any],
+    def __init__(self, future: "Future[Answer]", thinker: Thinker, state: State, here: Callable[[], Any],
                  note: Callable[[str], None]) -> None:
         super().__init__(future, lambda: thinker.cancel(future), state, self._decode, note,
                          random.Random(0), thinker.poll, fallback=here)
         self.here = here                       # the same player's move made in this process
         self.answer: Answer | None = None
 
-    def _decode(self, state: Any, answer: Answer) -> Any:
+    def _decode(self, state: State, answer: Answer) -> Any:
         self.answer = answer
         action = state.game.action_from_json(answer.move)
         if answer.source != "worker" and answer.note:
@@ -1065,11 +1066,11 @@ class WorkerChoice:
         self.note = note or (lambda _text: None)
         self.session: GameSession | None = None
 
-    def here(self, state: Any, seat: int, level: str, seed: int) -> Any:
+    def here(self, state: State, seat: int, level: str, seed: int) -> Any:
         """The move, decided in this process (blocking)."""
         return decide_here(self.name, state, seat, level, seed)
 
-    def begin(self, state: Any, seat: int, level: str, seed: int) -> WorkerThought | None:
+    def begin(self, state: State, seat: int, level: str, seed: int) -> WorkerThought | None:
         """Ask the worker for ``seat``'s move in ``state`` (the live state: nothing is copied);
         None when there is no worker (then decide with :meth:`here` when the move is due)."""
         thinker = self.thinker

@@ -301,6 +301,34 @@ def test_a_seat_sees_nothing_of_the_others_secrets(spec: GameSpec) -> None:
         assert looked["hidden"] > 0, "the test dealt nothing again: it would not notice a leak"
 
 
+@pytest.mark.parametrize("spec", ENTRIES, ids=ENTRY_IDS)
+def test_the_declared_traits_are_what_play_shows(spec: GameSpec) -> None:
+    """An entry's ``traits`` (races, chance, secrets, seats moving at once) say what a game of
+    it does: a race, a deal, a view that hides part of the table are each seen in play exactly
+    when declared; seats moving at once are declared exactly when the driver asks who moves
+    (``movers``), and two seats asked at once in play are declared."""
+    seen = {"races": False, "chance": False, "secrets": False, "together": False}
+
+    def probe(state: State) -> bool:
+        cp = state.current_player()
+        seen["races"] |= cp == RACE
+        seen["chance"] |= cp == CHANCE
+        if cp >= 0:
+            movers = driver.settings.movers
+            seen["together"] |= movers is not None and len(movers(state)) > 1
+            for seat in range(state.seats):
+                seen["secrets"] |= json.dumps(spec.view(state, seat), sort_keys=True, default=str) != snap(state)
+        return False
+
+    state, driver = random_match(spec, 2, probe=probe)
+    driver.run_to_end()
+    declared = {k: getattr(spec.traits, k) for k in seen}
+    if declared["together"] and not seen["together"]:       # a game may end before both point
+        seen["together"] = driver.settings.movers is not None
+    assert seen == declared, f"{spec.name}: declared {declared}, play shows {seen}"
+    assert hasattr(spec.house_module(), "redeal_hidden") == spec.traits.secrets
+
+
 def _headless_lines(spec: GameSpec, seed: int) -> str:
     from kiosk.headless import run_spec
     out = io.StringIO()

@@ -448,4 +448,5 @@ def play_out(state: CoopState, partners: "list[CoopPartner]", rng: random.Random
     Raises whatever ``State.apply`` raises for a faulty action (never expected).
     """
     from arcade.coop.house import CoopPlayer, driver
-    driver(None, state, [CoopPlayer(p) for p in partners], rng).run_to_end()
+    from arcade.registry import of_state
+    driver(of_state(state), state, [CoopPlayer(p) for p in partners], rng).run_to_end()

@@ -8,12 +8,18 @@ Registered for the ``buzzrace`` entry of :data:`arcade.registry.EXAMPLES` (tests
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Sequence, Unpack
 
+from arcade.buzzrace.game import BuzzRaceState
 from arcade.core.api import State
 from arcade.core.driver import MS, ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
+from arcade.core.house import DriverOptions, JsonObject
+
+if TYPE_CHECKING:
+    from arcade.registry import GameSpec, PlayerContext
+    from arcade.views.pictures import Picture
 
 #: Per skill (``arcade.registry.SKILLS``): (mean reaction in ms, spread in ms, chance of missing a race).
 REACTIONS: dict[str, tuple[float, float, float]] = {
@@ -45,7 +51,7 @@ class BuzzerPlayer(ComputerPlayer):
         self.skill = skill
         self.rng = rng
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
                     rng: random.Random) -> list[Edge]:
         """The press (two edges, stamped in ns) for the race opened at ``opened_ns``; none when it misses."""
         mean, spread, miss = REACTIONS[self.skill]
@@ -55,7 +61,8 @@ class BuzzerPlayer(ComputerPlayer):
         return [Edge(t, seat, "buzzer", True, "computer"), Edge(t + HOLD_NS, seat, "buzzer", False, "computer")]
 
 
-def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> BuzzerPlayer:
+def computer_player(spec: GameSpec, state: BuzzRaceState, seat: int, skill: str,
+                    ctx: PlayerContext) -> BuzzerPlayer:
     """The registry's factory: draws the player's generator from ``ctx.rng`` (call in seat order).
 
     Raises:
@@ -64,20 +71,21 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return BuzzerPlayer(skill, random.Random(ctx.rng.getrandbits(64)))
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+def driver(spec: GameSpec, state: BuzzRaceState, players: Sequence[ComputerPlayer | None], rng: random.Random,
+           **options: Unpack[DriverOptions]) -> Driver:
     """The driver for a Buzz Race match: the default race adapter (the shout referee), a race
     nobody presses in closed ``pace_ns`` (default :data:`PACE_NS`) after it opened.  ``options``
     are :class:`~arcade.core.driver.DriverSettings` fields; other families' are ignored."""
     return Driver(state, players, rng, settings_from(options, pace_ns=PACE_NS, max_steps=20_000))
 
 
-def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+def led_picture(state: BuzzRaceState, width: int = 16, height: int = 16) -> Picture:
     """The rounds won per seat (``arcade.views.pictures.scores_picture``)."""
     from arcade.views.pictures import scores_picture
     return scores_picture(list(state.wins), width, height)
 
 
-def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+def summary(spec: GameSpec, state: BuzzRaceState, seed: int, index: int, skills: list[str]) -> JsonObject:
     """The headless JSON line: seats numbered from 1, ``wins`` per seat, ``races`` played."""
     out = state.outcome()
     assert out is not None
@@ -86,6 +94,6 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
             "wins": list(state.wins), "races": len(state.rounds)}
 
 
-def view(state: Any, seat: int) -> dict[str, Any]:
+def view(state: BuzzRaceState, seat: int) -> JsonObject:
     """Buzz Race has no secrets: a seat sees the whole state."""
-    return state.snapshot()  # type: ignore[no-any-return]
+    return state.snapshot()

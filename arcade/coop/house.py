@@ -8,11 +8,25 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Sequence, Unpack
 
+from arcade.coop.game import CoopState
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
+from arcade.core.house import DriverOptions, JsonObject
+
+if TYPE_CHECKING:
+    from arcade.bots.coop import CoopPartner
+    from arcade.registry import GameSpec, PlayerContext
+    from arcade.views.pictures import Picture
+
+
+def _coop(state: State) -> CoopState:
+    """``state`` as a Focus (2023) state (TypeError for another game's)."""
+    if not isinstance(state, CoopState):
+        raise TypeError(f"not a Focus (2023) state: {type(state).__name__}")
+    return state
 
 
 class CoopPlayer(ComputerPlayer):
@@ -24,21 +38,21 @@ class CoopPlayer(ComputerPlayer):
             answering an offer; none before pointing (both seats point at once, CO-5).
     """
 
-    def __init__(self, partner: Any, think_ns: int = 0) -> None:
+    def __init__(self, partner: CoopPartner, think_ns: int = 0) -> None:
         self.partner = partner
         self.think_ns = think_ns
 
     def think_time(self, state: State, seat: int) -> int:
-        phase = getattr(state, "phase", "")
+        phase = state.phase if isinstance(state, CoopState) else ""
         if phase == "point":
             return 0
         return self.think_ns if phase == "take" else self.think_ns // 2
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return self.partner.act(state.view(seat))  # type: ignore[attr-defined, no-any-return]
+        return self.partner.act(_coop(state).view(seat))
 
 
-def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> CoopPlayer:
+def computer_player(spec: GameSpec, state: CoopState, seat: int, skill: str, ctx: PlayerContext) -> CoopPlayer:
     """The registry's factory; the partner's noise comes from ``f"{ctx.key}-p{seat}"``.
 
     Raises:
@@ -50,16 +64,17 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return CoopPlayer(CoopPartner(seat, skill, rng=random.Random(f"{ctx.key}-p{seat}")))
 
 
-def movers(state: Any) -> list[int]:
+def movers(state: State) -> list[int]:
     """Who moves now: while pointing, both seats that have not pointed (CO-5: at once,
     in secret); else the seat to move."""
-    if state.phase == "point":
+    if isinstance(state, CoopState) and state.phase == "point":
         return [s for s in (0, 1) if s not in state.points]
     cp = state.current_player()
     return [cp] if cp >= 0 else []
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+def driver(spec: GameSpec, state: CoopState, players: Sequence[ComputerPlayer | None], rng: random.Random,
+           **options: Unpack[DriverOptions]) -> Driver:
     """The driver for a Focus (2023) match (deals from ``rng``; no races; both seats
     point at once, :func:`movers`).
 
@@ -68,20 +83,20 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **op
     return Driver(state, players, rng, settings_from(options, pace_ns=None, max_steps=100_000, movers=movers))
 
 
-def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+def led_picture(state: CoopState, width: int = 16, height: int = 16) -> Picture:
     """The table: the cards still on it and each seat's clue file (``arcade.coop.pictures``)."""
     from arcade.coop.pictures import table_picture
     return table_picture([f is not None for f in state.faces], width, height,
                          clue_counts=[len(state.clues(0)), len(state.clues(1))])
 
 
-def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+def summary(spec: GameSpec, state: CoopState, seed: int, index: int, skills: list[str]) -> JsonObject:
     """The headless line (see ``kiosk/headless.py``)."""
     from arcade.coop.game import rating
     game = state.game
     out = state.outcome()
     assert out is not None
-    line: dict[str, Any] = {
+    line: JsonObject = {
         "game": "coop", "seed": seed, "index": index, "mode": game.mode,
         "players": state.seats, "winners": [w + 1 for w in out.winners],
         "case": game.settings["case"] or None, "turns": sum(r.turns for r in state.results),
@@ -97,12 +112,12 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
     return line
 
 
-def view(state: Any, seat: int) -> dict[str, Any]:
+def view(state: CoopState, seat: int) -> JsonObject:
     """``state.view(seat)`` as data: the seat's own markers, never the partner's (CO-5)."""
     return dataclasses.asdict(state.view(seat))
 
 
-def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
+def redeal_hidden(state: CoopState, seat: int, rng: random.Random) -> CoopState:
     """A copy of ``state`` with the partner's exhibit markers moved to other cells (same count)."""
     from arcade.coop.game import GRID
     copy = state.clone()
@@ -133,10 +148,10 @@ def case_of(name: str | None) -> str:
     raise SettingsError("case", name, f"one of {sorted(CASES)}")
 
 
-def option_settings(option: str, value: Any) -> dict[str, Any]:
+def option_settings(option: str, value: object) -> dict[str, object]:
     """The game settings of a command-line option this game takes (``case``)."""
     if option == "case":
-        return {"case": case_of(value)}
+        return {"case": case_of(None if value is None else str(value))}
     raise SettingsError(option, value, "an option of Focus (2023): case")
 
 
@@ -146,7 +161,7 @@ def _partner(state: State, seat: int, level: str, rng: random.Random) -> Action:
     """The Focus (2023) partner (``arcade.bots.coop``) at ``level``, on its seat's view (CO-5)."""
     from arcade.bots.coop import CoopPartner
 
-    return CoopPartner(seat, level, rng=rng).act(state.view(seat))  # type: ignore[attr-defined]
+    return CoopPartner(seat, level, rng=rng).act(_coop(state).view(seat))
 
 
 #: The computer players the thinking process can be asked for by name (``arcade.registry.thinking_player``).

@@ -27,7 +27,7 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Self, Sequence
 
 from arcade.core.errors import IllegalActionError, RecordError, SettingsError
 
@@ -249,7 +249,7 @@ class State(ABC):
         self._apply(actor, action)
         self.history.append((actor, action))
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
         """An independent copy (for search and for "what if")."""
         return copy.deepcopy(self)
 

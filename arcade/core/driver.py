@@ -91,6 +91,7 @@ from arcade.core.api import CHANCE, RACE, TERMINAL, Action, State
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import JudgeSettings
+from arcade.core.race import RaceSpec
 from arcade.core.referee import Referee
 
 MS = 1_000_000
@@ -127,7 +128,7 @@ class ComputerPlayer:
         (the default).  ``state`` is the live state: copy what a thread needs."""
         return None
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
                     rng: random.Random) -> list[Edge]:
         """A race opened at ``opened_ns``: the edges it will press (may be none).
 
@@ -136,7 +137,7 @@ class ComputerPlayer:
         """
         return []
 
-    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+    def next_press(self, state: State, seat: int, race: object, now_ns: int) -> int | None:
         """Asked again and again during a race: when (ns) it wants to press next, or None."""
         return None
 
@@ -183,7 +184,7 @@ class RaceReferee(Protocol):
     def apply(self, action: Action, player: int | None = None) -> None: ...
     def waiting_for_flip(self) -> bool: ...
     def wants_frame(self) -> bool: ...
-    def race(self) -> Any: ...
+    def race(self) -> object: ...
     def opened(self, t_ns: int) -> None: ...
     def keep_pending(self, edge: Edge, opened_ns: int) -> bool: ...
     def close(self, at_ns: int) -> None: ...
@@ -237,7 +238,7 @@ class ShoutRaces(RaceAdapter):
     def wants_frame(self) -> bool:
         return False
 
-    def race(self) -> Any:
+    def race(self) -> RaceSpec | None:
         w = self.referee.window
         return None if w is None else w.spec
 

@@ -30,7 +30,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from arcade.core.api import RACE, Action, State
 from arcade.core.events import Edge
@@ -44,12 +44,26 @@ HISTORY_NS = 2_000_000_000
 HELD_TEXT = "RELEASE your buzzer"
 
 
+@runtime_checkable
 class RacingState(Protocol):
-    """What the referee needs of a game state beyond :class:`State`."""
+    """What the referee needs of a game state beyond :class:`State` while a race is open
+    (``current_player() == RACE``): the race's number (a new number, a new window) and
+    its :class:`~arcade.core.race.RaceSpec`.  A game without races needs neither."""
 
     race_no: int
 
     def race_spec(self) -> RaceSpec: ...
+
+
+def racing(state: State) -> RacingState:
+    """``state`` read as a :class:`RacingState` (at a RACE node).
+
+    Raises:
+        TypeError: a game at a RACE node without ``race_no`` or ``race_spec()``.
+    """
+    if not isinstance(state, RacingState):
+        raise TypeError(f"{type(state).__name__} is at a race but has no race_no and race_spec()")
+    return state
 
 
 @dataclass(frozen=True)
@@ -94,8 +108,8 @@ class Referee:
     """Drives one game's races from stamped edges (rulings R-1..R-8).
 
     Args:
-        state: the game state (a :class:`State` with ``race_no`` and
-            ``race_spec()``); the referee applies race results to it.
+        state: the game state (a :class:`State`, and a :class:`RacingState` at its
+            RACE nodes); the referee applies race results to it.
         settings: the judge settings.
     """
 
@@ -355,11 +369,12 @@ class Referee:
         """Follow the state: a new race number means a new window (not yet opened)."""
         st = self.state
         if st.current_player() == RACE:
-            no = getattr(st, "race_no")
+            race = racing(st)
+            no = race.race_no
             if self.window is None or self.window.race_no != no:
-                self.window = Window(no, st.race_spec())  # type: ignore[attr-defined]
+                self.window = Window(no, race.race_spec())
             else:
-                self.window.spec = st.race_spec()  # type: ignore[attr-defined]
+                self.window.spec = race.race_spec()
         else:
             self.window = None
 
@@ -399,9 +414,8 @@ def winning_press_ns(v: Verdict, winners: tuple[int, ...]) -> int:
 
 def _game_seed(state: State) -> int:
     """A seed from the game's first recorded action (a deal: differs from game to game)."""
-    history = getattr(state, "history", None) or []
-    if not history:
+    if not state.history:
         return 0
-    first = history[0][1]
-    text = json.dumps(first.to_json() if hasattr(first, "to_json") else repr(first), sort_keys=True)
+    first = state.history[0][1]
+    text = json.dumps(first.to_json(), sort_keys=True)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")

@@ -8,14 +8,24 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence, Unpack
 
 from arcade.bots.shout import PlannedPress, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
 from arcade.core.api import Action, State
 from arcade.core.driver import MS, ComputerPlayer, Driver, settings_from
 from arcade.core.events import Edge
+from arcade.core.house import DriverOptions, JsonObject
 from arcade.core.race import RaceSpec
+from arcade.focusx.base import FocusXState
+from arcade.focusx.classic import ClassicState
+from arcade.focusx.duel import DuelState
+from arcade.focusx.fourfocus import FourFocusState
+from arcade.focusx.thinkfocus import ThinkFocusState
+
+if TYPE_CHECKING:
+    from arcade.registry import GameSpec, PlayerContext
+    from arcade.views.pictures import Picture
 
 #: Placement choice per mode (record name -> "module:function" taking
 #: ``(state, seat, rng, skill_name)``); modes not listed play the first legal
@@ -31,9 +41,8 @@ Planner = Callable[[random.Random, RaceSpec, int], list[PlannedPress]]
 
 def first_legal(state: State, seat: int, rng: random.Random) -> Action:
     """A seat policy: the first legal action (e.g. FX-4's default spot)."""
-    default = getattr(state, "default_action", None)
-    if callable(default):
-        return default()  # type: ignore[no-any-return]
+    if isinstance(state, FocusXState):
+        return state.default_action()
     return state.legal_actions(seat)[0]
 
 
@@ -98,8 +107,10 @@ class FocusXPlayer(ComputerPlayer):
             return first_legal(state, seat, rng)
         return chooser(state, seat, rng, self.skill)
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
                     rng: random.Random) -> list[Edge]:
+        if not isinstance(race, RaceSpec):
+            return []             # FocusX races are shout races (arcade.core.referee)
         if self.planner is not None:
             plans = self.planner(rng, race, seat)
         else:
@@ -110,13 +121,15 @@ class FocusXPlayer(ComputerPlayer):
         return out
 
 
-def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> FocusXPlayer:
+def computer_player(spec: GameSpec, state: FocusXState, seat: int, skill: str,
+                    ctx: PlayerContext) -> FocusXPlayer:
     """The registry's factory: a :class:`FocusXPlayer` at ``skill`` with the ``[computer]`` rates."""
     level = scaled(skill_named(skill), ctx.miss_rate_scale, ctx.false_rate_scale)
     return FocusXPlayer(skill, level, has_x_control=ctx.has_x_control)
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **options: Any) -> Driver:
+def driver(spec: GameSpec, state: FocusXState, players: Sequence[ComputerPlayer | None], rng: random.Random,
+           **options: Unpack[DriverOptions]) -> Driver:
     """The driver for a FocusX match: races without their own window close ``pace_ns``
     (default 2.5 s) after opening; in the frame loop the active seat's choice ends its
     turn-start window (ThinkFocus, 4Focus: :func:`turn_window_seat`).  ``options`` are
@@ -126,19 +139,21 @@ def driver(spec: Any, state: State, players: list[Any], rng: random.Random, **op
                                                      early_move=turn_window_seat))
 
 
-def turn_window_seat(state: Any) -> int | None:
+def turn_window_seat(state: State) -> int | None:
     """The seat whose laid card ends the open race: the active seat during its turn-start
     window (``window == "turn"``, ThinkFocus and 4Focus); None in any other race or mode."""
-    return state.active if getattr(state, "window", None) == "turn" else None
+    if isinstance(state, (ThinkFocusState, FourFocusState)) and state.window == "turn":
+        return state.active
+    return None
 
 
-def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+def led_picture(state: FocusXState, width: int = 16, height: int = 16) -> Picture:
     """The scoreboard of the seats' cards (``arcade.views.pictures.scores_picture``)."""
     from arcade.views.pictures import scores_picture
     return scores_picture(list(state.scores()), width, height)
 
 
-def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+def summary(spec: GameSpec, state: FocusXState, seed: int, index: int, skills: list[str]) -> JsonObject:
     """The headless line (``focus-arcade headless --game focusx``).
 
     ``mode`` is the mode without the FocusX-rule suffix (``classic``...), as
@@ -146,6 +161,7 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
     """
     game = state.game
     out = state.outcome()
+    assert out is not None
     return {
         "game": "focusx", "mode": game.name.split("-", 1)[1], "seed": seed, "index": index,
         "players": game.seats, "winners": [w + 1 for w in out.winners], "reason": out.reason,
@@ -160,20 +176,19 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
 FACE_DOWN_PILES = ("focusx-classic",)
 
 
-def _hidden(state: Any, seat: int) -> list[list[int]]:
+def _hidden(state: FocusXState, seat: int) -> list[list[int]]:
     """The card lists ``seat`` cannot see (the lists themselves, to read or refill)."""
     out: list[list[int]] = []
-    if hasattr(state, "deck"):
+    if isinstance(state, (DuelState, ThinkFocusState, FourFocusState)):
         out.append(state.deck)
-    hands = getattr(state, "hands", None)
-    if hands is not None:
-        out += [h for s, h in enumerate(hands) if s != seat]
-    if state.game.name in FACE_DOWN_PILES:
+    if isinstance(state, (ThinkFocusState, FourFocusState)):
+        out += [h for s, h in enumerate(state.hands) if s != seat]
+    if isinstance(state, ClassicState) and state.game.name in FACE_DOWN_PILES:
         out += list(state.piles)
     return out
 
 
-def view(state: Any, seat: int) -> dict[str, Any]:
+def view(state: FocusXState, seat: int) -> JsonObject:
     """What ``seat`` sees: the table (snapshot) with the face-down cards as counts only:
     the deck, the others' hands (ThinkFocus, 4Focus: FX-9, FX-11) and, in Classic,
     every seat's face-down pile (FX-1)."""
@@ -187,7 +202,7 @@ def view(state: Any, seat: int) -> dict[str, Any]:
     return out
 
 
-def redeal_hidden(state: Any, seat: int, rng: random.Random) -> Any:
+def redeal_hidden(state: FocusXState, seat: int, rng: random.Random) -> FocusXState:
     """A copy of ``state`` with every card ``seat`` cannot see dealt again (same counts)."""
     copy = state.clone()
     lists = _hidden(copy, seat)

@@ -7,13 +7,18 @@ Registered for the ``focus-*`` and ``crossfire`` entries of :mod:`arcade.registr
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, Unpack
 
 from arcade.bots.sackson import choose_action, decide, level_nodes, safety_cap_s
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver, settings_from
 from arcade.core.errors import SettingsError
+from arcade.core.house import DriverOptions, JsonObject
 from arcade.sackson.game import SacksonGame, SacksonState, Swap
+
+if TYPE_CHECKING:
+    from arcade.registry import GameSpec, PlayerContext
+    from arcade.views.pictures import Picture
 
 #: Skill names -> bot levels; ``expert`` plays ``hard``.
 LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -40,10 +45,10 @@ class SacksonPlayer(ComputerPlayer):
         self.max_nodes = max_nodes
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        return choose_action(state, self.level, rng, clock=None, max_nodes=self.max_nodes)  # type: ignore[arg-type]
+        return choose_action(_focus_state(state), self.level, rng, clock=None, max_nodes=self.max_nodes)
 
 
-def plies(state: Any) -> int:
+def plies(state: State) -> int:
     """Moves and drops so far (opening swaps, SF-3, are not plies)."""
     return sum(1 for _p, a in state.history if not isinstance(a, Swap))
 
@@ -56,7 +61,7 @@ class _PlyCap:
         self.seen = 0
         self.count = 0
 
-    def __call__(self, state: Any) -> bool:
+    def __call__(self, state: State) -> bool:
         hist = state.history
         for _p, a in hist[self.seen:]:
             if not isinstance(a, Swap):
@@ -65,27 +70,30 @@ class _PlyCap:
         return self.count >= self.cap
 
 
-def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> SacksonPlayer:
+def computer_player(spec: GameSpec, state: SacksonState, seat: int, skill: str,
+                    ctx: PlayerContext) -> SacksonPlayer:
     """The registry's factory: a :class:`SacksonPlayer` at ``skill``."""
     return SacksonPlayer(skill)
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
-           ply_cap: int | None = PLY_CAP, **options: Any) -> Driver:
-    """The driver for a FOCUS match: a game still running after ``ply_cap`` plies is left
-    unfinished (None or 0: no cap).  ``options``: :class:`DriverSettings` fields."""
+def driver(spec: GameSpec, state: SacksonState, players: Sequence[ComputerPlayer | None], rng: random.Random,
+           **options: Unpack[DriverOptions]) -> Driver:
+    """The driver for a FOCUS match: a game still running after ``options["ply_cap"]`` plies
+    (default :data:`PLY_CAP`) is left unfinished (None or 0: no cap).  The other ``options``:
+    :class:`DriverSettings` fields."""
+    ply_cap = options.get("ply_cap", PLY_CAP)
     cap = _PlyCap(ply_cap) if ply_cap else None
     return Driver(state, players, rng, settings_from(options, pace_ns=None, stop=cap,
                                                      max_steps=10 * (ply_cap or PLY_CAP) + 100))
 
 
-def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+def led_picture(state: SacksonState, width: int = 16, height: int = 16) -> Picture:
     """The board (``arcade.views.sackson_pictures.state_picture``)."""
     from arcade.views.sackson_pictures import state_picture
     return state_picture(state, width, height)
 
 
-def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+def summary(spec: GameSpec, state: SacksonState, seed: int, index: int, skills: list[str]) -> JsonObject:
     """The headless line (see ``kiosk/headless.py``); ``game`` is ``"focus"`` for every variant."""
     from arcade.sackson.record import to_record
     seats = state.game.seats
@@ -107,9 +115,9 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
     }
 
 
-def view(state: Any, seat: int) -> dict[str, Any]:
+def view(state: SacksonState, seat: int) -> JsonObject:
     """FOCUS has no secrets (SF-1: every stack and reserve is in sight)."""
-    return state.snapshot()  # type: ignore[no-any-return]
+    return state.snapshot()
 
 
 # -- the thinking process (kiosk/thinker.py: the "focus" requests; arcade.core.thinking) -----

@@ -61,7 +61,8 @@ def simulate(state: SherlookState, rng: random.Random, config: SherlookSimConfig
     players = [house.SherlookPlayer(SherlookBot(s, skill_named(name), random.Random(rng.getrandbits(64))),
                                     config.hold_ms * MS)
                for s, name in enumerate(config.skills)]
-    driver = house.driver(None, state, list(players), rng, markers=config.markers, reveal_ms=config.reveal_ms,
+    from arcade.registry import get
+    driver = house.driver(get("sherlook"), state, list(players), rng, markers=config.markers, reveal_ms=config.reveal_ms,
                           hold_ms=config.hold_ms, max_delivery_ms=config.max_delivery_ms,
                           max_steps=config.max_steps)
     driver.on_event = on_event

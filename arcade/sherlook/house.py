@@ -7,14 +7,20 @@ Registered for the ``sherlook`` entry of :mod:`arcade.registry`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Sequence, Unpack
 
 from arcade.bots.sherlook import SherlookBot
 from arcade.bots.sherlook import skill as skill_named
 from arcade.core.api import RACE, Action, State
 from arcade.core.driver import MS, ComputerPlayer, Driver, RaceAdapter, settings_from
 from arcade.core.events import Edge
+from arcade.core.house import DriverOptions, JsonObject
+from arcade.sherlook.game import SherlookState
 from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
+
+if TYPE_CHECKING:
+    from arcade.registry import GameSpec, PlayerContext
+    from arcade.views.pictures import Picture
 
 #: Virtual time between the end of a round and the next photos (ms).
 REVEAL_MS = 6000
@@ -23,7 +29,7 @@ REVEAL_MS = 6000
 class MarkerRaces(RaceAdapter):
     """The match driver's race adapter over :class:`~arcade.sherlook.markers.MarkerReferee`."""
 
-    def __init__(self, state: Any, settings: MarkerSettings | None = None,
+    def __init__(self, state: SherlookState, settings: MarkerSettings | None = None,
                  rng: random.Random | None = None) -> None:
         self.state = state
         self.referee: MarkerReferee = MarkerReferee(state, settings, rng)
@@ -62,17 +68,17 @@ class SherlookPlayer(ComputerPlayer):
         self.hold_ns = hold_ns
         self.pressed_at: int | None = None
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int,
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
                     rng: random.Random) -> list[Edge]:
         self.pressed_at = None
-        st: Any = state
-        if seat in st.participants:
+        st = state
+        if isinstance(st, SherlookState) and seat in st.participants:
             assert st.photos is not None and st.layout is not None
             self.bot.new_round(st.race_no, st.photos, st.layout)
         return []
 
-    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
-        if race is None or seat not in race.waiting():
+    def next_press(self, state: State, seat: int, race: object, now_ns: int) -> int | None:
+        if not isinstance(race, MarkerRace) or seat not in race.waiting():
             return None
         p = self.bot.next_press(race, now_ns)
         if p is None or (self.pressed_at is not None and p <= self.pressed_at + self.hold_ns + 40 * MS):
@@ -83,7 +89,8 @@ class SherlookPlayer(ComputerPlayer):
         self.pressed_at = t_ns
 
 
-def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) -> SherlookPlayer:
+def computer_player(spec: GameSpec, state: SherlookState, seat: int, skill: str,
+                    ctx: PlayerContext) -> SherlookPlayer:
     """The registry's factory; draws the bot's generator from ``ctx.rng`` (call in seat order).
 
     Raises:
@@ -92,28 +99,33 @@ def computer_player(spec: Any, state: State, seat: int, skill: str, ctx: Any) ->
     return SherlookPlayer(SherlookBot(seat, skill_named(skill), random.Random(ctx.rng.getrandbits(64))))
 
 
-def driver(spec: Any, state: State, players: list[Any], rng: random.Random, *,
-           markers: MarkerSettings | None = None, reveal_ms: int = REVEAL_MS, hold_ms: int = 90,
-           max_delivery_ms: int = 8, max_steps: int = 200_000, **options: Any) -> Driver:
-    """The driver for a Sherlook match: the marker referee (its generator drawn from
-    ``rng`` now), ``reveal_ms`` between rounds."""
+def driver(spec: GameSpec, state: SherlookState, players: Sequence[ComputerPlayer | None], rng: random.Random,
+           **options: Unpack[DriverOptions]) -> Driver:
+    """The driver for a Sherlook match: the marker referee (``options["markers"]``, its
+    generator drawn from ``rng`` now), ``reveal_ms`` (default :data:`REVEAL_MS`) between
+    rounds, a computer's press held ``hold_ms`` (90) and delivered up to
+    ``max_delivery_ms`` (8) late; ``max_steps`` 200 000 unless given."""
+    markers = options.get("markers")
+    reveal_ms = options.get("reveal_ms", REVEAL_MS)
+    hold_ms = options.get("hold_ms", 90)
+    max_delivery_ms = options.get("max_delivery_ms", 8)
     races = MarkerRaces(state, markers or MarkerSettings(), random.Random(rng.getrandbits(64)))
 
     def pause(st: State) -> int:
-        return reveal_ms * MS if getattr(st, "round_no", 0) else 0
+        return reveal_ms * MS if isinstance(st, SherlookState) and st.round_no else 0
 
     settings = settings_from(options, pace_ns=None, hold_ns=hold_ms * MS, max_delivery_ns=max_delivery_ms * MS,
-                             max_steps=max_steps, chance_pause=pause)
+                             max_steps=options.get("max_steps", 200_000), chance_pause=pause)
     return Driver(state, players, rng, settings, races=races)
 
 
-def led_picture(state: Any, width: int = 16, height: int = 16) -> Any:
+def led_picture(state: SherlookState, width: int = 16, height: int = 16) -> Picture:
     """The points of the seats (``arcade.views.pictures.scores_picture``)."""
     from arcade.views.pictures import scores_picture
     return scores_picture(list(state.points), width, height)
 
 
-def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> dict[str, Any]:
+def summary(spec: GameSpec, state: SherlookState, seed: int, index: int, skills: list[str]) -> JsonObject:
     """The headless line (see ``kiosk/headless.py``)."""
     out = state.outcome()
     assert out is not None
@@ -127,6 +139,6 @@ def summary(spec: Any, state: Any, seed: int, index: int, skills: list[str]) -> 
     }
 
 
-def view(state: Any, seat: int) -> dict[str, Any]:
+def view(state: SherlookState, seat: int) -> JsonObject:
     """Sherlook has no secrets: both photos and every marker are on the table (SL-1)."""
-    return state.snapshot()  # type: ignore[no-any-return]
+    return state.snapshot()

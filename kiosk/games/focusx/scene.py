@@ -321,7 +321,7 @@ class FocusXScene(GameScene):
         (the arcade's own level for a person's buzzer-only station), else the default."""
         if not self.places_cards:
             return state.default_action()  # type: ignore[no-any-return]
-        return thinker_mod.decide_here("focusx-place", state, seat, self.arcade_level(seat),  # type: ignore[no-any-return]
+        return thinker_mod.decide_here("focusx-place", state, seat, self.arcade_level(seat),
                                        self._place_seed(state, seat))
 
     def think_for(self, seat: int) -> int:
