@@ -303,8 +303,10 @@ class ResumeScene(Scene):
         return ",  ".join(parts) + f".  Resumes by itself in {left_s} s."
 
     def drop(self) -> None:
+        """Drop the interrupted game for good (its resume slot in the results file) and close."""
         try:
-            self.app.results.drop_resume(self.data["game_key"])
+            if self.app.results is not None:        # no results file: nothing was kept to drop
+                self.app.results.drop_resume(self.data["game_key"])
         except Exception as exc:
             self.app.message(str(exc))
         self.app.pop()
