@@ -288,7 +288,7 @@ class ResumeScene(Scene):
         buzzers-only cabinet; Esc only where the keyboard's Esc works, outside kiosk mode);
         while a buzzer is held, what letting go does."""
         from kiosk.gestures import BACK, NEXT, OK
-        from kiosk.scenes.service import held_line
+        from kiosk.service_tools import held_line
         held = held_line(self.gestures.would(self.now),
                          {NEXT: f"choose {self.CHOICES[1 - self.choice]}",
                           OK: "resume" if self.choice == 0 else "drop it", BACK: "drop it"})

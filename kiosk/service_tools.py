@@ -418,3 +418,22 @@ def format_minutes(seconds: float) -> str:
         hours = minutes // 60
         return f"{hours} hour" + ("s" if hours > 1 else "")
     return f"{minutes} minute" + ("s" if minutes > 1 else "")
+
+
+#: What letting go of a held buzzer does, by the gesture it would be (the service menu's words).
+LET_GO = {NEXT: "move on", OK: "choose", BACK: "go back"}
+
+
+def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_GO) -> str:
+    """The line shown while a buzzer is held: what letting go now does and what holding on does.
+
+    >>> held_line((0, "ok", 0.8))
+    'P1 held 0.8 s: let go to choose (hold 2 s: go back)'
+    >>> held_line((2, "back", 2.4))
+    'P3 held 2.4 s: let go to go back'
+    """
+    if would is None:
+        return ""
+    seat, action, held = would
+    more = {NEXT: f" (hold: {words[OK]})", OK: f" (hold 2 s: {words[BACK]})"}.get(action, "")
+    return f"P{seat + 1} held {held:.1f} s: let go to {words[action]}{more}"

@@ -348,7 +348,7 @@ class LobbyScene(Scene):
         """The controls hint: it names only the controls wired here (issue 20); while a joined
         seat's buzzer is held, what letting go now does ("P1 held 2.1 s: let go to leave")."""
         from kiosk.input import choose_controls
-        from kiosk.scenes.service import held_line
+        from kiosk.service_tools import held_line
         would = self.gestures.would(self.now) if isinstance(self.gestures, ReleaseGestures) else None
         if would is not None:
             words = dict(self.LET_GO)

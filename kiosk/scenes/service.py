@@ -38,7 +38,16 @@ from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.service_tools import ButtonTest, NewPin, PinEntry, PinLock, ReleaseGestures, format_minutes
+from kiosk.service_tools import (
+    LET_GO,
+    ButtonTest,
+    NewPin,
+    PinEntry,
+    PinLock,
+    ReleaseGestures,
+    format_minutes,
+    held_line,
+)
 from kiosk.stopping import EXIT_RESTART, EXIT_STOP
 
 if TYPE_CHECKING:
@@ -86,24 +95,6 @@ def combo_words(app: App) -> str:
 
 
 #: What letting go of a held buzzer does, for the screens' "let go now" line.
-LET_GO = {NEXT: "move on", OK: "choose", BACK: "go back"}
-
-
-def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_GO) -> str:
-    """The line shown while a buzzer is held: what letting go now does and what holding on does.
-
-    >>> held_line((0, "ok", 0.8))
-    'P1 held 0.8 s: let go to choose (hold 2 s: go back)'
-    >>> held_line((2, "back", 2.4))
-    'P3 held 2.4 s: let go to go back'
-    """
-    if would is None:
-        return ""
-    seat, action, held = would
-    more = {NEXT: f" (hold: {words[OK]})", OK: f" (hold 2 s: {words[BACK]})"}.get(action, "")
-    return f"P{seat + 1} held {held:.1f} s: let go to {words[action]}{more}"
-
-
 class PinScene(Scene):
     """The PIN, entered with station controls, before the service menu opens.
 
