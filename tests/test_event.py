@@ -614,8 +614,14 @@ def test_wrong_credentials_are_a_clear_message_on_screen(broker: mosquitto.Broke
                    what="the refusal reaches the screen")
         msgs = [m for m, _ in app.messages]
         assert any("refused the login for user 'stage': wrong user name or password" in m for m in msgs), msgs
-        frames(app, clock, 1)
-        assert tuple(app.screen.get_at((14, 70)))[:3] == (120, 30, 30)   # drawn in the message box on the TV
+        # drawn on the TV, whole and over nothing (the text recorder of the explorer's checks)
+        from tests.text_fit import TextSeen, text_faults
+        seen = TextSeen(monkeypatch)
+        seen.watch(app.screen)
+        seen.clear()
+        app.draw()
+        assert any("wrong user name or password" in m for m, *_ in seen.seen), [m for m, *_ in seen.seen]
+        assert not text_faults(seen, app.screen)
         import pygame
         drawn = leaderboard.draw(pygame.Surface((1280, 720)), app.event, 0)
         assert "wrong user name or password" in " ".join(drawn[1:])     # in the middle: nothing received yet
