@@ -56,3 +56,27 @@ def test_the_stuck_note_is_shown_and_leaves_the_title_row_readable(tmp_path: Pat
     finally:
         app.close()
         pygame.display.quit()
+
+
+def test_a_stuck_buzzer_is_one_warning_in_the_log(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The technician reads the journal after the event (the Pi rehearsal holds a real GPIO
+    line down, issue 25): the stuck buzzer is there once, by seat, while it stays down."""
+    import logging
+    app = sized_app(tmp_path, (1280, 720))
+    caplog.set_level(logging.WARNING, logger="focus-arcade")
+    try:
+        scene = ClassicScene(app, [SeatInfo("gpio", f"GPIO {17 + i}") for i in range(4)], seed=1)
+        app.push(scene)
+        t = 10 ** 12
+        scene.update(t)
+        scene.on_edge(Edge(t, 1, "buzzer", True, "gpio"))     # P2's buzzer goes down and stays down
+        stuck_ns = int(float(app.cfg["judge"]["stuck_after_s"]) * 1e9)
+        while t < 10 ** 12 + 3 * stuck_ns:
+            t += 20 * MS
+            scene.update(t)
+            scene.frame_shown(t)
+        said = [r.getMessage() for r in caplog.records if "stuck" in r.getMessage()]
+        assert said == ["buzzer stuck down: P2 (ignored until released)"], said
+    finally:
+        app.close()
+        pygame.display.quit()

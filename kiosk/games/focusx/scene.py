@@ -33,6 +33,7 @@ dead or stuck process still gets the card laid (the same player, in this process
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
@@ -606,6 +607,8 @@ class FocusXScene(GameScene):
             # left); the seat's panel says STUCK for as long as it is held.
             self.banner = (f"Buzzer stuck down: {names}. Ignored until released.", render.BAD,
                            now + 4_000_000_000)
+            # and in the log, for the technician who reads the journal after the event
+            logging.getLogger("focus-arcade").warning("buzzer stuck down: %s (ignored until released)", names)
         if ev.verdict is not None and ev.kind in ("won", "debated", "boxed", "last", "closed"):
             new = self.takes()[self._takes_before:]
             described = self.describe_race(ev, new)
