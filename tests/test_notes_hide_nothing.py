@@ -299,3 +299,26 @@ def test_a_skipped_seats_badge_leaves_its_name_readable(app: object, monkeypatch
     assert not bad, bad
     shown = words(seen)
     assert "SKIPPED" in shown and "P3" in shown, shown
+
+
+@pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
+@pytest.mark.parametrize("won", [True, False], ids=["solved", "lost"])
+def test_a_cooperative_case_shows_its_seats_as_one_team_not_empty_bars(app: object, monkeypatch: pytest.MonkeyPatch,
+                                                                      won: bool) -> None:
+    """A newcomer at 800x480: Focus (2023)'s base game (won or lost together, no points) showed
+    "bars: points" over two bars of 0 and a large empty space.  Now the seats stand side by side
+    under "played together", every word whole."""
+    from kiosk.scenes.lobby import find_game
+    from kiosk.scenes.results import ResultsScene
+    seen = TextSeen(monkeypatch)
+    app.current_game = find_game("coop-base", None)  # type: ignore[attr-defined]
+    state = SimpleNamespace(game=SimpleNamespace(name="coop"), stats={"rounds": 1, "cards taken": 9},
+                            outcome=lambda: Outcome((0, 1) if won else (), "P2 took P1's exhibit", (0.0, 0.0)))
+    seats = [SeatInfo("gpio", "GPIO 17"), SeatInfo("gpio", "GPIO 27")]
+    app.replace(ResultsScene(app, app.current_game.label, state, seats, entry="coop-base"))  # type: ignore[attr-defined]
+    bad = frame(app, seen)
+    assert not bad, bad
+    shown = [" ".join(m.split()) for m, *_ in seen.seen]
+    assert "played together" in shown and "P1" in shown and "P2" in shown, shown
+    assert not any(line.startswith("bars:") for line in shown), shown
+    assert ("Solved together!" if won else "The case was lost") in shown, shown

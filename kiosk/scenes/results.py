@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from arcade.core.events import Edge
+from arcade.registry import WinningRule
 from kiosk import render
 from kiosk.gestures import Gestures
 from kiosk.highscores import InitialsEntry, day_start, key, result_score, score_rule
@@ -214,14 +215,39 @@ class ResultsScene(Scene):
         verb = "wins" if len(out.winners) == 1 else "share the win" if out.winners else "- a draw"
         return f"{names} {verb}!", col
 
+    def _winning(self) -> WinningRule | None:
+        from arcade import registry
+        return registry.winning_of(getattr(self.game, "name", "") or "") or \
+            registry.winning_of(str(getattr(getattr(self.state, "game", None), "name", "")))
+
+    def together(self) -> bool:
+        """A game won or lost by all the seats together (Focus (2023)'s cases: the winning rule
+        ``solved``): no bars, whose heights would all be 0; the seats are shown as one team."""
+        win = self._winning()
+        return win is not None and win.kind == "solved" and "bars" not in (getattr(self.state, "stats", {}) or {})
+
+    def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The seats of a cooperative game side by side in ``area``, under "played together"."""
+        cap = render.text_block(surface, "played together", (area.centerx, area.y), area.w - 16, 28, 1, render.DIM,
+                                "midtop")
+        n = max(1, len(self.seats))
+        bw = max(1, min(260, (area.w - 16) // n))
+        x0 = area.centerx - n * bw // 2
+        p_h = render.line_height(36, True)
+        y = max(cap.bottom + 4, area.centery - p_h)
+        for s_i, seat in enumerate(self.seats):
+            x = x0 + s_i * bw
+            c = render.SEAT_COLOURS[s_i % 8]
+            render.text_within(surface, f"P{s_i + 1}", (x + bw // 2, y), bw - 4, 36, c, "midtop", bold=True)
+            if y + p_h + render.line_height(24) <= area.bottom:
+                render.text_within(surface, seat.label, (x + bw // 2, y + p_h), bw - 6, 24, render.DIM, "midtop")
+
     def bars_caption(self) -> str:
         """What the chart's bars count: the entry's winning rule (``GameSpec.winning``)."""
         stats = getattr(self.state, "stats", {}) or {}
         if "bars" in stats:
             return f"bars: {stats['bars']}"
-        from arcade import registry
-        win = registry.winning_of(getattr(self.game, "name", "") or "") or \
-            registry.winning_of(str(getattr(getattr(self.state, "game", None), "name", "")))
+        win = self._winning()
         if win is None:
             return "bars: score"
         if win.kind != "score":
@@ -257,8 +283,11 @@ class ResultsScene(Scene):
         top = max(scores) or 1
         base = H - 180
         x0 = chart_w // 2 - n * bw // 2
-        render.text(surface, self.bars_caption(), (chart_w // 2, 180), 28, render.DIM, "midtop")
-        for s in range(n):
+        if self.together():
+            self._draw_team(surface, pygame.Rect(0, 180, chart_w, base + 80 - 180))
+        else:
+            render.text(surface, self.bars_caption(), (chart_w // 2, 180), 28, render.DIM, "midtop")
+        for s in range(0 if self.together() else n):
             x = x0 + s * bw
             h = int((H - 470) * scores[s] / top) if top else 0
             c = render.SEAT_COLOURS[s % 8]
@@ -353,6 +382,9 @@ class ResultsScene(Scene):
             else:
                 from kiosk.scenes.scoreboard import draw_tables
                 draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+        if self.together():
+            self._draw_team(surface, pygame.Rect(0, r.bottom + 4, chart_w, bottom - r.bottom - 4))
+            return
         scores = list(out.scores) or [0] * len(self.seats)
         n = len(self.seats)
         bw = max(1, min(130, (chart_w - 16) // n))
