@@ -17,8 +17,11 @@ and a long hold keeps it; quick taps (0.8 s apart at most) step 10, then 100 tim
 back is the opening combination held again.  Keyboard (for a developer): arrows, Enter,
 Backspace.  Every page says its gestures (only the buzzer's with buzzers only).
 
+Leaving a page goes back to the menu with the highlight on that page's row (:meth:`ServiceScene.to_menu`).
+
 Pages: button test, LED test, sound test and volume, settings (saved to the configuration
-file, in force after the restart), change the PIN, reset high scores, restart the arcade,
+file with "Save", in force after the restart; left without it: the changes are dropped and the
+menu says so), change the PIN, reset high scores, restart the arcade,
 stop the arcade, shut the Pi down, restart the Pi.
 """
 
@@ -70,6 +73,10 @@ def lock_file(cfg: Any) -> Path | None:
 
 
 _LOCKS: "weakref.WeakKeyDictionary[App, PinLock]" = weakref.WeakKeyDictionary()
+
+#: The settings each arcade saved to its configuration file since it started (in force after
+#: the restart): a menu opened again shows them, not the running values (issue 20).
+_SAVED: "weakref.WeakKeyDictionary[App, dict[tuple[str, str], Any]]" = weakref.WeakKeyDictionary()
 
 
 def pin_lock(app: App) -> PinLock:
@@ -327,11 +334,17 @@ class ServiceScene(Scene):
         self.led_t0 = 0
         self.fps = 0.0
         self._fps_mark: tuple[int, int] | None = None
-        self.values = {(s.section, s.key): app.cfg[s.section][s.key] for s in SETTINGS}
         from kiosk.scenes.seats import lobby_games
         self.all_games = lobby_games()
-        offered = app.cfg.data.get("lobby", {}).get("games") or []
-        self.offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names
+        # what the configuration file says: the running values and what this run saved since
+        saved = _SAVED.setdefault(app, {})
+        self.saved: dict[tuple[str, str], Any] = {(s.section, s.key): saved.get((s.section, s.key),
+                                                                               app.cfg[s.section][s.key])
+                                                  for s in SETTINGS}
+        offered = saved.get(("lobby", "games"), app.cfg.data.get("lobby", {}).get("games") or [])
+        self.saved_offered = {g.name: (not offered or g.name in offered) for g in self.all_games}   # registry names
+        self.values = dict(self.saved)
+        self.offered = dict(self.saved_offered)
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
         self.power: Any = None            # kiosk.power.Running: shutting down / rebooting
@@ -341,7 +354,8 @@ class ServiceScene(Scene):
     # -- input ---------------------------------------------------------------------------
     def combination(self) -> None:
         """The opening combination held again: back to the menu (the button test's way out)."""
-        self.page, self.cursor, self.editing, self.confirm = "menu", 0, False, None
+        self.editing = False
+        self.to_menu()
         self.gestures.down.clear()              # the combination's own releases do nothing
 
     def on_edge(self, edge: Edge) -> None:
@@ -415,9 +429,23 @@ class ServiceScene(Scene):
             else:
                 if self.page == "sound":
                     self._keep_volume()
-                self.page, self.cursor, self.confirm = "menu", 0, None
+                elif self.page == "settings":
+                    self._drop_unsaved()
+                self.to_menu()
         elif action == OK:
             self._choose()
+
+    def to_menu(self) -> None:
+        """Back to the menu with the highlight on the row of the page just left (issue 20: it
+        went to the top row, "Button test", and the operator's usual hold opened that, which
+        only the opening combination leaves); a question's answer: on the row that asked it."""
+        keys = [k for k, _ in MENU]
+        left = self.menu_row if self.page == "confirm" else self.page
+        self.cursor = keys.index(left) if left in keys else 0
+        self.page, self.confirm, self.newpin = "menu", None, None
+
+    #: The menu's row whose question the confirm page asks.
+    menu_row = "menu"
 
     def _choose(self) -> None:
         page, c = self.page, self.cursor
@@ -447,7 +475,7 @@ class ServiceScene(Scene):
         elif page == "confirm":
             assert self.confirm is not None
             _, do = self.confirm
-            self.page, self.cursor, self.confirm = "menu", 0, None
+            self.to_menu()
             if c == 1:
                 do()
         elif page == "settings":
@@ -464,7 +492,8 @@ class ServiceScene(Scene):
                 if self.save():
                     self._restart()
             else:
-                self.page, self.cursor = "menu", 0
+                self._drop_unsaved()
+                self.to_menu()
         elif page == "sound":
             if c == 0:
                 self.editing, self.direction = True, 1
@@ -472,12 +501,12 @@ class ServiceScene(Scene):
                 self.app.sounds.play(SOUNDS[c - 1])
             else:
                 self._keep_volume()
-                self.page, self.cursor = "menu", 0
+                self.to_menu()
         elif page == "led":
             if c < len(LED_PATTERNS):
                 self.pattern, self.led_t0 = c, self.now
             else:
-                self.page, self.cursor = "menu", 0
+                self.to_menu()
 
     def edited(self) -> Setting:
         """The setting being changed (the volume on the sound page)."""
@@ -515,10 +544,10 @@ class ServiceScene(Scene):
         assert entry is not None
         entry.act(action)
         if entry.cancelled:
-            self.page, self.cursor, self.newpin = "menu", 0, None
+            self.to_menu()
             self.status = "The PIN was not changed"
         elif entry.result is not None:
-            self.page, self.cursor, self.newpin = "menu", 0, None
+            self.to_menu()
             self.save_pin(entry.result)
 
     def save_pin(self, pin: str) -> bool:
@@ -548,20 +577,48 @@ class ServiceScene(Scene):
 
     def _ask(self, question: str, do: Callable[[], None]) -> None:
         self.confirm = (question, do)
+        self.menu_row = MENU[self.cursor][0]
         self.page, self.cursor = "confirm", 0
 
     # -- actions ----------------------------------------------------------------------------
     def changes(self) -> dict[str, dict[str, Any]]:
-        """The settings that differ from the running configuration, by section."""
+        """The settings that differ from the configuration file (:attr:`saved`), by section."""
         out: dict[str, dict[str, Any]] = {}
         for (section, key), v in self.values.items():
-            if self.app.cfg[section][key] != v:
+            if self.saved[(section, key)] != v:
                 out.setdefault(section, {})[key] = v
-        games = [k for k, on in self.offered.items() if on]
-        wanted = [] if len(games) == len(self.offered) else games
-        if wanted != (self.app.cfg.data.get("lobby", {}).get("games") or []):
-            out.setdefault("lobby", {})["games"] = wanted
+        if self.offered != self.saved_offered:
+            games = [k for k, on in self.offered.items() if on]
+            out.setdefault("lobby", {})["games"] = [] if len(games) == len(self.offered) else games
         return out
+
+    def _drop_unsaved(self) -> None:
+        """Leaving the settings without saving: the changed values go back to the saved ones
+        (re-entering shows what the file says) and the status line says what was not saved
+        (issue 20: a long hold left silently, and the unsaved value still showed afterwards)."""
+        changes = self.changes()
+        if not changes:
+            return
+        words = [f"{s.label} stays {s.show(self.saved[(s.section, s.key)])}" for s in SETTINGS
+                 if s.key in changes.get(s.section, {})]
+        if "games" in changes.get("lobby", {}):
+            words.append("the lobby's games stay as they were")
+        more = f" and {len(words) - 2} more" if len(words) > 2 else ""
+        self.status = f"Not saved: {', '.join(words[:2])}{more} (Save is at the end of Settings)"
+        if self.values[("sound", "volume")] != self.saved[("sound", "volume")]:
+            self.app.sounds.set_volume(self.saved[("sound", "volume")])   # it sounded while it changed
+        self.values = dict(self.saved)
+        self.offered = dict(self.saved_offered)
+
+    def _saved(self, changes: dict[str, dict[str, Any]]) -> None:
+        """``changes`` are in the configuration file now: the page's saved values."""
+        for section, keys in changes.items():
+            for key, v in keys.items():
+                if (section, key) in self.saved:
+                    self.saved[(section, key)] = v
+                _SAVED.setdefault(self.app, {})[(section, key)] = v
+        if "games" in changes.get("lobby", {}):
+            self.saved_offered = dict(self.offered)
 
     def save(self) -> bool:
         """Save the changed settings to the configuration file (atomically); True if saved."""
@@ -575,6 +632,7 @@ class ServiceScene(Scene):
         path = self._write(changes, "Not saved")
         if path is None:
             return False
+        self._saved(changes)
         self.status = f"Saved to {path}; in force after the restart"    # the page's own status line
         return True
 
@@ -588,6 +646,7 @@ class ServiceScene(Scene):
         try:
             save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
             self.app.cfg["sound"]["volume"] = v
+            self._saved({"sound": {"volume": v}})
             self.status = f"Volume {volume_setting().show(v)} saved"
         except Exception as exc:
             self.status = f"Volume not saved: {exc}"
@@ -692,6 +751,8 @@ class ServiceScene(Scene):
         out = [(self.status, render.GOLD)] if self.status else []
         led = self.app.led.attention() if self.app.led is not None else None
         if led:
+            if self.page != "led" and self._small():
+                led = short_led_line(led)       # issue 20: the whole advice took a quarter of 320 px
             out.append((led, render.BAD))
         return out
 
@@ -894,11 +955,14 @@ class ServiceScene(Scene):
         scrolls to keep the cursor's row in view instead of squeezing them to 16 px)."""
         if self._small():
             W = self.app.screen.get_width()
-            more = 2 * render.line_height(24)      # "more above", "more below"
-            room = H - self._list_top - more - self._status_height(W) - 8
+            lh = render.line_height(24)
+            room = H - self._list_top - lh - self._status_height(W) - 8     # and "more below"
             step = min(54, max(self.MIN_ROW_SMALL, room // max(1, n)))
             count = max(1, min(n, room // step))
             first = min(max(0, self.cursor - count // 2), max(0, n - count))
+            if first > 0:                          # "more above" too (the top of the list: no line)
+                count = max(1, min(n, (room - lh) // step))
+                first = min(max(0, self.cursor - count // 2), max(0, n - count))
             return first, count, step
         top = 200 if self.page == "confirm" else 90
         room = H - top - 130 - 30                  # the status lines below, "more below"
@@ -1158,6 +1222,21 @@ class ServiceScene(Scene):
                 break                     # the lowest lines give way on a 320 px panel (and to the status)
             r = render.text_block(surface, text, (8, y), left_w, 30, 2, col, "topleft")
             y = r.bottom + 2
+
+
+def short_led_line(attention: str) -> str:
+    """The LED line of a small display's pages other than the LED test: the matrix's state
+    without the port and the advice, which the LED test shows whole.
+
+    >>> short_led_line("LED matrix disconnected (/dev/ttyACM0): plug in the LED controller's USB cable")
+    'LED matrix disconnected: see LED test'
+    >>> short_led_line("LED matrix off: no port set")
+    'LED matrix off: see LED test'
+    """
+    head = attention.split(" (", 1)[0].split(":", 1)[0].strip()
+    if not head.startswith("LED matrix") or len(head) > 40:
+        head = "LED matrix: a problem"
+    return f"{head}: see LED test"
 
 
 def wrap_text(msg: str, max_w: int, size: int, max_lines: int = 4) -> list[str]:
