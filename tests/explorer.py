@@ -1094,7 +1094,9 @@ class Checks:
         computer, and the guest's buzzer did nothing for the whole game, with no message).
         A seat past the most the game seats is excused: the lobby said the game's range."""
         most = self.ex.app.current_game.max_seats
-        seats = game.seats
+        # (a co-op game's case choice takes every station's presses: its ``seats`` are empty
+        # until then, its ``players`` are the seats it plays)
+        seats = game.seats or getattr(game, "players", [])
         for s in sorted(self.joined):
             if s >= most:
                 continue
