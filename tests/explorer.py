@@ -286,6 +286,7 @@ class Explorer:
         with ``wait`` the frames run until they are released and a moment after."""
         seats = (seats,) if isinstance(seats, int) else seats
         self.trace.steps.append((self.clock.t / 1e9 - 5000, seats, kind))
+        self.checks.intend(seats, kind)
         hold_ns = int(float(self.cfg["service"]["hold_s"]) * S) + 400 * MS if kind == "combo" else GESTURES[kind]
         for s in seats:
             if s in self.held:
@@ -368,6 +369,29 @@ class Explorer:
             self.gesture(seat, "hold")
         if not self.app.is_game(self.top):
             self.fail(f"the lobby's Start did not start {entry}")
+
+    def own_row_taps(self, entry: str = "focus-2p", taps: int = 3) -> Any:
+        """P1 and P2 join, P1 goes down to their own seat row and taps on it ``taps`` times,
+        then nobody presses and the countdown starts the game (as the newcomer's guests did):
+        every joined seat plays at its buzzer (the game-start check,
+        :meth:`Checks._joined_play`).  Returns the game."""
+        from kiosk.scenes.lobby import LobbyScene
+        self.to_attract()
+        self.gesture(0, "tap")
+        self.gesture(1, "tap")
+        lobby = self.top
+        if not isinstance(lobby, LobbyScene):
+            self.fail("a buzzer on the title screen did not open the lobby")
+        while lobby.games[lobby.game_i].name != entry:
+            self.gesture(0, "tap")
+        while self.top is lobby and lobby.row != 3:
+            self.gesture(0, "hold")
+        for _ in range(taps):
+            self.gesture(0, "tap")
+        self.run(float(self.cfg["lobby"]["auto_start_s"]) + 2, until=lambda: self.top is not lobby)
+        if not self.app.is_game(self.top):
+            self.fail(f"the lobby's Start did not start {entry} (on screen: {type(self.top).__name__})")
+        return self.top
 
     def play(self, seats: tuple[int, ...] = (0,), limit_s: float = 900) -> Any:
         """Play the game on screen to its results: the ``seats`` make gestures (a hold when it is
@@ -968,6 +992,25 @@ class Checks:
         self.turn_ns = int(float(ex.cfg["idle"]["turn_s"]) * S)
         self.game: Any = None                 # the game on screen, and when it came (ns)
         self.game_since = 0
+        # The seats whose person joined, as the guests see it: a press on the title screen or
+        # in the lobby joins, a long hold in the lobby by a joined seat leaves; the title
+        # screen forgets them.  Nothing else (a tap on any row) makes anyone leave.
+        self.joined: set[int] = set()
+
+    def intend(self, seats: tuple[int, ...], kind: str) -> None:
+        """What the guests mean by a gesture on the title screen or in the lobby (:attr:`joined`)."""
+        from kiosk.scenes.attract import AttractScene
+        from kiosk.scenes.lobby import LobbyScene
+        top = self.ex.app.scenes[-1] if self.ex.app.scenes else None
+        if isinstance(top, AttractScene):
+            self.joined = set()
+        if not isinstance(top, (AttractScene, LobbyScene)) or kind == "combo":
+            return
+        for s in seats:
+            if kind == "long" and s in self.joined and isinstance(top, LobbyScene):
+                self.joined.discard(s)
+            else:
+                self.joined.add(s)
 
     def ok(self, name: str) -> None:
         self.held[name] = self.held.get(name, 0) + 1
@@ -1005,6 +1048,8 @@ class Checks:
         top = ex.app.scenes[-1] if ex.app.scenes else None
         if ex.app.is_game(top) and top is not self.game:
             self.game, self.game_since = top, now
+            if type(self.scene).__name__ == "LobbyScene":
+                self._joined_play(top)
         if ex.app.is_game(top):
             self._empty_room(top, now)
         mark = self._mark(top)
@@ -1042,6 +1087,27 @@ class Checks:
             if quiet > limit_s * S:
                 ex.fail(f"{name} waited {quiet / 1e9:.1f} s (its limit is {limit_s:.0f} s)")
             self.ok(f"progress: {name}")
+
+    def _joined_play(self, game: Any) -> None:
+        """A game the lobby started: every seat a person joined (:attr:`joined`) is played by
+        that person, at their buzzer (issue 20: a tap on one's own seat row once made it a
+        computer, and the guest's buzzer did nothing for the whole game, with no message).
+        A seat past the most the game seats is excused: the lobby said the game's range."""
+        most = self.ex.app.current_game.max_seats
+        # (a co-op game's case choice takes every station's presses: its ``seats`` are empty
+        # until then, its ``players`` are the seats it plays)
+        seats = game.seats or getattr(game, "players", [])
+        for s in sorted(self.joined):
+            if s >= most:
+                continue
+            if s >= len(seats):
+                self.ex.fail(f"P{s + 1} joined in the lobby, but the game has {len(seats)} seats: "
+                             f"P{s + 1}'s buzzer does nothing in it")
+            if seats[s].is_computer or seats[s].station != "gpio":
+                self.ex.fail(f"P{s + 1} joined in the lobby, but the game plays P{s + 1}'s seat as "
+                             f"{seats[s].station!r}{' (a computer)' if seats[s].is_computer else ''}: "
+                             f"P{s + 1}'s buzzer does nothing in it")
+        self.ok("game start: every joined seat plays at its buzzer")
 
     #: A move being chosen (FOCUS's ``MoveChooser``, FocusX's ``Chooser``): what a press changes.
     CHOOSER = ("phase", "cursor", "src", "count", "first", "stage", "card_i", "place_i")

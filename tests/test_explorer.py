@@ -165,3 +165,22 @@ def test_the_lobby_and_the_pin_screen_have_a_buzzer_way_back(size: tuple[int, in
         assert held["text: only the controls wired here"] > 0
     finally:
         ex.close()
+
+
+@pytest.mark.parametrize("taps", [1, 3])
+def test_guests_who_tap_on_their_own_seat_row_play_their_seats(taps: int, tmp_path: Path) -> None:
+    """Issue 20: P1 taps on their own seat row in the lobby (an odd number of taps), then the
+    countdown starts the game.  Before: the first tap made P1 leave and the game gave P1's seat to a computer,
+    P1's buzzer dead all game; the explorer's game-start check (every seat a person joined
+    plays at its buzzer) says so, and P1's presses act in the game."""
+    ex = Explorer(tmp_path, seed=20 + taps, size=(800, 480), check_text=TEXT_EVERY, frame_ms=FRAME_MS)
+    try:
+        game = ex.own_row_taps("focus-2p", taps)
+        assert ex.checks.held.get("game start: every joined seat plays at its buzzer") == 1
+        assert ex.checks.joined == {0, 1}
+        for seat in (0, 1):                                # their presses reach their seats
+            t = ex.clock.t
+            ex.gesture(seat, "tap")
+            assert ex.top is game and ex.checks.last_press.get(seat, 0) >= t, f"P{seat + 1}'s press was refused"
+    finally:
+        ex.close()

@@ -2,8 +2,8 @@
 only station kinds that are wired"), driven with buzzer gestures only on ``kiosk/install.sh``'s
 configuration (GPIO buzzers, no other controls, kiosk mode) on gpiozero MockFactory pins.
 
-Before: a tap on a joined seat's row turned it into "< computer (medium) > JOINED" and the guest's
-presses never reached their seat in the game."""
+Before: a tap on a joined seat's row turned it into "< computer (medium) > JOINED", later made the
+guest leave; either way the guest's presses never reached their seat in the game."""
 
 from __future__ import annotations
 
@@ -47,6 +47,10 @@ def start(ex: Explorer, lobby: LobbyScene) -> object:
 
 
 def test_taps_on_a_joined_seat_row_never_make_it_a_computer(ex: Explorer) -> None:
+    """Issue 20: a tap on one's own seat row (or on another joined guest's) changes nothing:
+    the seat stays the guest's, the countdown stays on screen, and in the game their buzzer
+    plays it.  Before: the tap made P1 leave ("P1 left: press your buzzer to join again" in the
+    place of the countdown) and the game gave P1's seat to a computer."""
     ex.to_attract()
     ex.gesture(0, "tap")                                   # P1 joins
     ex.gesture(1, "tap")                                   # P2 joins
@@ -55,34 +59,59 @@ def test_taps_on_a_joined_seat_row_never_make_it_a_computer(ex: Explorer) -> Non
     for _ in range(3):
         ex.gesture(0, "hold")                              # game, players, skill: P1's row
     assert lobby.row == 3
-    seen = []
-    for _ in range(4):
-        ex.gesture(0, "tap")
-        assert ex.top is lobby
+    mine = f"GPIO buzzer on pin {ex.cfg['gpio']['buzzers'][0]}   JOINED - hold = next row"
+    assert seat_row(lobby, 0) == mine                      # no arrows: nothing to change here
+    for seat in (0, 1, 0, 0):
+        ex.gesture(seat, "tap")
+        assert ex.top is lobby and set(lobby.joined) == {0, 1}
         no_joined_computer(lobby)
-        seen.append((seat_row(lobby, 0), 0 in lobby.joined))
-    # the person, or leaving (then a computer plays the seat until P1 presses to join again)
-    left = ("< computer (medium) - press to join >", False)
-    back = (f"< GPIO buzzer on pin {ex.cfg['gpio']['buzzers'][0]} >   JOINED", True)
-    assert seen == [left, back, left, back]
+        assert seat_row(lobby, 0) == mine and lobby.note == ""
+        assert lobby.last_join is not None                 # the countdown is still shown
     game = start(ex, lobby)
     assert game.seats[0].station == "gpio" and not game.seats[0].is_computer  # type: ignore[attr-defined]
-    assert game.seats[1].station == "gpio"  # type: ignore[attr-defined]
+    assert game.seats[1].station == "gpio" and not game.seats[1].is_computer  # type: ignore[attr-defined]
 
 
-def test_a_lone_guest_tapping_their_own_row_keeps_their_seat_in_the_game(ex: Explorer) -> None:
+def test_a_lone_guest_tapping_their_own_row_stays_and_only_a_long_hold_leaves(ex: Explorer) -> None:
     ex.to_attract()
     ex.gesture(0, "tap")                                   # P1 joins
     lobby = ex.top
     assert isinstance(lobby, LobbyScene)
     for _ in range(3):
         ex.gesture(0, "hold")
-    ex.gesture(0, "tap")                                   # the only guest leaves: the title screen
+    ex.gesture(0, "tap")                                   # before: the only guest left, the title came back
+    assert ex.top is lobby and 0 in lobby.joined
+    assert not any("left" in text for text, _ in ex.app.messages)
+    no_joined_computer(lobby)
+    ex.gesture(0, "long")                                  # leaving is the long hold
     assert isinstance(ex.top, AttractScene)
-    assert any("P1 left: press your buzzer to join again" in text for text, _ in ex.app.messages)
     ex.gesture(0, "tap")                                   # and joins again
     lobby = ex.top
     assert isinstance(lobby, LobbyScene) and 0 in lobby.joined
-    no_joined_computer(lobby)
     game = start(ex, lobby)
     assert game.seats[0].station == "gpio" and not game.seats[0].is_computer  # type: ignore[attr-defined]
+
+
+def test_the_players_count_never_drops_a_joined_seat(ex: Explorer) -> None:
+    """A tap on the players' row comes round to the fewest, but never below the seats people
+    joined: P3 joined, so 3 (before: 2, and P3's buzzer did nothing in the game)."""
+    ex.to_attract()
+    ex.gesture(2, "tap")                                   # P3 joins: 3 players
+    lobby = ex.top
+    assert isinstance(lobby, LobbyScene) and lobby.players >= 3
+    ex.gesture(2, "hold")                                  # the players' row
+    assert lobby.row == 1
+    g = lobby.games[lobby.game_i]
+    counts = []
+    for _ in range(g.max_seats + 2):
+        ex.gesture(2, "tap")
+        counts.append(lobby.players)
+    assert min(counts) == 3 and g.max_seats in counts
+    while lobby.players != 3:
+        ex.gesture(2, "tap")
+    while ex.top is lobby and lobby.row != lobby.start_row:
+        ex.gesture(2, "hold")
+    ex.gesture(2, "hold")
+    game = ex.top
+    assert ex.app.is_game(game) and len(game.seats) >= 3
+    assert game.seats[2].station == "gpio" and not game.seats[2].is_computer

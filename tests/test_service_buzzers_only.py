@@ -465,3 +465,32 @@ def test_the_led_page_and_a_confirmation_with_buzzers_alone(day: Day) -> None:
     assert "1 high scores deleted" in svc.status
     menu_to(d, svc, "close")
     assert not isinstance(d.top, ServiceScene)
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_pin_screen_hides_the_lobby_the_combination_opened(size: tuple[int, int], tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The combination from the title opens the lobby (P1 and P2 joined) and the PIN over it.
+    Leaving the PIN goes back to the title, never to that lobby, so the lobby must not show
+    behind it as if about to start: before, "Starting in 7 s" and "P1 ... JOINED" stood still
+    around the PIN panel (issue 20).  Only the PIN screen is drawn."""
+    from text_fit import TextSeen
+    d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
+    seen = TextSeen(monkeypatch)
+    seen.watch(d.screen)
+    try:
+        d.app.home()
+        d.frames(2)
+        combination(d)
+        assert isinstance(d.top, PinScene) and isinstance(d.app.scenes[-2], LobbyScene)
+        for _ in range(3):
+            seen.seen.clear()
+            d.frames(1, 50 * MS)
+            texts = " | ".join(str(s[0]) for s in seen.seen)
+            assert "Service PIN" in texts
+            assert "Starting in" not in texts and "JOINED" not in texts and "Lobby" not in texts, texts
+        corner = d.screen.get_at((4, 4))                   # the lobby's title and rows are veiled whole
+        from kiosk import render
+        assert tuple(corner)[:3] == tuple(render.BG)[:3]
+    finally:
+        d.close()

@@ -12,8 +12,11 @@ Rows: game, players, computer skill, one per seat, then "Start".
   (kiosk/gestures.py; judged when the buzzer is let go, ``ReleaseGestures``, so a
   long hold never first does what a hold does: on "Start", start the game).  A tap on the
   players' row counts up and comes round from the most to the fewest.
-* A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`);
-  a joined seat's row only the person's kinds or leaving, a computer only on an empty seat.
+* A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`).
+  A joined seat's row changes nothing (its note says so): the seat is played at the station
+  the person joined with, and only their own long hold leaves it (issue 20: a tap on one's own
+  row once turned the seat into a computer and the guest's buzzer was dead in the game).  The
+  players' count never goes below the seats people joined.
 * Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.
 
 The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
@@ -48,8 +51,6 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 #: The station kinds a person plays at.
 PEOPLE = ("keyboard", "gpio", "gamepad")
-#: The choice after a joined seat's own kinds: the person leaves the seat.
-LEAVE = "leave"
 
 
 def offered_games(app: App) -> list[LobbyGame]:
@@ -125,31 +126,40 @@ class LobbyScene(Scene):
                 self.note = f"{g.label} is for {g.min_seats}-{g.max_seats} players: {self.players} seats"
         elif self.row == 1:
             wanted = self.players + step
-            self.players = max(g.min_seats, min(g.max_seats, wanted))
+            fewest = self.fewest(g)
+            self.players = max(fewest, min(g.max_seats, wanted))
             if self.players != wanted:
                 self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
                              + (": choose another game for more" if wanted > g.max_seats else ""))
-                if wrap and wanted > g.max_seats and g.min_seats < g.max_seats:
+                if wanted < fewest and fewest > g.min_seats:
+                    self.note = f"P{fewest} joined: at least {fewest} seats"
+                if wrap and wanted > g.max_seats and fewest < g.max_seats:
                     # a buzzer alone only steps on: past the most it comes round to the fewest
-                    self.players = g.min_seats
-                    self.note += f"; back to {g.min_seats}"
+                    # (never fewer than the seats people joined: each joined seat is played)
+                    self.players = fewest
+                    self.note += f"; back to {fewest}" + (f" (P{fewest} joined)" if fewest > g.min_seats else "")
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
             self.skill = names[(names.index(self.skill) + step) % len(names)]
         else:
             seat = self.row - 3
-            kinds = self.station_choices()
             if seat in self.joined:
-                # A person joined this seat: its row offers only that person's wired kinds, or
-                # leaving; never a computer (their buzzer would be refused in the game).
-                kinds = tuple(k for k in kinds if k in PEOPLE) + (LEAVE,)
+                # A person joined this seat: it stays theirs, played at the station they joined
+                # with (any other kind, a computer included, would refuse their presses in the
+                # game).  No tap or left/right on its row changes it or makes them leave: only
+                # their own long hold does (issue 20: one tap left a guest a dead buzzer).  The
+                # row has no arrows and says what moves on (:meth:`row_texts`); the countdown stays.
+                return
+            kinds = self.station_choices()
             i = kinds.index(self.stations[seat]) if self.stations[seat] in kinds else -1 if step > 0 else 0
-            kind = kinds[(i + step) % len(kinds)]
-            if kind == LEAVE:
-                self.leave(seat)
-            else:
-                self.stations[seat] = kind
+            self.stations[seat] = kinds[(i + step) % len(kinds)]
+
+    def fewest(self, g: LobbyGame) -> int:
+        """The fewest players the players' row offers for ``g``: its least, and never fewer
+        than the seats people joined (a joined seat left out of the game is a dead buzzer)."""
+        joined = [s + 1 for s in self.joined if s < g.max_seats]
+        return max([g.min_seats, *joined])
 
     def on_edge(self, edge: Edge) -> None:
         seat = edge.seat
@@ -187,6 +197,8 @@ class LobbyScene(Scene):
         if self.stations[seat] in ("computer", "off"):
             kind = {"gpio": "gpio", "gamepad": "gamepad"}.get(edge.source, "")
             self.stations[seat] = kind or ("gpio" if self.app.gpio is not None else "keyboard")
+        if edge.source in PEOPLE and not self.app.station_accepts(self.stations[seat], edge):
+            self.stations[seat] = edge.source   # played at the station they joined with: the game takes their presses
         self.app.sounds.play("press")
 
     def leave(self, seat: int) -> None:
@@ -420,7 +432,12 @@ class LobbyScene(Scene):
                 desc = f"computer ({self.skill}) - press to join"
             elif st == "computer":
                 desc = f"computer ({self.skill})"
-            rows.append((f"P{seat + 1}", f"< {desc} >" + ("   JOINED" if seat in self.joined and st in PEOPLE else "")))
+            if seat in self.joined and st in PEOPLE:
+                # a joined seat is the person's: nothing to change on its row (no arrows)
+                rows.append((f"P{seat + 1}", f"{desc}   JOINED" + (" - hold = next row" if self.row == 3 + seat
+                                                                    else "")))
+            else:
+                rows.append((f"P{seat + 1}", f"< {desc} >"))
         from kiosk.input import choose_controls
         rows.append(("Start", ("OK / hold your buzzer here to start now" if choose_controls(self.app.cfg)
                                else "hold your buzzer here to start now")))

@@ -112,7 +112,10 @@ class PinScene(Scene):
     the menu, longer with each lock (:class:`~kiosk.service_tools.PinLock`, kept in a file:
     a restart does not open it)."""
 
-    overlay = True
+    @property
+    def overlay(self) -> bool:  # type: ignore[override]
+        """Drawn over the scene below, except the lobby (:meth:`veils_lobby`: not drawn at all)."""
+        return not self.veils_lobby()
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -192,8 +195,19 @@ class PinScene(Scene):
             return "left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
         return "tap: next digit   hold: take it   hold 2 s: back"
 
+    def veils_lobby(self) -> bool:
+        """Whether the PIN is over the lobby the combination opened.  Leaving the PIN goes back
+        to the title screen, not to that lobby, and the lobby stands still under it: so it is
+        hidden whole, never a frozen "Starting in 7 s" with the operator's seats JOINED
+        (issue 20)."""
+        from kiosk.scenes.lobby import LobbyScene
+        scenes = self.app.scenes
+        return self in scenes and scenes.index(self) > 0 and isinstance(scenes[scenes.index(self) - 1], LobbyScene)
+
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
+        if self.veils_lobby():
+            surface.fill(render.BG)
         if render.small_screen(W, H):
             self._draw_small(surface)
             return
