@@ -90,6 +90,7 @@ MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = 
     ("focusx-4focus-x", 1703, (1920, 1080), 50, 10, 180),  # "RELEASE your buzzer" off a narrow seat panel
     ("focus-4p", 1405, (800, 480), 50, 10, 180),          # a guest picking a stack and stepping back is playing
     ("focusx-classic-x", 1109, (800, 480), 50, 10, 180),  # on to a Duel: a raced pile's gold frame over "penalty 0"
+    ("focusx-duel", 1405, (800, 480), 50, 10, 180),      # the explorer's own model: a game's guests kept for the next lobby
 )
 
 
@@ -1108,6 +1109,9 @@ class Checks:
                              f"{seats[s].station!r}{' (a computer)' if seats[s].is_computer else ''}: "
                              f"P{s + 1}'s buzzer does nothing in it")
         self.ok("game start: every joined seat plays at its buzzer")
+        # this lobby's guests are in their game: the next lobby (from the results, or the
+        # title) begins with nobody joined (seed 1405: P1 of the game before was counted in)
+        self.joined = set()
 
     #: A move being chosen (FOCUS's ``MoveChooser``, FocusX's ``Chooser``): what a press changes.
     CHOOSER = ("phase", "cursor", "src", "count", "first", "stage", "card_i", "place_i")
