@@ -645,9 +645,13 @@ class SherlookScene(GameScene):
             render.text_block(surface, msg, (x, area.centery), w, 34, 1, render.TEXT, "midleft", bold=True)
             return
         r = render.text_block(surface, rnd, (x, area.y + 2), w, 34, 1, render.TEXT, "topleft", bold=True)
-        rows = max(1, (area.bottom - r.bottom) // render.line_height(24))
+        # its lines counted at the size they are drawn at: two lines at 28 px ran into the
+        # markers below ("Reflected as / in water" over marker 1 at 480x320, explorer seed 1908)
+        space = area.bottom - r.bottom
+        size = 28 if space >= 2 * render.line_height(28) else render.MIN_TEXT_PX
+        rows = max(1, space // render.line_height(size))
         if area.bottom - r.bottom >= render.line_height(24) - 4:
-            render.text_block(surface, lay.name, (area.x, r.bottom + 2), area.w, 28, rows, render.TEXT, "topleft")
+            render.text_block(surface, lay.name, (area.x, r.bottom + 2), area.w, size, rows, render.TEXT, "topleft")
 
     CURSOR_BAND = 30          # px above a row of markers where the cursors go
 
