@@ -998,6 +998,7 @@ class Checks:
         # in the lobby joins, a long hold in the lobby by a joined seat leaves; the title
         # screen forgets them.  Nothing else (a tap on any row) makes anyone leave.
         self.joined: set[int] = set()
+        self.started_with: set[int] = set()   # who had joined when the lobby last started a game
 
     def intend(self, seats: tuple[int, ...], kind: str) -> None:
         """What the guests mean by a gesture on the title screen or in the lobby (:attr:`joined`)."""
@@ -1112,7 +1113,7 @@ class Checks:
         self.ok("game start: every joined seat plays at its buzzer")
         # this lobby's guests are in their game: the next lobby (from the results, or the
         # title) begins with nobody joined (seed 1405: P1 of the game before was counted in)
-        self.joined = set()
+        self.started_with, self.joined = set(self.joined), set()
 
     #: A move being chosen (FOCUS's ``MoveChooser``, FocusX's ``Chooser``): what a press changes.
     CHOOSER = ("phase", "cursor", "src", "count", "first", "stage", "card_i", "place_i")
