@@ -115,3 +115,30 @@ def test_the_players_count_never_drops_a_joined_seat(ex: Explorer) -> None:
     game = ex.top
     assert ex.app.is_game(game) and len(game.seats) >= 3
     assert game.seats[2].station == "gpio" and not game.seats[2].is_computer
+
+
+def test_a_game_of_fewer_seats_on_the_way_never_drops_a_joined_guest(ex: Explorer) -> None:
+    """A newcomer: P1, P2 and P3 joined, P1 tapped the Game row through the 2-seat games (FOCUS
+    2 players, Crossfire) on to Sherlook (2-6): the players' count had been cut to 2 on the way
+    and stayed there, without a word, and P3's buzzer did nothing in Sherlook.  Now a game that
+    cannot seat P3 says so by name, and the next one that can seats P3 again."""
+    ex.to_attract()
+    for seat in (0, 1, 2):
+        ex.gesture(seat, "tap")                            # P1, P2, P3 join
+    lobby = ex.top
+    assert isinstance(lobby, LobbyScene) and set(lobby.joined) == {0, 1, 2}
+    said_out = False
+    for _ in range(len(lobby.games)):
+        ex.gesture(0, "tap")                               # the Game row: the next game
+        g = lobby.games[lobby.game_i]
+        if g.max_seats < 3:
+            assert "P3 is out" in lobby.note, (g.name, lobby.note)
+            said_out = True
+        else:
+            assert lobby.players >= 3, (g.name, lobby.players)
+            assert "P3" in dict(lobby.row_texts()), g.name
+    assert said_out, "no game of two seats on the way: the test did not test"
+    while lobby.games[lobby.game_i].name != "sherlook":
+        ex.gesture(0, "tap")
+    game = start(ex, lobby)
+    assert len(game.seats) >= 3 and game.seats[2].station == "gpio" and not game.seats[2].is_computer

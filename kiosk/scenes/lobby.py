@@ -121,8 +121,15 @@ class LobbyScene(Scene):
             self.game_i = (self.game_i + step) % len(self.games)
             g = self.games[self.game_i]
             wanted = self.players
-            self.players = max(g.min_seats, min(g.max_seats, self.players))
-            if self.players != wanted:
+            # every seat people joined that the game can seat stays in it (a game of fewer
+            # seats passed on the way had dropped P3 for good: a dead buzzer in the next game)
+            self.players = max(self.fewest(g), min(g.max_seats, self.players))
+            out = sorted(s + 1 for s in self.joined if s >= g.max_seats)
+            if out:
+                names = ", ".join(f"P{n}" for n in out)
+                self.note = (f"{g.label} seats {g.min_seats}-{g.max_seats}: {names} "
+                             f"{'is' if len(out) == 1 else 'are'} out; choose another game")
+            elif self.players != wanted:
                 self.note = f"{g.label} is for {g.min_seats}-{g.max_seats} players: {self.players} seats"
         elif self.row == 1:
             wanted = self.players + step
