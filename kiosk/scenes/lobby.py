@@ -126,8 +126,8 @@ class LobbyScene(Scene):
             self.players = max(self.fewest(g), min(g.max_seats, self.players))
             out = sorted(s + 1 for s in self.joined if s >= g.max_seats)
             if out:
-                names = ", ".join(f"P{n}" for n in out)
-                self.note = (f"{g.label} seats {g.min_seats}-{g.max_seats}: {names} "
+                who = ", ".join(f"P{n}" for n in out)
+                self.note = (f"{g.label} seats {g.min_seats}-{g.max_seats}: {who} "
                              f"{'is' if len(out) == 1 else 'are'} out; choose another game")
             elif self.players != wanted:
                 self.note = f"{g.label} is for {g.min_seats}-{g.max_seats} players: {self.players} seats"
