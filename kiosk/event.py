@@ -59,7 +59,7 @@ import unicodedata
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypedDict, TypeVar
 
 from kiosk import version
 
@@ -822,6 +822,53 @@ def board_title(board: str) -> str:
     return clean_text(board, 40)
 
 
+class BoardRow(TypedDict):
+    """One row of a board as the screens show it (:meth:`Leaderboard.rows`)."""
+
+    rank: int
+    score: str                # the score as text ("12 cards", "3 wins")
+    cabinet: str
+    who: str                  # initials entered, "P2", "team", or "" (a cabinet's wins added up)
+    game_id: str | None       # None: a row of wins added up (:data:`TOTAL_GAMES`)
+    finished_at: float        # s since 1970 (the latest game of a row added up)
+
+
+class BoardView(TypedDict):
+    """One board in :meth:`Leaderboard.snapshot`."""
+
+    board: str
+    title: str
+    games: int
+    top: list[BoardRow]
+
+
+class CabinetView(TypedDict):
+    """One cabinet's last status in :meth:`Leaderboard.snapshot`."""
+
+    cabinet: str
+    state: str
+    game: str
+    led: str
+    errors: list[str]
+    version: str
+    outbox: int
+    at: float                 # s since 1970, the cabinet's clock
+    duplicate: bool           # two machines use this cabinet's name
+    seen_at: float            # its latest status or game, s since 1970 (0.0 unknown)
+
+
+class Snapshot(TypedDict):
+    """:meth:`Leaderboard.snapshot`: the boards and cabinets, JSON-able (every number finite)."""
+
+    games: int
+    boards: list[BoardView]
+    more_boards: int
+    cabinets: list[CabinetView]
+    closed: float | None      # s since 1970, None while open
+    updated_at: float         # s since 1970
+    flooding: list[str]
+
+
 class Leaderboard:
     """Every game of the event seen so far, each game id once; thread-safe.
 
@@ -1161,7 +1208,7 @@ class Leaderboard:
         """Games per board."""
         return dict(collections.Counter(g.board for g in self.all_games()))
 
-    def rows(self, top: int = 10) -> dict[str, list[dict[str, Any]]]:
+    def rows(self, top: int = 10) -> dict[str, list[BoardRow]]:
         """Per board (sorted by name), its best ``top`` rows as shown.
 
         A row: ``rank``, ``score`` (text), ``cabinet``, ``who`` ("P2", "team" or ""),
@@ -1177,7 +1224,7 @@ class Leaderboard:
                 return "team"
             return initials.get((r.cabinet, r.game_id, r.seat), f"P{r.seat + 1}")
 
-        out: dict[str, list[dict[str, Any]]] = {}
+        out: dict[str, list[BoardRow]] = {}
         for b, games in self.boards(10 ** 9).items():
             if games and games[0].game in TOTAL_GAMES:
                 # Wins added up per player who entered initials at a cabinet, else per cabinet.
@@ -1196,7 +1243,7 @@ class Leaderboard:
                            "game_id": r.game_id, "finished_at": r.finished_at} for i, r in enumerate(games[:top])]
         return out
 
-    def snapshot(self, top: int = 10, max_boards: int = MAX_BOARDS) -> dict[str, Any]:
+    def snapshot(self, top: int = 10, max_boards: int = MAX_BOARDS) -> Snapshot:
         """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
         ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
         :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``

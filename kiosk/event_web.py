@@ -16,13 +16,14 @@ shared (bench/bench_event.py ``--web-clients`` measures it).
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Mapping
+from typing import Mapping
 
-from kiosk.event import Watcher, dumps
+from kiosk.event import Snapshot, Watcher, dumps
 
 log = logging.getLogger("focus-arcade.web")
 
@@ -203,6 +204,25 @@ MAX_PER_ADDRESS = 16
 MAX_CONNECTIONS = 800
 
 
+class PageSnapshot(Snapshot):
+    """What the page gets (``/leaderboard.json``, ``/events``): :class:`kiosk.event.Snapshot`
+    with the event's name, the connection problem ("" while fine) and the server's clock
+    (``now``, s since 1970)."""
+
+    event: str
+    problem: str
+    now: float
+
+
+#: A connection as :mod:`socketserver` hands it over.
+Request = socket.socket | tuple[bytes, socket.socket]
+
+
+def client_host(client_address: object) -> str:
+    """A client's address as text (a TCP client's address is (host, port...)); "?" if none."""
+    return str(client_address[0]) if isinstance(client_address, tuple) and client_address else "?"
+
+
 class _Server(ThreadingHTTPServer):
     """The standard library's threaded server with a bounded number of connections: at most
     ``max_per_address`` from one address and :data:`MAX_CONNECTIONS` in all; a connection over
@@ -212,7 +232,7 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 128
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], handler: Any, max_per_address: int) -> None:
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], max_per_address: int) -> None:
         self.max_per_address = max_per_address
         self.open: dict[str, int] = {}
         self.refused = 0                     # connections closed at once (over a limit)
@@ -220,8 +240,8 @@ class _Server(ThreadingHTTPServer):
         self._open_lock = threading.Lock()
         super().__init__(address, handler)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        host = str(client_address[0])
+    def process_request(self, request: Request, client_address: object) -> None:
+        host = client_host(client_address)
         with self._open_lock:
             if self.open.get(host, 0) >= self.max_per_address or sum(self.open.values()) >= MAX_CONNECTIONS:
                 self.refused += 1
@@ -238,22 +258,21 @@ class _Server(ThreadingHTTPServer):
             self._closed(host)
             raise
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def process_request_thread(self, request: Request, client_address: object) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._closed(str(client_address[0]))
+            self._closed(client_host(client_address))
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: Request, client_address: object) -> None:
         """A client that went away mid-request or mid-response (a phone that locked, a browser
         tab closed, a reload) is no fault of the server: one short debug line, not the standard
         library's traceback on stderr (issue 24: 806 of them, 1 MB, in a day's log)."""
         exc = sys.exc_info()[1]
         if isinstance(exc, (ConnectionError, TimeoutError)):
-            log.debug("client %s went away: %s", client_address[0] if client_address else "?",
-                      type(exc).__name__)
+            log.debug("client %s went away: %s", client_host(client_address), type(exc).__name__)
             return
-        log.error("serving %s failed", client_address[0] if client_address else "?", exc_info=exc)
+        log.error("serving %s failed", client_host(client_address), exc_info=exc)
 
     def _closed(self, host: str) -> None:
         with self._open_lock:
@@ -280,13 +299,13 @@ class LeaderboardWeb:
         max_per_address: connections one address may hold at once (:data:`MAX_PER_ADDRESS`).
     """
 
-    def __init__(self, settings: Mapping[str, Any], host: str = "127.0.0.1", port: int = 8080,
+    def __init__(self, settings: Mapping[str, object], host: str = "127.0.0.1", port: int = 8080,
                  max_per_address: int = MAX_PER_ADDRESS) -> None:
         self.watcher = Watcher(settings)
         self.changed = threading.Condition()
         self.version = 0
         self.builds = 0                      # times the leaderboard's JSON was built (tests, bench)
-        self._cache_key: tuple[Any, ...] | None = None
+        self._cache_key: tuple[int, str, bool] | None = None
         self._cache = ""
         self._build_lock = threading.Lock()
         self._built_at = -1e9
@@ -298,7 +317,7 @@ class LeaderboardWeb:
         class Handler(BaseHTTPRequestHandler):
             timeout = CLIENT_TIMEOUT_S        # socket timeout: a slow client loses its thread
 
-            def log_message(self, fmt: str, *args: Any) -> None:
+            def log_message(self, fmt: str, *args: object) -> None:
                 log.debug(fmt, *args)
 
             def do_GET(self) -> None:
@@ -350,10 +369,8 @@ class LeaderboardWeb:
         key = (board.changes, self.watcher.problem, self.watcher.connected)
         with self._build_lock:
             if key != self._cache_key and time.monotonic() - self._built_at >= min_gap_s:
-                snap = board.snapshot(10)
-                snap["event"] = self.watcher.event
-                snap["problem"] = self.watcher.problem
-                snap["now"] = 0.0
+                snap: PageSnapshot = {**board.snapshot(10), "event": self.watcher.event,
+                                      "problem": self.watcher.problem, "now": 0.0}
                 try:
                     text = dumps(snap)
                 except ValueError:            # cannot happen after parse(); never send what breaks the page
