@@ -59,9 +59,12 @@ import unicodedata
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, ParamSpec, Sequence, TypedDict, TypeVar
 
 from kiosk import version
+
+if TYPE_CHECKING:                       # the registry is imported where it is used
+    from arcade.registry import GameSpec
 
 log = logging.getLogger("focus-arcade.event")
 
@@ -134,7 +137,7 @@ def subscriptions(event: str) -> list[tuple[str, int]]:
 GENERIC_HOSTS = ("raspberrypi", "localhost", "debian", "ubuntu", "pi", "kiosk", "")
 
 
-def cabinet_name(settings: Mapping[str, Any]) -> str:
+def cabinet_name(settings: Mapping[str, object]) -> str:
     """``[event] cabinet``, else the broker login (``username``: each cabinet logs in as
     itself), else this machine's host name (topic-safe, at most 40 characters); a stock
     host name such as "raspberrypi" gets 4 characters of ``/etc/machine-id``, so two
@@ -240,7 +243,7 @@ class Score:
     text: str
 
 
-def board_of(record: Mapping[str, Any]) -> str:
+def board_of(record: Mapping[str, object]) -> str:
     """The board a game belongs to: its registry entry (``arcade.registry``: ``focusx-duel-x``,
     ``focus-3p``, ``coop-sherlock``...); for a record without one, its game name with the FOCUS
     variant, the Focus (2023) mode or ``-x`` for the FocusX rule."""
@@ -248,7 +251,7 @@ def board_of(record: Mapping[str, Any]) -> str:
     if isinstance(entry, str) and entry:
         return entry
     game = str(record.get("game", "?"))
-    settings = record.get("settings") or {}
+    settings = as_dict(record.get("settings")) or {}
     if game == "focus" and settings.get("variant"):
         return "crossfire" if settings["variant"] == "crossfire" else f"focus-{settings['variant']}"
     if game == "coop" and settings.get("mode"):
@@ -260,7 +263,7 @@ def board_of(record: Mapping[str, Any]) -> str:
     return game
 
 
-def board_spec(board: str) -> Any:
+def board_spec(board: str) -> GameSpec | None:
     """The registry entry (``arcade.registry.GameSpec``) of a board, None if it is no board.
     ``focus-crossfire`` (an older record's name) is Crossfire's."""
     from arcade import registry
@@ -338,7 +341,31 @@ class PayloadError(ValueError):
     """A message on our topics that is not a valid payload (what is wrong, in words)."""
 
 
-def dumps(obj: Any) -> str:
+def as_dict(value: object) -> dict[str, object] | None:
+    """``value`` when it is a JSON object (a dict whose keys are all text), else None."""
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return value
+    return None
+
+
+def to_int(value: object, what: str) -> int:
+    """``int(value)`` of a number or a numeral (our own records and settings, checked when written).
+
+    Raises:
+        TypeError: ``value`` is neither (``what`` it is, in the message).
+        ValueError: a text that is no numeral.
+    """
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise TypeError(f"{what} is {_show(value)}, expected a number")
+
+
+def as_int(value: object) -> int | None:
+    """``value`` when it is an integer (never a bool: JSON's ``true`` is no count), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def dumps(obj: object) -> str:
     """JSON as every part of the event link writes it: sorted keys, and never NaN or an
     infinity (which no browser or strict reader takes).
 
@@ -348,7 +375,7 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, allow_nan=False)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise PayloadError(f"{name} is not a number JSON allows")
 
 
@@ -365,7 +392,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def _depth(value: dict[str, Any] | list[Any], level: int = 1) -> int:
+def _depth(value: dict[str, object] | list[object], level: int = 1) -> int:
     """How deep lists and objects nest in ``value`` (itself 1); bounded by MAX_CONTAINERS."""
     deepest = level
     for v in (value.values() if isinstance(value, dict) else value):
@@ -377,7 +404,7 @@ def _depth(value: dict[str, Any] | list[Any], level: int = 1) -> int:
 _DECODER = json.JSONDecoder(parse_int=_bounded_int, parse_float=_finite_float, parse_constant=_no_constant)
 
 
-def loads(payload: bytes) -> dict[str, Any]:
+def loads(payload: bytes | bytearray) -> dict[str, object]:
     """A payload's JSON object, read within bounds: at most :data:`MAX_PAYLOAD` bytes of
     UTF-8, at most :data:`MAX_CONTAINERS` lists and objects nested at most
     :data:`MAX_DEPTH` deep, integers of at most :data:`MAX_DIGITS` digits, finite numbers.
@@ -548,43 +575,59 @@ def instance_id(store_path: str | Path) -> str:
     return hashlib.sha256(f"{machine_id()}:{Path(store_path).resolve()}".encode()).hexdigest()[:12]
 
 
-def _field(d: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+T = TypeVar("T")
+
+
+def _field(d: Mapping[str, object], key: str, kind: type[T] | tuple[type[T], ...], what: str) -> T:
+    """``d[key]`` when it is of ``kind`` (never a bool unless ``kind`` says so; a number finite
+    and at most :data:`MAX_NUMBER` either way).
+
+    Raises:
+        PayloadError: ``key`` missing or of another kind, in words (``what`` it should be).
+    """
     if key not in d:
         raise PayloadError(f"no {key!r}")
     v = d[key]
-    if isinstance(v, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(v, bool) and bool not in kinds:
         raise PayloadError(f"{key!r} is {v!r}, expected {what}")
-    if not isinstance(v, kind):
+    if not isinstance(v, kinds):
         raise PayloadError(f"{key!r} is {_show(v)}, expected {what}")
     if isinstance(v, (int, float)) and not isinstance(v, bool) and not (math.isfinite(v) and abs(v) <= MAX_NUMBER):
         raise PayloadError(f"{key!r} is {v!r}, expected a finite number")
     return v
 
 
-def _show(v: Any) -> str:
+def _list(d: Mapping[str, object], key: str, what: str) -> list[object]:
+    """``d[key]`` when it is a list (its items still to be checked); :func:`_field`'s errors."""
+    items: list[object] = _field(d, key, list, what)
+    return items
+
+
+def _show(v: object) -> str:
     return repr(v)[:60]
 
 
-def _number(d: Mapping[str, Any], key: str, what: str, default: float | None = None) -> float:
+def _number(d: Mapping[str, object], key: str, what: str, default: float | None = None) -> float:
     if key not in d and default is not None:
         return default
     return float(_field(d, key, (int, float), what))
 
 
-def _name(d: Mapping[str, Any], key: str) -> str:
+def _name(d: Mapping[str, object], key: str) -> str:
     v = _field(d, key, str, "a name")
     if not valid_name(v):
         raise PayloadError(f"{key!r} is {_show(v)}, expected 1 to 40 letters, digits, '-', '_' or '.'")
     return str(v)
 
 
-def _text(d: Mapping[str, Any], key: str, limit: int = 200) -> str:
+def _text(d: Mapping[str, object], key: str, limit: int = 200) -> str:
     if key not in d:
         return ""
     return clean_text(str(_field(d, key, str, "text")), limit)
 
 
-def _game_id(d: Mapping[str, Any]) -> str:
+def _game_id(d: Mapping[str, object]) -> str:
     gid = _field(d, "game_id", str, "a game id")
     try:
         if str(uuid.UUID(gid)) != gid:
@@ -618,7 +661,7 @@ def _topic_kind(topic: str, event: str) -> tuple[str, str, str]:
     raise PayloadError(f"topic {topic[:120]!r} is none of event {event!r}'s")
 
 
-def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> Item:
+def parse(topic: str, payload: bytes | bytearray, event: str, now: float | None = None) -> Item:
     """Check one message from our event's topics.
 
     The payload is read within bounds (:func:`loads`); its ``kind`` must be the
@@ -679,12 +722,13 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
         part = _field(d, "part", int, "a part number")
         if not (0 <= part < MAX_FINAL_PARTS and last == str(part)):
             raise PayloadError(f"'part' {_show(part)} on topic {topic[:120]!r}")
-        listed = _field(d, "games", list, "a list of '<cabinet>/<game id>'")
-        if len(listed) > FINAL_PART_SIZE or not all(isinstance(g, str) and g.count("/") == 1 for g in listed):
+        listed = _list(d, "games", "a list of '<cabinet>/<game id>'")
+        names = [g for g in listed[:FINAL_PART_SIZE + 1] if isinstance(g, str) and g.count("/") == 1]
+        if len(listed) > FINAL_PART_SIZE or len(names) != len(listed):
             raise PayloadError(f"'games' holds more than {FINAL_PART_SIZE} games or something else than "
                                "'<cabinet>/<game id>'")
         keys = []
-        for g in listed:
+        for g in names:
             cab_of, gid = g.split("/")
             if not valid_name(cab_of):
                 raise PayloadError(f"'games' lists {_show(g)}: no cabinet's name")
@@ -697,7 +741,7 @@ def parse(topic: str, payload: bytes, event: str, now: float | None = None) -> I
     return Closed(event, _number(d, "at", "a time in seconds"), parts, games)
 
 
-def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: float | None) -> Result:
+def _parse_result(d: Mapping[str, object], event: str, cab: str, last: str, now: float | None) -> Result:
     gid = _game_id(d)
     if gid != last:
         raise PayloadError(f"game_id {gid!r} on the topic of game {last[:40]!r}")
@@ -711,17 +755,19 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
     seats = _field(d, "seats", int, "a number of seats")
     if not spec.min_seats <= seats <= spec.max_seats:
         raise PayloadError(f"'seats' is {seats}, {spec.label} takes {spec.min_seats} to {spec.max_seats}")
-    winners = _field(d, "winners", list, "a list of seats")
-    scores = _field(d, "scores", list, "a list of numbers")
-    if not all(isinstance(w, int) and not isinstance(w, bool) and 0 <= w < seats for w in winners) \
-            or len(winners) > seats:
-        raise PayloadError(f"'winners' is {_show(winners)}, expected seats 0 to {seats - 1}")
-    if len(scores) > seats or not all(isinstance(s, (int, float)) and not isinstance(s, bool)
-                                      and math.isfinite(s) for s in scores):
-        raise PayloadError(f"'scores' is {_show(scores)}, expected at most {seats} numbers")
-    seat = d.get("seat")
-    if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats):
-        raise PayloadError(f"'seat' is {_show(seat)}, expected a seat or null")
+    listed_winners = _list(d, "winners", "a list of seats")
+    listed_scores = _list(d, "scores", "a list of numbers")
+    winners = [w for w in map(as_int, listed_winners) if w is not None and 0 <= w < seats]
+    if len(winners) != len(listed_winners) or len(listed_winners) > seats:
+        raise PayloadError(f"'winners' is {_show(listed_winners)}, expected seats 0 to {seats - 1}")
+    scores = [s for s in listed_scores
+              if isinstance(s, (int, float)) and not isinstance(s, bool) and math.isfinite(s)]
+    if len(listed_scores) > seats or len(scores) != len(listed_scores):
+        raise PayloadError(f"'scores' is {_show(listed_scores)}, expected at most {seats} numbers")
+    listed_seat = d.get("seat")
+    seat = as_int(listed_seat)
+    if listed_seat is not None and not (seat is not None and 0 <= seat < seats):
+        raise PayloadError(f"'seat' is {_show(listed_seat)}, expected a seat or null")
     lo, hi = spec.score_range
     if any(not lo <= s <= hi for s in scores):
         raise PayloadError(f"'scores' is {_show(scores)}: outside what a {spec.label} game gives ({lo:g} to {hi:g})")
@@ -744,16 +790,18 @@ def _parse_result(d: Mapping[str, Any], event: str, cab: str, last: str, now: fl
                   version=_text(d, "version", 40))
 
 
-def _parse_status(d: Mapping[str, Any], event: str, cab: str) -> Status:
+def _parse_status(d: Mapping[str, object], event: str, cab: str) -> Status:
     state = _field(d, "state", str, f"one of {list(STATES)}")
     if state not in STATES:
         raise PayloadError(f"'state' is {_show(state)}, expected one of {list(STATES)}")
-    errors = d.get("errors", [])
-    if not isinstance(errors, list) or not all(isinstance(e, str) for e in errors):
-        raise PayloadError(f"'errors' is {_show(errors)}, expected a list of texts")
-    outbox = d.get("outbox", 0)
-    if not isinstance(outbox, int) or isinstance(outbox, bool) or not 0 <= outbox <= MAX_NUMBER:
-        raise PayloadError(f"'outbox' is {_show(outbox)}, expected a count")
+    listed_errors = d.get("errors", [])
+    errors = [e for e in listed_errors if isinstance(e, str)] if isinstance(listed_errors, list) else []
+    if not isinstance(listed_errors, list) or len(errors) != len(listed_errors):
+        raise PayloadError(f"'errors' is {_show(listed_errors)}, expected a list of texts")
+    listed_outbox = d.get("outbox", 0)
+    outbox = as_int(listed_outbox)
+    if outbox is None or not 0 <= outbox <= MAX_NUMBER:
+        raise PayloadError(f"'outbox' is {_show(listed_outbox)}, expected a count")
     at = _number(d, "at", "a time in seconds", 0.0)
     instance = d.get("instance", "")
     if not isinstance(instance, str) or len(instance) > 40:
@@ -763,35 +811,37 @@ def _parse_status(d: Mapping[str, Any], event: str, cab: str) -> Status:
                   outbox=outbox, at=at, instance=clean_text(instance, 40))
 
 
-def make_result(event: str, cabinet: str, record: Mapping[str, Any], winners: Sequence[int], reason: str,
+def make_result(event: str, cabinet: str, record: Mapping[str, object], winners: Sequence[int], reason: str,
                 scores: Sequence[float], finished_at: float, game_id: str | None = None) -> Result:
     """The message for one finished game (a new game id unless given)."""
     game = str(record["game"])
     s = score_of(game, winners, scores)
     return Result(game_id=game_id or str(uuid.uuid4()), event=event, cabinet=cabinet, game=game,
-                  board=board_of(record), seats=int(record["seats"]), winners=tuple(int(w) for w in winners),
+                  board=board_of(record), seats=to_int(record["seats"], "a record's seats"),
+                  winners=tuple(int(w) for w in winners),
                   reason=str(reason)[:200], scores=tuple(float(x) for x in scores), score=s.value,
                   tiebreak=s.tiebreak, seat=s.seat, score_text=s.text, finished_at=finished_at,
                   version=version())
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
 
 
-def guarded(fn: F) -> F:
+def guarded(fn: Callable[P, None]) -> Callable[P, None]:
     """One guard around a paho callback: whatever it raises is logged with the message's
     topic and the message dropped, so paho's network thread (and with it the client's
     link) never dies of one message."""
     @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
-            return fn(*args, **kwargs)
+            fn(*args, **kwargs)
         except Exception:
-            topic = next((str(getattr(a, "topic", ""))[:200] for a in args if hasattr(a, "topic")), "")
+            # paho is imported already: it runs the callbacks.
+            from paho.mqtt.client import MQTTMessage
+            topic = next((a.topic[:200] for a in args if isinstance(a, MQTTMessage)), "")
             log.exception("event link: %s failed%s; dropped", fn.__name__,
                           f" on a message on {topic!r}" if topic else "")
-            return None
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 # -- the leaderboard -----------------------------------------------------------------------
