@@ -57,13 +57,17 @@ import threading
 import time
 import unicodedata
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NoReturn, ParamSpec, Sequence, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Callable, Mapping, NoReturn, ParamSpec, Sequence, TypedDict, TypeVar
 
 from kiosk import version
 
-if TYPE_CHECKING:                       # the registry is imported where it is used
+if TYPE_CHECKING:                       # paho and the registry are imported where they are used
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
+
     from arcade.registry import GameSpec
 
 log = logging.getLogger("focus-arcade.event")
@@ -1172,7 +1176,7 @@ class Leaderboard:
         else:
             self.set_status(item)
 
-    def receive(self, topic: str, payload: bytes, event: str, level: int = logging.INFO,
+    def receive(self, topic: str, payload: bytes | bytearray, event: str, level: int = logging.INFO,
                 retained: bool = False) -> Item | None:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
         counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
@@ -1324,7 +1328,17 @@ class Leaderboard:
 
 # -- the link to the broker ------------------------------------------------------------------
 
-def read_password(settings: Mapping[str, Any]) -> str | None:
+def broker_address(settings: Mapping[str, object]) -> tuple[str, int]:
+    """``[event]``'s ``host`` and ``port`` (kiosk/config.py checked them: a host name, 1 to 65535).
+
+    Raises:
+        KeyError: either is missing.
+        TypeError, ValueError: the port is no number.
+    """
+    return str(settings["host"]), to_int(settings["port"], "[event] port")
+
+
+def read_password(settings: Mapping[str, object]) -> str | None:
     """``[event] password``, else the first line of ``password_file``; None without a user name.
 
     Raises:
@@ -1333,12 +1347,12 @@ def read_password(settings: Mapping[str, Any]) -> str | None:
     if not settings.get("username"):
         return None
     if settings.get("password_file"):
-        text = Path(settings["password_file"]).expanduser().read_text(encoding="utf-8")
+        text = Path(str(settings["password_file"])).expanduser().read_text(encoding="utf-8")
         return text.splitlines()[0].strip() if text.strip() else ""
     return str(settings.get("password") or "")
 
 
-def make_client(settings: Mapping[str, Any], client_id: str, persistent: bool) -> Any:
+def make_client(settings: Mapping[str, object], client_id: str, persistent: bool) -> mqtt.Client:
     """A paho-mqtt 2.x client for ``[event]`` (MQTT 3.1.1, TLS and login as configured).
 
     Raises:
@@ -1351,16 +1365,16 @@ def make_client(settings: Mapping[str, Any], client_id: str, persistent: bool) -
                          clean_session=not persistent, protocol=mqtt.MQTTv311)
     password = read_password(settings)
     if settings.get("username"):
-        client.username_pw_set(settings["username"], password)
+        client.username_pw_set(str(settings["username"]), password)
     if settings.get("tls"):
-        client.tls_set(ca_certs=str(Path(settings["ca_file"]).expanduser()) if settings.get("ca_file") else None)
+        client.tls_set(ca_certs=str(Path(str(settings["ca_file"])).expanduser()) if settings.get("ca_file") else None)
     client.reconnect_delay_set(min_delay=1, max_delay=15)
     # Our callbacks each have their own guard (:func:`guarded`); this is paho's own, in case.
     client.suppress_exceptions = True
     return client
 
 
-def unreachable_text(exc: BaseException | None, settings: Mapping[str, Any]) -> str:
+def unreachable_text(exc: BaseException | None, settings: Mapping[str, object]) -> str:
     """Why the broker could not be reached, in words (``exc``: the connect attempt's error)."""
     import ssl
     where = f"{settings.get('host')}:{settings.get('port')}"
@@ -1386,7 +1400,7 @@ def unreachable_text(exc: BaseException | None, settings: Mapping[str, Any]) -> 
     return f"Event broker {where} cannot be reached: {why}. Games are kept and sent when it is back."
 
 
-def refusal_text(reason: Any, settings: Mapping[str, Any]) -> str:
+def refusal_text(reason: object, settings: Mapping[str, object]) -> str:
     """What to tell the operator when the broker refuses the connection."""
     where = f"{settings.get('host')}:{settings.get('port')}"
     text = str(reason)
@@ -1414,7 +1428,7 @@ class EventLink:
         problem: the last connection problem, for the screen ("" when connected).
     """
 
-    def __init__(self, settings: Mapping[str, Any], store_path: str | Path,
+    def __init__(self, settings: Mapping[str, object], store_path: str | Path,
                  message: Callable[[str], None] | None = None, cabinet: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
@@ -1463,10 +1477,10 @@ class EventLink:
         self._foreign_wills: list[float] = []
         self._connection = 0                  # connections so far (one will counted per connection)
         self._will_counted = -1
-        self.client: Any = None
+        self.client: mqtt.Client | None = None
 
     # -- outbox (called in the save transaction, from the frame loop) --------------------------
-    def outbox_hook(self, games_id: int, finished_at: float, record: dict[str, Any], winners: tuple[int, ...],
+    def outbox_hook(self, games_id: int, finished_at: float, record: Mapping[str, object], winners: tuple[int, ...],
                     reason: str, scores: tuple[float, ...]) -> tuple[str, str, str, str]:
         """:data:`kiosk.storage.OutboxHook`: the game's id, event, topic and payload."""
         r = make_result(self.event, self.cabinet, record, winners, reason, scores, finished_at)
@@ -1546,7 +1560,7 @@ class EventLink:
         self.client.on_publish = self._on_publish
         self.client.on_subscribe = self._on_subscribe
         self.client.on_message = self._on_message
-        self.client.connect_async(self.settings["host"], int(self.settings["port"]), keepalive=20)
+        self.client.connect_async(*broker_address(self.settings), keepalive=20)
         self.client.loop_start()
         self._pump = threading.Thread(target=self._pump_loop, name="event-outbox", daemon=True)
         self._pump.start()
@@ -1583,7 +1597,8 @@ class EventLink:
 
     # -- paho callbacks (paho's network thread; short, never take our locks) -----------------
     @guarded
-    def _on_connect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+    def _on_connect(self, client: mqtt.Client, userdata: object, flags: mqtt.ConnectFlags, reason_code: ReasonCode,
+                    properties: Properties | None) -> None:
         if reason_code.is_failure:
             self.connected = False
             text = refusal_text(reason_code, self.settings)
@@ -1613,13 +1628,14 @@ class EventLink:
         self._wake.set()
 
     @guarded
-    def _on_subscribe(self, client: Any, userdata: Any, mid: int, reason_codes: Any, properties: Any) -> None:
+    def _on_subscribe(self, client: mqtt.Client, userdata: object, mid: int, reason_codes: list[ReasonCode],
+                      properties: Properties | None) -> None:
         # The broker queues the retained results to us before it handles anything we
         # send after its SUBACK, so this probe comes back after the last of them.
         self._step_sent = time.monotonic()
         client.publish(sync_topic(self.event, self.cabinet, self.user), self._step_nonce or self._sync_nonce, qos=1)
 
-    def _next_step(self, client: Any) -> None:
+    def _next_step(self, client: mqtt.Client) -> None:
         """The current read came to its end: the next cabinet's topics, then all at once."""
         self._step_nonce = uuid.uuid4().hex
         if self._steps:
@@ -1634,12 +1650,12 @@ class EventLink:
     def _reprobe(self) -> None:
         """(pump thread) A step's probe lost (a flood filled our queue): send it again."""
         nonce = self._step_nonce or ("" if self._synced else self._sync_nonce)
-        if nonce and self.connected and time.monotonic() - self._step_sent > 1.0:
+        if nonce and self.connected and self.client is not None and time.monotonic() - self._step_sent > 1.0:
             self._step_sent = time.monotonic()
             self.client.publish(sync_topic(self.event, self.cabinet, self.user), nonce, qos=1)
 
     @guarded
-    def _on_connect_fail(self, client: Any, userdata: Any) -> None:
+    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
         self.connected = False
         text = unreachable_text(sys.exc_info()[1], self.settings)   # paho calls this inside its except
         if text != self.problem:
@@ -1647,7 +1663,8 @@ class EventLink:
             self.message(text)
 
     @guarded
-    def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
+    def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: mqtt.DisconnectFlags,
+                       reason_code: ReasonCode, properties: Properties | None) -> None:
         was = self.connected
         self.connected = False
         if self._stop.is_set() or self._refused:
@@ -1666,12 +1683,13 @@ class EventLink:
         self._wake.set()
 
     @guarded
-    def _on_publish(self, client: Any, userdata: Any, mid: int, reason_code: Any, properties: Any) -> None:
+    def _on_publish(self, client: mqtt.Client, userdata: object, mid: int, reason_code: ReasonCode,
+                    properties: Properties) -> None:
         self._acks.append(mid)
         self._wake.set()
 
     @guarded
-    def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
+    def _on_message(self, client: mqtt.Client, userdata: object, msg: mqtt.MQTTMessage) -> None:
         if msg.topic == sync_topic(self.event, self.cabinet, self.user):
             nonce = msg.payload.decode("ascii", "replace")
             if nonce == self._sync_nonce and not self._synced:
@@ -1839,7 +1857,8 @@ class EventLink:
             with db:
                 db.executemany("DELETE FROM outbox WHERE seq = ?", [(s,) for s in acked])
             self.sent += len(acked)
-        if not self.connected or self._stop.is_set():
+        client = self.client
+        if not self.connected or self._stop.is_set() or client is None:
             return
         self._drop_not_sendable(db)
         if self._synced and (self._synced != self._resynced or self._repair):
@@ -1851,7 +1870,7 @@ class EventLink:
             rows = db.execute("SELECT seq, topic, payload, game_uid FROM outbox WHERE seq > ? ORDER BY seq LIMIT ?",
                               (self._last_handed, room)).fetchall()
             for seq, topic, payload, uid in rows:
-                info = self.client.publish(topic, payload, qos=1, retain=True)
+                info = client.publish(topic, payload, qos=1, retain=True)
                 if info.rc not in (0, 4):      # 4 = not connected: paho keeps it and sends it on reconnect
                     log.warning("event outbox: publish of %s refused (rc %s); will retry", topic, info.rc)
                     break
@@ -1864,7 +1883,7 @@ class EventLink:
             n = self.queued
             s = Status(wanted.cabinet, wanted.event, wanted.state, wanted.game, wanted.led, wanted.errors,
                        wanted.version, n, time.time(), self.instance)
-            self.client.publish(status_topic(self.event, self.cabinet), s.to_json(), qos=1, retain=True)
+            client.publish(status_topic(self.event, self.cabinet), s.to_json(), qos=1, retain=True)
             self._status_sent = wanted
 
 
@@ -1908,7 +1927,7 @@ class Watcher:
     #: A recount whose end never comes (a flood ahead of it again) is given up after this.
     RECOUNT_GIVE_UP_S = 60.0
 
-    def __init__(self, settings: Mapping[str, Any], stepwise: bool = True, game_id: str | None = None) -> None:
+    def __init__(self, settings: Mapping[str, object], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
         self.event = str(settings["event"])
         self.leaderboard = Leaderboard()
@@ -1952,7 +1971,7 @@ class Watcher:
         self.client.on_message = self._on_message
 
     def start(self) -> "Watcher":
-        self.client.connect_async(self.settings["host"], int(self.settings["port"]), keepalive=20)
+        self.client.connect_async(*broker_address(self.settings), keepalive=20)
         self.client.loop_start()
         if self.stepwise and self.game_id is None:
             self._checker = threading.Thread(target=self._recount_loop, name=f"{self.name}-recount", daemon=True)
@@ -2036,7 +2055,7 @@ class Watcher:
         return subscriptions(self.event)
 
     @guarded
-    def _on_connect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+    def _on_connect(self, c: mqtt.Client, u: object, f: mqtt.ConnectFlags, rc: ReasonCode, p: Properties | None) -> None:
         if rc.is_failure:
             self.problem = refusal_text(rc, self.settings)
             self.refused.set()
@@ -2050,22 +2069,23 @@ class Watcher:
         c.subscribe(self._first_subscriptions() + [(sync_topic(self.event, self.name, self.user), 1)])
 
     @guarded
-    def _on_connect_fail(self, c: Any, u: Any) -> None:
+    def _on_connect_fail(self, c: mqtt.Client, u: object) -> None:
         self.connected = False
         self.problem = unreachable_text(sys.exc_info()[1], self.settings).split(". Games")[0] + "."
         self.refused.set()
         self.leaderboard._tell()
 
     @guarded
-    def _on_disconnect(self, c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+    def _on_disconnect(self, c: mqtt.Client, u: object, f: mqtt.DisconnectFlags, rc: ReasonCode,
+                       p: Properties | None) -> None:
         self.connected = False
 
     @guarded
-    def _on_subscribe(self, c: Any, u: Any, mid: int, rcs: Any, p: Any) -> None:
+    def _on_subscribe(self, c: mqtt.Client, u: object, mid: int, rcs: list[ReasonCode], p: Properties | None) -> None:
         if not self.synced.is_set():
             c.publish(sync_topic(self.event, self.name, self.user), self._probe, qos=1)
 
-    def _next_step(self, c: Any) -> None:
+    def _next_step(self, c: mqtt.Client) -> None:
         """The current step read to its end: on to the next cabinet, or done."""
         self.progress += 1
         if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
@@ -2109,7 +2129,7 @@ class Watcher:
                      (highscore_topic(self.event, cabinet=self._step), 1)])
 
     @guarded
-    def _on_message(self, c: Any, u: Any, msg: Any) -> None:
+    def _on_message(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
         if msg.topic == sync_topic(self.event, self.name, self.user):
             if not self.synced.is_set() and msg.payload == self._probe.encode():
                 self._next_step(c)
@@ -2145,7 +2165,7 @@ class Watcher:
                 self._wide_invalid[wide] += 1
 
 
-def watch(settings: Mapping[str, Any], seconds: float = 5.0, stepwise: bool = True,
+def watch(settings: Mapping[str, object], seconds: float = 5.0, stepwise: bool = True,
           game_id: str | None = None) -> tuple[Leaderboard, str]:
     """Collect the event's retained results and statuses (``event status``; see
     :class:`Watcher` for ``stepwise`` and ``game_id``) within ``seconds``.
@@ -2300,7 +2320,7 @@ def grant_event(acl_file: str | Path, name: str, event: str) -> bool:
     return True
 
 
-def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str, str]], seconds: float) -> str:
+def _operator_publish(settings: Mapping[str, object], messages: Sequence[tuple[str, str]], seconds: float) -> str:
     """Publish ``messages`` (topic, payload; retained, QoS 1) with the ``[event]`` login;
     returns a problem ("" = all acknowledged)."""
     done = threading.Event()
@@ -2308,18 +2328,18 @@ def _operator_publish(settings: Mapping[str, Any], messages: Sequence[tuple[str,
     client = make_client(settings, f"focus-arcade-operator-{uuid.uuid4().hex[:8]}", persistent=False)
 
     @guarded
-    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+    def on_connect(c: mqtt.Client, u: object, f: mqtt.ConnectFlags, rc: ReasonCode, p: Properties | None) -> None:
         if rc.is_failure:
             problem.append(refusal_text(rc, settings))
         done.set()
 
     @guarded
-    def on_connect_fail(c: Any, u: Any) -> None:
+    def on_connect_fail(c: mqtt.Client, u: object) -> None:
         problem.append(unreachable_text(sys.exc_info()[1], settings).split(". Games")[0] + ".")
         done.set()
 
     client.on_connect, client.on_connect_fail = on_connect, on_connect_fail
-    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.connect_async(*broker_address(settings), keepalive=20)
     client.loop_start()
     try:
         if not done.wait(seconds):
@@ -2393,7 +2413,7 @@ def save_broker_store(pid_file: str | Path = BROKER_PID_FILE, store: str | Path 
     return False, f"the broker did not write {store} within {seconds:g} s (is that its persistence file?)"
 
 
-def keep_through_crash(save: Mapping[str, Any] | None, seconds: float) -> str:
+def keep_through_crash(save: Mapping[str, str | Path] | None, seconds: float) -> str:
     """What to add to an operator command's answer once the broker acknowledged its note:
     saved on the broker's disk (``save``: :func:`save_broker_store`'s ``pid_file`` and ``store``),
     or plainly how long until it is and the command that makes it safe now."""
@@ -2408,8 +2428,8 @@ def keep_through_crash(save: Mapping[str, Any] | None, seconds: float) -> str:
             "with sudo).")
 
 
-def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
-                cabinet: str | None = None, save: Mapping[str, Any] | None = None) -> tuple[bool, str]:
+def remove_game(settings: Mapping[str, object], game_id: str, seconds: float = 5.0,
+                cabinet: str | None = None, save: Mapping[str, str | Path] | None = None) -> tuple[bool, str]:
     """``focus-arcade event remove GAME_ID [--cabinet NAME]``: one cabinet's game off every
     board, for good.
 
@@ -2476,8 +2496,8 @@ def remove_game(settings: Mapping[str, Any], game_id: str, seconds: float = 5.0,
     return True, what + keep_through_crash(save, seconds)
 
 
-def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | None = None,
-                save: Mapping[str, Any] | None = None) -> tuple[bool, str]:
+def close_event(settings: Mapping[str, object], seconds: float = 5.0, at: float | None = None,
+                save: Mapping[str, str | Path] | None = None) -> tuple[bool, str]:
     """``focus-arcade event close``: the event's boards frozen at ``at`` (default now).
 
     Reads the event, then publishes (retained) its final results, the game ids on the
@@ -2530,7 +2550,18 @@ def close_event(settings: Mapping[str, Any], seconds: float = 5.0, at: float | N
     return True, text + keep_through_crash(save, seconds)
 
 
-def clear_cabinet(settings: Mapping[str, Any], name: str, seconds: float = 15.0) -> tuple[bool, str]:
+@dataclass
+class _Clearing:
+    """What :func:`clear_cabinet`'s callbacks (paho's thread) tell it: the probe whose echo ends
+    one read (``done``), the connection accepted or refused (``connected``, ``problem``)."""
+
+    probe: str = ""
+    done: threading.Event = field(default_factory=threading.Event)
+    connected: threading.Event = field(default_factory=threading.Event)
+    problem: str = ""
+
+
+def clear_cabinet(settings: Mapping[str, object], name: str, seconds: float = 15.0) -> tuple[bool, str]:
     """``focus-arcade event clear-cabinet NAME``: every retained message under that login's own
     topics (``focus-arcade/<any event>/cabinet/NAME/...``: results, high scores, status) cleared
     on the broker, with the operator's login; read and cleared again until none is left, so a
@@ -2548,45 +2579,45 @@ def clear_cabinet(settings: Mapping[str, Any], name: str, seconds: float = 15.0)
     user = str(settings.get("username") or "")
     probe_topic = sync_topic(event, f"clear-{uuid.uuid4().hex[:8]}", user)
     found: list[str] = []
-    state = {"probe": "", "done": threading.Event(), "connected": threading.Event(), "problem": ""}
+    state = _Clearing()
 
     @guarded
-    def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+    def on_connect(c: mqtt.Client, u: object, f: mqtt.ConnectFlags, rc: ReasonCode, p: Properties | None) -> None:
         if rc.is_failure:
-            state["problem"] = refusal_text(rc, settings)
-        state["connected"].set()                                        # type: ignore[attr-defined]
+            state.problem = refusal_text(rc, settings)
+        state.connected.set()
 
     @guarded
-    def on_message(c: Any, u: Any, msg: Any) -> None:
+    def on_message(c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
         if msg.topic == probe_topic:
-            if msg.payload.decode("ascii", "replace") == state["probe"]:
-                state["done"].set()                                     # type: ignore[attr-defined]
+            if msg.payload.decode("ascii", "replace") == state.probe:
+                state.done.set()
         elif msg.retain and msg.payload and len(found) < 1_000_000:
             found.append(msg.topic)
 
     client.on_connect, client.on_message = on_connect, on_message
-    client.connect_async(settings["host"], int(settings["port"]), keepalive=20)
+    client.connect_async(*broker_address(settings), keepalive=20)
     client.loop_start()
     cleared = 0
     mine = f"{ROOT}/+/cabinet/{name}/#"
     try:
-        if not state["connected"].wait(seconds) or state["problem"]:   # type: ignore[attr-defined]
-            return False, str(state["problem"]) or f"no answer from the broker within {seconds:g} s"
+        if not state.connected.wait(seconds) or state.problem:
+            return False, state.problem or f"no answer from the broker within {seconds:g} s"
         client.subscribe(probe_topic, 1)
         for _ in range(1000):
             found.clear()
-            state["done"] = threading.Event()
-            state["probe"] = uuid.uuid4().hex
+            state.done = threading.Event()
+            state.probe = uuid.uuid4().hex
             client.subscribe(mine, 1)
             deadline, last, quiet = time.monotonic() + seconds, -1, time.monotonic()
-            while not state["done"].is_set() and time.monotonic() < deadline:   # type: ignore[attr-defined]
+            while not state.done.is_set() and time.monotonic() < deadline:
                 if len(found) != last or time.monotonic() - quiet > 1.0:        # probe again when quiet
                     if len(found) == last:
-                        client.publish(probe_topic, str(state["probe"]), qos=1)
+                        client.publish(probe_topic, state.probe, qos=1)
                     last, quiet = len(found), time.monotonic()
                 time.sleep(0.05)
             client.unsubscribe(mine)
-            if not state["done"].is_set():                               # type: ignore[attr-defined]
+            if not state.done.is_set():
                 return False, f"the broker did not hand over {name}'s topics within {seconds:g} s (--wait)"
             if not found:
                 break
@@ -2765,7 +2796,7 @@ def add_cabinet(name: str, passwd_file: str | Path = HALL_PASSWD, password: str 
                   + settings_text)
 
 
-def operator_main(what: str, target: str | None, settings: Mapping[str, Any], seconds: float = 5.0,
+def operator_main(what: str, target: str | None, settings: Mapping[str, object], seconds: float = 5.0,
                   passwd_file: str = HALL_PASSWD, replace: bool = False, cabinet: str | None = None,
                   event: str | None = None, acl_file: str = HALL_ACL, host: str | None = None,
                   broker_pid_file: str = BROKER_PID_FILE, broker_store: str = BROKER_STORE) -> int:
