@@ -30,7 +30,7 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo, screen_part
 from kiosk.storage import StorageError
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 #: With an event on, the title screen shows the hall's leaderboard this long after every
 #: TITLE_S seconds of title (issue 15).
@@ -80,7 +80,7 @@ def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) ->
 class AttractLoop:
     """The rotation of demo games (one per game family in turn)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         from kiosk.scenes.lobby import offered_games
         self.app = app
         a = app.cfg.data.get("attract", {})
@@ -166,7 +166,7 @@ def title_pictures() -> TitlePictures | None:
 class AttractScene(Scene):
     led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
 
-    def __init__(self, app: App, loop: AttractLoop | None = None) -> None:
+    def __init__(self, app: Host, loop: AttractLoop | None = None) -> None:
         super().__init__(app)
         rng = random.Random()
         self.pictures = title_pictures()

@@ -141,15 +141,9 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: set by ``kiosk/resume.py``: the lobby game this scene plays (family, mode), its
-    #: registry name (``focusx-classic``: high scores, the results screen) and the game's key
-    lobby_game: tuple[Any, ...] | None = None
-    entry: str | None = None
+    #: set by ``kiosk/resume.py`` with :attr:`Scene.lobby_game` and :attr:`Scene.entry`: the game's key
     game_key: str | None = None
-    #: The game's title strip in the frame drawn last (screen px), where an app note goes while
-    #: it is up, over the title line: never over the cards, the seats or whose turn it is
-    #: (issue 20).  Each game sets it where it draws its title, in every phase; None: not drawn.
-    note_strip: pygame.Rect | None = None
+    seats: list[SeatInfo]
 
     def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
@@ -208,7 +202,7 @@ class GameScene(Scene):
                 pass
         return str(getattr(getattr(self, "game", None), "title", "game"))
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene:
         """A new game with the same seats and settings (the results screen's "play again")."""
         raise NotImplementedError
 
@@ -360,13 +354,13 @@ class GameScene(Scene):
                                           entry=self.entry))
         return first
 
-    def _again(self) -> Scene:
+    def _again(self) -> GameScene:
         """:meth:`again`, marked with the same lobby game for resuming (a new game key)."""
         scene = self.again()
         lobby = self.lobby_game
         if lobby:
             from kiosk import resume
-            scene.game_key = resume.new_key()  # type: ignore[attr-defined]
+            scene.game_key = resume.new_key()
             resume.tag(scene, (str(lobby[0]), str(lobby[1])))
         return scene
 

@@ -169,7 +169,7 @@ class LeaderboardScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.t0 = time.monotonic()
-        self.page = 0
+        self.page: int = 0
         self.drawn: list[str] = []
 
     def on_command(self, command: Command) -> None:

@@ -24,12 +24,11 @@ from arcade.core.events import Edge
 from arcade.core.referee import HELD_TEXT
 from kiosk import render
 from kiosk.games.buzzrace import draw
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 MS = 1_000_000
 #: "GET READY" shows at least this long before GO (ns) ...
@@ -50,7 +49,7 @@ class BuzzRaceScene(GameScene):
         held: seats told to let go of their buzzer (the referee's ``held`` event).
     """
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app, seats, seed)
         self.game = BuzzRaceGame(len(seats))
         self.state: BuzzRaceState = self.initial_state(self.game)
@@ -109,7 +108,7 @@ class BuzzRaceScene(GameScene):
         if self.phase == "go":
             self.driver.frame_shown(t_ns)    # R-2: opens the race at the flip (once); asks the computers
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene:
         return BuzzRaceScene(self.app, self.seats)
 
     # -- drawing -----------------------------------------------------------------------
@@ -149,7 +148,7 @@ class BuzzRaceScene(GameScene):
             return registry.get("buzzrace").led_picture(self.state, cfg["width"], cfg["height"])
 
 
-def _start(app: App, seats: list[SeatInfo]) -> Scene:
+def _start(app: Host, seats: list[SeatInfo]) -> GameScene:
     return BuzzRaceScene(app, seats)
 
 

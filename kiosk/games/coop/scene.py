@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
@@ -87,12 +87,11 @@ from kiosk import thinker as thinker_mod
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.gestures import HOLD_NS, LONG_HOLD_NS
 from kiosk.input import Command
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 #: CO-5: the one sign of a refused take when two people share the screen.
 REFUSED_TAKE = "That card cannot be taken"
@@ -109,7 +108,7 @@ MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
 CASE_CHOICES = ("",) + tuple(CASES)
 
 
-def cfg_coop(app: App, key: str, default: float) -> float:
+def cfg_coop(app: Host, key: str, default: float) -> float:
     """``[coop]`` settings from the configuration if it has them, else the default."""
     try:
         return float(app.cfg.data.get("coop", {}).get(key, default))
@@ -155,7 +154,7 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return (c[0], c[1], c[2])
 
 
-def case_key(name: str | None, app: App | None = None) -> str:
+def case_key(name: str | None, app: Host | None = None) -> str:
     """The case key for a case name (key or title, any case; None or "" = all cards).
 
     An unknown name plays all cards and says so on screen (``app.message``)."""
@@ -220,7 +219,7 @@ class FacesMade:
 class CoopScene(GameScene):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
-    def __init__(self, app: App, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
                  seed: int | None = None, setup: bool | None = None) -> None:
         self.players = seats[:2]
         self.setup = True
@@ -264,7 +263,7 @@ class CoopScene(GameScene):
         return [] if self.setup else self.players
 
     @seats.setter
-    def seats(self, value: list[SeatInfo]) -> None:
+    def seats(self, value: Sequence[SeatInfo]) -> None:
         self.players = list(value)[:2]
 
     def seat_infos(self) -> list[SeatInfo]:
@@ -718,7 +717,7 @@ class CoopScene(GameScene):
                 self.cursor[h] = min(t, key=lambda p: (abs(p - self.cursor[h]), p))
                 self.lifted[h] = None
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene:
         return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
 
     # -- drawing ----------------------------------------------------------------------------------

@@ -59,12 +59,11 @@ from kiosk import render
 from kiosk import thinker as thinker_mod
 from kiosk.games.focusx import cards as fx_cards
 from kiosk.games.focusx import draw as fx_draw
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -229,7 +228,7 @@ class FocusXScene(GameScene):
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
     panel_title = "Race panel (ms after the table showed)"
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
         super().__init__(app, seats, seed)
@@ -681,7 +680,7 @@ class FocusXScene(GameScene):
     def flash_for(self, new: list[Any], now: int) -> None: ...
 
     # -- the end ---------------------------------------------------------------
-    def again(self) -> Scene:
+    def again(self) -> GameScene:
         return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
 
     # -- drawing ---------------------------------------------------------------
@@ -1208,7 +1207,7 @@ class ClassicScene(FocusXScene):
     panel_title = "Race panel (ms after the first press)"
     panel_short_title = "ms after the first press"
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
         super().__init__(app, seats, seed, x_rule, pace_s, settings)
@@ -1703,9 +1702,9 @@ class FourFocusScene(PlacingScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
+def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[Host, list[SeatInfo]], GameScene]:
     """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
+    def start(app: Host, seats: list[SeatInfo]) -> GameScene:
         return cls(app, seats, x_rule=x_rule)
     return start
 

@@ -69,13 +69,12 @@ from kiosk import thinker as thinker_mod
 from kiosk.away import label_wordings
 from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.thinker import ThinkingPlayer
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -175,7 +174,7 @@ def level_for(skill: str) -> str:
     return LEVEL_OF_SKILL.get(skill, "medium")
 
 
-def sackson_cfg(app: App) -> dict[str, Any]:
+def sackson_cfg(app: Host) -> dict[str, Any]:
     """The ``[sackson]`` settings (defaults where the configuration has none)."""
     out = dict(CFG_DEFAULTS)
     try:
@@ -428,7 +427,7 @@ class SacksonScene(GameScene):
 
     warm_on_push = True     # drawn once off screen when pushed (App.warm): the first frame only blits
 
-    def __init__(self, app: App, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
                  settings: dict[str, Any] | None = None, budget_s: float | None = None,
                  max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
         if variant not in VARIANTS:
@@ -783,7 +782,7 @@ class SacksonScene(GameScene):
             q = (q + 1) % n
         return out
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene:
         """A new game of the same variant with the same seats."""
         return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
                             self.budget_s, self.max_nodes, self.levels)
