@@ -349,7 +349,8 @@ class App:
     def cabinet_state(self) -> tuple[str, str]:
         """("idle" | "playing", game name) from the scene on top."""
         for scene in reversed(self.scenes):
-            game = scene.state.game.name if scene.state is not None else ""
+            state = scene.game_state()
+            game = state.game.name if state is not None else ""
             if game and type(scene).__name__ != "ResultsScene":
                 return "playing", str(game)
         return "idle", ""
@@ -528,8 +529,9 @@ class App:
     def keep_game_in_progress(self) -> None:
         """Save the game on the stack (if any) for a resume (after a scene's exception)."""
         from kiosk import resume
+        from kiosk.scenes.game import GameScene
         for scene in reversed(self.scenes):
-            if scene.lobby_game and scene.over_at is None:
+            if isinstance(scene, GameScene) and scene.lobby_game and scene.over_at is None:
                 try:
                     resume.save_progress(self, scene)
                 except Exception:

@@ -138,7 +138,6 @@ class Scene:
             the last picture.
         warm_on_push: drawn once off screen when pushed (``App.warm``; some screens start
             work on their first draw).
-        state: the game's state a screen shows (a game, the results), else None.
         seats: the seats a screen plays (a game, the results), else none; in a game a
             seat's presses must come from its own station (``App.accepts``).
         entry: the registry name of the game played (``focusx-classic``), else None.
@@ -159,7 +158,6 @@ class Scene:
     overlay = False
     led_idle = False
     warm_on_push = False
-    state: State | None = None
     seats: Sequence[SeatInfo] = ()
     entry: str | None = None
     lobby_game: tuple[str, str] | None = None
@@ -208,6 +206,10 @@ class Scene:
 
     def frame_shown(self, t_ns: int) -> None:
         """The frame just drawn was flipped at ``t_ns`` (R-2)."""
+
+    def game_state(self) -> State | None:
+        """The state of the game this screen plays or shows (a game, the results), else None."""
+        return None
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
         """The LED matrix picture for this moment, or None for the default."""

@@ -138,6 +138,9 @@ class ResultsScene(Scene):
             unit = unit[:-1]                    # "1 penalty card", "1 point"
         return f"P{e.seat + 1}: {e.score:g} {unit}{place}"
 
+    def game_state(self) -> State:
+        return self.state
+
     def outcome(self) -> Outcome:
         """The game's result (the results screen shows a finished game)."""
         out = self.state.outcome()

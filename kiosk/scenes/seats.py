@@ -13,6 +13,7 @@ from arcade.core.errors import SettingsError
 from arcade.registry import GameSpec
 
 if TYPE_CHECKING:
+    from arcade.core.api import State
     from kiosk.scene import Host
     from kiosk.scenes.game import GameScene
 
@@ -58,12 +59,12 @@ class LobbyGame:
     mode: str
     min_seats: int
     max_seats: int
-    start: "Callable[[Host, list[SeatInfo]], GameScene]"
+    start: "Callable[[Host, list[SeatInfo]], GameScene[State]]"
     demo_seats: int = 4
     name: str = ""
 
 
-def lobby_game(name: str, start: "Callable[[Host, list[SeatInfo]], GameScene]") -> LobbyGame:
+def lobby_game(name: str, start: "Callable[[Host, list[SeatInfo]], GameScene[State]]") -> LobbyGame:
     """The lobby's entry for the registry entry ``name``: its label, names and seats
     come from :mod:`arcade.registry`; the scene module gives only ``start``.
 

@@ -18,7 +18,7 @@ import pygame
 
 from arcade import registry
 from arcade.buzzrace.game import BuzzRaceGame, BuzzRaceState
-from arcade.core.api import RACE
+from arcade.core.api import RACE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
 from arcade.core.referee import HELD_TEXT
@@ -39,7 +39,7 @@ JITTER_NS = 1500 * MS
 HINT = "Buzzer: press when GO! shows - the first press takes the round"
 
 
-class BuzzRaceScene(GameScene):
+class BuzzRaceScene(GameScene[BuzzRaceState]):
     """One game of Buzz Race (two seats).
 
     Attributes:
@@ -52,7 +52,7 @@ class BuzzRaceScene(GameScene):
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app, seats, seed)
         self.game = BuzzRaceGame(len(seats))
-        self.state: BuzzRaceState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, BuzzRaceState)
         with registry.examples():
             spec = registry.get("buzzrace")
         ctx = registry.PlayerContext(rng=self.bot_rng, key=str(self.seed))
@@ -108,7 +108,7 @@ class BuzzRaceScene(GameScene):
         if self.phase == "go":
             self.driver.frame_shown(t_ns)    # R-2: opens the race at the flip (once); asks the computers
 
-    def again(self) -> GameScene:
+    def again(self) -> GameScene[State]:
         return BuzzRaceScene(self.app, self.seats)
 
     # -- drawing -----------------------------------------------------------------------
@@ -148,7 +148,7 @@ class BuzzRaceScene(GameScene):
             return registry.get("buzzrace").led_picture(self.state, cfg["width"], cfg["height"])
 
 
-def _start(app: Host, seats: list[SeatInfo]) -> GameScene:
+def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
     return BuzzRaceScene(app, seats)
 
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pygame
 
@@ -78,7 +78,7 @@ from arcade.coop.game import (
 )
 from arcade.coop.house import CoopPlayer
 from arcade.coop.similarity import table_problem
-from arcade.core.api import CHANCE
+from arcade.core.api import CHANCE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -216,7 +216,7 @@ class FacesMade:
         self.todo = []
 
 
-class CoopScene(GameScene):
+class CoopScene(GameScene[CoopState]):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
     def __init__(self, app: Host, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
@@ -279,7 +279,7 @@ class CoopScene(GameScene):
         """What a resume needs besides the lobby game and seats: the case played."""
         return {"case": self.case}
 
-    def begin_resumed(self, settings: dict[str, Any]) -> None:
+    def begin_resumed(self, settings: Mapping[str, str]) -> None:
         """A resumed game skips the case choice: the saved case, the game at once."""
         case = settings.get("case", "")
         self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
@@ -288,7 +288,7 @@ class CoopScene(GameScene):
     def _new_game(self) -> None:
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
-        self.state: CoopState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, CoopState)
         self.rng = self.stream("0")
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
@@ -717,7 +717,7 @@ class CoopScene(GameScene):
                 self.cursor[h] = min(t, key=lambda p: (abs(p - self.cursor[h]), p))
                 self.lifted[h] = None
 
-    def again(self) -> GameScene:
+    def again(self) -> GameScene[State]:
         return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -740,7 +740,7 @@ class CoopScene(GameScene):
     #: the app, the rules, the driver and players (the position stands by its history).
     _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
                             "_parts", "thinker", "future", "_state", "due_ns", "_partner_worker",
-                            "_resume_steps", "_led_box", "deal_faces"})
+                            "resume_steps", "_led_box", "deal_faces"})
 
     #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
     _led_box: pygame.Rect | None = None
@@ -749,8 +749,8 @@ class CoopScene(GameScene):
         """Everything the screen shows depends on (render.Parts): the position (its history),
         this scene's own fields, what the clock decides (banner, last take, prompt, peeking,
         the veil) and the virtual LED matrix."""
-        st = self.state
         fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
+        st = self.game_state()
         if self.setup or st is None:                 # the case choice: no game yet
             return ("setup", fields, self._setup_left())
         clock = (bool(self.banner and self.now < self.banner[2]),

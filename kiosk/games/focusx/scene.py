@@ -36,7 +36,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypeVar
 
 import pygame
 
@@ -44,7 +44,7 @@ from arcade import registry
 from arcade.bots.focusx_place import choose_action
 from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
-from arcade.core.api import CHANCE, RACE, Action
+from arcade.core.api import CHANCE, RACE, Action, Game, State
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -53,6 +53,7 @@ from arcade.core.race import RaceSpec
 from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
+from arcade.focusx.base import FocusXState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
@@ -210,11 +211,28 @@ def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
     return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
 
 
+#: A FocusX mode's state class; P: of a mode where the active seat places (ThinkFocus, 4Focus).
+F = TypeVar("F", bound=FocusXState, covariant=True)
+P = TypeVar("P", bound="tf.ThinkFocusState | ff.FourFocusState", covariant=True)
+
+
+def placing(state: FocusXState) -> tf.ThinkFocusState | ff.FourFocusState:
+    """``state`` of a mode where the active seat chooses a card and its place.
+
+    Raises:
+        AttributeError: another mode's state (it has no hands, windows or turn actions).
+    """
+    if not isinstance(state, (tf.ThinkFocusState, ff.FourFocusState)):
+        raise AttributeError(f"{type(state).__name__} has no hands to place from")
+    return state
+
+
 class PlacingSeat(KioskSeat):
     """A seat the arcade moves for (:class:`kiosk.scenes.game.KioskSeat`) whose placement
     may be worked out in the thinking process (:meth:`FocusXScene.arcade_thought`)."""
 
-    def __init__(self, scene: "FocusXScene", seat: int, presses: Callable[[int, Any, int], None] | None) -> None:
+    def __init__(self, scene: FocusXScene[FocusXState], seat: int,
+                 presses: Callable[[int, object, int], None] | None) -> None:
         super().__init__(seat, scene.arcade_choice, scene.think_for, presses)
         self.scene = scene
 
@@ -222,7 +240,7 @@ class PlacingSeat(KioskSeat):
         return self.scene.arcade_thought(state, seat)
 
 
-class FocusXScene(GameScene):
+class FocusXScene(GameScene[F]):
     """What the four FocusX modes share.  Subclasses draw the table."""
 
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
@@ -238,7 +256,7 @@ class FocusXScene(GameScene):
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
-        self.state = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, self.state_class())
         self.spec = registry.of_state(self.state)
         # The match driver plays chance, the races (opened at the flip, R-2; closed
         # pace_ns later when the race has no window of its own) and the seats it moves.
@@ -362,10 +380,14 @@ class FocusXScene(GameScene):
 
     # -- what subclasses provide -------------------------------------------------
     #: the mode's rules (``arcade.focusx``): a ``Game`` class taking ``(seats, settings)``
-    game_class: Any = None
+    game_class: type[Game]
 
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+    def make_game(self, seats: int, settings: dict[str, object]) -> Game:
         return self.game_class(seats, settings)
+
+    def state_class(self) -> type[F]:
+        """The mode's state class (``arcade.focusx``), the one :attr:`game_class` makes."""
+        raise NotImplementedError
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
         """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's
@@ -498,7 +520,7 @@ class FocusXScene(GameScene):
 
     def _may_choose_now(self) -> bool:
         """The active seat may choose during its turn-start window (and a hint window before it)."""
-        st = self.state
+        st = placing(self.state)
         return st.window == "turn" or (st.window == "hint" and getattr(st, "hint_then", "") == "turn")
 
     def frame_shown(self, t_ns: int) -> None:
@@ -509,7 +531,7 @@ class FocusXScene(GameScene):
 
     # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
     def options(self, seat: int) -> list[Action]:
-        return list(self.state.turn_actions(seat))
+        return list(placing(self.state).turn_actions(seat))
 
     def place_options(self, seat: int, card: int) -> list[Action]:
         return [a for a in self.options(seat) if getattr(a, "card", None) == card]
@@ -540,7 +562,7 @@ class FocusXScene(GameScene):
             self.app.message(f"P{seat + 1} took too long: the arcade laid a card for them.", 6)
 
     def _hand(self, seat: int) -> list[int]:
-        return list(self.state.hands[seat])
+        return list(placing(self.state).hands[seat])
 
     def _choose_step(self, control: str) -> None:
         ch = self.chooser
@@ -680,12 +702,12 @@ class FocusXScene(GameScene):
     def flash_for(self, new: list[Any], now: int) -> None: ...
 
     # -- the end ---------------------------------------------------------------
-    def again(self) -> GameScene:
+    def again(self) -> GameScene[State]:
         return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
 
     # -- drawing ---------------------------------------------------------------
     def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
+        return f"deck {len(placing(self.state).deck)}"
 
     def window_label(self) -> tuple[str, tuple[int, int, int]] | None:
         """The open window's label and time left ("turn start: 3.2 s"), for the message strip."""
@@ -1193,7 +1215,7 @@ class FocusXScene(GameScene):
 
 # ------------------------------------------------------------------------ Classic
 
-class ClassicScene(FocusXScene):
+class ClassicScene(FocusXScene[ClassicState]):
     """FocusX Classic (FX-1..FX-8): four spots clockwise, every seat's pile, the race panel.
 
     The active seat lays its pile's top card on a spot: a person with choose
@@ -1203,6 +1225,9 @@ class ClassicScene(FocusXScene):
     """
 
     game_class = ClassicGame
+
+    def state_class(self) -> type[ClassicState]:
+        return ClassicState
 
     panel_title = "Race panel (ms after the first press)"
     panel_short_title = "ms after the first press"
@@ -1325,16 +1350,19 @@ class ClassicScene(FocusXScene):
 
 # ------------------------------------------------------------------------ ThinkFocus
 
-class PlacingScene(FocusXScene):
+class PlacingScene(FocusXScene[P]):
     """The modes where the active seat chooses a card and its place (ThinkFocus, 4Focus)."""
 
     places_cards = True
 
 
-class ThinkFocusScene(PlacingScene):
+class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     game_class = tf.ThinkFocusGame
+
+    def state_class(self) -> type[tf.ThinkFocusState]:
+        return tf.ThinkFocusState
     worker_levels = frozenset({"expert"})                      # up to 7 ms here; the others < 1 ms
     take_texts = TAKE_TEXTS["thinkfocus"]
 
@@ -1401,7 +1429,7 @@ class ThinkFocusScene(PlacingScene):
 
 # ------------------------------------------------------------------------ Duel
 
-class DuelScene(FocusXScene):
+class DuelScene(FocusXScene[DuelState]):
     """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses.
 
     With several foci on the table (FXA-20, FXA-24) the one being raced is
@@ -1411,6 +1439,9 @@ class DuelScene(FocusXScene):
     """
 
     game_class = DuelGame
+
+    def state_class(self) -> type[DuelState]:
+        return DuelState
     people_choose = False
     take_texts = TAKE_TEXTS["duel"]
 
@@ -1563,6 +1594,7 @@ class DuelScene(FocusXScene):
 
     def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         tb = self.state.tiebreak
+        assert tb is not None, "drawn only during a tie-break"
         names = ", ".join(f"P{s + 1}" for s in tb.sudden)
         heading = f"Tie-break: {names} - first to win a focus wins"
         if self.layout.compact:         # two rows of 24 px above the spots
@@ -1588,10 +1620,13 @@ class DuelScene(FocusXScene):
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(PlacingScene):
+class FourFocusScene(PlacingScene[ff.FourFocusState]):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     game_class = ff.FourFocusGame
+
+    def state_class(self) -> type[ff.FourFocusState]:
+        return ff.FourFocusState
     worker_levels = frozenset({"medium", "hard", "expert"})    # 1.8 / 3.3 / 14-59 ms here
     take_texts = TAKE_TEXTS["4focus"]
 
@@ -1599,7 +1634,8 @@ class FourFocusScene(PlacingScene):
         st = self.state
         out = list(st.notes)
         if st.claimed is not None:
-            out.append(("won", tuple(st.outcome().winners) if st.outcome() else (st.claimed[0],)))
+            result = st.outcome()
+            out.append(("won", tuple(result.winners) if result else (st.claimed[0],)))
         return out
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
@@ -1608,8 +1644,9 @@ class FourFocusScene(PlacingScene):
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st = self.state
-        if st.is_terminal():
-            return ("WINNER", render.GOLD) if seat in st.outcome().winners else None
+        result = st.outcome()
+        if st.is_terminal() and result is not None:
+            return ("WINNER", render.GOLD) if seat in result.winners else None
         if seat in st.locked:                       # FXA-37: after a false claim
             return ("ACTIVE - LOCKED" if seat == st.active else "LOCKED: no claims", render.BAD)
         if seat == st.active:
@@ -1702,9 +1739,9 @@ class FourFocusScene(PlacingScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[Host, list[SeatInfo]], GameScene]:
+def _start(cls: type[FocusXScene[FocusXState]], x_rule: bool | None) -> Callable[[Host, list[SeatInfo]], GameScene[State]]:
     """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
-    def start(app: Host, seats: list[SeatInfo]) -> GameScene:
+    def start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
         return cls(app, seats, x_rule=x_rule)
     return start
 

@@ -57,7 +57,7 @@ import pygame
 from arcade import registry
 from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
-from arcade.core.api import Action
+from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -406,7 +406,7 @@ class MoveChooser:
 
 # -- the scene ---------------------------------------------------------------------
 
-class SacksonScene(GameScene):
+class SacksonScene(GameScene[SacksonState]):
     """One game of FOCUS (any variant) or Crossfire.
 
     Args:
@@ -447,7 +447,7 @@ class SacksonScene(GameScene):
         gs.update(settings or {})
         self.settings = gs
         self.game = SacksonGame(n, gs)
-        self.state: SacksonState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, SacksonState)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
@@ -782,12 +782,12 @@ class SacksonScene(GameScene):
             q = (q + 1) % n
         return out
 
-    def again(self) -> GameScene:
+    def again(self) -> GameScene[State]:
         """A new game of the same variant with the same seats."""
         return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
                             self.budget_s, self.max_nodes, self.levels)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """SF-7: the record carries the start and final positions (stacks bottom to top)."""
         return to_record(self.state, self.seed)
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pygame
 
 from arcade import registry
-from arcade.core.api import CHANCE, RACE
+from arcade.core.api import CHANCE, RACE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
@@ -188,7 +188,7 @@ class PhotosMade:
 NARROW_SEAT_W = 190
 
 
-class SherlookScene(GameScene):
+class SherlookScene(GameScene[SherlookState]):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None) -> None:
@@ -199,7 +199,7 @@ class SherlookScene(GameScene):
             app.message(problem)
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
-        self.state: SherlookState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, SherlookState)
         # The match driver runs the marker races, asks the computer players for their
         # presses and draws each round (chance) once the reveal has shown long enough and
         # the round's photos are made (_chance_source: in a worker thread, during the reveal).
@@ -347,7 +347,7 @@ class SherlookScene(GameScene):
         elif ev.kind == "round-limit":
             self.banner = ("Time is nearly up for everyone still choosing!", render.GOLD, now + 2 * NS)
 
-    def again(self) -> GameScene:
+    def again(self) -> GameScene[State]:
         return SherlookScene(self.app, self.seats)
 
     # -- drawing -------------------------------------------------------------------
@@ -1126,7 +1126,7 @@ class SherlookScene(GameScene):
             return None
 
 
-def _start(app: Host, seats: list[SeatInfo]) -> GameScene:
+def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
     return SherlookScene(app, seats)
 
 
