@@ -205,7 +205,7 @@ class AttractScene(Scene):
             who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
             self.recent_lines.append((label, who, r["reason"]))
         # What the results store moved or put aside stays on the title screen for the operator.
-        self.store_notices: list[str] = list(getattr(app.results, "notices", []) or [])
+        self.store_notices: list[str] = list((app.results.notices if app.results is not None else []) or [])
 
     def _lobby(self, edge: Edge | None = None) -> None:
         from kiosk.scenes.lobby import LobbyScene
@@ -214,14 +214,14 @@ class AttractScene(Scene):
 
     def showing_board(self) -> bool:
         """Whether the title is on the hall's leaderboard page now (only with an event)."""
-        if getattr(self.app, "event", None) is None or self.loop is not None:
+        if self.app.event is None or self.loop is not None:
             return False
         return self.now % (TITLE_S + BOARD_S) >= TITLE_S
 
     def on_command(self, command: Command) -> None:
         if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
-        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+        elif command.name == "right" and self.app.event is not None:
             from kiosk.scenes.leaderboard import LeaderboardScene
             self.app.end_attract()
             self.app.replace(LeaderboardScene(self.app))
@@ -261,7 +261,7 @@ class AttractScene(Scene):
             surface.blit(img, (x, y))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.showing_board():
+        if self.showing_board() and self.app.event is not None:
             from kiosk.scenes import leaderboard
             page = int(self.now // (TITLE_S + BOARD_S))
             leaderboard.draw(surface, self.app.event, page, prompt="Press your buzzer to play")

@@ -36,7 +36,7 @@ from arcade.registry import SKILLS
 from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
 from kiosk.input import Command
-from kiosk.scene import Scene
+from kiosk.scene import LedPicture, Scene
 from kiosk.scenes.seats import GAME_MODULES as GAME_MODULES
 from kiosk.scenes.seats import LobbyGame, SeatInfo, offered
 from kiosk.scenes.seats import find_game as find_game
@@ -450,7 +450,7 @@ class LobbyScene(Scene):
                                else "hold your buzzer here to start now")))
         return rows
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:

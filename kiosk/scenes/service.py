@@ -40,7 +40,7 @@ from arcade.views import pictures as ledv
 from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
-from kiosk.scene import Scene
+from kiosk.scene import LedPicture, Scene
 from kiosk.service_tools import (
     LET_GO,
     ButtonTest,
@@ -723,7 +723,7 @@ class ServiceScene(Scene):
                 self.fps = (sent - self._fps_mark[1]) / ((now_ns - self._fps_mark[0]) / 1e9)
                 self._fps_mark = (now_ns, sent)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         if self.page != "led":
             return None
         led = self.app.cfg["led"]

@@ -28,7 +28,7 @@ from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.scene import Host
+    from kiosk.scene import Host, LedPicture
 
 MS = 1_000_000
 #: "GET READY" shows at least this long before GO (ns) ...
@@ -142,7 +142,7 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
             held=tuple(HELD_TEXT if s in self.held else "" for s in range(len(self.seats))),
             hint=banner or HINT))
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         cfg = self.app.cfg["led"]
         with registry.examples():
             return registry.get("buzzrace").led_picture(self.state, cfg["width"], cfg["height"])

@@ -91,7 +91,7 @@ from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.scene import Host
+    from kiosk.scene import Host, LedPicture
 
 #: CO-5: the one sign of a refused take when two people share the screen.
 REFUSED_TAKE = "That card cannot be taken"
@@ -227,7 +227,7 @@ class CoopScene(GameScene[CoopState]):
         self.mode = mode
         self.setup = (not app.demo) if setup is None else setup
         if case is None:                       # demo --case (the lead's CLI) reaches us here
-            case = case_key(getattr(getattr(app, "args", None), "case", None), app)
+            case = case_key(app.options.case, app)
         self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
         pace = app.pace_override
         self.think_ns = int((pace if pace is not None else cfg_coop(app, "think_s", THINK_S)) * 1e9)
@@ -756,7 +756,7 @@ class CoopScene(GameScene[CoopState]):
         clock = (bool(self.banner and self.now < self.banner[2]),
                  self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
                  self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
-        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock)
+        return (id(st), len(st.history), st.current_player(), fields, clock)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
@@ -1397,7 +1397,7 @@ class CoopScene(GameScene[CoopState]):
             surface.blit(img, (rect.x, y))
             y += f.get_linesize()
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.coop.pictures import table_picture
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]

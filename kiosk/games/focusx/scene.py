@@ -34,9 +34,10 @@ dead or stuck process still gets the card laid (the same player, in this process
 from __future__ import annotations
 
 import logging
+import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypeVar
 
 import pygame
 
@@ -45,7 +46,7 @@ from arcade.bots.focusx_place import choose_action
 from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
 from arcade.core.api import CHANCE, RACE, Action, Game, State
-from arcade.core.driver import Driver
+from arcade.core.driver import Driver, Thought
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -64,7 +65,7 @@ from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.scene import Host
+    from kiosk.scene import Host, LedPicture
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -177,10 +178,10 @@ class PanelEntry:
     verdict: Verdict | None = None
     short: str = ""             # a shorter title for a narrow panel ("" = none)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str | Verdict | None]:
         return iter((self.kind, self.verdict))
 
-    def __getitem__(self, i: int) -> Any:
+    def __getitem__(self, i: int) -> str | Verdict | None:
         return (self.kind, self.verdict)[i]
 
 
@@ -205,7 +206,7 @@ def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
-def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
+def computer_level(app: Host, info: SeatInfo) -> ShoutSkill:
     """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
     rates = app.cfg.data.get("computer", {})
     return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
@@ -236,7 +237,7 @@ class PlacingSeat(KioskSeat):
         super().__init__(seat, scene.arcade_choice, scene.think_for, presses)
         self.scene = scene
 
-    def begin(self, state: Any, seat: int, rng: Any) -> Any:
+    def begin(self, state: State, seat: int, rng: random.Random) -> Thought | None:
         return self.scene.arcade_thought(state, seat)
 
 
@@ -304,7 +305,7 @@ class FocusXScene(GameScene[F]):
         info = self.seats[seat]
         return info.skill if info.is_computer else AUTO_LEVEL
 
-    def _place_seed(self, state: Any, seat: int) -> int:
+    def _place_seed(self, state: State, seat: int) -> int:
         """The seed of ``seat``'s placement at ``state`` (its own stream, the moves made:
         :func:`kiosk.thinker.decision_seed`)."""
         seeds = self.__dict__.setdefault("_place_seeds", {})
@@ -322,7 +323,7 @@ class FocusXScene(GameScene[F]):
         placer: thinker_mod.WorkerChoice | None = self.__dict__["_placer"]
         return placer
 
-    def arcade_thought(self, state: Any, seat: int) -> Any:
+    def arcade_thought(self, state: State, seat: int) -> Thought | None:
         """The seat's placement begun in the thinking process (None: it is made here when due)."""
         level = self.arcade_level(seat)
         placer = self.placer
@@ -357,17 +358,19 @@ class FocusXScene(GameScene[F]):
     def choice_delay(self) -> int:
         return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
 
-    def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
-        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
+    def plan_presses(self, seat: int, race: object, opened_ns: int) -> None:
+        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks with
+        the race's :class:`RaceSpec`)."""
+        assert isinstance(race, RaceSpec), race
         for at in self.plan_seat_presses(seat, race, opened_ns):
-            if seat == getattr(self.state, "active", -1):
+            if seat == self.state.active:
                 self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
         """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
         first call of an opening drops the stale planned presses, ``COMMITTED_MS``), with its
         skill scaled by the ``[computer]`` rates.  Returns the press times."""
-        if getattr(self, "_dropped_at", None) != opened_ns:
+        if self._dropped_at != opened_ns:
             self._dropped_at = opened_ns
             self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
         out = []
@@ -421,7 +424,7 @@ class FocusXScene(GameScene[F]):
         """The banner for new takes: the last two texts of :attr:`take_texts`, and their colour."""
         texts = []
         colour = render.GOLD
-        active = f"P{getattr(self.state, 'active', 0) + 1}"
+        active = f"P{self.state.active + 1}"
         for take in takes:
             how, seats = take[0], take[1]
             found = self.take_texts.get(how)
@@ -435,7 +438,7 @@ class FocusXScene(GameScene[F]):
                 colour = render.BAD
         return _joined(texts, colour)
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
@@ -517,6 +520,12 @@ class FocusXScene(GameScene[F]):
             return False
         self._moved(moves)
         return True
+
+    #: the opening whose stale planned presses were dropped last (ns)
+    _dropped_at: int | None = None
+    #: Classic: the seat choosing its spot and the spot under its cursor (None: nobody)
+    choose_seat: int | None = None
+    choose_spot = 0
 
     def _may_choose_now(self) -> bool:
         """The active seat may choose during its turn-start window (and a hint window before it)."""
@@ -732,8 +741,8 @@ class FocusXScene(GameScene[F]):
         st = self.state
         ch = self.chooser
         chooser = None if ch is None else (ch.seat, ch.turn, ch.stage, ch.card_i, ch.place_i)
-        return (id(st), len(st.history), chooser, getattr(self, "choose_seat", None),
-                getattr(self, "choose_spot", None), self.cursor_place() if ch is not None else None)
+        return (id(st), len(st.history), chooser, self.choose_seat,
+                self.choose_spot, self.cursor_place() if ch is not None else None)
 
     def seats_key(self) -> tuple[object, ...]:
         """What :meth:`_draw_seats` shows depends on (render.Parts)."""
@@ -741,7 +750,7 @@ class FocusXScene(GameScene[F]):
         over = st.is_terminal()
         stuck = set(self.referee.stuck)
         held = set(self.referee.held)
-        active = getattr(st, "active", -1)
+        active = st.active
         return tuple((self.seat_lines(s), active == s and not over, s in stuck, s in held, self.seat_tag(s),
                       info.label) for s, info in enumerate(self.seats))
 
@@ -909,7 +918,7 @@ class FocusXScene(GameScene[F]):
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
             col = render.SEAT_COLOURS[s % 8]
-            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            active = st.active == s and not st.is_terminal()
             render.panel(surface, r, render.PANEL, col if active else None, 5)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 10),
                              border_top_left_radius=12, border_top_right_radius=12)
@@ -958,7 +967,7 @@ class FocusXScene(GameScene[F]):
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 2, area.y, w - 4, area.h)
             col = render.SEAT_COLOURS[s % 8]
-            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            active = st.active == s and not st.is_terminal()
             render.panel(surface, r, render.PANEL, col if active else None, 3)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 5),
                              border_top_left_radius=12, border_top_right_radius=12)
@@ -1200,7 +1209,7 @@ class FocusXScene(GameScene[F]):
         if hint:
             render.text_lines(surface, hint, (x, y + chh + 10), inner, hint_rows, size, hint_col, bold=True)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
@@ -1343,7 +1352,7 @@ class ClassicScene(FocusXScene[ClassicState]):
             fx_draw.fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
                              render.SEAT_COLOURS[self.choose_seat % 8])
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
@@ -1422,7 +1431,7 @@ class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
         else:
             self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
@@ -1613,7 +1622,7 @@ class DuelScene(FocusXScene[DuelState]):
             else:
                 render.empty_spot(surface, r, f"spot {i + 1}")
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
@@ -1726,7 +1735,7 @@ class FourFocusScene(PlacingScene[ff.FourFocusState]):
         else:
             self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         wnd = self.referee.window
         st = self.state

@@ -74,7 +74,7 @@ from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.thinker import ThinkingPlayer
 
 if TYPE_CHECKING:
-    from kiosk.scene import Host
+    from kiosk.scene import Host, LedPicture
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -630,7 +630,7 @@ class SacksonScene(GameScene[SacksonState]):
         info = self.seats[seat]
         if info.is_computer or info.station != "keyboard":
             return False
-        kb = getattr(self.app, "keyboard", None)
+        kb = self.app.keyboard
         if kb is None:
             return True
         own = {control for (s, control) in kb.keymap.values() if s == seat}
@@ -828,7 +828,7 @@ class SacksonScene(GameScene[SacksonState]):
     def controls_hint(self, seat: int) -> str:
         """How ``seat`` works the cursor: its own keys on the keyboard, else the station's names."""
         info = self.seats[seat]
-        kb = getattr(self.app, "keyboard", None)
+        kb = self.app.keyboard
         plain = self.keyboard_drives(seat)
         arrows = "arrows" if not self.app.input.is_station_key("right") else "keypad 4/6"
         if self.buzzer_only(seat):
@@ -1494,7 +1494,7 @@ class SacksonScene(GameScene[SacksonState]):
         render.text_best(surface, (msg,), pos, width, tuple(range(size, render.MIN_TEXT_PX - 1, -2)) or (size,), colour)
 
     # -- LED ----------------------------------------------------------------------------------------
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         from arcade.views.sackson_pictures import state_picture
         cfg = self.app.cfg["led"]

@@ -40,7 +40,7 @@ from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.scene import Host
+    from kiosk.scene import Host, LedPicture
 
 NS = 1_000_000_000
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
@@ -547,7 +547,7 @@ class SherlookScene(GameScene[SherlookState]):
         an OK control wired (:func:`kiosk.input.wired_controls`)."""
         from kiosk.input import wired_controls
         try:
-            wired = wired_controls(self.app.cfg, getattr(self.app, "gpio", None) is not None)
+            wired = wired_controls(self.app.cfg, self.app.gpio is not None)
         except Exception:  # noqa: BLE001 - a hint: the full wording
             return self.TOKEN_LINES
         people = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
@@ -1096,7 +1096,7 @@ class SherlookScene(GameScene[SherlookState]):
         else:
             fit_text(surface, text, area, 40, (20, 20, 20), CIRCLE)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.sherlook.pictures import markers_picture, reveal_picture
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
