@@ -28,13 +28,14 @@ import sys
 import threading
 import time
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, MutableMapping
 
 import pygame
 
 from arcade.core.events import Edge
-from hardware.sink import drain, make_queue
+from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
 from kiosk.config import Config
 from kiosk.input import StationInput
@@ -43,8 +44,22 @@ from kiosk.scene import Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.stopping import EXIT_RESTART
 from kiosk.stopping import EXIT_STOP as EXIT_STOP
-from kiosk.storage import Results
+from kiosk.storage import Results, StorageError
 from kiosk.systemd import Notifier
+
+if TYPE_CHECKING:
+    from hardware.gamepad import GamepadBuzzers
+    from hardware.gpio import GpioBuzzers
+    from hardware.keyboard import KeyboardBuzzers
+    from hardware.lamps import BuzzerLamps
+    from hardware.simulated import SimulatedPlayers
+    from kiosk.event import EventLink
+    from kiosk.highscores import HighScores
+    from kiosk.input import Command
+    from kiosk.power import Running
+    from kiosk.resume import ResumePlan
+    from kiosk.scenes.attract import AttractLoop
+    from kiosk.scenes.seats import LobbyGame
 
 log = logging.getLogger("focus-arcade")
 
@@ -65,6 +80,44 @@ SWITCH_INTERVAL_S = 0.001
 HIGHSCORES_RETRY_S = 5.0
 
 
+@dataclass(frozen=True)
+class RunOptions:
+    """The command line's options the running arcade reads (``kiosk/cli.py``), set once.
+
+    Attributes:
+        command: ``"demo"`` for ``focus-arcade demo`` (simulated players), else None.
+        windowed: never fullscreen.
+        frames: stop after this many frames (tests; 0: never).
+        screenshot_dir: where ``--screenshot-dir`` puts PNGs ("": none).
+        screenshot_every: a PNG every this many seconds too (0: only on a new screen).
+        loop: ``demo --loop``: game after game.
+        case: ``demo --case``: the Mrs. Hudson case (coop), or None.
+    """
+
+    command: str | None = None
+    windowed: bool = False
+    frames: int = 0
+    screenshot_dir: str = ""
+    screenshot_every: float = 0.0
+    loop: bool = False
+    case: str | None = None
+
+    @classmethod
+    def of(cls, args: argparse.Namespace) -> RunOptions:
+        """The options ``args`` gives (an option it lacks, or gives as None, keeps its default).
+
+        >>> RunOptions.of(argparse.Namespace(command="demo", frames=None, loop=True))
+        RunOptions(command='demo', windowed=False, frames=0, screenshot_dir='', screenshot_every=0.0, loop=True, case=None)
+        """
+        given = vars(args)
+        case = given.get("case")
+        command = given.get("command")
+        return cls(command=None if command is None else str(command), windowed=bool(given.get("windowed")),
+                   frames=int(given.get("frames") or 0), screenshot_dir=str(given.get("screenshot_dir") or ""),
+                   screenshot_every=float(given.get("screenshot_every") or 0.0), loop=bool(given.get("loop")),
+                   case=None if case is None else str(case))
+
+
 class PlainTitle(Scene):
     """The title screen of last resort, when the real one cannot be built: the
     messages (drawn by the app) say why; OK (Enter) or a buzzer opens the lobby."""
@@ -73,7 +126,7 @@ class PlainTitle(Scene):
         from kiosk.scenes.lobby import LobbyScene
         self.app.replace(LobbyScene(self.app))
 
-    def on_command(self, command: Any) -> None:
+    def on_command(self, command: Command) -> None:
         if command.name == "ok":
             self._lobby()
 
@@ -97,7 +150,7 @@ class ComputerPresses:
     planned stamps when due.
     """
 
-    def __init__(self, queue: Any, simulated: Any = None) -> None:
+    def __init__(self, queue: EdgeSink, simulated: SimulatedPlayers | None = None) -> None:
         self.queue = queue
         self.simulated = simulated
         self.heap: list[tuple[int, int, Edge, int]] = []     # (due ns, order, edge, press id)
@@ -157,10 +210,11 @@ class App:
         self.screen = screen
         render.fit_caches(screen.get_size())      # issue 23: the drawing caches sized for this screen
         self.args = args
-        self.demo = getattr(args, "command", None) == "demo"
+        self.options = RunOptions.of(args)
+        self.demo = self.options.command == "demo"
         #: demo: a party's interrupted game waits in the resume slot; the demo leaves it alone
         self.keep_resume_slot = False
-        self.demo_game: Any = None                # demo: the LobbyGame asked for (kiosk.demo.start_demo)
+        self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.demo.start_demo)
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
@@ -175,33 +229,33 @@ class App:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
         self._posted: collections.deque[str] = collections.deque()   # messages from other threads
-        self.event: Any = None            # kiosk.event.EventLink when [event] is set (issue 15)
+        self.event: EventLink | None = None       # when [event] is set (issue 15)
         self._status_at = 0.0
         self._open_event()
         self.led = LedOutput(cfg, self.message)
         self.notifier = Notifier()
-        self.gpio: Any = None
-        self.lamps: Any = None            # hardware.lamps.BuzzerLamps when [gpio] lamps has pins
+        self.gpio: GpioBuzzers | None = None
+        self.lamps: BuzzerLamps | None = None     # when [gpio] lamps has pins
         from arcade.views.lamps import LampMemory
         self.lamp_memory = LampMemory()
-        self.simulated: Any = None
+        self.simulated: SimulatedPlayers | None = None
         self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
         self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
-        self.screenshot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", "") else None
-        every = getattr(args, "screenshot_every", 0) or 0
+        self.screenshot_dir = Path(self.options.screenshot_dir) if self.options.screenshot_dir else None
+        every = self.options.screenshot_every
         self.screenshot_every_ns = int(every * 1e9) if self.screenshot_dir is not None else 0
         self.shots = 0
         self._shot: str | None = None
         self._shot_last = 0                       # when the last interval shot was taken (ns)
-        self._shot_screen: Any = None             # (scene, page) of the last screen shot on a change
-        self.current_game: Any = None             # the LobbyGame being played (high scores, attract loop)
-        self._highscores: Any = None
+        self._shot_screen: tuple[int, str | int | None] | None = None   # (scene, page) shot last on a change
+        self.current_game: LobbyGame | None = None   # the game being played (high scores, attract loop)
+        self._highscores: HighScores | None = None
         self._highscores_problem = ""             # why the table could not be opened ("": no problem)
         self._highscores_retry_at = 0.0           # ... and when to try again (monotonic s)
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
-        self.resume_plan: Any = None              # kiosk.resume.ResumePlan while a resumed game is built
+        self.resume_plan: ResumePlan | None = None   # while a resumed game is built (kiosk/resume.py)
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
@@ -209,9 +263,8 @@ class App:
         from kiosk.service_tools import Combination, parse_combo
         self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
                                  int(svc.get("hold_s", 3.0) * 1e9))
-        self.attract: Any = None                  # kiosk.scenes.attract.AttractLoop while demo games play
+        self.attract: AttractLoop | None = None   # while the attract loop's demo games play
         self.attract_demo = False                 # a demo game of the attract loop is on screen
-        self.idle: Any = None                     # kiosk.away.AwayWatch
         from kiosk.away import AwayWatch
         self.idle = AwayWatch(self)
         self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
@@ -258,7 +311,7 @@ class App:
         try:
             r = Results(self.cfg.storage_path())
         except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
-            if getattr(exc, "whole", False):       # it says what happens instead (a damaged file on a full disk)
+            if isinstance(exc, StorageError) and exc.whole:   # it says what happens instead (a damaged file on a full disk)
                 self.message(str(exc), 60)
             else:
                 self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
@@ -296,8 +349,8 @@ class App:
     def cabinet_state(self) -> tuple[str, str]:
         """("idle" | "playing", game name) from the scene on top."""
         for scene in reversed(self.scenes):
-            state = getattr(scene, "state", None)
-            game = getattr(getattr(state, "game", None), "name", "")
+            state = scene.game_state()
+            game = state.game.name if state is not None else ""
             if game and type(scene).__name__ != "ResultsScene":
                 return "playing", str(game)
         return "idle", ""
@@ -317,18 +370,20 @@ class App:
         return self.stack.scenes
 
     @property
-    def keyboard(self) -> Any:
+    def keyboard(self) -> KeyboardBuzzers:
         """The keyboard stations of the input layer (tests put one on a virtual clock)."""
-        return self.input.keyboard
+        keyboard: KeyboardBuzzers = self.input.keyboard
+        return keyboard
 
     @keyboard.setter
-    def keyboard(self, value: Any) -> None:
+    def keyboard(self, value: KeyboardBuzzers) -> None:
         self.input.keyboard = value
 
     @property
-    def gamepad(self) -> Any:
+    def gamepad(self) -> GamepadBuzzers | None:
         """The gamepad stations of the input layer, or None."""
-        return self.input.gamepad
+        gamepad: GamepadBuzzers | None = self.input.gamepad
+        return gamepad
 
     def _setup_inputs(self) -> None:
         stations = self.cfg["seats"]["stations"]
@@ -367,8 +422,9 @@ class App:
             return
         self.open_lamps(factory)
 
-    def open_lamps(self, factory: Any = None) -> None:
-        """The lamps in the buzzers (``[gpio] lamps``), on the buzzers' pin factory."""
+    def open_lamps(self, factory: object | None = None) -> None:
+        """The lamps in the buzzers (``[gpio] lamps``), on the buzzers' pin factory (a gpiozero
+        ``Factory``; None: gpiozero's default)."""
         pins = self.cfg["gpio"].get("lamps") or []
         if self.lamps is not None or not any(pins):
             return
@@ -383,7 +439,7 @@ class App:
             self.message(problem)
 
     @property
-    def highscores(self) -> Any:
+    def highscores(self) -> HighScores | None:
         """The high-score table (kiosk.highscores.HighScores) in the results file, or None."""
         if self._highscores is None and self.results is not None:
             # Asked for at every frame of a screen with a board: a table that cannot be opened
@@ -435,7 +491,7 @@ class App:
         cached layers ready (a scene's draw never changes its state).  A scene that cannot draw
         yet is simply drawn for real on its first frame.  Only scenes with ``warm_on_push``
         (some start work on their first draw)."""
-        if not getattr(scene, "warm_on_push", False):
+        if not scene.warm_on_push:
             return
         try:
             # A screen of its own, gone after it (issue 23: kept, it was 3.5 MB at 1280x720 all day).
@@ -473,8 +529,9 @@ class App:
     def keep_game_in_progress(self) -> None:
         """Save the game on the stack (if any) for a resume (after a scene's exception)."""
         from kiosk import resume
+        from kiosk.scenes.game import GameScene
         for scene in reversed(self.scenes):
-            if getattr(scene, "lobby_game", None) and getattr(scene, "over_at", None) is None:
+            if isinstance(scene, GameScene) and scene.lobby_game and scene.over_at is None:
                 try:
                     resume.save_progress(self, scene)
                 except Exception:
@@ -537,7 +594,7 @@ class App:
         self.idle.clear()
         self.push(ServiceScene(self))
 
-    def run_command(self, command: str, what: str = "run the command", notify: bool = True) -> Any:
+    def run_command(self, command: str, what: str = "run the command", notify: bool = True) -> Running:
         """Run an operator's command (shut down, reboot...) in the background
         (:class:`kiosk.power.Running`, returned); with ``notify`` its refusal or failure
         becomes a message (the service menu shows it itself).  Tests replace this method:
@@ -549,7 +606,7 @@ class App:
                 self.post_message(problem)
         return Running(command, what, done)
 
-    def is_game(self, scene: Any) -> bool:
+    def is_game(self, scene: Scene | None) -> bool:
         """Whether ``scene`` is a game being played (not a menu, the title or the results)."""
         from kiosk.scenes.game import GameScene
         return isinstance(scene, GameScene)
@@ -633,8 +690,8 @@ class App:
             if accepted:
                 target = self.scenes[-1]
                 target.on_edge(edge)
-                refused = getattr(target, "press_refused", None)
-                if person and isinstance(refused, int):
+                refused = target.press_refused
+                if person and refused is not None:
                     self.idle.refused(edge.seat, refused)   # the game refused it: no presence
         if self.combo.poll(now_ns):
             self.open_service()
@@ -652,7 +709,7 @@ class App:
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
         top = self.scenes[-1]
-        self.led.update(top.led_picture(shown), shown, idle=getattr(top, "led_idle", False))
+        self.led.update(top.led_picture(shown), shown, idle=top.led_idle)
         if self.lamps is not None:            # pins change only when a seat's state changes
             from kiosk.buzzer_lamps import scene_pattern
             self.lamps.show(scene_pattern(top, self.lamp_memory, shown, len(self.lamps)))
@@ -666,12 +723,12 @@ class App:
         from its own station (a key pressed for a computer player's seat is ignored)."""
         if edge.source == "computer" and not self.is_game(scene):
             return False                  # a computer's press in a game never works a menu over it (PIN)
-        seats = getattr(scene, "seats", None)
+        seats = scene.seats
         if not seats or not edge.source or not self.is_game(scene):
             return True                   # menus and the results screen: every station
         if edge.seat >= len(seats):
             return False
-        return self.station_accepts(getattr(seats[edge.seat], "station", ""), edge)
+        return self.station_accepts(seats[edge.seat].station, edge)
 
     def station_accepts(self, station: str, edge: Edge) -> bool:
         """Whether a seat played from ``station`` (a :class:`SeatInfo` station kind) takes ``edge``."""
@@ -705,7 +762,7 @@ class App:
         # or a scene over it, and once more when that goes, every part is drawn again.
         top = self.scenes[-1] if self.scenes else None
         over = bool(shown or self.attract_demo or len(drawn) > 1
-                    or getattr(top, "leave_until", None) is not None
+                    or (top is not None and top.leave_until is not None)
                     or (self.led is not None and self.led.attention()))
         seen = (tuple(id(s) for s in drawn), over, area.topleft, area.size)
         if over or seen != self._parts_seen:
@@ -714,7 +771,7 @@ class App:
         canvas = surface if area == surface.get_rect() else surface.subsurface(area)
         if canvas is not surface:
             surface.fill(render.BG, pygame.Rect(0, 0, W, top_h))
-        game: Any = self.scenes[-1] if in_game and shown else None
+        game = self.scenes[-1] if in_game and shown else None
         if game is not None:
             game.note_strip = None                    # each frame the game says where it is
         for i, scene in enumerate(drawn):
@@ -870,7 +927,7 @@ class App:
         """A PNG when a new screen (or a service-menu page) comes up, and every
         ``--screenshot-every`` seconds."""
         top = self.scenes[-1] if self.scenes else None
-        seen = (id(top), getattr(top, "page", None))
+        seen = (id(top), top.page if top is not None else None)
         if top is not None and seen != self._shot_screen:
             self._shot_screen = seen
             self.screenshot(screen_name(top))
@@ -960,22 +1017,22 @@ def draw_led_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
     surface.blit(img, img.get_rect(center=rect.center))
 
 
-def screen_name(scene: Any) -> str:
+def screen_name(scene: Scene) -> str:
     """A screen's name in screenshot file names: the game's registry name
     (``focusx-classic``), else the scene's (``attract``, ``lobby``, ``results``,
     ``service-buttons``...).
 
-    >>> class ResultsScene: pass
-    >>> screen_name(ResultsScene())
+    >>> class ResultsScene(Scene): pass
+    >>> screen_name(ResultsScene(None))
     'results'
     """
     import re
-    entry = getattr(scene, "entry", None)
+    entry = scene.entry
     if isinstance(entry, str) and entry:
         return entry
     name = type(scene).__name__.removesuffix("Scene") or "screen"
     name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
-    page = getattr(scene, "page", None)
+    page = scene.page
     return f"{name}-{page}" if isinstance(page, str) and page else name
 
 
@@ -983,7 +1040,7 @@ def screen_name(scene: Any) -> str:
 CONSOLE_RENDERER = "opengles2"
 
 
-def console_renderer(video_driver: str, environ: Any = os.environ) -> str | None:
+def console_renderer(video_driver: str, environ: MutableMapping[str, str] = os.environ) -> str | None:
     """Choose SDL's renderer before the window opens; returns the one chosen, if any.
 
     On the console (SDL's KMSDRM driver) ``pygame.display.flip`` shows the
@@ -1024,7 +1081,7 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
         if pygame.display.get_init():
             console_renderer(pygame.display.get_driver())    # before the window: its frames' renderer
         d = cfg["display"]
-        flags = pygame.FULLSCREEN if d["fullscreen"] and not getattr(args, "windowed", False) else 0
+        flags = pygame.FULLSCREEN if d["fullscreen"] and not RunOptions.of(args).windowed else 0
         try:
             screen = pygame.display.set_mode((d["width"], d["height"]), flags)
         except pygame.error as exc:
@@ -1047,7 +1104,7 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
         if status == 0:
             app.offer_resume()
         if status == 0 and stop.signum is None:
-            app.loop(max_frames=getattr(args, "frames", 0))
+            app.loop(max_frames=app.options.frames)
         stop.done()
     except KeyboardInterrupt:
         stop.done()

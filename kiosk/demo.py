@@ -17,14 +17,14 @@ from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 
 class DemoError(ArcadeError, ValueError):
     """Demo options that do not fit the chosen game (the message names the allowed values)."""
 
 
-def simulated_seats(app: App, players: int, skill: str) -> list[SeatInfo]:
+def simulated_seats(app: Host, players: int, skill: str) -> list[SeatInfo]:
     """Seats of simulated players, labelled with their mock GPIO pins."""
     pins = app.cfg["gpio"]["buzzers"]
     return [SeatInfo("simulated", f"sim GPIO {pins[s]}" if s < len(pins) else "simulated", skill)
@@ -53,7 +53,7 @@ def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
     return game, players
 
 
-def start_demo(app: App, args: argparse.Namespace) -> None:
+def start_demo(app: Host, args: argparse.Namespace) -> None:
     """Push the demo game's scene.
 
     Raises:

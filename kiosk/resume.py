@@ -24,13 +24,21 @@ import hashlib
 import json
 import logging
 import uuid
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Mapping, TypedDict, cast
 
+from arcade.core.api import State
 from arcade.core.events import Edge
 from kiosk import render
+from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
+
+if TYPE_CHECKING:
+    import pygame
+
+    from kiosk.scene import Host
+    from kiosk.scenes.game import GameScene
 
 log = logging.getLogger("focus-arcade")
 
@@ -40,25 +48,68 @@ log = logging.getLogger("focus-arcade")
 AUTO_RESUME_NS = 10_000_000_000
 
 
+class SeatData(TypedDict):
+    """A seat in the resume slot (:class:`~kiosk.scenes.seats.SeatInfo`'s fields)."""
+
+    station: str
+    label: str
+    skill: str
+    can_choose: bool
+
+
+class ActionData(TypedDict):
+    """One recorded step: the seat (or chance, race) and the action's JSON
+    (:meth:`arcade.core.api.Action.to_json`), as a record holds it."""
+
+    player: int
+    action: Mapping[str, object]
+
+
+class ResumeData(TypedDict, total=False):
+    """The resume slot's data (JSON in the results store, ``Results.save_resume``).
+
+    ``entry``: the registry name (None in older slots: found by ``family`` and ``mode``);
+    ``title``: the game's title on the offer; ``seed``; ``seats``; ``actions``: every step in
+    order; ``steps`` and ``digest`` (:func:`digest`) at the saved step; ``settings``: what the
+    screen needs besides (``GameScene.resume_settings``: Focus (2023)'s case); ``demo``: saved
+    by ``focus-arcade demo``; ``game_key``: the key the store keeps it under."""
+
+    entry: str | None
+    family: str
+    mode: str
+    title: str
+    seed: int
+    seats: list[SeatData]
+    actions: list[ActionData]
+    steps: int
+    digest: str
+    settings: dict[str, str]
+    demo: bool
+    game_key: str
+
+
+def seat_data(info: SeatInfo) -> SeatData:
+    """``info`` as the resume slot keeps it."""
+    return {"station": info.station, "label": info.label, "skill": info.skill, "can_choose": info.can_choose}
+
+
 def new_key() -> str:
     """A new game's key (the resume slot's and the stored result's)."""
     return uuid.uuid4().hex
 
 
-def digest(state: Any) -> str:
-    """A short fingerprint of a state: its history and, when it has one, its snapshot."""
+def digest(state: State) -> str:
+    """A short fingerprint of a state: its history and its snapshot (when it gives one)."""
     h = hashlib.sha256()
     h.update(json.dumps([[int(p), a.to_json()] for p, a in state.history], sort_keys=True, default=str).encode())
-    snap = getattr(state, "snapshot", None)
-    if callable(snap):
-        try:
-            h.update(json.dumps(snap(), sort_keys=True, default=str).encode())
-        except Exception:
-            pass
+    try:
+        h.update(json.dumps(state.snapshot(), sort_keys=True, default=str).encode())
+    except Exception:
+        pass
     return h.hexdigest()[:16]
 
 
-def tag(scene: Any, game: LobbyGame | tuple[str, str]) -> Any:
+def tag(scene: GameScene[State], game: LobbyGame | tuple[str, str]) -> GameScene[State]:
     """Mark a game scene with the lobby game it plays (what a resume rebuilds): ``lobby_game``
     (family, mode) and ``entry``, its registry name (high scores, the results screen)."""
     if isinstance(game, LobbyGame):
@@ -71,55 +122,54 @@ def tag(scene: Any, game: LobbyGame | tuple[str, str]) -> Any:
             scene.entry = registry.resolve(game[0], game[1]).name
         except ArcadeError:
             scene.entry = None            # the results fall back to the lobby's choice
-    scene.lobby_game = tuple(game)
-    if not getattr(scene, "game_key", None):
+    scene.lobby_game = (game[0], game[1])
+    if not scene.game_key:
         scene.game_key = new_key()
     return scene
 
 
-def start_game(app: Any, game: LobbyGame, seats: list[SeatInfo]) -> Any:
+def start_game(app: Host, game: LobbyGame, seats: list[SeatInfo]) -> GameScene[State]:
     """``game.start(app, seats)``, marked for resuming."""
     return tag(game.start(app, seats), game)
 
 
-def progress(scene: Any) -> dict[str, Any] | None:
+def progress(scene: GameScene[State]) -> ResumeData | None:
     """The resume data of a game scene, or None when it cannot be resumed."""
-    lobby = getattr(scene, "lobby_game", None)
-    state = getattr(scene, "state", None)
+    lobby = scene.lobby_game
+    state = scene.game_state()
     if lobby is None or state is None or not hasattr(state, "history"):
         return None
-    return {"entry": getattr(scene, "entry", None),       # None: restore finds it by family and mode
+    return {"entry": scene.entry,       # None: restore finds it by family and mode
             "family": lobby[0], "mode": lobby[1], "title": scene.title, "seed": scene.seed,
-            "seats": [asdict(s) for s in scene.seats],
+            "seats": [seat_data(s) for s in scene.seats],
             "actions": [{"player": int(p), "action": a.to_json()} for p, a in state.history],
             "steps": len(state.history), "digest": digest(state),
-            "settings": dict(getattr(scene, "resume_settings", dict)())}
+            "settings": dict(scene.resume_settings())}
 
 
-def save_progress(app: Any, scene: Any) -> bool:
+def save_progress(app: Host, scene: GameScene[State]) -> bool:
     """Save the scene's game in the resume slot (one transaction); False if it cannot be."""
-    results = getattr(app, "results", None)
+    results = app.results
     data = progress(scene)
-    if results is None or data is None or not hasattr(results, "save_resume"):
+    if results is None or data is None or scene.game_key is None:
         return False
-    if getattr(app, "demo", False):
-        if getattr(app, "keep_resume_slot", False):
+    if app.demo:
+        if app.keep_resume_slot:
             return False                  # a party's interrupted game waits in the slot
         data["demo"] = True               # the next demo may resume it, a party's start never sees it as theirs
     # A seat a computer plays only while its person is away (kiosk.away) is kept as the
     # person's: after a restart their buzzer must still give them the seat back.
-    watch = getattr(app, "idle", None)
-    away = getattr(watch, "away", None)
-    if isinstance(away, dict) and away and getattr(watch, "scene", None) is scene:
-        for seat, info in away.items():
+    watch = app.idle
+    if watch.away and watch.scene is scene:
+        for seat, info in watch.away.items():
             if 0 <= seat < len(data["seats"]):
-                data["seats"][seat] = asdict(info)
+                data["seats"][seat] = seat_data(info)
     try:
-        results.save_resume(scene.game_key, data)
+        results.save_resume(scene.game_key, dict(data))
         return True
     except Exception as exc:
-        if not getattr(scene, "_resume_warned", False):
-            scene._resume_warned = True
+        if not scene.resume_warned:
+            scene.resume_warned = True
             app.message(f"The game in progress cannot be kept for a restart: {exc}")
         return False
 
@@ -132,10 +182,10 @@ class ResumePlan:
     :meth:`arcade.registry.GameSpec.start_from`."""
 
     entry: str
-    actions: list[dict[str, Any]]
+    actions: list[ActionData]
 
 
-def entry_of(data: dict[str, Any]) -> str:
+def entry_of(data: ResumeData) -> str:
     """The registry name of a saved game (older slots hold only the family and mode)."""
     if data.get("entry"):
         return str(data["entry"])
@@ -143,7 +193,7 @@ def entry_of(data: dict[str, Any]) -> str:
     return find_game(data["family"], data["mode"]).name
 
 
-def restore(app: Any, data: dict[str, Any]) -> Any:
+def restore(app: Host, data: ResumeData) -> GameScene[State]:
     """Rebuild the saved game as a scene at its last completed step (not yet pushed).
 
     The scene is built as the lobby builds it (same lobby game, seats and seed);
@@ -165,49 +215,47 @@ def restore(app: Any, data: dict[str, Any]) -> Any:
     app.resume_plan = ResumePlan(name, list(data["actions"]))
     try:
         scene = game.start(app, seats)
-        begin = getattr(scene, "begin_resumed", None)
-        if app.resume_plan is not None and callable(begin):   # a set-up screen first: skip it
-            begin(data.get("settings") or {})
+        if app.resume_plan is not None:      # a set-up screen first: skip it
+            scene.begin_resumed(data.get("settings") or {})
         rebuilt = app.resume_plan is None
     finally:
         app.resume_plan = None
     if not rebuilt:
         raise RuntimeError("the game was not rebuilt from its actions")
-    resumed: Any = scene  # a GameScene: the game's key and its digest at the saved step
-    resumed.game_key = data["game_key"]
+    scene.game_key = data["game_key"]        # the game's key and its digest at the saved step
     tag(scene, game)
-    resumed.resume_digest = data.get("digest")
+    scene.resume_digest = data.get("digest")
     app.current_game = game                  # as the lobby sets it (the attract loop's tables)
     return scene
 
 
-def replay_into(scene: Any) -> None:
-    """Check and log the rebuilt game (its state already holds the saved actions); a scene
-    with an ``after_resume()`` method sets its own screen phase there."""
+def replay_into(scene: GameScene[State]) -> None:
+    """Check and log the rebuilt game (its state already holds the saved actions); the scene
+    sets its own screen phase in ``after_resume()``."""
     state = scene.state
-    after = getattr(scene, "after_resume", None)
-    if callable(after):
-        after()
+    scene.after_resume()
     got = digest(state)
     log.info("resumed game %s at step %d (digest %s)", scene.game_key, len(state.history), got)
     if scene.resume_digest and got != scene.resume_digest:
         log.warning("resumed game %s differs from the saved one (%s)", scene.game_key, scene.resume_digest)
 
 
-def resume_now(app: Any, data: dict[str, Any]) -> bool:
+def resume_now(app: Host, data: ResumeData) -> bool:
     """Replace every scene by the saved game at its last step; False (and a message) if it fails."""
     try:
         scene = restore(app, data)
         app.stack.clear()
         app.push(scene)
         replay_into(scene)
-        scene._resume_steps = len(scene.state.history)
+        scene.resume_steps = len(scene.state.history)
         app.message(f"Resumed {data.get('title', 'the game')} at step {len(scene.state.history)}.", 8)
         return True
     except Exception as exc:
         log.error("could not resume the game: %r", exc, exc_info=True)
         where = "it was put aside in the results file (table set_aside)"
         try:
+            if app.results is None:
+                raise RuntimeError("no results file")
             app.results.put_resume_aside(data.get("game_key"), f"could not be resumed: {type(exc).__name__}: {exc}")
         except Exception as exc2:
             log.error("could not put the interrupted game aside: %s", exc2)
@@ -235,7 +283,7 @@ class ResumeScene(Scene):
     overlay = True
     CHOICES = ("Resume", "Drop it")
 
-    def __init__(self, app: Any, data: dict[str, Any]) -> None:
+    def __init__(self, app: Host, data: ResumeData) -> None:
         super().__init__(app)
         from kiosk.service_tools import ReleaseGestures
         self.data = data
@@ -245,8 +293,8 @@ class ResumeScene(Scene):
         self.gestures = ReleaseGestures()
         self.last_edge: int | None = None
 
-    def on_command(self, command: Any) -> None:
-        if getattr(command, "station_key", False):
+    def on_command(self, command: Command) -> None:
+        if command.station_key:
             return                                # its station's edge does it
         if command.name == "ok":
             self.take()
@@ -298,7 +346,7 @@ class ResumeScene(Scene):
             parts = ["left/right or tap = the other choice", "OK or hold = take it", "X or hold 2 s = drop it"]
         else:
             parts = ["tap = the other choice", "hold = take it", "hold 2 s = drop it"]
-        if not getattr(self.app, "kiosk_mode", False):
+        if not self.app.kiosk_mode:
             parts.append("keyboard: Enter, Esc = drop it")
         return ",  ".join(parts) + f".  Resumes by itself in {left_s} s."
 
@@ -334,7 +382,7 @@ class ResumeScene(Scene):
         who = "" if re.search(r"\b\d+ players?\b", title) else f", {seats} players"
         return f"{title}{who}, after step {self.data.get('steps', 0)}"
 
-    def box(self, W: int, H: int) -> Any:
+    def box(self, W: int, H: int) -> pygame.Rect:
         """The dialog's panel: over the title's name and its "Press your buzzer" (a press here
         answers the dialog), above the title's "Recent games" heading, which stays in sight."""
         import pygame
@@ -344,7 +392,7 @@ class ResumeScene(Scene):
         box.centerx = W // 2
         return box
 
-    def draw(self, surface: Any) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         import pygame
         W, H = surface.get_size()
         box = self.box(W, H)
@@ -372,27 +420,28 @@ class ResumeScene(Scene):
                               render.BG if sel else render.TEXT, "center", bold=True)
 
 
-def offer(app: Any) -> bool:
+def offer(app: Host) -> bool:
     """Push the resume offer if the store holds an interrupted game."""
-    results = getattr(app, "results", None)
-    if results is None or not hasattr(results, "load_resume"):
+    results = app.results
+    if results is None:
         return False
     try:
-        data = results.load_resume()
+        raw = results.load_resume()
     except Exception as exc:
         app.message(f"The interrupted game could not be read: {exc}")
         return False
-    if data is None:
+    if raw is None:
         return False
+    data = cast(ResumeData, raw)         # the JSON that save_progress stored
     log.info("an interrupted game is waiting: %s (%s steps)", data.get("game_key"), data.get("steps"))
-    if getattr(app, "demo", False):
+    if app.demo:
         if not data.get("demo"):
             # a party's game, not a demo's: the demo neither plays it nor saves over it (issue 23)
             app.keep_resume_slot = True
             app.message(f"An interrupted game ({data.get('title') or data.get('game_key')}) is kept for the next "
                         "start of the arcade; this demo does not save over it.", 10)
             return False
-        asked = getattr(app, "demo_game", None)
+        asked = app.demo_game
         try:
             saved = entry_of(data)
         except KeyError:

@@ -21,35 +21,153 @@ them as station events and commands (:mod:`kiosk.input`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from arcade.core.events import Edge
 
 if TYPE_CHECKING:
+    import argparse
+
     import pygame
 
-    from kiosk.app import App
-    from kiosk.input import Command
+    from arcade.core.api import State
+    from hardware.gamepad import GamepadBuzzers
+    from hardware.gpio import GpioBuzzers
+    from hardware.keyboard import KeyboardBuzzers
+    from kiosk.app import ComputerPresses, RunOptions
+    from kiosk.away import AwayWatch
+    from kiosk.config import Config
+    from kiosk.event import EventLink
+    from kiosk.highscores import HighScores
+    from kiosk.input import Command, StationInput
+    from kiosk.led import LedOutput
+    from kiosk.power import Running
+    from kiosk.resume import ResumePlan
+    from kiosk.scenes.attract import AttractLoop
+    from kiosk.scenes.seats import LobbyGame, SeatInfo
+    from kiosk.sound import Sounds
+    from kiosk.storage import Results
 
-__all__ = ["Scene", "SceneStack"]
+__all__ = ["Host", "LedPicture", "Scene", "SceneStack"]
+
+#: An LED matrix picture: rows of (r, g, b) pixels (``arcade.views.pictures.Picture``, or the
+#: firmware bridge's ``LedPicture`` with its raw bytes).
+LedPicture = Sequence[Sequence[tuple[int, int, int]]]
+
+
+class Host(Protocol):
+    """The arcade as its scenes see it (``kiosk.app.App`` satisfies it): the configuration and
+    run options, the outputs (screen, sounds, LED, messages), the stores, the scene stack and
+    the few app services a screen asks for.  Scene modules import it for the type checker
+    only, so no scene imports the app (no import circle)."""
+
+    cfg: Config
+    args: argparse.Namespace
+    options: RunOptions
+    screen: pygame.Surface
+    sounds: Sounds
+    led: LedOutput
+    results: Results | None
+    event: EventLink | None
+    gpio: GpioBuzzers | None
+    input: StationInput
+    computer: ComputerPresses
+    stack: SceneStack
+    idle: AwayWatch
+    running: bool
+    exit_code: int
+    kiosk_mode: bool
+    #: ``focus-arcade demo``: simulated players; its game asked for, whether a party's
+    #: interrupted game waits in the resume slot, ``--pace`` and ``--seed``.
+    demo: bool
+    demo_game: LobbyGame | None
+    keep_resume_slot: bool
+    pace_override: float | None
+    seed_override: int | None
+    attract: AttractLoop | None
+    attract_demo: bool
+    current_game: LobbyGame | None
+    resume_plan: ResumePlan | None
+
+    @property
+    def scenes(self) -> list[Scene]: ...
+
+    @property
+    def keyboard(self) -> KeyboardBuzzers: ...
+
+    @property
+    def gamepad(self) -> GamepadBuzzers | None: ...
+
+    @property
+    def highscores(self) -> HighScores | None: ...
+
+    def message(self, text: str, seconds: float = 12.0) -> None: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def home(self) -> None: ...
+
+    def new_seed(self) -> int: ...
+
+    def screenshot(self, name: str) -> None: ...
+
+    def end_attract(self) -> None: ...
+
+    def enter_service(self) -> None: ...
+
+    def is_game(self, scene: Scene) -> bool: ...
+
+    def station_accepts(self, station: str, edge: Edge) -> bool: ...
+
+    def run_command(self, command: str, what: str = ..., notify: bool = ...) -> Running: ...
 
 
 class Scene:
     """Base scene: enter/exit/pause/resume, on_command, on_edge, update, draw.
 
     Attributes:
-        app: the running arcade (``kiosk.app.App``, imported for the type checker only).
+        app: the running arcade, seen through :class:`Host`.
         overlay: drawn over the scene below it (that scene is drawn first).
         led_idle: a screen between games (title, attract loop): when its
             ``led_picture`` is None the matrix shows the idle picture or is
             handed back to the controller (``[led] idle``), instead of keeping
             the last picture.
+        warm_on_push: drawn once off screen when pushed (``App.warm``; some screens start
+            work on their first draw).
+        seats: the seats a screen plays (a game, the results), else none; in a game a
+            seat's presses must come from its own station (``App.accepts``).
+        entry: the registry name of the game played (``focusx-classic``), else None.
+        lobby_game: the lobby game played, (family, mode): set on a game being kept for a
+            resume (``kiosk/resume.py``), else None.
+        page: the page shown (the service menu's ``"buttons"``, the leaderboard's number):
+            a new page is a new screen for the screenshots; None: one page.
+        press_refused: the stamp (ns) of the last press the game refused (no presence for
+            the away rule, ``kiosk/away.py``), else None.
+        leave_until: while a game's leave dialog is open, when it closes (ns); else None.
+        over_at: when the game ended (ns), else None.
+        note_strip: a game's title strip in the frame drawn last (screen px), where an app
+            note goes while it is up, over the title line: never over the cards, the seats or
+            whose turn it is (issue 20).  Each game sets it where it draws its title, in every
+            phase; None: not drawn (the note goes along the top edge).
     """
 
     overlay = False
     led_idle = False
+    warm_on_push = False
+    seats: Sequence[SeatInfo] = ()
+    entry: str | None = None
+    lobby_game: tuple[str, str] | None = None
+    page: str | int | None = None
+    press_refused: int | None = None
+    leave_until: int | None = None
+    over_at: int | None = None
+    note_strip: pygame.Rect | None = None
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -89,7 +207,11 @@ class Scene:
     def frame_shown(self, t_ns: int) -> None:
         """The frame just drawn was flipped at ``t_ns`` (R-2)."""
 
-    def led_picture(self, now_ns: int) -> Any:
+    def game_state(self) -> State | None:
+        """The state of the game this screen plays or shows (a game, the results), else None."""
+        return None
+
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         """The LED matrix picture for this moment, or None for the default."""
         return None
 

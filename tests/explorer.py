@@ -1160,7 +1160,7 @@ class Checks:
     @staticmethod
     def _waits_on(scene: Any) -> int | None:
         """The person's seat a game waits on now (its turn), or None."""
-        st = scene.state
+        st = scene.game_state()                   # None: no game yet (Focus (2023)'s case choice)
         if st is None or getattr(scene, "setup", False) or st.is_terminal():
             return None
         try:

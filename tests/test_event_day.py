@@ -560,14 +560,14 @@ def test_computer_presses_in_a_running_game_do_not_enter_the_pin(day: Day) -> No
     assert app.is_game(d.top)
     app.push(PinScene(app))
     d.frames(2)
-    assert isinstance(d.top, PinScene) and d.top.entry.digits == [0]
+    assert isinstance(d.top, PinScene) and d.top.pin_entry.digits == [0]
     for _ in range(10):                         # the computer players press on in the game below
         d.frames(10, 50 * MS)
-        assert d.top.entry.digits == [0]
-    assert d.top.entry.digits == [0]
+        assert d.top.pin_entry.digits == [0]
+    assert d.top.pin_entry.digits == [0]
     d.press(BUZZ[0])
     d.frames(20, 50 * MS)
-    assert d.top.entry.digits == [1]
+    assert d.top.pin_entry.digits == [1]
 
 
 def test_a_stuck_buzzer_on_the_title_screen_starts_no_game(day: Day) -> None:

@@ -80,7 +80,7 @@ def test_the_game_scene_shows_not_saved_yet(small_disk: Path) -> None:
     fill(small_disk)
     said: list[str] = []
     rec, winners, reason, scores = a_game(4)
-    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, message=said.append),
+    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, message=said.append, demo=False),
                             state=SimpleNamespace(outcome=lambda: SimpleNamespace(winners=winners, reason=reason,
                                                                                   scores=scores)),
                             record=lambda: rec, game_key="g4")

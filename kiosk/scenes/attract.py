@@ -30,7 +30,7 @@ from kiosk.scenes.seats import LobbyGame, SeatInfo, screen_part
 from kiosk.storage import StorageError
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 #: With an event on, the title screen shows the hall's leaderboard this long after every
 #: TITLE_S seconds of title (issue 15).
@@ -80,7 +80,7 @@ def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) ->
 class AttractLoop:
     """The rotation of demo games (one per game family in turn)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         from kiosk.scenes.lobby import offered_games
         self.app = app
         a = app.cfg.data.get("attract", {})
@@ -166,7 +166,7 @@ def title_pictures() -> TitlePictures | None:
 class AttractScene(Scene):
     led_idle = True     # the matrix shows the idle picture or is handed back ([led] idle)
 
-    def __init__(self, app: App, loop: AttractLoop | None = None) -> None:
+    def __init__(self, app: Host, loop: AttractLoop | None = None) -> None:
         super().__init__(app)
         rng = random.Random()
         self.pictures = title_pictures()
@@ -205,7 +205,7 @@ class AttractScene(Scene):
             who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
             self.recent_lines.append((label, who, r["reason"]))
         # What the results store moved or put aside stays on the title screen for the operator.
-        self.store_notices: list[str] = list(getattr(app.results, "notices", []) or [])
+        self.store_notices: list[str] = list((app.results.notices if app.results is not None else []) or [])
 
     def _lobby(self, edge: Edge | None = None) -> None:
         from kiosk.scenes.lobby import LobbyScene
@@ -214,14 +214,14 @@ class AttractScene(Scene):
 
     def showing_board(self) -> bool:
         """Whether the title is on the hall's leaderboard page now (only with an event)."""
-        if getattr(self.app, "event", None) is None or self.loop is not None:
+        if self.app.event is None or self.loop is not None:
             return False
         return self.now % (TITLE_S + BOARD_S) >= TITLE_S
 
     def on_command(self, command: Command) -> None:
         if command.name == "ok":          # Enter, Space, a gamepad's Start
             self._lobby()
-        elif command.name == "right" and getattr(self.app, "event", None) is not None:
+        elif command.name == "right" and self.app.event is not None:
             from kiosk.scenes.leaderboard import LeaderboardScene
             self.app.end_attract()
             self.app.replace(LeaderboardScene(self.app))
@@ -261,7 +261,7 @@ class AttractScene(Scene):
             surface.blit(img, (x, y))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.showing_board():
+        if self.showing_board() and self.app.event is not None:
             from kiosk.scenes import leaderboard
             page = int(self.now // (TITLE_S + BOARD_S))
             leaderboard.draw(surface, self.app.event, page, prompt="Press your buzzer to play")

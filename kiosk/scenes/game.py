@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable, Generic, Mapping, TypeVar
 
 import pygame
 
-from arcade.core.api import Action, State
+from arcade.core.api import Action, Game, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
@@ -39,10 +39,18 @@ from kiosk.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
+if TYPE_CHECKING:
+    from kiosk.scene import Host
+
 __all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
 LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
+
+#: A game scene's state class (``arcade.<family>``'s ``State``).
+S = TypeVar("S", bound=State, covariant=True)
+#: The state class a family's screen asks :meth:`GameScene.initial_state` for.
+T = TypeVar("T", bound=State)
 
 
 class KioskSeat(ComputerPlayer):
@@ -63,7 +71,7 @@ class KioskSeat(ComputerPlayer):
     """
 
     def __init__(self, seat: int, choose: Callable[[State, int], Action], think: Callable[[int], int],
-                 presses: Callable[[int, Any, int], None] | None = None) -> None:
+                 presses: Callable[[int, object, int], None] | None = None) -> None:
         self.seat = seat
         self._choose = choose
         self._think = think
@@ -80,7 +88,8 @@ class KioskSeat(ComputerPlayer):
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return self._choose(state, seat)
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
+                    rng: random.Random) -> list[Edge]:
         if self._presses is not None:
             self._presses(seat, race, opened_ns)
         return []
@@ -100,7 +109,7 @@ class RoutedPlayer(ComputerPlayer):
         lead_ns: how far ahead (ns) a press is planned.
     """
 
-    def __init__(self, inner: ComputerPlayer, app: Any, lead_ns: int = 100 * NS_PER_MS) -> None:
+    def __init__(self, inner: ComputerPlayer, app: Host, lead_ns: int = 100 * NS_PER_MS) -> None:
         self.inner = inner
         self.app = app
         self.lead_ns = lead_ns
@@ -109,13 +118,14 @@ class RoutedPlayer(ComputerPlayer):
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         return self.inner.choose(state, seat, rng)
 
-    def race_opened(self, state: State, seat: int, race: Any, opened_ns: int, rng: random.Random) -> list[Any]:
+    def race_opened(self, state: State, seat: int, race: object, opened_ns: int,
+                    rng: random.Random) -> list[Edge]:
         for edge in self.inner.race_opened(state, seat, race, opened_ns, rng):
             if edge.pressed:
                 self.app.computer.press(seat, edge.t_ns, edge.control)
         return []
 
-    def next_press(self, state: State, seat: int, race: Any, now_ns: int) -> int | None:
+    def next_press(self, state: State, seat: int, race: object, now_ns: int) -> int | None:
         p = self.inner.next_press(state, seat, race, now_ns)
         if p is not None and p - now_ns <= self.lead_ns:
             self.app.computer.press(seat, p)
@@ -123,8 +133,8 @@ class RoutedPlayer(ComputerPlayer):
         return None
 
 
-class GameScene(Scene):
-    """Base of every game scene.
+class GameScene(Scene, Generic[S]):
+    """Base of every game scene (``S``: the game's state class).
 
     Args:
         app: the arcade.
@@ -141,17 +151,16 @@ class GameScene(Scene):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: set by ``kiosk/resume.py``: the lobby game this scene plays (family, mode), its
-    #: registry name (``focusx-classic``: high scores, the results screen) and the game's key
-    lobby_game: tuple[Any, ...] | None = None
-    entry: str | None = None
+    #: set by ``kiosk/resume.py`` with :attr:`Scene.lobby_game` and :attr:`Scene.entry`: the game's key
     game_key: str | None = None
-    #: The game's title strip in the frame drawn last (screen px), where an app note goes while
-    #: it is up, over the title line: never over the cards, the seats or whose turn it is
-    #: (issue 20).  Each game sets it where it draws its title, in every phase; None: not drawn.
-    note_strip: pygame.Rect | None = None
+    seats: list[SeatInfo]
+    #: the resume's bookkeeping (``kiosk/resume.py``): the steps kept last, the saved game's
+    #: digest (a resumed game), whether a failure to keep it was said
+    resume_steps = 0
+    resume_digest: str | None = None
+    resume_warned = False
 
-    def __init__(self, app: Any, seats: list[SeatInfo], seed: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app)
         self.seats = seats
         self.seed = seed if seed is not None else app.new_seed()
@@ -165,13 +174,21 @@ class GameScene(Scene):
 
     # -- the game's state and its driver -------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         """The game's state (the family makes it; ``outcome()`` once it is over).  Setting
-        it (a test's position) hands it to the match driver and its referee too."""
-        return self.__dict__.get("_state")
+        it (a test's position) hands it to the match driver and its referee too.
+
+        Raises:
+            AttributeError: the game is not made yet (Focus (2023) while its case is chosen).
+        """
+        try:
+            state: S = self.__dict__["_state"]
+        except KeyError:
+            raise AttributeError(f"{type(self).__name__} has no game yet") from None
+        return state
 
     @state.setter
-    def state(self, value: Any) -> None:
+    def state(self, value: State) -> None:
         self._state = value
         driver = self.__dict__.get("driver")
         if driver is not None:
@@ -180,18 +197,43 @@ class GameScene(Scene):
                 if holder is not None and hasattr(holder, "state"):
                     holder.state = value
 
-    def initial_state(self, game: Any) -> Any:
-        """The state ``game`` starts from: a new game's initial state, or, for a game being
-        resumed after a power cut (``kiosk/resume.py`` hands the plan to the app), the saved
-        actions replayed through the registry's hook
+    def game_state(self) -> S | None:
+        """The game's state, or None before the game is made."""
+        state: S | None = self.__dict__.get("_state")
+        return state
+
+    def initial_state(self, game: Game, kind: type[T]) -> T:
+        """The state ``game`` starts from (a ``kind``): a new game's initial state, or, for a
+        game being resumed after a power cut (``kiosk/resume.py`` hands the plan to the app),
+        the saved actions replayed through the registry's hook
         (:meth:`arcade.registry.GameSpec.start_from`).  Every family's screen makes its state
-        here, once it has made its game."""
-        plan = getattr(self.app, "resume_plan", None)
+        here, once it has made its game.
+
+        Raises:
+            TypeError: ``game`` made a state of another class than ``kind``.
+        """
+        plan = self.app.resume_plan
         if plan is None:
-            return game.new_initial_state()
-        self.app.resume_plan = None               # one game is rebuilt, once
-        from arcade import registry
-        return registry.get(plan.entry).start_from(plan.actions, game=game)
+            state = game.new_initial_state()
+        else:
+            self.app.resume_plan = None               # one game is rebuilt, once
+            from arcade import registry
+            state = registry.get(plan.entry).start_from(plan.actions, game=game)
+        if not isinstance(state, kind):
+            raise TypeError(f"{type(game).__name__} made a {type(state).__name__}, not a {kind.__name__}")
+        return state
+
+    # -- a resumed game (kiosk/resume.py) ----------------------------------------------
+    def resume_settings(self) -> Mapping[str, str]:
+        """What a resume needs besides the lobby game and seats (Focus (2023): the case)."""
+        return {}
+
+    def begin_resumed(self, settings: Mapping[str, str]) -> None:
+        """A resumed game whose screen first asks for a set-up skips it (``settings``: the
+        saved :meth:`resume_settings`); it starts its game there."""
+
+    def after_resume(self) -> None:
+        """The rebuilt game is pushed: the screen sets its own phase for the saved step."""
 
     # -- what a family provides ------------------------------------------------------
     @property
@@ -200,7 +242,7 @@ class GameScene(Scene):
         entry being played (``FocusX Duel + FocusX rule``), else the rules' own title."""
         from arcade import registry
         from arcade.core.errors import SettingsError
-        state = getattr(self, "state", None)
+        state = self.game_state()
         if state is not None:
             try:
                 return registry.of_state(state).label
@@ -208,11 +250,11 @@ class GameScene(Scene):
                 pass
         return str(getattr(getattr(self, "game", None), "title", "game"))
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         """A new game with the same seats and settings (the results screen's "play again")."""
         raise NotImplementedError
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """The game record saved with the result (default :func:`arcade.core.record.to_record`)."""
         from arcade.core.record import to_record
         return to_record(self.state, self.seed)
@@ -286,7 +328,7 @@ class GameScene(Scene):
         """Leave the game for the title screen (planned presses cancelled, workers stopped)."""
         self.leave_until = None
         self.app.computer.cancel()
-        if getattr(self, "game_key", None) and self.app.results is not None:
+        if self.game_key and self.app.results is not None:
             try:
                 self.app.results.drop_resume(self.game_key)      # left on purpose: no resume offer
             except Exception as exc:
@@ -313,12 +355,11 @@ class GameScene(Scene):
     def checkpoint(self) -> None:
         """After each completed step (an action added to the history), keep the game in
         progress in the store for a restart (kiosk/resume.py); once over, nothing."""
-        state = getattr(self, "state", None)
-        steps = len(getattr(state, "history", ()))
-        if steps == getattr(self, "_resume_steps", 0) or self.over_at is not None or state is None:
+        state = self.game_state()
+        if state is None or self.over_at is not None or len(state.history) == self.resume_steps:
             return
-        self._resume_steps = steps
-        if getattr(state, "outcome", lambda: None)() is None:
+        self.resume_steps = len(state.history)
+        if state.outcome() is None:
             from kiosk import resume
             resume.save_progress(self.app, self)
 
@@ -360,13 +401,13 @@ class GameScene(Scene):
                                           entry=self.entry))
         return first
 
-    def _again(self) -> Scene:
+    def _again(self) -> GameScene[State]:
         """:meth:`again`, marked with the same lobby game for resuming (a new game key)."""
         scene = self.again()
         lobby = self.lobby_game
         if lobby:
             from kiosk import resume
-            scene.game_key = resume.new_key()  # type: ignore[attr-defined]
+            scene.game_key = resume.new_key()
             resume.tag(scene, (str(lobby[0]), str(lobby[1])))
         return scene
 
@@ -379,11 +420,11 @@ class GameScene(Scene):
         if out is None:
             return
         record = self.record()
-        if getattr(self.app, "demo", False):
+        if self.app.demo:
             record["demo"] = True         # simulated players: kept apart from the party's results
         try:
             reason = f"{out.reason} (demo)" if record.get("demo") else out.reason
             self.app.results.save(record, out.winners, reason, out.scores,
-                                  game_key=getattr(self, "game_key", None))
+                                  game_key=self.game_key)
         except Exception as exc:
             self.app.message(str(exc))

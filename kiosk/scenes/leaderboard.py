@@ -10,7 +10,7 @@ the score came from.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,12 +20,16 @@ from kiosk.event import clean_text
 from kiosk.input import Command
 from kiosk.scene import Scene
 
+if TYPE_CHECKING:
+    from kiosk.event import EventLink
+    from kiosk.scene import Host
+
 BOARDS_PER_PAGE = 3
 PAGE_S = 8.0
 TOP = 8
 
 
-def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
+def status_line(link: EventLink) -> tuple[str, tuple[int, int, int]]:
     """The line under the boards: the connection problem (red), else how the hall is."""
     if link is None:
         return "No event: set [event] host in the configuration to share a leaderboard.", render.DIM
@@ -53,7 +57,7 @@ def status_line(link: Any) -> tuple[str, tuple[int, int, int]]:
 _cache: dict[str, Any] = {"key": None, "pages": []}
 
 
-def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
+def pages(link: EventLink) -> list[list[tuple[str, int, list[str]]]]:
     """The boards as pages of (title, games played, row texts "1. 12 cards  P2 @ cabinet");
     worked out again only when the leaderboard changed (draw runs every frame)."""
     if link is None:
@@ -72,7 +76,7 @@ def pages(link: Any) -> list[list[tuple[str, int, list[str]]]]:
     return out
 
 
-def draw(surface: pygame.Surface, link: Any, page_no: int, prompt: str = "",
+def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "",
          rects: list[tuple[str, pygame.Rect]] | None = None) -> list[str]:
     """Draw the leaderboard page ``page_no`` (wrapping) over the whole surface; returns
     the texts drawn (title, board titles, rows, prompt, status), for tests and logs.
@@ -166,10 +170,10 @@ class LeaderboardScene(Scene):
     """The leaderboard on its own: pages turn every :data:`PAGE_S` s; left/right turn them,
     any buzzer, OK or back goes to the title screen."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.t0 = time.monotonic()
-        self.page = 0
+        self.page: int = 0
         self.drawn: list[str] = []
 
     def on_command(self, command: Command) -> None:
@@ -189,4 +193,5 @@ class LeaderboardScene(Scene):
             self.t0 = time.monotonic()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.drawn = draw(surface, self.app.event, self.page)
+        if self.app.event is not None:          # the screen is opened only with an event link
+            self.drawn = draw(surface, self.app.event, self.page)

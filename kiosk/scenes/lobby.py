@@ -36,7 +36,7 @@ from arcade.registry import SKILLS
 from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
 from kiosk.input import Command
-from kiosk.scene import Scene
+from kiosk.scene import LedPicture, Scene
 from kiosk.scenes.seats import GAME_MODULES as GAME_MODULES
 from kiosk.scenes.seats import LobbyGame, SeatInfo, offered
 from kiosk.scenes.seats import find_game as find_game
@@ -45,7 +45,7 @@ from kiosk.scenes.seats import screen_module as screen_module
 from kiosk.service_tools import ReleaseGestures
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
@@ -53,13 +53,13 @@ STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 PEOPLE = ("keyboard", "gpio", "gamepad")
 
 
-def offered_games(app: App) -> list[LobbyGame]:
+def offered_games(app: Host) -> list[LobbyGame]:
     """The games the lobby offers: ``[lobby] games`` (registry names), else every game."""
     return offered(lobby_games(), app.cfg["lobby"]["games"] if "lobby" in app.cfg.data else [])
 
 
 class LobbyScene(Scene):
-    def __init__(self, app: App, joined_by: Edge | None = None) -> None:
+    def __init__(self, app: Host, joined_by: Edge | None = None) -> None:
         super().__init__(app)
         stations = [s for s in app.cfg["seats"]["stations"]]
         self.stations = (stations + ["off"] * 8)[:8]
@@ -450,7 +450,7 @@ class LobbyScene(Scene):
                                else "hold your buzzer here to start now")))
         return rows
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:

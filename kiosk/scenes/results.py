@@ -9,11 +9,13 @@ kept as "???"), then any buzzer goes back to the title.
 
 from __future__ import annotations
 
+import sqlite3
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from arcade.core.api import Outcome, State
 from arcade.core.events import Edge
 from arcade.registry import WinningRule
 from kiosk import render
@@ -21,16 +23,17 @@ from kiosk.gestures import Gestures
 from kiosk.highscores import InitialsEntry, day_start, key, result_score, score_rule
 from kiosk.input import Command
 from kiosk.scene import Scene
-from kiosk.scenes.seats import SeatInfo
+from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.event import EventLink
+    from kiosk.scene import Host
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
 ENTRY_NS = 45_000_000_000     # initials not finished by then are saved as they are
 
 
-def _lobby_game(entry: str) -> Any:
+def _lobby_game(entry: str) -> LobbyGame | None:
     """The lobby's game of the registry entry ``entry`` (None if it has no screen here)."""
     from kiosk.scenes.lobby import find_game
     try:
@@ -47,12 +50,13 @@ MIN_BARS_PX = 60
 
 
 class ResultsScene(Scene):
-    def __init__(self, app: App, title: str, state: Any, seats: list[SeatInfo],
+    def __init__(self, app: Host, title: str, state: State, seats: list[SeatInfo],
                  again: Callable[[], Scene] | None = None, entry: str | None = None) -> None:
         super().__init__(app)
         self.title = title
-        self.state = state
-        self.seats = seats
+        self.state: State = state
+        self.seats: list[SeatInfo] = seats
+        self.saved_seats: set[int] = set()      # the seats whose initials are saved
         self.again = again
         self.entered: int | None = None
         self.now = 0
@@ -84,10 +88,10 @@ class ResultsScene(Scene):
 
     def _find_entries(self) -> None:
         hs = self.app.highscores
-        if self.game is None or self.rule is None or hs is None or getattr(self.app, "attract_demo", False) \
-                or getattr(self.app, "demo", False):      # simulated players never take a high score
+        if self.game is None or self.rule is None or hs is None or self.app.attract_demo \
+                or self.app.demo:      # simulated players never take a high score
             return
-        out = self.state.outcome()
+        out = self.outcome()
         for seat, info in enumerate(self.seats):
             if info.is_computer:
                 continue
@@ -134,6 +138,21 @@ class ResultsScene(Scene):
             unit = unit[:-1]                    # "1 penalty card", "1 point"
         return f"P{e.seat + 1}: {e.score:g} {unit}{place}"
 
+    def game_state(self) -> State:
+        return self.state
+
+    def outcome(self) -> Outcome:
+        """The game's result (the results screen shows a finished game)."""
+        out = self.state.outcome()
+        assert out is not None, "the results of a game not over"
+        return out
+
+    def stats(self) -> dict[str, object]:
+        """The game's statistics (``stats`` of the state: races, false presses...; a game
+        without them: none)."""
+        stats: dict[str, object] | None = getattr(self.state, "stats", None)
+        return dict(stats or {})
+
     @property
     def entering(self) -> bool:
         return any(not e.done for e in self.entries)
@@ -141,20 +160,22 @@ class ResultsScene(Scene):
     def _save_entries(self, force: bool = False) -> None:
         hs = self.app.highscores
         for e in self.entries:
-            if getattr(e, "saved", False) or not (e.done or force):
+            if e.seat in self.saved_seats or not (e.done or force):
                 continue
-            e.saved = True  # type: ignore[attr-defined]
+            self.saved_seats.add(e.seat)
             e.done = True
             initials = e.initials if e.touched else "???"
-            results = getattr(self.app, "results", None)
-            games_id = getattr(results, "last_id", 0) or None
-            event = getattr(self.app, "event", None)
+            results = self.app.results
+            games_id = (results.last_id if results is not None else 0) or None
+            event = self.app.event
             also = None
             if event is not None and games_id is not None and initials != "???":
                 # The hall's boards get the initials with the same transaction (issue 15).
-                def also(db: Any, seat: int = e.seat, ini: str = initials, gid: int = games_id,
-                         link: Any = event) -> bool:
+                def also(db: sqlite3.Connection, seat: int = e.seat, ini: str = initials, gid: int = games_id,
+                         link: EventLink = event) -> bool:
                     return bool(link.queue_high_score(db, gid, seat, ini))
+            if hs is None:
+                continue
             try:
                 hs.add(self.game_key, initials, e.score, game_id=games_id, also=also)
             except Exception as exc:
@@ -196,7 +217,7 @@ class ResultsScene(Scene):
                 self._save_entries(force=True)
             return
         if now_ns - self.entered > STAY_NS:
-            if self.app.demo and getattr(self.app.args, "loop", False) and self.again:
+            if self.app.demo and self.app.options.loop and self.again:
                 self.app.replace(self.again())
             elif self.app.demo:
                 self.app.running = False
@@ -206,8 +227,8 @@ class ResultsScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def headline(self) -> tuple[str, tuple[int, int, int]]:
         """The big line: who won, or that a co-op game was lost (never "a draw" then)."""
-        out = self.state.outcome()
-        coop = getattr(getattr(self.state, "game", None), "name", "") == "coop"
+        out = self.outcome()
+        coop = self.state.game.name == "coop"
         if coop:
             return ("Solved together!", render.GOOD) if out.winners else ("The case was lost", render.BAD)
         names = " & ".join(f"P{w + 1}" for w in out.winners) or "nobody"
@@ -217,14 +238,14 @@ class ResultsScene(Scene):
 
     def _winning(self) -> WinningRule | None:
         from arcade import registry
-        return registry.winning_of(getattr(self.game, "name", "") or "") or \
-            registry.winning_of(str(getattr(getattr(self.state, "game", None), "name", "")))
+        return registry.winning_of(self.game.name if self.game is not None else "") or \
+            registry.winning_of(str(self.state.game.name))
 
     def together(self) -> bool:
         """A game won or lost by all the seats together (Focus (2023)'s cases: the winning rule
         ``solved``): no bars, whose heights would all be 0; the seats are shown as one team."""
         win = self._winning()
-        return win is not None and win.kind == "solved" and "bars" not in (getattr(self.state, "stats", {}) or {})
+        return win is not None and win.kind == "solved" and "bars" not in self.stats()
 
     def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The seats of a cooperative game side by side in ``area``, under "played together"."""
@@ -244,7 +265,7 @@ class ResultsScene(Scene):
 
     def bars_caption(self) -> str:
         """What the chart's bars count: the entry's winning rule (``GameSpec.winning``)."""
-        stats = getattr(self.state, "stats", {}) or {}
+        stats = self.stats()
         if "bars" in stats:
             return f"bars: {stats['bars']}"
         win = self._winning()
@@ -257,7 +278,7 @@ class ResultsScene(Scene):
         return "bars: cards won" if win.unit == "cards" else f"bars: {win.unit}"
 
     def stats_line(self) -> str:
-        stats = dict(getattr(self.state, "stats", {}) or {})
+        stats = self.stats()
         stats.pop("bars", None)
         if "races" in stats and hasattr(self.state, "race_no"):
             stats["races"] = self.state.race_no            # the same count as "race N" during the game
@@ -269,7 +290,7 @@ class ResultsScene(Scene):
         if render.small_screen(W, H):
             self._draw_small(surface)
             return
-        out = self.state.outcome()
+        out = self.outcome()
         render.text_best(surface, self.title_wordings(), (W // 2, 16), W - 40, (48, 40, 34), render.TEXT, "midtop",
                          bold=True)
         line, col = self.headline()
@@ -341,7 +362,7 @@ class ResultsScene(Scene):
         (the lines wrap; the stations' names under the bars give way when the bars are too
         narrow for them, the seat numbers stay)."""
         W, H = surface.get_size()
-        out = self.state.outcome()
+        out = self.outcome()
         w = W - 16
         r = render.text_best(surface, self.title_wordings(), (W // 2, 4), w,
                              tuple(sorted({min(48, H // 12), 30, render.MIN_TEXT_PX}, reverse=True)), render.TEXT,

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from kiosk import render
 from kiosk.highscores import ScoreRule, day_start
 
+if TYPE_CHECKING:
+    from kiosk.scene import Host
+
 
 def _fmt(score: float, rule: ScoreRule) -> str:
     return f"{score:g} {rule.unit if score != 1 else rule.unit.rstrip('s')}"
 
 
-def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Any, game_key: str, label: str,
+def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Host, game_key: str, label: str,
                 rule: ScoreRule, size: int = 30) -> None:
     """Today's and the all-time tables of ``game_key`` (a registry name) side by side in ``box``."""
     hs = app.highscores

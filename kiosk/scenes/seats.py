@@ -13,8 +13,9 @@ from arcade.core.errors import SettingsError
 from arcade.registry import GameSpec
 
 if TYPE_CHECKING:
-    from kiosk.app import App
-    from kiosk.scene import Scene
+    from arcade.core.api import State
+    from kiosk.scene import Host
+    from kiosk.scenes.game import GameScene
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class LobbyGame:
         label: what the lobby shows ("FocusX Classic").
         family, mode: the command line's ``--game`` and ``--mode`` (or variant).
         min_seats, max_seats: seat range (FX-12 and the like).
-        start: ``(app, seats) -> Scene`` for a game with these seats.
+        start: ``(app, seats) -> GameScene`` for a game with these seats.
         demo_seats: how many seats ``focus-arcade demo`` fills by default.
         name: the registry name (``arcade.registry``): the one the command
             line, the config and records use.
@@ -58,12 +59,12 @@ class LobbyGame:
     mode: str
     min_seats: int
     max_seats: int
-    start: "Callable[[App, list[SeatInfo]], Scene]"
+    start: "Callable[[Host, list[SeatInfo]], GameScene[State]]"
     demo_seats: int = 4
     name: str = ""
 
 
-def lobby_game(name: str, start: "Callable[[App, list[SeatInfo]], Scene]") -> LobbyGame:
+def lobby_game(name: str, start: "Callable[[Host, list[SeatInfo]], GameScene[State]]") -> LobbyGame:
     """The lobby's entry for the registry entry ``name``: its label, names and seats
     come from :mod:`arcade.registry`; the scene module gives only ``start``.
 

@@ -40,7 +40,7 @@ from arcade.views import pictures as ledv
 from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
-from kiosk.scene import Scene
+from kiosk.scene import LedPicture, Scene
 from kiosk.service_tools import (
     LET_GO,
     ButtonTest,
@@ -54,7 +54,7 @@ from kiosk.service_tools import (
 from kiosk.stopping import EXIT_RESTART, EXIT_STOP
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host
 
 #: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
 DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
@@ -72,14 +72,14 @@ def lock_file(cfg: Any) -> Path | None:
     return Path(p).parent / "service-lock.json"
 
 
-_LOCKS: "weakref.WeakKeyDictionary[App, PinLock]" = weakref.WeakKeyDictionary()
+_LOCKS: "weakref.WeakKeyDictionary[Host, PinLock]" = weakref.WeakKeyDictionary()
 
 #: The settings each arcade saved to its configuration file since it started (in force after
 #: the restart): a menu opened again shows them, not the running values (issue 20).
-_SAVED: "weakref.WeakKeyDictionary[App, dict[tuple[str, str], Any]]" = weakref.WeakKeyDictionary()
+_SAVED: "weakref.WeakKeyDictionary[Host, dict[tuple[str, str], Any]]" = weakref.WeakKeyDictionary()
 
 
-def pin_lock(app: App) -> PinLock:
+def pin_lock(app: Host) -> PinLock:
     """The arcade's one :class:`~kiosk.service_tools.PinLock` (read from its file once), on
     the wall clock (``time.time``: a lock outlives a restart)."""
     lock = _LOCKS.get(app)
@@ -88,13 +88,13 @@ def pin_lock(app: App) -> PinLock:
     return lock
 
 
-def choose_controls(app: App) -> bool:
+def choose_controls(app: Host) -> bool:
     """Whether some seat has left/right/OK controls (:func:`kiosk.input.choose_controls`)."""
     from kiosk.input import choose_controls as wired
     return wired(app.cfg)
 
 
-def combo_words(app: App) -> str:
+def combo_words(app: Host) -> str:
     """The opening combination as the operator presses it: "P1 buzzer + P2 buzzer for 3 s"."""
     svc = app.cfg["service"]
     keys = " + ".join(k.replace(".", " ").replace(" ok", " OK") for k in svc["combo"])
@@ -117,9 +117,9 @@ class PinScene(Scene):
         """Drawn over the scene below, except the lobby (:meth:`veils_lobby`: not drawn at all)."""
         return not self.veils_lobby()
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.entry = PinEntry(app.cfg["service"]["pin"])
+        self.pin_entry = PinEntry(app.cfg["service"]["pin"])
         self.gestures = ReleaseGestures()
         self.lock = pin_lock(app)
         self.now = 0
@@ -142,13 +142,13 @@ class PinScene(Scene):
     def act(self, action: str) -> None:
         if self.app.scenes[-1] is not self:
             return
-        self.entry.act(action)
-        if self.entry.result is True:
+        self.pin_entry.act(action)
+        if self.pin_entry.result is True:
             self.lock.right_pin()
             self.app.enter_service()
-        elif self.entry.cancelled:
+        elif self.pin_entry.cancelled:
             self.leave()                        # left before a PIN was entered: not a try
-        elif self.entry.result is False:
+        elif self.pin_entry.result is False:
             lock = self.lock.wrong_pin()
             if lock:
                 self.app.message(f"Wrong PIN {PinLock.TRIES} times: the service menu is locked for "
@@ -157,7 +157,7 @@ class PinScene(Scene):
             else:
                 left = self.lock.tries_left()
                 self.app.message(f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left)", 4.0)
-                self.entry = PinEntry(self.entry.pin)
+                self.pin_entry = PinEntry(self.pin_entry.pin)
 
     def update(self, now_ns: int) -> None:
         self.now = now_ns
@@ -214,7 +214,7 @@ class PinScene(Scene):
         box = pygame.Rect(W // 2 - 360, H // 2 - 170, 720, 340)
         render.panel(surface, box, render.PANEL, render.GOLD, 4)
         render.text(surface, "Service PIN", (box.centerx, box.y + 20), 52, render.GOLD, "midtop", bold=True)
-        render.text(surface, self.entry.shown(), (box.centerx, box.centery + 4), 96, render.TEXT, "center", bold=True)
+        render.text(surface, self.pin_entry.shown(), (box.centerx, box.centery + 4), 96, render.TEXT, "center", bold=True)
         render.text_block(surface, self.hint(), (box.centerx, box.bottom - 14), box.w - 40, 28, 2, render.DIM,
                           "midbottom")
 
@@ -229,7 +229,7 @@ class PinScene(Scene):
         hint = render.text_block(surface, self.hint(), (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
                                  "midbottom")
         mid = (box.centerx, (head.bottom + hint.top) // 2)
-        render.text_block(surface, self.entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
+        render.text_block(surface, self.pin_entry.shown(), mid, box.w - 24, max(24, min(96, hint.top - head.bottom - 4)),
                           1, render.TEXT, "center", bold=True)
 
 
@@ -331,9 +331,9 @@ SOUNDS = ("press", "won", "debated", "false", "flip", "over")
 class ServiceScene(Scene):
     """The service menu (see the module's docstring)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
-        self.page = "menu"
+        self.page: str = "menu"
         self.cursor = 0
         self.editing = False
         self.direction = 1                # a buzzer tap's step while editing: +1 up, -1 down
@@ -723,7 +723,7 @@ class ServiceScene(Scene):
                 self.fps = (sent - self._fps_mark[1]) / ((now_ns - self._fps_mark[0]) / 1e9)
                 self._fps_mark = (now_ns, sent)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         if self.page != "led":
             return None
         led = self.app.cfg["led"]

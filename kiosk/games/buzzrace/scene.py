@@ -18,18 +18,17 @@ import pygame
 
 from arcade import registry
 from arcade.buzzrace.game import BuzzRaceGame, BuzzRaceState
-from arcade.core.api import RACE
+from arcade.core.api import RACE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
 from arcade.core.referee import HELD_TEXT
 from kiosk import render
 from kiosk.games.buzzrace import draw
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host, LedPicture
 
 MS = 1_000_000
 #: "GET READY" shows at least this long before GO (ns) ...
@@ -40,7 +39,7 @@ JITTER_NS = 1500 * MS
 HINT = "Buzzer: press when GO! shows - the first press takes the round"
 
 
-class BuzzRaceScene(GameScene):
+class BuzzRaceScene(GameScene[BuzzRaceState]):
     """One game of Buzz Race (two seats).
 
     Attributes:
@@ -50,10 +49,10 @@ class BuzzRaceScene(GameScene):
         held: seats told to let go of their buzzer (the referee's ``held`` event).
     """
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None) -> None:
         super().__init__(app, seats, seed)
         self.game = BuzzRaceGame(len(seats))
-        self.state: BuzzRaceState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, BuzzRaceState)
         with registry.examples():
             spec = registry.get("buzzrace")
         ctx = registry.PlayerContext(rng=self.bot_rng, key=str(self.seed))
@@ -109,7 +108,7 @@ class BuzzRaceScene(GameScene):
         if self.phase == "go":
             self.driver.frame_shown(t_ns)    # R-2: opens the race at the flip (once); asks the computers
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         return BuzzRaceScene(self.app, self.seats)
 
     # -- drawing -----------------------------------------------------------------------
@@ -143,13 +142,13 @@ class BuzzRaceScene(GameScene):
             held=tuple(HELD_TEXT if s in self.held else "" for s in range(len(self.seats))),
             hint=banner or HINT))
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         cfg = self.app.cfg["led"]
         with registry.examples():
             return registry.get("buzzrace").led_picture(self.state, cfg["width"], cfg["height"])
 
 
-def _start(app: App, seats: list[SeatInfo]) -> Scene:
+def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
     return BuzzRaceScene(app, seats)
 
 

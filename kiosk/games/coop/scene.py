@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pygame
 
@@ -78,7 +78,7 @@ from arcade.coop.game import (
 )
 from arcade.coop.house import CoopPlayer
 from arcade.coop.similarity import table_problem
-from arcade.core.api import CHANCE
+from arcade.core.api import CHANCE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -87,12 +87,11 @@ from kiosk import thinker as thinker_mod
 from kiosk.games.coop.draw import clue_surface, face_surface, thumb_surface
 from kiosk.gestures import HOLD_NS, LONG_HOLD_NS
 from kiosk.input import Command
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host, LedPicture
 
 #: CO-5: the one sign of a refused take when two people share the screen.
 REFUSED_TAKE = "That card cannot be taken"
@@ -109,7 +108,7 @@ MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
 CASE_CHOICES = ("",) + tuple(CASES)
 
 
-def cfg_coop(app: App, key: str, default: float) -> float:
+def cfg_coop(app: Host, key: str, default: float) -> float:
     """``[coop]`` settings from the configuration if it has them, else the default."""
     try:
         return float(app.cfg.data.get("coop", {}).get(key, default))
@@ -155,7 +154,7 @@ def seat_colour(seat: int) -> tuple[int, int, int]:
     return (c[0], c[1], c[2])
 
 
-def case_key(name: str | None, app: App | None = None) -> str:
+def case_key(name: str | None, app: Host | None = None) -> str:
     """The case key for a case name (key or title, any case; None or "" = all cards).
 
     An unknown name plays all cards and says so on screen (``app.message``)."""
@@ -217,10 +216,10 @@ class FacesMade:
         self.todo = []
 
 
-class CoopScene(GameScene):
+class CoopScene(GameScene[CoopState]):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
-    def __init__(self, app: App, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
                  seed: int | None = None, setup: bool | None = None) -> None:
         self.players = seats[:2]
         self.setup = True
@@ -228,7 +227,7 @@ class CoopScene(GameScene):
         self.mode = mode
         self.setup = (not app.demo) if setup is None else setup
         if case is None:                       # demo --case (the lead's CLI) reaches us here
-            case = case_key(getattr(getattr(app, "args", None), "case", None), app)
+            case = case_key(app.options.case, app)
         self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
         pace = app.pace_override
         self.think_ns = int((pace if pace is not None else cfg_coop(app, "think_s", THINK_S)) * 1e9)
@@ -264,7 +263,7 @@ class CoopScene(GameScene):
         return [] if self.setup else self.players
 
     @seats.setter
-    def seats(self, value: list[SeatInfo]) -> None:
+    def seats(self, value: Sequence[SeatInfo]) -> None:
         self.players = list(value)[:2]
 
     def seat_infos(self) -> list[SeatInfo]:
@@ -280,7 +279,7 @@ class CoopScene(GameScene):
         """What a resume needs besides the lobby game and seats: the case played."""
         return {"case": self.case}
 
-    def begin_resumed(self, settings: dict[str, Any]) -> None:
+    def begin_resumed(self, settings: Mapping[str, str]) -> None:
         """A resumed game skips the case choice: the saved case, the game at once."""
         case = settings.get("case", "")
         self.case_i = CASE_CHOICES.index(case) if case in CASE_CHOICES else 0
@@ -289,7 +288,7 @@ class CoopScene(GameScene):
     def _new_game(self) -> None:
         self.setup = False
         self.game = CoopGame(2, {"mode": self.mode, "case": self.case})
-        self.state: CoopState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, CoopState)
         self.rng = self.stream("0")
         self.partners: dict[int, CoopPartner] = {}
         for s, info in enumerate(self.players):
@@ -718,7 +717,7 @@ class CoopScene(GameScene):
                 self.cursor[h] = min(t, key=lambda p: (abs(p - self.cursor[h]), p))
                 self.lifted[h] = None
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -741,7 +740,7 @@ class CoopScene(GameScene):
     #: the app, the rules, the driver and players (the position stands by its history).
     _NOT_DRAWN = frozenset({"now", "app", "state", "game", "driver", "partners", "players_impl", "bot_rng", "rng",
                             "_parts", "thinker", "future", "_state", "due_ns", "_partner_worker",
-                            "_resume_steps", "_led_box", "deal_faces"})
+                            "resume_steps", "_led_box", "deal_faces"})
 
     #: Where the virtual LED matrix was drawn, while its lights are a part of their own.
     _led_box: pygame.Rect | None = None
@@ -750,14 +749,14 @@ class CoopScene(GameScene):
         """Everything the screen shows depends on (render.Parts): the position (its history),
         this scene's own fields, what the clock decides (banner, last take, prompt, peeking,
         the veil) and the virtual LED matrix."""
-        st = self.state
         fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
+        st = self.game_state()
         if self.setup or st is None:                 # the case choice: no game yet
             return ("setup", fields, self._setup_left())
         clock = (bool(self.banner and self.now < self.banner[2]),
                  self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
                  self._prompt(), tuple(self._peeking(s) for s in range(2)), self._looking_away_prompt())
-        return (id(st), len(getattr(st, "history", ())), st.current_player(), fields, clock)
+        return (id(st), len(st.history), st.current_player(), fields, clock)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
@@ -1398,7 +1397,7 @@ class CoopScene(GameScene):
             surface.blit(img, (rect.x, y))
             y += f.get_linesize()
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.coop.pictures import table_picture
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]

@@ -34,9 +34,10 @@ dead or stuck process still gets the card laid (the same player, in this process
 from __future__ import annotations
 
 import logging
+import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple, TypeVar
 
 import pygame
 
@@ -44,8 +45,8 @@ from arcade import registry
 from arcade.bots.focusx_place import choose_action
 from arcade.bots.shout import COMMITTED_MS, ShoutSkill, plan_race, scaled
 from arcade.bots.shout import skill as skill_named
-from arcade.core.api import CHANCE, RACE, Action
-from arcade.core.driver import Driver
+from arcade.core.api import CHANCE, RACE, Action, Game, State
+from arcade.core.driver import Driver, Thought
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS, Verdict
@@ -53,18 +54,18 @@ from arcade.core.race import RaceSpec
 from arcade.core.referee import HELD_TEXT, RefereeEvent
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
+from arcade.focusx.base import FocusXState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
 from kiosk import render
 from kiosk import thinker as thinker_mod
 from kiosk.games.focusx import cards as fx_cards
 from kiosk.games.focusx import draw as fx_draw
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, KioskSeat
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host, LedPicture
 
 S = 1_000_000_000
 TOP = 64                         # below the title row and the countdown bar
@@ -177,10 +178,10 @@ class PanelEntry:
     verdict: Verdict | None = None
     short: str = ""             # a shorter title for a narrow panel ("" = none)
 
-    def __iter__(self) -> Any:
+    def __iter__(self) -> Iterator[str | Verdict | None]:
         return iter((self.kind, self.verdict))
 
-    def __getitem__(self, i: int) -> Any:
+    def __getitem__(self, i: int) -> str | Verdict | None:
         return (self.kind, self.verdict)[i]
 
 
@@ -205,31 +206,48 @@ def _panel_rows(v: Verdict) -> list[tuple[int, str, float, str]]:
     return [(p.seat, p.kind, p.offset_ms, p.status) for p in v.presses]
 
 
-def computer_level(app: Any, info: SeatInfo) -> ShoutSkill:
+def computer_level(app: Host, info: SeatInfo) -> ShoutSkill:
     """The seat's skill with the ``[computer]`` miss and false-shout rate scales applied."""
     rates = app.cfg.data.get("computer", {})
     return scaled(skill_named(info.skill), rates.get("miss_rate_scale", 1.0), rates.get("false_rate_scale", 1.0))
+
+
+#: A FocusX mode's state class; P: of a mode where the active seat places (ThinkFocus, 4Focus).
+F = TypeVar("F", bound=FocusXState, covariant=True)
+P = TypeVar("P", bound="tf.ThinkFocusState | ff.FourFocusState", covariant=True)
+
+
+def placing(state: FocusXState) -> tf.ThinkFocusState | ff.FourFocusState:
+    """``state`` of a mode where the active seat chooses a card and its place.
+
+    Raises:
+        AttributeError: another mode's state (it has no hands, windows or turn actions).
+    """
+    if not isinstance(state, (tf.ThinkFocusState, ff.FourFocusState)):
+        raise AttributeError(f"{type(state).__name__} has no hands to place from")
+    return state
 
 
 class PlacingSeat(KioskSeat):
     """A seat the arcade moves for (:class:`kiosk.scenes.game.KioskSeat`) whose placement
     may be worked out in the thinking process (:meth:`FocusXScene.arcade_thought`)."""
 
-    def __init__(self, scene: "FocusXScene", seat: int, presses: Callable[[int, Any, int], None] | None) -> None:
+    def __init__(self, scene: FocusXScene[FocusXState], seat: int,
+                 presses: Callable[[int, object, int], None] | None) -> None:
         super().__init__(seat, scene.arcade_choice, scene.think_for, presses)
         self.scene = scene
 
-    def begin(self, state: Any, seat: int, rng: Any) -> Any:
+    def begin(self, state: State, seat: int, rng: random.Random) -> Thought | None:
         return self.scene.arcade_thought(state, seat)
 
 
-class FocusXScene(GameScene):
+class FocusXScene(GameScene[F]):
     """What the four FocusX modes share.  Subclasses draw the table."""
 
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
     panel_title = "Race panel (ms after the table showed)"
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
         super().__init__(app, seats, seed)
@@ -239,7 +257,7 @@ class FocusXScene(GameScene):
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
-        self.state = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, self.state_class())
         self.spec = registry.of_state(self.state)
         # The match driver plays chance, the races (opened at the flip, R-2; closed
         # pace_ns later when the race has no window of its own) and the seats it moves.
@@ -287,7 +305,7 @@ class FocusXScene(GameScene):
         info = self.seats[seat]
         return info.skill if info.is_computer else AUTO_LEVEL
 
-    def _place_seed(self, state: Any, seat: int) -> int:
+    def _place_seed(self, state: State, seat: int) -> int:
         """The seed of ``seat``'s placement at ``state`` (its own stream, the moves made:
         :func:`kiosk.thinker.decision_seed`)."""
         seeds = self.__dict__.setdefault("_place_seeds", {})
@@ -305,7 +323,7 @@ class FocusXScene(GameScene):
         placer: thinker_mod.WorkerChoice | None = self.__dict__["_placer"]
         return placer
 
-    def arcade_thought(self, state: Any, seat: int) -> Any:
+    def arcade_thought(self, state: State, seat: int) -> Thought | None:
         """The seat's placement begun in the thinking process (None: it is made here when due)."""
         level = self.arcade_level(seat)
         placer = self.placer
@@ -340,17 +358,19 @@ class FocusXScene(GameScene):
     def choice_delay(self) -> int:
         return int(min(max(self.pace_ns * 0.6, 0.4 * S), 2.5 * S))
 
-    def plan_presses(self, seat: int, race: Any, opened_ns: int) -> None:
-        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks)."""
+    def plan_presses(self, seat: int, race: object, opened_ns: int) -> None:
+        """A computer seat's presses for a race opened at ``opened_ns`` (the driver asks with
+        the race's :class:`RaceSpec`)."""
+        assert isinstance(race, RaceSpec), race
         for at in self.plan_seat_presses(seat, race, opened_ns):
-            if seat == getattr(self.state, "active", -1):
+            if seat == self.state.active:
                 self.planned_active_until = max(self.planned_active_until, at + 400 * NS_PER_MS)
 
     def plan_seat_presses(self, seat: int, spec: RaceSpec, opened_ns: int) -> list[int]:
         """One computer seat's presses for the race ``spec`` opened at ``opened_ns`` (the
         first call of an opening drops the stale planned presses, ``COMMITTED_MS``), with its
         skill scaled by the ``[computer]`` rates.  Returns the press times."""
-        if getattr(self, "_dropped_at", None) != opened_ns:
+        if self._dropped_at != opened_ns:
             self._dropped_at = opened_ns
             self.app.computer.drop_planned(opened_ns + COMMITTED_MS * NS_PER_MS)
         out = []
@@ -363,10 +383,14 @@ class FocusXScene(GameScene):
 
     # -- what subclasses provide -------------------------------------------------
     #: the mode's rules (``arcade.focusx``): a ``Game`` class taking ``(seats, settings)``
-    game_class: Any = None
+    game_class: type[Game]
 
-    def make_game(self, seats: int, settings: dict[str, Any]) -> Any:
+    def make_game(self, seats: int, settings: dict[str, object]) -> Game:
         return self.game_class(seats, settings)
+
+    def state_class(self) -> type[F]:
+        """The mode's state class (``arcade.focusx``), the one :attr:`game_class` makes."""
+        raise NotImplementedError
 
     def _settings(self, fx: dict[str, Any]) -> dict[str, Any]:
         """Mode settings from the scene's arguments, else the config's [focusx] keys, else the game's
@@ -400,7 +424,7 @@ class FocusXScene(GameScene):
         """The banner for new takes: the last two texts of :attr:`take_texts`, and their colour."""
         texts = []
         colour = render.GOLD
-        active = f"P{getattr(self.state, 'active', 0) + 1}"
+        active = f"P{self.state.active + 1}"
         for take in takes:
             how, seats = take[0], take[1]
             found = self.take_texts.get(how)
@@ -414,7 +438,7 @@ class FocusXScene(GameScene):
                 colour = render.BAD
         return _joined(texts, colour)
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
@@ -497,9 +521,15 @@ class FocusXScene(GameScene):
         self._moved(moves)
         return True
 
+    #: the opening whose stale planned presses were dropped last (ns)
+    _dropped_at: int | None = None
+    #: Classic: the seat choosing its spot and the spot under its cursor (None: nobody)
+    choose_seat: int | None = None
+    choose_spot = 0
+
     def _may_choose_now(self) -> bool:
         """The active seat may choose during its turn-start window (and a hint window before it)."""
-        st = self.state
+        st = placing(self.state)
         return st.window == "turn" or (st.window == "hint" and getattr(st, "hint_then", "") == "turn")
 
     def frame_shown(self, t_ns: int) -> None:
@@ -510,7 +540,7 @@ class FocusXScene(GameScene):
 
     # -- choosing a placement (ThinkFocus, 4Focus) --------------------------------
     def options(self, seat: int) -> list[Action]:
-        return list(self.state.turn_actions(seat))
+        return list(placing(self.state).turn_actions(seat))
 
     def place_options(self, seat: int, card: int) -> list[Action]:
         return [a for a in self.options(seat) if getattr(a, "card", None) == card]
@@ -541,7 +571,7 @@ class FocusXScene(GameScene):
             self.app.message(f"P{seat + 1} took too long: the arcade laid a card for them.", 6)
 
     def _hand(self, seat: int) -> list[int]:
-        return list(self.state.hands[seat])
+        return list(placing(self.state).hands[seat])
 
     def _choose_step(self, control: str) -> None:
         ch = self.chooser
@@ -681,12 +711,12 @@ class FocusXScene(GameScene):
     def flash_for(self, new: list[Any], now: int) -> None: ...
 
     # -- the end ---------------------------------------------------------------
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
 
     # -- drawing ---------------------------------------------------------------
     def status_text(self) -> str:
-        return f"deck {len(self.state.deck)}"
+        return f"deck {len(placing(self.state).deck)}"
 
     def window_label(self) -> tuple[str, tuple[int, int, int]] | None:
         """The open window's label and time left ("turn start: 3.2 s"), for the message strip."""
@@ -711,8 +741,8 @@ class FocusXScene(GameScene):
         st = self.state
         ch = self.chooser
         chooser = None if ch is None else (ch.seat, ch.turn, ch.stage, ch.card_i, ch.place_i)
-        return (id(st), len(st.history), chooser, getattr(self, "choose_seat", None),
-                getattr(self, "choose_spot", None), self.cursor_place() if ch is not None else None)
+        return (id(st), len(st.history), chooser, self.choose_seat,
+                self.choose_spot, self.cursor_place() if ch is not None else None)
 
     def seats_key(self) -> tuple[object, ...]:
         """What :meth:`_draw_seats` shows depends on (render.Parts)."""
@@ -720,7 +750,7 @@ class FocusXScene(GameScene):
         over = st.is_terminal()
         stuck = set(self.referee.stuck)
         held = set(self.referee.held)
-        active = getattr(st, "active", -1)
+        active = st.active
         return tuple((self.seat_lines(s), active == s and not over, s in stuck, s in held, self.seat_tag(s),
                       info.label) for s, info in enumerate(self.seats))
 
@@ -888,7 +918,7 @@ class FocusXScene(GameScene):
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 4, area.y, w - 8, area.h)
             col = render.SEAT_COLOURS[s % 8]
-            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            active = st.active == s and not st.is_terminal()
             render.panel(surface, r, render.PANEL, col if active else None, 5)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 10),
                              border_top_left_radius=12, border_top_right_radius=12)
@@ -937,7 +967,7 @@ class FocusXScene(GameScene):
         for s, info in enumerate(self.seats):
             r = pygame.Rect(area.x + s * w + 2, area.y, w - 4, area.h)
             col = render.SEAT_COLOURS[s % 8]
-            active = getattr(st, "active", -1) == s and not st.is_terminal()
+            active = st.active == s and not st.is_terminal()
             render.panel(surface, r, render.PANEL, col if active else None, 3)
             pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, r.w, 5),
                              border_top_left_radius=12, border_top_right_radius=12)
@@ -1179,7 +1209,7 @@ class FocusXScene(GameScene):
         if hint:
             render.text_lines(surface, hint, (x, y + chh + 10), inner, hint_rows, size, hint_col, bold=True)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
@@ -1194,7 +1224,7 @@ class FocusXScene(GameScene):
 
 # ------------------------------------------------------------------------ Classic
 
-class ClassicScene(FocusXScene):
+class ClassicScene(FocusXScene[ClassicState]):
     """FocusX Classic (FX-1..FX-8): four spots clockwise, every seat's pile, the race panel.
 
     The active seat lays its pile's top card on a spot: a person with choose
@@ -1205,10 +1235,13 @@ class ClassicScene(FocusXScene):
 
     game_class = ClassicGame
 
+    def state_class(self) -> type[ClassicState]:
+        return ClassicState
+
     panel_title = "Race panel (ms after the first press)"
     panel_short_title = "ms after the first press"
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
                  settings: dict[str, Any] | None = None) -> None:
         super().__init__(app, seats, seed, x_rule, pace_s, settings)
@@ -1319,23 +1352,26 @@ class ClassicScene(FocusXScene):
             fx_draw.fit_text(surface, f"P{self.choose_seat + 1}: left/right choose, OK lays", hint, 28,
                              render.SEAT_COLOURS[self.choose_seat % 8])
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
 # ------------------------------------------------------------------------ ThinkFocus
 
-class PlacingScene(FocusXScene):
+class PlacingScene(FocusXScene[P]):
     """The modes where the active seat chooses a card and its place (ThinkFocus, 4Focus)."""
 
     places_cards = True
 
 
-class ThinkFocusScene(PlacingScene):
+class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     game_class = tf.ThinkFocusGame
+
+    def state_class(self) -> type[tf.ThinkFocusState]:
+        return tf.ThinkFocusState
     worker_levels = frozenset({"expert"})                      # up to 7 ms here; the others < 1 ms
     take_texts = TAKE_TEXTS["thinkfocus"]
 
@@ -1395,14 +1431,14 @@ class ThinkFocusScene(PlacingScene):
         else:
             self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 30, hand_w - 10, 170))
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
 # ------------------------------------------------------------------------ Duel
 
-class DuelScene(FocusXScene):
+class DuelScene(FocusXScene[DuelState]):
     """FocusX Duel (FX-10): every seat's pile and penalty count; last to press loses.
 
     With several foci on the table (FXA-20, FXA-24) the one being raced is
@@ -1412,6 +1448,9 @@ class DuelScene(FocusXScene):
     """
 
     game_class = DuelGame
+
+    def state_class(self) -> type[DuelState]:
+        return DuelState
     people_choose = False
     take_texts = TAKE_TEXTS["duel"]
 
@@ -1564,6 +1603,7 @@ class DuelScene(FocusXScene):
 
     def _draw_tiebreak(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         tb = self.state.tiebreak
+        assert tb is not None, "drawn only during a tie-break"
         names = ", ".join(f"P{s + 1}" for s in tb.sudden)
         heading = f"Tie-break: {names} - first to win a focus wins"
         if self.layout.compact:         # two rows of 24 px above the spots
@@ -1582,17 +1622,20 @@ class DuelScene(FocusXScene):
             else:
                 render.empty_spot(surface, r, f"spot {i + 1}")
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
 
 # ------------------------------------------------------------------------ 4Focus
 
-class FourFocusScene(PlacingScene):
+class FourFocusScene(PlacingScene[ff.FourFocusState]):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     game_class = ff.FourFocusGame
+
+    def state_class(self) -> type[ff.FourFocusState]:
+        return ff.FourFocusState
     worker_levels = frozenset({"medium", "hard", "expert"})    # 1.8 / 3.3 / 14-59 ms here
     take_texts = TAKE_TEXTS["4focus"]
 
@@ -1600,7 +1643,8 @@ class FourFocusScene(PlacingScene):
         st = self.state
         out = list(st.notes)
         if st.claimed is not None:
-            out.append(("won", tuple(st.outcome().winners) if st.outcome() else (st.claimed[0],)))
+            result = st.outcome()
+            out.append(("won", tuple(result.winners) if result else (st.claimed[0],)))
         return out
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
@@ -1609,8 +1653,9 @@ class FourFocusScene(PlacingScene):
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st = self.state
-        if st.is_terminal():
-            return ("WINNER", render.GOLD) if seat in st.outcome().winners else None
+        result = st.outcome()
+        if st.is_terminal() and result is not None:
+            return ("WINNER", render.GOLD) if seat in result.winners else None
         if seat in st.locked:                       # FXA-37: after a false claim
             return ("ACTIVE - LOCKED" if seat == st.active else "LOCKED: no claims", render.BAD)
         if seat == st.active:
@@ -1690,7 +1735,7 @@ class FourFocusScene(PlacingScene):
         else:
             self.draw_hand(surface, pygame.Rect(area.right - hand_w, area.y + 10, hand_w - 10, int(area.h * 0.5)))
 
-    def led_default(self, w: int, h: int, now_ns: int) -> Any:
+    def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
         from arcade.views import pictures as ledv
         wnd = self.referee.window
         st = self.state
@@ -1703,9 +1748,9 @@ class FourFocusScene(PlacingScene):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[FocusXScene], x_rule: bool | None) -> Callable[[App, list[SeatInfo]], Scene]:
+def _start(cls: type[FocusXScene[FocusXState]], x_rule: bool | None) -> Callable[[Host, list[SeatInfo]], GameScene[State]]:
     """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
-    def start(app: App, seats: list[SeatInfo]) -> Scene:
+    def start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
         return cls(app, seats, x_rule=x_rule)
     return start
 

@@ -57,7 +57,7 @@ import pygame
 from arcade import registry
 from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
-from arcade.core.api import Action
+from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
@@ -69,13 +69,12 @@ from kiosk import thinker as thinker_mod
 from kiosk.away import label_wordings
 from kiosk.games.sackson import draw as sd
 from kiosk.input import Command
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 from kiosk.thinker import ThinkingPlayer
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host, LedPicture
 
 #: Lobby skill -> bot level (``expert`` plays the ``hard`` search).
 LEVEL_OF_SKILL = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -175,7 +174,7 @@ def level_for(skill: str) -> str:
     return LEVEL_OF_SKILL.get(skill, "medium")
 
 
-def sackson_cfg(app: App) -> dict[str, Any]:
+def sackson_cfg(app: Host) -> dict[str, Any]:
     """The ``[sackson]`` settings (defaults where the configuration has none)."""
     out = dict(CFG_DEFAULTS)
     try:
@@ -407,7 +406,7 @@ class MoveChooser:
 
 # -- the scene ---------------------------------------------------------------------
 
-class SacksonScene(GameScene):
+class SacksonScene(GameScene[SacksonState]):
     """One game of FOCUS (any variant) or Crossfire.
 
     Args:
@@ -428,7 +427,7 @@ class SacksonScene(GameScene):
 
     warm_on_push = True     # drawn once off screen when pushed (App.warm): the first frame only blits
 
-    def __init__(self, app: App, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
+    def __init__(self, app: Host, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
                  settings: dict[str, Any] | None = None, budget_s: float | None = None,
                  max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
         if variant not in VARIANTS:
@@ -448,7 +447,7 @@ class SacksonScene(GameScene):
         gs.update(settings or {})
         self.settings = gs
         self.game = SacksonGame(n, gs)
-        self.state: SacksonState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, SacksonState)
         self.budget_s = float(cfg["budget_s"] if budget_s is None else budget_s)
         pause = float(cfg["move_pause_s"])
         if app.pace_override is not None:
@@ -631,7 +630,7 @@ class SacksonScene(GameScene):
         info = self.seats[seat]
         if info.is_computer or info.station != "keyboard":
             return False
-        kb = getattr(self.app, "keyboard", None)
+        kb = self.app.keyboard
         if kb is None:
             return True
         own = {control for (s, control) in kb.keymap.values() if s == seat}
@@ -783,12 +782,12 @@ class SacksonScene(GameScene):
             q = (q + 1) % n
         return out
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         """A new game of the same variant with the same seats."""
         return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
                             self.budget_s, self.max_nodes, self.levels)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """SF-7: the record carries the start and final positions (stacks bottom to top)."""
         return to_record(self.state, self.seed)
 
@@ -829,7 +828,7 @@ class SacksonScene(GameScene):
     def controls_hint(self, seat: int) -> str:
         """How ``seat`` works the cursor: its own keys on the keyboard, else the station's names."""
         info = self.seats[seat]
-        kb = getattr(self.app, "keyboard", None)
+        kb = self.app.keyboard
         plain = self.keyboard_drives(seat)
         arrows = "arrows" if not self.app.input.is_station_key("right") else "keypad 4/6"
         if self.buzzer_only(seat):
@@ -1495,7 +1494,7 @@ class SacksonScene(GameScene):
         render.text_best(surface, (msg,), pos, width, tuple(range(size, render.MIN_TEXT_PX - 1, -2)) or (size,), colour)
 
     # -- LED ----------------------------------------------------------------------------------------
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.views import pictures as ledv
         from arcade.views.sackson_pictures import state_picture
         cfg = self.app.cfg["led"]

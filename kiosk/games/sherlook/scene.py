@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 import pygame
 
 from arcade import registry
-from arcade.core.api import CHANCE, RACE
+from arcade.core.api import CHANCE, RACE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
@@ -36,12 +36,11 @@ from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import ClaimNote, MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
 from kiosk.games.sherlook.draw import Placed, place_pair, render_one, reveal_marks, transformed
-from kiosk.scene import Scene
 from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
-    from kiosk.app import App
+    from kiosk.scene import Host, LedPicture
 
 NS = 1_000_000_000
 TOKEN_COLOURS = {"green": (60, 190, 90), "yellow": (245, 205, 40), "red": (225, 60, 60)}
@@ -52,7 +51,7 @@ def _skill(name: str) -> str:
     return name if name in ("easy", "medium", "hard", "expert") else "medium"
 
 
-def marker_settings(app: App) -> MarkerSettings:
+def marker_settings(app: Host) -> MarkerSettings:
     """The race's timing from the configuration ([sherlook] and [judge]).
 
     Raises:
@@ -65,7 +64,7 @@ def marker_settings(app: App) -> MarkerSettings:
                           settle_ms=j.settle_ns / 1e6, debounce_ms=j.debounce_ms, stuck_after_s=j.stuck_after_s)
 
 
-def safe_marker_settings(app: App) -> tuple[MarkerSettings, str | None]:
+def safe_marker_settings(app: Host) -> tuple[MarkerSettings, str | None]:
     """:func:`marker_settings`, or the defaults if the configuration cannot start a race.
 
     Returns the settings and, when the defaults had to be used, a message for
@@ -189,10 +188,10 @@ class PhotosMade:
 NARROW_SEAT_W = 190
 
 
-class SherlookScene(GameScene):
+class SherlookScene(GameScene[SherlookState]):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
-    def __init__(self, app: App, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None) -> None:
         super().__init__(app, seats, seed)
         self.cfg = app.cfg["sherlook"]
         self.settings, problem = safe_marker_settings(app)
@@ -200,7 +199,7 @@ class SherlookScene(GameScene):
             app.message(problem)
         self.rounds = rounds
         self.game = SherlookGame(len(seats), {"rounds": rounds} if rounds else None)
-        self.state: SherlookState = self.initial_state(self.game)
+        self.state = self.initial_state(self.game, SherlookState)
         # The match driver runs the marker races, asks the computer players for their
         # presses and draws each round (chance) once the reveal has shown long enough and
         # the round's photos are made (_chance_source: in a worker thread, during the reveal).
@@ -348,7 +347,7 @@ class SherlookScene(GameScene):
         elif ev.kind == "round-limit":
             self.banner = ("Time is nearly up for everyone still choosing!", render.GOLD, now + 2 * NS)
 
-    def again(self) -> Scene:
+    def again(self) -> GameScene[State]:
         return SherlookScene(self.app, self.seats)
 
     # -- drawing -------------------------------------------------------------------
@@ -548,7 +547,7 @@ class SherlookScene(GameScene):
         an OK control wired (:func:`kiosk.input.wired_controls`)."""
         from kiosk.input import wired_controls
         try:
-            wired = wired_controls(self.app.cfg, getattr(self.app, "gpio", None) is not None)
+            wired = wired_controls(self.app.cfg, self.app.gpio is not None)
         except Exception:  # noqa: BLE001 - a hint: the full wording
             return self.TOKEN_LINES
         people = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
@@ -1097,7 +1096,7 @@ class SherlookScene(GameScene):
         else:
             fit_text(surface, text, area, 40, (20, 20, 20), CIRCLE)
 
-    def led_picture(self, now_ns: int) -> Any:
+    def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.sherlook.pictures import markers_picture, reveal_picture
         from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
@@ -1127,7 +1126,7 @@ class SherlookScene(GameScene):
             return None
 
 
-def _start(app: App, seats: list[SeatInfo]) -> Scene:
+def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
     return SherlookScene(app, seats)
 
 
