@@ -22,10 +22,13 @@ Focus (2023) with computers in every seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 
 from arcade.core.events import Edge
 from kiosk.scenes.seats import SeatInfo
+
+if TYPE_CHECKING:
+    from kiosk.config import Config
 
 #: The label of a seat a computer plays for an absent person: the seat panels of the FOCUS and
 #: Sherlook screens show at most 20 characters of a label ("computer for P1 (awa" was cut).
@@ -41,10 +44,72 @@ def label_wordings(label: str) -> tuple[str, ...]:
     return (label,) + (AWAY_SHORTER if label == AWAY_LABEL else ())
 
 
+class AwayApp(Protocol):
+    """What :class:`AwayWatch` uses of the app (``kiosk.app.App``)."""
+
+    @property
+    def cfg(self) -> Config: ...
+
+    @property
+    def scenes(self) -> Sequence[object]: ...
+
+    @property
+    def attract_demo(self) -> bool: ...
+
+    def message(self, text: str, seconds: float = 12.0) -> None: ...
+
+    def is_game(self, scene: object) -> bool: ...
+
+    def station_accepts(self, station: str, edge: Edge) -> bool: ...
+
+
+class _Turns(Protocol):
+    def current_player(self) -> object: ...
+
+
+@runtime_checkable
+class AwayScene(Protocol):
+    """What :class:`AwayWatch` reads of a game on screen (``kiosk.scenes.game.GameScene``):
+    its seats, its state's player to move, when it ended (None: not yet), how long an empty
+    room waits (ns), and how it is put away."""
+
+    seats: list[SeatInfo]
+    over_at: int | None
+
+    @property
+    def state(self) -> _Turns: ...
+
+    def empty_room_ns(self, turn_ns: int) -> int: ...
+
+    def leave(self) -> None: ...
+
+
+@runtime_checkable
+class TakesOver(Protocol):
+    """A game screen that hands a seat to the computer and back itself."""
+
+    def take_over(self, seat: int, back: bool) -> None: ...
+
+
+@runtime_checkable
+class _SeatsPlayers(Protocol):
+    """A game screen whose match driver's players follow its seats (``driver_seats``)."""
+
+    @property
+    def driver(self) -> object: ...
+
+    def driver_seats(self) -> Sequence[object]: ...
+
+
+@runtime_checkable
+class _SetsPlayer(Protocol):
+    def set_player(self, seat: int, player: object) -> None: ...
+
+
 class AwayWatch:
     """Watches the game on screen for seats whose person has gone."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: AwayApp) -> None:
         self.app = app
         self.turn_ns = int(app.cfg.data.get("idle", {}).get("turn_s", 45) * 1e9)
         self.last_input: dict[int, int] = {}
@@ -52,7 +117,7 @@ class AwayWatch:
         self.presses: dict[int, list[tuple[int, int]]] = {}
         self.waiting: tuple[int, int] | None = None        # (seat, since ns)
         self.away: dict[int, SeatInfo] = {}                # seat -> the person's SeatInfo
-        self.scene: Any = None
+        self.scene: AwayScene | None = None
         self.scene_since = 0                               # when the scene on screen came (ns)
 
     def clear(self) -> None:
@@ -60,7 +125,7 @@ class AwayWatch:
         self.waiting = None
         self.scene = None
 
-    def saw(self, edge: Edge, accepted_by: Any = None) -> None:
+    def saw(self, edge: Edge, accepted_by: object = None) -> None:
         """A person's edge: that seat is here (and gets its seat back if it was away).
 
         Args:
@@ -95,23 +160,22 @@ class AwayWatch:
 
     def _give_back(self, seat: int) -> None:
         info = self.away.pop(seat)
-        self._set(self.scene, seat, info, back=True)
+        if self.scene is not None:
+            self._set(self.scene, seat, info, back=True)
         self.app.message(f"P{seat + 1} is back and plays again", 5.0)
 
     @staticmethod
-    def _set(scene: Any, seat: int, info: SeatInfo, back: bool) -> None:
-        own = getattr(scene, "take_over", None)
-        if callable(own):
-            own(seat, back=back)
+    def _set(scene: AwayScene, seat: int, info: SeatInfo, back: bool) -> None:
+        if isinstance(scene, TakesOver):
+            scene.take_over(seat, back=back)
             return
         scene.seats[seat] = info
-        driver = getattr(scene, "driver", None)
-        seats_for = getattr(scene, "driver_seats", None)
-        if driver is not None and callable(seats_for) and hasattr(driver, "set_player"):
-            driver.set_player(seat, seats_for()[seat])
+        if isinstance(scene, _SeatsPlayers) and isinstance(scene.driver, _SetsPlayer):
+            scene.driver.set_player(seat, scene.driver_seats()[seat])
 
     def tick(self, now_ns: int) -> None:
-        scene = self.app.scenes[-1] if self.app.scenes else None
+        top = self.app.scenes[-1] if self.app.scenes else None
+        scene = top if isinstance(top, AwayScene) else None
         if scene is not self.scene:
             if self.scene is not None and self.away:
                 for seat, info in self.away.items():     # the results name the person again
@@ -141,9 +205,9 @@ class AwayWatch:
         if now_ns - since >= self.turn_ns:
             self._take(scene, cp)
 
-    def _empty_room(self, scene: Any, now_ns: int) -> bool:
+    def _empty_room(self, scene: AwayScene, now_ns: int) -> bool:
         """Everyone has left the game on screen: it is put away, the title comes back (True)."""
-        if getattr(scene, "over_at", None) is not None:
+        if scene.over_at is not None:
             return False                       # the end: its results come anyway
         people = [s for s, info in enumerate(scene.seats) if s in self.away or not info.is_computer]
         if not people:
@@ -157,7 +221,7 @@ class AwayWatch:
         scene.leave()
         return True
 
-    def _take(self, scene: Any, seat: int) -> None:
+    def _take(self, scene: AwayScene, seat: int) -> None:
         info = scene.seats[seat]
         self.away[seat] = info
         skill = self.app.cfg["seats"]["computer_skill"]

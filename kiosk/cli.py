@@ -19,10 +19,11 @@ may come before or after the command's name: ``focus-arcade doctor --config F`` 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from kiosk import version
 
@@ -163,7 +164,7 @@ class _Version(argparse.Action):
     """``--version``: looked up when asked, not each time the parser is made (reading the
     installed package's metadata cost 0.1-0.2 s of every start, issue 22)."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
         print(f"focus-arcade {version()}")
         parser.exit()
@@ -385,7 +386,6 @@ def _headless(args: argparse.Namespace) -> int:
     if len(skills) != args.players:
         print(f"focus-arcade: --skill names {len(skills)} levels for {args.players} players", file=sys.stderr)
         return 2
-    args.skills = skills
     # Computer players' error rates: [computer] of an explicit --config, then the options.
     rates = dict(configmod.defaults()["computer"])
     if args.config:
@@ -394,18 +394,21 @@ def _headless(args: argparse.Namespace) -> int:
         except configmod.ConfigError as exc:
             print(f"focus-arcade: {exc}", file=sys.stderr)
             return 2
-    for key in ("miss_rate_scale", "false_rate_scale"):
-        value = getattr(args, key)
+    given = {"miss_rate_scale": args.miss_rate_scale, "false_rate_scale": args.false_rate_scale}
+    for key, value in given.items():
         if value is not None:
             if not 0 <= value <= 10:
                 print(f"focus-arcade: --{key.replace('_', '-')} {value}: expected a number from 0 to 10",
                       file=sys.stderr)
                 return 2
             rates[key] = value
-        setattr(args, key, rates[key])
+    miss, false = rates["miss_rate_scale"], rates["false_rate_scale"]
+    opts = dataclasses.replace(headless.HeadlessOptions.of(args), skills=skills,
+                               miss_rate_scale=float(miss) if isinstance(miss, (int, float)) else None,
+                               false_rate_scale=float(false) if isinstance(false, (int, float)) else None)
     try:
         runner = headless.runner(args.game)
-        runner(args, sys.stdout)
+        runner(opts, sys.stdout)
     except (ArcadeError, KeyError) as exc:
         print(f"focus-arcade: {exc.args[0] if isinstance(exc, KeyError) else exc}", file=sys.stderr)
         return 2

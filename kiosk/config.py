@@ -15,7 +15,7 @@ import reprlib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from arcade.core.errors import ArcadeError
 from arcade.core.judge import JudgeSettings
@@ -57,54 +57,112 @@ class ConfigError(ArcadeError, ValueError):
         super().__init__(f"{where}{key} = {short_repr(value)}: expected {expected}")
 
 
-def defaults() -> dict[str, Any]:
+#: The validated settings: ``{section: {key: value}}`` (``data["judge"]["tie_window_ms"]``).
+Settings = dict[str, dict[str, object]]
+#: A key's check: ``(dotted key, the value as read) -> the value kept``; raises :class:`ConfigError`.
+Check = Callable[[str, object], object]
+
+
+def defaults() -> Settings:
+    """``kiosk/default.toml`` as settings (a fresh copy each call: callers change it)."""
     with DEFAULT_FILE.open("rb") as f:
         return tomllib.load(f)
 
 
-def _num(low: float, high: float, integer: bool = False) -> Callable[[str, Any], Any]:
-    def check(key: str, v: Any) -> Any:
-        ok = isinstance(v, int) if integer else isinstance(v, (int, float))
-        if isinstance(v, bool) or not ok or not low <= v <= high:
-            kind = "a whole number" if integer else "a number"
-            raise ConfigError(key, v, f"{kind} from {low} to {high}")
+def _list(value: object) -> list[object]:
+    """A validated list setting itself (the same object: a change to it is a change to the
+    setting); [] for anything else."""
+    return value if isinstance(value, list) else []
+
+
+def _ints(value: object) -> list[int]:
+    """The whole numbers of a validated list setting (a pin list)."""
+    return [p for p in _list(value) if isinstance(p, int)]
+
+
+def _strs(value: object) -> list[str]:
+    """The strings of a validated list setting (stations, a combination)."""
+    return [p for p in _list(value) if isinstance(p, str)]
+
+
+def _text(value: object) -> str:
+    """A validated string setting ("" for anything else)."""
+    return value if isinstance(value, str) else ""
+
+
+def _number(value: object) -> float:
+    """A validated number setting (0 for anything else)."""
+    return value if isinstance(value, (int, float)) else 0
+
+
+def _whole(value: object) -> int:
+    """A validated whole-number setting (0 for anything else)."""
+    return value if isinstance(value, int) else 0
+
+
+class NumberCheck:
+    """The check of a number from ``low`` to ``high`` (a whole number when ``integer``); the
+    service menu steps inside that range (``kiosk/scenes/service.py``)."""
+
+    def __init__(self, low: float, high: float, integer: bool = False) -> None:
+        self.low, self.high, self.integer = low, high, integer
+
+    def __call__(self, key: str, v: object) -> object:
+        if (not isinstance(v, (int, float)) or isinstance(v, bool) or (self.integer and not isinstance(v, int))
+                or not self.low <= v <= self.high):
+            kind = "a whole number" if self.integer else "a number"
+            raise ConfigError(key, v, f"{kind} from {self.low} to {self.high}")
         return v
-    check.low, check.high, check.integer = low, high, integer  # type: ignore[attr-defined]  # the service menu's ranges
-    return check
 
 
-def _bool(key: str, v: Any) -> Any:
+class ChoiceCheck:
+    """The check of one value among ``choices`` (strings or numbers); the service menu steps
+    through them (``kiosk/scenes/service.py``)."""
+
+    def __init__(self, *choices: object) -> None:
+        self.choices = choices
+
+    def __call__(self, key: str, v: object) -> object:
+        if v not in self.choices:
+            raise ConfigError(key, v, f"one of {list(self.choices)}")
+        return v
+
+
+def _num(low: float, high: float, integer: bool = False) -> NumberCheck:
+    return NumberCheck(low, high, integer)
+
+
+def _bool(key: str, v: object) -> object:
     if not isinstance(v, bool):
         raise ConfigError(key, v, "true or false")
     return v
 
 
-def _str(key: str, v: Any) -> Any:
+def _str(key: str, v: object) -> object:
     if not isinstance(v, str):
         raise ConfigError(key, v, "a string in quotes")
     return v
 
 
-def _secret(key: str, v: Any) -> Any:
+def _secret(key: str, v: object) -> object:
     """A password: a string, never repeated in a message (the screen, the journal)."""
     if not isinstance(v, str):
         raise ConfigError(key, "(hidden)", "a string in quotes")
     return v
 
 
-def _choice(*choices: str) -> Callable[[str, Any], Any]:
-    def check(key: str, v: Any) -> Any:
-        if v not in choices:
-            raise ConfigError(key, v, f"one of {list(choices)}")
-        return v
-    check.choices = choices  # type: ignore[attr-defined]  # the service menu steps through them
-    return check
+def _choice(*choices: object) -> ChoiceCheck:
+    return ChoiceCheck(*choices)
 
 
-def _lamps(key: str, v: Any) -> Any:
+def _pin_number(p: object) -> bool:
+    """A BCM pin number 0 to 27 (0 = none where a list allows it)."""
+    return isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27
+
+
+def _lamps(key: str, v: object) -> object:
     """``[gpio] lamps``: one BCM pin per seat for the lamp in its buzzer, 0 = no lamp."""
-    if not isinstance(v, list) or len(v) > 8 or not all(
-            isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in v):
+    if not isinstance(v, list) or len(v) > 8 or not all(_pin_number(p) for p in v):
         raise ConfigError(key, v, "a list of up to 8 BCM pin numbers 0 to 27 (0 = no lamp), one per seat")
     used = [p for p in v if p]
     if len(set(used)) != len(used):
@@ -112,18 +170,25 @@ def _lamps(key: str, v: Any) -> Any:
     return v
 
 
-def _combo(key: str, v: Any) -> Any:
+def _combo_ok(v: object) -> bool:
+    """Whether ``v`` is 2 to 4 different controls ("P1.ok") of at least two seats."""
+    from arcade.core.events import CONTROLS
+    if not isinstance(v, list) or not 2 <= len(v) <= 4:
+        return False
+    names: list[str] = []
+    for item in v:
+        parts = item.split(".") if isinstance(item, str) else []
+        if (len(parts) != 2 or not parts[0].upper().startswith("P") or not parts[0][1:].isdigit()
+                or not 1 <= int(parts[0][1:]) <= 8 or parts[1] not in CONTROLS):
+            return False
+        names.append(parts[0].upper())
+    return len(set(v)) == len(v) and len(set(names)) >= 2
+
+
+def _combo(key: str, v: object) -> object:
     """``[service] combo``: the controls held together to open the service menu ("P1.ok")."""
     from arcade.core.events import CONTROLS
-    ok = isinstance(v, list) and 2 <= len(v) <= 4
-    if ok:
-        for item in v:
-            parts = item.split(".") if isinstance(item, str) else []
-            if (len(parts) != 2 or not parts[0].upper().startswith("P") or not parts[0][1:].isdigit()
-                    or not 1 <= int(parts[0][1:]) <= 8 or parts[1] not in CONTROLS):
-                ok = False
-        ok = ok and len(set(v)) == len(v) and len({x.split(".")[0].upper() for x in v}) >= 2
-    if not ok:
+    if not _combo_ok(v):
         raise ConfigError(key, v, 'a list of 2 to 4 different controls such as ["P1.ok", "P2.ok"] '
                                   f"(seats P1-P8, controls {list(CONTROLS)}, at least two seats)")
     return v
@@ -134,14 +199,14 @@ def _combo(key: str, v: Any) -> Any:
 PIN_DIGITS = (4, 8)
 
 
-def _pin_code(key: str, v: Any) -> Any:
+def _pin_code(key: str, v: object) -> object:
     low, high = PIN_DIGITS
     if not isinstance(v, str) or not (v == "" or (v.isdigit() and v.isascii() and low <= len(v) <= high)):
         raise ConfigError(key, v, f'a string of {low} to {high} digits such as "4719", or "" for no PIN')
     return v
 
 
-def _stations(key: str, v: Any) -> Any:
+def _stations(key: str, v: object) -> object:
     if not isinstance(v, list) or not 1 <= len(v) <= 8:
         raise ConfigError(key, v, f"a list of 1 to 8 of {list(STATIONS)}")
     for i, s in enumerate(v):
@@ -150,25 +215,24 @@ def _stations(key: str, v: Any) -> Any:
     return v
 
 
-def _pins(key: str, v: Any) -> Any:
-    if not isinstance(v, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in v):
+def _pins(key: str, v: object) -> object:
+    if not isinstance(v, list) or not all(_pin_number(p) for p in v):
         raise ConfigError(key, v, "a list of BCM pin numbers 0 to 27")
     if len(set(v)) != len(v):
         raise ConfigError(key, v, "each pin at most once")
     return v
 
 
-def _controls(key: str, v: Any) -> Any:
+def _controls(key: str, v: object) -> object:
     if not isinstance(v, list):
         raise ConfigError(key, v, "a list of [left, right, ok, x] pin lists, one per seat")
     for i, row in enumerate(v):
-        if not isinstance(row, list) or len(row) != 4 or not all(
-                isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 27 for p in row):
+        if not isinstance(row, list) or len(row) != 4 or not all(_pin_number(p) for p in row):
             raise ConfigError(f"{key}[{i}]", row, "[left, right, ok, x] BCM pins (0 = none)")
     return v
 
 
-def _games(key: str, v: Any) -> Any:
+def _games(key: str, v: object) -> object:
     """A list of registry names (``arcade.registry``); [] = every game."""
     from arcade import registry
     valid = registry.names()
@@ -182,7 +246,7 @@ def _games(key: str, v: Any) -> Any:
     return v
 
 
-def _usb_id(key: str, v: Any) -> Any:
+def _usb_id(key: str, v: object) -> object:
     if v == "":
         return v
     parts = v.split(":") if isinstance(v, str) else []
@@ -192,7 +256,7 @@ def _usb_id(key: str, v: Any) -> Any:
     return v
 
 
-SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
+SCHEMA: dict[str, dict[str, Check]] = {
     "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
                 "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
@@ -209,8 +273,8 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "computer": {"miss_rate_scale": _num(0, 10), "false_rate_scale": _num(0, 10)},
     "gpio": {"buzzers": _pins, "controls": _controls, "pin_factory": _choice("", "lgpio", "rpigpio", "pigpio", "native", "mock"),
              "lamps": _lamps, "lamp_pwm": _bool},
-    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),  # type: ignore[arg-type]
-            "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),  # type: ignore[arg-type]
+    "led": {"port": _str, "usb_id": _usb_id, "baudrate": _choice(*[9600, 57600, 115200, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000, 2000000]),
+            "wled_baud": _choice(*[0, 230400, 460800, 500000, 576000, 921600, 1000000, 1500000]),
             "transport": _choice("serial", "ddp"), "host": _str, "ddp_port": _num(1, 65535, True),
             "idle": _choice("picture", "release"),
             "width": _num(8, 64, True), "height": _num(8, 64, True), "serpentine": _bool,
@@ -234,14 +298,15 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
 class Config:
     """The validated configuration as nested dicts (``cfg.data["judge"]["tie_window_ms"]``)."""
 
-    data: dict[str, Any]
+    #: Section values are loosely typed for the scenes that read them (``cfg["display"]["fps"]``).
+    data: dict[str, dict[str, Any]]
     source: str = "defaults"
     problems: list[str] = field(default_factory=list)
     #: Dotted keys taken from the last good copy of the file (issue 23), for the screen and ``doctor``.
     restored: list[str] = field(default_factory=list)
 
     def __getitem__(self, section: str) -> dict[str, Any]:
-        return self.data[section]  # type: ignore[no-any-return]
+        return self.data[section]
 
     def judge_settings(self) -> JudgeSettings:
         j = self.data["judge"]
@@ -272,13 +337,13 @@ class Config:
             port.startswith(("ddp://", "socket://", "rfc2217://", "udp://"))
 
 
-def combo_reachable(data: dict[str, Any], item: str) -> bool:
+def combo_reachable(data: Mapping[str, Mapping[str, object]], item: str) -> bool:
     """Whether the control ``item`` of ``[service] combo`` ("P1.ok") can be pressed with the
     configured stations: a GPIO seat's left/right/OK/X need a pin in ``[gpio] controls``,
     a keyboard seat's choose keys exist for P1 and P2 only, a computer or empty seat has none."""
     seat_s, control = item.split(".")
     seat = int(seat_s[1:]) - 1
-    stations = data["seats"]["stations"]
+    stations = _list(data["seats"]["stations"])
     station = stations[seat] if seat < len(stations) else "off"
     if station == "gamepad":
         return True
@@ -286,24 +351,25 @@ def combo_reachable(data: dict[str, Any], item: str) -> bool:
         return control == "buzzer" or seat < 2
     if station == "gpio":
         if control == "buzzer":
-            return seat < len(data["gpio"]["buzzers"])
-        rows = data["gpio"]["controls"]
+            return seat < len(_list(data["gpio"]["buzzers"]))
+        rows = _list(data["gpio"]["controls"])
         from arcade.core.events import CONTROLS
         i = CONTROLS.index(control) - 1           # [left, right, ok, x]
-        return seat < len(rows) and i < len(rows[seat]) and bool(rows[seat][i])
+        row = _list(rows[seat]) if seat < len(rows) else []
+        return seat < len(rows) and i < len(row) and bool(row[i])
     return False
 
 
-def _check_combo(data: dict[str, Any], problems: list[ConfigError], source: str, explicit: bool) -> None:
+def _check_combo(data: Settings, problems: list[ConfigError], source: str, explicit: bool) -> None:
     """``[service] combo`` must be pressable with the stations, or the operator can never open
     the service menu (in kiosk mode: never leave the arcade).  Buzzer-only GPIO stations (what
     kiosk/install.sh writes) have no OK control: then the same seats' buzzers are used, silently
     for the default combination, as a problem for one the file names."""
     combo = data["service"]["combo"]
-    missing = [item for item in combo if not combo_reachable(data, item)]
+    missing = [item for item in _strs(combo) if not combo_reachable(data, item)]
     if not missing:
         return
-    buzzers = [f"{item.split('.')[0].upper()}.buzzer" for item in combo]
+    buzzers = [f"{item.split('.')[0].upper()}.buzzer" for item in _strs(combo)]
     buzzers = list(dict.fromkeys(buzzers))
     fallback = buzzers if len(buzzers) >= 2 and all(combo_reachable(data, b) for b in buzzers) else None
     seats = [b.split(".")[0] + "'s" for b in fallback or []]
@@ -318,7 +384,7 @@ def _check_combo(data: dict[str, Any], problems: list[ConfigError], source: str,
         data["service"]["combo"] = fallback
 
 
-def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], list[ConfigError]]:
+def check_all(raw: Mapping[str, object], source: str = "") -> tuple[Settings, list[ConfigError]]:
     """Merge ``raw`` over the defaults, keeping every good key.
 
     Returns the settings (a bad key keeps its default) and every problem found:
@@ -343,35 +409,39 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
                 data[section][key] = SCHEMA[section][key](f"{section}.{key}", value)
             except ConfigError as exc:
                 problems.append(ConfigError(exc.key, exc.value, exc.expected, source))
-    buzzers = data["gpio"]["buzzers"]
-    for i, row in enumerate(data["gpio"]["controls"]):
-        clash = sorted({p for p in row if p} & set(buzzers))
+    gpio = data["gpio"]
+    buzzers = _ints(gpio["buzzers"])
+    for i, row in enumerate(_list(gpio["controls"])):
+        clash = sorted({p for p in _ints(row) if p} & set(buzzers))
         if clash:
             problems.append(ConfigError(f"gpio.controls[{i}]", row, f"pins not used as buzzers (pin {clash[0]} is a buzzer)",
                                         source, "no GPIO station controls"))
-            data["gpio"]["controls"] = []
+            gpio["controls"] = []
             break
-    for seat, station in enumerate(data["seats"]["stations"]):
+    stations = _list(data["seats"]["stations"])
+    for seat, station in enumerate(stations):
         if station == "gpio" and seat >= len(buzzers):
             problems.append(ConfigError(f"seats.stations[{seat}]", station,
                                         f"a station with a buzzer pin: gpio.buzzers has only {len(buzzers)} pins",
                                         source, f"the keyboard for seat {seat + 1}"))
-            data["seats"]["stations"][seat] = "keyboard"
-    taken = set(buzzers) | {p for row in data["gpio"]["controls"] for p in row if p}
-    lamp_clash = sorted({p for p in data["gpio"]["lamps"] if p} & taken)
+            stations[seat] = "keyboard"
+    taken = set(buzzers) | {p for row in _list(gpio["controls"]) for p in _ints(row) if p}
+    lamp_clash = sorted({p for p in _ints(gpio["lamps"]) if p} & taken)
     if lamp_clash:
-        problems.append(ConfigError("gpio.lamps", data["gpio"]["lamps"],
+        problems.append(ConfigError("gpio.lamps", gpio["lamps"],
                                     f"pins not used by buzzers or controls (pin {lamp_clash[0]} is an input)", source,
                                     "no buzzer lamps"))
-        data["gpio"]["lamps"] = []
-    _check_combo(data, problems, source, explicit=isinstance(raw.get("service"), dict) and "combo" in raw["service"])
-    settle = data["judge"]["settle_ms"]
-    if settle and settle < data["judge"]["tie_window_ms"]:
+        gpio["lamps"] = []
+    service = raw.get("service")
+    _check_combo(data, problems, source, explicit=isinstance(service, dict) and "combo" in service)
+    judge = data["judge"]
+    settle = judge["settle_ms"]
+    if settle and _number(settle) < _number(judge["tie_window_ms"]):
         problems.append(ConfigError("judge.settle_ms", settle,
-                                    f"0 (automatic) or at least the tie window ({data['judge']['tie_window_ms']} ms)", source))
-        data["judge"]["settle_ms"] = 0
+                                    f"0 (automatic) or at least the tie window ({judge['tie_window_ms']} ms)", source))
+        judge["settle_ms"] = 0
     sh = data["sherlook"]       # docs/rules-sherlook.md SLA-1: a grace as long as a step leaves no marker to claim
-    short = [k for k in ("step_ms", "countdown_step_ms") if sh["grace_ms"] >= sh[k]]
+    short = [k for k in ("step_ms", "countdown_step_ms") if _number(sh["grace_ms"]) >= _number(sh[k])]
     if short:
         keys = ", ".join(["sherlook.grace_ms"] + [f"sherlook.{k}" for k in short])
         than = " and ".join(f"sherlook.{k} ({sh[k]})" for k in short)
@@ -381,7 +451,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
             sh[k] = defaults()["sherlook"][k]
     led = data["led"]
     port = str(led["port"]).strip()
-    if (led["transport"] == "ddp" and not led["host"].strip()) or port.lower() in ("ddp://", "ddp:"):
+    if (led["transport"] == "ddp" and not _text(led["host"]).strip()) or port.lower() in ("ddp://", "ddp:"):
         problems.append(ConfigError("led.host", led["host"], "WLED's host name or IP address for the DDP output "
                                     '(e.g. "192.168.1.50"), or transport = "serial"', source, "the LED matrix off"))
         led["transport"], led["port"] = "serial", "none"
@@ -389,7 +459,7 @@ def check_all(raw: dict[str, Any], source: str = "") -> tuple[dict[str, Any], li
     return data, problems
 
 
-def led_rate(led: dict[str, Any]) -> tuple[float, str]:
+def led_rate(led: Mapping[str, object]) -> tuple[float, str]:
     """(frames/s, a sentence) for an ``[led]`` table: what rate the panel gets.
 
     Serial: the wire's limit (Adalight, 8N1) at the baud in use (``wled_baud``
@@ -398,13 +468,13 @@ def led_rate(led: dict[str, Any]) -> tuple[float, str]:
     """
     from firmware_bridge.adalight import frame_length, safe_led_count
 
-    leds = led["width"] * led["height"]
+    leds = _whole(led["width"]) * _whole(led["height"])
     port = str(led["port"]).strip().lower()
     if led["transport"] == "ddp" or port.startswith("ddp://"):
         return 60.0, f"LED: {led['width']}x{led['height']} over Wi-Fi (DDP): up to 60 frames/s (the arcade sends up to 30)"
     if port in ("", "none", "off"):
         return 0.0, "LED: off"
-    baud = led["wled_baud"] or led["baudrate"]
+    baud = _whole(led["wled_baud"]) or _whole(led["baudrate"])
     size = frame_length(safe_led_count(leds)) if port != "virtual" else frame_length(leds)
     fps = baud / 10.0 / size
     text = (f"LED: {led['width']}x{led['height']} = {size} bytes a frame at {baud} baud: "
@@ -420,7 +490,7 @@ def led_rate(led: dict[str, Any]) -> tuple[float, str]:
 _TOPIC_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 
 
-def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str) -> None:
+def _check_event(data: Settings, problems: list[ConfigError], source: str) -> None:
     """``[event]`` (issue 15): off while ``host`` is ""; when on, names fit in a topic,
     one way to give the password, and the files named exist.
 
@@ -435,13 +505,13 @@ def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str)
     if not ev["host"] and "event.host" not in failed:
         return                           # off, and not asked for
     bad: list[ConfigError] = []
-    if any(ch.isspace() for ch in ev["host"]):
+    if any(ch.isspace() for ch in _text(ev["host"])):
         bad.append(ConfigError("event.host", ev["host"], "a host name or address without spaces", source))
     for key in ("event", "cabinet"):
         value = ev[key]
         if f"event.{key}" in failed or (key == "cabinet" and value == ""):
             continue                     # "" = this machine's host name
-        if not _TOPIC_NAME.fullmatch(value):
+        if not _TOPIC_NAME.fullmatch(_text(value)):
             bad.append(ConfigError(f"event.{key}", value, "1 to 40 letters, digits, '-', '_' or '.', "
                                    "starting with a letter or digit" + ("" if key == "cabinet" else
                                    " (the event's name, the same on every cabinet)"), source))
@@ -451,7 +521,7 @@ def _check_event(data: dict[str, Any], problems: list[ConfigError], source: str)
     if (ev["password"] or ev["password_file"]) and not ev["username"] and "event.username" not in failed:
         bad.append(ConfigError("event.username", ev["username"], "the broker user name that goes with the password", source))
     for key in ("password_file", "ca_file"):
-        if ev[key] and f"event.{key}" not in failed and not Path(ev[key]).expanduser().is_file():
+        if ev[key] and f"event.{key}" not in failed and not Path(_text(ev[key])).expanduser().is_file():
             bad.append(ConfigError(f"event.{key}", ev[key], "an existing, readable file", source))
     if ev["ca_file"] and not ev["tls"] and "event.tls" not in failed:
         bad.append(ConfigError("event.tls", ev["tls"], "true when event.ca_file is set", source))
@@ -479,7 +549,7 @@ def effects(problems: Sequence[ConfigError]) -> str:
     return ", ".join(said[:-1]) + (", and " if len(said) > 1 else "") + said[-1]
 
 
-def validate(raw: dict[str, Any], source: str = "") -> dict[str, Any]:
+def validate(raw: Mapping[str, object], source: str = "") -> Settings:
     """Merge ``raw`` over the defaults and check every key.
 
     Raises:
@@ -547,7 +617,7 @@ def _deep_key(text: str, limit: int = MAX_DEPTH) -> tuple[str, int] | None:
     return None
 
 
-def _read(path: str | os.PathLike[str]) -> dict[str, Any]:
+def _read(path: str | os.PathLike[str]) -> dict[str, object]:
     """The TOML file as a dict; every way it can be unreadable is a ConfigError.
 
     Refused with a message: missing or unreadable, larger than :data:`MAX_BYTES`, not
@@ -664,7 +734,7 @@ def _copy_owner() -> str:
         return ""
 
 
-def read_last_good(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+def read_last_good(path: str | os.PathLike[str] | None = None) -> Settings:
     """The last good copy's TOML as written ({} when there is none or it does not read, or when
     it is the copy of another configuration file than ``path``)."""
     if path is not None:
@@ -678,7 +748,7 @@ def read_last_good(path: str | os.PathLike[str] | None = None) -> dict[str, Any]
     return {k: v for k, v in good.items() if k in SCHEMA and isinstance(v, dict)}
 
 
-def missing_keys(raw: dict[str, Any], good: dict[str, Any]) -> list[str]:
+def missing_keys(raw: Mapping[str, object], good: Mapping[str, Mapping[str, object]]) -> list[str]:
     """The dotted keys of ``good`` (the last good copy) that ``raw`` does not have.
 
     >>> missing_keys({"display": {"kiosk": True}}, {"display": {"kiosk": True, "fps": 30}, "gpio": {"buzzers": []}})
@@ -702,7 +772,7 @@ def accept_as_last_good(path: Path) -> None:
     atomic_write(_copy_source(), (_same_file(path) + "\n").encode("utf-8"))
 
 
-def _valid(section: str, key: str, value: Any) -> bool:
+def _valid(section: str, key: str, value: object) -> bool:
     check = SCHEMA.get(section, {}).get(key)
     if check is None:
         return False
@@ -752,19 +822,14 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
             absent = not isinstance(have, dict) or key not in have
             missing = missing or absent
             if (absent or name in bad_keys or section in bad_keys) and _valid(section, key, value):
-                target = merged.get(section)
-                if not isinstance(target, dict):
-                    target = merged[section] = {}
-                target[key] = copy.deepcopy(value)
+                _table(merged, section)[key] = copy.deepcopy(value)
                 restored.append(name)
     damaged = bool(read_problems or first or missing)
     if damaged:
         for name in KIOSK_KEYS:
             section, key = name.split(".")
             if key in good.get(section, {}) and name not in restored and _valid(section, key, good[section][key]):
-                target = merged.get(section)
-                if not isinstance(target, dict):
-                    target = merged[section] = {}
+                target = _table(merged, section)
                 if target.get(key) != good[section][key]:
                     target[key] = copy.deepcopy(good[section][key])
                     restored.append(name)
@@ -808,6 +873,16 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
     return Config(checked, source=source, problems=problems if not clean else [], restored=restored), clean
 
 
+def _table(raw: dict[str, object], section: str) -> dict[str, object]:
+    """``raw[section]`` as a table; one is made in its place when it is not one."""
+    target = raw.get(section)
+    if isinstance(target, dict):
+        return target
+    made: dict[str, object] = {}
+    raw[section] = made
+    return made
+
+
 def last_good_path() -> Path:
     """Where the last configuration file that loaded without a problem is copied:
     ``$STATE_DIRECTORY`` (the service's ``StateDirectory=``, /var/lib/focus-arcade), else
@@ -829,7 +904,7 @@ def last_good_path() -> Path:
 SERVICE_STATE = Path("/var/lib/focus-arcade")
 
 
-def cabinet_drops(good: dict[str, Any], data: dict[str, Any]) -> list[str]:
+def cabinet_drops(good: Mapping[str, Mapping[str, object]], data: Mapping[str, Mapping[str, object]]) -> list[str]:
     """What of a cabinet the last good copy ``good`` (its TOML as written) has and the settings
     ``data`` (validated) drop: "kiosk mode" (``display.kiosk = true``), "the GPIO stations"
     (a ``"gpio"`` seat).
@@ -841,12 +916,12 @@ def cabinet_drops(good: dict[str, Any], data: dict[str, Any]) -> list[str]:
     if good.get("display", {}).get("kiosk") is True and data["display"]["kiosk"] is not True:
         out.append("kiosk mode")
     stations = good.get("seats", {}).get("stations")
-    if isinstance(stations, list) and "gpio" in stations and "gpio" not in data["seats"]["stations"]:
+    if isinstance(stations, list) and "gpio" in stations and "gpio" not in _list(data["seats"]["stations"]):
         out.append("the GPIO stations")
     return out
 
 
-def _save_last_good(path: Path, data: dict[str, Any]) -> None:
+def _save_last_good(path: Path, data: Mapping[str, Mapping[str, object]]) -> None:
     """Copy ``path`` (whose settings are ``data``) to :func:`last_good_path` (atomically; a
     read-only disk is no error), when it is the cabinet's own file.
 
@@ -880,7 +955,7 @@ def _save_last_good(path: Path, data: dict[str, Any]) -> None:
 _HEADER = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(#.*)?$")
 
 
-def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
+def salvage(text: str) -> tuple[dict[str, object], list[str]]:
     """The sections of a TOML text that read on their own: ``(raw, lost)``.
 
     The text is cut at its top-level table headers; each part is read by
@@ -897,7 +972,7 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
             parts.append((m.group(1), [line]))
         else:
             parts[-1][1].append(line)
-    raw: dict[str, Any] = {}
+    raw: dict[str, object] = {}
     lost: list[str] = []
     for name, lines in parts:
         body = "\n".join(lines)
@@ -912,8 +987,9 @@ def salvage(text: str) -> tuple[dict[str, Any], list[str]]:
             lost.append(name)
             continue
         for key, value in part.items():
-            if isinstance(raw.get(key), dict) and isinstance(value, dict):
-                raw[key].update(value)
+            have = raw.get(key)
+            if isinstance(have, dict) and isinstance(value, dict):
+                have.update(value)
             else:
                 raw[key] = value
     return raw, lost

@@ -18,7 +18,7 @@ import copy
 import os
 import tomllib
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping, MutableMapping
 
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
@@ -26,6 +26,7 @@ from tomlkit.exceptions import TOMLKitError
 from kiosk.config import (
     Config,
     ConfigError,
+    Settings,
     accept_as_last_good,
     atomic_write,
     check_all,
@@ -47,7 +48,7 @@ def config_file(cfg: Config) -> Path:
     return base / "focus-arcade" / "arcade.toml"
 
 
-def read_raw(path: Path) -> dict[str, Any]:
+def read_raw(path: Path) -> dict[str, object]:
     """The file's TOML as written (not merged with the defaults); {} if it does not exist."""
     try:
         with path.open("rb") as f:
@@ -56,7 +57,7 @@ def read_raw(path: Path) -> dict[str, Any]:
         return {}
 
 
-def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+def save_settings(path: Path, changes: Mapping[str, Mapping[str, object]]) -> Settings:
     """Set ``changes`` (``{"judge": {"tie_window_ms": 25}}``) in the file at ``path``,
     keeping its comments and layout.
 
@@ -98,7 +99,7 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, Any]]) -> dict[
     return data
 
 
-def declared_type(section: str, key: str, value: Any, present: Any = None) -> Any:
+def declared_type(section: str, key: str, value: object, present: object = None) -> object:
     """``value`` in the type the setting is declared with: ``kiosk/default.toml``'s, else the
     file's present value's (issue 20: a tie window stepped to 30 was saved as
     ``tie_window_ms = 30.0``).  A whole float of an integer setting is written as an integer, an
@@ -121,8 +122,15 @@ def declared_type(section: str, key: str, value: Any, present: Any = None) -> An
     return value
 
 
-def _table(doc: Any, section: str) -> Any:
-    """The ``[section]`` table of the document, added at its end when missing."""
-    if section not in doc or not isinstance(doc[section], dict):
+def _table(doc: MutableMapping[str, object], section: str) -> MutableMapping[str, object]:
+    """The ``[section]`` table of the document, added at its end when missing (or not a table).
+
+    Raises:
+        ConfigError: the document does not give a table back (tomlkit always does).
+    """
+    if not isinstance(doc.get(section), dict):
         doc[section] = tomlkit.table()
-    return doc[section]
+    table = doc[section]
+    if not isinstance(table, dict):
+        raise ConfigError(section, table, "a [section] table")
+    return table

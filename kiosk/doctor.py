@@ -22,9 +22,32 @@ import socket
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import TYPE_CHECKING, Callable, Protocol, TextIO
 
 from kiosk import config as configmod
+
+if TYPE_CHECKING:
+    from firmware_bridge.link import Found
+
+
+class Finding(Protocol):
+    """A controller search (:class:`firmware_bridge.discovery.ControllerFinder`): called, the
+    controller found or None; then ``problem`` says why none was."""
+
+    @property
+    def problem(self) -> str: ...
+
+    def __call__(self) -> Found | None: ...
+
+
+class Ran(Protocol):
+    """What ``check_power`` reads of a finished command (:class:`subprocess.CompletedProcess`)."""
+
+    @property
+    def returncode(self) -> int: ...
+
+    @property
+    def stderr(self) -> str | None: ...
 
 APT_VIDEO = "libdrm2 libgbm1 libegl1 libgles2 libegl-mesa0 libgl1-mesa-dri"
 #: Where libglvnd finds its EGL vendors (Mesa's is 50_mesa.json) and Mesa its DRI drivers
@@ -224,7 +247,7 @@ def check_lg_wd() -> Check:
 
 
 def check_led(cfg: configmod.Config, probe: bool = True,
-              finder_factory: Callable[..., Any] | None = None) -> Check:
+              finder_factory: Callable[..., Finding] | None = None) -> Check:
     led = cfg["led"]
     port = str(led["port"]).strip()
     rate = configmod.led_rate(led)[1]
@@ -385,7 +408,7 @@ def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
 POWER_ACTIONS = ("org.freedesktop.login1.power-off", "org.freedesktop.login1.reboot")
 
 
-def check_power(run: Callable[..., Any] | None = None, euid: int | None = None) -> Check:
+def check_power(run: Callable[..., Ran] | None = None, euid: int | None = None) -> Check:
     """Whether polkit lets this user power off and reboot through logind (``pkcheck``).
 
     ``run`` is :func:`subprocess.run` (tests give another); ``euid`` the user id

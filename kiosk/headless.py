@@ -24,14 +24,17 @@ limited by nodes, so the same seed gives the same lines on any machine.
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import random
-from typing import Any, Callable, Mapping, TextIO
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, TextIO, Unpack
 
 from arcade import registry
 from arcade.core.api import State
 from arcade.core.errors import SettingsError
+from arcade.core.house import DriverOptions
 from arcade.registry import GameSpec, PlayerContext
 
 log = logging.getLogger(__name__)
@@ -39,9 +42,55 @@ log = logging.getLogger(__name__)
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
+@dataclass(frozen=True)
+class HeadlessOptions:
+    """What ``headless`` (and ``demo``'s choice of game) reads of its command line.
+
+    ``game``: a registry name or family; ``mode`` / ``variant`` (FOCUS's word for the mode) /
+    ``x_rule`` pick the entry; ``players``: the seats as given (None: the entry's default;
+    :func:`seats_of` checks it); ``games`` and ``seed``; ``skills``: one level for every seat
+    or one per seat (None: ``medium``); ``miss_rate_scale`` / ``false_rate_scale``: FocusX's
+    ``[computer]`` rates (None: 1); ``ply_cap``: FOCUS's move limit (None: none);
+    ``options``: the entries' own options given (:data:`arcade.registry.OPTIONS`, ``case``).
+    """
+
+    game: str = "focusx"
+    mode: str | None = None
+    variant: str | None = None
+    x_rule: bool = False
+    players: object = None
+    games: int = 1
+    seed: int = 0
+    skills: list[str] | None = None
+    miss_rate_scale: float | None = None
+    false_rate_scale: float | None = None
+    ply_cap: int | None = None
+    options: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, args: "argparse.Namespace | HeadlessOptions") -> "HeadlessOptions":
+        """The options of a parsed command line (``headless``'s or ``demo``'s: what it lacks
+        keeps its default; a ``seed`` of None is 0)."""
+        if isinstance(args, HeadlessOptions):
+            return args
+        given = vars(args)
+        seed = given.get("seed")
+        return cls(game=given.get("game") or "focusx", mode=given.get("mode") or None,
+                   variant=given.get("variant") or None, x_rule=bool(given.get("x_rule", False)),
+                   players=given.get("players"), games=int(given.get("games", 1)),
+                   seed=0 if seed is None else int(seed), skills=given.get("skills"),
+                   miss_rate_scale=given.get("miss_rate_scale"), false_rate_scale=given.get("false_rate_scale"),
+                   ply_cap=given.get("ply_cap"),
+                   options={o: given[o] for o in registry.OPTIONS if given.get(o) not in (None, "")})
+
+
+#: What the headless functions take: the options, or the parsed command line they come from.
+HeadlessArgs = argparse.Namespace | HeadlessOptions
+
+
 def play(spec: GameSpec, seats: int, skills: list[str], seed: int, index: int,
-         settings: Mapping[str, Any] | None = None, miss_rate_scale: float = 1.0,
-         false_rate_scale: float = 1.0, **driver_options: Any) -> State:
+         settings: Mapping[str, object] | None = None, miss_rate_scale: float = 1.0,
+         false_rate_scale: float = 1.0, **driver_options: Unpack[DriverOptions]) -> State:
     """Play game ``index`` of seed ``seed`` of ``spec`` with computer players; the final state.
 
     Raises:
@@ -56,8 +105,8 @@ def play(spec: GameSpec, seats: int, skills: list[str], seed: int, index: int,
 
 
 def run_spec(spec: GameSpec, seats: int, games_n: int, seed: int, skills: list[str], out: TextIO,
-             settings: Mapping[str, Any] | None = None, miss_rate_scale: float = 1.0,
-             false_rate_scale: float = 1.0, **driver_options: Any) -> None:
+             settings: Mapping[str, object] | None = None, miss_rate_scale: float = 1.0,
+             false_rate_scale: float = 1.0, **driver_options: Unpack[DriverOptions]) -> None:
     """Play ``games_n`` games of ``spec`` and write one JSON line each to ``out``."""
     for k in range(games_n):
         state = play(spec, seats, skills, seed, k, settings, miss_rate_scale, false_rate_scale,
@@ -66,7 +115,7 @@ def run_spec(spec: GameSpec, seats: int, games_n: int, seed: int, skills: list[s
         out.flush()
 
 
-def spec_of(args: Any) -> GameSpec:
+def spec_of(args: HeadlessArgs) -> GameSpec:
     """The registry entry ``args`` asks for (``game``, ``mode``, ``variant``, ``x_rule``).
 
     Raises:
@@ -74,10 +123,8 @@ def spec_of(args: Any) -> GameSpec:
             option the entry does not take (``--variant`` outside FOCUS,
             ``--x-rule`` outside FocusX).
     """
-    game = getattr(args, "game", None) or "focusx"
-    mode = getattr(args, "mode", None) or None
-    variant = getattr(args, "variant", None) or None
-    x_rule = bool(getattr(args, "x_rule", False))
+    opts = HeadlessOptions.of(args)
+    game, mode, variant, x_rule = opts.game, opts.mode, opts.variant, opts.x_rule
     spec = registry.resolve(game, mode, x_rule=False) if variant is None else None
     if variant is not None:
         family = registry.resolve(game).family
@@ -93,7 +140,7 @@ def spec_of(args: Any) -> GameSpec:
     return spec
 
 
-def seats_of(spec: GameSpec, players: Any) -> int:
+def seats_of(spec: GameSpec, players: object) -> int:
     """``--players`` for ``spec`` (None: its default).
 
     Raises:
@@ -102,8 +149,7 @@ def seats_of(spec: GameSpec, players: Any) -> int:
     if players is None:
         return spec.default_seats
     lo, hi = spec.min_seats, spec.max_seats
-    ok = isinstance(players, int) and not isinstance(players, bool) and lo <= players <= hi
-    if not ok:
+    if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
         title = spec.game_class().title
         if lo == hi:
             what = f"variant {spec.mode!r}" if spec.family == "focus" else spec.name
@@ -113,13 +159,13 @@ def seats_of(spec: GameSpec, players: Any) -> int:
     return int(players)
 
 
-def skills_of(args: Any, seats: int) -> list[str]:
+def skills_of(args: HeadlessArgs, seats: int) -> list[str]:
     """One skill per seat from ``args.skills`` (one for every seat, or exactly one per seat).
 
     Raises:
         SettingsError: a list whose length is neither 1 nor ``seats``.
     """
-    skills = list(getattr(args, "skills", None) or ["medium"])
+    skills = list(HeadlessOptions.of(args).skills or ["medium"])
     if len(skills) == 1:
         skills = skills * seats
     elif len(skills) != seats:
@@ -128,17 +174,14 @@ def skills_of(args: Any, seats: int) -> list[str]:
     return skills
 
 
-def settings_of(spec: GameSpec, args: Any) -> dict[str, Any]:
+def settings_of(spec: GameSpec, args: HeadlessArgs) -> dict[str, object]:
     """The game settings the entry's own options give (``--case`` for Focus (2023)).
 
     Raises:
         SettingsError: an option the entry does not take, or a bad value.
     """
-    settings: dict[str, Any] = {}
-    for option in registry.OPTIONS:
-        value = getattr(args, option, None)
-        if value in (None, ""):
-            continue
+    settings: dict[str, object] = {}
+    for option, value in HeadlessOptions.of(args).options.items():
         if option not in spec.options:
             takers = sorted({s.family for s in registry.SPECS if option in s.options})
             raise SettingsError(option, value, f"nothing: --{option} is for --game {', '.join(takers)}; "
@@ -147,7 +190,7 @@ def settings_of(spec: GameSpec, args: Any) -> dict[str, Any]:
     return settings
 
 
-def run(args: Any, out: TextIO) -> None:
+def run(args: HeadlessArgs, out: TextIO) -> None:
     """The ``headless`` command: play ``args.games`` games of the entry ``args`` names.
 
     ``args``: ``game``, ``mode``, ``variant``, ``x_rule``, ``case``, ``players``
@@ -160,24 +203,24 @@ def run(args: Any, out: TextIO) -> None:
             that the entry does not take (the message names it and the choices).
         KeyError: an unknown FocusX skill.
     """
-    spec = spec_of(args)
-    seats = seats_of(spec, getattr(args, "players", None))
-    settings = settings_of(spec, args)
-    skills = skills_of(args, seats)
-    options: dict[str, Any] = {}
-    if getattr(args, "ply_cap", None):
-        options["ply_cap"] = args.ply_cap
+    opts = HeadlessOptions.of(args)
+    spec = spec_of(opts)
+    seats = seats_of(spec, opts.players)
+    settings = settings_of(spec, opts)
+    skills = skills_of(opts, seats)
+    options: DriverOptions = {}
+    if opts.ply_cap:
+        options["ply_cap"] = opts.ply_cap
     notice = spec.notice()
     if notice:
         log.warning("%s", notice)
-    miss = getattr(args, "miss_rate_scale", None)
-    false = getattr(args, "false_rate_scale", None)
-    run_spec(spec, seats, int(getattr(args, "games", 1)), int(getattr(args, "seed", 0)), skills, out, settings,
+    miss, false = opts.miss_rate_scale, opts.false_rate_scale
+    run_spec(spec, seats, opts.games, opts.seed, skills, out, settings,
              1.0 if miss is None else miss, 1.0 if false is None else false, **options)
 
 
 def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[str],
-               settings: dict[str, Any], out: TextIO, miss_rate_scale: float = 1.0,
+               settings: dict[str, object], out: TextIO, miss_rate_scale: float = 1.0,
                false_rate_scale: float = 1.0) -> None:
     """Play ``games_n`` FocusX games of ``mode`` (``x_rule`` in ``settings`` picks the ``-x`` entry)."""
     settings = dict(settings)
@@ -185,7 +228,7 @@ def run_focusx(mode: str, players: int, games_n: int, seed: int, skills: list[st
     run_spec(spec, players, games_n, seed, skills, out, settings, miss_rate_scale, false_rate_scale)
 
 
-def runner(game: str) -> Callable[[Any, TextIO], None]:
+def runner(game: str) -> Callable[[HeadlessArgs, TextIO], None]:
     """The headless runner for ``--game``: :func:`run`, for every registry name and family.
 
     Raises:

@@ -46,12 +46,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from arcade.core.events import CONTROLS
 from hardware.gamepad import GamepadBuzzers
 from hardware.keyboard import KeyboardBuzzers, default_keymap
 from hardware.sink import EdgeSink
+
+if TYPE_CHECKING:
+    import pygame
+
+    from kiosk.config import Config
 
 __all__ = ["COMMANDS", "Command", "StationInput", "default_key_commands", "station_keymap"]
 
@@ -113,7 +118,10 @@ def pad_commands() -> dict[int, str]:
     """``{pygame.CONTROLLER_BUTTON_* : command}`` from :data:`PAD_COMMANDS`."""
     import pygame
 
-    return {getattr(pygame, f"CONTROLLER_BUTTON_{name}"): command for name, command in PAD_COMMANDS.items()}
+    buttons = {"START": pygame.CONTROLLER_BUTTON_START, "BACK": pygame.CONTROLLER_BUTTON_BACK,
+               "GUIDE": pygame.CONTROLLER_BUTTON_GUIDE, "A": pygame.CONTROLLER_BUTTON_A,
+               "B": pygame.CONTROLLER_BUTTON_B, "X": pygame.CONTROLLER_BUTTON_X, "Y": pygame.CONTROLLER_BUTTON_Y}
+    return {buttons[name]: command for name, command in PAD_COMMANDS.items()}
 
 
 class StationInput:
@@ -133,8 +141,8 @@ class StationInput:
     def __init__(self, queue: EdgeSink, clock: Callable[[], int] = time.monotonic_ns,
                  message: Callable[[str], None] | None = None) -> None:
         self.clock = clock
-        self.keyboard: Any = KeyboardBuzzers(station_keymap(), queue=queue, clock=clock)
-        self.gamepad: Any = None
+        self.keyboard: KeyboardBuzzers = KeyboardBuzzers(station_keymap(), queue=queue, clock=clock)
+        self.gamepad: GamepadBuzzers | None = None
         try:
             self.gamepad = GamepadBuzzers(queue=queue, clock=clock)
         except Exception as exc:       # no joystick subsystem: keys and GPIO still work
@@ -143,14 +151,14 @@ class StationInput:
         self._key_commands: dict[int, str] | None = None
         self._pad_commands: dict[int, str] | None = None
 
-    def handle(self, event: Any) -> list[Command]:
+    def handle(self, event: pygame.event.Event) -> list[Command]:
         """One pygame event: station edges go on the queue; returns its commands."""
         self.keyboard.handle(event)
         if self.gamepad is not None:
             self.gamepad.handle(event)
         return self.commands(event)
 
-    def commands(self, event: Any) -> list[Command]:
+    def commands(self, event: pygame.event.Event) -> list[Command]:
         """The commands of one pygame event (no edges are made here).
 
         Returns:
@@ -158,22 +166,21 @@ class StationInput:
         """
         import pygame
 
-        etype = getattr(event, "type", None)
+        etype, fields = event.type, event.dict      # an event has the fields of its type only
         if etype == pygame.KEYDOWN:
-            key = getattr(event, "key", None)
-            if key == pygame.K_q and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            key = fields.get("key")
+            if key == pygame.K_q and fields.get("mod", 0) & pygame.KMOD_CTRL:
                 return [Command("quit", int(self.clock()))]
             if self._key_commands is None:
                 self._key_commands = default_key_commands()
             name = self._key_commands.get(key) if isinstance(key, int) else None
             if name is None:
                 return []
-            keymap = getattr(self.keyboard, "keymap", {})
-            return [Command(name, int(self.clock()), "keyboard", key in keymap)]
+            return [Command(name, int(self.clock()), "keyboard", key in self.keyboard.keymap)]
         if etype == pygame.CONTROLLERBUTTONDOWN:
             if self._pad_commands is None:
                 self._pad_commands = pad_commands()
-            name = self._pad_commands.get(getattr(event, "button", -1))
+            name = self._pad_commands.get(fields.get("button", -1))
             return [] if name is None else [Command(name, int(self.clock()), "gamepad")]
         return []
 
@@ -182,14 +189,14 @@ class StationInput:
         also a seat's station key in the keyboard's table."""
         import pygame
 
-        return pygame.key.key_code(name) in getattr(self.keyboard, "keymap", {})
+        return pygame.key.key_code(name) in self.keyboard.keymap
 
     def release_all(self) -> None:
         """Release edges for every key held (the window lost focus, a scene ended)."""
         self.keyboard.release_all()
 
 
-def wired_controls(cfg: Any, gpio_open: bool) -> dict[int, tuple[str, ...]]:
+def wired_controls(cfg: Config, gpio_open: bool) -> dict[int, tuple[str, ...]]:
     """The controls the configuration wires for each seat: ``{seat: controls}`` in
     :data:`~arcade.core.events.CONTROLS` order, a seat with none left out.
 
@@ -220,7 +227,7 @@ def wired_controls(cfg: Any, gpio_open: bool) -> dict[int, tuple[str, ...]]:
     return out
 
 
-def choose_controls(cfg: Any) -> bool:
+def choose_controls(cfg: Config) -> bool:
     """Whether some seat has left/right/OK controls (keyboard or gamepad stations, or GPIO
     controls in ``[gpio] controls``); without them the screens' hints name the buzzer gestures
     only (tap, hold, hold 2 s), as on ``kiosk/install.sh``'s four-buzzer cabinet."""

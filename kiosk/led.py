@@ -26,12 +26,15 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from arcade.views.pictures import idle_picture
+from arcade.views.pictures import RGB, Picture, idle_picture
 from firmware_bridge.layout import MatrixLayout, limit_current
 from firmware_bridge.link import LedLink, LinkStatus
 from kiosk.config import Config
+
+if TYPE_CHECKING:
+    from firmware_bridge.virtual import VirtualMatrix
 
 log = logging.getLogger("focus-arcade.led")
 
@@ -51,17 +54,28 @@ def split_ddp_port(port: str) -> tuple[str, int] | None:
     return (host or rest), int(number) if number else 4048
 
 
-def make_link(led: dict[str, Any], layout: MatrixLayout) -> tuple[Any, Any]:
+def _whole(value: object) -> int:
+    """``int(value)`` of a number setting.
+
+    Raises:
+        ValueError: ``value`` is no number.
+    """
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise ValueError(f"{value!r} is not a whole number")
+
+
+def make_link(led: Mapping[str, object], layout: MatrixLayout) -> tuple[LedLink, VirtualMatrix | None]:
     """(link, virtual matrix or None) for an ``[led]`` table.  Raises for a bad setting."""
     port = str(led.get("port", "none")).strip()
     ddp = split_ddp_port(port)
     if led.get("transport", "serial") == "ddp" or ddp is not None:
         from firmware_bridge.ddp import DdpLink
-        host, number = ddp if ddp is not None else (led.get("host", ""), led.get("ddp_port", 4048))
+        host, number = ddp if ddp is not None else (str(led.get("host", "")), _whole(led.get("ddp_port", 4048)))
         return DdpLink(host, number, layout=layout), None
-    baud = int(led.get("baudrate", 115200))
-    wled_baud = int(led.get("wled_baud", 0) or 0)
-    usb_id_text = led.get("usb_id", "") or ""
+    baud = _whole(led.get("baudrate", 115200))
+    wled_baud = _whole(led.get("wled_baud", 0) or 0)
+    usb_id_text = str(led.get("usb_id", "") or "")
     if port.lower() == "virtual":
         from firmware_bridge.virtual import VirtualMatrix
         vm = VirtualMatrix(layout.width, layout.height)
@@ -90,14 +104,14 @@ class LedOutput:
         self.width, self.height = led["width"], led["height"]
         self.max_ma = led["max_current_ma"]
         self.idle_mode = led.get("idle", "picture")
-        self.virtual: Any = None
-        self.link: Any = None
+        self.virtual: VirtualMatrix | None = None
+        self.link: LedLink | None = None
         self.last_sent_ns = 0
-        self.last_picture: Any = None
+        self.last_picture: Sequence[Sequence[RGB]] | None = None
         self.problem = ""
         # The newest job for the encoding thread: a picture (rows of RGB), or the idle
         # picture's phase (0..1) as a float; None when there is nothing new.
-        self._job: Any = None
+        self._job: Sequence[Sequence[RGB]] | float | None = None
         self._busy = False
         self._closing = False
         self._jobs = threading.Condition()
@@ -114,7 +128,7 @@ class LedOutput:
             message(self.problem)
             self.link = None
 
-    def update(self, picture: Sequence[Sequence[tuple[int, int, int]]] | None, now_ns: int,
+    def update(self, picture: Sequence[Sequence[RGB]] | None, now_ns: int,
                idle: bool = False) -> None:
         """Send ``picture`` (rows of RGB) if it changed, at most MAX_FPS times a second.
 
@@ -149,7 +163,7 @@ class LedOutput:
         self.last_sent_ns = now_ns
         self._hand_over(picture)
 
-    def _hand_over(self, job: Any) -> None:
+    def _hand_over(self, job: Sequence[Sequence[RGB]] | float) -> None:
         with self._jobs:
             if self._closing:
                 return
@@ -182,11 +196,14 @@ class LedOutput:
                     self._busy = False
                     self._jobs.notify_all()
 
-    def _send(self, job: Any) -> None:
+    def _send(self, job: Sequence[Sequence[RGB]] | float | None) -> None:
+        link = self.link
+        if link is None or job is None:
+            return
         try:
             picture = idle_picture(job, self.width, self.height) if isinstance(job, float) else job
             chain = limit_current(self.layout.to_chain(picture), self.max_ma)
-            self.link.show(chain)
+            link.show(chain)
         except Exception as exc:
             if str(exc) != self.problem:
                 self.problem = str(exc)
@@ -198,7 +215,7 @@ class LedOutput:
         with self._jobs:
             return self._jobs.wait_for(lambda: self._job is None and not self._busy, timeout_s)
 
-    def virtual_picture(self) -> Any:
+    def virtual_picture(self) -> Picture | None:
         """What the virtual matrix decoded last (rows of RGB), or None."""
         if self.virtual is None:
             return None

@@ -20,7 +20,16 @@ import signal
 import threading
 import time
 from types import FrameType
-from typing import Any
+from typing import Callable, Protocol
+
+#: A signal's disposition, as ``signal.getsignal`` gives it and ``signal.signal`` takes it.
+Handler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
+
+
+class Stoppable(Protocol):
+    """The app a stop signal ends: its main loop runs while ``running``."""
+
+    running: bool
 
 log = logging.getLogger("focus-arcade")
 
@@ -40,13 +49,13 @@ class StopSignals:
     """
 
     def __init__(self) -> None:
-        self.app: Any = None
+        self.app: Stoppable | None = None
         self.signum: int | None = None
         self.at = 0.0
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
         self._done = False
-        self._old: dict[int, Any] = {}
+        self._old: dict[int, Handler] = {}
         for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
             old = signal.getsignal(sig)
             if sig in (signal.SIGINT, signal.SIGHUP) and old == signal.SIG_IGN:
@@ -54,7 +63,7 @@ class StopSignals:
             self._old[sig] = old
             signal.signal(sig, self._on_signal)
 
-    def attach(self, app: Any) -> None:
+    def attach(self, app: Stoppable) -> None:
         """The App to stop (a signal that came before it existed stops it at once)."""
         self.app = app
         if self.signum is not None:

@@ -40,7 +40,7 @@ import sqlite3
 import time
 import zlib
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, NotRequired, TypedDict, TypeGuard
 
 from arcade.core.errors import ArcadeError
 
@@ -109,7 +109,7 @@ CREATE TABLE IF NOT EXISTS event_games (
 EXTRA_SCHEMA.append(EVENT_SCHEMA)
 
 #: ``(games id, finished_at, record, winners, reason, scores) -> (game uid, event, topic, payload)``
-OutboxHook = Callable[[int, float, dict[str, Any], tuple[int, ...], str, tuple[float, ...]],
+OutboxHook = Callable[[int, float, dict[str, object], tuple[int, ...], str, tuple[float, ...]],
                       tuple[str, str, str, str]]
 
 COLUMNS = {"id", "finished_at", "game", "seats", "winners", "reason", "scores", "record"}
@@ -141,7 +141,43 @@ RESERVE_BYTES = 64 * 1024
 _NO_SPACE = ("full", "disk i/o")
 
 
-def _text(cell: Any, name: str) -> str:
+class GameRow(TypedDict):
+    """A finished game as :meth:`Results.recent` gives it (without its record)."""
+
+    id: int                     # 0: kept in memory, not saved yet (then ``saved`` is False)
+    finished_at: float          # seconds since the epoch
+    game: str                   # the record's game name
+    seats: int
+    winners: list[int]          # seats, 0-based
+    reason: str
+    scores: list[float]         # one per seat, or none
+    saved: NotRequired[bool]
+
+
+class SetAside(TypedDict):
+    """A row put aside (:meth:`Results.set_aside`): from which table (``source``) and row, why
+    (``problem``), a copy of what it held, when (``at``, seconds since the epoch)."""
+
+    source: str
+    row_id: int
+    problem: str
+    copy: str
+    at: float
+
+
+def record_head(record: Mapping[str, object]) -> tuple[str, int]:
+    """A record's game name and seat count, as its ``games`` row holds them.
+
+    Raises:
+        KeyError: no ``game`` or ``seats``; TypeError, ValueError: ``seats`` is not a number.
+    """
+    seats = record["seats"]
+    if not isinstance(seats, (int, float, str)):
+        raise TypeError(f"the record's seats is not a number ({type(seats).__name__})")
+    return str(record["game"]), int(seats)
+
+
+def _text(cell: object, name: str) -> str:
     """A TEXT cell read as bytes (``CAST(x AS BLOB)``), decoded; ValueError names the column."""
     if isinstance(cell, str):
         return cell
@@ -153,7 +189,7 @@ def _text(cell: Any, name: str) -> str:
         raise ValueError(f"{name} is not UTF-8 text (byte {exc.start})") from None
 
 
-def _json(cell: Any, name: str) -> Any:
+def _json(cell: object, name: str) -> object:
     text = _text(cell, name)
     try:
         return json.loads(text)
@@ -161,11 +197,11 @@ def _json(cell: Any, name: str) -> Any:
         raise ValueError(f"{name} is not readable JSON ({str(exc)[:60]})") from None
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _number(v: Any) -> bool:
+def _number(v: object) -> TypeGuard[int | float]:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
@@ -173,13 +209,16 @@ GAME_CELLS = ("id, finished_at, CAST(game AS BLOB), seats, CAST(winners AS BLOB)
               "CAST(scores AS BLOB)")
 
 
-def row_checksum(*cells: Any) -> int:
+def row_checksum(*cells: object) -> int:
     """CRC-32 of a row's cells as SQLite stores them (issue 23): ``None``, ``int``, ``float``,
     ``str`` or ``bytes`` each, a text and its UTF-8 bytes alike (texts are read back as bytes).
 
     Each cell is framed by its kind and length, so moving bytes from one cell to the next
     changes the sum.  Returns an ``int`` in 0 .. 2**32 - 1.  It finds damage (a flipped bit,
     a torn page), not a deliberate edit.
+
+    Raises:
+        TypeError: a cell of another kind.
     """
     crc = 0
     for cell in cells:
@@ -189,9 +228,11 @@ def row_checksum(*cells: Any) -> int:
             part = b"i" + str(int(cell)).encode()
         elif isinstance(cell, float):
             part = b"f" + repr(cell).encode()
-        else:
+        elif isinstance(cell, (str, bytes, bytearray, memoryview)):
             data = cell.encode("utf-8", "surrogatepass") if isinstance(cell, str) else bytes(cell)
             part = b"t" + str(len(data)).encode() + b":" + data
+        else:
+            raise TypeError(f"a cell of SQLite holds no {type(cell).__name__}")
         crc = zlib.crc32(part + b"\x1f", crc)
     return crc
 
@@ -201,41 +242,41 @@ GAME_SUM_CELLS = ("finished_at, CAST(game AS BLOB), seats, CAST(winners AS BLOB)
                   "CAST(scores AS BLOB), CAST(record AS BLOB), CAST(game_key AS BLOB)")
 
 
-def check_checksum(stored: Any, *cells: Any) -> None:
+def check_checksum(stored: object, *cells: object) -> None:
     """Raises ValueError when ``stored`` (a row's ``checksum`` cell) is not the sum of ``cells``."""
     if not _is_int(stored) or stored != row_checksum(*cells):
         raise ValueError("its values are not the ones saved (checksum does not match: damaged in the file)")
 
 
-def check_game_row(cells: tuple[Any, ...]) -> dict[str, Any]:
+def check_game_row(cells: tuple[object, ...]) -> GameRow:
     """One ``games`` row (``GAME_CELLS``) as the dict :meth:`Results.recent` returns.
 
     Raises:
         ValueError: a cell cannot be read back; the message names the column.
     """
-    gid, finished_at, game, seats, winners, reason, scores = cells
+    gid, finished_at, game_cell, seats, winners_cell, reason_cell, scores_cell = cells
     if not _is_int(gid):
         raise ValueError("id is not a whole number")
     if not _number(finished_at) or finished_at < 0:
         raise ValueError(f"finished_at is not a time ({finished_at!r:.40})")
-    game = _text(game, "game")
+    game = _text(game_cell, "game")
     if not game or len(game) > 200:
         raise ValueError("game is not a game name")
     if not _is_int(seats) or not 1 <= seats <= MAX_SEATS:
         raise ValueError(f"seats is not 1 to {MAX_SEATS} ({seats!r:.40})")
-    winners = _json(winners, "winners")
+    winners = _json(winners_cell, "winners")
     if not isinstance(winners, list) or not all(_is_int(w) and 0 <= w < seats for w in winners) \
             or len(set(winners)) != len(winners):
         raise ValueError(f"winners is not a list of seats 0 to {seats - 1}")
-    reason = _text(reason, "reason")
-    scores = _json(scores, "scores")
+    reason = _text(reason_cell, "reason")
+    scores = _json(scores_cell, "scores")
     if not isinstance(scores, list) or len(scores) not in (0, seats) or not all(_number(s) for s in scores):
         raise ValueError(f"scores is not a list of {seats} numbers")
     return {"id": gid, "finished_at": finished_at, "game": game, "seats": seats, "winners": winners,
             "reason": reason[:500], "scores": scores}
 
 
-def check_record(cell: Any, game: str | None = None, seats: int | None = None) -> dict[str, Any]:
+def check_record(cell: object, game: str | None = None, seats: int | None = None) -> dict[str, object]:
     """A ``record`` cell as the record dict (``arcade.core.record`` format).
 
     Raises:
@@ -435,7 +476,7 @@ class Results:
         self.report: Callable[[str], None] | None = None
         #: Finished games not written yet (the disk was full), oldest first: the arguments of
         #: :meth:`save`; written at the next use of the store once there is space.
-        self.pending: list[tuple[dict[str, Any], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
+        self.pending: list[tuple[dict[str, object], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
         if self.path == ":memory:":
             try:
@@ -592,7 +633,7 @@ class Results:
                  "AND json_extract(record, '$.seats') IS seats "
                  "AND coalesce(json_type(record, '$.actions'), 'array') = 'array' ELSE 0 END")
 
-    def _bad_game_rows(self, db: sqlite3.Connection, where: str, args: tuple[Any, ...] = (),
+    def _bad_game_rows(self, db: sqlite3.Connection, where: str, args: tuple[object, ...] = (),
                        sealed: bool = True) -> list[tuple[str, int, str, str]]:
         """``sealed``: the file is of schema 3 or later, so every row carries its checksum."""
         sums = f"checksum, {GAME_SUM_CELLS}" if sealed else "NULL"
@@ -899,7 +940,7 @@ class Results:
         except sqlite3.Error as exc:
             self._say(f"Could not put damaged rows aside: {exc}")
 
-    def set_aside(self) -> list[dict[str, Any]]:
+    def set_aside(self) -> list[SetAside]:
         """What was put aside, newest first: ``{"source", "row_id", "problem", "copy", "at"}``."""
         rows = self.db.execute("SELECT CAST(source AS BLOB), row_id, CAST(problem AS BLOB), CAST(copy AS BLOB), "
                                "set_aside_at FROM set_aside ORDER BY id DESC").fetchall()
@@ -908,7 +949,7 @@ class Results:
                  "at": t} for s, r, p, c, t in rows]
 
     # -- results -------------------------------------------------------------------
-    def save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
+    def save(self, record: dict[str, object], winners: tuple[int, ...], reason: str,
              scores: tuple[float, ...], game_key: str | None = None) -> int:
         """Save one finished game; returns its id.
 
@@ -952,7 +993,7 @@ class Results:
             self._say(f"{written} result{'s' * (written != 1)} kept in memory while the disk was full "
                       f"{'are' if written != 1 else 'is'} now saved in {self.path}.")
 
-    def _save(self, record: dict[str, Any], winners: tuple[int, ...], reason: str,
+    def _save(self, record: dict[str, object], winners: tuple[int, ...], reason: str,
               scores: tuple[float, ...], game_key: str | None = None, finished_at: float | None = None) -> int:
         uid = ""
         try:
@@ -963,7 +1004,8 @@ class Results:
                     if row is not None:
                         self.db.execute("DELETE FROM resume WHERE game_key = ?", (game_key,))
                         return int(row[0])
-                cells = (float(finished), record["game"], int(record["seats"]), json.dumps(list(winners)), reason,
+                game, seats = record_head(record)
+                cells = (float(finished), game, seats, json.dumps(list(winners)), reason,
                          json.dumps(list(scores)), json.dumps(record), game_key)
                 cur = self.db.execute(
                     "INSERT INTO games (finished_at, game, seats, winners, reason, scores, record, game_key, "
@@ -1005,7 +1047,8 @@ class Results:
             log.info("checkpoint of %s after a game: %s", self.path, exc)
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
-        """The latest games, newest first (without their records); every value checked.
+        """The latest games, newest first (without their records), each a :class:`GameRow`
+        as a plain dict (the attract screen's rows are loosely typed); every value checked.
 
         A row that cannot be read back is put aside (see the module docstring) and
         left out; :attr:`notices` says so.
@@ -1019,24 +1062,25 @@ class Results:
                                    "ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
         except sqlite3.Error as exc:
             raise StorageError(f"could not read the results from {self.path}: {exc}") from None
-        out: list[dict[str, Any]] = []
+        out: list[GameRow] = []
         bad = []
         for record, winners, reason, scores, _, finished in reversed(self.pending):   # newest first
-            out.append({"id": 0, "finished_at": finished, "game": record["game"], "seats": record["seats"],
+            game, seats = record_head(record)
+            out.append({"id": 0, "finished_at": finished, "game": game, "seats": seats,
                         "winners": list(winners), "reason": f"{reason}; not saved yet", "scores": list(scores),
                         "saved": False})
         for row in rows:
             try:
-                game = check_game_row(row[:7])
+                summary = check_game_row(row[:7])
                 check_checksum(row[7], *row[8:])
-                out.append(game)
+                out.append(summary)
             except ValueError as exc:
                 bad.append(("games", row[0], str(exc), repr(row[:7])[:2000]))
         if bad:
             self._put_aside_now(bad)
-        return out[:limit]
+        return [dict(row) for row in out[:limit]]
 
-    def record(self, game_id: int) -> dict[str, Any]:
+    def record(self, game_id: int) -> dict[str, object]:
         """The JSON record of game ``game_id``.
 
         Raises:
@@ -1059,7 +1103,7 @@ class Results:
             raise KeyError(f"game {game_id}'s record could not be read ({exc}); it was put aside") from None
 
     # -- the game in progress (kiosk/resume.py) ------------------------------------
-    def save_resume(self, game_key: str, data: dict[str, Any]) -> None:
+    def save_resume(self, game_key: str, data: Mapping[str, object]) -> None:
         """Keep the game in progress (one slot; one transaction).
 
         Raises:
@@ -1076,7 +1120,7 @@ class Results:
         except sqlite3.Error as exc:
             raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
 
-    def load_resume(self) -> dict[str, Any] | None:
+    def load_resume(self) -> dict[str, object] | None:
         """The interrupted game (its data plus ``game_key`` and ``saved_at``), or None.
 
         A slot that cannot be read back is put aside (None).  A slot whose game was
@@ -1102,7 +1146,7 @@ class Results:
             return None
         done = self.db.execute("SELECT 1 FROM games WHERE game_key = ?", (data["game_key"],)).fetchone()
         if done:
-            self.drop_resume(data["game_key"])
+            self.drop_resume(str(data["game_key"]))
             return None
         return data
 
@@ -1235,18 +1279,18 @@ class Results:
                       f"{'are' if saved != 1 else 'is'} now saved in {self.path}.")
 
 
-def check_resume(key: Any, saved_at: Any, data: Any) -> dict[str, Any]:
+def check_resume(key: object, saved_at: object, data: object) -> dict[str, object]:
     """The resume slot's cells as ``{"game_key", "saved_at", ...data}``.
 
     Raises:
         ValueError: a cell cannot be read back (the message names it).
     """
-    key = _text(key, "game_key")
-    if not key or len(key) > 100:
+    game_key = _text(key, "game_key")
+    if not game_key or len(game_key) > 100:
         raise ValueError("game_key is not a game id")
     if not _number(saved_at):
         raise ValueError("saved_at is not a time")
     body = _json(data, "data")
     if not isinstance(body, dict):
         raise ValueError("data is not an object")
-    return {**body, "game_key": key, "saved_at": saved_at}
+    return {**body, "game_key": game_key, "saved_at": saved_at}

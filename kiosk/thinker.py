@@ -85,7 +85,7 @@ import threading
 import time
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from arcade import registry
 from arcade.core.api import Action, State
@@ -112,6 +112,48 @@ class ThinkerError(RuntimeError):
     """The thinking worker could not be used (the reason says why)."""
 
 
+#: A protocol message as JSON data (an object): ``{"v": 1, "type": "think", "id": 3, ...}``.
+Message = dict[str, object]
+
+
+class TextOut(Protocol):
+    """Where the worker writes its answers (``sys.stdout``, a ``StringIO`` in tests)."""
+
+    def write(self, text: str, /) -> object: ...
+
+    def flush(self) -> object: ...
+
+
+def _table(value: object, what: str) -> Mapping[str, object]:
+    """A request's JSON object field.
+
+    Raises:
+        ThinkerError: ``value`` is not a JSON object (``what`` names the field).
+    """
+    if not isinstance(value, dict):
+        raise ThinkerError(f"{what} is not an object: {str(value)[:60]}")
+    return value
+
+
+def _int(value: object, what: str) -> int:
+    """``int(value)`` of a request's number (or digits).
+
+    Raises:
+        ThinkerError: ``value`` is no number (``what`` names the field).
+        ValueError: a string that is no whole number.
+    """
+    if isinstance(value, (int, float, str)):
+        return int(value)
+    raise ThinkerError(f"{what} is not a number: {str(value)[:60]}")
+
+
+def _float(value: object, what: str) -> float:
+    """``float(value)`` of a request's number (or digits); raises as :func:`_int`."""
+    if isinstance(value, (int, float, str)):
+        return float(value)
+    raise ThinkerError(f"{what} is not a number: {str(value)[:60]}")
+
+
 class ThinkerVersionError(ThinkerError):
     """The worker speaks another protocol version than this kiosk."""
 
@@ -131,13 +173,13 @@ def _search(kind: str) -> PositionSearch:
             from None
 
 
-def encode(kind: str, state: State) -> dict[str, Any]:
+def encode(kind: str, state: State) -> Message:
     """``state`` as protocol data for a ``kind`` request (the game's house's ``SEARCH.encode``:
     FOCUS / Crossfire, ``"focus"``: seats, settings, start and the moves since)."""
     return _search(kind).encode(state)
 
 
-def decode(kind: str, data: Mapping[str, Any]) -> State:
+def decode(kind: str, data: Mapping[str, object]) -> State:
     """The state :func:`encode` wrote.
 
     Raises:
@@ -150,13 +192,14 @@ def decode(kind: str, data: Mapping[str, Any]) -> State:
         raise ThinkerError(str(exc)) from exc
 
 
-def _think_position(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[list[int], int]:
+def _think_position(req: Mapping[str, object], clock: Callable[[], float]) -> tuple[list[int], int]:
     kind = str(req.get("kind"))
-    state = decode(kind, req["state"])
+    state = decode(kind, _table(req["state"], "state"))
     stats: dict[str, int] = {}
-    cap = req.get("cap_s")
-    move = _search(kind).search(state, str(req["level"]), random.Random(int(req["seed"])), clock,
-                                req.get("nodes"), None if cap is None else float(cap), stats)
+    cap, nodes = req.get("cap_s"), req.get("nodes")
+    move = _search(kind).search(state, str(req["level"]), random.Random(_int(req["seed"], "seed")), clock,
+                                None if nodes is None else _int(nodes, "nodes"),
+                                None if cap is None else _float(cap, "cap_s"), stats)
     return move, stats.get("nodes", 0)
 
 
@@ -196,24 +239,28 @@ def decide_here(name: str, state: State, seat: int, level: str, seed: int) -> Ac
     return _player(name)(state, seat, level, random.Random(seed))
 
 
-def _sync_session(req: Mapping[str, Any]) -> State:
+def _sync_session(req: Mapping[str, object]) -> State:
     """The worker's game of ``req["session"]`` with ``req["actions"]`` applied (see the module text).
 
     Raises:
         ThinkerError: a session out of step, an unknown entry, an action that does not replay.
     """
     sid = str(req.get("session"))
-    base = int(req.get("base") or 0)
+    base = _int(req.get("base") or 0, "base")
     try:
         if base == 0:
-            g = req["game"]
-            state = registry.get(str(g["entry"])).start_from((), int(g["seats"]), g.get("settings") or {})
+            g = _table(req["game"], "game")
+            state = registry.get(str(g["entry"])).start_from((), _int(g["seats"], "seats"),
+                                                             _table(g.get("settings") or {}, "settings"))
         else:
             if sid not in _SESSIONS or _SESSIONS[sid][1] != base:
                 have = _SESSIONS[sid][1] if sid in _SESSIONS else None
                 raise ThinkerError(f"session {sid} is out of step (the worker has {have} actions, not {base})")
             state = _SESSIONS.pop(sid)[0]
-        actions = list(req.get("actions") or [])
+        sent = req.get("actions") or []
+        if not isinstance(sent, list):
+            raise ThinkerError(f"actions is not a list: {str(sent)[:60]}")
+        actions = list(sent)
         from arcade.core.record import apply_actions
         apply_actions(state, actions)
     except ThinkerError:
@@ -228,14 +275,14 @@ def _sync_session(req: Mapping[str, Any]) -> State:
     return state
 
 
-def _think_game(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Any, int]:
+def _think_game(req: Mapping[str, object], clock: Callable[[], float]) -> tuple[object, int]:
     sid = str(req.get("session"))
     if sid not in _SESSIONS:
         raise ThinkerError(f"session {sid} is not kept here")
     state = _SESSIONS[sid][0]
-    player = req["player"]
-    action = decide_here(str(player["name"]), state, int(player["seat"]), str(player.get("level") or ""),
-                         int(req["seed"]))
+    player = _table(req["player"], "player")
+    action = decide_here(str(player["name"]), state, _int(player["seat"], "seat"), str(player.get("level") or ""),
+                         _int(req["seed"], "seed"))
     return action.to_json(), 0
 
 
@@ -243,14 +290,14 @@ def _think_game(req: Mapping[str, Any], clock: Callable[[], float]) -> tuple[Any
 GAME_KIND = "game"
 #: kind -> the worker's decision function: (request, clock) -> (move as JSON data, nodes); any
 #: other kind is a family whose house searches positions sent as data (:func:`_think_position`).
-KINDS: dict[str, Callable[[Mapping[str, Any], Callable[[], float]], tuple[Any, int]]] = {
+KINDS: dict[str, Callable[[Mapping[str, object], Callable[[], float]], tuple[object, int]]] = {
     GAME_KIND: _think_game,
 }
 
 
 # -- the worker -----------------------------------------------------------------------------
 
-def _send(out: Any, lock: threading.Lock, msg: dict[str, Any]) -> None:
+def _send(out: TextOut, lock: threading.Lock, msg: Message) -> None:
     msg = {"v": PROTOCOL_VERSION, **msg}
     with lock:
         out.write(json.dumps(msg) + "\n")
@@ -268,7 +315,8 @@ def _cpu_clock_of_this_thread() -> Callable[[], float]:
     return lambda: time.clock_gettime(clk)
 
 
-def worker_main(stdin: Any = None, stdout: Any = None, heartbeat_s: float = HEARTBEAT_S) -> int:
+def worker_main(stdin: Iterable[str] | None = None, stdout: TextOut | None = None,
+                heartbeat_s: float = HEARTBEAT_S) -> int:
     """The worker: read requests (one JSON line each), think, answer; until ``bye`` or EOF.
 
     A reader thread takes requests as they come, so ``cancel`` reaches a running
@@ -279,35 +327,35 @@ def worker_main(stdin: Any = None, stdout: Any = None, heartbeat_s: float = HEAR
     seconds while a request is worked on (``progress``), so the client can tell a slow
     worker from a stuck one.
     """
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
+    lines: Iterable[str] = sys.stdin if stdin is None else stdin
+    out: TextOut = sys.stdout if stdout is None else stdout
     lock = threading.Lock()
-    todo: list[dict[str, Any]] = []
-    cancelled: set[Any] = set()
+    todo: list[Message] = []
+    cancelled: set[object] = set()
     wake = threading.Condition()
-    current: list[Any] = [None]
+    current: list[object] = [None]
     done = [False]
     cpu = _cpu_clock_of_this_thread()
-    working: list[tuple[Any, float] | None] = [None]     # (request id, CPU seconds when it began)
+    working: list[tuple[object, float] | None] = [None]     # (request id, CPU seconds when it began)
     stop = threading.Event()
 
     def heartbeat() -> None:
         while not stop.wait(heartbeat_s):
             w = working[0]
             if w is not None:
-                _send(stdout, lock, {"type": "progress", "id": w[0], "cpu_s": round(cpu() - w[1], 3)})
+                _send(out, lock, {"type": "progress", "id": w[0], "cpu_s": round(cpu() - w[1], 3)})
 
     def reader() -> None:
-        for line in stdin:
+        for line in lines:
             try:
                 msg = json.loads(line)
                 if not isinstance(msg, dict):
                     raise ValueError("not an object")
             except ValueError as exc:
-                _send(stdout, lock, {"type": "error", "id": None, "error": f"not a JSON object: {exc}"})
+                _send(out, lock, {"type": "error", "id": None, "error": f"not a JSON object: {exc}"})
                 continue
             if msg.get("v") != PROTOCOL_VERSION:
-                _send(stdout, lock, {"type": "error", "id": msg.get("id"),
+                _send(out, lock, {"type": "error", "id": msg.get("id"),
                                      "error": f"protocol version {msg.get('v')!r} is not spoken here "
                                               f"(this worker speaks {PROTOCOL_VERSION})"})
                 continue
@@ -320,25 +368,25 @@ def worker_main(stdin: Any = None, stdout: Any = None, heartbeat_s: float = HEAR
                 elif kind == "bye":
                     done[0] = True
                 else:
-                    _send(stdout, lock, {"type": "error", "id": msg.get("id"),
+                    _send(out, lock, {"type": "error", "id": msg.get("id"),
                                          "error": f"unknown message type {kind!r}"})
                 wake.notify()
         with wake:
             done[0] = True
             wake.notify()
 
-    _send(stdout, lock, {"type": "ready", "pid": os.getpid()})
+    _send(out, lock, {"type": "ready", "pid": os.getpid()})
     threading.Thread(target=reader, name="thinker-reader", daemon=True).start()
     threading.Thread(target=heartbeat, name="thinker-heartbeat", daemon=True).start()
     try:
-        return _serve(stdout, lock, todo, cancelled, wake, current, done, working)
+        return _serve(out, lock, todo, cancelled, wake, current, done, working)
     finally:
         stop.set()
 
 
-def _serve(stdout: Any, lock: threading.Lock, todo: list[dict[str, Any]], cancelled: set[Any],
-           wake: threading.Condition, current: list[Any], done: list[bool],
-           working: "list[tuple[Any, float] | None]") -> int:
+def _serve(stdout: TextOut, lock: threading.Lock, todo: list[Message], cancelled: set[object],
+           wake: threading.Condition, current: list[object], done: list[bool],
+           working: "list[tuple[object, float] | None]") -> int:
     """:func:`worker_main`'s loop: serve the requests in order until ``bye`` or EOF."""
     while True:
         with wake:
@@ -354,8 +402,8 @@ def _serve(stdout: Any, lock: threading.Lock, todo: list[dict[str, Any]], cancel
             working[0] = None
 
 
-def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled: set[Any],
-               current: list[Any]) -> None:
+def _serve_one(stdout: TextOut, lock: threading.Lock, req: Message, cancelled: set[object],
+               current: list[object]) -> None:
     """One request of :func:`_serve`: its answer (a move, ``cancelled`` or ``error``) is sent."""
     rid = req.get("id")
     if req.get("kind") == GAME_KIND:
@@ -369,7 +417,7 @@ def _serve_one(stdout: Any, lock: threading.Lock, req: dict[str, Any], cancelled
         return
     current[0] = rid
 
-    def clock(rid: Any = rid) -> float:
+    def clock(rid: object = rid) -> float:
         return float("inf") if rid in cancelled else time.thread_time()
 
     t0 = time.monotonic()
@@ -396,7 +444,7 @@ class Answer:
     (``"worker"`` or ``"fallback"``), and why a fallback was used (``note``)."""
 
     ticket: int
-    move: Any
+    move: object
     source: str
     nodes: int = 0
     ms: float = 0.0
@@ -407,8 +455,8 @@ class Answer:
 @dataclass
 class _Pending:
     ticket: int
-    msg: dict[str, Any]
-    fallback: Callable[[], Any]
+    msg: Message
+    fallback: Callable[[], object]
     future: "Future[Answer]"
     cpu_s: float                       # CPU seconds the worker may spend on it before it counts as stuck
     heard: float | None = None         # last sign of progress (client clock); set when its turn comes
@@ -436,7 +484,7 @@ class GameSession:
         self.entry = spec.name
         self.seats = int(state.game.seats)
         self.settings = dict(state.game.settings)
-        self.actions: list[dict[str, Any]] = []
+        self.actions: list[Message] = []
         self.state = state
         self.worker_gen = -1               # the worker generation that has actions[:worker_count]
         self.worker_count = 0
@@ -454,15 +502,15 @@ class GameSession:
             self.actions.append({"player": int(p), "action": a.to_json()})
         return len(self.actions)
 
-    def state_at(self, upto: int) -> Any:
+    def state_at(self, upto: int) -> State:
         """The game after its first ``upto`` actions, rebuilt (the fallback's position)."""
         return registry.get(self.entry).start_from(self.actions[:upto], self.seats, self.settings)
 
-    def message(self, generation: int, upto: int) -> dict[str, Any]:
+    def message(self, generation: int, upto: int) -> Message:
         """The session fields of a request for ``upto`` actions sent to worker ``generation``
         (everything when that worker does not have the game yet)."""
         base = self.worker_count if self.worker_gen == generation and self.worker_count <= upto else 0
-        msg: dict[str, Any] = {"session": self.sid, "base": base, "actions": self.actions[base:upto]}
+        msg: Message = {"session": self.sid, "base": base, "actions": self.actions[base:upto]}
         if base == 0:
             msg["game"] = {"entry": self.entry, "seats": self.seats, "settings": self.settings}
         self.worker_gen, self.worker_count = generation, upto
@@ -520,7 +568,7 @@ class Thinker:
         self._wake_r, self._wake_w = os.pipe()
         self._pump: threading.Thread | None = None
         self._next_start = 0.0
-        self._reported: tuple[Any, float] | None = None     # the worker's last progress report
+        self._reported: tuple[object, float] | None = None     # the worker's last progress report
 
     # -- process ------------------------------------------------------------------------
     def start(self) -> None:
@@ -601,10 +649,10 @@ class Thinker:
 
     # -- requests -----------------------------------------------------------------------
     @staticmethod
-    def _line(msg: Mapping[str, Any]) -> bytes:
+    def _line(msg: Mapping[str, object]) -> bytes:
         return (json.dumps({"v": PROTOCOL_VERSION, **msg}) + "\n").encode()
 
-    def ask(self, kind: str, state: Mapping[str, Any], level: str, seed: int, fallback: Callable[[], Any],
+    def ask(self, kind: str, state: Mapping[str, object], level: str, seed: int, fallback: Callable[[], object],
             nodes: int | None = None, cap_s: float | None = None) -> "Future[Answer]":
         """Queue a request (cancelling a pending one); returns the future of its :class:`Answer`.
 
@@ -620,14 +668,14 @@ class Thinker:
             for t in list(self._pending):
                 self._cancel_locked(t)
             self._ticket += 1
-            msg = {"type": "think", "id": self._ticket, "kind": kind, "state": state, "level": level,
+            msg: Message = {"type": "think", "id": self._ticket, "kind": kind, "state": state, "level": level,
                    "seed": seed, "nodes": nodes, "cap_s": cap_s}
             self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cap + self.stuck_margin_s)
         self.start()
         return fut
 
-    def ask_game(self, session: GameSession, upto: int, player: Mapping[str, Any], seed: int,
-                 fallback: Callable[[], Any], cpu_s: float = GAME_CPU_S) -> "Future[Answer]":
+    def ask_game(self, session: GameSession, upto: int, player: Mapping[str, object], seed: int,
+                 fallback: Callable[[], object], cpu_s: float = GAME_CPU_S) -> "Future[Answer]":
         """Queue a ``"game"`` request: ``player`` (``{"name", "seat", "level"}``, a ``THINKING_PLAYERS`` name)
         chooses in ``session``'s game after its first ``upto`` actions (:meth:`GameSession.sync`);
         returns the future of its :class:`Answer` (the move as action JSON).  Other waiting
@@ -638,7 +686,8 @@ class Thinker:
         fut: Future[Answer] = Future()
         with self._lock:
             self._ticket += 1
-            msg = {"type": "think", "id": self._ticket, "kind": "game", "player": dict(player), "seed": seed}
+            msg: Message = {"type": "think", "id": self._ticket, "kind": "game", "player": dict(player),
+                            "seed": seed}
             self._pending[self._ticket] = _Pending(self._ticket, msg, fallback, fut, cpu_s,
                                                    session=session, upto=upto)
         self.start()
@@ -795,7 +844,7 @@ class Thinker:
                 return f"the thinking process showed no progress for {self.silent_s:.0f} s; restarted"
         return ""
 
-    def _progress(self, rid: Any, cpu_s: float | None) -> None:
+    def _progress(self, rid: object, cpu_s: float | None) -> None:
         """A ``progress`` report (the worker had ``cpu_s`` CPU seconds on request ``rid`` so far)
         or, with ``cpu_s`` None, ``ready``: a sign of progress when it shows more CPU time than
         the last report (of any request: one before the head that it still finishes counts too)."""
@@ -859,6 +908,37 @@ class Thinker:
 
 # -- computer players for the match driver --------------------------------------------------
 
+class Awaited(Protocol):
+    """What a :class:`Pondering` waits on: a :class:`concurrent.futures.Future`'s view
+    (of an :class:`Answer`, or of an action worked out in a thread of this process)."""
+
+    def done(self) -> bool: ...
+
+    def result(self, timeout: float | None = None) -> object: ...
+
+
+def _as_action(_state: State, result: object) -> Action:
+    """The default decode of a :class:`ThinkingPlayer`: the result is the action.
+
+    Raises:
+        ThinkerError: the result is no action.
+    """
+    if not isinstance(result, Action):
+        raise ThinkerError(f"the thought gave {type(result).__name__}, not an action")
+    return result
+
+
+def _answer(result: object) -> Answer:
+    """A thinker's future's result as an :class:`Answer`.
+
+    Raises:
+        ThinkerError: it is none.
+    """
+    if not isinstance(result, Answer):
+        raise ThinkerError(f"the thought gave {type(result).__name__}, not an answer")
+    return result
+
+
 @dataclass
 class Pondering:
     """A :class:`arcade.core.driver.Thought` over a future: the match driver polls
@@ -875,18 +955,18 @@ class Pondering:
         action: the move, once decoded.
     """
 
-    future: "Future[Any]"
+    future: Awaited
     stop: Callable[[], object]
     state: State
-    decode: Callable[[Any, Any], Any]
+    decode: Callable[[State, object], Action]
     note: Callable[[str], None]
     rng: random.Random
     poll: Callable[[], None] | None = None
-    action: Any = None
+    action: Action | None = None
     #: the move made here when the answer cannot be used (None: a random legal move from ``rng``)
-    fallback: Callable[[], Any] | None = None
+    fallback: Callable[[], Action] | None = None
 
-    def result(self) -> Any:
+    def result(self) -> Action | None:
         if self.poll is not None:
             try:
                 self.poll()
@@ -928,11 +1008,11 @@ class ThinkingPlayer(ComputerPlayer):
 
     think_ns = 0
 
-    def __init__(self, start: Callable[[Any, int, random.Random], tuple["Future[Any]", Callable[[], object]]],
-                 decode: Callable[[Any, Any], Any] | None = None, pause_ns: int = 0,
+    def __init__(self, start: Callable[[State, int, random.Random], tuple[Awaited, Callable[[], object]]],
+                 decode: Callable[[State, object], Action] | None = None, pause_ns: int = 0,
                  note: Callable[[str], None] | None = None) -> None:
         self.start = start
-        self.decode = decode or (lambda _state, result: result)
+        self.decode = decode or _as_action
         self.pause_ns = pause_ns
         self.note = note or (lambda _text: None)
         self.thought: Pondering | None = None
@@ -949,17 +1029,24 @@ class ThinkingPlayer(ComputerPlayer):
         self.thought = Pondering(future, cancel, snapshot, self.decode, self.note, rng, self.poll)
         return self.thought
 
-    def choose(self, state: State, seat: int, rng: random.Random) -> Any:
-        """The move, waited for (virtual time, :meth:`Driver.run_to_end`)."""
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        """The move, waited for (virtual time, :meth:`Driver.run_to_end`).
+
+        Raises:
+            ThinkerError: the thought gave no move (it always does once its future is done).
+        """
         thought = self.begin(state, seat, rng)
         thought.future.result()
-        return thought.result()
+        action = thought.result()
+        if action is None:
+            raise ThinkerError("the thought gave no move")
+        return action
 
     def close(self) -> None:
         """Stop what it thinks with (default: nothing; the shared thinker stays)."""
 
 
-def thread_player(choose: Callable[[Any, random.Random], Any], pause_ns: int = 0,
+def thread_player(choose: Callable[[State, random.Random], Action], pause_ns: int = 0,
                   note: Callable[[str], None] | None = None) -> ThinkingPlayer:
     """A :class:`ThinkingPlayer` whose ``choose(state copy, rng) -> action`` runs in a
     worker thread of this process (a decision function that cannot be sent to the
@@ -968,7 +1055,7 @@ def thread_player(choose: Callable[[Any, random.Random], Any], pause_ns: int = 0
 
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="focus-bot")
 
-    def start(state: State, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+    def start(state: State, seat: int, rng: random.Random) -> tuple[Awaited, Callable[[], object]]:
         fut = pool.submit(choose, state, rng)
         return fut, fut.cancel
 
@@ -1002,7 +1089,7 @@ class SearchThinker(ThinkingPlayer):
         self.nodes = nodes
         self.thinker = thinker or shared()
 
-    def _ask(self, state: State, seat: int, rng: random.Random) -> tuple["Future[Any]", Callable[[], object]]:
+    def _ask(self, state: State, seat: int, rng: random.Random) -> tuple[Awaited, Callable[[], object]]:
         seed = rng.getrandbits(62)
         search = self.search
 
@@ -1015,10 +1102,14 @@ class SearchThinker(ThinkingPlayer):
     def poll(self) -> None:
         self.thinker.poll()
 
-    def _note_answer(self, state: State, answer: Answer) -> Any:
+    def _note_answer(self, state: State, result: object) -> Action:
+        answer = _answer(result)
         if answer.source != "worker" and answer.note:
             self.note(f"Computer player: {answer.note}")
-        return self.search.action(state, answer.move)
+        move = answer.move
+        if not isinstance(move, list) or not all(isinstance(x, int) for x in move):
+            raise ThinkerError(f"the move {str(move)[:60]} is not a list of numbers")
+        return self.search.action(state, move)
 
 
 class WorkerThought(Pondering):
@@ -1027,15 +1118,17 @@ class WorkerThought(Pondering):
     should not happen: the worker runs the same function) is said once and the move is made
     here by ``here()``."""
 
-    def __init__(self, future: "Future[Answer]", thinker: Thinker, state: State, here: Callable[[], Any],
+    def __init__(self, future: "Future[Answer]", thinker: Thinker, state: State, here: Callable[[], Action],
                  note: Callable[[str], None]) -> None:
         super().__init__(future, lambda: thinker.cancel(future), state, self._decode, note,
                          random.Random(0), thinker.poll, fallback=here)
         self.here = here                       # the same player's move made in this process
         self.answer: Answer | None = None
 
-    def _decode(self, state: State, answer: Answer) -> Any:
-        self.answer = answer
+    def _decode(self, state: State, result: object) -> Action:
+        answer = self.answer = _answer(result)
+        if not isinstance(answer.move, dict):
+            raise ThinkerError(f"the move {str(answer.move)[:60]} is not an action's JSON object")
         action = state.game.action_from_json(answer.move)
         if answer.source != "worker" and answer.note:
             self.note(f"Computer player: {answer.note}")
@@ -1066,7 +1159,7 @@ class WorkerChoice:
         self.note = note or (lambda _text: None)
         self.session: GameSession | None = None
 
-    def here(self, state: State, seat: int, level: str, seed: int) -> Any:
+    def here(self, state: State, seat: int, level: str, seed: int) -> Action:
         """The move, decided in this process (blocking)."""
         return decide_here(self.name, state, seat, level, seed)
 
@@ -1086,7 +1179,7 @@ class WorkerChoice:
             upto = session.sync(state)
         name = self.name
 
-        def fallback() -> Any:
+        def fallback() -> Message:
             return decide_here(name, session.state_at(upto), seat, level, seed).to_json()
 
         fut = thinker.ask_game(session, upto, {"name": name, "seat": seat, "level": level}, seed, fallback)
