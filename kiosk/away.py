@@ -29,6 +29,7 @@ from kiosk.scenes.seats import SeatInfo
 
 if TYPE_CHECKING:
     from kiosk.config import Config
+    from kiosk.scene import Scene
 
 #: The label of a seat a computer plays for an absent person: the seat panels of the FOCUS and
 #: Sherlook screens show at most 20 characters of a label ("computer for P1 (awa" was cut).
@@ -51,14 +52,14 @@ class AwayApp(Protocol):
     def cfg(self) -> Config: ...
 
     @property
-    def scenes(self) -> Sequence[object]: ...
+    def scenes(self) -> Sequence[Scene]: ...
 
     @property
     def attract_demo(self) -> bool: ...
 
     def message(self, text: str, seconds: float = 12.0) -> None: ...
 
-    def is_game(self, scene: object) -> bool: ...
+    def is_game(self, scene: Scene | None) -> bool: ...
 
     def station_accepts(self, station: str, edge: Edge) -> bool: ...
 
@@ -187,7 +188,7 @@ class AwayWatch:
             self.scene = scene
             self.scene_since = now_ns
             self.waiting = None
-        if scene is None or self.app.attract_demo or not self.app.is_game(scene):
+        if scene is None or self.app.attract_demo or not self.app.is_game(top):
             return
         if self._empty_room(scene, now_ns):
             return
