@@ -15,7 +15,8 @@ import pytest  # noqa: E402
 
 import kiosk.app as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
+from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
+from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import sized_app  # noqa: E402
 
@@ -69,7 +70,7 @@ def test_a_note_in_a_game_keeps_to_the_title_strip(tmp_path: Path, size: tuple[i
         app.draw()
         box = note_box(app.screen)
         assert box is not None
-        turn = side_layout(scene.side_rect(size), 2).turn
+        turn = panel_rects(side_rect(size), 2).turn
         assert box.bottom <= turn.top, (box, turn)             # whose turn is never covered
     finally:
         app.close()

@@ -16,7 +16,8 @@ import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
 from kiosk.away import AWAY_LABEL, AWAY_SHORTER  # noqa: E402
-from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
+from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
+from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import TextSeen, sized_app  # noqa: E402
 
@@ -50,7 +51,7 @@ def test_a_cards_name_team_and_station_sit_side_by_side_whole(
     seen = TextSeen(monkeypatch)
     render.redraw_everything()
     scene.draw(app.screen)
-    lay = side_layout(scene.side_rect(size), 4)
+    lay = panel_rects(side_rect(size), 4)
     assert not lay.compact
     for p, card in enumerate(lay.cards):
         lines = [(m, r, kept) for m, r, _, kept in seen.seen if card.contains(r) and m.strip()]

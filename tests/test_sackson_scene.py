@@ -20,11 +20,17 @@ import pytest  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
 from arcade.core.record import replay  # noqa: E402
 from arcade.sackson import Drop, Move, Swap, make_game  # noqa: E402
-from kiosk import config  # noqa: E402
+from kiosk import config, render  # noqa: E402
 from kiosk.app import App  # noqa: E402
+from kiosk.games.sackson import (
+    computers,  # noqa: E402
+    panel,  # noqa: E402
+)
 from kiosk.games.sackson import draw as sd  # noqa: E402
 from kiosk.games.sackson import scene as scene_mod  # noqa: E402
-from kiosk.games.sackson.scene import LOBBY_GAMES, RESERVE, SacksonScene, level_for  # noqa: E402
+from kiosk.games.sackson.chooser import RESERVE  # noqa: E402
+from kiosk.games.sackson.computers import level_for  # noqa: E402
+from kiosk.games.sackson.scene import LOBBY_GAMES, SacksonScene  # noqa: E402
 from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
@@ -380,7 +386,7 @@ def test_search_runs_in_a_worker_and_its_move_is_applied_on_the_main_thread(make
                                                                             monkeypatch: Any) -> None:
     release = threading.Event()
     seen: dict[str, int] = {}
-    real = scene_mod.choose_action
+    real = computers.choose_action
 
     def slow_choice(state: Any, level: str, rng: Any, clock: Any = None, budget_s: float = 1.0,
                     max_nodes: Any = None, max_depth: Any = None) -> Any:
@@ -389,7 +395,7 @@ def test_search_runs_in_a_worker_and_its_move_is_applied_on_the_main_thread(make
         assert release.wait(30)
         return real(state, level, rng, None, budget_s, 50)
 
-    monkeypatch.setattr(scene_mod, "choose_action", slow_choice)
+    monkeypatch.setattr(computers, "choose_action", slow_choice)
     app = make_app()
     scene = SacksonScene(app, [SeatInfo("computer", "computer (hard)", "hard"), COMP], "2p", seed=6)
     app.push(scene)
@@ -467,16 +473,17 @@ def test_capture_banner_leaves_the_title_and_move_counter_visible_and_goes_with_
     side = side_area(app)
     title_row = pygame.Rect(side.x, side.y, side.w, 40)                     # title and "move 2"
     assert count_colour(app.screen, title_row, sd.seat_colour(0)) == 0
-    assert count_colour(app.screen, title_row, scene_mod.render.TEXT) > 50   # the title is still there
+    assert count_colour(app.screen, title_row, render.TEXT) > 50   # the title is still there
     card_bottom = side.y + 40 + 128 + 8 + 2 * 92
-    where = scene.banner_rect(side, card_bottom)
-    assert where is not None and where.top >= card_bottom                   # below the title, turn and cards
+    assert scene.shown_banner() is not None
+    where = panel.banner_rect(side, card_bottom)
+    assert where.top >= card_bottom                   # below the title, turn and cards
     assert count_colour(app.screen, where, sd.seat_colour(0)) > 1000
     scene._apply(Move("g7", "g6", 1), 1)                                     # the next move: no capture
     assert scene.banner is None
     scene._apply(Move("d4", "d5", 1), 0)
     scene.now += scene_mod.BANNER_NS                                         # nor does it outlive its time
-    assert scene.banner_rect(side, card_bottom) is None
+    assert scene.shown_banner() is None
 
 
 def test_4p_teams_a_skipped_seat_is_shown(make_app: Any) -> None:
@@ -493,8 +500,8 @@ def test_4p_teams_a_skipped_seat_is_shown(make_app: Any) -> None:
     side = side_area(app)
     card = pygame.Rect(side.x, side.y + 40 + 128 + 8 + 74, side.w, 68)      # P2's player card
     others = pygame.Rect(side.x, side.y + 40 + 128 + 8 + 2 * 74, side.w, 68)
-    assert count_colour(app.screen, card, scene_mod.render.GOLD) > 300     # the SKIPPED tag
-    assert count_colour(app.screen, others, scene_mod.render.GOLD) == 0
+    assert count_colour(app.screen, card, render.GOLD) > 300     # the SKIPPED tag
+    assert count_colour(app.screen, others, render.GOLD) == 0
     assert scene.skipped == {1}
 
 

@@ -15,8 +15,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
-from kiosk.games.sackson import scene as scene_mod  # noqa: E402
-from kiosk.games.sackson.scene import SacksonScene, side_layout  # noqa: E402
+from kiosk.games.sackson import panel as side_panel  # noqa: E402
+from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
+from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import TextSeen, sized_app  # noqa: E402
 
@@ -32,8 +33,8 @@ T0 = 10 ** 12
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_panel_parts_fit_the_area_and_never_overlap(size: tuple[int, int], seats: int) -> None:
-    area = SacksonScene.side_rect(size)
-    lay = side_layout(area, seats)
+    area = side_rect(size)
+    lay = panel_rects(area, seats)
     rects = [lay.head, lay.turn, *lay.cards]
     assert len(lay.cards) == seats                                   # every seat has its card
     for r in rects:
@@ -48,7 +49,7 @@ def test_the_panel_parts_fit_the_area_and_never_overlap(size: tuple[int, int], s
     if lay.compact:
         assert lay.hint >= 1 and lay.card_rows in (1, 2)
     else:
-        assert all(c.h >= scene_mod.MIN_FULL_CARD_H for c in lay.cards)
+        assert all(c.h >= side_panel.MIN_FULL_CARD_H for c in lay.cards)
 
 
 @pytest.fixture()
@@ -88,7 +89,7 @@ def test_a_small_display_shows_every_seat_the_turn_and_the_hint_whole(
     render.redraw_everything()
     scene.update(T0 + 10 ** 8)
     scene.draw(app.screen)
-    side = scene.side_rect(size)
+    side = side_rect(size)
     panel = [(m, r, clip, kept) for m, r, clip, kept in seen.seen if side.colliderect(r)]
     words = seen.words()
     for p in range(n):
@@ -96,12 +97,12 @@ def test_a_small_display_shows_every_seat_the_turn_and_the_hint_whole(
     assert any(m == "P1 to move" for m, *_ in panel), words
     what, hint = scene.prompt()
     assert what and what in words
-    lay = side_layout(side, n)
+    lay = panel_rects(side, n)
     in_turn = [m for m, r, *_ in panel if lay.turn.contains(r) and m not in ("P1 to move", what)
                and not m.isdigit()]                                # (the seat badge's number)
     assert " ".join(in_turn).split() == hint.split(), (hint, in_turn)   # the whole hint, every word
     log = [m for m, r, *_ in panel if lay.below.colliderect(r) and m != "last moves"]
-    if lay.below.h >= 2 * scene_mod.COMPACT_ROW:                        # room below the cards:
+    if lay.below.h >= 2 * side_panel.COMPACT_ROW:                        # room below the cards:
         assert log and log[0] == f"P{n} {scene.log[-1][1]}", (log, words)   # the last move, newest first
     screen = app.screen.get_rect()
     for m, r, clip, kept in panel:
@@ -131,7 +132,7 @@ def test_a_capture_banner_shows_whole_on_every_size(screen_app: Any, monkeypatch
         assert hits, seen.words()
         r, clip, kept = hits[0]
         assert app.screen.get_rect().contains(r) and clip.contains(r) and kept >= 0.6, (r, clip, kept)
-        lay = side_layout(scene.side_rect(size), n)
+        lay = panel_rects(side_rect(size), n)
         assert lay.head.contains(r) or lay.below.contains(r)         # never over whose turn or a card
         words = seen.words()
         assert "P1 to move" not in words and all(f"P{p + 1}" in words.split(" | ") for p in range(n))
@@ -159,4 +160,4 @@ def test_the_last_moves_beside_the_virtual_matrix_stay_readable(screen_app: Any,
     log = [(m, kept) for m, r, clip, kept in seen.seen if m.startswith(("P1 G6-F6", "P2 G6-F6"))]
     assert log and log[0][0].startswith("P2 G6-F6"), seen.words()     # the newest move shows
     for m, kept in log:
-        assert kept >= scene_mod.MIN_LOG_KEPT - 0.01, (m, kept)
+        assert kept >= side_panel.MIN_LOG_KEPT - 0.01, (m, kept)
