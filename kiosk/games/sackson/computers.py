@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 from arcade.bots import sackson as bots
 from arcade.bots.sackson import choose_action
-from arcade.core.api import Action
+from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.sackson.game import SacksonState
 from kiosk import thinker as thinker_mod
@@ -89,7 +89,9 @@ class ComputerSeats:
                                              self.note, self.thinker)
         level = self.levels[seat]
 
-        def search(state: SacksonState, rng: random.Random) -> Action:
+        def search(state: State, rng: random.Random) -> Action:
+            if not isinstance(state, SacksonState):
+                raise TypeError(f"a FOCUS computer player was given a {type(state).__name__}")
             return choose_action(state, level, rng, time.monotonic, self.budget_s, self._max_nodes)
 
         return thinker_mod.thread_player(search, self.pause_ns, self.note)
