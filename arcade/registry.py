@@ -64,11 +64,11 @@ if TYPE_CHECKING:
     from arcade.core.driver import ComputerPlayer, Driver
     from arcade.focusx import house as _focusx_house
     from arcade.focusx.base import FocusXState
+    from arcade.lights.pictures import Picture
     from arcade.sackson import house as _sackson_house
     from arcade.sackson.game import SacksonState
     from arcade.sherlook import house as _sherlook_house
     from arcade.sherlook.game import SherlookState
-    from arcade.views.pictures import Picture
 
     # mypy checks every family's house module against the protocol, with its own state class.
     _HOUSES: tuple[House[FocusXState], House[SacksonState], House[SherlookState], House[CoopState],
@@ -324,7 +324,7 @@ class GameSpec:
         return self.house_module().driver(self, state, players, rng, **options)
 
     def led_picture(self, state: State, width: int = 16, height: int = 16) -> Picture:
-        """The LED matrix picture of ``state`` (``arcade.views.pictures.Picture``)."""
+        """The LED matrix picture of ``state`` (``arcade.lights.pictures.Picture``)."""
         return self.house_module().led_picture(state, width, height)
 
     def summary(self, state: State, seed: int, index: int, skills: list[str]) -> JsonObject:

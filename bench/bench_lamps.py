@@ -17,7 +17,7 @@ import time
 
 from gpiozero.pins.mock import MockFactory
 
-from arcade.views.lamps import LampMemory, lamp_pattern
+from arcade.lights.lamps import LampMemory, lamp_pattern
 from hardware.lamps import BuzzerLamps
 
 

@@ -6,7 +6,7 @@
 For each of N rounds (scene seeds drawn as the game draws them), it measures
 the time to generate the photo pair (scene, alterations and the coarse SL-1
 check included) and to render both photos as a round shows them on a
-1280x720 screen (the round's layout, photos turned and mirrored), and prints
+1280x720 screen (the round's pose, photos turned and mirrored), and prints
 the median and the worst.  It prints the distribution of difference counts
 (SL-1: 1..10), of the split between the two photos (each 0..5), of the kinds
 of alteration and of the themes.  Unless ``--no-check``, it runs the full
@@ -15,7 +15,7 @@ SL-1 check on the real pygame renderings of every pair at 1000 px
 
 ``--shots DIR`` plays three rounds of a 4-player game of computer players in
 virtual time and saves, for each round, the screen just before the reveal
-and the reveal (``DIR/sherlook-<n>-<layout>-before.png`` / ``-after.png``).
+and the reveal (``DIR/sherlook-<n>-<pose>-before.png`` / ``-after.png``).
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from arcade.sherlook.layouts import LAYOUTS  # noqa: E402
 from arcade.sherlook.photos import generate_pair  # noqa: E402
+from arcade.sherlook.poses import POSES  # noqa: E402
 from arcade.sherlook.raster import check_pair  # noqa: E402
 from kiosk.games.sherlook.draw import check_rendered, place_pair, render_pair  # noqa: E402
 
@@ -57,13 +57,13 @@ def figures(rounds: int, check: bool) -> None:
     coarse_failures: list[tuple[int, list[str]]] = []
     for i in range(rounds):
         seed = rng.randrange(1 << 31)                # as SherlookState.chance_outcome draws it
-        lay = LAYOUTS[i % len(LAYOUTS)]
-        side = lay.arrangement == "side"
+        pose = POSES[i % len(POSES)]
+        side = pose.arrangement == "side"
         area = pygame.Rect(8, 48, 1264, 520) if side else pygame.Rect(396, 6, 488, 708)
         t0 = time.perf_counter()
         pair = generate_pair(seed)
         t1 = time.perf_counter()
-        render_pair(pair, place_pair(lay, area))
+        render_pair(pair, place_pair(pose, area))
         t2 = time.perf_counter()
         gen_ms.append((t1 - t0) * 1000)
         render_ms.append((t2 - t1) * 1000)
@@ -142,15 +142,15 @@ def shots(outdir: Path, seed: int, rounds: int) -> None:
         scene.update(t)
         scene.draw(screen)
         scene.frame_shown(t)
-        lay = scene.state.layout_key
+        pose = scene.state.pose_key
         if scene.phase == "race":
             last_race = screen.copy()
         if before == "race" and scene.phase == "reveal" and last_race is not None:
-            pygame.image.save(last_race, str(outdir / f"sherlook-{saved + 1}-{lay}-before.png"))
+            pygame.image.save(last_race, str(outdir / f"sherlook-{saved + 1}-{pose}-before.png"))
             reveal_at = t
         if reveal_at is not None and t - reveal_at > 1_500_000_000:
-            pygame.image.save(screen, str(outdir / f"sherlook-{saved + 1}-{lay}-after.png"))
-            print(f"round {saved + 1}: {lay}, {scene.state.rounds[-1].count} differences, "
+            pygame.image.save(screen, str(outdir / f"sherlook-{saved + 1}-{pose}-after.png"))
+            print(f"round {saved + 1}: {pose}, {scene.state.rounds[-1].count} differences, "
                   f"markers {scene.state.rounds[-1].markers}")
             saved += 1
             reveal_at = None

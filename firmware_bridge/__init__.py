@@ -15,7 +15,7 @@
 * :mod:`firmware_bridge.virtual` - :class:`VirtualMatrix`, a matrix behind a
   pty for laptops, demos and tests.
 
-The pictures themselves come from :mod:`arcade.views.pictures` (pure).  Typical use::
+The pictures themselves come from :mod:`arcade.lights.pictures` (pure).  Typical use::
 
     link = LedLink(None, locate=ControllerFinder())   # port "auto"; stock WLED at 115200
     link.show_picture(scores_picture([3, 5], 16, 16))   # once a frame, never blocks

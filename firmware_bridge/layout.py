@@ -1,6 +1,6 @@
 """Where each pixel of a picture sits along the LED chain, and how bright it may be.
 
-Pictures (:mod:`arcade.views.pictures`) are row-major: a tuple of ``height`` rows,
+Pictures (:mod:`arcade.lights.pictures`) are row-major: a tuple of ``height`` rows,
 each ``width`` ``(r, g, b)`` triples, row 0 at the top, column 0 at the left.
 The controller wants one list of pixels in the order the LEDs are wired.
 

@@ -1,6 +1,6 @@
 """Lamps in the buzzers: one gpiozero ``LED`` (or ``PWMLED``) per seat.
 
-:class:`BuzzerLamps` takes the pattern of :func:`arcade.views.lamps.lamp_pattern`
+:class:`BuzzerLamps` takes the pattern of :func:`arcade.lights.lamps.lamp_pattern`
 each frame and touches a pin only when its seat's state changed, so a frame
 costs a tuple comparison.  Blinking and flashing run on gpiozero's own
 background blink threads; debated seats start their blink in the same call, so
@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Sequence
 
-from arcade.views.lamps import BLINK, FLASH, OFF, ON, READY
+from arcade.lights.lamps import BLINK, FLASH, OFF, ON, READY
 
 __all__ = ["BuzzerLamps", "BLINK_S", "FLASH_S", "READY_LEVEL"]
 

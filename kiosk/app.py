@@ -236,7 +236,7 @@ class App:
         self.notifier = Notifier()
         self.gpio: GpioBuzzers | None = None
         self.lamps: BuzzerLamps | None = None     # when [gpio] lamps has pins
-        from arcade.views.lamps import LampMemory
+        from arcade.lights.lamps import LampMemory
         self.lamp_memory = LampMemory()
         self.simulated: SimulatedPlayers | None = None
         self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
@@ -745,7 +745,7 @@ class App:
         self._message_shown = {m: t for m, t in self._message_shown.items() if any(m == x for x, _ in self.messages)}
         in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
         # In a game the newest note goes in the game's own title strip, over its title line:
-        # never over the cards, the seats or whose turn it is, and the game keeps its layout
+        # never over the cards, the seats or whose turn it is, and the game keeps its screen regions
         # (issue 20: a game laid out smaller while a note was up jumped at 1280x720).
         shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
         notes = [] if in_game else self._note_lines(surface, shown, in_game, now)

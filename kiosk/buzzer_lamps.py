@@ -4,7 +4,7 @@ A scene may say what its lamps show with ``lamp_cue(now_ns) -> LampCue``
 (the lobby lights the seats that joined); a race scene with a ``referee``
 gets the race cue without any code of its own: the seats that may press in
 the open race, then the winner's lamp or the debated seats blinking, and a
-false shout's lamp flashing (arcade/views/lamps.py).  Any other scene: all off.
+false shout's lamp flashing (arcade/lights/lamps.py).  Any other scene: all off.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Collection, Protocol, Sized, runtime_checkable
 
 from arcade.core.referee import Window
-from arcade.views.lamps import LampCue, LampMemory, lamp_pattern
+from arcade.lights.lamps import LampCue, LampMemory, lamp_pattern
 
 
 @runtime_checkable

@@ -59,7 +59,7 @@ def read_raw(path: Path) -> dict[str, object]:
 
 def save_settings(path: Path, changes: Mapping[str, Mapping[str, object]]) -> Settings:
     """Set ``changes`` (``{"judge": {"tie_window_ms": 25}}``) in the file at ``path``,
-    keeping its comments and layout.
+    keeping its comments and formatting.
 
     Returns the validated settings now in the file (defaults merged).
 

@@ -28,7 +28,7 @@ import logging
 import threading
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from arcade.views.pictures import RGB, Picture, idle_picture
+from arcade.lights.pictures import RGB, Picture, idle_picture
 from firmware_bridge.layout import MatrixLayout, limit_current
 from firmware_bridge.link import LedLink, LinkStatus
 from kiosk.config import Config

@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from arcade.views import pictures as _led
+from arcade.lights import pictures as _led
 
 BG = (18, 22, 34)
 PANEL = (32, 38, 56)
@@ -26,7 +26,7 @@ GOLD = (255, 204, 64)
 BAD = (235, 80, 80)
 GOOD = (90, 220, 120)
 
-#: Seat colours P1..P8: the LED matrix's colours (arcade.views.pictures), lightened a little for the TV.
+#: Seat colours P1..P8: the LED matrix's colours (arcade.lights.pictures), lightened a little for the TV.
 SEAT_COLOURS: list[tuple[int, int, int]] = [
     (min(255, int(r * 0.8 + 51)), min(255, int(g * 0.8 + 51)), min(255, int(b * 0.8 + 51)))
     for r, g, b in (c.rgb for c in _led.SEAT_COLOURS)]
@@ -71,8 +71,8 @@ MIN_TEXT_PX = 24
 
 def small_screen(w: int, h: int) -> bool:
     """Whether a ``w`` x ``h`` px screen is a small display (a 480x320, 640x480 or 800x480
-    panel) that gets the small layouts and short wordings; from 1280x720 up a screen keeps
-    the TV's layout, pixel for pixel.
+    panel) that gets the small screen regions and short wordings; from 1280x720 up a screen keeps
+    the TV's regions, pixel for pixel.
 
     >>> small_screen(800, 480), small_screen(1280, 720)
     (True, False)
@@ -500,7 +500,7 @@ def text_lines(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: i
     return drawn
 
 
-#: Layouts found by :func:`fit_lines` (bounded; cleared with the fonts).
+#: Line breaks and sizes found by :func:`fit_lines` (bounded; cleared with the fonts).
 _fitted: dict[tuple[str, int, int, int, bool, int], tuple[int, tuple[str, ...]]] = {}
 
 

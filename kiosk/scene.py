@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Host", "LedPicture", "Scene", "SceneStack"]
 
-#: An LED matrix picture: rows of (r, g, b) pixels (``arcade.views.pictures.Picture``, or the
+#: An LED matrix picture: rows of (r, g, b) pixels (``arcade.lights.pictures.Picture``, or the
 #: firmware bridge's ``LedPicture`` with its raw bytes).
 LedPicture = Sequence[Sequence[tuple[int, int, int]]]
 

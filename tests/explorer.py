@@ -79,7 +79,7 @@ REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int], ...] = (
     ("focusx-4focus-x", 12179, (480, 320), 100, 20),     # a banner over the strip's "turn start: 1.0 s"
     ("coop-mycroft-sherlock", 1004, (480, 320), 50, 10),  # the title's recent games: a long reason off both edges
     ("sherlook", 1000, (480, 320), 50, 10),               # seat boxes: the station off the screen, "P1", marker, points piled up
-    ("sherlook", 1908, (480, 320), 50, 10),               # the layout's name on two 28 px lines over marker 1
+    ("sherlook", 1908, (480, 320), 50, 10),               # the pose's name on two 28 px lines over marker 1
 )
 #: Monkeys that found a defect (start, seed, size, frame ms, text every, seconds).
 MONKEY_REPLAYS: tuple[tuple[str, int, tuple[int, int], int, int, float], ...] = (

@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 from arcade.coop.game import SIDE_POSITIONS, Accept, Offer, Point, Take  # noqa: E402
 from arcade.coop.pictures import table_picture  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
-from arcade.views.pictures import seat_colour  # noqa: E402
+from arcade.lights.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk import thinker as thinker_mod  # noqa: E402
 from kiosk.app import App  # noqa: E402

@@ -303,7 +303,7 @@ def test_sherlook_shows_the_rounds_photos_from_the_races_first_frame(
     assert token_frames >= 2
     st = scene.state
     W, H = app.screen.get_size()
-    placed = place_pair(st.layout, scene._areas(W, H)["photos"])
+    placed = place_pair(st.pose, scene._areas(W, H)["photos"])
     assert scene.placed is not None and list(scene.placed.rects) == list(placed.rects)
     for i, photo in enumerate(render_pair(st.photos, placed)):
         r = placed.rects[i]

@@ -7,7 +7,7 @@ import time
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from arcade.views.lamps import (
+from arcade.lights.lamps import (
     BLINK,
     FALSE_NS,
     FLASH,

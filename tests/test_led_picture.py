@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arcade.core.errors import ArcadeError
-from arcade.views.pictures import (
+from arcade.lights.pictures import (
     BLACK,
     COUNTDOWN_AMBER,
     COUNTDOWN_GREEN,
@@ -352,7 +352,7 @@ def test_compose_puts_lit_pixels_on_top() -> None:
 
 def test_pictures_module_stays_pure() -> None:
     code = (
-        "import sys, arcade.views.pictures\n"
+        "import sys, arcade.lights.pictures\n"
         "bad = {'pygame', 'serial', 'gpiozero', 'firmware_bridge'} & set(sys.modules)\n"
         "print(sorted(bad))"
     )
@@ -361,7 +361,7 @@ def test_pictures_module_stays_pure() -> None:
 
 
 def test_idle_picture_is_dim_seat_colours_drifting_with_phase() -> None:
-    from arcade.views.pictures import idle_picture
+    from arcade.lights.pictures import idle_picture
 
     a, b = idle_picture(0.0, 16, 16), idle_picture(0.5, 16, 16)
     assert len(a) == 16 and all(len(row) == 16 for row in a) and a != b

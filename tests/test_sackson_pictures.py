@@ -1,13 +1,13 @@
-"""The LED picture of a FOCUS / Crossfire board (arcade.views.sackson_pictures): what someone
+"""The LED picture of a FOCUS / Crossfire board (arcade.sackson.pictures): what someone
 looking at the matrix sees - who owns each cell, how tall it is, whose turn it is."""
 
 from __future__ import annotations
 
 import pytest
 
+from arcade.lights.pictures import PictureError, seat_colour
 from arcade.sackson import HEX, SQUARE, make_game
-from arcade.views.pictures import PictureError, seat_colour
-from arcade.views.sackson_pictures import EMPTY, LOW, board_picture, height_level, state_picture
+from arcade.sackson.pictures import EMPTY, LOW, board_picture, height_level, state_picture
 
 SEAT_RGB = [seat_colour(s) for s in range(4)]
 

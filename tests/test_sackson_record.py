@@ -15,7 +15,7 @@ from arcade.core.errors import RecordError
 from arcade.sackson import Move, SacksonGame
 from arcade.sackson.notation import play
 from arcade.sackson.record import dumps, position, replay, to_record
-from arcade.sackson.setups import start_position as layout
+from arcade.sackson.setups import start_position
 
 SEATS = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossfire": 2}
 
@@ -39,19 +39,31 @@ def test_SF7_record_holds_start_and_final_positions_with_stacks_bottom_to_top():
 
 
 @pytest.mark.parametrize("variant", list(SEATS))
-def test_a_layout_game_records_its_layout_and_replays_to_its_final_position(variant):
+def test_a_game_from_the_start_records_its_start_position_and_replays_to_its_final_position(variant):
     two = SEATS[variant] == 2
     game = SacksonGame(SEATS[variant], {"variant": variant, **({"opening_swap": True} if two else {})})
     s = played(game.new_initial_state(), 80, seed=len(variant))
     rec = json.loads(json.dumps(to_record(s, seed=1)))
-    assert rec["start"]["source"] == "layout"
-    assert rec["start"]["stacks"] == {c: [p] for c, p in sorted(layout(variant).items(),
-                                                                   key=lambda kv: game.board.index[kv[0]])}
+    assert rec["start"]["source"] == "variant"
+    assert rec["start"]["stacks"] == {c: [p] for c, p in sorted(start_position(variant).items(),
+                                                                           key=lambda kv: game.board.index[kv[0]])}
     assert rec["final"] == json.loads(json.dumps(position(s)))
     again = replay(json.dumps(rec))
     assert again.snapshot() == s.snapshot()
     fresh = play(game.new_initial_state(), rec["moves"])   # the notation line says the same game
     assert fresh.snapshot() == s.snapshot()
+
+
+def test_a_record_saved_before_the_rename_still_replays():
+    """Records saved before issue 21 name the variant's start position ``"source": "layout"``:
+    they replay to the same game, and a changed start is still refused."""
+    s = played(SacksonGame(2).new_initial_state(), 30, seed=8)
+    old = json.loads(dumps(s, seed=2))
+    old["start"]["source"] = "layout"
+    assert replay(json.dumps(old)).snapshot() == s.snapshot()
+    old["start"]["stacks"]["c2"] = [1]
+    with pytest.raises(RecordError, match="start position of variant '2p'"):
+        replay(old)
 
 
 def test_a_game_from_a_set_up_position_is_recorded_and_replayed():
@@ -92,12 +104,12 @@ def test_replay_refuses_a_record_that_does_not_end_at_its_final_position():
         replay(bad)
 
 
-def test_replay_refuses_a_start_that_is_not_the_layout_or_cannot_be_set_up():
+def test_replay_refuses_a_start_that_is_not_the_start_position_or_cannot_be_set_up():
     s = played(SacksonGame(2).new_initial_state(), 6, seed=3)
     rec = json.loads(dumps(s))
     bad = json.loads(json.dumps(rec))
     bad["start"]["stacks"]["c2"] = [1]
-    with pytest.raises(RecordError, match="layout"):
+    with pytest.raises(RecordError, match="start position"):
         replay(bad)
     bad = json.loads(json.dumps(rec))
     bad["start"]["source"] = "setup"

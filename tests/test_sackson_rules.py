@@ -266,19 +266,19 @@ def test_SF3_a_capture_restarts_the_count():
 
 # -- SF-4 three players --------------------------------------------------------------
 
-def _contacts(layout: dict[str, int]) -> dict[tuple[int, int], int]:
+def _contacts(stones: dict[str, int]) -> dict[tuple[int, int], int]:
     out: dict[tuple[int, int], int] = {}
-    for cell, seat in layout.items():
+    for cell, seat in stones.items():
         x, y = xy(cell)
         for nx, ny in ((x + 1, y), (x, y + 1)):
             other = f"{'abcdefgh'[nx]}{ny + 1}" if nx < 8 and ny < 8 else None
-            if other in layout:
-                key = tuple(sorted((seat, layout[other])))
+            if other in stones:
+                key = tuple(sorted((seat, stones[other])))
                 out[key] = out.get(key, 0) + 1
     return out
 
 
-def test_SF4_three_player_layout_12_each_on_the_central_36_and_balanced():
+def test_SF4_three_player_start_12_each_on_the_central_36_and_balanced():
     lay = start_position("3p")
     central = {f"{f}{r}" for f in "bcdefg" for r in range(2, 8)}
     assert set(lay) == central
@@ -377,7 +377,7 @@ def test_SF4_the_last_one_left_wins():
 
 # -- SF-5 four players ------------------------------------------------------------------
 
-def test_SF5_four_player_layout_13_each_on_all_52_partners_opposite():
+def test_SF5_four_player_start_13_each_on_all_52_partners_opposite():
     lay = start_position("4p-teams")
     assert lay == start_position("4p")
     assert set(lay) == set(SQUARE.cells)

@@ -17,8 +17,8 @@ from arcade.core.errors import IllegalActionError, SettingsError
 from arcade.core.record import replay, to_record
 from arcade.sherlook.autoplay import SherlookSimConfig, simulate
 from arcade.sherlook.game import Round, SherlookGame, photos_for
-from arcade.sherlook.layouts import layout
 from arcade.sherlook.markers import Take, TimeUp
+from arcade.sherlook.poses import pose
 from kiosk.headless import run_spec
 
 
@@ -50,7 +50,7 @@ def test_SL5_a_game_is_ten_rounds_of_ten_different_tokens():
     assert state.current_player() == TERMINAL
     regular = [r for r in state.rounds if not r.extra]
     assert len(regular) == 10
-    assert len({r.layout for r in regular}) == 10
+    assert len({r.pose for r in regular}) == 10
     out = state.outcome()
     assert out is not None and out.winners
     assert list(out.scores) == [float(p) for p in state.points]
@@ -59,7 +59,7 @@ def test_SL5_a_game_is_ten_rounds_of_ten_different_tokens():
 
 def play_round(state, scene_seed: int, takes: dict[int, int], time_up: tuple[int, ...] = ()) -> None:
     assert state.current_player() == CHANCE
-    state.apply(Round(state.chance_outcome(random.Random(state.round_no)).layout, scene_seed))
+    state.apply(Round(state.chance_outcome(random.Random(state.round_no)).pose, scene_seed))
     for seat, marker in takes.items():
         state.apply(Take(seat, marker))
     if time_up:
@@ -135,6 +135,21 @@ def test_record_replays_to_the_same_game():
     assert again.outcome() == state.outcome()
 
 
+def test_a_record_saved_before_the_rename_still_replays():
+    """Records and resume slots saved before issue 21 name a round's green token ``"layout"``;
+    they replay to the same game, and a record written now names it ``"pose"``."""
+    state = SherlookGame(2).new_initial_state()
+    simulate(state, random.Random("old"), SherlookSimConfig(skills=["medium", "hard"]))
+    record = json.loads(json.dumps(to_record(state, seed=4)))
+    rounds = [e["action"] for e in record["actions"] if e["action"]["type"] == "Round"]
+    assert rounds and all("pose" in a and "layout" not in a for a in rounds)
+    for a in rounds:
+        a["layout"] = a.pop("pose")
+    again = replay(record, games.make)
+    assert again.snapshot() == state.snapshot()
+    assert [r.pose for r in again.rounds] == [r.pose for r in state.rounds]
+
+
 def test_headless_lines_same_seed_same_lines():
     out1, out2, out3 = io.StringIO(), io.StringIO(), io.StringIO()
     run_games(3, 2, 17, ["medium"] * 3, out1)
@@ -162,11 +177,11 @@ def test_bots_count_worse_when_a_photo_is_mirrored_or_head_to_toe():
     pairs = [photos_for(s) for s in range(40)]
     err = {}
     for key in ("side", "side-mirror", "side-180"):
-        lay = layout(key)
+        p = pose(key)
         errors, times = [], []
         for _ in range(10):
             for pair in pairs:
-                plan = plan_round(rng, pair, lay, SKILLS["medium"])
+                plan = plan_round(rng, pair, p, SKILLS["medium"])
                 errors.append(abs(plan.estimate - pair.count))
                 times.append(plan.ready_ms)
         err[key] = (statistics.mean(errors), statistics.median(times))
@@ -177,8 +192,8 @@ def test_bots_count_worse_when_a_photo_is_mirrored_or_head_to_toe():
 def test_bots_experts_count_better_than_beginners():
     rng = random.Random(6)
     pairs = [photos_for(s) for s in range(40)]
-    lay = layout("side")
-    mean = {name: statistics.mean(abs(plan_round(rng, p, lay, SKILLS[name]).estimate - p.count)
+    side = pose("side")
+    mean = {name: statistics.mean(abs(plan_round(rng, p, side, SKILLS[name]).estimate - p.count)
                                   for p in pairs for _ in range(5)) for name in ("easy", "expert")}
     assert mean["expert"] < mean["easy"]
 
@@ -194,7 +209,7 @@ def test_bots_press_while_the_highlight_is_on_their_marker():
     race = MarkerRace((0, 1), MarkerSettings(), random.Random(1))
     race.open(0)
     bot = SherlookBot(0, SKILLS["medium"], random.Random(2))
-    bot.new_round(1, photos_for(FIVE), layout("side"))
+    bot.new_round(1, photos_for(FIVE), pose("side"))
     assert bot.plan is not None
     t = bot.next_press(race, 0)
     assert t is not None and t >= bot.plan.ready_ms * 1e6 * 0.999

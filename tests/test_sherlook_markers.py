@@ -243,8 +243,8 @@ def test_referee_applies_takes_and_time_up_to_the_game():
 
 
 def test_led_picture_shows_markers_taken_free_the_ring_and_who_is_choosing():
+    from arcade.lights.pictures import seat_colour
     from arcade.sherlook.pictures import FREE, HIGHLIGHT, markers_picture
-    from arcade.views.pictures import seat_colour
     pic = markers_picture({3: 1, 7: 0}, highlight=5, waiting=(2,), width=16, height=16)
     assert len(pic) == 16 and all(len(row) == 16 for row in pic)
     colours = {px for row in pic for px in row}
@@ -375,8 +375,8 @@ def test_SL3_one_seat_presses_OK_and_buzzer_at_one_stamp_no_claim_vanishes(seed)
 
 
 def test_LED_reveal_shows_the_count_and_the_tokens_with_who_took_them():
+    from arcade.lights.pictures import seat_colour
     from arcade.sherlook.pictures import TOKENS, reveal_picture
-    from arcade.views.pictures import seat_colour
     pic = reveal_picture(7, green=2, yellow=None, red=0, width=16, height=16)
     assert len(pic) == 16 and all(len(row) == 16 for row in pic)
     top = {px for row in pic[:10] for px in row} - {(0, 0, 0)}

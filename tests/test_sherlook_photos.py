@@ -1,4 +1,4 @@
-"""Sherlook photos (SL-1) and layouts (SL-2).
+"""Sherlook photos (SL-1) and poses (SL-2).
 
 ``test_SL1_generator_check_passes_for_250_seeds`` generates 250 photo pairs and
 checks each one again on the coarse grid at another sampling phase than the
@@ -17,8 +17,8 @@ from dataclasses import replace
 
 import pytest
 
-from arcade.sherlook.layouts import KEYS, LAYOUTS, frame_size, layout, map_box, map_point
 from arcade.sherlook.photos import MAX_PER_PHOTO, Alteration, generate_pair
+from arcade.sherlook.poses import KEYS, POSES, frame_size, map_box, map_point, pose
 from arcade.sherlook.raster import CheckLimits, check_pair
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W
 from arcade.sherlook.things import ALTERATIONS
@@ -115,12 +115,12 @@ def test_SL2_ten_green_tokens_one_per_round_shuffled():
         seen = []
         for _ in range(10):
             act = state.chance_outcome(rng)
-            seen.append(act.layout)
-            state.tokens_used.append(act.layout)            # as Round does, without playing the round
+            seen.append(act.pose)
+            state.tokens_used.append(act.pose)            # as Round does, without playing the round
         assert sorted(seen) == sorted(KEYS)                   # each token once in ten rounds
         orders.add(tuple(seen))
     assert len(orders) == 3
-    names = {lay.name for lay in LAYOUTS}
+    names = {p.name for p in POSES}
     assert {"Side by side", "Side by side, head to toe", "One above the other",
             "Side by side, one mirrored"} <= names
 
@@ -135,34 +135,34 @@ def test_SL2_points_map_into_the_turned_photo():
     assert map_point((10, 20), "rot180") == (PHOTO_W - 10, PHOTO_H - 20)
     assert map_box((10, 20, 30, 40), "flip_x") == (PHOTO_W - 30, 20, PHOTO_W - 10, 40)
     with pytest.raises(KeyError):
-        layout("diagonal")
+        pose("diagonal")
 
 
 def test_SL2_photos_drawn_as_the_token_says_and_reveal_circles_follow():
-    """Each layout: the photo on screen is the photo's own rendering turned or mirrored
+    """Each pose: the photo on screen is the photo's own rendering turned or mirrored
     as the token says, and every difference of the photos' own frame is circled where the
     turned photo shows it (a mirrored photo is still the same scene)."""
     pygame = pytest.importorskip("pygame")
     pygame.init()
     from kiosk.games.sherlook.draw import place_pair, render_pair, render_photo, reveal_marks, transformed
     pair = generate_pair(11, count=4)
-    for lay in LAYOUTS:
-        area = pygame.Rect(0, 0, 1264, 520) if lay.arrangement == "side" else pygame.Rect(0, 0, 488, 708)
-        placed = place_pair(lay, area)
+    for p in POSES:
+        area = pygame.Rect(0, 0, 1264, 520) if p.arrangement == "side" else pygame.Rect(0, 0, 488, 708)
+        placed = place_pair(p, area)
         a, b = placed.rects
-        if lay.arrangement == "side":
+        if p.arrangement == "side":
             assert a.right < b.left and abs(a.centery - b.centery) <= 1
         else:
             assert a.bottom < b.top and abs(a.centerx - b.centerx) <= 1
         shown = render_pair(pair, placed)
         for i in range(2):
             own = render_photo(pair, i, round(PHOTO_W * placed.scale), round(PHOTO_H * placed.scale))
-            expected = transformed(own, lay.transforms[i])
+            expected = transformed(own, p.transforms[i])
             assert shown[i].get_size() == placed.rects[i].size
             assert pygame.image.tobytes(shown[i], "RGB") == pygame.image.tobytes(expected, "RGB")
         # circles: photo 0 turned like photo 1 differs from photo 1 only inside photo 1's circles
         marks = reveal_marks(pair, placed)
-        t1 = lay.transforms[1]
+        t1 = p.transforms[1]
         other = transformed(render_photo(pair, 0, round(PHOTO_W * placed.scale), round(PHOTO_H * placed.scale)), t1)
         w, h = other.get_size()
         pa, pb = pygame.PixelArray(other), pygame.PixelArray(shown[1])
@@ -178,4 +178,4 @@ def test_SL2_photos_drawn_as_the_token_says_and_reveal_circles_follow():
                     stray += 1
         pa.close()
         pb.close()
-        assert stray == 0, lay.key
+        assert stray == 0, p.key

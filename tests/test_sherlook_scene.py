@@ -161,7 +161,7 @@ def test_countdown_is_shown_and_heard_then_time_up(kiosk: tuple[kapp.App, Clock]
     assert scene.state.rounds[-1].score.points.get(1, 0) == 0
 
 
-def test_every_layout_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Clock]) -> None:
+def test_every_pose_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Clock]) -> None:
     app, clock = kiosk
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
     scene = SherlookScene(app, seats, seed=5)
@@ -171,7 +171,7 @@ def test_every_layout_draws_in_the_race_and_the_reveal(kiosk: tuple[kapp.App, Cl
         # The round's photos come from a worker thread in real time: a loaded machine may need
         # more frames than the race itself, so let real time pass as well.
         assert run_until(app, clock, lambda: scene.phase == "reveal")
-        seen.add(scene.state.layout_key)
+        seen.add(scene.state.pose_key)
         run(app, clock, 5)
         assert run_until(app, clock, lambda: scene.phase == "race")
     assert len(seen) == 3
@@ -183,29 +183,29 @@ def test_demo_command_runs_sherlook() -> None:
 
 # ---------------------------------------------------------------- fixes of issue 5
 
-def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], layout: str, scene_seed: int = 77,
+def start_round(app: kapp.App, clock: Clock, seats: list[SeatInfo], pose: str, scene_seed: int = 77,
                 seed: int = 21, rounds: int = 1) -> SherlookScene:
-    """A game of ``rounds`` whose first round has ``layout`` (the chance outcome the driver
+    """A game of ``rounds`` whose first round has ``pose`` (the chance outcome the driver
     draws, set by hand)."""
     from arcade.sherlook.game import Round
     scene = SherlookScene(app, seats, seed=seed, rounds=rounds)
-    scene.state.chance_outcome = lambda rng: Round(layout, scene_seed)  # type: ignore[method-assign]
+    scene.state.chance_outcome = lambda rng: Round(pose, scene_seed)  # type: ignore[method-assign]
     app.push(scene)
     run_until(app, clock, lambda: scene.phase == "race")
     run(app, clock, 3)
-    assert scene.state.layout_key == layout
+    assert scene.state.pose_key == pose
     return scene
 
 
-def test_SLA1_cursors_never_cover_the_photos_in_any_layout(kiosk: tuple[kapp.App, Clock]) -> None:
+def test_SLA1_cursors_never_cover_the_photos_in_any_pose(kiosk: tuple[kapp.App, Clock]) -> None:
     """Every pixel of both photos on screen is the photo's own, whatever marker the cursors of
     four choose stations are on (quarter-turned photos reach down to the markers)."""
-    from arcade.sherlook.layouts import KEYS
+    from arcade.sherlook.poses import KEYS
     app, clock = kiosk
     seats = [SeatInfo("keyboard", f"key {i + 1}", "medium", True) for i in range(2)] + \
             [SeatInfo("gamepad", f"pad {i + 1}", "medium", True) for i in range(2)]
-    for lay in KEYS:
-        scene = start_round(app, clock, seats, lay)
+    for pose_key in KEYS:
+        scene = start_round(app, clock, seats, pose_key)
         race = scene.referee.current()
         assert race is not None and scene.placed is not None and scene.surfaces is not None
         for marker in range(1, 11):
@@ -215,7 +215,7 @@ def test_SLA1_cursors_never_cover_the_photos_in_any_layout(kiosk: tuple[kapp.App
             for i in range(2):
                 on_screen = app.screen.subsurface(scene.placed.rects[i])
                 assert pygame.image.tobytes(on_screen, "RGB") == pygame.image.tobytes(scene.surfaces[i], "RGB"), \
-                    f"{lay}: something is drawn over photo {i + 1} (cursors on {marker})"
+                    f"{pose_key}: something is drawn over photo {i + 1} (cursors on {marker})"
         app.pop()
 
 
@@ -229,8 +229,8 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
     app, clock = kiosk
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
     real = render.text
-    for lay in ("side", "stack"):
-        scene = start_round(app, clock, seats, lay)
+    for pose_key in ("side", "stack"):
+        scene = start_round(app, clock, seats, pose_key)
         run(app, clock, 60 * 120, until=lambda scene=scene: scene.phase == "reveal")
         assert scene.phase == "reveal"
         race = scene.referee.race
@@ -252,7 +252,7 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
         monkeypatch.setattr(render, "text", real)
         shown = dict(seen)
         for i, (n, (what, _, _)) in enumerate(zip(claims, rows), start=1):
-            assert shown.get(f"{i}. {what}") == f"+{n.offset_ms:.1f} ms", (lay, i, what)
+            assert shown.get(f"{i}. {what}") == f"+{n.offset_ms:.1f} ms", (pose_key, i, what)
         app.pop()
 
 

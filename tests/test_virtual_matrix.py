@@ -16,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 import serial
 
-from arcade.views.pictures import scores_picture
+from arcade.lights.pictures import scores_picture
 from firmware_bridge.adalight import encode_frame
 from firmware_bridge.errors import LayoutError, LinkSettingsError
 from firmware_bridge.layout import (

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from arcade.views import pictures as views
+from arcade.lights import pictures
 from firmware_bridge.adalight import (
     SAFE_COLOUR_TABLE,
     UNSAFE_COLOUR_BYTES,
@@ -36,15 +36,15 @@ def game_pictures(rng: random.Random, count: int, width: int, height: int) -> li
         kind = rng.randrange(6)
         if kind == 0:
             scores[rng.randrange(seats)] += 1
-            picture = views.scores_picture(scores, width, height)
+            picture = pictures.scores_picture(scores, width, height)
         elif kind == 1:
-            picture = views.flash_picture(rng.randrange(seats), rng.random(), width, height)
+            picture = pictures.flash_picture(rng.randrange(seats), rng.random(), width, height)
         elif kind == 2:
-            picture = views.tie_picture(rng.sample(range(seats), 2), width, height)
+            picture = pictures.tie_picture(rng.sample(range(seats), 2), width, height)
         elif kind == 3:
-            picture = views.countdown_picture(rng.randint(0, 9), rng.random(), width, height)
+            picture = pictures.countdown_picture(rng.randint(0, 9), rng.random(), width, height)
         elif kind == 4:
-            picture = views.text_picture(rng.choice(["P1", "X", "P8"]), views.seat_colour(rng.randrange(seats)), width, height)
+            picture = pictures.text_picture(rng.choice(["P1", "X", "P8"]), pictures.seat_colour(rng.randrange(seats)), width, height)
         else:
             picture = tuple(tuple((rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(width))
                             for _ in range(height))

@@ -9,11 +9,11 @@ there, so its claim goes through the same marker race as people's.
 The model:
 
 * **Counting.** Each difference is spotted with a probability that depends on
-  the skill, on the layout (mirrored, head-to-toe and turned photos are harder
-  to compare: :attr:`arcade.sherlook.layouts.Layout.difficulty`) and on the
+  the skill, on the pose (mirrored, head-to-toe and turned photos are harder
+  to compare: :attr:`arcade.sherlook.poses.Pose.difficulty`) and on the
   difference's size; a player may also count a difference that is not there.
 * **Time.** The time to finish looking is log-normal around a median that
-  grows with the number of differences and with the layout's difficulty.
+  grows with the number of differences and with the pose's difficulty.
 * **Choice.** The counted number if its marker is free, else the nearest free
   one (below first: a yellow token is worth more than a red one).  Under its
   own countdown a player takes the best marker it can still reach.
@@ -26,8 +26,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from arcade.sherlook.layouts import Layout
 from arcade.sherlook.photos import PhotoPair
+from arcade.sherlook.poses import Pose
 from arcade.sherlook.shapes import area
 
 NS_PER_MS = 1_000_000
@@ -43,7 +43,7 @@ class LookSkill:
         phantom: probability of counting one difference that is not there
             (drawn twice per round).
         base_s, per_diff_s: median time to finish looking = base + per
-            difference, seconds, divided by the layout's difficulty.
+            difference, seconds, divided by the pose's difficulty.
         sigma: log-normal spread of that time.
         react_ms: median reaction to the highlight reaching the wanted marker.
     """
@@ -91,18 +91,18 @@ class LookPlan:
     phantoms: int
 
 
-def spot_chance(level: LookSkill, lay: Layout, box_area: float) -> float:
-    """Probability of spotting one difference of ``box_area`` photo units² in layout ``lay``."""
+def spot_chance(level: LookSkill, pose: Pose, box_area: float) -> float:
+    """Probability of spotting one difference of ``box_area`` photo units² in pose ``pose``."""
     size = min(1.08, max(0.75, 0.8 + 0.25 * math.log10(max(box_area, 1000.0) / 4000.0 + 1.0)))
-    return float(max(0.05, min(0.995, level.find * lay.difficulty ** 1.5 * size)))
+    return float(max(0.05, min(0.995, level.find * pose.difficulty ** 1.5 * size)))
 
 
-def plan_round(rng: random.Random, pair: PhotoPair, lay: Layout, level: LookSkill) -> LookPlan:
-    """Count the differences of ``pair`` seen in layout ``lay`` at ``level``."""
-    found = sum(1 for a in pair.alterations if rng.random() < spot_chance(level, lay, area(a.box)))
+def plan_round(rng: random.Random, pair: PhotoPair, pose: Pose, level: LookSkill) -> LookPlan:
+    """Count the differences of ``pair`` seen in pose ``pose`` at ``level``."""
+    found = sum(1 for a in pair.alterations if rng.random() < spot_chance(level, pose, area(a.box)))
     phantoms = sum(1 for _ in range(2) if rng.random() < level.phantom)
     estimate = max(1, min(10, found + phantoms))
-    median = (level.base_s + level.per_diff_s * pair.count) / lay.difficulty
+    median = (level.base_s + level.per_diff_s * pair.count) / pose.difficulty
     ready = median * math.exp(rng.gauss(0.0, level.sigma)) * 1000.0
     return LookPlan(estimate, max(1500.0, ready), found, phantoms)
 
@@ -143,10 +143,10 @@ class SherlookBot:
         self.react_ns = 0
         self.round_key: object = None
 
-    def new_round(self, key: object, pair: PhotoPair, lay: Layout) -> LookPlan:
+    def new_round(self, key: object, pair: PhotoPair, pose: Pose) -> LookPlan:
         """Look at a new round's photos (``key`` tells rounds apart)."""
         self.round_key = key
-        self.plan = plan_round(self.rng, pair, lay, self.level)
+        self.plan = plan_round(self.rng, pair, pose, self.level)
         self.react_ns = int(max(180.0, self.level.react_ms * math.exp(self.rng.gauss(0.0, 0.25))) * NS_PER_MS)
         return self.plan
 

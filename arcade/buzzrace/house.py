@@ -18,8 +18,8 @@ from arcade.core.events import Edge
 from arcade.core.house import DriverOptions, JsonObject
 
 if TYPE_CHECKING:
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
-    from arcade.views.pictures import Picture
 
 #: Per skill (``arcade.registry.SKILLS``): (mean reaction in ms, spread in ms, chance of missing a race).
 REACTIONS: dict[str, tuple[float, float, float]] = {
@@ -80,8 +80,8 @@ def driver(spec: GameSpec, state: BuzzRaceState, players: Sequence[ComputerPlaye
 
 
 def led_picture(state: BuzzRaceState, width: int = 16, height: int = 16) -> Picture:
-    """The rounds won per seat (``arcade.views.pictures.scores_picture``)."""
-    from arcade.views.pictures import scores_picture
+    """The rounds won per seat (``arcade.lights.pictures.scores_picture``)."""
+    from arcade.lights.pictures import scores_picture
     return scores_picture(list(state.wins), width, height)
 
 

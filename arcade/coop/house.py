@@ -18,8 +18,8 @@ from arcade.core.house import DriverOptions, JsonObject
 
 if TYPE_CHECKING:
     from arcade.bots.coop import CoopPartner
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
-    from arcade.views.pictures import Picture
 
 
 def _coop(state: State) -> CoopState:

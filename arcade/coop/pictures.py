@@ -1,6 +1,6 @@
 """The LED matrix picture of a Focus (2023) table.
 
-Pure (standard library; pictures as in :mod:`arcade.views.pictures`: rows of
+Pure (standard library; pictures as in :mod:`arcade.lights.pictures`: rows of
 ``(r, g, b)``, row 0 at the top).  The side row is drawn at the top (it is
 "top" for the markers, CO-2), the 4x4 grid under it: a card still on the table
 is a dim warm block, a taken one is dark.  The last card taken is lit in the
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from arcade.views.pictures import BLACK, Picture, PictureError, seat_colour
+from arcade.lights.pictures import BLACK, Picture, PictureError, seat_colour
 
 CARD = (90, 60, 20)
 WHITE = (255, 255, 255)

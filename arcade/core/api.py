@@ -216,7 +216,7 @@ class State(ABC):
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
-        """The whole position as JSON-able data (for replay checks and views)."""
+        """The whole position as JSON-able data (for replay checks and seat views)."""
 
     def chance_outcome(self, rng: random.Random) -> Action:
         """At a CHANCE node, draw the outcome from the injected ``rng``."""

@@ -31,9 +31,9 @@ from arcade.core.driver import ComputerPlayer, Driver, Thought
 from arcade.core.judge import JudgeSettings
 
 if TYPE_CHECKING:
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
     from arcade.sherlook.markers import MarkerSettings
-    from arcade.views.pictures import Picture
 
 #: A house's JSON-able answers (the headless line, a seat's view).
 JsonObject = dict[str, object]

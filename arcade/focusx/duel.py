@@ -78,7 +78,7 @@ class DuelGame(Game):
 class DuelState(FocusXState):
     """A position of FocusX Duel.  See the module docstring.
 
-    Attributes (read by views and bots):
+    Attributes (read by the screens, the pictures and the bots):
         deck: the centre deck, top = last.
         piles: each seat's playing-area pile, top = last.
         penalty: each seat's penalty pile (the cards that count against it).

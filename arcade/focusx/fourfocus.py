@@ -117,7 +117,7 @@ class FourFocusGame(Game):
 class FourFocusState(FocusXState):
     """A position of FocusX 4Focus.  See the module docstring.
 
-    Attributes (read by views and bots):
+    Attributes (read by the screens, the pictures and the bots):
         deck: face-down cards, top = last; hands: each seat's hand.
         board: face-up cards by cell; centre_card: the face-down centre card.
         box: cards out of the game (discards and false-focus costs).

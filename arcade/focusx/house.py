@@ -24,8 +24,8 @@ from arcade.focusx.fourfocus import FourFocusState
 from arcade.focusx.thinkfocus import ThinkFocusState
 
 if TYPE_CHECKING:
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
-    from arcade.views.pictures import Picture
 
 #: Placement choice per mode (record name -> "module:function" taking
 #: ``(state, seat, rng, skill_name)``); modes not listed play the first legal
@@ -148,8 +148,8 @@ def turn_window_seat(state: State) -> int | None:
 
 
 def led_picture(state: FocusXState, width: int = 16, height: int = 16) -> Picture:
-    """The scoreboard of the seats' cards (``arcade.views.pictures.scores_picture``)."""
-    from arcade.views.pictures import scores_picture
+    """The scoreboard of the seats' cards (``arcade.lights.pictures.scores_picture``)."""
+    from arcade.lights.pictures import scores_picture
     return scores_picture(list(state.scores()), width, height)
 
 

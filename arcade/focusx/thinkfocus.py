@@ -92,7 +92,7 @@ def _claim_kind(r: RaceResult, seat: int) -> str:
 class ThinkFocusState(FocusXState):
     """A position of FocusX ThinkFocus.  See the module docstring.
 
-    Attributes (read by views and bots):
+    Attributes (read by the screens, the pictures and the bots):
         deck: face-down cards, top = last.
         hands: each seat's hand (card numbers).
         rows: the four rows, left to right (index 0 = the column card).

@@ -29,7 +29,7 @@ Coord = tuple[int, int]
 #: The twelve corner squares missing from the 8x8 board (SF-1).
 SQUARE_HOLES = frozenset({"a1", "a2", "b1", "g1", "h1", "h2", "a7", "a8", "b8", "g8", "h8", "h7"})
 
-#: Crossfire capacities in the reference's layout (rows y = 0..12, columns A..I;
+#: Crossfire capacities as the reference draws them (rows y = 0..12, columns A..I;
 #: ``.`` = no cell).  Kept as data so the picture can be checked by eye.
 HEX_PICTURE = (
     ". . 2 . 3 . 2 . .",

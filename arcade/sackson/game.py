@@ -270,7 +270,7 @@ class SacksonGame(Game):
         self._t = _tables(self.board, caps, seats)
 
     def new_initial_state(self) -> "SacksonState":
-        """The starting layout of the variant (``arcade.sackson.setups``)."""
+        """The start position of the variant (``arcade.sackson.setups``)."""
         stacks = {cell: (seat,) for cell, seat in start_position(self.variant).items()}
         return SacksonState(self, stacks, [0] * self.seats, 0, swaps=2 if self.settings["opening_swap"] else 0)
 
@@ -418,7 +418,7 @@ class SacksonState(State):
         # SF-3 ends two-player games by repetition / plies without a capture; with three or
         # four players the same endings are the arcade's own rule (docs, "Turn order").
         self._draw_rule: str = "SF-3" if seats == 2 else "arcade rule for 3-4 players"
-        self._origin: dict[str, Any] | None = None   # the setup() arguments, None for the layout
+        self._origin: dict[str, Any] | None = None   # the setup() arguments, None for the variant's start position
         if swaps == 0:
             self._start_play(to_move)
         if self._simple:
@@ -1194,7 +1194,7 @@ class SacksonState(State):
         """Same as :meth:`copy`."""
         return self.copy()
 
-    # -- views ---------------------------------------------------------------
+    # -- queries ---------------------------------------------------------------
     @property
     def board(self) -> Board:
         """The board geometry."""

@@ -17,8 +17,8 @@ from arcade.core.house import DriverOptions, JsonObject
 from arcade.sackson.game import SacksonGame, SacksonState, Swap
 
 if TYPE_CHECKING:
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
-    from arcade.views.pictures import Picture
 
 #: Skill names -> bot levels; ``expert`` plays ``hard``.
 LEVELS = {"easy": "easy", "medium": "medium", "hard": "hard", "expert": "hard"}
@@ -88,8 +88,8 @@ def driver(spec: GameSpec, state: SacksonState, players: Sequence[ComputerPlayer
 
 
 def led_picture(state: SacksonState, width: int = 16, height: int = 16) -> Picture:
-    """The board (``arcade.views.sackson_pictures.state_picture``)."""
-    from arcade.views.sackson_pictures import state_picture
+    """The board (``arcade.sackson.pictures.state_picture``)."""
+    from arcade.sackson.pictures import state_picture
     return state_picture(state, width, height)
 
 

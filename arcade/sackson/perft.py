@@ -122,7 +122,7 @@ def perft_parser() -> argparse.ArgumentParser:
     ap.add_argument("--depth", type=int, required=True, help=f"plies to count, 0..{MAX_DEPTH}")
     ap.add_argument("--moves", default="", help="moves from the start (or --position), e.g. \"c2-c1 f7-f8\"")
     ap.add_argument("--position", default=None,
-                    help="start from this position instead of the layout: \"d4=BA e6=A | reserves A0 B1 | "
+                    help="start from this position instead of the variant's start position: \"d4=BA e6=A | reserves A0 B1 | "
                          "B to move\" (stacks bottom first, as in error messages)")
     ap.add_argument("--opening-swap", action="store_true", help="SF-3 opening swap (2-player variants)")
     ap.add_argument("--mirror-rule", action="store_true", help="SF-3 mirror rule (2-player variants)")

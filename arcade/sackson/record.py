@@ -4,9 +4,10 @@ SF-7 asks for records "as JSON with stacks bottom to top".  The generic record
 of :mod:`arcade.core.record` holds the game, seats, settings, seed and every
 action; this module adds three keys to it:
 
-* ``"start"`` - the position before the first action: the variant's layout
-  (``"source": "layout"``) or a position made with :meth:`SacksonGame.setup`
-  (``"source": "setup"``), so that set-up games can be recorded and replayed;
+* ``"start"`` - the position before the first action: the variant's start position
+  (``"source": "variant"``; records before issue 21 say ``"layout"``, read the same) or a
+  position made with :meth:`SacksonGame.setup` (``"source": "setup"``), so that set-up games
+  can be recorded and replayed;
 * ``"final"`` - the position after the last action, with the outcome;
   :func:`replay` checks that the replayed game ends exactly there;
 * ``"moves"`` - every action in SF-7 notation, space-separated (for people;
@@ -22,7 +23,7 @@ A position (:func:`position`) is::
      "outcome": null}                    # or {"winners": [0], "reason": "..."} ("final" only)
 
 :func:`arcade.core.record.replay` reads these records too but starts every game
-from the layout unless it is given the start position: :func:`replay` here
+from the variant's start position unless it is given another one: :func:`replay` here
 gives it the record's ``"start"`` (``start=`` a :meth:`SacksonGame.setup`).
 """
 
@@ -55,7 +56,8 @@ def position(state: SacksonState) -> dict[str, Any]:
 def start_position(state: SacksonState) -> dict[str, Any]:
     """The position ``state`` started from (before its first action), with ``"source"``.
 
-    ``"layout"``: the variant's starting layout; ``"setup"``: the arguments of
+    ``"variant"``: the variant's start position (:func:`arcade.sackson.setups.start_position`);
+    ``"setup"``: the arguments of
     :meth:`SacksonGame.setup` (``to_move`` as given there).
     """
     origin = getattr(state, "_origin", None)
@@ -64,7 +66,7 @@ def start_position(state: SacksonState) -> dict[str, Any]:
         out = position(game.new_initial_state())
         out["to_move"] = 0
         out["outcome"] = None
-        out["source"] = "layout"
+        out["source"] = "variant"
         return out
     n = game.seats
     return {
@@ -112,13 +114,13 @@ def replay(record: Mapping[str, Any] | str, make: MakeGame = make_game) -> Sacks
 
     Args:
         record: a record (dict or JSON text) from :func:`to_record`, or a plain
-            :mod:`arcade.core.record` record (no ``start`` / ``final``: the layout,
-            nothing to check).
+            :mod:`arcade.core.record` record (no ``start`` / ``final``: the variant's
+            start position, nothing to check).
         make: ``(name, seats, settings) -> Game``; default :func:`make_game`.
 
     Raises:
         RecordError: damaged JSON, a wrong format, a ``start`` that cannot be set
-            up or is not the variant's layout, an action that does not replay (its
+            up or is not the variant's start position, an action that does not replay (its
             index and the reason), or a replayed end that differs from ``final``
             (the first differing key).
     """
@@ -142,7 +144,7 @@ def replay(record: Mapping[str, Any] | str, make: MakeGame = make_game) -> Sacks
             fresh = start_position(state.game.new_initial_state())
             diff = _first_difference(fresh, start)
             if diff is not None:
-                raise RecordError(f"the record's 'start' is not the layout of variant "
+                raise RecordError(f"the record's 'start' is not the start position of variant "
                                   f"{state.game.variant!r} ({diff})")
     final = record.get("final")
     if final is not None:

@@ -1,6 +1,6 @@
 """Starting set-ups of every FOCUS variant, kept as data (SF-1, SF-4, SF-5, SF-6).
 
-Each layout is a picture, top row first, one character per cell:
+Each start position is a picture, top row first, one character per cell:
 
 * square board: eight rows of eight characters, rank 8 first, files a..h;
   ``#`` marks one of the twelve missing corner squares, ``.`` an empty square;
@@ -11,7 +11,7 @@ Each layout is a picture, top row first, one character per cell:
 Letters are seats: ``A`` = seat 0 (P1, moves first), ``B`` = seat 1, ``C`` =
 seat 2, ``D`` = seat 3.  Every stone starts as a stack of height one.
 
-Why these layouts (see also ``docs/rules-sackson.md``):
+Why these start positions (see also ``docs/rules-sackson.md``):
 
 * ``2p`` is SF-1 exactly (18 + 18 on the 36 central squares).
 * ``3p`` (SF-4: 12 each on the 36 central squares; the seeds give no pattern)
@@ -30,7 +30,7 @@ Why these layouts (see also ``docs/rules-sackson.md``):
   side of the table (A south, B west, C north, D east; turns go clockwise).
   Every player has one stone on each of the four outer arms and nine on the
   central 6x6, no two stones of one player touch, and each player touches their
-  partner 14 times and each opponent 15 times.  The same layout serves
+  partner 14 times and each opponent 15 times.  The same start position serves
   ``4p-teams`` and ``4p`` (individuals).
 * ``crossfire`` is the reference's start (18 + 18; the six points and the centre
   E6 empty), unchanged by a 120 degree turn, colours swapped by 60 or 180.
@@ -44,7 +44,7 @@ from arcade.sackson.board import HEX, HEX_COLUMNS, SQUARE, SQUARE_FILES, Board
 
 SEAT_LETTERS = "ABCD"
 
-LAYOUT_2P = (
+START_2P = (
     "##....##",  # 8
     "#BBAABB#",  # 7
     ".AABBAA.",  # 6
@@ -55,7 +55,7 @@ LAYOUT_2P = (
     "##....##",  # 1
 )
 
-LAYOUT_3P = (
+START_3P = (
     "##....##",  # 8
     "#ABCABC#",  # 7
     ".CABCAB.",  # 6
@@ -66,7 +66,7 @@ LAYOUT_3P = (
     "##....##",  # 1
 )
 
-LAYOUT_4P = (
+START_4P = (
     "##ABDC##",  # 8
     "#BCACDC#",  # 7
     "BCBDACDB",  # 6
@@ -77,7 +77,7 @@ LAYOUT_4P = (
     "##ABDC##",  # 1
 )
 
-LAYOUT_CROSSFIRE = (
+START_CROSSFIRE = (
     ". . o . A . o . .",  # y = 0
     ". . . B . A . . .",
     ". . B . A . A . .",
@@ -94,12 +94,12 @@ LAYOUT_CROSSFIRE = (
 )
 
 #: variant -> (board, picture)
-LAYOUTS: Mapping[str, tuple[Board, tuple[str, ...]]] = {
-    "2p": (SQUARE, LAYOUT_2P),
-    "3p": (SQUARE, LAYOUT_3P),
-    "4p-teams": (SQUARE, LAYOUT_4P),
-    "4p": (SQUARE, LAYOUT_4P),
-    "crossfire": (HEX, LAYOUT_CROSSFIRE),
+START_POSITIONS: Mapping[str, tuple[Board, tuple[str, ...]]] = {
+    "2p": (SQUARE, START_2P),
+    "3p": (SQUARE, START_3P),
+    "4p-teams": (SQUARE, START_4P),
+    "4p": (SQUARE, START_4P),
+    "crossfire": (HEX, START_CROSSFIRE),
 }
 
 
@@ -110,31 +110,31 @@ def start_position(variant: str) -> dict[str, int]:
         KeyError: unknown variant.
         ValueError: the picture does not fit its board (a data error).
     """
-    board, picture = LAYOUTS[variant]
+    board, picture = START_POSITIONS[variant]
     out: dict[str, int] = {}
     if board.kind == "square":
         if len(picture) != 8:
-            raise ValueError(f"layout {variant}: expected 8 ranks, got {len(picture)}")
+            raise ValueError(f"start position {variant}: expected 8 ranks, got {len(picture)}")
         for row, line in enumerate(picture):
             rank = 8 - row
             if len(line) != 8:
-                raise ValueError(f"layout {variant}: rank {rank} has {len(line)} squares, expected 8")
+                raise ValueError(f"start position {variant}: rank {rank} has {len(line)} squares, expected 8")
             for x, mark in enumerate(line):
                 name = f"{SQUARE_FILES[x]}{rank}"
                 on_board = name in board.index
                 if (mark == "#") == on_board:
-                    raise ValueError(f"layout {variant}: {name} is {'on' if on_board else 'off'} the board, picture says {mark!r}")
+                    raise ValueError(f"start position {variant}: {name} is {'on' if on_board else 'off'} the board, picture says {mark!r}")
                 if mark in SEAT_LETTERS:
                     out[name] = SEAT_LETTERS.index(mark)
     else:
         if len(picture) != 13:
-            raise ValueError(f"layout {variant}: expected 13 rows, got {len(picture)}")
+            raise ValueError(f"start position {variant}: expected 13 rows, got {len(picture)}")
         for y, line in enumerate(picture):
             for x, mark in enumerate(line.split()):
                 name = f"{HEX_COLUMNS[x]}{y}"
                 on_board = name in board.index
                 if (mark == ".") == on_board:
-                    raise ValueError(f"layout {variant}: {name} is {'on' if on_board else 'off'} the board, picture says {mark!r}")
+                    raise ValueError(f"start position {variant}: {name} is {'on' if on_board else 'off'} the board, picture says {mark!r}")
                 if mark in SEAT_LETTERS:
                     out[name] = SEAT_LETTERS.index(mark)
     return out

@@ -2,7 +2,7 @@
 
 Flow of a game::
 
-    CHANCE  Round(layout, scene_seed)   the round's green token (SL-2) and photos (SL-1)
+    CHANCE  Round(pose, scene_seed)     the round's green token (its pose, SL-2) and photos (SL-1)
     RACE    Take(seat, marker, ...)     a seat takes a marker (SL-3), settled by stamp
             TimeUp(seats)               the countdown ran out for these seats (SL-3)
     ...     when every player holds a marker or ran out of time, the round is
@@ -14,8 +14,8 @@ The race itself (edges, highlight, cursors, countdown) is
 records what it decides, so a game record replays exactly.
 
 Arcade decisions where the seed and rulings are silent (docs/rules-sherlook.md):
-  * SLA-4 the green tokens of the 10 rounds are the ten layouts, each once,
-    in random order; an extra round draws any layout at random.
+  * SLA-4 the green tokens of the 10 rounds are the ten poses, each once,
+    in random order; an extra round draws any pose at random.
   * SLA-5 extra rounds (SL-5) score as usual for the tied players only; the
     tied players' totals then decide again (points, then green tokens).  After
     ``max_extra_rounds`` extra rounds still tied, the tied players share the win.
@@ -31,17 +31,20 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
-from arcade.sherlook.layouts import KEYS, Layout, layout
 from arcade.sherlook.markers import Take, TimeUp
 from arcade.sherlook.photos import PhotoPair, generate_pair
+from arcade.sherlook.poses import KEYS, Pose, pose
 from arcade.sherlook.scoring import MARKERS, RoundScore, leaders, score_round
 
 
 @dataclass(frozen=True)
 class Round(Action):
-    """Chance: the round's green token (a layout key, SL-2) and the scene seed of its photos (SL-1)."""
+    """Chance: the round's green token (its pose key, SL-2) and the scene seed of its photos (SL-1).
 
-    layout: str
+    Records before issue 21 named the pose ``"layout"``; :meth:`SherlookGame.action_from_json`
+    still reads them."""
+
+    pose: str
     scene_seed: int
 
 
@@ -58,7 +61,7 @@ class RoundRecord:
     Attributes:
         number: 1..10, then 11, 12... for extra rounds.
         extra: an extra round among tied players (SL-5).
-        layout: the green token's layout key.
+        pose: the green token's pose key.
         scene_seed: the photos' seed.
         count: the number of differences.
         markers: seat -> marker held.
@@ -68,7 +71,7 @@ class RoundRecord:
 
     number: int
     extra: bool
-    layout: str
+    pose: str
     scene_seed: int
     count: int
     markers: Mapping[int, int]
@@ -89,6 +92,17 @@ class SherlookGame(Game):
     }
     action_types = (Round, Take, TimeUp)
 
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Read back an action written by ``Action.to_json``; a ``Round`` saved before issue 21
+        names its pose ``"layout"`` and is read as ``"pose"``.
+
+        Raises:
+            RecordError: unknown action type or fields.
+        """
+        if isinstance(data, Mapping) and data.get("type") == "Round" and "layout" in data and "pose" not in data:
+            data = {("pose" if k == "layout" else k): v for k, v in data.items()}
+        return super().action_from_json(data)
+
     def new_initial_state(self) -> "SherlookState":
         return SherlookState(self)
 
@@ -107,8 +121,8 @@ class SherlookState(State):
         self.round_no = 0                       # rounds begun, extra rounds included
         self.extra_no = 0                       # extra rounds begun
         self.race_no = 0
-        self.tokens_used: list[str] = []        # layouts of the regular rounds so far (SLA-4)
-        self.layout_key: str | None = None
+        self.tokens_used: list[str] = []        # pose keys of the regular rounds so far (SLA-4)
+        self.pose_key: str | None = None
         self.scene_seed: int | None = None
         self.count = 0
         self.participants: tuple[int, ...] = tuple(range(n))
@@ -124,9 +138,9 @@ class SherlookState(State):
 
     # -- queries -----------------------------------------------------------------
     @property
-    def layout(self) -> Layout | None:
-        """The current round's layout (green token), if a round is on."""
-        return None if self.layout_key is None else layout(self.layout_key)
+    def pose(self) -> Pose | None:
+        """How the current round's photos lie (its green token, SL-2), if a round is on."""
+        return None if self.pose_key is None else pose(self.pose_key)
 
     @property
     def photos(self) -> PhotoPair | None:
@@ -202,11 +216,11 @@ class SherlookState(State):
         if isinstance(action, Round):
             if cp != CHANCE:
                 return "no round is due"
-            if action.layout not in KEYS:
-                return f"unknown layout {action.layout!r}; expected one of {list(KEYS)}"
+            if action.pose not in KEYS:
+                return f"unknown pose {action.pose!r}; expected one of {list(KEYS)}"
             if self.round_no < self.rounds_total and len(self.tokens_used) < len(KEYS) \
-                    and action.layout in self.tokens_used:
-                return f"the green token {action.layout!r} was already used this game (SLA-4)"
+                    and action.pose in self.tokens_used:
+                return f"the green token {action.pose!r} was already used this game (SLA-4)"
             if not isinstance(action.scene_seed, int) or isinstance(action.scene_seed, bool) \
                     or action.scene_seed < 0:
                 return f"scene seed {action.scene_seed!r}: expected an int >= 0"
@@ -253,8 +267,8 @@ class SherlookState(State):
             self.participants = self.tied
         else:
             self.participants = tuple(range(self.seats))
-            self.tokens_used.append(r.layout)
-        self.layout_key = r.layout
+            self.tokens_used.append(r.pose)
+        self.pose_key = r.pose
         self.scene_seed = r.scene_seed
         self.count = photos_for(r.scene_seed).count
         self.markers = {}
@@ -265,14 +279,14 @@ class SherlookState(State):
     def _maybe_score(self) -> None:
         if self.waiting():
             return
-        assert self.layout_key is not None and self.scene_seed is not None
+        assert self.pose_key is not None and self.scene_seed is not None
         sc = score_round(self.count, self.markers, self.participants)
         for tally, holder in ((self.greens, sc.green), (self.yellows, sc.yellow), (self.reds, sc.red)):
             if holder is not None:
                 tally[holder] += 1
         for s, p in sc.points.items():
             self.points[s] += p
-        self.rounds.append(RoundRecord(self.round_no, self.round_no > self.rounds_total, self.layout_key,
+        self.rounds.append(RoundRecord(self.round_no, self.round_no > self.rounds_total, self.pose_key,
                                        self.scene_seed, self.count, dict(self.markers),
                                        tuple(sorted(self.timed_out)), sc))
         if self.round_no < self.rounds_total:
@@ -308,7 +322,7 @@ class SherlookState(State):
     def snapshot(self) -> dict[str, Any]:
         return {
             "phase": self.phase, "round": self.round_no, "extra": self.extra_no, "race_no": self.race_no,
-            "layout": self.layout_key, "scene_seed": self.scene_seed, "count": self.count,
+            "pose": self.pose_key, "scene_seed": self.scene_seed, "count": self.count,
             "participants": list(self.participants), "tied": list(self.tied),
             "markers": {str(s): m for s, m in sorted(self.markers.items())},
             "timed_out": sorted(self.timed_out), "tokens_used": list(self.tokens_used),

@@ -19,8 +19,8 @@ from arcade.sherlook.game import SherlookState
 from arcade.sherlook.markers import MarkerRace, MarkerReferee, MarkerSettings
 
 if TYPE_CHECKING:
+    from arcade.lights.pictures import Picture
     from arcade.registry import GameSpec, PlayerContext
-    from arcade.views.pictures import Picture
 
 #: Virtual time between the end of a round and the next photos (ms).
 REVEAL_MS = 6000
@@ -73,8 +73,8 @@ class SherlookPlayer(ComputerPlayer):
         self.pressed_at = None
         st = state
         if isinstance(st, SherlookState) and seat in st.participants:
-            assert st.photos is not None and st.layout is not None
-            self.bot.new_round(st.race_no, st.photos, st.layout)
+            assert st.photos is not None and st.pose is not None
+            self.bot.new_round(st.race_no, st.photos, st.pose)
         return []
 
     def next_press(self, state: State, seat: int, race: object, now_ns: int) -> int | None:
@@ -120,8 +120,8 @@ def driver(spec: GameSpec, state: SherlookState, players: Sequence[ComputerPlaye
 
 
 def led_picture(state: SherlookState, width: int = 16, height: int = 16) -> Picture:
-    """The points of the seats (``arcade.views.pictures.scores_picture``)."""
-    from arcade.views.pictures import scores_picture
+    """The points of the seats (``arcade.lights.pictures.scores_picture``)."""
+    from arcade.lights.pictures import scores_picture
     return scores_picture(list(state.points), width, height)
 
 

@@ -1,10 +1,10 @@
-"""What Sherlook shows on the LED matrix (pure pictures, ``arcade.views.pictures`` format).
+"""What Sherlook shows on the LED matrix (pure pictures, ``arcade.lights.pictures`` format).
 
 * :func:`markers_picture`: the ten markers as blocks, 1-5 on top and 6-10
   below: a free marker dim white, a taken one in its holder's seat colour, the
   buzzer highlight bright gold; under them the seat colours of the players
   still choosing, or, in the last seconds, nothing (the countdown picture
-  takes over: :func:`arcade.views.pictures.countdown_picture`, SL-3).
+  takes over: :func:`arcade.lights.pictures.countdown_picture`, SL-3).
 * :func:`reveal_picture`: at the reveal, the number of differences and, under
   it, the round's tokens (SL-4): a green disc, a yellow square and a red
   triangle, each over a bar in the colour of the seat that took it (nothing
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from arcade.views.pictures import RGB, Picture, PictureError, seat_colour, text_picture
+from arcade.lights.pictures import RGB, Picture, PictureError, seat_colour, text_picture
 
 FREE: RGB = (70, 70, 70)
 HIGHLIGHT: RGB = (255, 200, 0)

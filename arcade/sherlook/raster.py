@@ -41,7 +41,7 @@ class CheckLimits:
     Attributes:
         min_area: strongly changed area each difference must have, photo
             units² (1600 = a 40 x 40 square: about 25 x 25 px on a side by
-            side layout, 16 x 16 px one above the other).
+            side pose, 16 x 16 px one above the other).
         min_colour: colour distance (largest channel difference, 0..255)
             for a changed cell to count as strongly changed.
         min_gap: smallest distance between two alterations' boxes, photo units.

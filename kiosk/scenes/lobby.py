@@ -251,8 +251,8 @@ class LobbyScene(Scene):
         self.resumed = True                     # the countdown starts again at the next update
 
     def lamp_cue(self, now_ns: int) -> Any:
-        """The lamps of the seats that joined are lit (arcade/views/lamps.py)."""
-        from arcade.views.lamps import LampCue
+        """The lamps of the seats that joined are lit (arcade/lights/lamps.py)."""
+        from arcade.lights.lamps import LampCue
         return LampCue(8, joined=frozenset(self.joined))
 
     def update(self, now_ns: int) -> None:
@@ -451,7 +451,7 @@ class LobbyScene(Scene):
         return rows
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:
             left = max(0.0, (self.auto_start_ns - (now_ns - self.last_join)) / 1e9)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from arcade.core.events import CONTROLS, Edge
-from arcade.views import pictures as ledv
+from arcade.lights import pictures as ledv
 from kiosk import render
 from kiosk.gestures import BACK, NEXT, OK, PREV
 from kiosk.input import Command
@@ -1080,7 +1080,7 @@ class ServiceScene(Scene):
         seats, per_seat, columns = self.button_grid()
         n = len(seats)
 
-        def layout(bottom: int) -> tuple[bool, int, int, int]:
+        def grid(bottom: int) -> tuple[bool, int, int, int]:
             """(two lines a control, rows, column width, row height) above ``bottom``: up to
             four seats one column, two lines a control where the height allows; more: two
             columns of seats with two lines a control where they fit, else one column of one
@@ -1095,13 +1095,13 @@ class ServiceScene(Scene):
             return two, rows_n, col_w, max(lh + 2, grid_h // rows_n)
 
         bottom = self._status_top(W, H)               # above the status panel
-        two, rows_n, col_w, row_h = layout(bottom)
+        two, rows_n, col_w, row_h = grid(bottom)
         if top + rows_n * row_h > bottom - 4:
             # the seats first (issue 20: the LED advice covered P7 and P8 at 480x320): the
             # status panel keeps what fits whole under them (the menu's page shows it all)
             self._status_room = H - 4 - (top + rows_n * row_h + 4)
             bottom = self._status_top(W, H)
-            two, rows_n, col_w, row_h = layout(bottom)
+            two, rows_n, col_w, row_h = grid(bottom)
         for i, seat in enumerate(seats):
             x = 8 + (i // rows_n) * col_w
             y = top + (i % rows_n) * row_h

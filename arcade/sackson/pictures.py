@@ -1,7 +1,7 @@
 """The LED-matrix picture of a FOCUS or Crossfire board (pure; standard library only).
 
 Every picture is a tuple of rows of ``(r, g, b)`` (row 0 at the top), like
-:mod:`arcade.views.pictures`.  Seat colours are :data:`arcade.views.pictures.SEAT_COLOURS`.
+:mod:`arcade.lights.pictures`.  Seat colours are :data:`arcade.lights.pictures.SEAT_COLOURS`.
 
 What a cell shows: the colour of the seat whose stone is on top (the owner,
 SF-2) at a brightness that grows with the stack's height,
@@ -26,7 +26,7 @@ Hex board (SF-6), Crossfire's 43 cells in nine columns A..I and half-rows
     round is used and the board is centred; the frame around it (rows 0 and
     15 and the free columns on 16x16) is lit in the colour of the side to move.
     A matrix too small for the 9 x 14 block (8x8) shows no board: it shows the
-    side to move as a frame with the seat number (``arcade.views.pictures.flash_picture``).
+    side to move as a frame with the seat number (``arcade.lights.pictures.flash_picture``).
 
 A finished game (``to_move`` None) has no turn colour.
 """
@@ -35,8 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from arcade.sackson.board import Board
-from arcade.views.pictures import (
+from arcade.lights.pictures import (
     BLACK,
     RGB,
     Picture,
@@ -46,6 +45,7 @@ from arcade.views.pictures import (
     flash_picture,
     seat_colour,
 )
+from arcade.sackson.board import Board
 
 #: Colour of an empty cell: faint grey, so the board's outline shows.
 EMPTY: RGB = (14, 14, 14)

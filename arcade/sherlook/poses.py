@@ -1,6 +1,6 @@
-"""The green tokens: how the two photos of a round lie on the table (SL-2).
+"""The green tokens' poses: how the two photos of a round lie on the table (SL-2).
 
-Each of the ten green tokens shows a layout: the arrangement of the two
+Each of the ten green tokens shows a *pose*: the arrangement of the two
 photos (side by side, or one above the other) and how each photo is turned
 or mirrored.  One token per round, shuffled (the game draws them as chance
 outcomes).  Differences are always compared in each photo's own frame: a
@@ -23,13 +23,13 @@ TRANSFORMS = ("none", "rot180", "rot90", "rot270", "flip_x", "flip_y")
 turn clockwise / anticlockwise, mirrored left-right, mirrored top-bottom."""
 
 
-class LayoutKeyError(ArcadeError, KeyError):
-    """An unknown layout token or transform."""
+class PoseKeyError(ArcadeError, KeyError):
+    """An unknown pose key or transform."""
 
 
 @dataclass(frozen=True)
-class Layout:
-    """One green token's layout (SL-2).
+class Pose:
+    """One green token's pose (SL-2).
 
     Attributes:
         key: short id used in records (``"side-180"``).
@@ -48,33 +48,33 @@ class Layout:
     difficulty: float
 
 
-LAYOUTS: tuple[Layout, ...] = (
-    Layout("side", "Side by side", "side", ("none", "none"), 1.0),
-    Layout("side-180", "Side by side, head to toe", "side", ("none", "rot180"), 0.80),
-    Layout("stack", "One above the other", "stack", ("none", "none"), 0.96),
-    Layout("stack-180", "One above the other, head to toe", "stack", ("none", "rot180"), 0.80),
-    Layout("side-mirror", "Side by side, one mirrored", "side", ("none", "flip_x"), 0.82),
-    Layout("stack-water", "Reflected as in water", "stack", ("none", "flip_y"), 0.82),
-    Layout("side-quarter", "Side by side, one turned a quarter", "side", ("none", "rot90"), 0.78),
-    Layout("side-quarter-back", "Side by side, one turned back a quarter", "side", ("rot270", "none"), 0.78),
-    Layout("stack-mirror", "One above the other, one mirrored", "stack", ("none", "flip_x"), 0.84),
-    Layout("side-upside-down", "Side by side, one upside-down mirrored", "side", ("none", "flip_y"), 0.80),
+POSES: tuple[Pose, ...] = (
+    Pose("side", "Side by side", "side", ("none", "none"), 1.0),
+    Pose("side-180", "Side by side, head to toe", "side", ("none", "rot180"), 0.80),
+    Pose("stack", "One above the other", "stack", ("none", "none"), 0.96),
+    Pose("stack-180", "One above the other, head to toe", "stack", ("none", "rot180"), 0.80),
+    Pose("side-mirror", "Side by side, one mirrored", "side", ("none", "flip_x"), 0.82),
+    Pose("stack-water", "Reflected as in water", "stack", ("none", "flip_y"), 0.82),
+    Pose("side-quarter", "Side by side, one turned a quarter", "side", ("none", "rot90"), 0.78),
+    Pose("side-quarter-back", "Side by side, one turned back a quarter", "side", ("rot270", "none"), 0.78),
+    Pose("stack-mirror", "One above the other, one mirrored", "stack", ("none", "flip_x"), 0.84),
+    Pose("side-upside-down", "Side by side, one upside-down mirrored", "side", ("none", "flip_y"), 0.80),
 )
 """The ten green tokens (one per round of the 10-round game, SL-5)."""
 
-KEYS = tuple(lay.key for lay in LAYOUTS)
+KEYS = tuple(p.key for p in POSES)
 
 
-def layout(key: str) -> Layout:
-    """The layout with ``key``.
+def pose(key: str) -> Pose:
+    """The pose with ``key`` (one of :data:`KEYS`, e.g. ``"side-180"``).
 
     Raises:
-        LayoutKeyError: unknown key (the message lists the keys).
+        PoseKeyError: unknown key (the message lists the keys).
     """
-    for lay in LAYOUTS:
-        if lay.key == key:
-            return lay
-    raise LayoutKeyError(f"unknown layout {key!r}; expected one of {list(KEYS)}")
+    for p in POSES:
+        if p.key == key:
+            return p
+    raise PoseKeyError(f"unknown pose {key!r}; expected one of {list(KEYS)}")
 
 
 def frame_size(transform: str) -> tuple[int, int]:
@@ -82,7 +82,7 @@ def frame_size(transform: str) -> tuple[int, int]:
     if transform in ("rot90", "rot270"):
         return PHOTO_H, PHOTO_W
     if transform not in TRANSFORMS:
-        raise LayoutKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
+        raise PoseKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
     return PHOTO_W, PHOTO_H
 
 
@@ -92,7 +92,7 @@ def map_point(p: Point, transform: str) -> Point:
     ``rot90`` is a quarter turn clockwise: the top-left corner goes to the top right.
 
     Raises:
-        LayoutKeyError: unknown transform.
+        PoseKeyError: unknown transform.
     """
     x, y = p
     if transform == "none":
@@ -107,7 +107,7 @@ def map_point(p: Point, transform: str) -> Point:
         return (PHOTO_W - x, y)
     if transform == "flip_y":
         return (x, PHOTO_H - y)
-    raise LayoutKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
+    raise PoseKeyError(f"unknown transform {transform!r}; expected one of {list(TRANSFORMS)}")
 
 
 def map_box(box: Box, transform: str) -> Box:
