@@ -1399,7 +1399,7 @@ class CoopScene(GameScene[CoopState]):
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.coop.pictures import table_picture
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         if self.setup:

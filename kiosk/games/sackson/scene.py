@@ -498,8 +498,8 @@ class SacksonScene(GameScene[SacksonState]):
 
     # -- LED ----------------------------------------------------------------------------------------
     def led_picture(self, now_ns: int) -> LedPicture | None:
-        from arcade.views import pictures as ledv
-        from arcade.views.sackson_pictures import state_picture
+        from arcade.lights import pictures as ledv
+        from arcade.sackson.pictures import state_picture
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         out = self.state.outcome()
