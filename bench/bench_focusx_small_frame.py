@@ -1,8 +1,8 @@
 """What drawing a FocusX screen costs per frame on each display size (prints figures,
 asserts nothing).
 
-The small panels (480x320, 640x480, 800x480) draw the compact layout
-(``kiosk.games.focusx.scene.screen_layout``), the TVs the full one.  For each mode and size
+The small panels (480x320, 640x480, 800x480) draw the compact regions
+(``kiosk.games.focusx.panels.screen_regions``), the TVs the full ones.  For each mode and size
 this prints the mean time of a frame drawn whole (every part again, as after a dialog) and of
 a frame where nothing changed (the parts kept), over ``--frames`` frames.
 

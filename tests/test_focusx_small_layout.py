@@ -50,11 +50,11 @@ def test_a_full_focusx_screen_on_a_small_panel_shows_every_line_whole(
         seen.watch(screen)
         render.redraw_everything()
         scene.draw(screen)
-        assert scene.layout.compact
+        assert scene.regions.compact
         assert not cut_texts(seen, screen), cut_texts(seen, screen)
         words = seen.words()
         assert all(f"P{s + 1}" in words for s in range(n))
-        newest = [m for m, r, _c, _k in seen.seen if m.startswith("P") and scene.layout.side.contains(r)]
+        newest = [m for m, r, _c, _k in seen.seen if m.startswith("P") and scene.regions.side.contains(r)]
         assert newest[:min(n, 4)] == [f"P{s + 1}{' X' if s == 0 else ''}" for s in range(min(n, 4))]
         assert "Tie-break" in words                              # the banner, whole (wrapped)
         if isinstance(scene, ClassicScene):
@@ -78,11 +78,11 @@ def test_a_tv_keeps_the_full_focusx_layout(tmp_path: Path, monkeypatch: pytest.M
         seen.watch(screen)
         render.redraw_everything()
         scene.draw(screen)
-        assert not scene.layout.compact
+        assert not scene.regions.compact
         drawn = {m: r for m, r, _c, _k in seen.seen}
         assert drawn[scene.title].topleft == (20, 12)
         assert "Race panel (ms after the first press)" in drawn
-        assert drawn["cards won"].y == scene.layout.seats.y + 58         # the label where the TV had it
+        assert drawn["cards won"].y == scene.regions.seats.y + 58         # the label where the TV had it
     finally:
         app.close()
         pygame.display.quit()

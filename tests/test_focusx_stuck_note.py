@@ -49,7 +49,7 @@ def test_the_stuck_note_is_shown_and_leaves_the_title_row_readable(tmp_path: Pat
         title = [(m, r) for m, r in lines if m.startswith(("FocusX", "race ", "Classic"))]
         assert len(title) >= 2, seen.words()
         for m, r in title:
-            assert r.bottom <= scene.layout.title.bottom + 4
+            assert r.bottom <= scene.regions.title.bottom + 4
             covered = [n for n in notes if n.colliderect(r)]
             assert not covered, (m, r, covered)               # the title row stays readable
         assert not cut_texts(seen, app.screen)

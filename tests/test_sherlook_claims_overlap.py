@@ -4,7 +4,6 @@ were drawn on one row whatever their widths: "P3 lost 2 to P1" over "+9216.6 ms"
 from __future__ import annotations
 
 import os
-from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -12,7 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
-from kiosk.games.sherlook import scene as scene_mod  # noqa: E402
+from kiosk.games.sherlook import claims  # noqa: E402
 from tests.text_fit import TextSeen  # noqa: E402
 
 ROWS = [("P3 lost 2 to P1", "+9216.6 ms", render.BAD), ("P2 took 4", "+1078.2 ms", render.TEXT),
@@ -24,10 +23,9 @@ ROWS = [("P3 lost 2 to P1", "+9216.6 ms", render.BAD), ("P2 took 4", "+1078.2 ms
 def test_no_claim_is_drawn_over_its_time(monkeypatch: pytest.MonkeyPatch, area: pygame.Rect) -> None:
     pygame.init()
     surface = pygame.Surface((480, 320))
-    monkeypatch.setattr(scene_mod, "claim_rows", lambda notes: (list(ROWS), 0))
+    monkeypatch.setattr(claims, "claim_rows", lambda notes: (list(ROWS), 0))
     seen = TextSeen(monkeypatch)
-    fake = SimpleNamespace(referee=SimpleNamespace(race=None))
-    scene_mod.SherlookScene._draw_claims(fake, surface, area)      # type: ignore[arg-type]
+    claims.claims_panel(surface, area, None)
     drawn = [(m, r, kept) for m, r, _clip, kept in seen.seen if not m.startswith("Claims")]
     assert any(m == ROWS[-1][0] for m, *_ in drawn), drawn          # the newest claim shows
     for i, (m, r, kept) in enumerate(drawn):

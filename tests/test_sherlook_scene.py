@@ -225,7 +225,7 @@ def test_R7_the_reveal_lists_every_claim_in_order_with_ms_offsets(kiosk: tuple[k
     claim of the race is shown, numbered in stamp order, each with its offset from the photos
     in milliseconds to 0.1 ms (R-7) - not only the last three."""
     from kiosk import render
-    from kiosk.games.sherlook.scene import claim_rows
+    from kiosk.games.sherlook.claims import claim_rows
     app, clock = kiosk
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]
     real = render.text

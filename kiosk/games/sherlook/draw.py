@@ -26,6 +26,7 @@ from arcade.sherlook.layouts import Layout, map_box
 from arcade.sherlook.photos import PhotoPair
 from arcade.sherlook.raster import CheckLimits
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape
+from kiosk import render
 
 
 def _pts(sh: Shape, s: float, n: int = 40) -> list[tuple[float, float]]:
@@ -165,6 +166,34 @@ def reveal_marks(pair: PhotoPair, placed: Placed) -> list[tuple[int, int, pygame
 
 
 # ----------------------------------------------------------------- the full check
+
+#: The reveal's circles round each difference.
+CIRCLE = (255, 236, 60)
+
+
+def wash(w: pygame.Surface, grey: pygame.Surface) -> None:
+    """A photo ``w`` greyed (``grey``: its greyscale) and darkened for the reveal (in place)."""
+    grey.set_alpha(130)
+    w.blit(grey, (0, 0))
+    shade = pygame.Surface(w.get_size())
+    shade.fill((24, 24, 24))
+    w.blit(shade, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+
+
+def circle_differences(w: pygame.Surface, origin: tuple[int, int], marks: list[tuple[int, int, pygame.Rect]]) -> None:
+    """The differences ``marks`` (:func:`reveal_marks`: number, photo, screen rect) on a
+    washed photo ``w`` circled and numbered (``origin``: the photo's place on the screen)."""
+    for n, _photo, rect in marks:
+        r = rect.move(-origin[0], -origin[1]).inflate(18, 18)
+        r.w, r.h = max(r.w, 34), max(r.h, 34)
+        pygame.draw.ellipse(w, (20, 20, 20), r.inflate(4, 4), 8)
+        pygame.draw.ellipse(w, CIRCLE, r, 5)
+        bx = min(max(r.left + 4, 16), w.get_width() - 16)
+        by = min(max(r.top + 4, 16), w.get_height() - 16)
+        pygame.draw.circle(w, (200, 30, 30), (bx, by), 16)
+        pygame.draw.circle(w, (255, 255, 255), (bx, by), 16, 2)
+        render.text(w, str(n), (bx, by + 1), 28, (255, 255, 255), "center", bold=True)
+
 
 @dataclass(frozen=True)
 class RenderedCheck:
