@@ -6,7 +6,7 @@ base drives a game: the match driver fed with stamped edges (a buzzer or X press
 referee unchanged), the computer players' presses planned when a window opens
 (``arcade/bots/shout.py``, the same judge as people), the race panel's entries after every race
 (R-7; for Duel the whole last-to-press order), the banner, the LED picture
-(``arcade/views/pictures.py``), the results screen and the saved record.
+(``arcade/lights/pictures.py``), the results screen and the saved record.
 
 Drawing is elsewhere and reads only what it is given: the frame around the table (title row,
 countdown bar, message strip, seat panels, LED column, race panel) is ``panels.py``'s, the
@@ -204,7 +204,7 @@ class FocusXScene(GameScene[F]):
         return _joined(texts, colour)
 
     def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
     def takes(self) -> list[Any]:
@@ -497,7 +497,7 @@ class FocusXScene(GameScene[F]):
                                              self.history, compact))
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         if self.flash is not None and now_ns - self.flash[2] < 1_200_000_000:

@@ -203,7 +203,7 @@ class ClassicScene(FocusXScene[ClassicState]):
         draw.classic_table(surface, area, self.state, chooser, self.regions.compact)
 
     def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
@@ -244,7 +244,7 @@ class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
         draw.thinkfocus_table(surface, area, self.state, place_row, self.hand_view(), self.regions.compact)
 
     def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         return ledv.scores_picture([len(v) for v in self.state.victory], w, h)
 
 
@@ -350,7 +350,7 @@ class DuelScene(FocusXScene[DuelState]):
         draw.duel_table(surface, area, self.state, racing, waiting, self.regions.compact)
 
     def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         return ledv.scores_picture(list(self.state.scores()), w, h)
 
 
@@ -417,7 +417,7 @@ class FourFocusScene(PlacingScene[ff.FourFocusState]):
         draw.fourfocus_table(surface, area, self.state, place_cell, targets, self.hand_view(), self.regions.compact)
 
     def led_default(self, w: int, h: int, now_ns: int) -> LedPicture:
-        from arcade.views import pictures as ledv
+        from arcade.lights import pictures as ledv
         wnd = self.referee.window
         st = self.state
         if wnd is not None and wnd.opened_ns is not None and wnd.spec.window_ms and not st.is_terminal():

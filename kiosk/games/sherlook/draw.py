@@ -22,8 +22,8 @@ from typing import Sequence
 
 import pygame
 
-from arcade.sherlook.layouts import Layout, map_box
 from arcade.sherlook.photos import PhotoPair
+from arcade.sherlook.poses import Pose, map_box
 from arcade.sherlook.raster import CheckLimits
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Shape
 from kiosk import render
@@ -87,30 +87,30 @@ _TRANSFORMS = {
 
 
 def transformed(surface: pygame.Surface, transform: str) -> pygame.Surface:
-    """A photo surface turned or mirrored as a layout says (SL-2)."""
+    """A photo surface turned or mirrored as a pose says (SL-2)."""
     return _TRANSFORMS[transform](surface)  # type: ignore[no-untyped-call, no-any-return]
 
 
 @dataclass(frozen=True)
 class Placed:
-    """Where a layout puts the two photos on screen.
+    """Where a pose puts the two photos on screen.
 
     ``rects[i]`` is photo ``i``'s screen rectangle (after turning), ``scale``
-    px per photo unit, ``layout`` the token.
+    px per photo unit, ``pose`` the token.
     """
 
-    layout: Layout
+    pose: Pose
     rects: tuple[pygame.Rect, pygame.Rect]
     scale: float
 
 
-def place_pair(layout: Layout, area: pygame.Rect, gap: int = 16) -> Placed:
-    """Fit the two photos of ``layout`` into ``area`` as large as they go (SL-2)."""
+def place_pair(pose: Pose, area: pygame.Rect, gap: int = 16) -> Placed:
+    """Fit the two photos of ``pose`` into ``area`` as large as they go (SL-2)."""
     sizes = []
-    for t in layout.transforms:
+    for t in pose.transforms:
         turned = t in ("rot90", "rot270")
         sizes.append((PHOTO_H, PHOTO_W) if turned else (PHOTO_W, PHOTO_H))
-    if layout.arrangement == "side":
+    if pose.arrangement == "side":
         total_w = sizes[0][0] + sizes[1][0]
         total_h = max(sizes[0][1], sizes[1][1])
         scale = min((area.w - gap) / total_w, area.h / total_h)
@@ -121,7 +121,7 @@ def place_pair(layout: Layout, area: pygame.Rect, gap: int = 16) -> Placed:
     ws = [round(w * scale) for w, _ in sizes]
     hs = [round(h * scale) for _, h in sizes]
     rects = []
-    if layout.arrangement == "side":
+    if pose.arrangement == "side":
         x = area.centerx - (ws[0] + ws[1] + gap) // 2
         for i in range(2):
             rects.append(pygame.Rect(x, area.centery - hs[i] // 2, ws[i], hs[i]))
@@ -131,18 +131,18 @@ def place_pair(layout: Layout, area: pygame.Rect, gap: int = 16) -> Placed:
         for i in range(2):
             rects.append(pygame.Rect(area.centerx - ws[i] // 2, y, ws[i], hs[i]))
             y += hs[i] + gap
-    return Placed(layout, (rects[0], rects[1]), scale)
+    return Placed(pose, (rects[0], rects[1]), scale)
 
 
 def render_one(pair: PhotoPair, placed: Placed, i: int) -> pygame.Surface:
-    """Photo ``i`` (0 or 1) rendered at the placed size and turned as the layout says."""
-    t = placed.layout.transforms[i]
+    """Photo ``i`` (0 or 1) rendered at the placed size and turned as the pose says."""
+    t = placed.pose.transforms[i]
     w = round(PHOTO_W * placed.scale)
     return transformed(render_photo(pair, i, w, round(PHOTO_H * placed.scale)), t)
 
 
 def render_pair(pair: PhotoPair, placed: Placed) -> tuple[pygame.Surface, pygame.Surface]:
-    """Both photos rendered at the placed size and turned as the layout says."""
+    """Both photos rendered at the placed size and turned as the pose says."""
     return render_one(pair, placed, 0), render_one(pair, placed, 1)
 
 
@@ -151,12 +151,12 @@ def reveal_marks(pair: PhotoPair, placed: Placed) -> list[tuple[int, int, pygame
 
     Numbers run 1..count in the pair's reveal order; each difference gets a
     rectangle on both photos (in the photo's own frame, then turned as the
-    layout says), so the reveal circles it twice.
+    pose says), so the reveal circles it twice.
     """
     marks = []
     for n, alt in enumerate(pair.alterations, start=1):
         for i in range(2):
-            box = map_box(alt.box, placed.layout.transforms[i])
+            box = map_box(alt.box, placed.pose.transforms[i])
             r = placed.rects[i]
             s = placed.scale
             marks.append((n, i, pygame.Rect(round(r.x + box[0] * s), round(r.y + box[1] * s),

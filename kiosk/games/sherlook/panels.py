@@ -15,8 +15,8 @@ import pygame
 
 from arcade.core.api import RACE
 from arcade.sherlook.game import SherlookState
-from arcade.sherlook.layouts import Layout
 from arcade.sherlook.markers import MarkerRace
+from arcade.sherlook.poses import Pose
 from kiosk import render
 from kiosk.games.sherlook.draw import CIRCLE, place_pair, transformed
 from kiosk.scenes.seats import SeatInfo
@@ -84,7 +84,7 @@ def token_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: i
         pygame.draw.polygon(surface, (20, 20, 20), pts, 2)
 
 
-def layout_icon(surface: pygame.Surface, lay: Layout, rect: pygame.Rect) -> None:
+def pose_icon(surface: pygame.Surface, lay: Pose, rect: pygame.Rect) -> None:
     """A small picture of a green token: two cards laid out, with a letter showing each turn."""
     pygame.draw.rect(surface, (40, 130, 70), rect, border_radius=10)
     pygame.draw.rect(surface, (20, 60, 30), rect, 3, border_radius=10)
@@ -99,8 +99,8 @@ def layout_icon(surface: pygame.Surface, lay: Layout, rect: pygame.Rect) -> None
         surface.blit(glyph, glyph.get_rect(center=r.center))
 
 
-def screen_areas(lay: Layout | None, W: int, H: int) -> dict[str, pygame.Rect]:
-    """Where the parts go on a ``W`` x ``H`` screen for the round's token layout ``lay``:
+def screen_areas(lay: Pose | None, W: int, H: int) -> dict[str, pygame.Rect]:
+    """Where the parts go on a ``W`` x ``H`` screen for the round's token pose ``lay``:
     "info" (the round's line), "photos", "markers", "claims" and "seats"."""
     k = H / 720
     if lay is not None and lay.arrangement == "stack":
@@ -143,10 +143,10 @@ def title_screen(surface: pygame.Surface) -> pygame.Rect:
 
 
 def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, str]) -> pygame.Rect:
-    """The round's green token (SL-2): the round, the layout's picture and name, and
+    """The round's green token (SL-2): the round, the pose's picture and name, and
     ``lines`` (what to do, the controls).  Returns the title's row (an app note goes over it)."""
     W, H = surface.get_size()
-    lay = st.layout
+    lay = st.pose
     assert lay is not None
     title = f"Round {st.round_no}" + (f" of {st.rounds_total}" if not st.is_extra else
                                       " - extra round: " + " & ".join(f"P{s + 1}" for s in st.participants))
@@ -156,14 +156,14 @@ def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, s
         r = render.text(surface, title, (W // 2, int(H * 0.08)), int(H * 0.08), render.TEXT, "center", bold=True)
         icon = pygame.Rect(0, 0, int(H * 0.5), int(H * 0.36))
         icon.center = (W // 2, int(H * 0.44))
-        layout_icon(surface, lay, icon)
+        pose_icon(surface, lay, icon)
         render.text(surface, "The green token says:", (W // 2, icon.top - 14), 34, render.DIM, "midbottom")
         render.text(surface, lay.name, (W // 2, icon.bottom + 20), int(H * 0.075), render.GOLD, "midtop",
                     bold=True)
         render.text(surface, what, (W // 2, int(H * 0.86)), 34, render.TEXT, "center")
         render.text(surface, keys, (W // 2, int(H * 0.93)), 30, render.DIM, "center")
         return pygame.Rect(0, r.y, W, r.h)
-    # A small display: the lines wrap from the bottom up and the layout's picture takes
+    # A small display: the lines wrap from the bottom up and the pose's picture takes
     # the height that is left (never smaller text than render.MIN_TEXT_PX).
     w, gap = W - 16, max(4, H // 80)
     keys_r = render.text_block(surface, keys, (W // 2, H - gap), w, 26, 3, render.DIM, "midbottom")
@@ -178,18 +178,18 @@ def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, s
     if room.h > 8:
         icon = pygame.Rect(0, 0, min(W - 16, int(room.h * 0.5 / 0.36)), room.h)
         icon.center = room.center
-        layout_icon(surface, lay, icon)
+        pose_icon(surface, lay, icon)
     return pygame.Rect(0, title_r.y, W, title_r.h)
 
 
 def info_line(surface: pygame.Surface, area: pygame.Rect, st: SherlookState) -> None:
-    """The round's line: the layout's picture, the game's name, the round and the layout's name."""
-    lay = st.layout
+    """The round's line: the pose's picture, the game's name, the round and the pose's name."""
+    lay = st.pose
     assert lay is not None
     rnd = f"Round {st.round_no}/{st.rounds_total}" if not st.is_extra else f"Extra round {st.extra_no}"
     icon = pygame.Rect(area.x, area.y + 2, int(area.h * 1.3) if area.h < 80 else 110, min(area.h - 4, 76))
     if render.small_screen(*surface.get_size()):
-        # a narrow column (the "stack" arrangement on a small panel): the layout's picture
+        # a narrow column (the "stack" arrangement on a small panel): the pose's picture
         # gives way to the round's number ("Round 1/10" squeezed to 80% at most), and goes
         # when too little of it is left to read
         need = int(render.font(24, True).size(rnd)[0] * 0.8) + 8
@@ -199,10 +199,10 @@ def info_line(surface: pygame.Surface, area: pygame.Rect, st: SherlookState) -> 
             if icon.w < 28:
                 icon.w = 0
         if icon.w:
-            layout_icon(surface, lay, icon)
+            pose_icon(surface, lay, icon)
         _info_small(surface, area, icon, rnd, lay)
         return
-    layout_icon(surface, lay, icon)
+    pose_icon(surface, lay, icon)
     if area.h < 80:
         r = render.text(surface, "SHERLOOK", (icon.right + 10, area.centery), 36, render.GOLD, "midleft",
                         bold=True)
@@ -217,10 +217,10 @@ def info_line(surface: pygame.Surface, area: pygame.Rect, st: SherlookState) -> 
         render.text(surface, lay.name, (area.x, icon.bottom + 6), 28, render.TEXT)
 
 
-def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, rnd: str, lay: Layout) -> None:
+def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, rnd: str, lay: Pose) -> None:
     """The round's line on a small display: as much as fits of "SHERLOOK  Round 1/10  -
-    name" (the game's name goes first, then the layout's name gives way to the round; the
-    layout's picture beside it stays), or, in a narrow column, the round over the name."""
+    name" (the game's name goes first, then the pose's name gives way to the round; the
+    pose's picture beside it stays), or, in a narrow column, the round over the name."""
     x = icon.right + 8
     w = area.right - x
     if area.w > area.h * 3:

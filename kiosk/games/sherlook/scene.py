@@ -1,7 +1,7 @@
 """The Sherlook scene: two photos, ten evidence markers, the race, the reveal.
 
 A round: the green token is shown for ``token_s`` (SL-2), then the photos in
-its layout; the marker race opens when that frame is flipped (R-2).  Players
+its pose; the marker race opens when that frame is flipped (R-2).  Players
 claim markers with the buzzer (press when your number lights up) or with
 left / right / OK (SLA-1); claims are settled by their stamps after the
 settle time (R-1, R-6).  When one player is left, a visible and audible
@@ -263,7 +263,7 @@ class SherlookScene(GameScene[SherlookState]):
     # -- what the screen shows ---------------------------------------------------------------
     def _areas(self, W: int, H: int) -> dict[str, pygame.Rect]:
         """Where the parts go on a ``W`` x ``H`` screen this round (:func:`panels.screen_areas`)."""
-        return panels.screen_areas(self.state.layout, W, H)
+        return panels.screen_areas(self.state.pose, W, H)
 
     def _prepare(self, area: pygame.Rect, all_steps: bool = True) -> None:
         """The round's photos placed in ``area`` and rendered, plain and washed for the reveal.
@@ -273,8 +273,8 @@ class SherlookScene(GameScene[SherlookState]):
         first frame finishes what is left.  ``placed`` and the surfaces change together, once
         every step is done."""
         st = self.state
-        key = (st.round_no, st.scene_seed, st.layout_key, area.size)
-        if st.photos is None or st.layout is None:
+        key = (st.round_no, st.scene_seed, st.pose_key, area.size)
+        if st.photos is None or st.pose is None:
             return
         if self.cache_key != key:
             self.cache_key = key
@@ -290,8 +290,8 @@ class SherlookScene(GameScene[SherlookState]):
     def _prepare_steps(self, area: pygame.Rect) -> Iterator[bool]:
         """Yields True after each step but the last."""
         st = self.state
-        assert st.photos is not None and st.layout is not None
-        placed = place_pair(st.layout, area)
+        assert st.photos is not None and st.pose is not None
+        placed = place_pair(st.pose, area)
         first = render_one(st.photos, placed, 0)
         yield True
         plain = (first, render_one(st.photos, placed, 1))
@@ -318,12 +318,12 @@ class SherlookScene(GameScene[SherlookState]):
         parts = self.parts
         full = parts.begin(surface)
         st = self.state
-        if self.phase == "start" or st.layout is None or self.phase == "token":
+        if self.phase == "start" or st.pose is None or self.phase == "token":
             # The title and the token screens do not change while they show: one part.
             parts.forget("photos")
-            key = ("start",) if self.phase == "start" or st.layout is None else \
-                ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.layout_key,
-                 st.layout.name)
+            key = ("start",) if self.phase == "start" or st.pose is None else \
+                ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.pose_key,
+                 st.pose.name)
             def whole() -> None:
                 surface.fill(render.BG)
                 self._draw_screen(surface, None)
@@ -333,9 +333,9 @@ class SherlookScene(GameScene[SherlookState]):
             return
         full = parts.forget("screen") or full
         photos = None
-        if self.phase != "start" and st.layout is not None:
+        if self.phase != "start" and st.pose is not None:
             self._prepare(self._areas(W, H)["photos"])      # a new round's photos and places first
-        if self.phase not in ("start", "token") and st.layout is not None and self.placed is not None:
+        if self.phase not in ("start", "token") and st.pose is not None and self.placed is not None:
             reveal = self.phase in ("reveal", "over")
             pics = self.reveal_surfaces if reveal else self.surfaces
             if pics is not None:
@@ -361,7 +361,7 @@ class SherlookScene(GameScene[SherlookState]):
     def _draw_screen(self, surface: pygame.Surface, photos: Any) -> None:
         W, H = surface.get_size()
         st = self.state
-        if self.phase == "start" or st.layout is None:
+        if self.phase == "start" or st.pose is None:
             self.note_strip = panels.title_screen(surface)   # the title: an app note goes over it
             return
         areas = self._areas(W, H)
@@ -412,7 +412,7 @@ class SherlookScene(GameScene[SherlookState]):
             msg, col, _ = self.banner
             panels.fit_text(surface, msg, banner_at, 40, (20, 20, 20), col)
 
-    #: The token screen's two lines under the layout's name: what to do, and the controls.
+    #: The token screen's two lines under the pose's name: what to do, and the controls.
     TOKEN_LINES = ("Count the differences, then take the marker with your number:",
                    "press your buzzer when it lights up - or move with left / right and press OK")
     #: The same when no person at the table has left / right / OK (issue 20: a buzzers-only
@@ -445,8 +445,8 @@ class SherlookScene(GameScene[SherlookState]):
         return int(max(self.cfg["reveal_s"], pages * claims.ORDER_PAGE_MIN_S) * NS)
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
+        from arcade.lights import pictures as ledv
         from arcade.sherlook.pictures import markers_picture, reveal_picture
-        from arcade.views import pictures as ledv
         cfg = self.app.cfg["led"]
         w, h = cfg["width"], cfg["height"]
         st = self.state
