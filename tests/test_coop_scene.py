@@ -427,10 +427,8 @@ def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app, monkeyp
 
 
 # ---------------------------------------------------------------- D8: readable from three metres
-def test_D8_clue_files_never_shrink_the_latest_cards_stay_large(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_D8_clue_files_never_shrink_the_latest_cards_stay_large() -> None:
     from kiosk.games.coop.side import CLUE_H, CLUE_W, clue_file_regions
-    app = make_app()
-    scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=5, setup=False)
     area = pygame.Rect(0, 0, 603, 142)               # a clue file's card area on a 1280 x 720 screen
     for n in range(0, 13):
         cards, earlier = clue_file_regions(n, area)
