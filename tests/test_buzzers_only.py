@@ -12,6 +12,7 @@ from typing import Iterator
 import pytest
 
 from arcade.core.api import Outcome
+from kiosk.games.coop import words as coop_words
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
@@ -40,7 +41,7 @@ def to_game(ex: Explorer, entry: str) -> object:
 def test_focus_2023_is_played_to_its_results_with_a_buzzer_alone(ex: Explorer) -> None:
     game = to_game(ex, "coop-base")
     assert game.setup and game.buzzer_only(0)
-    assert "tap = next cards, hold = start" in game._setup_lines()[0]
+    assert "tap = next cards, hold = start" in coop_words.setup_lines(game.setup_words())[0]
     ex.gesture(0, "tap")                                   # tap: the next case
     assert game.case_i == 1
     ex.gesture(0, "hold")                                  # hold: start
@@ -48,14 +49,14 @@ def test_focus_2023_is_played_to_its_results_with_a_buzzer_alone(ex: Explorer) -
     ex.run(1.0, until=lambda: game.state.current_player() == 0)
     if game.state.current_player() != 0:                   # the partner starts: wait for P1's turn
         assert ex.run(30, until=lambda: game.state.current_player() == 0)
-    prompt = game._prompt()[0]
+    prompt = coop_words.prompt(game.prompt_shown())[0]
     assert "tap: next card, hold: lift" in prompt and "Left/Right" not in prompt
     before = game.cursor[0]
     ex.gesture(0, "tap")                                   # tap: the cursor moves on
     assert game.cursor[0] != before and game.lifted[0] is None
     ex.gesture(0, "hold")                                  # hold: lift
     assert game.lifted[0] == game.cursor[0]
-    assert "hold again to take" in game._prompt()[0]
+    assert "hold again to take" in coop_words.prompt(game.prompt_shown())[0]
     ex.gesture(0, "long")                                  # long hold: put it back
     assert game.lifted[0] is None
     mine = sum(1 for t in game.state.takes if t[0] == 0)
@@ -82,7 +83,7 @@ def test_focus_2023_sherlock_offer_and_answer_with_buzzers(ex: Explorer) -> None
     ex.gesture(0, "hold")                                  # take: the end of P1's turn
     st = game.state
     if st.phase == "end" and st.active == 0 and st.may_offer(0):
-        assert "hold = offer now, tap = pass" in game._prompt()[0]
+        assert "hold = offer now, tap = pass" in coop_words.prompt(game.prompt_shown())[0]
         ex.gesture(0, "hold")                              # hold: offer
         # the partner answers at once: it accepted (both point) or refused
         assert st.phase in ("answer", "point") or st.refused_by == 1
@@ -300,7 +301,7 @@ def test_a_lone_guest_is_never_invited_to_take_their_own_exhibit(ex: Explorer, e
         ex.gesture(0, "hold")
         lifted = game.lifted[0]
         assert lifted is None or lifted not in st.markers[0], \
-            f"the prompt invites a take of P1's own exhibit: {game._prompt()[0]!r}"
+            f"the prompt invites a take of P1's own exhibit: {coop_words.prompt(game.prompt_shown())[0]!r}"
         assert "your own exhibit" not in (game.banner or ("",))[0]
         if len(st.takes) > takes:
             break

@@ -22,7 +22,10 @@ from arcade.lights.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk import thinker as thinker_mod  # noqa: E402
 from kiosk.app import App  # noqa: E402
-from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene, marker_visible  # noqa: E402
+from kiosk.games.coop import words  # noqa: E402
+from kiosk.games.coop.partners import marker_visible  # noqa: E402
+from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene  # noqa: E402
+from kiosk.games.coop.table import cell_rects  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12
@@ -88,7 +91,7 @@ def test_lobby_offers_every_mode_for_two_seats() -> None:
 
 
 def _marker_pixel(scene: CoopScene, seat: int) -> tuple[int, int]:
-    rects = scene._cell_rects(pygame.Rect(10, 52, int(1280 * 0.47), 720 - 60))
+    rects = cell_rects(pygame.Rect(10, 52, int(1280 * 0.47), 720 - 60))
     r = rects[scene.state.markers[seat][0]]
     return (r.x - 3, r.centery)
 
@@ -114,10 +117,10 @@ def test_CO5_two_humans_marker_only_while_holding_peek_after_look_away(make_app)
     assert app.screen.get_at(px)[:3] != render.SEAT_COLOURS[0], "no marker without peeking"
     scene.on_edge(Edge(T0 + 2 * STEP, 0, "buzzer", True))
     frame(app, 3)                                   # 0.1 s into the hold: look away
-    assert scene._looking_away_prompt() == "P2, LOOK AWAY!  P1: keep holding"
+    assert words.looking_away(scene.peeks_shown()) == "P2, LOOK AWAY!  P1: keep holding"
     assert app.screen.get_at(px)[:3] != render.SEAT_COLOURS[0]
     frame(app, 2 + 16)                              # 1.6 s: shown
-    assert scene._looking_away_prompt() is None
+    assert words.looking_away(scene.peeks_shown()) is None
     assert app.screen.get_at(px)[:3] == render.SEAT_COLOURS[0]
     assert app.screen.get_at(_marker_pixel(scene, 1))[:3] != render.SEAT_COLOURS[1]
     scene.on_edge(Edge(T0 + 19 * STEP, 0, "buzzer", False))
@@ -254,7 +257,7 @@ def test_CO5_D2_one_peek_at_a_time_a_second_hold_hides_both(make_app) -> None:  
     assert _shown(app, scene, 0) and not _shown(app, scene, 1)
     scene.on_edge(Edge(T0 + 21 * STEP, 1, "buzzer", True))     # P2 holds too
     frame(app, 22)
-    assert "ONE PEEK AT A TIME" in (scene._looking_away_prompt() or "")
+    assert "ONE PEEK AT A TIME" in (words.looking_away(scene.peeks_shown()) or "")
     assert not _shown(app, scene, 0) and not _shown(app, scene, 1), "neither sees the other's card"
     frame(app, 80)                                   # both still holding, long after: still nothing
     assert not _shown(app, scene, 0) and not _shown(app, scene, 1)
@@ -262,7 +265,7 @@ def test_CO5_D2_one_peek_at_a_time_a_second_hold_hides_both(make_app) -> None:  
     scene.on_edge(Edge(T0 + 81 * STEP, 0, "buzzer", False))
     scene.on_edge(Edge(T0 + 82 * STEP, 0, "buzzer", True))
     frame(app, 83)
-    assert scene._looking_away_prompt() == "P2, LOOK AWAY!  P1: keep holding"
+    assert words.looking_away(scene.peeks_shown()) == "P2, LOOK AWAY!  P1: keep holding"
     frame(app, 100)
     assert _shown(app, scene, 0) and not _shown(app, scene, 1)
 
@@ -292,7 +295,7 @@ def test_CO5_D3_a_new_deal_ends_the_peek_and_the_look_away_comes_again(make_app)
     scene.on_edge(Edge(T0 + (f + 2) * STEP, 0, "buzzer", False))
     scene.on_edge(Edge(T0 + (f + 3) * STEP, 0, "buzzer", True))
     frame(app, f + 4)
-    assert scene._looking_away_prompt() == "P2, LOOK AWAY!  P1: keep holding"
+    assert words.looking_away(scene.peeks_shown()) == "P2, LOOK AWAY!  P1: keep holding"
     frame(app, f + 25)
     assert _shown(app, scene, 0)
 
@@ -352,7 +355,7 @@ def test_CO6_D5_a_human_may_offer_at_the_end_of_its_own_turn(make_app) -> None: 
     for g in range(f + 1, f + 10):                 # 0.9 s later the turn is still P1's to end
         frame(app, g)
     assert st.phase == "end" and st.active == 0
-    assert "X offer now" in scene._prompt()[0]
+    assert "X offer now" in words.prompt(scene.prompt_shown())[0]
     scene.on_edge(Edge(T0 + (f + 10) * STEP, 0, "x", True))
     assert st.phase == "answer" and st.offer_by == 0
 
@@ -424,13 +427,11 @@ def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app, monkeyp
 
 
 # ---------------------------------------------------------------- D8: readable from three metres
-def test_D8_clue_files_never_shrink_the_latest_cards_stay_large(make_app) -> None:  # type: ignore[no-untyped-def]
-    from kiosk.games.coop.scene import CLUE_H, CLUE_W
-    app = make_app()
-    scene = CoopScene(app, [HUMAN, COMPUTER], "base", seed=5, setup=False)
+def test_D8_clue_files_never_shrink_the_latest_cards_stay_large() -> None:
+    from kiosk.games.coop.side import CLUE_H, CLUE_W, clue_file_regions
     area = pygame.Rect(0, 0, 603, 142)               # a clue file's card area on a 1280 x 720 screen
     for n in range(0, 13):
-        cards, earlier = scene.clue_file_layout(n, area)
+        cards, earlier = clue_file_regions(n, area)
         assert all(r.w >= CLUE_W and r.h >= min(CLUE_H, area.h) for _i, r in cards)
         assert all(area.contains(r) for _i, r in cards)
         shown = [i for i, _r in cards]
@@ -444,7 +445,7 @@ def test_D8_clue_names_are_set_large_and_never_cut() -> None:
     pygame.init()
     from arcade.coop.exhibits import EXHIBITS
     from kiosk.games.coop.draw import CLUE_NAME_MIN, _fit_name
-    from kiosk.games.coop.scene import CLUE_H, CLUE_W
+    from kiosk.games.coop.side import CLUE_H, CLUE_W
     label_h = int(CLUE_H * 0.42)
     for _face, ex in EXHIBITS.items():
         font, lines = _fit_name(ex.name, CLUE_W - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)),
@@ -543,7 +544,7 @@ def test_D8_after_a_loss_the_reveal_shows_the_card_that_was_taken(make_app) -> N
     assert st.results[-1].lost_by == 0 and st.faces[cell] is None
     frame(app, f + 1)
     assert scene.reveal_until is not None
-    r = scene._cell_rects(pygame.Rect(10, 52, int(1280 * 0.47), 720 - 60))[cell]
+    r = cell_rects(pygame.Rect(10, 52, int(1280 * 0.47), 720 - 60))[cell]
     parchment = sum(1 for x in range(r.x, r.right, 3) for y in range(r.y, r.bottom, 3)
                     if app.screen.get_at((x, y))[:3] == CARD_BG)
     assert parchment > 0.3 * (r.w // 3) * (r.h // 3), "the taken card is on the table, not an empty cell"
@@ -602,7 +603,7 @@ def test_D10_a_bad_association_table_is_said_on_screen_and_in_the_log(make_app, 
 def test_CO5_two_humans_a_refused_take_never_tells_whose_exhibit_it_is(make_app) -> None:  # type: ignore[no-untyped-def]
     """Two people on one screen: a take of one's own exhibit is refused with the very sign
     every other refused take shows (text, colour, time on screen), naming no reason."""
-    from kiosk.games.coop.scene import REFUSED_TAKE
+    from kiosk.games.coop.choosing import REFUSED_TAKE
     app = make_app()
     second = SeatInfo("keyboard", "arrows", "medium", True)
     scene = CoopScene(app, [HUMAN, second], "base", seed=10, setup=False)

@@ -18,6 +18,7 @@ import pytest  # noqa: E402
 import kiosk.app as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
+from kiosk.games.coop import words as coop_words  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from kiosk.thinker import wait_shared_idle  # noqa: E402
@@ -56,7 +57,8 @@ def test_every_line_of_a_coop_game_in_play_is_whole(tmp_path: Path, monkeypatch:
             for msg, where in cut_texts(seen, screen).items():
                 bad.setdefault(msg, where)
             words = " ".join(m for m, *_ in seen.seen)
-            prompt = render.plain(scene._prompt()[0]) if not scene._looking_away_prompt() else ""
+            prompt = render.plain(coop_words.prompt(scene.prompt_shown())[0]) \
+                if not coop_words.looking_away(scene.peeks_shown()) else ""
             if seen.seen and prompt and render.small_screen(*size):
                 # the prompt is drawn (on two or three lines perhaps; the TV's layout draws it
                 # with its own wrapping, which tests/text_fit.py does not see)

@@ -248,6 +248,7 @@ def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_
     from arcade.coop.game import Deal
     from kiosk.games.coop import scene as cs
     from kiosk.games.coop.draw import face_surface
+    from kiosk.games.coop.table import cell_rects
 
     app, clock = kiosk
     seats = [SeatInfo("computer", f"computer {s + 1}", "medium") for s in range(2)]
@@ -258,7 +259,7 @@ def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_
     assert isinstance(expected, Deal)
     app.push(scene)
     area = pygame.Rect(10, 52, int(app.screen.get_width() * 0.47), app.screen.get_height() - 60)
-    rects = scene._cell_rects(area)
+    rects = cell_rects(area)
     for f in range(60):
         step(app, clock, f)
         if scene.state.history:

@@ -252,14 +252,14 @@ def test_the_markers_tags_keep_to_their_cards(app: object, monkeypatch: pytest.M
     """Focus (2023) at a reveal (seed 17, Mycroft, 480x320): "TAKEN by P1" was wider than its
     card and covered the next cell's name "D4", and two "YOURS" tags side by side overlapped.
     Each tag now keeps to its card and the gap beside it, in the clearest wording that fits."""
-    from kiosk.games.coop.scene import CoopScene
+    from kiosk.games.coop import table as coop_table
     seen = TextSeen(monkeypatch)
     screen = app.screen  # type: ignore[attr-defined]
     W, H = screen.get_size()
     small = render.small_screen(W, H)
     head = 30 if small else 52
     table = pygame.Rect(6 if small else 10, head, int(W * 0.47), H - head - 4)
-    rects = CoopScene._cell_rects(table)
+    rects = coop_table.cell_rects(table)
     seen.watch(screen)
     seen.clear()
     screen.fill(render.BG)
@@ -267,7 +267,7 @@ def test_the_markers_tags_keep_to_their_cards(app: object, monkeypatch: pytest.M
     row = [p for p in cells if rects[p].y == rects[cells[-1]].y]      # the bottom row: four cells
     a, b, c, d = row[:4]
     render.text(screen, "D4", rects[d].center, 26, (80, 86, 105), "center")
-    CoopScene._draw_tags(screen, [(("YOURS", "YOU"), (20, 20, 20), (255, 140, 0), rects[a]),
+    coop_table.draw_tags(screen, [(("YOURS", "YOU"), (20, 20, 20), (255, 140, 0), rects[a]),
                                   (("YOURS", "YOU"), (20, 20, 20), (255, 140, 0), rects[b]),
                                   (("TAKEN by P1", "TAKEN", "P1"), (255, 255, 255), render.BAD, rects[c])])
     bad = text_faults(seen, screen)
@@ -275,7 +275,7 @@ def test_the_markers_tags_keep_to_their_cards(app: object, monkeypatch: pytest.M
     tags = [r for m, r, *_ in seen.seen if m != "D4"]
     assert len(tags) == 3
     for tag, p in zip(tags, (a, b, c)):
-        assert tag.w <= rects[p].w + CoopScene.CARD_GAP - 10, (tag, rects[p])
+        assert tag.w <= rects[p].w + coop_table.CARD_GAP - 10, (tag, rects[p])
     if W >= 1280:
         assert "YOURS" in words(seen) and "TAKEN by P1" in words(seen)
 
