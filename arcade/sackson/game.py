@@ -65,13 +65,9 @@ _MAX_RESERVE = 255  # reserves are at most the stones of one colour (18); setups
 # (``_overflow``), while the position after the move has not been looked at; once it has
 # (``_settle``), ``last`` is ``(key before the move, None or the overflow's extra)``.  So a leaf's
 # take-back, the hot path, tells its record by ``last is None`` alone.  The full path's records
-# are longer, a swap's shorter.
+# are longer, a swap's shorter.  The first ``_nset`` records are settled (or a swap's), the rest
+# (all lean) are not, so a look asks only ``len(_undo) != _nset``.
 _LEAN_RECORD = 4
-
-
-def _lean_open(rec: tuple[Any, ...]) -> bool:
-    """True for the record of a lean move whose position has not been looked at yet."""
-    return len(rec) == _LEAN_RECORD and (rec[3] is None or len(rec[3]) == 4)
 
 
 # -- actions ------------------------------------------------------------------
@@ -173,6 +169,8 @@ class _Tables:
         self.zside = tuple(rng.getrandbits(bits) for _ in range(seats))
         self.zact = tuple(rng.getrandbits(bits) for _ in range(1 << seats))
         self.zd: tuple[_ZobristCell, ...] = tuple(_ZobristCell(self.zst[i]) for i in range(n))
+        # split[k][stack] = (what stays, the top k that move): one look-up instead of two slices
+        self.split: tuple[_Split, ...] = tuple(_Split(k) for k in range(maxcap + 1))
         self.zcache = self.zd
         self.one: tuple[tuple[int, ...], ...] = tuple((q,) for q in range(seats))
         self.actions: dict[Move_t, Action] = {}
@@ -207,6 +205,25 @@ class _ZobristCell(dict):  # type: ignore[type-arg]
         for lvl, c in enumerate(stack):
             v ^= z[lvl][c]
         self[stack] = v
+        return v
+
+
+class _Split(dict):  # type: ignore[type-arg]
+    """stack -> ``(stack[:-k], stack[-k:])`` for one ``k >= 1`` (what stays, what moves); cached.
+
+    Only stacks of at least ``k`` stones are asked for (``k = 0``, index 0 of
+    ``_Tables.split``, is never used).
+    """
+
+    __slots__ = ("k",)
+
+    def __init__(self, k: int) -> None:
+        super().__init__()
+        self.k = k
+
+    def __missing__(self, stack: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        k = self.k
+        v = self[stack] = (stack[:-k], stack[-k:])
         return v
 
 
@@ -388,10 +405,10 @@ class SacksonState(State):
 
     # Slots, not the instance dict: make/unmake read and write these on every move, and a slot
     # is the quickest attribute there is (a dict of 30-odd keys is looked up by hash).
-    __slots__ = ("_t", "_st", "_res", "_bh", "_side", "_active", "_amask", "_seen", "_keyv", "_qbase",
+    __slots__ = ("_t", "_st", "_res", "_bh", "_side", "_active", "_amask", "_seen", "_keyv", "_qbase", "_nset",
                  "_quiet", "_swaps0", "_caps", "_removed", "_resv", "_swaps", "_ko", "_limit",
                  "_mirror_on", "_mirror", "_last0", "_p2moves", "_undo", "_dups", "_is3p", "_fast2",
-                 "_simple", "_zsk", "_zflip", "_capl", "_draw_rule", "_origin")
+                 "_simple", "_zsk", "_zflip", "_capl", "_split", "_draw_rule", "_origin")
 
     def __init__(self, game: SacksonGame, stacks: Mapping[str, tuple[int, ...]], reserves: list[int],
                  to_move: int, swaps: int) -> None:
@@ -419,6 +436,7 @@ class SacksonState(State):
         self._keyv: int = 0
         self._quiet: int = 0
         self._qbase: int = 0            # lean path: plies without a capture = len(_undo) - _qbase
+        self._nset: int = 0             # lean path: the undo records whose positions were looked at
         self._swaps0: int = swaps
         self._caps: list[list[int]] = [[0] * seats for _ in range(seats)]
         self._removed: list[int] = [0] * seats
@@ -439,6 +457,7 @@ class SacksonState(State):
         self._zsk: tuple[int, ...] = tuple(t.zside[q] ^ t.zact[self._amask] for q in range(seats))
         self._zflip: int = self._zsk[0] ^ self._zsk[1]    # side A <-> side B in the lean path's key
         self._capl: tuple[int, ...] = t.caps              # overflow height of every cell
+        self._split: tuple[_Split, ...] = t.split         # the lean path's stack splits
         # SF-3 ends two-player games by repetition / plies without a capture; with three or
         # four players the same endings are the arcade's own rule (docs, "Turn order").
         self._draw_rule: str = "SF-3" if seats == 2 else "arcade rule for 3-4 players"
@@ -497,14 +516,15 @@ class SacksonState(State):
         seen = self._seen
         nxt = t.zside[(q + 1) % self.game.seats] ^ t.zact[self._amask]
         after = self._board_hash_after
+        bh = self._board_hash()
         for i, s in enumerate(self._st):
             if s and s[-1] == q:
                 for m in t.mtab[i][len(s)]:
-                    if (after(m, q) ^ nxt) not in seen:
+                    if (after(m, q, bh) ^ nxt) not in seen:
                         return True
         if self._res[q]:
             for m in t.drops:
-                if (after(m, q) ^ nxt) not in seen:
+                if (after(m, q, bh) ^ nxt) not in seen:
                     return True
         return False
 
@@ -599,13 +619,17 @@ class SacksonState(State):
                 keep.append(m)
         return keep
 
-    def _board_hash_after(self, m: Move_t, p: int) -> int:
-        """Board + reserves hash after play ``m`` by ``p``, without making it."""
+    def _board_hash_after(self, m: Move_t, p: int, bh: int | None = None) -> int:
+        """Board + reserves hash after play ``m`` by ``p``, without making it.
+
+        ``bh``: ``_board_hash()`` now, passed in when many moves of one position are hashed.
+        """
         src, dst, k = m
         t = self._t
         st = self._st
         zd = t.zd
-        bh = self._board_hash()
+        if bh is None:
+            bh = self._board_hash()
         zres = t.zres[p]
         r = self._res[p]
         if src < 0:
@@ -739,14 +763,12 @@ class SacksonState(State):
     def _settle(self) -> None:
         """Lean path: the key, repetition count and end of the game after the moves not yet looked at.
 
-        Those are the open lean records on top of the undo stack (``_LEAN_RECORD``).  Usually
-        there is one; when moves were made on a position nobody looked at, they are taken back
-        and made again one at a time, so that every position of the game is counted (SF-3).
+        Those are the lean records from ``_nset`` up (``_LEAN_RECORD``).  Usually there is
+        one; when moves were made on a position nobody looked at, they are taken back and
+        made again one at a time, so that every position of the game is counted (SF-3).
         """
         undo = self._undo
-        n = 1
-        while n < len(undo) and _lean_open(undo[-1 - n]):
-            n += 1
+        n = len(undo) - self._nset
         if n == 1:
             self._settle_one()
             return
@@ -771,6 +793,7 @@ class SacksonState(State):
         p = 1 - q
         okey = self._keyv
         undo[-1] = (m, s, d, (okey, extra))     # settled: the record keeps the key before the move
+        self._nset = len(undo)
         key = okey ^ self._zflip ^ zd[dst][d] ^ zd[dst][st[dst]]
         r = self._res[p]
         if src >= 0:
@@ -801,17 +824,12 @@ class SacksonState(State):
                 return
         if c >= 3:
             self._resv = ((), "draw: the same position for the third time (SF-3)")
-        elif self._limit and self._quiet >= self._limit:
+        elif self._limit and len(undo) - self._qbase >= self._limit:     # _quiet
             self._resv = ((), f"draw: {self._limit} plies without a capture (SF-3)")
 
     @property
     def _result(self) -> tuple[tuple[int, ...], str] | None:
         """Winners and reason once the game is over, else None."""
-        undo = self._undo
-        if undo:
-            rec = undo[-1]      # _lean_open, inline: a bot looks at every position it makes
-            if len(rec) == _LEAN_RECORD and (rec[3] is None or len(rec[3]) == 4):
-                self._settle()
         return self._resv
 
     @_result.setter
@@ -821,11 +839,6 @@ class SacksonState(State):
     @property
     def _key(self) -> int:
         """Zobrist key of the position (board, reserves, side to move, seats still in)."""
-        undo = self._undo
-        if undo:
-            rec = undo[-1]      # _lean_open, inline: a bot looks at every position it makes
-            if len(rec) == _LEAN_RECORD and (rec[3] is None or len(rec[3]) == 4):
-                self._settle()
         return self._keyv
 
     @_key.setter
@@ -998,7 +1011,7 @@ class SacksonState(State):
         else:
             self._start_play(0)
         self._undo.append(((a, b, 0), rec))
-        self._qbase = len(self._undo)    # a swap is no ply: still none without a capture
+        self._qbase = self._nset = len(self._undo)    # a swap is no ply, and it is settled
 
     def _unmake(self) -> None:
         """Take back the last ``_make`` exactly."""
@@ -1011,7 +1024,7 @@ class SacksonState(State):
         if m[2] == 0:
             a, b, _ = m
             (side, bh, key, result, mirror, amask, active, seen) = rec[1]
-            self._qbase = len(self._undo)
+            self._qbase = self._nset = len(self._undo)
             st = self._st
             st[a], st[b] = st[b], st[a]
             self._bh = bh
@@ -1373,7 +1386,7 @@ class _LeanState(SacksonState):
     pushes a record (``_LEAN_RECORD``); the key, the repetition count and the
     end of the game are worked out when the new position is first looked at
     (``_result``, ``_key``: ``_settle``, which keeps the key before the move in
-    the record), which a perft leaf never is.  The plies without a capture are not counted
+    the record and moves ``_nset`` up), which a perft leaf never is.  The plies without a capture are not counted
     move by move either: they are the records pushed since the last capture
     (``len(_undo) - _qbase``).
     """
@@ -1388,6 +1401,28 @@ class _LeanState(SacksonState):
     @_quiet.setter
     def _quiet(self, value: int) -> None:
         self._qbase = len(self._undo) - value
+
+    @property
+    def _result(self) -> tuple[tuple[int, ...], str] | None:
+        """Winners and reason once the game is over, else None (settled first)."""
+        if len(self._undo) != self._nset:
+            self._settle()
+        return self._resv
+
+    @_result.setter
+    def _result(self, value: tuple[tuple[int, ...], str] | None) -> None:
+        self._resv = value
+
+    @property
+    def _key(self) -> int:
+        """Zobrist key of the position (board, reserves, side to move, seats still in; settled first)."""
+        if len(self._undo) != self._nset:
+            self._settle()
+        return self._keyv
+
+    @_key.setter
+    def _key(self, value: int) -> None:
+        self._keyv = value
 
     def _make(self, m: Move_t) -> None:
         """Play move tuple ``m`` for the side to move (no validation, no history)."""
@@ -1404,8 +1439,8 @@ class _LeanState(SacksonState):
             new = d + (p,)
         else:
             s = st[src]
-            st[src] = s[:-k]
-            new = d + s[-k:]
+            st[src], moving = self._split[k][s]
+            new = d + moving
         cap = self._capl[dst]
         if len(new) > cap:
             new, extra = self._overflow(p, new, cap)
@@ -1451,6 +1486,7 @@ class _LeanState(SacksonState):
                 del seen[key]
             self._keyv = okey
             self._resv = None
+            self._nset = len(self._undo)
             if inner is None:
                 if s is None:
                     self._res[p] += 1
