@@ -15,7 +15,7 @@ from arcade.sackson.game import Move_t
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
-from plain_perft import PlainState, plain_perft  # noqa: E402
+from plain_perft import PlainState, plain_bulk, plain_perft  # noqa: E402
 
 
 @pytest.mark.parametrize("variant,depth", [("2p", 3), ("crossfire", 2)])
@@ -23,8 +23,10 @@ def test_plain_reference_counts_equal_the_engines(variant: str, depth: int) -> N
     s = SacksonGame(2, {"variant": variant}).new_initial_state()
     want = perft(s, depth, bulk=False)
     assert plain_perft(PlainState(variant), depth) == want
+    assert plain_bulk(PlainState(variant), depth) == want
     if variant == "crossfire":
         assert plain_perft(PlainState(variant, ko=True), depth) == want
+        assert plain_bulk(PlainState(variant, ko=True), depth) == want
 
 
 @pytest.mark.parametrize("variant,swap", [("2p", False), ("crossfire", False), ("2p", True), ("crossfire", True)])
