@@ -17,12 +17,17 @@ move has lost (SF-2): its empty move list ends the path, as in any perft.
 ``PlainState(variant, ko=True)`` adds Crossfire's ko rule (SF-6) the plain way:
 the positions of the path as full tuples in a set, every candidate move made
 and looked up.
+
+``plain_bulk`` is the plain last-ply bulk count: the same walk, but the last
+ply's moves are counted (``len(moves())``, ko-filtered with ``ko=True``)
+instead of made.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -119,14 +124,45 @@ def plain_perft(state: PlainState, depth: int) -> int:
     replies are listed (a leaf's replies are never listed, so it need not).
     """
     if state.ko and depth > 1:
-        pos = state.position()
-        state.seen.add(pos)
-        try:
-            return _plain(state, depth)
-        finally:
-            if pos not in state.path:
-                state.seen.discard(pos)
+        return _on_path(state, depth, _plain)
     return _plain(state, depth)
+
+
+def plain_bulk(state: PlainState, depth: int) -> int:
+    """Leaves of ``depth`` plies, the last ply counted (``len(moves())``) instead of made.
+
+    The same count as :func:`plain_perft`; the ko rule (``state.ko``) as there:
+    the last ply's moves are the ko-filtered ones.
+    """
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return len(state.moves())
+    if state.ko:
+        return _on_path(state, depth, _bulk)
+    return _bulk(state, depth)
+
+
+def _on_path(state: PlainState, depth: int, walk: Callable[[PlainState, int], int]) -> int:
+    """``walk(state, depth)`` with the position in the ko set while its replies are walked."""
+    pos = state.position()
+    state.seen.add(pos)
+    try:
+        return walk(state, depth)
+    finally:
+        if pos not in state.path:
+            state.seen.discard(pos)
+
+
+def _bulk(state: PlainState, depth: int) -> int:
+    total = 0
+    make = state.make
+    unmake = state.unmake
+    for m in state.moves():
+        make(m)
+        total += plain_bulk(state, depth - 1)
+        unmake()
+    return total
 
 
 def _plain(state: PlainState, depth: int) -> int:

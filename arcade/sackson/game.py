@@ -30,17 +30,22 @@ What ``_make`` keeps up to date (the hot path of perft and search): the stacks,
 the reserves, the side to move, one Zobrist key of the whole position (board,
 reserves, side, seats still in; memoised per cell and stack, so a move costs
 four dictionary look-ups), the repetition counts (SF-3 third repetition, SF-6
-ko), captures and the plies without a capture.  On the two-player square
-board without the mirror rule a lean path does only that; the end "cannot
-move" (SF-2) is looked for only when the side to move lost a stack and has no
-reserve.  Mobility (moves per seat) is not kept: ``_mobility()`` counts it
-when the evaluation or a bulk count asks.
+ko), captures and the plies without a capture.  With two players and no mirror
+rule a lean path (``_LeanState``) does only that, and lazily: a move changes
+the stacks, reserves, side and captures, and the key, the repetition count and
+the end of the game follow when the new position is first looked at (a perft
+leaf never is); the plies without a capture are the moves pushed since the
+last capture.  On the square board the end "cannot move" (SF-2) is looked for
+only when the side to move lost a stack and has no reserve.  Mobility (moves
+per seat) is not kept: ``_mobility()`` counts it when the evaluation or a bulk
+count asks.  The state's attributes are slots (the quickest to read and write).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from types import MemberDescriptorType
 from typing import Any, ClassVar, Mapping, Sequence
 
 from arcade.core.api import TERMINAL, Action, Game, Outcome, Setting, State, player_name
@@ -54,6 +59,15 @@ VARIANTS: Mapping[str, int] = {"2p": 2, "3p": 3, "4p-teams": 4, "4p": 4, "crossf
 Move_t = tuple[int, int, int]
 
 _MAX_RESERVE = 255  # reserves are at most the stones of one colour (18); setups are checked
+
+# The lean path's undo records (``_LeanState``) are ``(move, source stack or None for a drop,
+# target stack, last)``.  ``last`` is None (no overflow) or the overflow's extra, a tuple of four
+# (``_overflow``), while the position after the move has not been looked at; once it has
+# (``_settle``), ``last`` is ``(key before the move, None or the overflow's extra)``.  So a leaf's
+# take-back, the hot path, tells its record by ``last is None`` alone.  The full path's records
+# are longer, a swap's shorter.  The first ``_nset`` records are settled (or a swap's), the rest
+# (all lean) are not, so a look asks only ``len(_undo) != _nset``.
+_LEAN_RECORD = 4
 
 
 # -- actions ------------------------------------------------------------------
@@ -155,6 +169,8 @@ class _Tables:
         self.zside = tuple(rng.getrandbits(bits) for _ in range(seats))
         self.zact = tuple(rng.getrandbits(bits) for _ in range(1 << seats))
         self.zd: tuple[_ZobristCell, ...] = tuple(_ZobristCell(self.zst[i]) for i in range(n))
+        # split[k][stack] = (what stays, the top k that move): one look-up instead of two slices
+        self.split: tuple[_Split, ...] = tuple(_Split(k) for k in range(maxcap + 1))
         self.zcache = self.zd
         self.one: tuple[tuple[int, ...], ...] = tuple((q,) for q in range(seats))
         self.actions: dict[Move_t, Action] = {}
@@ -189,6 +205,25 @@ class _ZobristCell(dict):  # type: ignore[type-arg]
         for lvl, c in enumerate(stack):
             v ^= z[lvl][c]
         self[stack] = v
+        return v
+
+
+class _Split(dict):  # type: ignore[type-arg]
+    """stack -> ``(stack[:-k], stack[-k:])`` for one ``k >= 1`` (what stays, what moves); cached.
+
+    Only stacks of at least ``k`` stones are asked for (``k = 0``, index 0 of
+    ``_Tables.split``, is never used).
+    """
+
+    __slots__ = ("k",)
+
+    def __init__(self, k: int) -> None:
+        super().__init__()
+        self.k = k
+
+    def __missing__(self, stack: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        k = self.k
+        v = self[stack] = (stack[:-k], stack[-k:])
         return v
 
 
@@ -368,6 +403,13 @@ class SacksonState(State):
 
     game: SacksonGame
 
+    # Slots, not the instance dict: make/unmake read and write these on every move, and a slot
+    # is the quickest attribute there is (a dict of 30-odd keys is looked up by hash).
+    __slots__ = ("_t", "_st", "_res", "_bh", "_side", "_active", "_amask", "_seen", "_keyv", "_qbase", "_nset",
+                 "_quiet", "_swaps0", "_caps", "_removed", "_resv", "_swaps", "_ko", "_limit",
+                 "_mirror_on", "_mirror", "_last0", "_p2moves", "_undo", "_dups", "_is3p", "_fast2",
+                 "_simple", "_zsk", "_zflip", "_capl", "_split", "_draw_rule", "_origin")
+
     def __init__(self, game: SacksonGame, stacks: Mapping[str, tuple[int, ...]], reserves: list[int],
                  to_move: int, swaps: int) -> None:
         super().__init__(game)
@@ -392,9 +434,9 @@ class SacksonState(State):
         self._amask: int = (1 << seats) - 1
         self._seen: dict[int, int] = {}
         self._keyv: int = 0
-        self._pending: bool = False     # lean path: the last move's key/repetition/end not yet looked at
-        self._okeys: list[int] = []     # lean path: the key before each settled lean move
         self._quiet: int = 0
+        self._qbase: int = 0            # lean path: plies without a capture = len(_undo) - _qbase
+        self._nset: int = 0             # lean path: the undo records whose positions were looked at
         self._swaps0: int = swaps
         self._caps: list[list[int]] = [[0] * seats for _ in range(seats)]
         self._removed: list[int] = [0] * seats
@@ -415,6 +457,7 @@ class SacksonState(State):
         self._zsk: tuple[int, ...] = tuple(t.zside[q] ^ t.zact[self._amask] for q in range(seats))
         self._zflip: int = self._zsk[0] ^ self._zsk[1]    # side A <-> side B in the lean path's key
         self._capl: tuple[int, ...] = t.caps              # overflow height of every cell
+        self._split: tuple[_Split, ...] = t.split         # the lean path's stack splits
         # SF-3 ends two-player games by repetition / plies without a capture; with three or
         # four players the same endings are the arcade's own rule (docs, "Turn order").
         self._draw_rule: str = "SF-3" if seats == 2 else "arcade rule for 3-4 players"
@@ -473,14 +516,15 @@ class SacksonState(State):
         seen = self._seen
         nxt = t.zside[(q + 1) % self.game.seats] ^ t.zact[self._amask]
         after = self._board_hash_after
+        bh = self._board_hash()
         for i, s in enumerate(self._st):
             if s and s[-1] == q:
                 for m in t.mtab[i][len(s)]:
-                    if (after(m, q) ^ nxt) not in seen:
+                    if (after(m, q, bh) ^ nxt) not in seen:
                         return True
         if self._res[q]:
             for m in t.drops:
-                if (after(m, q) ^ nxt) not in seen:
+                if (after(m, q, bh) ^ nxt) not in seen:
                     return True
         return False
 
@@ -575,13 +619,17 @@ class SacksonState(State):
                 keep.append(m)
         return keep
 
-    def _board_hash_after(self, m: Move_t, p: int) -> int:
-        """Board + reserves hash after play ``m`` by ``p``, without making it."""
+    def _board_hash_after(self, m: Move_t, p: int, bh: int | None = None) -> int:
+        """Board + reserves hash after play ``m`` by ``p``, without making it.
+
+        ``bh``: ``_board_hash()`` now, passed in when many moves of one position are hashed.
+        """
         src, dst, k = m
         t = self._t
         st = self._st
         zd = t.zd
-        bh = self._board_hash()
+        if bh is None:
+            bh = self._board_hash()
         zres = t.zres[p]
         r = self._res[p]
         if src < 0:
@@ -713,9 +761,30 @@ class SacksonState(State):
         _LeanState._make(self, m)   # type: ignore[arg-type]
 
     def _settle(self) -> None:
-        """Lean path: the key, repetition count and end of the game after the last move (SF-2, SF-3)."""
-        self._pending = False
-        m, s, d, _quiet, extra = self._undo[-1]
+        """Lean path: the key, repetition count and end of the game after the moves not yet looked at.
+
+        Those are the lean records from ``_nset`` up (``_LEAN_RECORD``).  Usually there is
+        one; when moves were made on a position nobody looked at, they are taken back and
+        made again one at a time, so that every position of the game is counted (SF-3).
+        """
+        undo = self._undo
+        n = len(undo) - self._nset
+        if n == 1:
+            self._settle_one()
+            return
+        again = []
+        for _ in range(n):
+            again.append(undo[-1][0])
+            self._unmake()
+        for m in reversed(again):
+            self._make(m)
+            self._settle_one()
+
+    def _settle_one(self) -> None:
+        """``_settle`` of the top record only (the position before it is settled)."""
+        undo = self._undo
+        rec = undo[-1]
+        m, s, d, extra = rec
         src, dst, _k = m
         st = self._st
         t = self._t
@@ -723,7 +792,8 @@ class SacksonState(State):
         q = self._side
         p = 1 - q
         okey = self._keyv
-        self._okeys.append(okey)
+        undo[-1] = (m, s, d, (okey, extra))     # settled: the record keeps the key before the move
+        self._nset = len(undo)
         key = okey ^ self._zflip ^ zd[dst][d] ^ zd[dst][st[dst]]
         r = self._res[p]
         if src >= 0:
@@ -754,14 +824,12 @@ class SacksonState(State):
                 return
         if c >= 3:
             self._resv = ((), "draw: the same position for the third time (SF-3)")
-        elif self._limit and self._quiet >= self._limit:
+        elif self._limit and len(undo) - self._qbase >= self._limit:     # _quiet
             self._resv = ((), f"draw: {self._limit} plies without a capture (SF-3)")
 
     @property
     def _result(self) -> tuple[tuple[int, ...], str] | None:
         """Winners and reason once the game is over, else None."""
-        if self._pending:
-            self._settle()
         return self._resv
 
     @_result.setter
@@ -771,8 +839,6 @@ class SacksonState(State):
     @property
     def _key(self) -> int:
         """Zobrist key of the position (board, reserves, side to move, seats still in)."""
-        if self._pending:
-            self._settle()
         return self._keyv
 
     @_key.setter
@@ -782,7 +848,8 @@ class SacksonState(State):
     def _overflow(self, p: int, new: tuple[int, ...], cap: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
         """The lean path's overflow (SF-2): the bottom goes, own stones to the reserve, the rest captured.
 
-        Returns the stack left and the undo extra ``(reserve before, captured?, over)``.
+        Returns the stack left and the undo extra ``(reserve before, captured?, over, _qbase
+        before)``; a capture starts the plies without a capture afresh (SF-3).
         """
         cut = len(new) - cap
         over = new[:cut]
@@ -798,10 +865,13 @@ class SacksonState(State):
                 if c != p:
                     row[c] += 1
             self._removed[p] += cut
-        return new[cut:], (r, captured, over)
+            qbase = self._qbase
+            self._qbase = len(self._undo) + 1     # the record about to be pushed ends the count
+            return new[cut:], (r, captured, over, qbase)
+        return new[cut:], (r, captured, over, None)
 
     def _make_full(self, m: Move_t) -> None:
-        """``_make`` for 3-4 players, Crossfire and the mirror rule."""
+        """``_make`` for 3-4 players and the mirror rule."""
         src, dst, k = m
         t = self._t
         p = self._side
@@ -941,11 +1011,12 @@ class SacksonState(State):
         else:
             self._start_play(0)
         self._undo.append(((a, b, 0), rec))
+        self._qbase = self._nset = len(self._undo)    # a swap is no ply, and it is settled
 
     def _unmake(self) -> None:
         """Take back the last ``_make`` exactly."""
         rec = self._undo.pop()
-        if len(rec) == 5:
+        if len(rec) == _LEAN_RECORD:
             self._undo.append(rec)
             _LeanState._unmake(self)   # type: ignore[arg-type]
             return
@@ -953,6 +1024,7 @@ class SacksonState(State):
         if m[2] == 0:
             a, b, _ = m
             (side, bh, key, result, mirror, amask, active, seen) = rec[1]
+            self._qbase = self._nset = len(self._undo)
             st = self._st
             st[a], st[b] = st[b], st[a]
             self._bh = bh
@@ -1179,6 +1251,8 @@ class SacksonState(State):
         """A cheap independent copy (history and undo records included)."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
+        for slot in _STATE_SLOTS:        # the slots themselves (_LeanState has a property on one)
+            slot.__set__(new, slot.__get__(self))
         new.history = list(self.history)
         new._st = list(self._st)
         new._res = list(self._res)
@@ -1187,7 +1261,6 @@ class SacksonState(State):
         new._caps = [list(r) for r in self._caps]
         new._removed = list(self._removed)
         new._undo = list(self._undo)
-        new._okeys = list(self._okeys)
         return new
 
     def clone(self) -> "SacksonState":
@@ -1299,12 +1372,57 @@ class SacksonState(State):
         return f"<SacksonState {self.position_text()}>"
 
 
+#: SacksonState's slot descriptors (``copy``).
+_STATE_SLOTS: tuple[MemberDescriptorType, ...] = tuple(SacksonState.__dict__[name] for name in SacksonState.__slots__)
+
+
 class _LeanState(SacksonState):
     """A two-player state without the mirror rule: the lean ``_make``/``_unmake`` (module docstring).
 
     ``SacksonState`` turns itself into this class when it is built; nothing
     else differs (the same public API and the same results).
+
+    ``_make`` changes the stacks, the reserves, the side and the captures, and
+    pushes a record (``_LEAN_RECORD``); the key, the repetition count and the
+    end of the game are worked out when the new position is first looked at
+    (``_result``, ``_key``: ``_settle``, which keeps the key before the move in
+    the record and moves ``_nset`` up), which a perft leaf never is.  The plies without a capture are not counted
+    move by move either: they are the records pushed since the last capture
+    (``len(_undo) - _qbase``).
     """
+
+    __slots__ = ()
+
+    @property
+    def _quiet(self) -> int:
+        """Plies since the last capture (or since the start): records pushed since then."""
+        return len(self._undo) - self._qbase
+
+    @_quiet.setter
+    def _quiet(self, value: int) -> None:
+        self._qbase = len(self._undo) - value
+
+    @property
+    def _result(self) -> tuple[tuple[int, ...], str] | None:
+        """Winners and reason once the game is over, else None (settled first)."""
+        if len(self._undo) != self._nset:
+            self._settle()
+        return self._resv
+
+    @_result.setter
+    def _result(self, value: tuple[tuple[int, ...], str] | None) -> None:
+        self._resv = value
+
+    @property
+    def _key(self) -> int:
+        """Zobrist key of the position (board, reserves, side to move, seats still in; settled first)."""
+        if len(self._undo) != self._nset:
+            self._settle()
+        return self._keyv
+
+    @_key.setter
+    def _key(self, value: int) -> None:
+        self._keyv = value
 
     def _make(self, m: Move_t) -> None:
         """Play move tuple ``m`` for the side to move (no validation, no history)."""
@@ -1312,48 +1430,51 @@ class _LeanState(SacksonState):
         if k == 0:
             SacksonState._make(self, m)
             return
-        # The lean path (2p square board, no mirror rule): stacks, reserves, side, plies without a
-        # capture and captures now; the key, the repetition count and the end of the game when the
-        # position is first looked at (_settle), which a perft leaf never is.
-        if self._pending:
-            self._settle()
         p = self._side
         st = self._st
         d = st[dst]
         if src < 0:
             s: tuple[int, ...] | None = None
             self._res[p] -= 1
-            new = d + self._t.one[p]
+            new = d + (p,)
         else:
             s = st[src]
-            st[src] = s[:-k]
-            new = d + s[-k:]
-        quiet = self._quiet
-        if len(new) > self._capl[dst]:
-            new, extra = self._overflow(p, new, self._capl[dst])
+            st[src], moving = self._split[k][s]
+            new = d + moving
+        cap = self._capl[dst]
+        if len(new) > cap:
+            new, extra = self._overflow(p, new, cap)
             st[dst] = new
-            self._quiet = 0 if extra[1] else quiet + 1
+            self._undo.append((m, s, d, extra))
         else:
             st[dst] = new
-            extra = None
-            self._quiet = quiet + 1
-        self._undo.append((m, s, d, quiet, extra))
+            self._undo.append((m, s, d, None))
         self._side = 1 - p
-        self._pending = True
 
     def _unmake(self) -> None:
         """Take back the last ``_make`` exactly."""
         rec = self._undo.pop()
-        if len(rec) != 5:
+        try:
+            m, s, d, last = rec
+        except ValueError:              # an opening swap's record (SF-3)
             self._undo.append(rec)
             SacksonState._unmake(self)
             return
-        # the lean path's record: (move, source stack or None for a drop, target stack,
-        # plies without a capture before, overflow extra or None)
-        m, s, d, quiet, extra = rec
-        if self._pending:
-            self._pending = False
-        else:
+        st = self._st
+        st[m[1]] = d
+        p = 1 - self._side
+        self._side = p
+        if last is None:
+            # no overflow, and the position after the move was never looked at (a perft leaf)
+            if s is None:
+                self._res[p] += 1
+            else:
+                st[m[0]] = s
+            return
+        extra: tuple[Any, ...] = last
+        if len(last) == 2:
+            # looked at (_settle): take back its key and repetition count
+            okey, inner = last
             seen = self._seen
             key = self._keyv
             c = seen[key] - 1
@@ -1363,29 +1484,26 @@ class _LeanState(SacksonState):
                     self._dups -= 1
             else:
                 del seen[key]
-            self._keyv = self._okeys.pop()
+            self._keyv = okey
             self._resv = None
-        st = self._st
-        st[m[1]] = d
-        p = 1 - self._side
-        self._side = p
-        if extra is None:
-            if s is None:
-                self._res[p] += 1
-            else:
-                st[m[0]] = s
+            self._nset = len(self._undo)
+            if inner is None:
+                if s is None:
+                    self._res[p] += 1
+                else:
+                    st[m[0]] = s
+                return
+            extra = inner
+        r, captured, over, qbase = extra
+        if s is None:
+            self._res[p] = r + 1
         else:
-            r, captured, over = extra
-            if s is None:
-                self._res[p] = r + 1
-            else:
-                self._res[p] = r
-                st[m[0]] = s
-            if captured:
-                row = self._caps[p]
-                for col in over:
-                    if col != p:
-                        row[col] -= 1
-                self._removed[p] -= len(over)
-        self._quiet = quiet
-        return
+            self._res[p] = r
+            st[m[0]] = s
+        if captured:
+            row = self._caps[p]
+            for col in over:
+                if col != p:
+                    row[col] -= 1
+            self._removed[p] -= len(over)
+            self._qbase = qbase
