@@ -1510,8 +1510,9 @@ class EventLink:
             raise ValueError(f"initials {initials!r}: expected 1 to 3 capital letters")
         if not 0 <= seat < 8:
             raise ValueError(f"seat {seat}: expected 0 to 7")
-        row = db.execute("SELECT game_uid FROM event_games WHERE games_id = ? AND event = ?",
-                         (games_id, self.event)).fetchone()
+        # The newest line of that game: a file from before issue 24 may still name an id put aside.
+        row = db.execute("SELECT game_uid FROM event_games WHERE games_id = ? AND event = ? ORDER BY rowid DESC "
+                         "LIMIT 1", (games_id, self.event)).fetchone()
         if row is None:
             return False
         hs = HighScore(row[0], self.event, self.cabinet, seat, initials)
@@ -1783,13 +1784,20 @@ class EventLink:
 
     def _resend_lost(self, db: sqlite3.Connection) -> None:
         """Our games (``event_games``) the broker no longer holds (it lost its store, or an
-        operator cleared a topic by mistake) go back into the outbox with their own game id."""
+        operator cleared a topic by mistake) go back into the outbox with their own game id.
+
+        A game id is sent only with the game it was given to: a row of the results file is
+        that game only through the newest ``event_games`` line naming it (a file from before
+        issue 24 kept the line of a game put aside, whose row id SQLite then gave the next
+        game: that older game id is never sent again, least of all with the next game's content)."""
         # Games acknowledged on this connection are with the broker, their echo may still be
         # on its way after the probe; only older ones can be missing.
         seen = set(self._seen) | set(self._acked_now)
         pending = {r[0] for r in db.execute("SELECT game_uid FROM outbox")}
         rows = db.execute("SELECT e.game_uid, g.finished_at, g.record, g.winners, g.reason, g.scores "
                           "FROM event_games e JOIN games g ON g.id = e.games_id "
+                          "JOIN (SELECT games_id AS id, max(rowid) AS newest FROM event_games GROUP BY games_id) n "
+                          "ON n.newest = e.rowid "
                           "WHERE e.event = ? AND e.game_uid NOT IN (SELECT game_uid FROM outbox) "
                           "ORDER BY g.id", (self.event,)).fetchall()
         lost, changed = [], []

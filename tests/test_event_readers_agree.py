@@ -1,0 +1,122 @@
+"""Issue 24, the newcomer's third round: every reader of the hall agrees on what a game is.
+
+* a game put aside from a cabinet's results file (damaged) is never sent again, and its game id
+  never carries another game's content (its row id was given to the next game);
+* a result's topic overwritten with something that is no result: every reader drops that game,
+  running or fresh, and ``event remove`` agrees; its cabinet sends it again if it has it;
+* the page says so when the broker hangs (``kill -STOP``) instead of showing stale data as news;
+* a big screen shows the boards with the most games; a phone's page fits 390 px.
+
+Against a real Mosquitto started with the documented hall configuration (tests/mqtt_broker.py)
+and a real headless Chromium, as the other event tests.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+from pathlib import Path
+from typing import Any, Iterator
+
+import mqtt_broker as mosquitto
+import pytest
+from test_event import Cabinet, all_once, need_mosquitto, wait_until, watcher
+
+from kiosk import event as ev
+
+
+@pytest.fixture(scope="module")
+def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mosquitto.Broker]:
+    need_mosquitto()
+    b = mosquitto.Broker(tmp_path_factory.mktemp("agree-broker")).start()
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def event() -> str:
+    return f"g{uuid.uuid4().hex[:10]}"
+
+
+# -- 1. a game put aside ---------------------------------------------------------------------------
+
+#: The games table as results files made before issue 24's third round have it: SQLite gives the
+#: highest id again once its row is gone.
+OLD_GAMES = """CREATE TABLE games (id INTEGER PRIMARY KEY, finished_at REAL NOT NULL, game TEXT NOT NULL,
+    seats INTEGER NOT NULL, winners TEXT NOT NULL, reason TEXT NOT NULL, scores TEXT NOT NULL, record TEXT NOT NULL)"""
+
+
+def kick(settings: dict[str, Any], client_id: str) -> None:
+    """Log in with a cabinet's login and client id: the broker drops that cabinet's connection."""
+    c = ev.make_client(settings, client_id, persistent=False)
+    up: list[bool] = []
+    c.on_connect = lambda *a: up.append(True)
+    c.connect(settings["host"], settings["port"])
+    c.loop_start()
+    try:
+        wait_until(lambda: bool(up), what="the kick's connection accepted")
+    finally:
+        c.disconnect()
+        c.loop_stop()
+
+
+@pytest.mark.parametrize("made", ["now", "before", "damaged before"])
+def test_a_game_put_aside_is_never_sent_again_and_its_id_never_carries_another_game(
+        broker: mosquitto.Broker, event: str, tmp_path: Path, made: str) -> None:
+    """The newcomer: the last row damaged and put aside, one game played, the cabinet kicked once:
+    "the broker held other content ... sending this cabinet's own again", and the old game's id
+    then carried the new game's content: the new game twice on every board and in the final
+    results.  For a file made now, for one made before (whose ids SQLite gives again), and for
+    one where that happened before this round: the put-aside game's line still names the row id
+    the next game was given."""
+    path = tmp_path / "north.sqlite3"
+    if made != "now":
+        db = sqlite3.connect(path)
+        db.execute(OLD_GAMES)
+        db.close()
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    w = watcher(broker.settings(event))
+    try:
+        north.play(2)
+        all_once([w.leaderboard, north.link.leaderboard], [north])
+        put_aside = north.uids()[-1]
+        real = w.leaderboard.games[put_aside]
+        north.stop()
+        db = sqlite3.connect(path)
+        with db:               # one score changed in the file: its checksum no longer holds
+            db.execute("UPDATE games SET scores = replace(scores, '.0', '.5') WHERE id = (SELECT max(id) FROM games)")
+        db.close()
+        north = Cabinet(tmp_path, north.settings, "north")
+        assert "checksum does not match" in north.store.notice
+        north.play(1)
+        new = north.uids()[-1]
+        if made == "damaged before":        # the line a save made before this round left behind
+            with north.store.db:
+                north.store.db.execute("INSERT INTO event_games (rowid, game_uid, games_id, event) VALUES "
+                                       "(0, ?, (SELECT max(id) FROM games), ?)", (put_aside, event))
+        wait_until(lambda: new in w.leaderboard.games, what="the new game on the board")
+        synced = north.link._synced
+        kick(north.settings, f"focus-arcade-{event}-north")
+        wait_until(lambda: north.link._synced not in ("", synced) and north.link._resynced == north.link._synced,
+                   30, "north connected again and read the event back")
+        north.play(1)                       # after anything that reading back put into the outbox
+        last = north.uids()[-1]
+        wait_until(lambda: last in w.leaderboard.games and north.pending() == 0, what="the last game on the board")
+        assert north.link.repaired == 0 and north.link.resent == 0
+        assert (put_aside in north.uids()) == (made == "damaged before")   # put aside: its line goes with it
+        later = watcher(broker.settings(event))
+        try:
+            for board in (w.leaderboard, later.leaderboard, north.link.leaderboard):
+                with board.lock:
+                    games = dict(board.games)
+                assert games[put_aside].scores == real.scores and games[put_aside].finished_at == real.finished_at
+                seen = [(g.finished_at, g.scores) for g in games.values()]
+                assert len(games) == 4 and len(set(seen)) == 4, "a game is on the board twice"
+        finally:
+            later.stop()
+        if made == "now":                   # a file made now never gives an id twice
+            aside = north.store.set_aside()[0]["row_id"]
+            assert aside not in [r[0] for r in north.store.db.execute("SELECT id FROM games")]
+    finally:
+        w.stop()
+        north.stop()
