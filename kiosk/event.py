@@ -1181,13 +1181,19 @@ class Leaderboard:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
         counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
         running), and so is one that trips a fault of this reader.  Returns what was added,
-        or None."""
+        or None.
+
+        A bad one on a result's topic also takes that cabinet's game of that id off the
+        boards, as a cleared topic does (:meth:`drop_replaced`): the broker now holds no
+        result there, so a reader that starts now never sees the game, and every running
+        reader must agree with it (issue 24)."""
         try:
             item = parse(topic, payload, event)
             self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
             log.log(self._log_level(level), "ignored a message on %s: %s", topic[:200], exc)
+            self.drop_replaced(topic, event)
             return None
         except Exception:
             self._ignore("fault", "a fault reading it")
@@ -1195,6 +1201,21 @@ class Leaderboard:
                     topic[:200], exc_info=True)
             return None
         return item
+
+    def drop_replaced(self, topic: str, event: str) -> Removed | None:
+        """A message that is no valid result came on a result's topic (``.../cabinet/<name>/
+        results/<game id>``): that cabinet's game of that id, if held, leaves the boards as if
+        its topic had been cleared.  Its cabinet, if it has the game, sends it again
+        (:class:`EventLink`), and it comes back on every board.  Returns the note applied, or
+        None (no result's topic, or no such game held)."""
+        try:
+            kind, cab, last = _topic_kind(topic, event)
+        except PayloadError:
+            return None
+        if kind != "result":
+            return None
+        note = Removed(last, event, 0.0, cab, by_operator=False)
+        return note if self.remove(note) else None
 
     #: Ignored messages logged one by one per minute, at most: a flood of junk would otherwise
     #: write a log line each (tens of thousands a minute on a cabinet's SD card).
@@ -1410,6 +1431,16 @@ def refusal_text(reason: object, settings: Mapping[str, object]) -> str:
         return (f"Event broker {where} refused the login for user {who!r}: wrong user name or password. "
                 "Check [event] username and password (or password_file).")
     return f"Event broker {where} refused this cabinet: {text}."
+
+
+def _replaced_note(topic: str, event: str, cabinet: str) -> Removed | None:
+    """The note "cleared" for ``cabinet``'s game whose results topic is ``topic`` (None when its
+    last level is no game id: junk on a topic no game of ours has)."""
+    try:
+        gid = _game_id({"game_id": topic.rsplit("/", 1)[1]})
+    except PayloadError:
+        return None
+    return Removed(gid, event, 0.0, cabinet, by_operator=False)
 
 
 class EventLink:
@@ -1704,6 +1735,10 @@ class EventLink:
                 self._next_step(client)
             return
         item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING, bool(msg.retain))
+        if item is None and msg.payload and msg.topic.startswith(results_topic(self.event, "", self.cabinet)):
+            # Something that is no result on one of our results' topics: the broker holds no
+            # result of that game now; like a cleared topic, we send ours again (if we have it).
+            item = _replaced_note(msg.topic, self.event, self.cabinet)
         if isinstance(item, Result):
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:

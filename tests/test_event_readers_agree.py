@@ -14,15 +14,17 @@ and a real headless Chromium, as the other event tests.
 from __future__ import annotations
 
 import sqlite3
+import time
 import uuid
 from pathlib import Path
 from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import Cabinet, all_once, need_mosquitto, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import event as ev
+from kiosk.event import results_topic
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +122,50 @@ def test_a_game_put_aside_is_never_sent_again_and_its_id_never_carries_another_g
     finally:
         w.stop()
         north.stop()
+
+
+# -- 2. a result's topic overwritten with something that is no result ------------------------------
+
+def test_a_results_topic_overwritten_with_no_result_drops_the_game_on_every_reader_alike(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """The newcomer published a valid result with a cabinet's login, then ``{}`` on its topic:
+    the page and the cabinets that were running kept counting it, a page opened later did not,
+    and ``event remove`` found no such game.  Now every reader drops it; a real cabinet whose
+    game it was sends its own again, and then every reader has it again."""
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    south = Cabinet(tmp_path, broker.settings(event), "south")
+    rogue = raw_client(mosquitto.login(broker.settings(event), "rogue"))
+    north_login = raw_client(north.settings)
+    w = watcher(broker.settings(event))
+    try:
+        north.play(1)
+        r = ev.make_result(event, "rogue", {"game": "sherlook", "seats": 3, "settings": {}}, (2,), "r",
+                           (1.0, 2.0, 7.0), time.time() - 5)
+        rogue.publish(results_topic(event, r.game_id, "rogue"), r.to_json(), qos=1, retain=True).wait_for_publish(5)
+        running = (w.leaderboard, north.link.leaderboard, south.link.leaderboard)
+        wait_until(lambda: all(len(on_board(b)) == 2 for b in running), what="both games on every board")
+        rogue.publish(results_topic(event, r.game_id, "rogue"), b"{}", qos=1, retain=True).wait_for_publish(5)
+        wait_until(lambda: all(r.game_id not in on_board(b) for b in running), what="the replaced game off every board")
+        later = watcher(broker.settings(event))
+        assert sorted(on_board(later.leaderboard)) == sorted(on_board(w.leaderboard)) == north.uids()
+        later.stop()
+        ok, text = ev.remove_game(broker.settings(event, user="operator"), r.game_id[:8])
+        assert not ok and "no game on the boards has an id starting with" in text, text
+        # A real cabinet's game overwritten with junk: off every board, then sent again by its cabinet.
+        gid = north.uids()[0]
+        real = w.leaderboard.games[gid]
+        north_login.publish(results_topic(event, gid, "north"), b"\xff not json", qos=1,
+                            retain=True).wait_for_publish(5)
+        wait_until(lambda: north.link.resent == 1, what="north sends its game again")
+        wait_until(lambda: all(gid in on_board(b) for b in running), what="back on every board")
+        later = watcher(broker.settings(event))
+        for board in running + (later.leaderboard,):
+            wait_until(lambda b=board: gid in b.games and b.games[gid].scores == real.scores, what="the real game")
+        later.stop()
+    finally:
+        w.stop()
+        for c in (rogue, north_login):
+            c.disconnect()
+            c.loop_stop()
+        north.stop()
+        south.stop()
