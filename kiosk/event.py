@@ -1950,7 +1950,9 @@ class Watcher:
 
     Attributes:
         synced: set once the retained messages present at connect time have all arrived.
-        problem: the connection problem in words ("" while fine).
+        problem: the connection problem in words ("" while fine): refused, unreachable, lost
+            (a disconnect, a missed keep-alive), or nothing from the broker for :data:`SILENT_S`
+            although connected (a hung broker; :meth:`heartbeat`).
         flooding: (stepwise) cabinet -> messages read from its topics, for each cabinet that
             sent more than a reader can be handed at once (its probe was lost, or over
             :data:`FLOOD_INVALID` of its messages were no valid payloads).
@@ -1969,6 +1971,13 @@ class Watcher:
     RECOUNT_QUIET_S = 1.0
     #: A recount whose end never comes (a flood ahead of it again) is given up after this.
     RECOUNT_GIVE_UP_S = 60.0
+    #: Seconds between two heartbeats: a message to this reader's own echo topic, so that a
+    #: quiet hall (no game for an hour) and a hung broker (``kill -STOP``: the connection
+    #: stays up, nothing comes) look different (issue 24).
+    HEARTBEAT_S = 5.0
+    #: Seconds with nothing from the broker (not even a heartbeat's echo) after which
+    #: :attr:`problem` says the boards may be out of date.
+    SILENT_S = 20.0
 
     def __init__(self, settings: Mapping[str, object], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
@@ -2006,6 +2015,10 @@ class Watcher:
         self._recount_lock = threading.Lock()
         self._stopping = threading.Event()
         self._checker: threading.Thread | None = None
+        self._heard = time.monotonic()      # the last message from the broker (monotonic s)
+        self._beat_sent = 0.0
+        self._silent = False                # :attr:`problem` says the broker went silent
+        self.beats = 0                      # heartbeats echoed back
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -2017,7 +2030,7 @@ class Watcher:
         self.client.connect_async(*broker_address(self.settings), keepalive=20)
         self.client.loop_start()
         if self.stepwise and self.game_id is None:
-            self._checker = threading.Thread(target=self._recount_loop, name=f"{self.name}-recount", daemon=True)
+            self._checker = threading.Thread(target=self._check_loop, name=f"{self.name}-check", daemon=True)
             self._checker.start()
         return self
 
@@ -2030,12 +2043,34 @@ class Watcher:
             if self._checker is not None and self._checker is not threading.current_thread():
                 self._checker.join(2)
 
-    def _recount_loop(self) -> None:
+    def _check_loop(self) -> None:
         while not self._stopping.wait(0.25):
             try:
+                self.heartbeat()
                 self.recount_due()
             except Exception:                # never let the page's reader die on it
-                log.exception("recounting a flooding login")
+                log.exception("the page's reader: heartbeat or recounting a flooding login")
+
+    def _say(self, problem: str) -> None:
+        """:attr:`problem` is now ``problem``; the page is told at once."""
+        if problem != self.problem:
+            self.problem = problem
+            self.leaderboard._tell()
+
+    def heartbeat(self, now: float | None = None) -> None:
+        """(the checker thread) Send a heartbeat every :data:`HEARTBEAT_S`; once nothing has
+        come from the broker for :data:`SILENT_S` while connected, :attr:`problem` says so
+        (the first message that comes clears it)."""
+        now = time.monotonic() if now is None else now
+        if not self.connected or not self.synced.is_set():
+            return
+        if now - self._beat_sent >= self.HEARTBEAT_S:
+            self._beat_sent = now
+            self.client.publish(sync_topic(self.event, self.name, self.user), b"heartbeat", qos=0)
+        if now - self._heard >= self.SILENT_S and not self._silent:
+            self._silent = True
+            self._say(f"No answer from the event broker {self.settings.get('host')}:{self.settings.get('port')} "
+                      f"for more than {self.SILENT_S:g} s: what is shown may be out of date.")
 
     def recount_due(self, now: float | None = None) -> str:
         """Start reading again the topics of one flooding login whose topics were cleared (no
@@ -2104,9 +2139,11 @@ class Watcher:
             self.refused.set()
             self.leaderboard._tell()
             return
-        self.connected, self.problem = True, ""
-        if self.synced.is_set():            # a reconnect: read everything again, at once
-            c.subscribe(subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+        self.connected, self._heard, self._silent = True, time.monotonic(), False
+        self._say("")
+        if self.synced.is_set():            # a reconnect: read everything again, at once (and our echo)
+            c.subscribe((subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+                        + [(sync_topic(self.event, self.name, self.user), 1)])
             return
         self._probe, self._core_done, self._step = uuid.uuid4().hex, False, ""
         c.subscribe(self._first_subscriptions() + [(sync_topic(self.event, self.name, self.user), 1)])
@@ -2122,6 +2159,9 @@ class Watcher:
     def _on_disconnect(self, c: mqtt.Client, u: object, f: mqtt.DisconnectFlags, rc: ReasonCode,
                        p: Properties | None) -> None:
         self.connected = False
+        if not self._stopping.is_set():
+            self._say(f"Lost the event broker {self.settings.get('host')}:{self.settings.get('port')} ({rc}): "
+                      "what is shown may be out of date; reconnecting...")
 
     @guarded
     def _on_subscribe(self, c: mqtt.Client, u: object, mid: int, rcs: list[ReasonCode], p: Properties | None) -> None:
@@ -2173,8 +2213,14 @@ class Watcher:
 
     @guarded
     def _on_message(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
+        self._heard = time.monotonic()
+        if self._silent:                    # the broker answers again
+            self._silent = False
+            self._say("")
         if msg.topic == sync_topic(self.event, self.name, self.user):
-            if not self.synced.is_set() and msg.payload == self._probe.encode():
+            if msg.payload == b"heartbeat":
+                self.beats += 1
+            elif not self.synced.is_set() and msg.payload == self._probe.encode():
                 self._next_step(c)
             elif self._recount_probe and msg.payload == self._recount_probe.encode():
                 self._recounted()

@@ -92,7 +92,7 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
 <table id="cabinets"></table>
 <script>
 "use strict";
-let heardAt = 0, updatedAge = 0, serverOk = false;
+let heardAt = 0, updatedAge = 0, serverOk = false, brokerProblem = false;
 function cell(row, text, cls) {
   const td = document.createElement("td");
   const b = document.createElement("bdi"); b.textContent = text; td.appendChild(b);
@@ -108,7 +108,8 @@ function showAge() {
   if (!heardAt) { el.textContent = ""; return; }
   const quiet = (performance.now() - heardAt) / 1000;
   el.textContent = "- last update " + ago(updatedAge + quiet) + " ago";
-  el.className = quiet > 20 ? "stale" : "dim";
+  // The server's link to the broker lost or silent: the age is stale news too, not a quiet hall.
+  el.className = quiet > 20 || brokerProblem ? "stale" : "dim";
   if (quiet > 20) {
     const st = document.getElementById("state");
     st.textContent = "no news from the leaderboard server for " + ago(quiet) + "; retrying..."; st.className = "down";
@@ -125,6 +126,7 @@ function show(data) {
   const plural = n => n + (n === 1 ? " game" : " games");
   st.textContent = data.problem ? data.problem : plural(data.games) + (data.closed ? " - event closed" : "");
   st.className = data.problem ? "down" : "dim";
+  brokerProblem = !!data.problem;
   st.dataset.games = data.games;
   const dups = data.cabinets.filter(c => c.duplicate).map(c => c.cabinet);
   const floods = data.flooding || [];

@@ -13,6 +13,8 @@ and a real headless Chromium, as the other event tests.
 
 from __future__ import annotations
 
+import json
+import signal
 import sqlite3
 import time
 import uuid
@@ -169,3 +171,51 @@ def test_a_results_topic_overwritten_with_no_result_drops_the_game_on_every_read
             c.loop_stop()
         north.stop()
         south.stop()
+
+
+# -- 3. a hung broker ------------------------------------------------------------------------------
+
+def page_json(port: int) -> Any:
+    import urllib.request
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/leaderboard.json", timeout=5) as r:
+        return json.loads(r.read().decode())
+
+
+def test_the_page_says_so_when_the_broker_hangs_or_goes_and_a_quiet_hall_stays_quiet(
+        tmp_path: Path, event: str) -> None:
+    """``kill -STOP`` on the broker for 90 s: the page said nothing ("problem" "") and showed
+    "last update 99 s ago" in its normal colour.  Now the page's reader sends itself a heartbeat
+    through the broker: a quiet hall keeps answering it, a hung broker does not, and a broker
+    that is gone is said at once.  (The heartbeat's periods are made short here.)"""
+    from kiosk.event_web import LeaderboardWeb
+    need_mosquitto()
+    br = mosquitto.Broker(tmp_path / "broker").start()
+    north = Cabinet(tmp_path, br.settings(event), "north")
+    web = LeaderboardWeb(br.settings(event), port=0)
+    web.watcher.HEARTBEAT_S, web.watcher.SILENT_S = 0.2, 2.0
+    web.start()
+    stopped = False
+    try:
+        north.play(1)
+        wait_until(lambda: page_json(web.port)["games"] == 1, what="the game on the page")
+        # A quiet hall: nothing happens for longer than the silence that counts, and nothing is said.
+        beats = web.watcher.beats
+        wait_until(lambda: web.watcher.beats > beats + 3 * web.watcher.SILENT_S / web.watcher.HEARTBEAT_S, 60,
+                   "heartbeats answered for three times the silence that counts")
+        assert page_json(web.port)["problem"] == ""
+        br.proc.send_signal(signal.SIGSTOP)           # hung: the connection stays, nothing comes
+        stopped = True
+        wait_until(lambda: "No answer from the event broker" in page_json(web.port)["problem"], 30,
+                   "the page says the broker does not answer")
+        br.proc.send_signal(signal.SIGCONT)
+        stopped = False
+        wait_until(lambda: page_json(web.port)["problem"] == "", 60, "the page is fine again")
+        br.stop()                                     # gone
+        wait_until(lambda: page_json(web.port)["problem"] != "", 30, "the page says the broker is gone")
+        assert page_json(web.port)["games"] == 1      # and still shows what it read
+    finally:
+        if stopped:
+            br.proc.send_signal(signal.SIGCONT)
+        web.stop()
+        north.stop()
+        br.stop()
