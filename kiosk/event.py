@@ -1321,7 +1321,8 @@ class Leaderboard:
     def snapshot(self, top: int = 10, max_boards: int = MAX_BOARDS) -> Snapshot:
         """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
         ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
-        :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
+        :meth:`rows`, most games first, equal ones by board name: a screen with room for
+        fewer shows the first, the most played; issue 24), ``more_boards`` (boards left out), ``cabinets``
         (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
         its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
         ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970),
@@ -1335,10 +1336,10 @@ class Leaderboard:
             closed, updated = self.closed_at, self.updated_at
             flooding = sorted(set(self.flooding) | set(self.over_cap))
         rows = self.rows(top)
-        shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
+        shown = sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards]
         return {"games": total,
-                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": r}
-                           for b, r in rows.items() if b in shown],
+                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": rows[b]}
+                           for b in shown],
                 "more_boards": max(0, len(rows) - len(shown)),
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,

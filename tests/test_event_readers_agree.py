@@ -28,6 +28,8 @@ from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, 
 from kiosk import event as ev
 from kiosk.event import results_topic
 
+LONG = "the-long-cabinet-name-by-the-bar-counter"        # 40 characters, the most a name has
+
 
 @pytest.fixture(scope="module")
 def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mosquitto.Broker]:
@@ -219,3 +221,88 @@ def test_the_page_says_so_when_the_broker_hangs_or_goes_and_a_quiet_hall_stays_q
         web.stop()
         north.stop()
         br.stop()
+
+
+# -- 4 and 5. the big screen's six boards; a phone ---------------------------------------------------
+
+def fill_boards(board: ev.Leaderboard, event: str, counts: dict[str, int]) -> None:
+    """``counts[board]`` games on each board, from cabinets "bar" (two machines use that name),
+    "door" and the longest name there is."""
+    from arcade import registry
+    now = time.time() - 60
+    cabinets = ["bar", "door", LONG]
+    for i, (name, n) in enumerate(counts.items()):
+        spec = registry.get(name)
+        game = name.removesuffix("-x") if spec.family == "focusx" else spec.family
+        for k in range(n):
+            scores = (float(min(spec.score_range[1], 1 + k)),) + tuple(0.0 for _ in range(spec.min_seats - 1))
+            cab = cabinets[k % len(cabinets)]
+            r = ev.make_result(event, cab, {"game": game, "seats": spec.min_seats, "settings": {}, "entry": name},
+                               (0,), "r", scores, now - i * 100 - k)
+            board.receive(results_topic(event, r.game_id, cab), r.to_json().encode(), event)
+    for cab, instance in (("bar", "machine-one"), ("bar", "machine-two"), ("door", "d"), (LONG, "l")):
+        status = ev.Status(cab, event, "playing", "focusx-thinkfocus-x", "LED: on", instance=instance)
+        board.receive(ev.status_topic(event, cab), status.to_json().encode(), event)
+    board._tell()
+
+
+def shown_boards(browser: Any) -> list[str]:
+    return list(browser.execute_script(
+        "return [...document.querySelectorAll('#boards section')].filter(e => e.offsetParent !== null)"
+        ".map(e => e.dataset.board)"))
+
+
+def test_a_big_screen_shows_the_six_most_played_boards_and_a_phone_fits_its_width(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """At 1080p the page showed the first six boards by name, not the six with the most games;
+    at 390 px the cabinets' table was 576 px wide ("two machines use this name" off the screen)
+    and a board's title was cut in the middle of its game count ("(9 ga...")."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_event_crash_layout import OUTSIDE, WRAPPED, chromium_browser
+
+    from arcade import registry
+    from kiosk.event_web import LeaderboardWeb
+    names = sorted(registry.names())[:9]
+    # The first three by name have the fewest games; the longest title has the most.
+    counts = {n: 1 + i for i, n in enumerate(names)}
+    counts["focusx-thinkfocus-x"] = 20
+    most = sorted(counts, key=lambda n: (-counts[n], n))[:6]
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    browser = chromium_browser(tmp_path)
+    try:
+        fill_boards(web.watcher.leaderboard, event, counts)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})
+        browser.get(f"http://127.0.0.1:{web.port}/")
+        wait = WebDriverWait(browser, 20)
+        wait.until(lambda d: d.find_element(By.ID, "state").get_attribute("data-games") == str(sum(counts.values())))
+        assert shown_boards(browser) == most
+        assert browser.find_element(By.ID, "more").text == f"... and {len(counts) - 6} more boards"
+        # A phone, 390 px wide: every board, nothing wider than the screen.
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        wait.until(lambda d: len(d.find_element(By.ID, "boards").value_of_css_property(
+            "grid-template-columns").split()) == 1)
+        browser.save_screenshot(str(tmp_path / "page-phone.png"))
+        assert len(shown_boards(browser)) == len(counts)
+        height, width, vw, vh, outside = browser.execute_script(OUTSIDE)
+        assert vw == 390 and width <= vw, (width, outside[:5])
+        right = browser.execute_script(        # (a name's text cut by its cell is the cell's)
+            "return [...document.body.querySelectorAll('*')].filter(e => e.tagName !== 'BDI' && e.getClientRects().length"
+            " && e.getBoundingClientRect().right > innerWidth + 0.5).map(e => e.tagName + '.' + e.className)")
+        assert right == []
+        warn = browser.find_element(By.CSS_SELECTOR, "#cabinets td.warn")
+        assert warn.text == "two machines use this name" and warn.is_displayed()
+        assert browser.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                      "return r.left >= 0 && r.right <= innerWidth", warn)
+        # Every board's title whole, its game count on one line; no name, rank or score wrapped.
+        cut = browser.execute_script(
+            "return [...document.querySelectorAll('section h2')].filter(h => h.scrollWidth > h.clientWidth"
+            " || h.querySelector('.count').getClientRects().length !== 1).map(h => h.textContent)")
+        assert cut == []
+        assert "(20 games)" in browser.find_element(By.CSS_SELECTOR, "section[data-board='focusx-thinkfocus-x'] h2").text
+        assert browser.execute_script(WRAPPED.replace(", section h2", "")) == []
+    finally:
+        browser.quit()
+        web.stop()
