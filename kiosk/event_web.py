@@ -74,12 +74,18 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
   #cabinets td.cabinet { max-width: 10em; }
   #cabinets td.state { max-width: 13em; }
 }
-/* A phone: one column. */
+.count { white-space: nowrap; }
+/* A phone: one column, nothing wider than the screen: a board's title wraps (its game count
+   whole on one line), a cabinet's cells wrap onto a second line ("two machines use this name"
+   included), each cell still one line, a long one cut with "...". */
 @media (max-width: 600px) {
   body { font-size: 16px; margin: .5em; }
   h1 { font-size: 1.5em; }
   #boards { grid-template-columns: 1fr; }
-  #cabinets td { padding-right: .8em; max-width: 9em; }
+  section h2 { white-space: normal; overflow-wrap: anywhere; }
+  #cabinets { display: block; width: 100%; }
+  #cabinets tr { display: flex; flex-wrap: wrap; column-gap: .8em; margin-bottom: .25em; }
+  #cabinets td, #cabinets td.cabinet { padding: 0; max-width: 100%; min-width: 0; }
 }
 </style></head>
 <body>
@@ -139,7 +145,9 @@ function show(data) {
   boards.replaceChildren();
   for (const b of data.boards) {
     const sec = document.createElement("section"); sec.dataset.board = b.board;
-    const h = document.createElement("h2"); h.textContent = b.title + " (" + plural(b.games) + ")";
+    const h = document.createElement("h2"); h.textContent = b.title + " ";
+    const n = document.createElement("span"); n.className = "count"; n.textContent = "(" + plural(b.games) + ")";
+    h.appendChild(n);
     sec.appendChild(h);
     const t = document.createElement("table");
     for (const r of b.top) {
