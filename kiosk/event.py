@@ -968,7 +968,11 @@ class Leaderboard:
         self.final_complete = False         # every announced part is here
         self.held: dict[GameKey, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.flood_why: dict[str, str] = {}  # ... and why, in words (which rule: Watcher)
         self.over_cap: dict[str, int] = {}  # cabinets with more games than MAX_GAMES_PER_CABINET -> refused
+        # (cabinet, game id) of the games refused for it, each counted once in over_cap however
+        # often it is delivered (readers subscribe in steps); at most MAX_HELD of them
+        self._refused_games: set[GameKey] = set()
         self._held_by: collections.Counter[str] = collections.Counter()   # cabinet -> games held (any dict)
         self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
@@ -1001,7 +1005,10 @@ class Leaderboard:
                 (gid in self.games and self.games[gid].cabinet == result.cabinet)
             if not known and self._held_by[result.cabinet] >= self.MAX_GAMES_PER_CABINET:
                 # More games than a cabinet plays: a flood (issue 24); its games so far stay.
-                self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
+                if key not in self._refused_games:
+                    if len(self._refused_games) < self.MAX_HELD:
+                        self._refused_games.add(key)
+                    self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
                 return False
             if not known:
                 self._held_by[result.cabinet] += 1
@@ -1184,8 +1191,9 @@ class Leaderboard:
         or None.
 
         A bad one on a result's topic also takes that cabinet's game of that id off the
-        boards, as a cleared topic does (:meth:`drop_replaced`): the broker now holds no
-        result there, so a reader that starts now never sees the game, and every running
+        boards, as a cleared topic does, and a bad or empty one on a status topic that
+        cabinet off the list of cabinets (:meth:`drop_replaced`): the broker now holds no
+        valid message there, so a reader that starts now never sees it, and every running
         reader must agree with it (issue 24)."""
         try:
             item = parse(topic, payload, event)
@@ -1202,20 +1210,28 @@ class Leaderboard:
             return None
         return item
 
-    def drop_replaced(self, topic: str, event: str) -> Removed | None:
-        """A message that is no valid result came on a result's topic (``.../cabinet/<name>/
-        results/<game id>``): that cabinet's game of that id, if held, leaves the boards as if
-        its topic had been cleared.  Its cabinet, if it has the game, sends it again
-        (:class:`EventLink`), and it comes back on every board.  Returns the note applied, or
-        None (no result's topic, or no such game held)."""
+    def drop_replaced(self, topic: str, event: str) -> bool:
+        """A message that is no valid payload came on one of a cabinet's topics.  On a result's
+        topic (``.../cabinet/<name>/results/<game id>``): that cabinet's game of that id, if
+        held, leaves the boards as if its topic had been cleared; its cabinet, if it has the
+        game, sends it again (:class:`EventLink`), and it comes back on every board.  On a
+        status topic (cleared by ``event clear-cabinet``, or junk): that cabinet leaves the
+        list of cabinets until a valid status comes.  Returns whether anything was dropped."""
         try:
             kind, cab, last = _topic_kind(topic, event)
         except PayloadError:
-            return None
-        if kind != "result":
-            return None
-        note = Removed(last, event, 0.0, cab, by_operator=False)
-        return note if self.remove(note) else None
+            return False
+        if kind == "result":
+            return self.remove(Removed(last, event, 0.0, cab, by_operator=False))
+        if kind != "status":
+            return False
+        with self.lock:
+            if self.statuses.pop(cab, None) is None:
+                return False
+            self.instances.pop(cab, None)
+            self._changed()
+        self._tell()
+        return True
 
     #: Ignored messages logged one by one per minute, at most: a flood of junk would otherwise
     #: write a log line each (tens of thousands a minute on a cabinet's SD card).
@@ -1740,6 +1756,9 @@ class EventLink:
             # Something that is no result on one of our results' topics: the broker holds no
             # result of that game now; like a cleared topic, we send ours again (if we have it).
             item = _replaced_note(msg.topic, self.event, self.cabinet)
+        elif item is None and msg.topic == status_topic(self.event, self.cabinet):
+            self._status_sent = None             # our status cleared or spoilt on the broker: say it again
+            self._wake.set()
         if isinstance(item, Result):
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:
@@ -1955,13 +1974,18 @@ class Watcher:
             (a disconnect, a missed keep-alive), or nothing from the broker for :data:`SILENT_S`
             although connected (a hung broker; :meth:`heartbeat`).
         flooding: (stepwise) cabinet -> messages read from its topics, for each cabinet that
-            sent more than a reader can be handed at once (its probe was lost, or over
-            :data:`FLOOD_INVALID` of its messages were no valid payloads).
+            sent more than a reader can be handed at once (its probe was lost), more than
+            :data:`FLOOD_MESSAGES`, or over :data:`FLOOD_INVALID` messages that were no valid
+            payloads (also live, after the first read); :attr:`flood_why` says which.
         unread: (stepwise) cabinets whose topics were not read to their end yet.
     """
 
-    #: Invalid messages from one cabinet's topics that make it a flooding one.
+    #: Invalid messages from one cabinet's topics that make it a flooding one (read from the
+    #: broker's retained ones, or live, non-empty: a clear is no invalid message).
     FLOOD_INVALID = 100
+    #: Why a login is named flooding, in words (:attr:`flood_why`, ``event status``).
+    FLOODED_QUEUE = "more than the broker hands one reader at once"
+    FLOODED_MANY = "more than a cabinet sends in an event"
 
     #: Messages from one login's topics that no cabinet sends in an event (a game a minute
     #: for three days is 4,320): more makes it a flooding one.
@@ -1993,6 +2017,8 @@ class Watcher:
         self.stepwise = stepwise
         self.game_id = game_id
         self.flooding: dict[str, int] = {}
+        self.flood_why: dict[str, str] = {}
+        self._live_invalid: collections.Counter[str] = collections.Counter()   # login -> since the first read
         self.unread: list[str] = []
         self.progress = 0                   # probes come back so far
         self._probe = uuid.uuid4().hex      # the probe whose echo ends the current step
@@ -2111,9 +2137,12 @@ class Watcher:
         board = self.leaderboard
         with board.lock:
             self.flooding.pop(name, None)
+            self.flood_why.pop(name, None)
+            self._live_invalid.pop(name, None)
             if board._held_by[name] < board.MAX_GAMES_PER_CABINET:
                 board.over_cap.pop(name, None)
-            board.flooding = dict(self.flooding)
+                board._refused_games = {k for k in board._refused_games if k[0] != name}
+            board.flooding, board.flood_why = dict(self.flooding), dict(self.flood_why)
             board._changed()
         board._tell()
         log.info("login %s no longer floods its topics (%d retained messages left)", name, n)
@@ -2172,8 +2201,10 @@ class Watcher:
     def _next_step(self, c: mqtt.Client) -> None:
         """The current step read to its end: on to the next cabinet, or done."""
         self.progress += 1
-        if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
-            self.flooding[self._step] = self._step_messages
+        if self._step and self._step_invalid > self.FLOOD_INVALID:
+            self._flooded(self._step, self._step_messages, self._invalid_why(self._step_invalid))
+        elif self._step and self._step_reprobed:
+            self._flooded(self._step, self._step_messages, self.FLOODED_QUEUE)
         if self._step:
             self._stepped.add(self._step)
         if not self.stepwise or self.game_id is not None:
@@ -2184,13 +2215,15 @@ class Watcher:
             # queue (its probe was lost) or sent more than a cabinet ever does is flooding.
             counts = {n: k for n, k in self._wide_counts.items() if n not in self._stepped}
             for n, k in counts.items():
-                if k > self.FLOOD_MESSAGES or self._wide_invalid[n] > self.FLOOD_INVALID:
-                    self.flooding[n] = k
+                if self._wide_invalid[n] > self.FLOOD_INVALID:
+                    self._flooded(n, k, self._invalid_why(self._wide_invalid[n]))
+                elif k > self.FLOOD_MESSAGES:
+                    self._flooded(n, k, f"{self.FLOODED_MANY} ({self.FLOOD_MESSAGES})")
             if self._step_reprobed and counts and not any(n in self.flooding for n in counts):
                 n, k = max(counts.items(), key=lambda kv: kv[1])
-                self.flooding[n] = k
+                self._flooded(n, k, self.FLOODED_QUEUE)
             self._step = ""
-            self.leaderboard.flooding = dict(self.flooding)
+            self._tell_floods()
             self.synced.set()
             return
         if not self._core_done:
@@ -2202,7 +2235,7 @@ class Watcher:
             self._step, self._wide = "", True
             self._step_reprobed = False
             self._probe = uuid.uuid4().hex
-            self.leaderboard.flooding = dict(self.flooding)
+            self._tell_floods()
             c.subscribe(subscriptions(self.event))
             return
         self._step = self.unread.pop(0)
@@ -2211,6 +2244,24 @@ class Watcher:
         self._probe = uuid.uuid4().hex
         c.subscribe([(results_topic(self.event, "+", self._step), 1),
                      (highscore_topic(self.event, cabinet=self._step), 1)])
+
+    def _invalid_why(self, invalid: int) -> str:
+        return f"{invalid} of them no valid payload, more than the {self.FLOOD_INVALID} a cabinet ever sends"
+
+    def _flooded(self, name: str, messages: int, why: str) -> None:
+        """Name ``name`` a flooding login (``messages`` read from its topics, ``why`` in words)."""
+        self.flooding[name] = messages
+        self.flood_why[name] = why
+
+    def _tell_floods(self) -> None:
+        """The leaderboard (and the page) gets :attr:`flooding` and :attr:`flood_why` as they are now."""
+        board = self.leaderboard
+        with board.lock:
+            if (board.flooding, board.flood_why) == (self.flooding, self.flood_why):
+                return
+            board.flooding, board.flood_why = dict(self.flooding), dict(self.flood_why)
+            board._changed()
+        board._tell()
 
     @guarded
     def _on_message(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
@@ -2253,6 +2304,22 @@ class Watcher:
                 self._step_invalid += 1
             elif wide and wide in self._wide_counts:
                 self._wide_invalid[wide] += 1
+            elif self.synced.is_set() and msg.payload and not recounting:
+                self._live_flood(msg.topic)
+
+    def _live_flood(self, topic: str) -> None:
+        """(after the first read) One more invalid message on a login's topics: past
+        :data:`FLOOD_INVALID` of them that login is named flooding, on a running page too."""
+        parts = topic.split("/", 4)
+        if len(parts) < 5 or parts[2] != "cabinet":
+            return
+        who = parts[3][:40]
+        if who in self.flooding or (who not in self._live_invalid and len(self._live_invalid) >= 10_000):
+            return
+        self._live_invalid[who] += 1
+        if self._live_invalid[who] > self.FLOOD_INVALID:
+            self._flooded(who, self._live_invalid[who], self._invalid_why(self._live_invalid[who]))
+            self._tell_floods()
 
 
 def watch(settings: Mapping[str, object], seconds: float = 5.0, stepwise: bool = True,
@@ -2280,7 +2347,7 @@ def watch(settings: Mapping[str, object], seconds: float = 5.0, stepwise: bool =
         return w.leaderboard, ""
     if w._core_done:
         left = ([w._step] if w._step else []) + w.unread
-        w.leaderboard.flooding = dict(w.flooding)
+        w._tell_floods()
         if not left:
             return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of the logins "
                                    "that have no status message (--wait for longer)")
@@ -2316,9 +2383,10 @@ def format_status(board: Leaderboard) -> str:
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
     for name, n in sorted(board.flooding.items()):
-        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
-                     "broker hands one reader at once): some of its own games may be missing here; every other "
-                     "cabinet was read in full. Remove its login if it is no cabinet of yours")
+        why = board.flood_why.get(name) or Watcher.FLOODED_QUEUE
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, {why}): some "
+                     "of its own games may be missing here; every other cabinet was read in full. Remove its login "
+                     "if it is no cabinet of yours")
     for name, n in sorted(board.over_cap.items()):
         lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} sent more games than any cabinet plays "
                      f"({board.MAX_GAMES_PER_CABINET} kept, {n} more refused). Remove its login if it is no "

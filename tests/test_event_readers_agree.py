@@ -306,3 +306,57 @@ def test_a_big_screen_shows_the_six_most_played_boards_and_a_phone_fits_its_widt
     finally:
         browser.quit()
         web.stop()
+
+
+# -- 6. the flood warning's words and numbers; a running page after clear-cabinet ------------------
+
+def test_the_cap_counts_each_refused_game_once_however_often_it_is_delivered() -> None:
+    """25,000 games from one login said "20000 kept, 10000 more refused": a reader gets the
+    retained messages of a login read stepwise twice (its own step, then everything at once)."""
+    board = ev.Leaderboard()
+    board.MAX_GAMES_PER_CABINET = 20
+    games = [ev.make_result("hall", "mallory", {"game": "sherlook", "seats": 3, "settings": {}}, (2,), "r",
+                            (1.0, 2.0, 7.0), time.time() - 100 + i) for i in range(25)]
+    for _ in range(2):
+        for r in games:
+            board.receive(results_topic("hall", r.game_id, "mallory"), r.to_json().encode(), "hall", retained=True)
+    assert board.over_cap == {"mallory": 5}
+    assert "(20 kept, 5 more refused)" in ev.format_status(board)
+
+
+def test_a_running_page_names_a_login_flooding_junk_says_the_real_rule_and_drops_a_cleared_cabinet(
+        broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
+    """A login sent 150 messages that are no payload: ``event status`` said "more than the broker
+    hands one reader at once" (it was the more-than-100-invalid rule); a page that was already
+    running never named it; after ``event clear-cabinet`` the running page still listed it."""
+    from kiosk.event_web import LeaderboardWeb
+    north = Cabinet(tmp_path, broker.settings(event), "north")
+    web = LeaderboardWeb(broker.settings(event), port=0).start()
+    door = raw_client(mosquitto.login(broker.settings(event), "door"))
+    try:
+        north.play(1)
+        door.publish(ev.status_topic(event, "door"), ev.Status("door", event, "idle").to_json(), qos=1,
+                     retain=True).wait_for_publish(5)
+        wait_until(lambda: page_json(web.port)["games"] == 1 and
+                   [c["cabinet"] for c in page_json(web.port)["cabinets"]] == ["door", "north"], 30, "the page")
+        for _ in range(ev.Watcher.FLOOD_INVALID + 50):
+            info = door.publish(results_topic(event, str(uuid.uuid4()), "door"), b"junk", qos=1, retain=True)
+        info.wait_for_publish(10)
+        wait_until(lambda: page_json(web.port)["flooding"] == ["door"], 30, "the running page names the flooder")
+        board, problem = ev.watch(broker.settings(event), 30)
+        text = ev.format_status(board)
+        line = next(x for x in text.splitlines() if x.startswith("WARNING: cabinet door floods"))
+        assert problem == "" and "(150 messages, 150 of them no valid payload" in line, text
+        assert "more than the broker hands one reader at once" not in line
+        ok, said = ev.clear_cabinet(broker.settings(event, user="operator"), "door")
+        assert ok and "cleared 151 retained messages" in said, said
+        wait_until(lambda: [c["cabinet"] for c in page_json(web.port)["cabinets"]] == ["north"], 30,
+                   "the cleared cabinet off the running page's list")
+        wait_until(lambda: page_json(web.port)["flooding"] == [], 30, "and its flood note")
+        later = ev.watch(broker.settings(event), 30)[0]
+        assert sorted(later.statuses) == ["north"] and page_json(web.port)["games"] == 1
+    finally:
+        door.disconnect()
+        door.loop_stop()
+        web.stop()
+        north.stop()
