@@ -2188,8 +2188,8 @@ class Watcher:
     @guarded
     def _on_disconnect(self, c: mqtt.Client, u: object, f: mqtt.DisconnectFlags, rc: ReasonCode,
                        p: Properties | None) -> None:
-        self.connected = False
-        if not self._stopping.is_set():
+        was, self.connected = self.connected, False
+        if was and not self._stopping.is_set():      # (a refused login keeps the refusal's words)
             self._say(f"Lost the event broker {self.settings.get('host')}:{self.settings.get('port')} ({rc}): "
                       "what is shown may be out of date; reconnecting...")
 
