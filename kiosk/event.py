@@ -968,7 +968,11 @@ class Leaderboard:
         self.final_complete = False         # every announced part is here
         self.held: dict[GameKey, Result] = {}   # valid results the closed event does not (yet) list
         self.flooding: dict[str, int] = {}  # cabinets that flooded their topics (Watcher, stepwise)
+        self.flood_why: dict[str, str] = {}  # ... and why, in words (which rule: Watcher)
         self.over_cap: dict[str, int] = {}  # cabinets with more games than MAX_GAMES_PER_CABINET -> refused
+        # (cabinet, game id) of the games refused for it, each counted once in over_cap however
+        # often it is delivered (readers subscribe in steps); at most MAX_HELD of them
+        self._refused_games: set[GameKey] = set()
         self._held_by: collections.Counter[str] = collections.Counter()   # cabinet -> games held (any dict)
         self.seen_at: dict[str, float] = {}  # cabinet -> its latest status or game (s since 1970, its clock)
         self.instances: dict[str, dict[str, float]] = {}   # cabinet -> instance -> when last heard
@@ -1001,7 +1005,10 @@ class Leaderboard:
                 (gid in self.games and self.games[gid].cabinet == result.cabinet)
             if not known and self._held_by[result.cabinet] >= self.MAX_GAMES_PER_CABINET:
                 # More games than a cabinet plays: a flood (issue 24); its games so far stay.
-                self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
+                if key not in self._refused_games:
+                    if len(self._refused_games) < self.MAX_HELD:
+                        self._refused_games.add(key)
+                    self.over_cap[result.cabinet] = self.over_cap.get(result.cabinet, 0) + 1
                 return False
             if not known:
                 self._held_by[result.cabinet] += 1
@@ -1181,13 +1188,20 @@ class Leaderboard:
         """One message from the broker: checked by :func:`parse` and added; a bad one is
         counted in ``ignored`` and logged at ``level`` with its topic (the kiosk keeps
         running), and so is one that trips a fault of this reader.  Returns what was added,
-        or None."""
+        or None.
+
+        A bad one on a result's topic also takes that cabinet's game of that id off the
+        boards, as a cleared topic does, and a bad or empty one on a status topic that
+        cabinet off the list of cabinets (:meth:`drop_replaced`): the broker now holds no
+        valid message there, so a reader that starts now never sees it, and every running
+        reader must agree with it (issue 24)."""
         try:
             item = parse(topic, payload, event)
             self.add_item(item, retained=retained)
         except PayloadError as exc:
             self._ignore(str(exc), str(exc).split(",")[0][:60])
             log.log(self._log_level(level), "ignored a message on %s: %s", topic[:200], exc)
+            self.drop_replaced(topic, event)
             return None
         except Exception:
             self._ignore("fault", "a fault reading it")
@@ -1195,6 +1209,29 @@ class Leaderboard:
                     topic[:200], exc_info=True)
             return None
         return item
+
+    def drop_replaced(self, topic: str, event: str) -> bool:
+        """A message that is no valid payload came on one of a cabinet's topics.  On a result's
+        topic (``.../cabinet/<name>/results/<game id>``): that cabinet's game of that id, if
+        held, leaves the boards as if its topic had been cleared; its cabinet, if it has the
+        game, sends it again (:class:`EventLink`), and it comes back on every board.  On a
+        status topic (cleared by ``event clear-cabinet``, or junk): that cabinet leaves the
+        list of cabinets until a valid status comes.  Returns whether anything was dropped."""
+        try:
+            kind, cab, last = _topic_kind(topic, event)
+        except PayloadError:
+            return False
+        if kind == "result":
+            return self.remove(Removed(last, event, 0.0, cab, by_operator=False))
+        if kind != "status":
+            return False
+        with self.lock:
+            if self.statuses.pop(cab, None) is None:
+                return False
+            self.instances.pop(cab, None)
+            self._changed()
+        self._tell()
+        return True
 
     #: Ignored messages logged one by one per minute, at most: a flood of junk would otherwise
     #: write a log line each (tens of thousands a minute on a cabinet's SD card).
@@ -1300,7 +1337,8 @@ class Leaderboard:
     def snapshot(self, top: int = 10, max_boards: int = MAX_BOARDS) -> Snapshot:
         """JSON-able view (every number finite): ``games`` (count), ``boards`` (at most
         ``max_boards``, the ones with most games: board, title, games, ``top`` rows from
-        :meth:`rows`, in board order), ``more_boards`` (boards left out), ``cabinets``
+        :meth:`rows`, most games first, equal ones by board name: a screen with room for
+        fewer shows the first, the most played; issue 24), ``more_boards`` (boards left out), ``cabinets``
         (each one's last status, ``duplicate`` when two machines use its name, ``seen_at``
         its latest status or game, s since 1970 by its own clock, 0.0 if unknown),
         ``closed`` (s since 1970, or None), ``updated_at`` (the last change, s since 1970),
@@ -1314,10 +1352,10 @@ class Leaderboard:
             closed, updated = self.closed_at, self.updated_at
             flooding = sorted(set(self.flooding) | set(self.over_cap))
         rows = self.rows(top)
-        shown = set(sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards])
+        shown = sorted(rows, key=lambda b: (-counts.get(b, 0), b))[:max_boards]
         return {"games": total,
-                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": r}
-                           for b, r in rows.items() if b in shown],
+                "boards": [{"board": b, "title": board_title(b), "games": counts.get(b, 0), "top": rows[b]}
+                           for b in shown],
                 "more_boards": max(0, len(rows) - len(shown)),
                 "cabinets": [{"cabinet": s.cabinet, "state": s.state, "game": s.game, "led": s.led,
                               "errors": list(s.errors), "version": s.version, "outbox": s.outbox, "at": s.at,
@@ -1410,6 +1448,16 @@ def refusal_text(reason: object, settings: Mapping[str, object]) -> str:
         return (f"Event broker {where} refused the login for user {who!r}: wrong user name or password. "
                 "Check [event] username and password (or password_file).")
     return f"Event broker {where} refused this cabinet: {text}."
+
+
+def _replaced_note(topic: str, event: str, cabinet: str) -> Removed | None:
+    """The note "cleared" for ``cabinet``'s game whose results topic is ``topic`` (None when its
+    last level is no game id: junk on a topic no game of ours has)."""
+    try:
+        gid = _game_id({"game_id": topic.rsplit("/", 1)[1]})
+    except PayloadError:
+        return None
+    return Removed(gid, event, 0.0, cabinet, by_operator=False)
 
 
 class EventLink:
@@ -1510,8 +1558,9 @@ class EventLink:
             raise ValueError(f"initials {initials!r}: expected 1 to 3 capital letters")
         if not 0 <= seat < 8:
             raise ValueError(f"seat {seat}: expected 0 to 7")
-        row = db.execute("SELECT game_uid FROM event_games WHERE games_id = ? AND event = ?",
-                         (games_id, self.event)).fetchone()
+        # The newest line of that game: a file from before issue 24 may still name an id put aside.
+        row = db.execute("SELECT game_uid FROM event_games WHERE games_id = ? AND event = ? ORDER BY rowid DESC "
+                         "LIMIT 1", (games_id, self.event)).fetchone()
         if row is None:
             return False
         hs = HighScore(row[0], self.event, self.cabinet, seat, initials)
@@ -1703,6 +1752,13 @@ class EventLink:
                 self._next_step(client)
             return
         item = self.leaderboard.receive(msg.topic, msg.payload, self.event, logging.WARNING, bool(msg.retain))
+        if item is None and msg.payload and msg.topic.startswith(results_topic(self.event, "", self.cabinet)):
+            # Something that is no result on one of our results' topics: the broker holds no
+            # result of that game now; like a cleared topic, we send ours again (if we have it).
+            item = _replaced_note(msg.topic, self.event, self.cabinet)
+        elif item is None and msg.topic == status_topic(self.event, self.cabinet):
+            self._status_sent = None             # our status cleared or spoilt on the broker: say it again
+            self._wake.set()
         if isinstance(item, Result):
             self._seen.add(item.game_id)
             if item.cabinet == self.cabinet:
@@ -1783,13 +1839,20 @@ class EventLink:
 
     def _resend_lost(self, db: sqlite3.Connection) -> None:
         """Our games (``event_games``) the broker no longer holds (it lost its store, or an
-        operator cleared a topic by mistake) go back into the outbox with their own game id."""
+        operator cleared a topic by mistake) go back into the outbox with their own game id.
+
+        A game id is sent only with the game it was given to: a row of the results file is
+        that game only through the newest ``event_games`` line naming it (a file from before
+        issue 24 kept the line of a game put aside, whose row id SQLite then gave the next
+        game: that older game id is never sent again, least of all with the next game's content)."""
         # Games acknowledged on this connection are with the broker, their echo may still be
         # on its way after the probe; only older ones can be missing.
         seen = set(self._seen) | set(self._acked_now)
         pending = {r[0] for r in db.execute("SELECT game_uid FROM outbox")}
         rows = db.execute("SELECT e.game_uid, g.finished_at, g.record, g.winners, g.reason, g.scores "
                           "FROM event_games e JOIN games g ON g.id = e.games_id "
+                          "JOIN (SELECT games_id AS id, max(rowid) AS newest FROM event_games GROUP BY games_id) n "
+                          "ON n.newest = e.rowid "
                           "WHERE e.event = ? AND e.game_uid NOT IN (SELECT game_uid FROM outbox) "
                           "ORDER BY g.id", (self.event,)).fetchall()
         lost, changed = [], []
@@ -1907,15 +1970,22 @@ class Watcher:
 
     Attributes:
         synced: set once the retained messages present at connect time have all arrived.
-        problem: the connection problem in words ("" while fine).
+        problem: the connection problem in words ("" while fine): refused, unreachable, lost
+            (a disconnect, a missed keep-alive), or nothing from the broker for :data:`SILENT_S`
+            although connected (a hung broker; :meth:`heartbeat`).
         flooding: (stepwise) cabinet -> messages read from its topics, for each cabinet that
-            sent more than a reader can be handed at once (its probe was lost, or over
-            :data:`FLOOD_INVALID` of its messages were no valid payloads).
+            sent more than a reader can be handed at once (its probe was lost), more than
+            :data:`FLOOD_MESSAGES`, or over :data:`FLOOD_INVALID` messages that were no valid
+            payloads (also live, after the first read); :attr:`flood_why` says which.
         unread: (stepwise) cabinets whose topics were not read to their end yet.
     """
 
-    #: Invalid messages from one cabinet's topics that make it a flooding one.
+    #: Invalid messages from one cabinet's topics that make it a flooding one (read from the
+    #: broker's retained ones, or live, non-empty: a clear is no invalid message).
     FLOOD_INVALID = 100
+    #: Why a login is named flooding, in words (:attr:`flood_why`, ``event status``).
+    FLOODED_QUEUE = "more than the broker hands one reader at once"
+    FLOODED_MANY = "more than a cabinet sends in an event"
 
     #: Messages from one login's topics that no cabinet sends in an event (a game a minute
     #: for three days is 4,320): more makes it a flooding one.
@@ -1926,6 +1996,13 @@ class Watcher:
     RECOUNT_QUIET_S = 1.0
     #: A recount whose end never comes (a flood ahead of it again) is given up after this.
     RECOUNT_GIVE_UP_S = 60.0
+    #: Seconds between two heartbeats: a message to this reader's own echo topic, so that a
+    #: quiet hall (no game for an hour) and a hung broker (``kill -STOP``: the connection
+    #: stays up, nothing comes) look different (issue 24).
+    HEARTBEAT_S = 5.0
+    #: Seconds with nothing from the broker (not even a heartbeat's echo) after which
+    #: :attr:`problem` says the boards may be out of date.
+    SILENT_S = 20.0
 
     def __init__(self, settings: Mapping[str, object], stepwise: bool = True, game_id: str | None = None) -> None:
         self.settings = dict(settings)
@@ -1940,6 +2017,8 @@ class Watcher:
         self.stepwise = stepwise
         self.game_id = game_id
         self.flooding: dict[str, int] = {}
+        self.flood_why: dict[str, str] = {}
+        self._live_invalid: collections.Counter[str] = collections.Counter()   # login -> since the first read
         self.unread: list[str] = []
         self.progress = 0                   # probes come back so far
         self._probe = uuid.uuid4().hex      # the probe whose echo ends the current step
@@ -1963,6 +2042,10 @@ class Watcher:
         self._recount_lock = threading.Lock()
         self._stopping = threading.Event()
         self._checker: threading.Thread | None = None
+        self._heard = time.monotonic()      # the last message from the broker (monotonic s)
+        self._beat_sent = 0.0
+        self._silent = False                # :attr:`problem` says the broker went silent
+        self.beats = 0                      # heartbeats echoed back
         self.client = make_client(settings, f"focus-arcade-{self.name}", persistent=False)
         self.client.on_connect = self._on_connect
         self.client.on_connect_fail = self._on_connect_fail
@@ -1974,7 +2057,7 @@ class Watcher:
         self.client.connect_async(*broker_address(self.settings), keepalive=20)
         self.client.loop_start()
         if self.stepwise and self.game_id is None:
-            self._checker = threading.Thread(target=self._recount_loop, name=f"{self.name}-recount", daemon=True)
+            self._checker = threading.Thread(target=self._check_loop, name=f"{self.name}-check", daemon=True)
             self._checker.start()
         return self
 
@@ -1987,12 +2070,34 @@ class Watcher:
             if self._checker is not None and self._checker is not threading.current_thread():
                 self._checker.join(2)
 
-    def _recount_loop(self) -> None:
+    def _check_loop(self) -> None:
         while not self._stopping.wait(0.25):
             try:
+                self.heartbeat()
                 self.recount_due()
             except Exception:                # never let the page's reader die on it
-                log.exception("recounting a flooding login")
+                log.exception("the page's reader: heartbeat or recounting a flooding login")
+
+    def _say(self, problem: str) -> None:
+        """:attr:`problem` is now ``problem``; the page is told at once."""
+        if problem != self.problem:
+            self.problem = problem
+            self.leaderboard._tell()
+
+    def heartbeat(self, now: float | None = None) -> None:
+        """(the checker thread) Send a heartbeat every :data:`HEARTBEAT_S`; once nothing has
+        come from the broker for :data:`SILENT_S` while connected, :attr:`problem` says so
+        (the first message that comes clears it)."""
+        now = time.monotonic() if now is None else now
+        if not self.connected or not self.synced.is_set():
+            return
+        if now - self._beat_sent >= self.HEARTBEAT_S:
+            self._beat_sent = now
+            self.client.publish(sync_topic(self.event, self.name, self.user), b"heartbeat", qos=0)
+        if now - self._heard >= self.SILENT_S and not self._silent:
+            self._silent = True
+            self._say(f"No answer from the event broker {self.settings.get('host')}:{self.settings.get('port')} "
+                      f"for more than {self.SILENT_S:g} s: what is shown may be out of date.")
 
     def recount_due(self, now: float | None = None) -> str:
         """Start reading again the topics of one flooding login whose topics were cleared (no
@@ -2032,9 +2137,12 @@ class Watcher:
         board = self.leaderboard
         with board.lock:
             self.flooding.pop(name, None)
+            self.flood_why.pop(name, None)
+            self._live_invalid.pop(name, None)
             if board._held_by[name] < board.MAX_GAMES_PER_CABINET:
                 board.over_cap.pop(name, None)
-            board.flooding = dict(self.flooding)
+                board._refused_games = {k for k in board._refused_games if k[0] != name}
+            board.flooding, board.flood_why = dict(self.flooding), dict(self.flood_why)
             board._changed()
         board._tell()
         log.info("login %s no longer floods its topics (%d retained messages left)", name, n)
@@ -2061,9 +2169,11 @@ class Watcher:
             self.refused.set()
             self.leaderboard._tell()
             return
-        self.connected, self.problem = True, ""
-        if self.synced.is_set():            # a reconnect: read everything again, at once
-            c.subscribe(subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+        self.connected, self._heard, self._silent = True, time.monotonic(), False
+        self._say("")
+        if self.synced.is_set():            # a reconnect: read everything again, at once (and our echo)
+            c.subscribe((subscriptions(self.event) if self.game_id is None else self._first_subscriptions())
+                        + [(sync_topic(self.event, self.name, self.user), 1)])
             return
         self._probe, self._core_done, self._step = uuid.uuid4().hex, False, ""
         c.subscribe(self._first_subscriptions() + [(sync_topic(self.event, self.name, self.user), 1)])
@@ -2078,7 +2188,10 @@ class Watcher:
     @guarded
     def _on_disconnect(self, c: mqtt.Client, u: object, f: mqtt.DisconnectFlags, rc: ReasonCode,
                        p: Properties | None) -> None:
-        self.connected = False
+        was, self.connected = self.connected, False
+        if was and not self._stopping.is_set():      # (a refused login keeps the refusal's words)
+            self._say(f"Lost the event broker {self.settings.get('host')}:{self.settings.get('port')} ({rc}): "
+                      "what is shown may be out of date; reconnecting...")
 
     @guarded
     def _on_subscribe(self, c: mqtt.Client, u: object, mid: int, rcs: list[ReasonCode], p: Properties | None) -> None:
@@ -2088,8 +2201,10 @@ class Watcher:
     def _next_step(self, c: mqtt.Client) -> None:
         """The current step read to its end: on to the next cabinet, or done."""
         self.progress += 1
-        if self._step and (self._step_reprobed or self._step_invalid > self.FLOOD_INVALID):
-            self.flooding[self._step] = self._step_messages
+        if self._step and self._step_invalid > self.FLOOD_INVALID:
+            self._flooded(self._step, self._step_messages, self._invalid_why(self._step_invalid))
+        elif self._step and self._step_reprobed:
+            self._flooded(self._step, self._step_messages, self.FLOODED_QUEUE)
         if self._step:
             self._stepped.add(self._step)
         if not self.stepwise or self.game_id is not None:
@@ -2100,13 +2215,15 @@ class Watcher:
             # queue (its probe was lost) or sent more than a cabinet ever does is flooding.
             counts = {n: k for n, k in self._wide_counts.items() if n not in self._stepped}
             for n, k in counts.items():
-                if k > self.FLOOD_MESSAGES or self._wide_invalid[n] > self.FLOOD_INVALID:
-                    self.flooding[n] = k
+                if self._wide_invalid[n] > self.FLOOD_INVALID:
+                    self._flooded(n, k, self._invalid_why(self._wide_invalid[n]))
+                elif k > self.FLOOD_MESSAGES:
+                    self._flooded(n, k, f"{self.FLOODED_MANY} ({self.FLOOD_MESSAGES})")
             if self._step_reprobed and counts and not any(n in self.flooding for n in counts):
                 n, k = max(counts.items(), key=lambda kv: kv[1])
-                self.flooding[n] = k
+                self._flooded(n, k, self.FLOODED_QUEUE)
             self._step = ""
-            self.leaderboard.flooding = dict(self.flooding)
+            self._tell_floods()
             self.synced.set()
             return
         if not self._core_done:
@@ -2118,7 +2235,7 @@ class Watcher:
             self._step, self._wide = "", True
             self._step_reprobed = False
             self._probe = uuid.uuid4().hex
-            self.leaderboard.flooding = dict(self.flooding)
+            self._tell_floods()
             c.subscribe(subscriptions(self.event))
             return
         self._step = self.unread.pop(0)
@@ -2128,10 +2245,34 @@ class Watcher:
         c.subscribe([(results_topic(self.event, "+", self._step), 1),
                      (highscore_topic(self.event, cabinet=self._step), 1)])
 
+    def _invalid_why(self, invalid: int) -> str:
+        return f"{invalid} of them no valid payload, more than the {self.FLOOD_INVALID} a cabinet ever sends"
+
+    def _flooded(self, name: str, messages: int, why: str) -> None:
+        """Name ``name`` a flooding login (``messages`` read from its topics, ``why`` in words)."""
+        self.flooding[name] = messages
+        self.flood_why[name] = why
+
+    def _tell_floods(self) -> None:
+        """The leaderboard (and the page) gets :attr:`flooding` and :attr:`flood_why` as they are now."""
+        board = self.leaderboard
+        with board.lock:
+            if (board.flooding, board.flood_why) == (self.flooding, self.flood_why):
+                return
+            board.flooding, board.flood_why = dict(self.flooding), dict(self.flood_why)
+            board._changed()
+        board._tell()
+
     @guarded
     def _on_message(self, c: mqtt.Client, u: object, msg: mqtt.MQTTMessage) -> None:
+        self._heard = time.monotonic()
+        if self._silent:                    # the broker answers again
+            self._silent = False
+            self._say("")
         if msg.topic == sync_topic(self.event, self.name, self.user):
-            if not self.synced.is_set() and msg.payload == self._probe.encode():
+            if msg.payload == b"heartbeat":
+                self.beats += 1
+            elif not self.synced.is_set() and msg.payload == self._probe.encode():
                 self._next_step(c)
             elif self._recount_probe and msg.payload == self._recount_probe.encode():
                 self._recounted()
@@ -2163,6 +2304,22 @@ class Watcher:
                 self._step_invalid += 1
             elif wide and wide in self._wide_counts:
                 self._wide_invalid[wide] += 1
+            elif self.synced.is_set() and msg.payload and not recounting:
+                self._live_flood(msg.topic)
+
+    def _live_flood(self, topic: str) -> None:
+        """(after the first read) One more invalid message on a login's topics: past
+        :data:`FLOOD_INVALID` of them that login is named flooding, on a running page too."""
+        parts = topic.split("/", 4)
+        if len(parts) < 5 or parts[2] != "cabinet":
+            return
+        who = parts[3][:40]
+        if who in self.flooding or (who not in self._live_invalid and len(self._live_invalid) >= 10_000):
+            return
+        self._live_invalid[who] += 1
+        if self._live_invalid[who] > self.FLOOD_INVALID:
+            self._flooded(who, self._live_invalid[who], self._invalid_why(self._live_invalid[who]))
+            self._tell_floods()
 
 
 def watch(settings: Mapping[str, object], seconds: float = 5.0, stepwise: bool = True,
@@ -2190,7 +2347,7 @@ def watch(settings: Mapping[str, object], seconds: float = 5.0, stepwise: bool =
         return w.leaderboard, ""
     if w._core_done:
         left = ([w._step] if w._step else []) + w.unread
-        w.leaderboard.flooding = dict(w.flooding)
+        w._tell_floods()
         if not left:
             return w.leaderboard, (f"within {seconds:g} s the broker did not hand over all games of the logins "
                                    "that have no status message (--wait for longer)")
@@ -2226,9 +2383,10 @@ def format_status(board: Leaderboard) -> str:
     if not snap["cabinets"]:
         lines.append("(no cabinet has reported yet)")
     for name, n in sorted(board.flooding.items()):
-        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, more than the "
-                     "broker hands one reader at once): some of its own games may be missing here; every other "
-                     "cabinet was read in full. Remove its login if it is no cabinet of yours")
+        why = board.flood_why.get(name) or Watcher.FLOODED_QUEUE
+        lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} floods its topics ({n} messages, {why}): some "
+                     "of its own games may be missing here; every other cabinet was read in full. Remove its login "
+                     "if it is no cabinet of yours")
     for name, n in sorted(board.over_cap.items()):
         lines.append(f"WARNING: cabinet {isolate(clean_text(name, 40))} sent more games than any cabinet plays "
                      f"({board.MAX_GAMES_PER_CABINET} kept, {n} more refused). Remove its login if it is no "

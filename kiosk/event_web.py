@@ -74,12 +74,18 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
   #cabinets td.cabinet { max-width: 10em; }
   #cabinets td.state { max-width: 13em; }
 }
-/* A phone: one column. */
+.count { white-space: nowrap; }
+/* A phone: one column, nothing wider than the screen: a board's title wraps (its game count
+   whole on one line), a cabinet's cells wrap onto a second line ("two machines use this name"
+   included), each cell still one line, a long one cut with "...". */
 @media (max-width: 600px) {
   body { font-size: 16px; margin: .5em; }
   h1 { font-size: 1.5em; }
   #boards { grid-template-columns: 1fr; }
-  #cabinets td { padding-right: .8em; max-width: 9em; }
+  section h2 { white-space: normal; overflow-wrap: anywhere; }
+  #cabinets { display: block; width: 100%; }
+  #cabinets tr { display: flex; flex-wrap: wrap; column-gap: .8em; margin-bottom: .25em; }
+  #cabinets td, #cabinets td.cabinet { padding: 0; max-width: 100%; min-width: 0; }
 }
 </style></head>
 <body>
@@ -92,7 +98,7 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
 <table id="cabinets"></table>
 <script>
 "use strict";
-let heardAt = 0, updatedAge = 0, serverOk = false;
+let heardAt = 0, updatedAge = 0, serverOk = false, brokerProblem = false;
 function cell(row, text, cls) {
   const td = document.createElement("td");
   const b = document.createElement("bdi"); b.textContent = text; td.appendChild(b);
@@ -108,7 +114,8 @@ function showAge() {
   if (!heardAt) { el.textContent = ""; return; }
   const quiet = (performance.now() - heardAt) / 1000;
   el.textContent = "- last update " + ago(updatedAge + quiet) + " ago";
-  el.className = quiet > 20 ? "stale" : "dim";
+  // The server's link to the broker lost or silent: the age is stale news too, not a quiet hall.
+  el.className = quiet > 20 || brokerProblem ? "stale" : "dim";
   if (quiet > 20) {
     const st = document.getElementById("state");
     st.textContent = "no news from the leaderboard server for " + ago(quiet) + "; retrying..."; st.className = "down";
@@ -125,6 +132,7 @@ function show(data) {
   const plural = n => n + (n === 1 ? " game" : " games");
   st.textContent = data.problem ? data.problem : plural(data.games) + (data.closed ? " - event closed" : "");
   st.className = data.problem ? "down" : "dim";
+  brokerProblem = !!data.problem;
   st.dataset.games = data.games;
   const dups = data.cabinets.filter(c => c.duplicate).map(c => c.cabinet);
   const floods = data.flooding || [];
@@ -137,7 +145,9 @@ function show(data) {
   boards.replaceChildren();
   for (const b of data.boards) {
     const sec = document.createElement("section"); sec.dataset.board = b.board;
-    const h = document.createElement("h2"); h.textContent = b.title + " (" + plural(b.games) + ")";
+    const h = document.createElement("h2"); h.textContent = b.title + " ";
+    const n = document.createElement("span"); n.className = "count"; n.textContent = "(" + plural(b.games) + ")";
+    h.appendChild(n);
     sec.appendChild(h);
     const t = document.createElement("table");
     for (const r of b.top) {

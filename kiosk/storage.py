@@ -46,9 +46,11 @@ from arcade.core.errors import ArcadeError
 
 log = logging.getLogger("focus-arcade")
 
+#: ``AUTOINCREMENT``: a game's id is never given to another game, even after the row with the
+#: highest id was put aside (issue 24); files made before keep their table (see ``_set_aside_rows``).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     finished_at REAL NOT NULL,
     game TEXT NOT NULL,
     seats INTEGER NOT NULL,
@@ -90,7 +92,7 @@ EXTRA_SCHEMA: list[str] = []
 
 #: Events (issue 15, kiosk/event.py): a finished game's message waits in ``outbox``
 #: until the broker has acknowledged it (then the row is deleted); ``event_games``
-#: keeps which game id each local game was given.  Both written in the game's own
+#: keeps which game id each local game was given (a game put aside loses its line).  Both written in the game's own
 #: save transaction, so a result is never saved without its message or the reverse.
 EVENT_SCHEMA = """
 CREATE TABLE IF NOT EXISTS outbox (
@@ -919,6 +921,8 @@ class Results:
                 self.db.execute("INSERT INTO set_aside (set_aside_at, source, row_id, problem, copy, raw) "
                                 "VALUES (?, ?, ?, ?, ?, ?)", (time.time(), table, rowid, problem, copy, raw))
                 self.db.execute(f"DELETE FROM {table} WHERE rowid = ?", (rowid,))
+                if table == "games":      # its event game id is retired: never sent again, never another game's
+                    self.db.execute("DELETE FROM event_games WHERE games_id = ?", (rowid,))
         for table, rowid, problem, _ in bad:
             what = f"game result {rowid}" if table == "games" else "the saved game in progress"
             self._say(f"Put aside {what}: {problem}.")
