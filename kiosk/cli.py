@@ -177,7 +177,9 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
     gone), then the LED frame rate it gives.  ``accept``: a file without problems becomes the
     last good copy, as it is; one that lacks settings of the copy that make a cabinet (kiosk
     mode, the GPIO stations, the PIN, the store path: :data:`kiosk.config.KIOSK_KEYS`) only
-    with ``force``.
+    with ``force``; one that changes those settings from the copy's (held at the copy's until
+    then) is the operator's deliberate change and is accepted; a file cut inside its last line
+    (no newline at its end) never is.
 
     The file is ``path_arg``, else ``config`` (``--config``), else the default one; two
     different files named at once are refused (status 2) rather than one ignored."""
@@ -195,31 +197,37 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
     from_copy = (f"the last good copy's values ({copy_at}) for {len(cfg.restored)} setting(s): "
                  f"{', '.join(cfg.restored)}")
     try:
-        raw = configmod._read(path)
+        raw = configmod._read(path, whole=True)         # a last line cut short is not read (issue 23)
     except configmod.ConfigError as exc:
         for line in cfg.problems or [str(exc)]:
             print(f"focus-arcade: {line}", file=sys.stderr)
-        what = (f"{from_copy}, and the defaults for the rest" if cfg.restored else
-                "the defaults" if cfg.source == "defaults" else "the sections that read and the defaults for the rest")
+        what = "the defaults" if cfg.source == "defaults" else configmod.running_with(cfg)
         print(f"focus-arcade: {path} does not read as a whole; the kiosk would run with {what}", file=sys.stderr)
         if accept:
             print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
         return 2
+    try:
+        cut = configmod.whole_lines(Path(path).read_bytes())[1] != b""
+    except OSError:
+        cut = False
     data, problems = configmod.check_all(raw, str(path))
     own = [p for p in problems if configmod._problem_key(p) not in restored]
+    for line in cfg.notes:                               # a last line cut short, settings held at the copy's
+        print(f"focus-arcade: {line}", file=sys.stderr)
     for problem in problems:
         note = "" if problem in own else "; the last good copy's value is used"
         print(f"focus-arcade: {problem}{note}", file=sys.stderr)
-    if problems:
+    if problems or cut:
         runs = [from_copy] if cfg.restored else []
         runs += list(dict.fromkeys(p.effect for p in own if p.effect))
         kept = list(dict.fromkeys(p.key for p in own if not p.effect))
         if kept:
             runs.append(f"the defaults for {', '.join(kept)}")
-        print(f"focus-arcade: {len(problems)} problem(s) in {path}; the kiosk would run with "
-              f"{', and '.join(runs)}", file=sys.stderr)
+        print(f"focus-arcade: {len(problems) + cut} problem(s) in {path}; the kiosk would run with "
+              f"{', and '.join(runs) or 'the file as it reads and the defaults for the rest'}", file=sys.stderr)
         if accept:
-            print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
+            why = "; it ends inside its last line: finish that line and end it with a newline" if cut else ""
+            print(f"focus-arcade: {path} not accepted as the last good copy{why}", file=sys.stderr)
         return 2
     if accept:
         good = configmod.read_last_good(path)
@@ -233,10 +241,15 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
             return 2
         configmod.accept_as_last_good(Path(path))
         print(f"{path}: OK, accepted as the last good copy ({copy_at})")
-    elif cfg.restored:
-        print(f"focus-arcade: {path} lacks setting(s) of the last good copy; the kiosk would run with "
-              f"{from_copy}. Add them, or keep the file as it is: focus-arcade check-config --accept {path}",
-              file=sys.stderr)
+    elif cfg.restored or cfg.held:
+        if cfg.restored:
+            print(f"focus-arcade: {path} lacks setting(s) of the last good copy; the kiosk would run with "
+                  f"{from_copy}. Add them, or keep the file as it is: focus-arcade check-config --accept {path}",
+                  file=sys.stderr)
+        if cfg.held:
+            print(f"focus-arcade: {path} changes {', '.join(cfg.held)} from the last good copy ({copy_at}); the "
+                  f"kiosk would run with the copy's until the change is accepted: "
+                  f"focus-arcade check-config --accept {path}", file=sys.stderr)
         return 2
     else:
         print(f"{path}: OK")
@@ -279,12 +292,7 @@ def _main(argv: list[str] | None = None) -> int:
     for problem in cfg.problems:
         print(f"focus-arcade: configuration problem: {problem}", file=sys.stderr)
     if cfg.problems:
-        kept = (f"{len(cfg.restored)} setting(s) from the last good copy ({configmod.last_good_path()}), "
-                if cfg.restored else "")
-        print(f"focus-arcade: running with {kept}the file's good settings and defaults for the rest"
-              + (f"; kiosk mode {'on' if cfg.data['display'].get('kiosk') else 'off'}, "
-                 f"{len(cfg.data['gpio'].get('buzzers', []))} GPIO buzzer(s)" if cfg.restored else ""),
-              file=sys.stderr)
+        print(f"focus-arcade: running with {configmod.running_with(cfg)}", file=sys.stderr)
     from kiosk.app import run
     return run(cfg, args)
 

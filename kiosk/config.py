@@ -304,6 +304,11 @@ class Config:
     problems: list[str] = field(default_factory=list)
     #: Dotted keys taken from the last good copy of the file (issue 23), for the screen and ``doctor``.
     restored: list[str] = field(default_factory=list)
+    #: Dotted keys of :data:`KIOSK_KEYS` the file changes although it reads whole: the copy's values are
+    #: used until an operator accepts the file (``check-config --accept``; issue 23).
+    held: list[str] = field(default_factory=list)
+    #: The problems of a last line cut short and of :attr:`held` keys, as in ``problems`` (for check-config).
+    notes: list[str] = field(default_factory=list)
 
     def __getitem__(self, section: str) -> dict[str, Any]:
         return self.data[section]
@@ -617,12 +622,26 @@ def _deep_key(text: str, limit: int = MAX_DEPTH) -> tuple[str, int] | None:
     return None
 
 
-def _read(path: str | os.PathLike[str]) -> dict[str, object]:
+def whole_lines(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` split into its lines ended by a newline and what follows the last newline
+    (``b""`` when the file ends with one, or is empty).  The installer and the service menu end
+    every line they write with a newline, so a last line without one is a file cut short (a power
+    cut during a save, an SD card that lost the end): its value is never trusted (issue 23).
+
+    >>> whole_lines(b"[judge]\\ntie_window_ms = 2")
+    (b'[judge]\\n', b'tie_window_ms = 2')
+    """
+    end = data.rfind(b"\n") + 1
+    return data[:end], data[end:]
+
+
+def _read(path: str | os.PathLike[str], whole: bool = False) -> dict[str, object]:
     """The TOML file as a dict; every way it can be unreadable is a ConfigError.
 
     Refused with a message: missing or unreadable, larger than :data:`MAX_BYTES`, not
     UTF-8, NUL or other control characters, not TOML (line and column), values nested
     deeper than :data:`MAX_DEPTH` (the key and line), numbers too long to read.
+    ``whole``: a last line not ended by a newline is left out (:func:`whole_lines`).
     """
     p = Path(path)
     try:
@@ -634,6 +653,8 @@ def _read(path: str | os.PathLike[str]) -> dict[str, object]:
         raise ConfigError("config", str(p), f"a readable file ({exc.strerror})") from None
     if len(data) > MAX_BYTES:
         raise ConfigError("config", str(p), f"a TOML file of at most {MAX_BYTES // 1024} kB") from None
+    if whole:
+        data = whole_lines(data)[0]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -680,8 +701,10 @@ def default_path() -> Path | None:
     if env:
         return Path(env)
     p = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "focus-arcade" / "arcade.toml"
-    # gone, but an installed cabinet's: the last good copy of it stands in (issue 23)
-    return p if p.exists() or _copy_owner() == _same_file(p) else None
+    # gone, but an installed cabinet's: the last good copy of it stands in (issue 23), also when
+    # the copy does not name its file (put back from a backup, an older install's)
+    owner = _copy_owner()
+    return p if p.exists() or owner == _same_file(p) or (not owner and last_good_path().is_file()) else None
 
 
 def load_or_default(path: str | os.PathLike[str] | None) -> Config:
@@ -695,7 +718,11 @@ def load_or_default(path: str | os.PathLike[str] | None) -> Config:
     shows any damage the keys of :data:`KIOSK_KEYS` (kiosk mode, the GPIO buzzers, the
     PIN, the store path) are the copy's too: a file cut off after any line, a header typo
     or garbage never turns a cabinet into a laptop (issue 23).  What was taken from the
-    copy is in ``restored`` (dotted keys) and said in ``problems``.  The copy is replaced
+    copy is in ``restored`` (dotted keys) and said in ``problems``.  A last line with no
+    newline after it (a file cut short: :func:`whole_lines`) is never read: its key comes from
+    the copy, else keeps its default.  A file that reads whole but changes a key of
+    :data:`KIOSK_KEYS` from the copy's (one damaged byte, a hand edit) runs with the copy's
+    value until it is accepted (``held``, said in ``problems``).  The copy is replaced
     only by a file that loads completely and keeps every key of the copy (an operator's
     deliberate change: the service menu, ``check-config --accept``), never by another file.
     A missing file is the copy of it when there is one (said in ``problems``), else the
@@ -796,10 +823,14 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
     lost: list[str] = []
     whole_lost = False
     try:
-        raw = _read(path)
+        tail = whole_lines(path.read_bytes()[:MAX_BYTES + 1])[1]
+    except OSError:
+        tail = b""
+    try:
+        raw = _read(path, whole=True)
     except ConfigError as exc:
         try:
-            data = path.read_bytes()
+            data = whole_lines(path.read_bytes())[0]
         except OSError:
             if not path.exists() and not read_last_good(path):
                 return Config(copy.deepcopy(defaults()), source="defaults", problems=[str(exc)]), False
@@ -810,7 +841,7 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
         raw = {k: v for k, v in raw.items() if k in SCHEMA}
         whole_lost = not raw
     good = read_last_good(path)
-    _, first = check_all(raw, source)
+    as_read, first = check_all(raw, source)
     bad_keys = {_problem_key(p) for p in first}
     restored: list[str] = []
     merged = copy.deepcopy(raw)
@@ -824,15 +855,20 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
             if (absent or name in bad_keys or section in bad_keys) and _valid(section, key, value):
                 _table(merged, section)[key] = copy.deepcopy(value)
                 restored.append(name)
-    damaged = bool(read_problems or first or missing)
-    if damaged:
-        for name in KIOSK_KEYS:
-            section, key = name.split(".")
-            if key in good.get(section, {}) and name not in restored and _valid(section, key, good[section][key]):
-                target = _table(merged, section)
-                if target.get(key) != good[section][key]:
-                    target[key] = copy.deepcopy(good[section][key])
-                    restored.append(name)
+    damaged = bool(read_problems or first or missing or tail)
+    # a file that reads whole but changes what makes the cabinet a kiosk: one damaged byte
+    # ("/tmp/cAb", a buzzer pin 7 for 27) or a hand edit; held at the copy's values until an
+    # operator accepts it.  Without the copy's .source, a file that drops the cabinet
+    # (kiosk mode, the GPIO stations) is another machine's file and is taken as written.
+    hold = not damaged and bool(good) and not (not _copy_owner() and cabinet_drops(good, as_read))
+    held: list[str] = []
+    for name in (KIOSK_KEYS if damaged or hold else ()):
+        section, key = name.split(".")
+        if key in good.get(section, {}) and name not in restored and _valid(section, key, good[section][key]):
+            target = _table(merged, section)
+            if target.get(key) != good[section][key]:
+                target[key] = copy.deepcopy(good[section][key])
+                (restored if damaged else held).append(name)
     if whole_lost and not restored:
         return Config(copy.deepcopy(defaults()), source="defaults", problems=read_problems), False
     copy_at = last_good_path()
@@ -869,8 +905,91 @@ def load_over_last_good(path: Path) -> tuple[Config, bool]:
     checked, more = check_all(merged, source)
     said = {str(p) for p in first}
     problems += [str(p) for p in more if str(p) not in said and _problem_key(p) not in restored_set]
-    clean = not damaged
-    return Config(checked, source=source, problems=problems if not clean else [], restored=restored), clean
+    notes = ([_cut_note(source, tail, data_before_tail(path), checked, restored_set)] if tail else [])
+    for name in held:
+        section, key = name.split(".")
+        in_file = raw.get(section)
+        mine = in_file.get(key) if isinstance(in_file, dict) else None
+        both = ("" if name in SECRET_KEYS else
+                f" (the file has {short_repr(mine)}, the copy {short_repr(good[section][key])})")
+        notes.append(f"{source}: {name} differs from the last good copy ({copy_at}){both}: expected the copy's "
+                     f"until an operator accepts the change, so using the copy's; "
+                     f"`focus-arcade check-config --accept {source}` makes the file's the new copy")
+    problems = notes + problems
+    clean = not damaged and not held
+    return Config(checked, source=source, problems=problems if not clean else [], restored=restored, held=held,
+                  notes=notes), clean
+
+
+def running_with(cfg: Config) -> str:
+    """What the arcade runs with when its file has problems, as the end of a sentence ("...
+    running with ..."): the start log and ``check-config`` say the same (issue 23).  Settings
+    from the last good copy (missing, unreadable or held, by dotted key), the file's good
+    settings, the defaults for the rest; when any come from the copy, also kiosk mode and the
+    cabinet's GPIO seats and buzzer pins as they are then."""
+    taken = cfg.restored + [k for k in cfg.held if k not in cfg.restored]
+    parts = [f"{len(taken)} setting(s) from the last good copy ({last_good_path()}): {', '.join(taken)}"] if taken else []
+    if cfg.source != "defaults":
+        parts.append("the file's good settings")
+    text = ", ".join(parts) + (" and " if parts else "") + "the defaults for the rest"
+    if taken:
+        seats = _strs(cfg.data["seats"]["stations"]).count("gpio")
+        pins = len(_ints(cfg.data["gpio"]["buzzers"]))
+        text += (f"; kiosk mode {'on' if cfg.data['display']['kiosk'] else 'off'}, {seats} GPIO seat(s), "
+                 f"{pins} buzzer pin(s) in [gpio] buzzers")
+    return text
+
+
+#: Settings whose values are never repeated in a message (the screen, the journal, the log).
+SECRET_KEYS = frozenset({"service.pin", "event.password"})
+
+
+def data_before_tail(path: Path) -> str:
+    """The text of ``path`` up to its last newline ("" when it cannot be read)."""
+    try:
+        return whole_lines(path.read_bytes()[:MAX_BYTES])[0].decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+#: A ``key = ...`` line (a bare key; dotted keys are read as their first part's).
+_KEY_LINE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\.\s*[A-Za-z0-9_-]+\s*)*=")
+
+
+def cut_key(before: str, line: str) -> str:
+    """The dotted key a last line cut short would set ("" when it sets none: a comment, a
+    header, a cut name), from the last table header before it.
+
+    >>> cut_key("[judge]\\ndebounce_ms = 15\\n", "tie_window_ms = 2")
+    'judge.tie_window_ms'
+    >>> cut_key("[judge]\\n", "tie_wi")
+    ''
+    """
+    m = _KEY_LINE.match(line)
+    if not m:
+        return ""
+    section = ""
+    for text in before.splitlines():
+        header = _HEADER.match(text)
+        if header:
+            section = header.group(1)
+    return f"{section}.{m.group(1)}" if section else m.group(1)
+
+
+def _cut_note(source: str, tail: bytes, before: str, checked: Settings, restored: set[str]) -> str:
+    """The problem of a last line cut short (``tail``, its bytes): which key it would set and
+    what is used instead (the last good copy's value, else the default)."""
+    line = tail.decode("utf-8", "replace").strip()
+    name = cut_key(before, line)
+    section, _, key = name.partition(".")
+    shown = "" if name in SECRET_KEYS else f" ({short_repr(line)})"
+    if key and key in checked.get(section, {}):
+        value = "(hidden)" if name in SECRET_KEYS else short_repr(checked[section][key])
+        whose = "the last good copy's" if name in restored else "the default"
+        return (f"{source}: {name}: the file ends inside this line{shown}: expected a last line ended by a "
+                f"newline (the file was cut short); using {whose} {value}")
+    return (f"{source}: the file ends inside its last line{shown}: expected a last line ended by a newline "
+            "(the file was cut short); that line is not used")
 
 
 def _table(raw: dict[str, object], section: str) -> dict[str, object]:

@@ -10,6 +10,8 @@ the installer wrote, blank lines and the order of keys stay as they were, only t
 changed values change (issue 25).  A save is an operator's deliberate change: the file
 saved becomes the last good copy (kiosk/config.py), and settings of that copy the file
 lacked (taken from it at start) are written into the file, so a save never loses them.
+A last line with no newline after it (a file cut short) is left out, its key then taken from
+the copy, and the file written always ends with a newline (issue 23).
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, object]]) -> Se
         text = ""
     except UnicodeDecodeError as exc:
         raise ConfigError("config", str(path), f"a UTF-8 text file before it can be changed ({exc.reason})") from None
+    text = text[:text.rfind("\n") + 1]   # a last line cut short (no newline) is not trusted: its key comes from the copy
     try:
         doc = tomlkit.parse(text)
         tomllib.loads(text)              # the same reading as at start-up
@@ -91,7 +94,10 @@ def save_settings(path: Path, changes: Mapping[str, Mapping[str, object]]) -> Se
     data, problems = check_all(new, str(path))
     if problems:
         raise problems[0]
-    atomic_write(path, tomlkit.dumps(doc).encode("utf-8"))
+    out = tomlkit.dumps(doc)
+    if out and not out.endswith("\n"):
+        out += "\n"                      # every line ended: a last line without one is a cut file
+    atomic_write(path, out.encode("utf-8"))
     try:
         accept_as_last_good(path)
     except OSError:

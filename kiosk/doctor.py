@@ -354,12 +354,18 @@ def check_pin(cfg: configmod.Config, where: str = "the configuration") -> Check:
 
 def check_restored(cfg: configmod.Config) -> Check | None:
     """The settings the arcade takes from the last good copy of the configuration because the
-    file lacks them or cannot read them (issue 23), or None when there are none."""
-    if not cfg.restored:
+    file lacks them or cannot read them, or changes what makes the cabinet a kiosk without an
+    operator's accept (issue 23), or None when there are none."""
+    if not cfg.restored and not cfg.held:
         return None
+    said = []
+    if cfg.restored:
+        said.append(f"{len(cfg.restored)} missing or unreadable in {cfg.source}: {', '.join(cfg.restored)}")
+    if cfg.held:
+        said.append(f"{len(cfg.held)} changed in {cfg.source} but not accepted, the copy's used: "
+                    f"{', '.join(cfg.held)}")
     return Check("settings from the last good copy", False,
-                 f"{len(cfg.restored)} missing or unreadable in {cfg.source}, taken from "
-                 f"{configmod.last_good_path()}: {', '.join(cfg.restored)}",
+                 f"taken from {configmod.last_good_path()}: " + "; ".join(said),
                  f"fix {cfg.source} (focus-arcade check-config {cfg.source} lists each problem), or keep it as it "
                  f"is: focus-arcade check-config --accept {cfg.source}")
 

@@ -239,6 +239,7 @@ focus_arcade_first_config() {
         "$repo/kiosk/default.toml" > "$cfg/arcade.toml"
     chown "$service_user:$service_user" "$cfg/arcade.toml"
     chmod 0640 "$cfg/arcade.toml"
+    focus_arcade_accept_config      # the installer's file is the cabinet's last good copy from the start
     done_steps+=("wrote $cfg/arcade.toml (fullscreen, 4 GPIO buzzers, LED controller found by itself)")
   else
     done_steps+=("kept your $cfg/arcade.toml")
@@ -247,6 +248,14 @@ focus_arcade_first_config() {
   if ! as_service "$venv/bin/focus-arcade" check-config --config "$cfg/arcade.toml"; then
     left_steps+=("fix the configuration problems above in $cfg/arcade.toml")
   fi
+}
+
+# The configuration file as it is becomes the last good copy the service keeps (issue 23): a file
+# that changes kiosk mode, the GPIO pins, the PIN or the store path from the copy's is otherwise
+# held at the copy's values until an operator accepts it; what the installer writes is accepted.
+focus_arcade_accept_config() {
+  as_service "$venv/bin/python" -c 'import sys; from pathlib import Path; from kiosk.config import accept_as_last_good; accept_as_last_good(Path(sys.argv[1]))' "$cfg/arcade.toml" \
+    || left_steps+=("make $cfg/arcade.toml the last good copy: sudo runuser -u $service_user -- env STATE_DIRECTORY=$state $venv/bin/focus-arcade check-config --accept $cfg/arcade.toml")
 }
 
 # A service PIN of this cabinet's own (issue 20): the README's 2580 opens every cabinet's
@@ -296,6 +305,7 @@ PY
     new_pin=$out
     chown "$service_user:$service_user" "$cfg/arcade.toml"
     chmod 0640 "$cfg/arcade.toml"                 # the PIN is in it: not for every user
+    focus_arcade_accept_config    # the new PIN is the copy's too (0640 like the file): else the copy's old one stays in use
     done_steps+=("drew a service PIN of this cabinet's own ([service] pin in $cfg/arcade.toml; shown below, once)")
   fi
 }

@@ -367,12 +367,14 @@ def draw_pin(tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], str]:
 
 
 @needs_venv_script
-def test_a_new_configuration_gets_a_random_pin_of_its_own(tmp_path: Path) -> None:
-    """Issue 20: every cabinet had the README's 2580, and the installer kept it."""
+def test_a_new_configuration_gets_a_random_pin_of_its_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20: every cabinet had the README's 2580, and the installer kept it.  Issue 23: the
+    drawn PIN is the last good copy's too (the arcade would else keep the copy's 2580)."""
     pins = set()
     for n in range(4):
         where = tmp_path / str(n)
         where.mkdir()
+        monkeypatch.setenv("STATE_DIRECTORY", str(where / "state"))     # the installer's and the service's
         cfg = installed_config(where)
         assert config.load_or_default(cfg)["service"]["pin"] == "2580"
         _, pin = draw_pin(where)
@@ -384,6 +386,7 @@ def test_a_new_configuration_gets_a_random_pin_of_its_own(tmp_path: Path) -> Non
         pins.add(pin)
     assert len(pins) > 1  # drawn, not one fixed PIN for all
     # Installed again: the cabinet's PIN is kept.
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "0" / "state"))
     _, again = draw_pin(tmp_path / "0")
     assert again == "" and config.load_or_default(tmp_path / "0" / "etc" / "arcade.toml")["service"]["pin"] in pins
 
@@ -397,7 +400,9 @@ def test_a_new_configuration_gets_a_random_pin_of_its_own(tmp_path: Path) -> Non
     ('[service]\nhold_s = 3.0\n[sound]\nvolume = 0.5\n', True),
 ])
 def test_an_existing_configuration_keeps_its_own_pin_and_loses_a_default_one(tmp_path: Path, text: str,
-                                                                            drawn: bool) -> None:
+                                                                            drawn: bool,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))     # the copy the installer and service see
     cfg = tmp_path / "etc" / "arcade.toml"
     cfg.parent.mkdir()
     cfg.write_text(text, encoding="utf-8")
@@ -422,9 +427,10 @@ def test_the_pin_is_shown_once_and_kept_out_of_the_report_file(tmp_path: Path) -
 
 
 def test_doctor_says_fix_for_a_default_pin_and_never_prints_the_pin(tmp_path: Path) -> None:
-    for text, ok, said in [("", False, "the default PIN"), ('[service]\npin = "2580"\n', False, "the default PIN"),
-                           ('[service]\npin = ""\n', False, "no PIN"), ('[service]\npin = "73915"\n', True, "5 digits")]:
-        cfg = tmp_path / "arcade.toml"
+    for n, (text, ok, said) in enumerate([
+            ("", False, "the default PIN"), ('[service]\npin = "2580"\n', False, "the default PIN"),
+            ('[service]\npin = ""\n', False, "no PIN"), ('[service]\npin = "73915"\n', True, "5 digits")]):
+        cfg = tmp_path / f"arcade{n}.toml"      # one file each: a PIN edited by hand is held until accepted
         cfg.write_text(text, encoding="utf-8")
         check = doctor.check_pin(config.load_or_default(cfg), str(cfg))
         assert check.ok is ok and said in check.detail, text
