@@ -34,6 +34,7 @@ from kiosk import config, render  # noqa: E402
 from kiosk.app import App  # noqa: E402
 from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
+from kiosk.thinker import wait_shared_idle  # noqa: E402
 
 T0 = 10 ** 15
 STEP = 16_666_667
@@ -90,6 +91,9 @@ def kiosk(request: pytest.FixtureRequest, tmp_path: Path,
 
 
 def step(app: App, clock: Frames, f: int) -> None:
+    """Frame ``f`` on the virtual clock, which waits for the thinking process first (else a
+    loaded machine's worker answers after the game's frames are over: 4Focus made 2 moves)."""
+    wait_shared_idle()
     clock.frame = f
     clock.t = T0 + f * STEP
     app.step(clock.t)
