@@ -36,7 +36,7 @@ def test_every_line_of_a_coop_game_in_play_is_whole(tmp_path: Path, monkeypatch:
     screen = pygame.display.set_mode(size)
     raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "virtual"}}
     app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
-    seen = TextSeen(monkeypatch)
+    seen = TextSeen(monkeypatch, ink=False)      # only cut_texts reads it
     seen.watch(screen)
     bad: dict[str, object] = {}
     prompts_shown = 0

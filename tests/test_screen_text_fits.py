@@ -32,7 +32,7 @@ def test_every_line_of_a_game_screen_is_shown_whole(tmp_path: Path, monkeypatch:
     game = next(g for g in lobby_games() if g.name == name)
     app = sized_app(tmp_path, size)
     screen = app.screen
-    seen = TextSeen(monkeypatch)
+    seen = TextSeen(monkeypatch, ink=False)      # only cut_texts reads it
     seen.watch(screen)
     bad: dict[str, object] = {}
     try:

@@ -30,7 +30,7 @@ def test_every_line_of_the_race_and_the_reveal_is_whole(tmp_path: Path, monkeypa
     app = virtual_app(tmp_path, monkeypatch, clock, {"token_s": 0.5, "reveal_s": 2.0})
     app.sounds = Sounds()  # type: ignore[assignment]
     assert app.screen.get_size() == size
-    seen = TextSeen(monkeypatch)
+    seen = TextSeen(monkeypatch, ink=False)      # only cut_texts reads it
     seen.watch(app.screen)
     bad: dict[str, Any] = {}
     seats = [SeatInfo("computer", f"c{i}", "expert") for i in range(6)]

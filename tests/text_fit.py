@@ -41,7 +41,11 @@ class _Lines(list):  # type: ignore[type-arg]
 class TextSeen:
     """Every text drawn while it is installed: (words, rect drawn, clip at the time, kept)."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, ink: bool = True) -> None:
+        """``ink`` False: the letters' pixels are not kept (:attr:`ink` holds None for every
+        line), for a test that reads only the lines' rects (:func:`cut_texts`,
+        :func:`split_figures`): keeping them was most of such a test's time (issue 22)."""
+        self.keep_ink = ink
         self.seen: list[tuple[str, pygame.Rect, pygame.Rect, float]] = _Lines(self._forget)
         text, within = render.text, render.text_within
 
@@ -117,7 +121,7 @@ class TextSeen:
         self.seen.append((msg, r, clip, kept))
         screen = self._screen if self._screen is not None else surface
         vis = r.clip(clip).clip(screen.get_rect())
-        if not msg.strip() or vis.w <= 0 or vis.h <= 0 or r.w <= 0 or r.h <= 0:
+        if not self.keep_ink or not msg.strip() or vis.w <= 0 or vis.h <= 0 or r.w <= 0 or r.h <= 0:
             self.ink.append(None)
             return
         # the letters: the pixels of the picture drawn that are not the background's
@@ -160,6 +164,7 @@ def hidden_texts(seen: TextSeen, screen: pygame.Surface) -> dict[str, tuple[pyga
     them differ on the finished ``screen``): an app note over a screen's words, a highlight over
     a tag.  A line under a veil declared after it (``kiosk.render.veil``) is left out: it is
     hidden on purpose.  Words -> (rect, share of its letters hidden)."""
+    assert seen.keep_ink, "hidden_texts needs the letters: TextSeen(ink=True)"
     bad: dict[str, tuple[pygame.Rect, float]] = {}
     for i, (msg, r, _clip, _kept) in enumerate(seen.seen):
         got = seen.ink[i] if i < len(seen.ink) else None
