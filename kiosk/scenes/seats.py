@@ -95,6 +95,10 @@ class LobbyGame:
         """A game of this entry with these seats: :attr:`make` given :attr:`spec`."""
         return self.make(app, seats, self.spec)
 
+    def __hash__(self) -> int:
+        # The spec holds a dict (``fixed``): a lobby game hashes by its entry's name and maker.
+        return hash((self.spec.name, self.make))
+
 
 def lobby_game(name: str, make: "Callable[[Host, list[SeatInfo], GameSpec], GameScene[State]]") -> LobbyGame:
     """The lobby's entry for the registry entry ``name``: its label, names and seats
