@@ -31,8 +31,8 @@ stops the others (:class:`~arcade.core.errors.SettingsError` names it).
 :data:`EXAMPLES` holds the example game kept in the tree (Buzz Race,
 ``docs/new-game.md``): never in :data:`SPECS`, so the lobby, the attract loop,
 :func:`names` and the command line never offer it; inside ``with examples():``
-(the tests) :func:`get`, :func:`resolve`, :func:`of_state`, :func:`make` and
-:func:`winning_of` find it like any entry.
+(the tests) :func:`get`, :func:`resolve`, :func:`make` and :func:`winning_of` find it
+like any entry.
 
 >>> get("focusx-duel-x").fixed
 {'x_rule': True}
@@ -449,8 +449,7 @@ def _entries() -> tuple[GameSpec, ...]:
 
 @contextmanager
 def examples() -> Iterator[tuple[GameSpec, ...]]:
-    """Let :func:`get`, :func:`resolve`, :func:`of_state`, :func:`make` and :func:`winning_of`
-    find the :data:`EXAMPLES` entries while the block runs (yields them); :data:`SPECS`,
+    """Let :func:`get`, :func:`resolve`, :func:`make` and :func:`winning_of` find the :data:`EXAMPLES` entries while the block runs (yields them); :data:`SPECS`,
     :func:`names` and :func:`families` (the lobby's list) never include them.
 
     >>> with examples():
@@ -541,22 +540,6 @@ def resolve(game: str | None, mode: str | None = None, *, variant: str | None = 
                                 "has no FocusX-rule mode")
         spec = twin[0]
     return spec
-
-
-def of_state(state: State) -> GameSpec:
-    """The spec a game state belongs to (by its game's record name and settings).
-
-    Raises:
-        SettingsError: a game no entry describes.
-    """
-    game = state.game
-    for s in _entries():
-        if s.game.split(":")[1] != type(game).__name__:
-            continue
-        if all(game.settings.get(k) == v for k, v in s.fixed.items()) and \
-                not (s.family == "focusx" and "x_rule" not in s.fixed and game.settings.get("x_rule")):
-            return s
-    raise SettingsError("game", game.name, f"one of {names()}")
 
 
 def make(name: str, seats: int | None = None, settings: Mapping[str, Any] | None = None) -> Game:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from arcade import registry  # noqa: E402
 from arcade.bots.coop import CoopPartner, play_out  # noqa: E402
 from arcade.coop.game import RATINGS, CoopGame, CoopState  # noqa: E402
 from arcade.coop.similarity import SimilarityTable, default_table, table_problem, tag_table  # noqa: E402
@@ -34,7 +35,7 @@ def play(mode: str, case: str, seed: int, k: int, skill: str, table: SimilarityT
     state = CoopGame(2, {"mode": mode, "case": case}).new_initial_state()
     rng = random.Random(f"{seed}-{k}")
     partners = [CoopPartner(s, skill, table=table, rng=random.Random(f"{seed}-{k}-p{s}")) for s in (0, 1)]
-    play_out(state, partners, rng)
+    play_out(registry.get(f"coop-{mode}"), state, partners, rng)
     return state
 
 

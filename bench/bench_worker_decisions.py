@@ -53,7 +53,7 @@ def measure(entry: str, seats: int, name: str, level: str, games: int, seed: int
     for k in range(games):
         final = headless.play(spec, seats, [level] * seats, seed, k)
         state = spec.start_from((), seats, dict(final.game.settings))
-        choice = th.WorkerChoice(name, thinker)
+        choice = th.WorkerChoice(name, thinker, entry=spec.name)
         for p, a in final.history:
             if p >= 0:
                 seed_n = th.decision_seed(seed, state, p)

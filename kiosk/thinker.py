@@ -472,16 +472,18 @@ class GameSession:
     :meth:`sync`), and how many of them the worker has.
 
     Args:
-        state: the game's live state (a registry entry's, :func:`arcade.registry.of_state`).
+        state: the game's live state.
+        entry: the registry name of the game played (``arcade.registry``: the screen's
+            ``spec.name``), which the request carries: the thinking process rebuilds the game
+            from it (:meth:`arcade.registry.GameSpec.start_from`).
     """
 
     _count = 0
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, entry: str) -> None:
         GameSession._count += 1
         self.sid = f"{os.getpid()}-{GameSession._count}"
-        spec = registry.of_state(state)
-        self.entry = spec.name
+        self.entry = entry
         self.seats = int(state.game.seats)
         self.settings = dict(state.game.settings)
         self.actions: list[Message] = []
@@ -1150,11 +1152,15 @@ class WorkerChoice:
         name: the player (a house's ``THINKING_PLAYERS`` name).
         thinker: the worker's client (None: every move is made here).
         note: says something on screen.
+        entry: the registry name of the game played (the screen's ``spec.name``): the
+            game the requests name (:class:`GameSession`).
     """
 
-    def __init__(self, name: str, thinker: Thinker | None, note: Callable[[str], None] | None = None) -> None:
+    def __init__(self, name: str, thinker: Thinker | None, note: Callable[[str], None] | None = None, *,
+                 entry: str) -> None:
         _player(name)                    # ThinkerError now for an unknown name
         self.name = name
+        self.entry = entry
         self.thinker = thinker
         self.note = note or (lambda _text: None)
         self.session: GameSession | None = None
@@ -1175,7 +1181,7 @@ class WorkerChoice:
                 raise ThinkerError("no session yet")
             upto = session.sync(state)
         except ThinkerError:
-            session = self.session = GameSession(state)
+            session = self.session = GameSession(state, self.entry)
             upto = session.sync(state)
         name = self.name
 
@@ -1208,14 +1214,16 @@ def wait_shared_idle(timeout_s: float = 60.0) -> bool:
     return True if _SHARED is None else _SHARED.wait_idle(timeout_s)
 
 
-def shared_choice(name: str, note: Callable[[str], None] | None, use: bool = True) -> WorkerChoice | None:
-    """A :class:`WorkerChoice` of ``name`` on the kiosk's one thinker, started now (None when
-    ``use`` is false: every move of that player is then made in the kiosk's process)."""
+def shared_choice(name: str, note: Callable[[str], None] | None, use: bool = True, *,
+                  entry: str) -> WorkerChoice | None:
+    """A :class:`WorkerChoice` of ``name`` for a game of the registry entry ``entry`` on the
+    kiosk's one thinker, started now (None when ``use`` is false: every move of that player is
+    then made in the kiosk's process)."""
     if not use:
         return None
     th = shared()
     th.start()
-    return WorkerChoice(name, th, note)
+    return WorkerChoice(name, th, note, entry=entry)
 
 
 #: How much the worker process steps back for the screen (``nice`` increment): when every

@@ -52,7 +52,7 @@ SEEDS = (1, 2, 3)
 
 @pytest.fixture(autouse=True)
 def _examples_found() -> Any:
-    """The registry's lookups (records, replay, ``of_state``) find the example entry here."""
+    """The registry's lookups (records, replay, ``get``) find the example entry here."""
     with registry.examples():
         yield
 
@@ -226,8 +226,7 @@ def test_an_illegal_race_result_is_refused_and_changes_nothing(spec: GameSpec) -
 
 
 def _replays(spec: GameSpec, state: State, start: Any = None) -> None:
-    record = to_record(state, seed=1)
-    assert record["entry"] == spec.name                       # records name the registry entry
+    record = to_record(state, seed=1, entry=spec.name)
     text = json.dumps(record)
     again = replay(json.loads(text), registry.make, start=start)
     assert snap(again) == snap(state)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from arcade import registry
 from arcade.bots.coop import SKILLS, CoopPartner, PartnerError, belief, play_out
 from arcade.coop.exhibits import EXHIBITS, FACES
 from arcade.coop.game import GRID, SIDE_POSITIONS, Accept, CoopGame, CoopState, Deal, Offer, Pass, Point, Refuse, Take
@@ -231,7 +232,8 @@ def test_two_partners_finish_every_mode_legally(mode: str) -> None:
     wins = 0
     for k in range(12):
         state = CoopGame(2, {"mode": mode}).new_initial_state()
-        play_out(state, [CoopPartner(0, rng=random.Random(k)), CoopPartner(1, rng=random.Random(-k))],
+        play_out(registry.get(f"coop-{mode}"), state,
+                 [CoopPartner(0, rng=random.Random(k)), CoopPartner(1, rng=random.Random(-k))],
                  random.Random(k))
         out = state.outcome()
         assert out is not None
@@ -396,7 +398,8 @@ def test_mycroft_sherlock_partners_point_before_they_take_a_partners_card() -> N
     rounds = taken = 0
     for k in range(16):
         state = CoopGame(2, {"mode": "mycroft-sherlock"}).new_initial_state()
-        play_out(state, [CoopPartner(s, rng=random.Random(f"{k}-{s}")) for s in (0, 1)], random.Random(k))
+        play_out(registry.get("coop-mycroft-sherlock"), state,
+                 [CoopPartner(s, rng=random.Random(f"{k}-{s}")) for s in (0, 1)], random.Random(k))
         rounds += len(state.results)
         taken += sum(1 for r in state.results if r.lost_by is not None)
     assert taken / rounds < 0.45

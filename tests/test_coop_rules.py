@@ -375,7 +375,7 @@ def test_record_replays_to_the_same_table() -> None:
     from arcade.bots.coop import CoopPartner, play_out
     for mode in ("base", "sherlock", "mycroft-sherlock"):
         state = CoopGame(2, {"mode": mode}).new_initial_state()
-        play_out(state, [CoopPartner(0), CoopPartner(1)], random.Random(9))
+        play_out(games.get(f"coop-{mode}"), state, [CoopPartner(0), CoopPartner(1)], random.Random(9))
         again = replay(json.loads(json.dumps(to_record(state, 9))), games.make)
         assert isinstance(again, CoopState)
         assert again.snapshot() == state.snapshot() and again.outcome() == state.outcome()

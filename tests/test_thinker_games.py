@@ -160,7 +160,7 @@ def test_a_worker_killed_while_it_thinks_the_move_comes_from_the_same_player_her
     t = th.Thinker()
     try:
         scene = FourFocusScene(app, [EXPERT] * 2, seed=9)
-        scene.__dict__["_placer"] = th.WorkerChoice("focusx-place", t)
+        scene.__dict__["_placer"] = th.WorkerChoice("focusx-place", t, entry=scene.spec.name)
         app.push(scene)
         fut = None
         for f in range(20_000):
@@ -203,7 +203,7 @@ def test_leaving_the_screen_cancels_the_partners_thought(app) -> None:
                             "time.sleep(60)"])
     try:
         scene = CoopScene(app, [SIM, SIM], "base", seed=6)
-        scene.__dict__["_partner_worker"] = th.WorkerChoice("coop-partner", t)
+        scene.__dict__["_partner_worker"] = th.WorkerChoice("coop-partner", t, entry=scene.spec.name)
         scene.driver.set_player(0, scene._partner_player(0))
         scene.driver.set_player(1, scene._partner_player(1))
         app.push(scene)
@@ -227,7 +227,7 @@ def test_the_worker_follows_a_session_by_the_actions_since_its_last_request() ->
 
     spec = registry.get("coop-base")
     state = spec.new_state(2)
-    session = th.GameSession(state)
+    session = th.GameSession(state, spec.name)
     rng = random.Random(1)
     state.apply(state.chance_outcome(rng))             # the deal
     first = session.message(1, session.sync(state))

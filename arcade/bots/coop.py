@@ -51,12 +51,15 @@ import math
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Mapping, Sequence, TypeVar
 
 from arcade.coop.game import GRID, SIDE_POSITIONS, Accept, CoopState, CoopView, Offer, Pass, Point, Refuse, Take
 from arcade.coop.similarity import SimilarityTable, default_table
 from arcade.core.api import Action
 from arcade.core.errors import ArcadeError
+
+if TYPE_CHECKING:
+    from arcade.registry import GameSpec
 
 K = TypeVar("K")
 
@@ -440,13 +443,13 @@ class CoopPartner:
         return Take(max(scored, key=lambda p: (scored[p], -p)))
 
 
-def play_out(state: CoopState, partners: "list[CoopPartner]", rng: random.Random) -> None:
-    """Play ``state`` to its end with one computer partner per seat.
+def play_out(spec: GameSpec, state: CoopState, partners: "list[CoopPartner]", rng: random.Random) -> None:
+    """Play ``state``, a game of the registry entry ``spec`` (``coop-base``...), to its end
+    with one computer partner per seat.
 
     Chance outcomes (deals) come from ``rng``; each partner sees only its own
     view.  The loop is the match driver's (:class:`arcade.core.driver.Driver`).
     Raises whatever ``State.apply`` raises for a faulty action (never expected).
     """
     from arcade.coop.house import CoopPlayer, driver
-    from arcade.registry import of_state
-    driver(of_state(state), state, [CoopPlayer(p) for p in partners], rng).run_to_end()
+    driver(spec, state, [CoopPlayer(p) for p in partners], rng).run_to_end()

@@ -23,18 +23,14 @@ from arcade.core.errors import ArcadeError, RecordError
 FORMAT = "focus-arcade/1"
 
 
-def to_record(state: State, seed: int | None = None) -> dict[str, Any]:
+def to_record(state: State, seed: int | None = None, entry: str | None = None) -> dict[str, Any]:
     """The record of ``state``'s whole history as JSON-able data.
 
-    ``"entry"`` is the game's registry name (``arcade.registry``: ``focusx-duel-x``,
-    ``focus-3p``...), the name the command line and the lobby use; ``"game"`` the
-    rules' own name, which with ``"settings"`` says the same.
+    ``"entry"`` is ``entry``, the registry name of the game played (``arcade.registry``:
+    ``focusx-duel-x``, ``focus-3p``...), the name the command line and the lobby use, given
+    by the caller that holds the entry (a screen's ``spec``); None when not given.
+    ``"game"`` is the rules' own name, which with ``"settings"`` says the same.
     """
-    from arcade import registry
-    try:
-        entry: str | None = registry.of_state(state).name
-    except ArcadeError:
-        entry = None
     return {
         "format": FORMAT,
         "entry": entry,
@@ -46,8 +42,9 @@ def to_record(state: State, seed: int | None = None) -> dict[str, Any]:
     }
 
 
-def dumps(state: State, seed: int | None = None) -> str:
-    return json.dumps(to_record(state, seed), sort_keys=True)
+def dumps(state: State, seed: int | None = None, entry: str | None = None) -> str:
+    """:func:`to_record` as JSON text (keys sorted)."""
+    return json.dumps(to_record(state, seed, entry), sort_keys=True)
 
 
 def replay(record: Mapping[str, Any] | str, make_game: Callable[[str, int, Mapping[str, Any]], Game],

@@ -78,24 +78,25 @@ def start_position(state: SacksonState) -> dict[str, Any]:
     }
 
 
-def to_record(state: SacksonState, seed: int | None = None) -> dict[str, Any]:
-    """The record of ``state`` (:func:`arcade.core.record.to_record` plus ``start``, ``final``, ``moves``).
+def to_record(state: SacksonState, seed: int | None = None, entry: str | None = None) -> dict[str, Any]:
+    """The record of ``state`` (:func:`arcade.core.record.to_record`, ``entry`` its registry
+    name, plus ``start``, ``final``, ``moves``).
 
     Raises:
         TypeError: ``state`` is not a FOCUS / Crossfire state.
     """
     if not isinstance(state, SacksonState):
         raise TypeError(f"not a FOCUS state: {state!r}")
-    rec = core.to_record(state, seed)
+    rec = core.to_record(state, seed, entry)
     rec["start"] = start_position(state)
     rec["final"] = position(state)
     rec["moves"] = " ".join(format_action(a, state) for _p, a in state.history)
     return rec
 
 
-def dumps(state: SacksonState, seed: int | None = None) -> str:
+def dumps(state: SacksonState, seed: int | None = None, entry: str | None = None) -> str:
     """:func:`to_record` as JSON text (keys sorted)."""
-    return json.dumps(to_record(state, seed), sort_keys=True)
+    return json.dumps(to_record(state, seed, entry), sort_keys=True)
 
 
 def _first_difference(got: Mapping[str, Any], want: Mapping[str, Any]) -> str | None:

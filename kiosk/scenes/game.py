@@ -40,6 +40,7 @@ from kiosk.scene import Scene
 from kiosk.scenes.seats import SeatInfo
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host
 
 __all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer"]
@@ -143,6 +144,10 @@ class GameScene(Scene, Generic[S]):
 
     Attributes:
         seats, seed: as given.
+        spec: the registry entry played (:class:`arcade.registry.GameSpec`), set by the
+            family's screen when it is made: the one its lobby game gave (``LobbyGame.start``),
+            else the entry its constructor's own arguments name.  The driver is made from it;
+            the title and the record name it.
         rng: the chance stream (``stream("0")``); bot_rng: the computer players'.
         banner: ``(text, colour, until ns)`` or None, drawn by the family's screen.
         now: the last ``update`` time (ns).
@@ -154,6 +159,7 @@ class GameScene(Scene, Generic[S]):
     #: set by ``kiosk/resume.py`` with :attr:`Scene.lobby_game` and :attr:`Scene.entry`: the game's key
     game_key: str | None = None
     seats: list[SeatInfo]
+    spec: GameSpec
     #: the resume's bookkeeping (``kiosk/resume.py``): the steps kept last, the saved game's
     #: digest (a resumed game), whether a failure to keep it was said
     resume_steps = 0
@@ -239,15 +245,10 @@ class GameScene(Scene, Generic[S]):
     @property
     def title(self) -> str:
         """The game's name on screen and on the results screen: the registry's label of the
-        entry being played (``FocusX Duel + FocusX rule``), else the rules' own title."""
-        from arcade import registry
-        from arcade.core.errors import SettingsError
-        state = self.game_state()
-        if state is not None:
-            try:
-                return registry.of_state(state).label
-            except SettingsError:
-                pass
+        entry being played (``FocusX Duel + FocusX rule``), until the game is made the rules'
+        own title."""
+        if self.game_state() is not None:
+            return self.spec.label
         return str(getattr(getattr(self, "game", None), "title", "game"))
 
     def again(self) -> GameScene[State]:
@@ -255,9 +256,10 @@ class GameScene(Scene, Generic[S]):
         raise NotImplementedError
 
     def record(self) -> dict[str, object]:
-        """The game record saved with the result (default :func:`arcade.core.record.to_record`)."""
+        """The game record saved with the result (default :func:`arcade.core.record.to_record`,
+        naming :attr:`spec`)."""
         from arcade.core.record import to_record
-        return to_record(self.state, self.seed)
+        return to_record(self.state, self.seed, entry=self.spec.name)
 
     def on_back(self) -> bool:
         """``back`` for the game itself (True: used, no dialog).  Default: not used."""

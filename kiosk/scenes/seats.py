@@ -42,38 +42,73 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class LobbyGame:
-    """A game (or mode) the lobby and ``focus-arcade demo`` offer.
+    """A game (or mode) the lobby and ``focus-arcade demo`` offer: a registry entry and the
+    screen that plays it.
 
     Attributes:
-        label: what the lobby shows ("FocusX Classic").
-        family, mode: the command line's ``--game`` and ``--mode`` (or variant).
-        min_seats, max_seats: seat range (FX-12 and the like).
-        start: ``(app, seats) -> GameScene`` for a game with these seats.
-        demo_seats: how many seats ``focus-arcade demo`` fills by default.
-        name: the registry name (``arcade.registry``): the one the command
-            line, the config and records use.
+        spec: the registry entry (:class:`arcade.registry.GameSpec`): its name, label,
+            family, mode and seats are read from it (:attr:`name`, :attr:`label`...).
+        make: ``(app, seats, spec) -> GameScene``: the screen module's maker, called by
+            :meth:`start` with :attr:`spec`; the scene keeps that spec (``GameScene.spec``).
     """
 
-    label: str
-    family: str
-    mode: str
-    min_seats: int
-    max_seats: int
-    start: "Callable[[Host, list[SeatInfo]], GameScene[State]]"
-    demo_seats: int = 4
-    name: str = ""
+    spec: GameSpec
+    make: "Callable[[Host, list[SeatInfo], GameSpec], GameScene[State]]"
+
+    @property
+    def name(self) -> str:
+        """The registry name (``arcade.registry``): the one the command line, the config and
+        records use."""
+        return self.spec.name
+
+    @property
+    def label(self) -> str:
+        """What the lobby shows ("FocusX Classic")."""
+        return self.spec.label
+
+    @property
+    def family(self) -> str:
+        """The command line's ``--game``."""
+        return self.spec.family
+
+    @property
+    def mode(self) -> str:
+        """The command line's ``--mode`` (or variant)."""
+        return self.spec.mode
+
+    @property
+    def min_seats(self) -> int:
+        """The fewest seats (FX-12 and the like)."""
+        return self.spec.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats."""
+        return self.spec.max_seats
+
+    @property
+    def demo_seats(self) -> int:
+        """How many seats ``focus-arcade demo`` fills by default."""
+        return self.spec.demo_seats if self.spec.demo_seats is not None else self.spec.default_seats
+
+    def start(self, app: Host, seats: list[SeatInfo]) -> GameScene[State]:
+        """A game of this entry with these seats: :attr:`make` given :attr:`spec`."""
+        return self.make(app, seats, self.spec)
+
+    def __hash__(self) -> int:
+        # The spec holds a dict (``fixed``): a lobby game hashes by its entry's name and maker.
+        return hash((self.spec.name, self.make))
 
 
-def lobby_game(name: str, start: "Callable[[Host, list[SeatInfo]], GameScene[State]]") -> LobbyGame:
+def lobby_game(name: str, make: "Callable[[Host, list[SeatInfo], GameSpec], GameScene[State]]") -> LobbyGame:
     """The lobby's entry for the registry entry ``name``: its label, names and seats
-    come from :mod:`arcade.registry`; the scene module gives only ``start``.
+    are the registry's (:mod:`arcade.registry`); the scene module gives only ``make``,
+    ``(app, seats, spec) -> GameScene``, which gets the entry's spec.
 
     Raises:
         SettingsError: ``name`` is not in the registry.
     """
-    spec = registry.get(name)
-    demo = spec.demo_seats if spec.demo_seats is not None else spec.default_seats
-    return LobbyGame(spec.label, spec.family, spec.mode, spec.min_seats, spec.max_seats, start, demo, spec.name)
+    return LobbyGame(registry.get(name), make)
 
 
 def screen_package(spec: GameSpec) -> str:
@@ -121,7 +156,7 @@ def lobby_games() -> list[LobbyGame]:
                 continue
             raise
         for g in getattr(module, "LOBBY_GAMES", []):
-            by_name[g.name or f"{g.family}-{g.mode}"] = g
+            by_name[g.name] = g
     order = {n: i for i, n in enumerate(registry.names())}
     return sorted(by_name.values(), key=lambda g: order.get(g.name, len(order)))
 

@@ -28,6 +28,7 @@ from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host, LedPicture
 
 MS = 1_000_000
@@ -49,12 +50,17 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
         held: seats told to let go of their buzzer (the referee's ``held`` event).
     """
 
-    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
+                 spec: GameSpec | None = None) -> None:
+        """``spec``: the registry entry played (the lobby game's, ``LobbyGame.start``); default
+        ``buzzrace`` (an example entry: ``registry.examples()``)."""
         super().__init__(app, seats, seed)
+        if spec is None:
+            with registry.examples():
+                spec = registry.get("buzzrace")
+        self.spec = spec
         self.game = BuzzRaceGame(len(seats))
         self.state = self.initial_state(self.game, BuzzRaceState)
-        with registry.examples():
-            spec = registry.get("buzzrace")
         ctx = registry.PlayerContext(rng=self.bot_rng, key=str(self.seed))
         # Computer seats press through the app's planned presses (the demo's simulated pins),
         # judged like a person's: RoutedPlayer.  A person's seat is None: its presses are fed.
@@ -109,7 +115,7 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
             self.driver.frame_shown(t_ns)    # R-2: opens the race at the flip (once); asks the computers
 
     def again(self) -> GameScene[State]:
-        return BuzzRaceScene(self.app, self.seats)
+        return BuzzRaceScene(self.app, self.seats, spec=self.spec)
 
     # -- drawing -----------------------------------------------------------------------
     def centre_lines(self) -> tuple[str, str, tuple[int, int, int]]:
@@ -144,16 +150,15 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
         cfg = self.app.cfg["led"]
-        with registry.examples():
-            return registry.get("buzzrace").led_picture(self.state, cfg["width"], cfg["height"])
+        return self.spec.led_picture(self.state, cfg["width"], cfg["height"])
 
 
-def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
-    return BuzzRaceScene(app, seats)
+def _start(app: Host, seats: list[SeatInfo], spec: GameSpec) -> GameScene[State]:
+    return BuzzRaceScene(app, seats, spec=spec)
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).  A
-#: real game writes ``LOBBY_GAMES = [lobby_game("name", _start)]``; the example's entry is in
+#: real game writes ``LOBBY_GAMES = [lobby_game("name", _start)]`` (``_start(app, seats, spec)``); the example's entry is in
 #: ``registry.EXAMPLES``, found only inside ``registry.examples()``, and the lobby never
 #: imports this module (its list is made from ``registry.SPECS``).
 with registry.examples():

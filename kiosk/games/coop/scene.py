@@ -50,7 +50,6 @@ its name and tags on screen are the vocabulary the partner reads.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pygame
@@ -85,6 +84,7 @@ from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host, LedPicture
 
 PEEK_DELAY_S = 1.5          # CO-5: "look away" shown this long before a marker appears
@@ -106,10 +106,20 @@ class CoopScene(Choosing):
     """One game of Focus (2023) in any mode (CO-1..CO-6)."""
 
     def __init__(self, app: Host, seats: list[SeatInfo], mode: str = "base", case: str | None = None,
-                 seed: int | None = None, setup: bool | None = None) -> None:
+                 seed: int | None = None, setup: bool | None = None, spec: GameSpec | None = None) -> None:
+        """``spec``: the registry entry played (the lobby game's, ``LobbyGame.start``); default
+        the entry of ``mode`` (:func:`arcade.registry.resolve`).
+
+        Raises:
+            SettingsError: an unknown mode, or a ``spec`` of another mode."""
+        spec = spec or registry.resolve("coop", mode)
+        if spec.fixed.get("mode") != mode:
+            from arcade.core.errors import SettingsError
+            raise SettingsError("mode", mode, f"{spec.fixed.get('mode')!r} for {spec.name}")
         self.players = seats[:2]
         self.setup = True
         super().__init__(app, seats[:2], seed)
+        self.spec = spec
         self.mode = mode
         self.setup = (not app.demo) if setup is None else setup
         if case is None:                       # demo --case (the lead's CLI) reaches us here
@@ -184,7 +194,7 @@ class CoopScene(Choosing):
         # The match driver deals (chance, after the reveal of the last round), moves the
         # computer partners after their pauses (both seats point at once, CO-5), checks
         # every person's move and ends a person's turn when its offer window closes (CO-6).
-        self.driver: Driver = registry.of_state(self.state).driver(
+        self.driver: Driver = self.spec.driver(
             self.state, [self._partner_player(s) for s in range(2)], self.rng,
             chance_pause=self._reveal_pause, time_limit=self._time_limit, chance_source=self._deal_source,
             chance_rng=self.rng)
@@ -215,8 +225,8 @@ class CoopScene(Choosing):
     def partner_worker(self) -> thinker_mod.WorkerChoice | None:
         """Who works out the partners' moves in the thinking process (None: here)."""
         if "_partner_worker" not in self.__dict__:
-            self.__dict__["_partner_worker"] = thinker_mod.shared_choice("coop-partner", self.app.message,
-                                                                         self.think_elsewhere)
+            self.__dict__["_partner_worker"] = thinker_mod.shared_choice(
+                "coop-partner", self.app.message, self.think_elsewhere, entry=self.spec.name)
         worker: thinker_mod.WorkerChoice | None = self.__dict__["_partner_worker"]
         return worker
 
@@ -374,7 +384,7 @@ class CoopScene(Choosing):
                 self.lifted[h] = None
 
     def again(self) -> GameScene[State]:
-        return CoopScene(self.app, self.players, self.mode, self.case, setup=False)
+        return CoopScene(self.app, self.players, self.mode, self.case, setup=False, spec=self.spec)
 
     # -- drawing: what the screen shows (screen.py, table.py and side.py draw it) ----------------
     def _peeking(self, seat: int) -> bool:
@@ -521,5 +531,9 @@ class CoopScene(Choosing):
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
-LOBBY_GAMES = [lobby_game(f"coop-{mode}", partial(CoopScene, mode=mode))
-               for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")]
+def _start(app: Host, seats: list[SeatInfo], spec: GameSpec) -> GameScene[State]:
+    """The lobby game's maker: a game of ``spec`` (its ``mode``)."""
+    return CoopScene(app, seats, str(spec.fixed["mode"]), spec=spec)
+
+
+LOBBY_GAMES = [lobby_game(f"coop-{mode}", _start) for mode in ("base", "sherlock", "mycroft", "mycroft-sherlock")]

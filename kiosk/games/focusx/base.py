@@ -71,23 +71,37 @@ class Chooser:
 
 
 class FocusXScene(GameScene[F]):
-    """What the four FocusX modes share.  Subclasses draw the table."""
+    """What the four FocusX modes share.  Subclasses draw the table.
 
+    Args:
+        x_rule: the FocusX rule (FX-3); None: ``[focusx] x_rule``.  A ``spec`` whose entry
+            fixes it (the ``-x`` entries) turns it on whatever is given.
+        spec: the registry entry played (the lobby game's, ``LobbyGame.start``); default the
+            mode's plain entry (:attr:`plain_entry`).  A plain entry played with the FocusX
+            rule on (``[focusx] x_rule = true``) is its ``-x`` twin's game: the scene's
+            :attr:`spec` is that twin (its label, its records), as :func:`arcade.registry.resolve`
+            gives it.
+    """
+
+    #: the registry name of the mode's entry without the FocusX rule (``focusx-classic``...)
+    plain_entry: str
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
     panel_title = "Race panel (ms after the table showed)"
 
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
-                 settings: dict[str, Any] | None = None) -> None:
+                 settings: dict[str, Any] | None = None, spec: registry.GameSpec | None = None) -> None:
         super().__init__(app, seats, seed)
         fx = app.cfg["focusx"]
         self.x_rule = fx["x_rule"] if x_rule is None else x_rule
+        if spec is not None and spec.fixed.get("x_rule") is True:
+            self.x_rule = True
+        self.spec = registry.resolve(spec.name if spec is not None else self.plain_entry, x_rule=bool(self.x_rule))
         pace = pace_s if pace_s is not None else app.pace_override
         self.pace_ns = int((pace if pace is not None else fx["pace_s"]) * S)
         self.extra_settings = dict(settings or {})
         self.game = self.make_game(len(seats), {"x_rule": self.x_rule, **self._settings(fx)})
         self.state = self.initial_state(self.game, self.state_class())
-        self.spec = registry.of_state(self.state)
         self.press_planner = PressPlanner(app)
         # The match driver plays chance, the races (opened at the flip, R-2; closed
         # pace_ns later when the race has no window of its own) and the seats it moves.
@@ -396,7 +410,8 @@ class FocusXScene(GameScene[F]):
 
     # -- the end ---------------------------------------------------------------
     def again(self) -> GameScene[State]:
-        return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings)
+        return type(self)(self.app, self.seats, None, self.x_rule, self.pace_ns / S, self.extra_settings,
+                          spec=self.spec)
 
     # -- what the screen shows --------------------------------------------------
     def status_text(self) -> str:

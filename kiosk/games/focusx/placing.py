@@ -78,7 +78,8 @@ class PlacingScene(FocusXScene[P]):
         if "_placer" not in self.__dict__:
             use = (self.think_elsewhere
                    and any(self.arcade_level(s) in self.worker_levels for s in range(len(self.seats))))
-            self.__dict__["_placer"] = thinker_mod.shared_choice("focusx-place", self.app.message, bool(use))
+            self.__dict__["_placer"] = thinker_mod.shared_choice("focusx-place", self.app.message, bool(use),
+                                                                 entry=self.spec.name)
         placer: thinker_mod.WorkerChoice | None = self.__dict__["_placer"]
         return placer
 

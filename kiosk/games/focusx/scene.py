@@ -43,6 +43,7 @@ from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host, LedPicture
 
 CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
@@ -90,6 +91,7 @@ class ClassicScene(FocusXScene[ClassicState]):
     """
 
     game_class = ClassicGame
+    plain_entry = "focusx-classic"
 
     def state_class(self) -> type[ClassicState]:
         return ClassicState
@@ -99,8 +101,8 @@ class ClassicScene(FocusXScene[ClassicState]):
 
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
-                 settings: dict[str, Any] | None = None) -> None:
-        super().__init__(app, seats, seed, x_rule, pace_s, settings)
+                 settings: dict[str, Any] | None = None, spec: GameSpec | None = None) -> None:
+        super().__init__(app, seats, seed, x_rule, pace_s, settings, spec)
         self.taken: list[int] = []
         self.choose_seat: int | None = None
         self.choose_spot = 0
@@ -212,6 +214,7 @@ class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
     """FocusX ThinkFocus (FX-9): four rows, the active seat's hand, claim windows."""
 
     game_class = tf.ThinkFocusGame
+    plain_entry = "focusx-thinkfocus"
 
     def state_class(self) -> type[tf.ThinkFocusState]:
         return tf.ThinkFocusState
@@ -260,6 +263,7 @@ class DuelScene(FocusXScene[DuelState]):
     """
 
     game_class = DuelGame
+    plain_entry = "focusx-duel"
 
     def state_class(self) -> type[DuelState]:
         return DuelState
@@ -360,6 +364,7 @@ class FourFocusScene(PlacingScene[ff.FourFocusState]):
     """FocusX 4Focus (FX-11): the 9x9 grid around the face-down centre card."""
 
     game_class = ff.FourFocusGame
+    plain_entry = "focusx-4focus"
 
     def state_class(self) -> type[ff.FourFocusState]:
         return ff.FourFocusState
@@ -429,10 +434,11 @@ class FourFocusScene(PlacingScene[ff.FourFocusState]):
         return ledv.text_picture("4F", (255, 200, 40), w, h)
 
 
-def _start(cls: type[FocusXScene[FocusXState]], x_rule: bool | None) -> Callable[[Host, list[SeatInfo]], GameScene[State]]:
-    """A lobby entry's start: ``x_rule`` None follows ``[focusx] x_rule``; True forces the rule on."""
-    def start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
-        return cls(app, seats, x_rule=x_rule)
+def _start(cls: type[FocusXScene[FocusXState]]) -> Callable[[Host, list[SeatInfo], GameSpec], GameScene[State]]:
+    """A lobby entry's maker: a ``cls`` game of the entry's spec (the ``-x`` entries force the
+    FocusX rule on; the plain ones follow ``[focusx] x_rule``)."""
+    def start(app: Host, seats: list[SeatInfo], spec: GameSpec) -> GameScene[State]:
+        return cls(app, seats, spec=spec)
     return start
 
 
@@ -440,12 +446,12 @@ def _start(cls: type[FocusXScene[FocusXState]], x_rule: bool | None) -> Callable
 # the "-x" entries force the FocusX rule on.
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
 LOBBY_GAMES = [
-    lobby_game("focusx-classic", _start(ClassicScene, None)),
-    lobby_game("focusx-classic-x", _start(ClassicScene, True)),
-    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene, None)),
-    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene, True)),
-    lobby_game("focusx-duel", _start(DuelScene, None)),
-    lobby_game("focusx-duel-x", _start(DuelScene, True)),
-    lobby_game("focusx-4focus", _start(FourFocusScene, None)),
-    lobby_game("focusx-4focus-x", _start(FourFocusScene, True)),
+    lobby_game("focusx-classic", _start(ClassicScene)),
+    lobby_game("focusx-classic-x", _start(ClassicScene)),
+    lobby_game("focusx-thinkfocus", _start(ThinkFocusScene)),
+    lobby_game("focusx-thinkfocus-x", _start(ThinkFocusScene)),
+    lobby_game("focusx-duel", _start(DuelScene)),
+    lobby_game("focusx-duel-x", _start(DuelScene)),
+    lobby_game("focusx-4focus", _start(FourFocusScene)),
+    lobby_game("focusx-4focus-x", _start(FourFocusScene)),
 ]

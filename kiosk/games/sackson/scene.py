@@ -46,7 +46,6 @@ and the side panel (:mod:`kiosk.games.sackson.panel`) from what the scene gives 
 from __future__ import annotations
 
 import threading
-from functools import partial
 from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
@@ -70,6 +69,7 @@ from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host, LedPicture
 
 #: Titles of the variants.
@@ -108,25 +108,32 @@ class SacksonScene(GameScene[SacksonState]):
         budget_s: the computer's thinking time per move (default ``[sackson] budget_s``).
         max_nodes: node limit of the ``hard`` search (tests; None = time only).
         levels: bot level per seat (default from each seat's skill).
+        spec: the registry entry played (the lobby game's, ``LobbyGame.start``); default
+            the entry of ``variant`` (:func:`arcade.registry.resolve`).
 
     Raises:
-        SettingsError: an unknown variant or bad settings.
+        SettingsError: an unknown variant, bad settings, or a ``spec`` of another variant.
     """
 
     warm_on_push = True     # drawn once off screen when pushed (App.warm): the first frame only blits
 
     def __init__(self, app: Host, seats: list[SeatInfo], variant: str = "2p", seed: int | None = None,
                  settings: dict[str, Any] | None = None, budget_s: float | None = None,
-                 max_nodes: int | None = None, levels: Sequence[str] | None = None) -> None:
+                 max_nodes: int | None = None, levels: Sequence[str] | None = None,
+                 spec: GameSpec | None = None) -> None:
+        from arcade.core.errors import SettingsError
         if variant not in VARIANTS:
-            from arcade.core.errors import SettingsError
             raise SettingsError("variant", variant, f"one of {list(VARIANTS)}")
+        spec = spec or registry.resolve("focus", variant=variant)
+        if spec.fixed.get("variant") != variant:
+            raise SettingsError("variant", variant, f"{spec.fixed.get('variant')!r} for {spec.name}")
         cfg = sackson_cfg(app)
         n = VARIANTS[variant]
         seats = list(seats)[:n]
         while len(seats) < n:
             seats.append(SeatInfo("computer", "computer (medium)", "medium"))
         super().__init__(app, seats, seed)
+        self.spec = spec
         self.variant = variant
         gs: dict[str, Any] = {"variant": variant}
         if n == 2:
@@ -150,8 +157,7 @@ class SacksonScene(GameScene[SacksonState]):
         # state's) and asks the computer seats, which think elsewhere (kiosk.thinker), so the
         # screen never freezes; it polls them each frame and shows a move no sooner than
         # pause_ns after its turn began.
-        self.driver: Driver = registry.of_state(self.state).driver(self.state, self.driver_seats(), self.bot_rng,
-                                                                   ply_cap=None)
+        self.driver: Driver = self.spec.driver(self.state, self.driver_seats(), self.bot_rng, ply_cap=None)
         self.chooser: MoveChooser | None = None
         self.chooser_key: tuple[int, int] | None = None
         self.cursor_memory: dict[int, str] = {}
@@ -397,11 +403,11 @@ class SacksonScene(GameScene[SacksonState]):
     def again(self) -> GameScene[State]:
         """A new game of the same variant with the same seats."""
         return SacksonScene(self.app, self.seats, self.variant, None, self.settings,
-                            self.budget_s, self.max_nodes, self.levels)
+                            self.budget_s, self.max_nodes, self.levels, spec=self.spec)
 
     def record(self) -> dict[str, object]:
         """SF-7: the record carries the start and final positions (stacks bottom to top)."""
-        return to_record(self.state, self.seed)
+        return to_record(self.state, self.seed, self.spec.name)
 
     # -- text -------------------------------------------------------------------------------------
     def prompt(self) -> tuple[str, str]:
@@ -518,5 +524,10 @@ class SacksonScene(GameScene[SacksonState]):
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
-LOBBY_GAMES = [lobby_game("crossfire" if v == "crossfire" else f"focus-{v}", partial(SacksonScene, variant=v))
+def _start(app: Host, seats: list[SeatInfo], spec: GameSpec) -> GameScene[State]:
+    """The lobby game's maker: a game of ``spec`` (its ``variant``)."""
+    return SacksonScene(app, seats, str(spec.fixed["variant"]), spec=spec)
+
+
+LOBBY_GAMES = [lobby_game("crossfire" if v == "crossfire" else f"focus-{v}", _start)
                for v in ("2p", "3p", "4p-teams", "4p", "crossfire")]

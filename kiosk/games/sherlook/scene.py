@@ -40,6 +40,7 @@ from kiosk.scenes.game import GameScene, RoutedPlayer
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
 if TYPE_CHECKING:
+    from arcade.registry import GameSpec
     from kiosk.scene import Host, LedPicture
 
 NS = 1_000_000_000
@@ -101,8 +102,12 @@ class PhotosMade:
 class SherlookScene(GameScene[SherlookState]):
     """One game of Sherlook (2 to 6 seats, SL-6)."""
 
-    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None) -> None:
+    def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None, rounds: int | None = None,
+                 spec: GameSpec | None = None) -> None:
+        """``spec``: the registry entry played (the lobby game's, ``LobbyGame.start``); default
+        ``sherlook``."""
         super().__init__(app, seats, seed)
+        self.spec = spec or registry.get("sherlook")
         self.cfg = app.cfg["sherlook"]
         self.settings, problem = safe_marker_settings(app)
         if problem is not None:
@@ -113,7 +118,7 @@ class SherlookScene(GameScene[SherlookState]):
         # The match driver runs the marker races, asks the computer players for their
         # presses and draws each round (chance) once the reveal has shown long enough and
         # the round's photos are made (_chance_source: in a worker thread, during the reveal).
-        spec = registry.get("sherlook")
+        spec = self.spec
         ctx = registry.PlayerContext(rng=self.stream("bots"), key=str(self.seed))
         players: list[Any] = [RoutedPlayer(spec.computer_player(self.state, s, _skill(info.skill), ctx), app)
                               if info.is_computer else None for s, info in enumerate(seats)]
@@ -258,7 +263,7 @@ class SherlookScene(GameScene[SherlookState]):
             self.banner = ("Time is nearly up for everyone still choosing!", render.GOLD, now + 2 * NS)
 
     def again(self) -> GameScene[State]:
-        return SherlookScene(self.app, self.seats)
+        return SherlookScene(self.app, self.seats, spec=self.spec)
 
     # -- what the screen shows ---------------------------------------------------------------
     def _areas(self, W: int, H: int) -> dict[str, pygame.Rect]:
@@ -474,8 +479,8 @@ class SherlookScene(GameScene[SherlookState]):
             return None
 
 
-def _start(app: Host, seats: list[SeatInfo]) -> GameScene[State]:
-    return SherlookScene(app, seats)
+def _start(app: Host, seats: list[SeatInfo], spec: GameSpec) -> GameScene[State]:
+    return SherlookScene(app, seats, spec=spec)
 
 
 #: The registry entries this screen draws (label, names and seats from arcade.registry).
