@@ -381,8 +381,11 @@ def _steps(n: int, at_least: bool = False) -> str:
 
 def _undecodable(exc: sqlite3.Error) -> bool:
     """Python's sqlite3 says "Could not decode to UTF-8 column ..." (an OperationalError) for
-    text that damage made unreadable: that is damage to the file, not a failure to open it."""
-    return "could not decode" in str(exc).lower()
+    text that damage made unreadable, and SQLite "unsupported file format" (also an
+    OperationalError) for a header whose schema format number damage changed: that is damage
+    to the file, not a failure to open it."""
+    text = str(exc).lower()
+    return "could not decode" in text or "unsupported file format" in text
 
 
 def _shm_page(shm: bytes, frame: int) -> int | None:
@@ -478,6 +481,7 @@ class Results:
         #: :meth:`save`; written at the next use of the store once there is space.
         self.pending: list[tuple[dict[str, object], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
+        self._found: set[str] | None = None
         if self.path == ":memory:":
             try:
                 self.db = self._open(check=False)
@@ -496,6 +500,9 @@ class Results:
         self._shm: bytes | None = None
         self._kept = ""           # the byte-for-byte copy taken at this start (one for all the checks)
         self._journal_without_file()
+        #: While starting: which of the journal and its index were there before any connection
+        #: (a reading one makes an empty ``-wal`` and ``-shm``: never kept as if they had been).
+        self._found = {extra for extra in ("-wal", "-shm") if Path(self.path + extra).exists()}
         if Path(self.path).is_file():
             shm = self._shm = self._read_shm()
             self._check_journal_kept(shm)
@@ -557,6 +564,7 @@ class Results:
                                   f"({'its disk is full' if full else exc}): finished games will not be kept")
             failed.no_space = full
             raise failed from None
+        self._found = None
         self._save_unsaved()
         self._make_reserve()
 
@@ -753,15 +761,25 @@ class Results:
             aside = self._aside_name()
             Path(self.path).rename(aside)
             # The write-ahead log and its index belong to the damaged file: keep them with
-            # it (they may hold its last games) and never let the new file read them.
-            if Path(self.path + "-wal").exists():
+            # it (they may hold its last games) and never let the new file read them; the
+            # empty ones this start's reading connection made are not kept (issue 23).
+            if self._made_here("-wal"):
+                Path(self.path + "-wal").unlink(missing_ok=True)
+            elif Path(self.path + "-wal").exists():
                 Path(self.path + "-wal").rename(aside + "-wal")
             if self._shm is not None:                 # as found: a reading connection may have changed it
                 Path(aside + "-shm").write_bytes(self._shm)
                 Path(self.path + "-shm").unlink(missing_ok=True)
+            elif self._made_here("-shm"):
+                Path(self.path + "-shm").unlink(missing_ok=True)
             elif Path(self.path + "-shm").exists():
                 Path(self.path + "-shm").rename(aside + "-shm")
         self._say(f"The results file {what} ({problem}); it was kept as {aside} and a new one started.")
+
+    def _made_here(self, extra: str) -> bool:
+        """Whether the file's ``extra`` (``-wal`` or ``-shm``) was not there when this start
+        began: then it is one that a connection of this start made (empty), not the file's."""
+        return self._found is not None and extra not in self._found
 
     def _drop_copy(self, aside: str) -> None:
         for extra in ("", "-wal", "-shm") if aside else ():
@@ -900,11 +918,12 @@ class Results:
                   "what can be read.")
 
     def _copy_aside(self, shm: bytes | None) -> str:
-        """Copy the file, its -wal and (as read before opening) its -shm, byte for byte."""
+        """Copy the file, its -wal and (as read before opening) its -shm, byte for byte: only
+        those that were there (issue 23: not the empty ``-wal`` a reading connection made)."""
         aside = self._aside_name()
         try:
             shutil.copyfile(self.path, aside)
-            if Path(self.path + "-wal").exists():
+            if Path(self.path + "-wal").exists() and not self._made_here("-wal"):
                 shutil.copyfile(self.path + "-wal", aside + "-wal")
             if shm is not None:
                 Path(aside + "-shm").write_bytes(shm)
