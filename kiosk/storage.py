@@ -137,6 +137,22 @@ class NotSavedYet(StorageError):
 RESERVE = ".reserve"
 RESERVE_BYTES = 64 * 1024
 
+#: The journal's bounds (issue 23: one FocusX game grew it to 2 MB, filling a small disk, while
+#: the main file stayed 4 kB): SQLite copies it into the main file once it passes this many
+#: pages (``PRAGMA wal_autocheckpoint``; its default is 1000, 4 MB) and cuts it back to at most
+#: this many bytes when it starts it again (``PRAGMA journal_size_limit``).
+WAL_AUTOCHECKPOINT_PAGES = 100
+JOURNAL_SIZE_LIMIT = 512 * 1024
+#: The game in progress is copied into the main file (a checkpoint) every this many saved steps,
+#: or at its first saved step this many seconds after the last checkpoint: a lost journal then
+#: loses at most these of its steps (issue 23; the cost: ``bench/bench_store_open.py``).
+RESUME_CHECKPOINT_STEPS = 10
+RESUME_CHECKPOINT_S = 20.0
+#: The ``meta`` row that marks the file in use, in the main file itself (checkpointed at
+#: open, deleted at a clean close): found at the next start with no journal beside the file,
+#: it says the last run's journal is gone (issue 23).
+IN_USE = "in_use"
+
 #: SQLite's words for a write that failed for want of space (SQLITE_FULL) or at the disk (SQLITE_IOERR).
 _NO_SPACE = ("full", "disk i/o")
 
@@ -482,6 +498,9 @@ class Results:
         self.pending: list[tuple[dict[str, object], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
         self._found: set[str] | None = None
+        self._journal_told = False     # a lost journal already told (by its index, the -shm)
+        self._since_checkpoint = (0, time.monotonic())     # saved steps, and when, since the last checkpoint
+        self._mark = ""
         if self.path == ":memory:":
             try:
                 self.db = self._open(check=False)
@@ -564,7 +583,9 @@ class Results:
                                   f"({'its disk is full' if full else exc}): finished games will not be kept")
             failed.no_space = full
             raise failed from None
+        journal_gone = "-wal" not in (self._found or ()) and not self._journal_told
         self._found = None
+        self._mark_in_use(journal_gone)
         self._save_unsaved()
         self._make_reserve()
 
@@ -690,6 +711,8 @@ class Results:
                 self._check_file(db)
             db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
             db.execute("PRAGMA synchronous=FULL")
+            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
+            db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
             self._migrate(db)
         except sqlite3.Error:
             db.close()
@@ -732,6 +755,52 @@ class Results:
         with self.db:
             self.db.execute("INSERT INTO meta (key, value) VALUES ('last_start', ?) "
                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (repr(time.time()),))
+
+    def _mark_in_use(self, journal_gone: bool) -> None:
+        """Mark the file in use in the main file itself (a ``meta`` row, checkpointed at once);
+        a clean close deletes it.  ``journal_gone``: no ``-wal`` was beside the file at this
+        start (and none was told lost already): if the last run's mark is still there, that run
+        did not close the file and its journal was deleted since (with its index, the ``-shm``:
+        else :meth:`_check_journal_kept` tells it), so what the journal held since the last
+        checkpoint is lost: told, with the step of the game in progress the main file holds
+        (issue 23).  A failure here is only logged (the start's probe already wrote)."""
+        if self.path == ":memory:":
+            return
+        try:
+            row = self.db.execute("SELECT CAST(value AS BLOB) FROM meta WHERE key = ?", (IN_USE,)).fetchone()
+            if row is not None and journal_gone:
+                self._say(self._journal_gone_note(bytes(row[0]).decode("utf-8", "replace")))
+            self._mark = json.dumps({"pid": os.getpid(), "at": time.time()})
+            with self.db:
+                self.db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                                "SET value = excluded.value", (IN_USE, self._mark))
+        except sqlite3.Error as exc:
+            log.info("marking %s in use: %s", self.path, exc)
+        self._checkpoint()
+
+    def _journal_gone_note(self, mark: str) -> str:
+        """What a journal deleted after an unclean stop took, as far as the main file tells."""
+        name = f"{Path(self.path).name}-wal"
+        try:
+            since = time.strftime(" %Y-%m-%d %H:%M", time.localtime(float(json.loads(mark)["at"])))
+        except (ValueError, KeyError, TypeError, OverflowError):
+            since = ""
+        head = (f"The results file's journal ({name}) is missing, but the run started{since} did not close the "
+                f"file (a power cut or a kill, and then the journal was deleted): what it held since the last "
+                f"checkpoint is lost")
+        try:
+            row = self.db.execute("SELECT CAST(data AS BLOB) FROM resume WHERE slot = 1").fetchone()
+            data = json.loads(bytes(row[0])) if row is not None else None
+        except (sqlite3.Error, ValueError, TypeError):
+            data = None
+        if isinstance(data, dict):
+            title = str(data.get("title") or data.get("family") or "the game in progress")
+            steps = data.get("steps")
+            at = f"step {steps}" if _is_int(steps) else "a step"
+            return (f"{head}: the game in progress ({title}) is in the file at {at}, where it resumes; its later "
+                    f"steps are lost (at most {RESUME_CHECKPOINT_STEPS}, or {RESUME_CHECKPOINT_S:g} s of play).")
+        return (f"{head}: a game in progress since then (its steps; the file holds none of it), or a game that "
+                "had just finished.")
 
     # -- moving and putting aside -------------------------------------------------
     def _aside_name(self) -> str:
@@ -802,6 +871,7 @@ class Results:
         lost = journal_lost(shm, size)
         if not lost:
             return
+        self._journal_told = True
         what = "is missing" if size is None else f"was cut to {size} bytes"
         problem = f"its journal ({Path(self.path).name}-wal) {what}"
         aside = self._copy_or_stop(shm, problem)
@@ -1052,6 +1122,7 @@ class Results:
     def _checkpoint(self) -> None:
         """A finished game goes into the main file at once (issue 23): a damaged journal can
         then lose at most the steps of the game in progress."""
+        self._since_checkpoint = (0, time.monotonic())
         if self.path == ":memory:":
             return
         try:
@@ -1138,6 +1209,12 @@ class Results:
                                 (*cells, row_checksum(*cells)))
         except sqlite3.Error as exc:
             raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
+        steps, since = self._since_checkpoint
+        now = time.monotonic()
+        if steps + 1 >= RESUME_CHECKPOINT_STEPS or now - since >= RESUME_CHECKPOINT_S:
+            self._checkpoint()           # a lost journal then loses only the steps since (issue 23)
+        else:
+            self._since_checkpoint = (steps + 1, since)
 
     def load_resume(self) -> dict[str, object] | None:
         """The interrupted game (its data plus ``game_key`` and ``saved_at``), or None.
@@ -1210,6 +1287,11 @@ class Results:
             except sqlite3.Error:
                 pass
             self._keep_unsaved()
+            try:
+                with self.db:              # a clean close: the next start looks for no journal (issue 23)
+                    self.db.execute("DELETE FROM meta WHERE key = ? AND value = ?", (IN_USE, self._mark))
+            except sqlite3.Error as exc:
+                log.info("unmarking %s: %s", self.path, exc)
             try:
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             except sqlite3.Error as exc:

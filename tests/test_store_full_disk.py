@@ -216,3 +216,34 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
         assert len(said) == 2 and "available again" in said[1]
     finally:
         r.close()
+
+
+def test_the_journal_of_a_long_game_does_not_fill_a_small_disk(small_disk: Path) -> None:
+    """Issue 23: on a small disk one FocusX game's ``-wal`` grew to fill it (the main file stayed
+    4 kB, no checkpoint during the game), so the game in progress could no longer be kept.  Now
+    every step of two whole games is kept, both results are saved, and the journal stays a
+    fraction of the 1 MB disk."""
+    import random
+
+    from arcade.core.record import to_record
+    from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+    from arcade.focusx.classic import ClassicGame
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    biggest = 0
+    try:
+        for seed in (1, 2):
+            state = ClassicGame(4).new_initial_state()
+            simulate(state, random.Random(seed), SimConfig(skills=["hard"] * 4), first_legal)
+            actions = [{"player": int(p), "action": a.to_json()} for p, a in state.history]
+            for step in range(1, len(actions) + 1):
+                r.save_resume(f"game-{seed}", {"family": "focusx", "mode": "classic", "seed": seed, "seats": [],
+                                               "actions": actions[:step], "steps": step})
+                biggest = max(biggest, os.stat(f"{path}-wal").st_size)
+            out = state.outcome()
+            assert out is not None
+            r.save(to_record(state, seed), out.winners, out.reason, out.scores, game_key=f"game-{seed}")
+        assert len(r.recent()) == 2 and r.load_resume() is None
+        assert biggest < 600 * 1024, biggest
+    finally:
+        r.close()
