@@ -80,7 +80,8 @@ def test_the_game_scene_shows_not_saved_yet(small_disk: Path) -> None:
     fill(small_disk)
     said: list[str] = []
     rec, winners, reason, scores = a_game(4)
-    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, message=said.append, demo=False),
+    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, demo=False,
+                                                             message=lambda text, *_, **__: said.append(text)),
                             state=SimpleNamespace(outcome=lambda: SimpleNamespace(winners=winners, reason=reason,
                                                                                   scores=scores)),
                             record=lambda: rec, game_key="g4")
@@ -247,3 +248,35 @@ def test_the_journal_of_a_long_game_does_not_fill_a_small_disk(small_disk: Path)
         assert biggest < 600 * 1024, biggest
     finally:
         r.close()
+
+
+def test_a_newer_store_note_replaces_the_older_one_on_screen(small_disk: Path) -> None:
+    """Issue 23: the results screen showed "1 result ... is now saved" above the newer "Result
+    not saved yet" at once.  The newer note about the results file replaces the older one."""
+    from types import SimpleNamespace
+
+    from kiosk.scenes.game import GameScene
+    from tests.kiosk_start import config_for, start_kiosk
+    app = start_kiosk(config_for(None, small_disk / "arcade.sqlite3"), frames=1)
+    try:
+        assert app.results is not None
+        filler = fill(small_disk)
+
+        def a_game_ends(key: str) -> None:
+            rec, winners, reason, scores = a_game(len(key))
+            scene = SimpleNamespace(saved=False, app=app, record=lambda: rec, game_key=key,
+                                    state=SimpleNamespace(outcome=lambda: SimpleNamespace(
+                                        winners=winners, reason=reason, scores=scores)))
+            GameScene.save(scene)                              # type: ignore[arg-type]
+
+        a_game_ends("g1")
+        filler.unlink()                                        # space is back: the result is written
+        app.results.recent(3)
+        filler = fill(small_disk)
+        a_game_ends("g22")                                     # the disk is full again
+        shown = [m for m, _ in app.messages]
+        assert any("not saved yet" in m for m in shown), shown
+        assert not any("now saved" in m for m in shown), shown
+    finally:
+        filler.unlink(missing_ok=True)
+        app.close()
