@@ -786,7 +786,7 @@ class Results:
         except (ValueError, KeyError, TypeError, OverflowError):
             since = ""
         head = (f"The results file's journal ({name}) is missing, but the run started{since} did not close the "
-                f"file (a power cut or a kill, and then the journal was deleted): what it held since the last "
+                f"file (a power cut or a kill, and then the journal was deleted). What it held since the last "
                 f"checkpoint is lost")
         try:
             row = self.db.execute("SELECT CAST(data AS BLOB) FROM resume WHERE slot = 1").fetchone()
