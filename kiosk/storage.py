@@ -19,6 +19,11 @@ a power cut.  Nothing in the file can stop the kiosk:
   is told in saved steps (committed transactions); when no copy can be made (a full
   disk) the file is not opened at all: :class:`StorageError` (``whole``), nothing
   changed;
+* a ``-wal`` deleted together with its index after a run that did not close the
+  file (the main file itself says it was in use: :data:`IN_USE`) is told with what
+  it took: the game in progress from the step the main file holds (it is written
+  into the main file every :data:`RESUME_CHECKPOINT_STEPS` steps; the journal is
+  bounded by :data:`WAL_AUTOCHECKPOINT_PAGES` and :data:`JOURNAL_SIZE_LIMIT`);
 * a file that cannot be written (read-only folder or file, disk full) is found
   at start by a real write in a transaction and raises :class:`StorageError`.
 
