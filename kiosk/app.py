@@ -40,7 +40,7 @@ from kiosk import render
 from kiosk.config import Config
 from kiosk.input import StationInput
 from kiosk.led import LedOutput
-from kiosk.scene import Scene, SceneStack
+from kiosk.scene import STORE_NOTE, Scene, SceneStack
 from kiosk.sound import Sounds
 from kiosk.stopping import EXIT_RESTART
 from kiosk.stopping import EXIT_STOP as EXIT_STOP
@@ -229,6 +229,7 @@ class App:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
         self._posted: collections.deque[str] = collections.deque()   # messages from other threads
+        self._topics: dict[str, str] = {}          # each message topic's latest text (message())
         self.event: EventLink | None = None       # when [event] is set (issue 15)
         self._status_at = 0.0
         self._open_event()
@@ -321,7 +322,7 @@ class App:
                 return None
         for notice in r.notices:        # already in the journal (storage's logger)
             self.messages.append((notice, time.monotonic() + 60))
-        r.report = lambda text: self.message(text, 60)
+        r.report = lambda text: self.message(text, 60, topic=STORE_NOTE)
         return r
 
     def _open_event(self) -> None:
@@ -469,9 +470,16 @@ class App:
             return seed
         return int.from_bytes(os.urandom(4), "big") % 1_000_000_007
 
-    def message(self, text: str, seconds: float = 12.0) -> None:
-        """Show a message on screen for a while (and in the log)."""
+    def message(self, text: str, seconds: float = 12.0, topic: str = "") -> None:
+        """Show a message on screen for a while (and in the log).  ``topic``: the newer message
+        of a topic replaces the older one still on screen (issue 23: the results file's notes,
+        "now saved" and "not saved yet", were shown at once)."""
         log.warning(text)
+        if topic:
+            older = self._topics.get(topic)
+            if older is not None:
+                self.messages = [(m, t) for m, t in self.messages if m != older]
+            self._topics[topic] = text
         self.messages.append((text, time.monotonic() + seconds))
 
     # -- scene stack -------------------------------------------------------------

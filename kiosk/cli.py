@@ -18,21 +18,24 @@ may come before or after the command's name: ``focus-arcade doctor --config F`` 
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
+# Only what the interpreter has loaded already: a stop signal that comes while the rest loads
+# (0.2-0.3 s here, seconds on a Pi 3) is caught by main's first line (issue 23), so every other
+# module is imported inside the functions that use it.
 import os
 import sys
-from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from kiosk import version
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if TYPE_CHECKING:
+    import argparse
 
-from kiosk import config as configmod
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _skill(text: str) -> str:
+    import argparse
+
     from arcade.registry import SKILLS
     if text not in SKILLS:
         raise argparse.ArgumentTypeError(f"{text!r}: expected one of {', '.join(SKILLS)}")
@@ -42,6 +45,7 @@ def _skill(text: str) -> str:
 def _seconds(low: float, high: float, example: str) -> Callable[[str], float]:
     """An argparse type: seconds from ``low`` to ``high`` (a clear message otherwise)."""
     def check(text: str) -> float:
+        import argparse
         try:
             value = float(text)
         except ValueError:
@@ -62,6 +66,8 @@ def _add_global_options(p: argparse.ArgumentParser, defaults: bool) -> None:
     On the top-level parser (``defaults``) they carry their defaults; on each command's
     parser they default to nothing (``argparse.SUPPRESS``), so one given after the
     command's name overrides and one given before it is kept."""
+    import argparse
+
     def d(value: object) -> object:
         return value if defaults else argparse.SUPPRESS
     p.add_argument("--config", default=d(None), help="TOML configuration file (default: $FOCUS_ARCADE_CONFIG or "
@@ -76,6 +82,17 @@ def _add_global_options(p: argparse.ArgumentParser, defaults: bool) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Version(argparse.Action):
+        """``--version``: looked up when asked, not each time the parser is made (reading the
+        installed package's metadata cost 0.1-0.2 s of every start, issue 22)."""
+
+        def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                     option_string: str | None = None) -> None:
+            print(f"focus-arcade {version()}")
+            parser.exit()
+
     p = argparse.ArgumentParser(prog="focus-arcade", description="Focus Arcade: the FOCUS party arcade.")
     _add_global_options(p, defaults=True)
     p.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
@@ -160,16 +177,6 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-class _Version(argparse.Action):
-    """``--version``: looked up when asked, not each time the parser is made (reading the
-    installed package's metadata cost 0.1-0.2 s of every start, issue 22)."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
-                 option_string: str | None = None) -> None:
-        print(f"focus-arcade {version()}")
-        parser.exit()
-
-
 def _check_config(path_arg: str | None, config: str | None = None, accept: bool = False,
                   force: bool = False) -> int:
     """Every problem of the file (not only the first), every setting the arcade would take from
@@ -183,6 +190,9 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
 
     The file is ``path_arg``, else ``config`` (``--config``), else the default one; two
     different files named at once are refused (status 2) rather than one ignored."""
+    from pathlib import Path
+
+    from kiosk import config as configmod
     if path_arg and config and os.path.abspath(path_arg) != os.path.abspath(config):
         print(f"focus-arcade: check-config {path_arg} --config {config}: two files named; give one",
               file=sys.stderr)
@@ -259,15 +269,22 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command; Ctrl+C ends any of its parts quietly (status 130)."""
+    """The command.  Its first step installs the stop signals' handling (issue 23: a Ctrl+C,
+    SIGTERM or SIGHUP while the modules still load used to print a traceback or kill the
+    process with no word): any of them, at any moment, ends it with one line and no traceback
+    (:func:`kiosk.stopping.install_early`; the running arcade then takes over with
+    :class:`kiosk.stopping.StopSignals`).  Status: 130 after Ctrl+C, 0 after SIGTERM or SIGHUP
+    (a stop, as the running arcade's)."""
+    from kiosk import stopping
+    stopping.install_early()
     try:
         return _main(argv)
-    except KeyboardInterrupt:
-        print("focus-arcade: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        return stopping.stopped_early(exc)
 
 
 def _main(argv: list[str] | None = None) -> int:
+    from kiosk import config as configmod
     argv = sys.argv[1:] if argv is None else argv
     if "perft" in argv:
         # ``perft`` (FOCUS's, from its house) takes its own options; global options before it do not apply to it.
@@ -300,6 +317,7 @@ def _main(argv: list[str] | None = None) -> int:
 def _event_command(args: argparse.Namespace) -> int:
     """``event status`` and ``leaderboard-web``: both need a valid [event] section (``event
     add-cabinet``, run on the broker's machine, does not)."""
+    from kiosk import config as configmod
     if args.command == "event" and args.what == "add-cabinet":
         from kiosk import event as ev
         name, configured = args.event_name, {}
@@ -371,7 +389,10 @@ def _event_command(args: argparse.Namespace) -> int:
 
 
 def _headless(args: argparse.Namespace) -> int:
+    import dataclasses
+
     from arcade.core.errors import ArcadeError
+    from kiosk import config as configmod
     from kiosk import headless
     if args.games < 0:
         print(f"focus-arcade: --games {args.games}: expected a number of games, 0 or more", file=sys.stderr)

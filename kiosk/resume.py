@@ -72,7 +72,8 @@ class ResumeData(TypedDict, total=False):
     ``title``: the game's title on the offer; ``seed``; ``seats``; ``actions``: every step in
     order; ``steps`` and ``digest`` (:func:`digest`) at the saved step; ``settings``: what the
     screen needs besides (``GameScene.resume_settings``: Focus (2023)'s case); ``demo``: saved
-    by ``focus-arcade demo``; ``game_key``: the key the store keeps it under."""
+    by ``focus-arcade demo`` (only a demo resumes it: a party's start never offers it, issue 23);
+    ``game_key``: the key the store keeps it under."""
 
     entry: str | None
     family: str
@@ -450,5 +451,10 @@ def offer(app: Host) -> bool:
             log.info("not resumed: the demo was asked for %s", asked.name)   # play the game asked for
             return False
         return resume_now(app, data)        # the demo plays by itself: nobody to ask
+    if data.get("demo"):
+        # a demo's game (simulated seats) is nobody's at the party: not offered; it stays for the
+        # next demo until the party's first game saves over it (issue 23)
+        log.info("not offered: the interrupted game %s was a demo's", data.get("game_key"))
+        return False
     app.push(ResumeScene(app, data))
     return True

@@ -55,6 +55,11 @@ __all__ = ["Host", "LedPicture", "Scene", "SceneStack"]
 LedPicture = Sequence[Sequence[tuple[int, int, int]]]
 
 
+#: The topic (``Host.message``) of the results file's notes while running (issue 23): a newer
+#: one replaces the older one on screen.
+STORE_NOTE = "store"
+
+
 class Host(Protocol):
     """The arcade as its scenes see it (``kiosk.app.App`` satisfies it): the configuration and
     run options, the outputs (screen, sounds, LED, messages), the stores, the scene stack and
@@ -101,7 +106,7 @@ class Host(Protocol):
     @property
     def highscores(self) -> HighScores | None: ...
 
-    def message(self, text: str, seconds: float = 12.0) -> None: ...
+    def message(self, text: str, seconds: float = 12.0, topic: str = "") -> None: ...
 
     def push(self, scene: Scene) -> None: ...
 

@@ -10,6 +10,11 @@ after :data:`GRACE_S`, and the same way out runs.  A second signal interrupts
 at once.  Exit status: 0 after SIGTERM (a stop, not a failure), 130 after
 SIGINT (the shell's convention); SIGHUP is a stop like SIGTERM (status 0; issue 23:
 it used to kill the arcade at once and leave the results file's ``-wal`` behind).
+
+Before the arcade runs (the command still loading its modules and reading its
+configuration, 0.2-0.9 s here, more on a Raspberry Pi), :func:`install_early`, the
+command's first step, makes any of these signals end it at once with one line and
+the same exit status, never a traceback nor a silent death (issue 23).
 """
 
 from __future__ import annotations
@@ -42,6 +47,53 @@ EXIT_RESTART = 75
 EXIT_STOP = 3
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+
+class EarlyStop(KeyboardInterrupt):
+    """A stop signal (``signum``) that came while the command was still starting."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The first stop signal that came while starting (None: none yet).
+_early_signum: int | None = None
+
+
+def _on_early_signal(signum: int, frame: FrameType | None) -> None:
+    global _early_signum
+    if _early_signum is not None:
+        return                     # already on the way out (systemd may send SIGHUP right after SIGTERM)
+    _early_signum = signum
+    raise EarlyStop(signum)
+
+
+def install_early() -> None:
+    """Make SIGTERM, SIGHUP and SIGINT raise :class:`EarlyStop` (a KeyboardInterrupt) in the
+    main thread: the command's first step, before its modules load (issue 23).  A SIGINT or
+    SIGHUP that was ignored when the command started (``nohup``) stays ignored."""
+    global _early_signum
+    _early_signum = None
+    for sig in STOP_SIGNALS:
+        if sig != signal.SIGTERM and signal.getsignal(sig) == signal.SIG_IGN:
+            continue
+        signal.signal(sig, _on_early_signal)
+
+
+def stopped_early(exc: KeyboardInterrupt) -> int:
+    """The one line for a stop that came before the arcade ran (on stderr) and the exit
+    status: 130 after SIGINT (or a plain KeyboardInterrupt), 0 after SIGTERM or SIGHUP."""
+    import sys
+    signum = exc.signum if isinstance(exc, EarlyStop) else _early_signum or signal.SIGINT
+    if signum == signal.SIGINT:
+        print("focus-arcade: interrupted", file=sys.stderr)
+        return 130
+    print(f"focus-arcade: {signal.Signals(signum).name}: stopped", file=sys.stderr)
+    return 0
+
+
 class StopSignals:
     """Installs the SIGTERM, SIGHUP and SIGINT handlers for the kiosk (``restore()`` undoes it).
 
@@ -56,7 +108,7 @@ class StopSignals:
         self._lock = threading.Lock()
         self._done = False
         self._old: dict[int, Handler] = {}
-        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        for sig in STOP_SIGNALS:
             old = signal.getsignal(sig)
             if sig in (signal.SIGINT, signal.SIGHUP) and old == signal.SIG_IGN:
                 continue

@@ -19,6 +19,11 @@ a power cut.  Nothing in the file can stop the kiosk:
   is told in saved steps (committed transactions); when no copy can be made (a full
   disk) the file is not opened at all: :class:`StorageError` (``whole``), nothing
   changed;
+* a ``-wal`` deleted together with its index after a run that did not close the
+  file (the main file itself says it was in use: :data:`IN_USE`) is told with what
+  it took: the game in progress from the step the main file holds (it is written
+  into the main file every :data:`RESUME_CHECKPOINT_STEPS` steps; the journal is
+  bounded by :data:`WAL_AUTOCHECKPOINT_PAGES` and :data:`JOURNAL_SIZE_LIMIT`);
 * a file that cannot be written (read-only folder or file, disk full) is found
   at start by a real write in a transaction and raises :class:`StorageError`.
 
@@ -138,6 +143,22 @@ class NotSavedYet(StorageError):
 #: at a stop (:meth:`Results.close`).
 RESERVE = ".reserve"
 RESERVE_BYTES = 64 * 1024
+
+#: The journal's bounds (issue 23: one FocusX game grew it to 2 MB, filling a small disk, while
+#: the main file stayed 4 kB): SQLite copies it into the main file once it passes this many
+#: pages (``PRAGMA wal_autocheckpoint``; its default is 1000, 4 MB) and cuts it back to at most
+#: this many bytes when it starts it again (``PRAGMA journal_size_limit``).
+WAL_AUTOCHECKPOINT_PAGES = 100
+JOURNAL_SIZE_LIMIT = 512 * 1024
+#: The game in progress is copied into the main file (a checkpoint) every this many saved steps,
+#: or at its first saved step this many seconds after the last checkpoint: a lost journal then
+#: loses at most these of its steps (issue 23; the cost: ``bench/bench_store_open.py``).
+RESUME_CHECKPOINT_STEPS = 10
+RESUME_CHECKPOINT_S = 20.0
+#: The ``meta`` row that marks the file in use, in the main file itself (checkpointed at
+#: open, deleted at a clean close): found at the next start with no journal beside the file,
+#: it says the last run's journal is gone (issue 23).
+IN_USE = "in_use"
 
 #: SQLite's words for a write that failed for want of space (SQLITE_FULL) or at the disk (SQLITE_IOERR).
 _NO_SPACE = ("full", "disk i/o")
@@ -383,8 +404,11 @@ def _steps(n: int, at_least: bool = False) -> str:
 
 def _undecodable(exc: sqlite3.Error) -> bool:
     """Python's sqlite3 says "Could not decode to UTF-8 column ..." (an OperationalError) for
-    text that damage made unreadable: that is damage to the file, not a failure to open it."""
-    return "could not decode" in str(exc).lower()
+    text that damage made unreadable, and SQLite "unsupported file format" (also an
+    OperationalError) for a header whose schema format number damage changed: that is damage
+    to the file, not a failure to open it."""
+    text = str(exc).lower()
+    return "could not decode" in text or "unsupported file format" in text
 
 
 def _shm_page(shm: bytes, frame: int) -> int | None:
@@ -480,6 +504,10 @@ class Results:
         #: :meth:`save`; written at the next use of the store once there is space.
         self.pending: list[tuple[dict[str, object], tuple[int, ...], str, tuple[float, ...], str | None, float]] = []
         self.db: sqlite3.Connection
+        self._found: set[str] | None = None
+        self._journal_told = False     # a lost journal already told (by its index, the -shm)
+        self._since_checkpoint = (0, time.monotonic())     # saved steps, and when, since the last checkpoint
+        self._mark = ""
         if self.path == ":memory:":
             try:
                 self.db = self._open(check=False)
@@ -498,6 +526,9 @@ class Results:
         self._shm: bytes | None = None
         self._kept = ""           # the byte-for-byte copy taken at this start (one for all the checks)
         self._journal_without_file()
+        #: While starting: which of the journal and its index were there before any connection
+        #: (a reading one makes an empty ``-wal`` and ``-shm``: never kept as if they had been).
+        self._found = {extra for extra in ("-wal", "-shm") if Path(self.path + extra).exists()}
         if Path(self.path).is_file():
             shm = self._shm = self._read_shm()
             self._check_journal_kept(shm)
@@ -559,6 +590,9 @@ class Results:
                                   f"({'its disk is full' if full else exc}): finished games will not be kept")
             failed.no_space = full
             raise failed from None
+        journal_gone = "-wal" not in (self._found or ()) and not self._journal_told
+        self._found = None
+        self._mark_in_use(journal_gone)
         self._save_unsaved()
         self._make_reserve()
 
@@ -684,6 +718,8 @@ class Results:
                 self._check_file(db)
             db.execute("PRAGMA journal_mode=WAL" if self.path != ":memory:" else "PRAGMA journal_mode=MEMORY")
             db.execute("PRAGMA synchronous=FULL")
+            db.execute(f"PRAGMA wal_autocheckpoint = {WAL_AUTOCHECKPOINT_PAGES}")
+            db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
             self._migrate(db)
         except sqlite3.Error:
             db.close()
@@ -727,6 +763,52 @@ class Results:
             self.db.execute("INSERT INTO meta (key, value) VALUES ('last_start', ?) "
                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (repr(time.time()),))
 
+    def _mark_in_use(self, journal_gone: bool) -> None:
+        """Mark the file in use in the main file itself (a ``meta`` row, checkpointed at once);
+        a clean close deletes it.  ``journal_gone``: no ``-wal`` was beside the file at this
+        start (and none was told lost already): if the last run's mark is still there, that run
+        did not close the file and its journal was deleted since (with its index, the ``-shm``:
+        else :meth:`_check_journal_kept` tells it), so what the journal held since the last
+        checkpoint is lost: told, with the step of the game in progress the main file holds
+        (issue 23).  A failure here is only logged (the start's probe already wrote)."""
+        if self.path == ":memory:":
+            return
+        try:
+            row = self.db.execute("SELECT CAST(value AS BLOB) FROM meta WHERE key = ?", (IN_USE,)).fetchone()
+            if row is not None and journal_gone:
+                self._say(self._journal_gone_note(bytes(row[0]).decode("utf-8", "replace")))
+            self._mark = json.dumps({"pid": os.getpid(), "at": time.time()})
+            with self.db:
+                self.db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                                "SET value = excluded.value", (IN_USE, self._mark))
+        except sqlite3.Error as exc:
+            log.info("marking %s in use: %s", self.path, exc)
+        self._checkpoint()
+
+    def _journal_gone_note(self, mark: str) -> str:
+        """What a journal deleted after an unclean stop took, as far as the main file tells."""
+        name = f"{Path(self.path).name}-wal"
+        try:
+            since = time.strftime(" %Y-%m-%d %H:%M", time.localtime(float(json.loads(mark)["at"])))
+        except (ValueError, KeyError, TypeError, OverflowError):
+            since = ""
+        head = (f"The results file's journal ({name}) is missing, but the run started{since} did not close the "
+                f"file (a power cut or a kill, and then the journal was deleted). What it held since the last "
+                f"checkpoint is lost")
+        try:
+            row = self.db.execute("SELECT CAST(data AS BLOB) FROM resume WHERE slot = 1").fetchone()
+            data = json.loads(bytes(row[0])) if row is not None else None
+        except (sqlite3.Error, ValueError, TypeError):
+            data = None
+        if isinstance(data, dict):
+            title = str(data.get("title") or data.get("family") or "the game in progress")
+            steps = data.get("steps")
+            at = f"step {steps}" if _is_int(steps) else "a step"
+            return (f"{head}: the game in progress ({title}) is in the file at {at}, where it resumes; its later "
+                    f"steps are lost (at most {RESUME_CHECKPOINT_STEPS}, or {RESUME_CHECKPOINT_S:g} s of play).")
+        return (f"{head}: a game in progress since then (its steps; the file holds none of it), or a game that "
+                "had just finished.")
+
     # -- moving and putting aside -------------------------------------------------
     def _aside_name(self) -> str:
         aside = f"{self.path}.damaged-{int(time.time())}"
@@ -755,15 +837,25 @@ class Results:
             aside = self._aside_name()
             Path(self.path).rename(aside)
             # The write-ahead log and its index belong to the damaged file: keep them with
-            # it (they may hold its last games) and never let the new file read them.
-            if Path(self.path + "-wal").exists():
+            # it (they may hold its last games) and never let the new file read them; the
+            # empty ones this start's reading connection made are not kept (issue 23).
+            if self._made_here("-wal"):
+                Path(self.path + "-wal").unlink(missing_ok=True)
+            elif Path(self.path + "-wal").exists():
                 Path(self.path + "-wal").rename(aside + "-wal")
             if self._shm is not None:                 # as found: a reading connection may have changed it
                 Path(aside + "-shm").write_bytes(self._shm)
                 Path(self.path + "-shm").unlink(missing_ok=True)
+            elif self._made_here("-shm"):
+                Path(self.path + "-shm").unlink(missing_ok=True)
             elif Path(self.path + "-shm").exists():
                 Path(self.path + "-shm").rename(aside + "-shm")
         self._say(f"The results file {what} ({problem}); it was kept as {aside} and a new one started.")
+
+    def _made_here(self, extra: str) -> bool:
+        """Whether the file's ``extra`` (``-wal`` or ``-shm``) was not there when this start
+        began: then it is one that a connection of this start made (empty), not the file's."""
+        return self._found is not None and extra not in self._found
 
     def _drop_copy(self, aside: str) -> None:
         for extra in ("", "-wal", "-shm") if aside else ():
@@ -786,6 +878,7 @@ class Results:
         lost = journal_lost(shm, size)
         if not lost:
             return
+        self._journal_told = True
         what = "is missing" if size is None else f"was cut to {size} bytes"
         problem = f"its journal ({Path(self.path).name}-wal) {what}"
         aside = self._copy_or_stop(shm, problem)
@@ -902,11 +995,12 @@ class Results:
                   "what can be read.")
 
     def _copy_aside(self, shm: bytes | None) -> str:
-        """Copy the file, its -wal and (as read before opening) its -shm, byte for byte."""
+        """Copy the file, its -wal and (as read before opening) its -shm, byte for byte: only
+        those that were there (issue 23: not the empty ``-wal`` a reading connection made)."""
         aside = self._aside_name()
         try:
             shutil.copyfile(self.path, aside)
-            if Path(self.path + "-wal").exists():
+            if Path(self.path + "-wal").exists() and not self._made_here("-wal"):
                 shutil.copyfile(self.path + "-wal", aside + "-wal")
             if shm is not None:
                 Path(aside + "-shm").write_bytes(shm)
@@ -1037,6 +1131,7 @@ class Results:
     def _checkpoint(self) -> None:
         """A finished game goes into the main file at once (issue 23): a damaged journal can
         then lose at most the steps of the game in progress."""
+        self._since_checkpoint = (0, time.monotonic())
         if self.path == ":memory:":
             return
         try:
@@ -1123,6 +1218,12 @@ class Results:
                                 (*cells, row_checksum(*cells)))
         except sqlite3.Error as exc:
             raise StorageError(f"could not keep the game in progress in {self.path}: {exc}") from None
+        steps, since = self._since_checkpoint
+        now = time.monotonic()
+        if steps + 1 >= RESUME_CHECKPOINT_STEPS or now - since >= RESUME_CHECKPOINT_S:
+            self._checkpoint()           # a lost journal then loses only the steps since (issue 23)
+        else:
+            self._since_checkpoint = (steps + 1, since)
 
     def load_resume(self) -> dict[str, object] | None:
         """The interrupted game (its data plus ``game_key`` and ``saved_at``), or None.
@@ -1195,6 +1296,11 @@ class Results:
             except sqlite3.Error:
                 pass
             self._keep_unsaved()
+            try:
+                with self.db:              # a clean close: the next start looks for no journal (issue 23)
+                    self.db.execute("DELETE FROM meta WHERE key = ? AND value = ?", (IN_USE, self._mark))
+            except sqlite3.Error as exc:
+                log.info("unmarking %s: %s", self.path, exc)
             try:
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
             except sqlite3.Error as exc:

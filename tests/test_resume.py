@@ -324,3 +324,34 @@ def test_a_demo_on_the_cabinets_store_keeps_the_partys_interrupted_game_and_resu
         assert waiting is not None and waiting["game_key"] == party_key and not waiting.get("demo")
     finally:
         party.close()
+
+
+def test_a_demos_interrupted_game_is_not_offered_to_the_party(tmp_path: Path) -> None:
+    """A ``focus-arcade demo`` game killed mid-game (issue 23) was offered by the next plain
+    ``focus-arcade`` as the party's own ("FocusX Classic", seats "sim GPIO 17") and resumed by
+    itself: the party's start offers it not; the next demo still resumes it."""
+    store = tmp_path / "arcade.sqlite3"
+    app = start_kiosk(config_for(None, store), frames=1)
+    try:
+        app.demo = True
+        app.replace(resume.start_game(app, find_game("focusx-classic", None), computer_seats(2)))
+        play_until(app, 2)
+        demo_key = app.results.load_resume()["game_key"]
+    finally:
+        app.results.db.close()           # the kill -9: the demo's game stays in the slot
+        app.led.close()
+    party = start_kiosk(config_for(None, store), frames=0)
+    try:
+        assert resume.offer(party) is False
+        assert not any(isinstance(s, resume.ResumeScene) for s in party.scenes)
+        assert isinstance(party.scenes[-1], AttractScene)
+    finally:
+        party.close()
+    demo = start_kiosk(config_for(None, store), frames=0)
+    try:
+        demo.demo = True
+        demo.demo_game = find_game("focusx-classic", None)
+        assert resume.offer(demo) is True                  # the demo's own game, for the next demo
+        assert demo.scenes[-1].game_key == demo_key
+    finally:
+        demo.close()

@@ -222,3 +222,26 @@ def test_a_read_only_folder_is_reported(tmp_path: Path) -> None:
             Results(path)
     finally:
         (tmp_path / "ro").chmod(0o755)
+
+
+def test_a_row_put_aside_from_a_cleanly_closed_file_keeps_only_the_files_that_were_there(tmp_path: Path) -> None:
+    """Issue 23: after a clean close there is no ``-wal``; the kept set had an
+    ``arcade.sqlite3.damaged-<t>-wal`` of 0 bytes that never existed (made by the start's
+    read-only check).  Kept: exactly the files that were there, byte for byte."""
+    path = tmp_path / "arcade.sqlite3"
+    r = Results(path)
+    for seed in (1, 2):
+        r.save(*a_game(seed))
+    r.db.execute("UPDATE games SET winners = '[0, ' WHERE id = 2")
+    r.db.commit()
+    r.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["arcade.sqlite3", "arcade.sqlite3.reserve"]
+    before = path.read_bytes()
+    again = Results(path)
+    try:
+        assert "Put aside game result 2" in again.notice
+        kept = sorted(p.name for p in tmp_path.iterdir() if ".damaged-" in p.name)
+        assert len(kept) == 1 and not kept[0].endswith(("-wal", "-shm")), kept
+        assert (tmp_path / kept[0]).read_bytes() == before
+    finally:
+        again.close()

@@ -80,7 +80,8 @@ def test_the_game_scene_shows_not_saved_yet(small_disk: Path) -> None:
     fill(small_disk)
     said: list[str] = []
     rec, winners, reason, scores = a_game(4)
-    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, message=said.append, demo=False),
+    scene = SimpleNamespace(saved=False, app=SimpleNamespace(results=r, demo=False,
+                                                             message=lambda text, *_, **__: said.append(text)),
                             state=SimpleNamespace(outcome=lambda: SimpleNamespace(winners=winners, reason=reason,
                                                                                   scores=scores)),
                             record=lambda: rec, game_key="g4")
@@ -216,3 +217,66 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
         assert len(said) == 2 and "available again" in said[1]
     finally:
         r.close()
+
+
+def test_the_journal_of_a_long_game_does_not_fill_a_small_disk(small_disk: Path) -> None:
+    """Issue 23: on a small disk one FocusX game's ``-wal`` grew to fill it (the main file stayed
+    4 kB, no checkpoint during the game), so the game in progress could no longer be kept.  Now
+    every step of two whole games is kept, both results are saved, and the journal stays a
+    fraction of the 1 MB disk."""
+    import random
+
+    from arcade.core.record import to_record
+    from arcade.focusx.autoplay import SimConfig, first_legal, simulate
+    from arcade.focusx.classic import ClassicGame
+    path = small_disk / "arcade.sqlite3"
+    r = Results(path)
+    biggest = 0
+    try:
+        for seed in (1, 2):
+            state = ClassicGame(4).new_initial_state()
+            simulate(state, random.Random(seed), SimConfig(skills=["hard"] * 4), first_legal)
+            actions = [{"player": int(p), "action": a.to_json()} for p, a in state.history]
+            for step in range(1, len(actions) + 1):
+                r.save_resume(f"game-{seed}", {"family": "focusx", "mode": "classic", "seed": seed, "seats": [],
+                                               "actions": actions[:step], "steps": step})
+                biggest = max(biggest, os.stat(f"{path}-wal").st_size)
+            out = state.outcome()
+            assert out is not None
+            r.save(to_record(state, seed), out.winners, out.reason, out.scores, game_key=f"game-{seed}")
+        assert len(r.recent()) == 2 and r.load_resume() is None
+        assert biggest < 600 * 1024, biggest
+    finally:
+        r.close()
+
+
+def test_a_newer_store_note_replaces_the_older_one_on_screen(small_disk: Path) -> None:
+    """Issue 23: the results screen showed "1 result ... is now saved" above the newer "Result
+    not saved yet" at once.  The newer note about the results file replaces the older one."""
+    from types import SimpleNamespace
+
+    from kiosk.scenes.game import GameScene
+    from tests.kiosk_start import config_for, start_kiosk
+    app = start_kiosk(config_for(None, small_disk / "arcade.sqlite3"), frames=1)
+    try:
+        assert app.results is not None
+        filler = fill(small_disk)
+
+        def a_game_ends(key: str) -> None:
+            rec, winners, reason, scores = a_game(len(key))
+            scene = SimpleNamespace(saved=False, app=app, record=lambda: rec, game_key=key,
+                                    state=SimpleNamespace(outcome=lambda: SimpleNamespace(
+                                        winners=winners, reason=reason, scores=scores)))
+            GameScene.save(scene)                              # type: ignore[arg-type]
+
+        a_game_ends("g1")
+        filler.unlink()                                        # space is back: the result is written
+        app.results.recent(3)
+        filler = fill(small_disk)
+        a_game_ends("g22")                                     # the disk is full again
+        shown = [m for m, _ in app.messages]
+        assert any("not saved yet" in m for m in shown), shown
+        assert not any("now saved" in m for m in shown), shown
+    finally:
+        filler.unlink(missing_ok=True)
+        app.close()

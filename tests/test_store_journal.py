@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.storage import WAL_FRAME_HEADER, WAL_HEADER, Results, wal_damage
+from kiosk.storage import RESUME_CHECKPOINT_STEPS, WAL_FRAME_HEADER, WAL_HEADER, Results, wal_damage
 from tests.test_store_damage import a_game
 
 GAME = a_game(1)
@@ -194,12 +194,14 @@ def commit_frames(wal: bytes) -> list[int]:
 
 @pytest.mark.parametrize("damage", ["flipped bit", "cut", "emptied", "deleted"])
 def test_what_a_journal_lost_is_told_in_saved_steps_and_the_file_is_kept(tmp_path: Path, damage: str) -> None:
-    """Ten steps of the game in progress, each several frames of the journal: the message
-    counts the steps lost (not frames), the same way for each kind of damage, and the file with
-    what is left of its journal is kept byte for byte."""
-    path, files = crashed_store(tmp_path, steps=10, actions=500)
+    """Nine steps of the game in progress (one fewer than the steps between two checkpoints of
+    the game in progress), each several frames of the journal: the message counts the steps
+    lost (not frames), the same way for each kind of damage, and the file with what is left of
+    its journal is kept byte for byte."""
+    assert RESUME_CHECKPOINT_STEPS == 10
+    path, files = crashed_store(tmp_path, steps=9, actions=500)
     commits = commit_frames(files["-wal"])
-    assert len(commits) == 10 and commits[-1] > 20               # several frames a step
+    assert len(commits) == 9 and commits[-1] > 20                # several frames a step
     size = frame_size(files["-wal"])
     first_lost = commits[5] + 1                                  # the 7th step's first frame
     at = WAL_HEADER + (first_lost - 1) * size
@@ -217,11 +219,11 @@ def test_what_a_journal_lost_is_told_in_saved_steps_and_the_file_is_kept(tmp_pat
         Path(f"{path}-wal").write_bytes(kept["-wal"])
     else:
         Path(f"{path}-wal").unlink()
-    lost = 4 if damage in ("flipped bit", "cut") else 10
+    lost = 3 if damage in ("flipped bit", "cut") else 9
     r = Results(path)
     try:
         resume = r.load_resume()
-        assert (resume["steps"] if resume else -1) == 9 - lost   # the steps really lost
+        assert (resume["steps"] if resume else -1) == 8 - lost   # the steps really lost
         said = r.notice
         assert f"the last {lost} saved steps" in said and "frame(s)" not in said and "change(s)" not in said
         copies = kept_copies(path)
@@ -236,3 +238,54 @@ def test_what_a_journal_lost_is_told_in_saved_steps_and_the_file_is_kept(tmp_pat
         assert again.notices == [] and len(kept_copies(path)) == 1
     finally:
         again.close()
+
+
+# -- a journal deleted with its index after a kill: told, not silent (issue 23) -----------------
+
+def killed_mid_game(folder: Path, steps: int) -> Path:
+    """A store as a kill -9 in the middle of a game of ``steps`` saved steps leaves it, with its
+    journal and the journal's index then deleted (``rm arcade.sqlite3-wal arcade.sqlite3-shm``):
+    the main file as it was on disk at the kill."""
+    live = folder / "live"
+    live.mkdir()
+    r = Results(live / "arcade.sqlite3")
+    r.save(*GAME, game_key="done-1")
+    for step in range(1, steps + 1):
+        r.save_resume("playing-2", {"family": "focusx", "mode": "classic", "title": "FocusX Classic", "seed": 7,
+                                    "seats": [], "actions": list(range(step)), "steps": step})
+    crash = folder / "crash"
+    crash.mkdir()
+    shutil.copyfile(live / "arcade.sqlite3", crash / "arcade.sqlite3")
+    r.close()
+    return crash / "arcade.sqlite3"
+
+
+def test_a_journal_deleted_with_its_index_after_a_kill_is_told_with_what_is_lost(tmp_path: Path) -> None:
+    """``rm arcade.sqlite3-wal arcade.sqlite3-shm`` after a kill -9 mid-game lost the game in
+    progress (73 steps) without a word.  Now the start says the journal is missing and what it
+    took; the game comes back at the step the main file holds, at most a few steps back."""
+    path = killed_mid_game(tmp_path, 73)
+    r = Results(path)
+    try:
+        note = r.notice
+        assert "journal (arcade.sqlite3-wal) is missing" in note and "did not close the file" in note
+        kept = r.load_resume()
+        assert kept is not None and 73 - 10 <= int(kept["steps"]) <= 73          # type: ignore[call-overload]
+        assert f"FocusX Classic) is in the file at step {kept['steps']}" in note
+        assert len(r.recent()) == 1                                              # the finished game is there
+    finally:
+        r.close()
+    again = Results(path)                    # told once: the next start, after a clean close, is quiet
+    assert again.notices == []
+    again.close()
+
+
+def test_no_journal_after_a_clean_close_or_a_journal_kept_after_a_kill_is_no_news(tmp_path: Path) -> None:
+    path, _ = crashed_store(tmp_path)            # killed: the journal and its index are there
+    r = Results(path)
+    assert r.notices == [] and r.load_resume() is not None
+    r.close()
+    assert not Path(f"{path}-wal").exists()      # a clean close leaves no journal ...
+    again = Results(path)
+    assert again.notices == []                   # ... and its absence is no loss
+    again.close()

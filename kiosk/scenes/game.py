@@ -36,8 +36,9 @@ from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
 from kiosk import render
 from kiosk.input import Command
-from kiosk.scene import Scene
+from kiosk.scene import STORE_NOTE, Scene
 from kiosk.scenes.seats import SeatInfo
+from kiosk.storage import StorageError
 
 if TYPE_CHECKING:
     from arcade.registry import GameSpec
@@ -428,5 +429,7 @@ class GameScene(Scene, Generic[S]):
             reason = f"{out.reason} (demo)" if record.get("demo") else out.reason
             self.app.results.save(record, out.winners, reason, out.scores,
                                   game_key=self.game_key)
+        except StorageError as exc:       # a newer note on the results file replaces the older one
+            self.app.message(str(exc), 60, topic=STORE_NOTE)
         except Exception as exc:
             self.app.message(str(exc))
