@@ -1722,6 +1722,13 @@ class EventLink:
             self.problem = (f"Lost the event broker {self.settings['host']}:{self.settings['port']} ({reason_code}); "
                             "games are kept and sent when it is back.")
             self.message(self.problem)
+        elif "keep alive" in str(reason_code).lower():
+            # the port took the connection but the broker never answered (frozen or swamped): not a TLS question
+            text = (f"Event broker {self.settings['host']}:{self.settings['port']} took the connection but did not "
+                    "answer in time (busy or hung?). Games are kept and sent when it is back.")
+            if text != self.problem:
+                self.problem = text
+                self.message(text)
         else:
             text = (f"Event broker {self.settings['host']}:{self.settings['port']} hung up before accepting this "
                     f"cabinet: is [event] tls = {'true' if self.settings.get('tls') else 'false'} right for that "
