@@ -39,8 +39,10 @@ class Table:
     hint: str
 
 
-def screen(surface: pygame.Surface, t: Table) -> None:
-    """Draw the whole screen for ``t`` (any size from 480x320 to 1920x1080)."""
+def screen(surface: pygame.Surface, t: Table) -> pygame.Rect:
+    """Draw the whole screen for ``t`` (any size from 480x320 to 1920x1080); returns the title
+    row's strip (screen px when ``surface`` is the screen), where the arcade's notes go while
+    they are up (``Scene.note_strip``, ``kiosk/scene.py``): never over the seats."""
     W, H = surface.get_size()
     surface.fill(render.BG)
     pad = max(8, W // 80)
@@ -66,6 +68,7 @@ def screen(surface: pygame.Surface, t: Table) -> None:
                            bold=True)
     render.text_within(surface, t.small, (centre.centerx, min(r.bottom, centre.bottom - size - pad // 2)),
                        centre.w - 2 * pad, size, render.TEXT, "midtop")
+    return pygame.Rect(0, 0, W, title.bottom + pad // 2)
 
 
 def _seat(surface: pygame.Surface, rect: pygame.Rect, s: int, t: Table, size: int) -> None:
