@@ -99,8 +99,9 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
     frame loop for ``frames`` frames; the frame thread's CPU and wall time per frame."""
     import pygame
 
-    from kiosk import config, thinker
+    from kiosk import config
     from kiosk.app import App
+    from kiosk.players import thinker
 
     with tempfile.TemporaryDirectory() as tmp:
         cfg = config.load(None)
@@ -131,7 +132,7 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
             from kiosk.scenes.service import ServiceScene
             scene = ServiceScene(app)
         else:
-            from kiosk.demo import simulated_seats
+            from kiosk.players.demo import simulated_seats
             from kiosk.scenes.lobby import find_game
             app.pace_override = 1.0
             app.seed_override = 1

@@ -122,7 +122,7 @@ def detail() -> str:
 
 def thinker_pid() -> int | None:
     try:
-        from kiosk import thinker
+        from kiosk.players import thinker
         proc = getattr(thinker.shared(), "_proc", None)
         return int(proc.pid) if proc is not None else None
     except Exception:  # noqa: BLE001 - only a figure

@@ -2,7 +2,7 @@
 
 One frame::
 
-    pygame events -> the input layer (kiosk/input.py): keyboard/gamepad stations
+    pygame events -> the input layer (kiosk/controls/input.py): keyboard/gamepad stations
                      (stamped edges on the queue) and commands -> scene.on_command
     computer players' due presses -> edges
     drain the edge queue -> scene.on_edge (the referee orders them by stamp)
@@ -38,14 +38,14 @@ from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
 from kiosk.config import Config
-from kiosk.input import StationInput
-from kiosk.led import LedOutput
+from kiosk.controls.input import StationInput
+from kiosk.output.led import LedOutput
+from kiosk.output.sound import Sounds
+from kiosk.persist.storage import Results, StorageError
 from kiosk.scene import STORE_NOTE, Scene, SceneStack
-from kiosk.sound import Sounds
-from kiosk.stopping import EXIT_RESTART
-from kiosk.stopping import EXIT_STOP as EXIT_STOP
-from kiosk.storage import Results, StorageError
-from kiosk.systemd import Notifier
+from kiosk.service.stopping import EXIT_RESTART
+from kiosk.service.stopping import EXIT_STOP as EXIT_STOP
+from kiosk.service.systemd import Notifier
 
 if TYPE_CHECKING:
     from hardware.gamepad import GamepadBuzzers
@@ -53,13 +53,13 @@ if TYPE_CHECKING:
     from hardware.keyboard import KeyboardBuzzers
     from hardware.lamps import BuzzerLamps
     from hardware.simulated import SimulatedPlayers
-    from kiosk.event import EventLink
-    from kiosk.highscores import HighScores
-    from kiosk.input import Command
-    from kiosk.power import Running
-    from kiosk.resume import ResumePlan
+    from kiosk.controls.input import Command
+    from kiosk.event.link import EventLink
+    from kiosk.persist.highscores import HighScores
+    from kiosk.persist.resume import ResumePlan
     from kiosk.scenes.attract import AttractLoop
     from kiosk.scenes.seats import LobbyGame
+    from kiosk.service.power import Running
 
 log = logging.getLogger("focus-arcade")
 
@@ -205,7 +205,7 @@ class App:
         # Warmed now, not in a game's first frame: the fonts, and the resume module every game
         # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
         render.warm_up()
-        importlib.import_module("kiosk.resume")
+        importlib.import_module("kiosk.persist.resume")
         self.cfg = cfg
         self.screen = screen
         render.fit_caches(screen.get_size())      # issue 23: the drawing caches sized for this screen
@@ -214,7 +214,7 @@ class App:
         self.demo = self.options.command == "demo"
         #: demo: a party's interrupted game waits in the resume slot; the demo leaves it alone
         self.keep_resume_slot = False
-        self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.demo.start_demo)
+        self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.players.demo.start_demo)
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
@@ -256,17 +256,17 @@ class App:
         self._highscores_retry_at = 0.0           # ... and when to try again (monotonic s)
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
-        self.resume_plan: ResumePlan | None = None   # while a resumed game is built (kiosk/resume.py)
+        self.resume_plan: ResumePlan | None = None   # while a resumed game is built (kiosk/persist/resume.py)
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
         svc = cfg.data.get("service", {})
-        from kiosk.service_tools import Combination, parse_combo
+        from kiosk.service.tools import Combination, parse_combo
         self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
                                  int(svc.get("hold_s", 3.0) * 1e9))
         self.attract: AttractLoop | None = None   # while the attract loop's demo games play
         self.attract_demo = False                 # a demo game of the attract loop is on screen
-        from kiosk.away import AwayWatch
+        from kiosk.players.away import AwayWatch
         self.idle = AwayWatch(self)
         self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
         self._warm_games()
@@ -285,7 +285,7 @@ class App:
         first use.  The 168 Focus (2023) card faces are no longer all made here (9.3 MB at
         1280x720 held all day, issue 23): a game makes its first deal's 20 when it starts."""
         try:
-            from kiosk import thinker
+            from kiosk.players import thinker
             thinker.shared().start()
         except Exception:  # noqa: BLE001 - the scenes start it on first use
             log.debug("starting the thinking process failed", exc_info=True)
@@ -333,7 +333,7 @@ class App:
             self.message("Event off: there is no results file to keep the games to send.")
             return
         try:
-            from kiosk.event import EventLink
+            from kiosk.event.link import EventLink
             link = EventLink(self.cfg["event"], self.results.path, message=self.post_message)
             self.results.outbox_hook = link.outbox_hook
             self.results.outbox_committed = link.committed
@@ -441,7 +441,7 @@ class App:
 
     @property
     def highscores(self) -> HighScores | None:
-        """The high-score table (kiosk.highscores.HighScores) in the results file, or None."""
+        """The high-score table (kiosk.persist.highscores.HighScores) in the results file, or None."""
         if self._highscores is None and self.results is not None:
             # Asked for at every frame of a screen with a board: a table that cannot be opened
             # (a full disk) is tried again every HIGHSCORES_RETRY_S, and said once when it fails
@@ -449,7 +449,7 @@ class App:
             now = time.monotonic()
             if self._highscores_problem and now < self._highscores_retry_at:
                 return None
-            from kiosk.highscores import HighScores
+            from kiosk.persist.highscores import HighScores
             try:
                 self._highscores = HighScores(self.results.db)
             except Exception as exc:
@@ -536,7 +536,7 @@ class App:
 
     def keep_game_in_progress(self) -> None:
         """Save the game on the stack (if any) for a resume (after a scene's exception)."""
-        from kiosk import resume
+        from kiosk.persist import resume
         from kiosk.scenes.game import GameScene
         for scene in reversed(self.scenes):
             if isinstance(scene, GameScene) and scene.lobby_game and scene.over_at is None:
@@ -548,7 +548,7 @@ class App:
 
     def offer_resume(self) -> None:
         """Offer the interrupted game in the store, if there is one (never raises)."""
-        from kiosk import resume
+        from kiosk.persist import resume
         try:
             resume.offer(self)
         except Exception:
@@ -604,10 +604,10 @@ class App:
 
     def run_command(self, command: str, what: str = "run the command", notify: bool = True) -> Running:
         """Run an operator's command (shut down, reboot...) in the background
-        (:class:`kiosk.power.Running`, returned); with ``notify`` its refusal or failure
+        (:class:`kiosk.service.power.Running`, returned); with ``notify`` its refusal or failure
         becomes a message (the service menu shows it itself).  Tests replace this method:
         the real one is never run by the test suite with a real poweroff."""
-        from kiosk.power import Running
+        from kiosk.service.power import Running
 
         def done(problem: str | None) -> None:
             if problem and notify:
@@ -719,7 +719,7 @@ class App:
         top = self.scenes[-1]
         self.led.update(top.led_picture(shown), shown, idle=top.led_idle)
         if self.lamps is not None:            # pins change only when a seat's state changes
-            from kiosk.buzzer_lamps import scene_pattern
+            from kiosk.output.buzzer_lamps import scene_pattern
             self.lamps.show(scene_pattern(top, self.lamp_memory, shown, len(self.lamps)))
 
     #: Which edge sources may press for a seat of each station kind.
@@ -1075,9 +1075,9 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
     """Open the window and run the arcade until quit; returns the exit status.
 
     SIGTERM, SIGHUP and SIGINT end it through the same way out as Ctrl+Q (see
-    :mod:`kiosk.stopping`): status 0 after SIGTERM or SIGHUP, 130 after SIGINT.
+    :mod:`kiosk.service.stopping`): status 0 after SIGTERM or SIGHUP, 130 after SIGINT.
     """
-    from kiosk.stopping import StopSignals
+    from kiosk.service.stopping import StopSignals
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")      # our handlers, not SDL's
@@ -1101,7 +1101,7 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
         app = App(cfg, screen, args)
         stop.attach(app)
         if app.demo:
-            from kiosk.demo import DemoError, start_demo
+            from kiosk.players.demo import DemoError, start_demo
             try:
                 start_demo(app, args)
             except (KeyError, DemoError) as exc:
@@ -1133,7 +1133,7 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
         status = app.exit_code            # the service menu's restart / stop
     status = stop.exit_status(status)
     if status == EXIT_RESTART and stop.signum is None:
-        from kiosk import power
+        from kiosk.service import power
         if not power.under_systemd():
             power.restart_in_place()      # started by hand: the same command line again (no return)
     return status

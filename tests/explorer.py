@@ -2,7 +2,7 @@
 ``kiosk/install.sh`` writes (four GPIO buzzers, no left/right/OK controls, kiosk mode), on
 gpiozero MockFactory pins and a virtual clock, worked only with buzzer gestures.
 
-Gestures (kiosk/gestures.py): a **tap** (pressed 0.12 s), a **hold** (1.0 s), a **long hold**
+Gestures (kiosk/controls/gestures.py): a **tap** (pressed 0.12 s), a **hold** (1.0 s), a **long hold**
 (2.6 s), on one seat or on several at once.  Two ways of walking:
 
 * :meth:`Explorer.goal` - for one registry entry: a buzzer on the attract loop joins, taps
@@ -258,7 +258,7 @@ class Explorer:
 
     def frame(self) -> None:
         """One frame: due releases, the app's step (drawn and checked every ``check_text`` frames)."""
-        from kiosk.thinker import wait_shared_idle
+        from kiosk.players.thinker import wait_shared_idle
         for seat, at in list(self.held.items()):
             if at <= self.clock.t:
                 self.factory.pin(self.pins[seat]).drive_high()
@@ -488,7 +488,7 @@ class Explorer:
     def everyone_leaves(self, entry: str) -> None:
         """P1 and P2 join and start ``entry``, play a little, then nobody presses again: the game
         must be put away and the title come back once every person's seat has been quiet for
-        the game's ``empty_room_ns`` (kiosk/away.py), not play on for an empty room."""
+        the game's ``empty_room_ns`` (kiosk/players/away.py), not play on for an empty room."""
         from kiosk.scenes.attract import AttractScene
         if "--leave" not in self.trace.command:
             self.trace.command += f" --leave {entry}"
@@ -527,7 +527,7 @@ class Explorer:
         """P1 starts ``entry`` and plays it until ``steps`` steps are saved, then the power goes
         and comes back (:meth:`power_cut`): the offer of the interrupted game must be on screen,
         over the title.  Returns the saved game (the results file's resume slot)."""
-        from kiosk.resume import ResumeScene
+        from kiosk.persist.resume import ResumeScene
         from kiosk.scenes.attract import AttractScene
         self.to_attract()
         self.choose_in_lobby(entry)
@@ -560,7 +560,7 @@ class Explorer:
         the way back), ``choose-drop`` (a tap to "Drop it", a hold takes it) or ``wait`` (nobody
         answers: it resumes by itself, ``AUTO_RESUME_NS`` later).  Resumed: the same game at
         its saved step; dropped: the title, and no offer at the next start."""
-        from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+        from kiosk.persist.resume import AUTO_RESUME_NS, ResumeScene
         from kiosk.scenes.attract import AttractScene
         if "--resume" not in self.trace.command:
             self.trace.command += f" --resume {entry}:{how}"
@@ -1039,7 +1039,7 @@ class Checks:
 
         * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press or
           release the screen took (a gesture ends at its release; then a computer plays the
-          seat, kiosk/away.py), and never more than three turns in all
+          seat, kiosk/players/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
         * the lobby starts ``[lobby] auto_start_s`` after the last press or release (its
@@ -1077,7 +1077,7 @@ class Checks:
                     ex.fail(f"{name} stood still {waited / 1e9:.1f} s with no person to wait on")
                 self.ok("progress: the game moves on")
             return
-        from kiosk.resume import AUTO_RESUME_NS
+        from kiosk.persist.resume import AUTO_RESUME_NS
         limits = {"LobbyScene": (float(ex.cfg["lobby"]["auto_start_s"]) + 2, True),
                   "ResumeScene": (AUTO_RESUME_NS / S + 2, True),
                   "ResultsScene": (45 + 25 + 3, False), "PinScene": (65, False)}
@@ -1215,7 +1215,7 @@ class Checks:
         """On a buzzers-only cabinet no line drawn names a control it does not have (OK, X,
         left/right, Esc, Enter...): a guest told "X = drop it" has no X to press (issue 20: the
         resume offer did).  Every screen it draws, the app's notes too."""
-        from kiosk.input import choose_controls
+        from kiosk.controls.input import choose_controls
         ex = self.ex
         if choose_controls(ex.cfg) or not ex.app.kiosk_mode:
             return

@@ -172,7 +172,7 @@ def test_duel_results_and_high_scores_go_by_the_fewest_penalty_cards(ex: Explore
 
 
 def test_the_event_board_ranks_duel_by_the_fewest_penalty_cards() -> None:
-    from kiosk.event import score_of
+    from kiosk.event.link import score_of
     best, worst = score_of("focusx-duel", (0,), (1, 7, 3, 4)), score_of("focusx-duel", (2,), (6, 5, 2, 9))
     assert best.text == "1 penalty cards" and best.seat == 0
     assert best.value > worst.value                          # the board sorts by value, highest first

@@ -135,7 +135,7 @@ def test_accept_refuses_a_file_with_problems(tmp_path: Path, capsys: pytest.Capt
 
 
 def test_doctor_names_the_settings_taken_from_the_last_good_copy(tmp_path: Path) -> None:
-    from kiosk import doctor
+    from kiosk.service import doctor
     path = install(tmp_path)
     path.write_text(INSTALLED[:INSTALLED.index("[gpio]")], "utf-8")
     check, cfg = doctor.check_config(path)

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import cli, config, doctor
-from kiosk.config_save import save_settings
+from kiosk import cli, config
+from kiosk.service import doctor
+from kiosk.service.config_save import save_settings
 from tests.test_config_damage import INSTALLED, assert_cabinet, install
 
 STORE = "/var/lib/focus-arcade/arcade.sqlite3"

@@ -32,9 +32,9 @@ import pytest  # noqa: E402
 from kiosk import app as kapp  # noqa: E402
 from kiosk import config, render  # noqa: E402
 from kiosk.app import App  # noqa: E402
+from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from kiosk.thinker import wait_shared_idle  # noqa: E402
 
 T0 = 10 ** 15
 STEP = 16_666_667

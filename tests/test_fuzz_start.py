@@ -23,9 +23,9 @@ from arcade.core.record import to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
 from kiosk import config
-from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+from kiosk.persist.resume import AUTO_RESUME_NS, ResumeScene
+from kiosk.persist.storage import Results
 from kiosk.scenes.attract import AttractScene
-from kiosk.storage import Results
 from tests.kiosk_start import config_for, start_kiosk
 
 DEFAULT_TOML = config.DEFAULT_FILE.read_bytes()

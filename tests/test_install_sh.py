@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config, doctor
+from kiosk import config
+from kiosk.service import doctor
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = ROOT / "kiosk" / "install.sh"

@@ -32,11 +32,11 @@ from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import Config, validate
 from kiosk.games.focusx.scene import ClassicScene
+from kiosk.players.thinker import wait_shared_idle
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
-from kiosk.thinker import wait_shared_idle
 
 MS = 1_000_000
 FRAME = 16_666_667

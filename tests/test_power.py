@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 import kiosk.app as kapp
-from kiosk import power
 from kiosk.scenes.service import MENU, ServiceScene
+from kiosk.service import power
 from tests.test_event_day import P1, Day, docs_shot, event_config, menu_to, open_service
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,7 +276,7 @@ class Answer:
     (127, "Error getting authority: Could not connect", False, "polkit does not answer"),
 ])
 def test_the_doctor_asks_polkit_whether_the_menu_may_shut_down(code: int, err: str, ok: bool, says: str) -> None:
-    from kiosk import doctor
+    from kiosk.service import doctor
     asked: list[list[str]] = []
 
     def run(argv: list[str], **_: object) -> Answer:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import resume
+from kiosk.persist import resume
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import SeatInfo

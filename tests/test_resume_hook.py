@@ -17,8 +17,8 @@ import pytest
 from arcade import registry
 from arcade.core.api import CHANCE, RACE, Game
 from arcade.core.errors import RecordError, SettingsError
-from kiosk import resume
-from kiosk.highscores import score_rule
+from kiosk.persist import resume
+from kiosk.persist.highscores import score_rule
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo

@@ -27,7 +27,7 @@ from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
 
 import kiosk.scenes.service as service
-from kiosk.highscores import score_rule
+from kiosk.persist.highscores import score_rule
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene
 
@@ -341,7 +341,7 @@ def test_the_pin_lock_survives_a_restart_and_grows_with_each_lock(tmp_path: Path
 
 
 def test_a_clock_set_back_never_makes_the_lock_longer_than_its_length(tmp_path: Path) -> None:
-    from kiosk.service_tools import PinLock
+    from kiosk.service.tools import PinLock
     now = [1_800_000_000.0]
     lock = PinLock(tmp_path / "lock.json", clock=lambda: now[0])
     for _ in range(3):

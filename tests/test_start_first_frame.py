@@ -56,5 +56,5 @@ def test_the_title_is_drawn_before_any_game_screen_is_loaded_and_every_game_is_r
     from kiosk.scenes.lobby import GAME_MODULES
     assert after["games"] == sorted(GAME_MODULES)       # all of them ready before a guest's press
     if not after["problem"]:                            # a machine with a (dummy) sound device
-        from kiosk.sound import RECIPES
+        from kiosk.output.sound import RECIPES
         assert after["sounds"] == len(RECIPES)

@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from kiosk.storage import WAL_FRAME_HEADER, WAL_HEADER, NotSavedYet, Results, StorageError
+from kiosk.persist.storage import WAL_FRAME_HEADER, WAL_HEADER, NotSavedYet, Results, StorageError
 from tests.test_store_damage import a_game
 
 
@@ -188,7 +188,7 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
     from types import SimpleNamespace
 
     import kiosk.app as kapp
-    import kiosk.highscores as khs
+    import kiosk.persist.highscores as khs
     r = Results(small_disk / "arcade.sqlite3")
     filler = fill(small_disk)
     now = [100.0]

@@ -1,5 +1,5 @@
 """Issue 14: computer players whose decision can take over 1 ms think in the worker process
-for any registry entry (kiosk/thinker.py, the ``"game"`` requests): the 4Focus placement
+for any registry entry (kiosk/players/thinker.py, the ``"game"`` requests): the 4Focus placement
 players (expert computers, the arcade's own choice for a buzzer-only seat) and the
 Focus (2023) partners.  A game plays to its end in the kiosk screen with the moves coming
 from the worker, the same moves as the same players make in this process, a killed worker

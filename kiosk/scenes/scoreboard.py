@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kiosk import render
-from kiosk.highscores import ScoreRule, day_start
+from kiosk.persist.highscores import ScoreRule, day_start
 
 if TYPE_CHECKING:
     from kiosk.scene import Host

@@ -2,13 +2,13 @@
 
 Opening: press ``[service] combo`` (default P1's and P2's OK; with buzzers only, P1's and P2's
 buzzers) together on the title screen (or in the attract loop) and hold them, nothing else
-pressed, for ``hold_s`` seconds (default 3) (kiosk/service_tools.py, ``Combination``: in a
+pressed, for ``hold_s`` seconds (default 3) (kiosk/service/tools.py, ``Combination``: in a
 game, the lobby or the results these are the guests' buttons and open nothing); then enter
 ``[service] pin`` with left/right (or buzzer taps) and OK (or a buzzer hold).  Three
 wrong PINs in a row lock the menu, longer with each lock; the lock survives a restart
-(kiosk/service_tools.py, ``PinLock``).
+(kiosk/service/tools.py, ``PinLock``).
 
-Moving in the menu, from any seat's station (kiosk/gestures.py): left/right (or a buzzer
+Moving in the menu, from any seat's station (kiosk/controls/gestures.py): left/right (or a buzzer
 tap) move the highlight, OK (or a buzzer hold of 0.6 s) chooses, X (or a 2 s hold) goes
 back.  A buzzer acts when it is let go (``ReleaseGestures``): a long hold never chooses
 first.  On a value, OK starts changing it: left/right change it, OK keeps it; with a
@@ -38,10 +38,11 @@ import pygame
 from arcade.core.events import CONTROLS, Edge
 from arcade.lights import pictures as ledv
 from kiosk import render
-from kiosk.gestures import BACK, NEXT, OK, PREV
-from kiosk.input import Command
+from kiosk.controls.gestures import BACK, NEXT, OK, PREV
+from kiosk.controls.input import Command
 from kiosk.scene import LedPicture, Scene
-from kiosk.service_tools import (
+from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
+from kiosk.service.tools import (
     LET_GO,
     ButtonTest,
     NewPin,
@@ -51,7 +52,6 @@ from kiosk.service_tools import (
     format_minutes,
     held_line,
 )
-from kiosk.stopping import EXIT_RESTART, EXIT_STOP
 
 if TYPE_CHECKING:
     from kiosk.scene import Host
@@ -80,7 +80,7 @@ _SAVED: "weakref.WeakKeyDictionary[Host, dict[tuple[str, str], Any]]" = weakref.
 
 
 def pin_lock(app: Host) -> PinLock:
-    """The arcade's one :class:`~kiosk.service_tools.PinLock` (read from its file once), on
+    """The arcade's one :class:`~kiosk.service.tools.PinLock` (read from its file once), on
     the wall clock (``time.time``: a lock outlives a restart)."""
     lock = _LOCKS.get(app)
     if lock is None:
@@ -89,8 +89,8 @@ def pin_lock(app: Host) -> PinLock:
 
 
 def choose_controls(app: Host) -> bool:
-    """Whether some seat has left/right/OK controls (:func:`kiosk.input.choose_controls`)."""
-    from kiosk.input import choose_controls as wired
+    """Whether some seat has left/right/OK controls (:func:`kiosk.controls.input.choose_controls`)."""
+    from kiosk.controls.input import choose_controls as wired
     return wired(app.cfg)
 
 
@@ -109,7 +109,7 @@ class PinScene(Scene):
     changes the digit, a hold (0.6 s) takes it, a long hold (2 s) takes the last one back
     (with none taken: leaves, and that is not a wrong try).  Leaving it without the menu
     (given up, :data:`PIN_TIMEOUT_NS`, locked) goes back to the title screen (:meth:`leave`).  Three wrong PINs in a row lock
-    the menu, longer with each lock (:class:`~kiosk.service_tools.PinLock`, kept in a file:
+    the menu, longer with each lock (:class:`~kiosk.service.tools.PinLock`, kept in a file:
     a restart does not open it)."""
 
     @property
@@ -175,7 +175,7 @@ class PinScene(Scene):
     def leave(self) -> None:
         """The PIN screen goes without opening the menu (given up, timed out, locked): back to
         the title screen.  The lobby under it was opened by the combination's own presses
-        (its first key went down on the title screen, kiosk/service_tools.py ``Combination``)
+        (its first key went down on the title screen, kiosk/service/tools.py ``Combination``)
         with the operator's seats joined: it is no guest's, and left there it would start a
         game nobody asked for ``[lobby] auto_start_s`` later (issue 20)."""
         from kiosk.scenes.lobby import LobbyScene
@@ -361,7 +361,7 @@ class ServiceScene(Scene):
         self.offered = dict(self.saved_offered)
         self.confirm: tuple[str, Callable[[], None]] | None = None
         self.status = ""
-        self.power: Any = None            # kiosk.power.Running: shutting down / rebooting
+        self.power: Any = None            # kiosk.service.power.Running: shutting down / rebooting
         if app.cfg["service"].get("pin", "") in NewPin.WELL_KNOWN:
             self.status = "The PIN is the one printed in the README: choose your own (Change the PIN)"
 
@@ -553,7 +553,7 @@ class ServiceScene(Scene):
 
     def _pin_act(self, action: str) -> None:
         """The "Change the PIN" page: the new PIN twice, then saved to the configuration file
-        (kiosk/config_save.py) and in force at once."""
+        (kiosk/service/config_save.py) and in force at once."""
         entry = self.newpin
         assert entry is not None
         entry.act(action)
@@ -577,7 +577,7 @@ class ServiceScene(Scene):
         """Write ``changes`` to the configuration file (kiosk/config_save, atomically); its path,
         or None with ``refused`` and the reason in the status line."""
         from kiosk.config import ConfigError
-        from kiosk.config_save import config_file, save_settings
+        from kiosk.service.config_save import config_file, save_settings
         path = config_file(self.app.cfg)
         try:
             save_settings(path, changes)
@@ -656,7 +656,7 @@ class ServiceScene(Scene):
         v = self.values[("sound", "volume")]
         if v == self.app.cfg["sound"]["volume"]:
             return
-        from kiosk.config_save import config_file, save_settings
+        from kiosk.service.config_save import config_file, save_settings
         try:
             save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
             self.app.cfg["sound"]["volume"] = v
@@ -677,7 +677,7 @@ class ServiceScene(Scene):
     def _restart(self) -> None:
         """Restart the arcade: ``[service] restart_command`` if set, then exit with
         EXIT_RESTART (systemd starts the arcade again; started by hand, it starts itself
-        again with the same command line: kiosk/power.py)."""
+        again with the same command line: kiosk/service/power.py)."""
         cmd = self.app.cfg["service"].get("restart_command", "")
         if cmd:
             self.app.run_command(cmd, "restart the arcade")
@@ -695,7 +695,7 @@ class ServiceScene(Scene):
         self._power("reboot_command", "reboot", "Restarting the Pi...")
 
     def _power(self, key: str, what: str, saying: str) -> None:
-        """Run the power command through logind (kiosk/power.py); if the Pi refuses, the
+        """Run the power command through logind (kiosk/service/power.py); if the Pi refuses, the
         menu stays and says why (``status``, and a message)."""
         svc = self.app.cfg["service"]
         self.status = saying
@@ -1001,10 +1001,10 @@ class ServiceScene(Scene):
     def button_grid(self) -> tuple[list[int], dict[int, tuple[str, ...]], tuple[str, ...]]:
         """What the button test shows: the seats, each seat's controls and the columns (the
         controls of any seat, in :data:`CONTROLS` order).  Only what the configuration wires
-        (:func:`kiosk.input.wired_controls`: four GPIO buzzers show P1-P4, a buzzer each), and
+        (:func:`kiosk.controls.input.wired_controls`: four GPIO buzzers show P1-P4, a buzzer each), and
         any other control that sent an edge during the test, so no press goes unseen; nothing
         wired at all: every seat's every control."""
-        from kiosk.input import wired_controls
+        from kiosk.controls.input import wired_controls
         own = {seat: set(ctls) for seat, ctls in wired_controls(self.app.cfg, self.app.gpio is not None).items()}
         for seat, control in self.buttons.controls:
             own.setdefault(seat, set()).add(control)

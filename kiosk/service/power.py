@@ -7,7 +7,7 @@ service's user ``focus-arcade`` (no sudo) may, and the rule that
 ``kiosk/install.sh`` installs (``kiosk/systemd/focus-arcade.rules``) says yes
 for power-off and reboot only.  The command runs in the background
 (:class:`Running`): the frame never waits for it.  When it works, systemd stops
-the arcade (SIGTERM, :mod:`kiosk.stopping`) on the way down.  When it is
+the arcade (SIGTERM, :mod:`kiosk.service.stopping`) on the way down.  When it is
 refused or fails, :func:`refusal` turns its exit status and error output into
 one line for the screen that says what to do.
 

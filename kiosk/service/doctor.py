@@ -251,7 +251,7 @@ def check_led(cfg: configmod.Config, probe: bool = True,
     led = cfg["led"]
     port = str(led["port"]).strip()
     rate = configmod.led_rate(led)[1]
-    from kiosk.led import split_ddp_port
+    from kiosk.output.led import split_ddp_port
 
     ddp = split_ddp_port(port)
     if led["transport"] == "ddp" or ddp is not None:
@@ -397,7 +397,7 @@ def check_store(cfg: configmod.Config) -> Check:
 
 def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
     """With ``[event]`` on (issue 15): the broker answers and takes the login; what it holds."""
-    from kiosk import event
+    from kiosk.event import link as event
     ev = cfg["event"]
     where = f"{ev['host']}:{ev['port']}{' (TLS)' if ev['tls'] else ''}"
     board, problem = event.watch(ev, seconds=seconds)
@@ -410,7 +410,7 @@ def check_event(cfg: configmod.Config, seconds: float = 4.0) -> Check:
                  f"{online} of {len(board.statuses)} cabinets online")
 
 
-#: The logind actions the service menu's "Shut the Pi down" / "Restart the Pi" need (kiosk/power.py).
+#: The logind actions the service menu's "Shut the Pi down" / "Restart the Pi" need (kiosk/service/power.py).
 POWER_ACTIONS = ("org.freedesktop.login1.power-off", "org.freedesktop.login1.reboot")
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Mapping, TypedDict, cast
 from arcade.core.api import State
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk.input import Command
+from kiosk.controls.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
@@ -44,7 +44,7 @@ log = logging.getLogger("focus-arcade")
 
 #: The offer resumes by itself this long (ns) after it came or after the last press or release
 #: when nobody answers (kiosk, unattended): the guests of the interrupted game are likely there;
-#: a game nobody plays is put away later by the empty-room rule (kiosk/away.py).
+#: a game nobody plays is put away later by the empty-room rule (kiosk/players/away.py).
 AUTO_RESUME_NS = 10_000_000_000
 
 
@@ -158,7 +158,7 @@ def save_progress(app: Host, scene: GameScene[State]) -> bool:
         if app.keep_resume_slot:
             return False                  # a party's interrupted game waits in the slot
         data["demo"] = True               # the next demo may resume it, a party's start never sees it as theirs
-    # A seat a computer plays only while its person is away (kiosk.away) is kept as the
+    # A seat a computer plays only while its person is away (kiosk.players.away) is kept as the
     # person's: after a restart their buzzer must still give them the seat back.
     watch = app.idle
     if watch.away and watch.scene is scene:
@@ -268,8 +268,8 @@ def resume_now(app: Host, data: ResumeData) -> bool:
 
 class ResumeScene(Scene):
     """The offer at start, over the title screen: "A game was interrupted", with two choices,
-    Resume and Drop it, worked with the menu gestures (kiosk/gestures.py), judged when the
-    buzzer is let go (:class:`~kiosk.service_tools.ReleaseGestures`, as in the PIN screen: a
+    Resume and Drop it, worked with the menu gestures (kiosk/controls/gestures.py), judged when the
+    buzzer is let go (:class:`~kiosk.service.tools.ReleaseGestures`, as in the PIN screen: a
     long hold never does first what a hold does):
 
     * buzzer: tap = the other choice, hold (0.6 s) = take the highlighted one, long hold
@@ -286,7 +286,7 @@ class ResumeScene(Scene):
 
     def __init__(self, app: Host, data: ResumeData) -> None:
         super().__init__(app)
-        from kiosk.service_tools import ReleaseGestures
+        from kiosk.service.tools import ReleaseGestures
         self.data = data
         self.since: int | None = None
         self.now = 0
@@ -308,7 +308,7 @@ class ResumeScene(Scene):
         if edge.source == "computer":
             return
         self.last_edge = edge.t_ns                # someone is answering: the countdown starts again
-        from kiosk.gestures import BACK, NEXT, OK, PREV
+        from kiosk.controls.gestures import BACK, NEXT, OK, PREV
         for _seat, action in self.gestures.feed(edge):
             if self.app.scenes[-1] is not self:
                 return
@@ -329,15 +329,15 @@ class ResumeScene(Scene):
 
     def controls(self) -> bool:
         """Whether some seat has left/right/OK/X controls (else only the buzzers' gestures are named)."""
-        from kiosk.input import choose_controls
+        from kiosk.controls.input import choose_controls
         return choose_controls(self.app.cfg)
 
     def hint(self, left_s: int) -> str:
         """The offer's controls line: only the controls wired here (the buzzers' gestures on a
         buzzers-only cabinet; Esc only where the keyboard's Esc works, outside kiosk mode);
         while a buzzer is held, what letting go does."""
-        from kiosk.gestures import BACK, NEXT, OK
-        from kiosk.service_tools import held_line
+        from kiosk.controls.gestures import BACK, NEXT, OK
+        from kiosk.service.tools import held_line
         held = held_line(self.gestures.would(self.now),
                          {NEXT: f"choose {self.CHOICES[1 - self.choice]}",
                           OK: "resume" if self.choice == 0 else "drop it", BACK: "drop it"})

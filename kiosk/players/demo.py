@@ -40,7 +40,7 @@ def demo_game(args: argparse.Namespace) -> tuple[LobbyGame, int]:
             or ``--x-rule`` for a game without a FocusX-rule mode.
     """
     from arcade.core.errors import SettingsError
-    from kiosk import headless
+    from kiosk.players import headless
     try:                     # the same names, --variant and --case as ``headless`` (one vocabulary)
         spec = headless.spec_of(args)
         headless.settings_of(spec, args)
@@ -66,5 +66,5 @@ def start_demo(app: Host, args: argparse.Namespace) -> None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):
         app.seed_override = args.seed             # the first game's seed (App.new_seed)
-    from kiosk.resume import start_game
+    from kiosk.persist.resume import start_game
     app.push(start_game(app, game, simulated_seats(app, players, args.skill)))

@@ -41,7 +41,7 @@ log = logging.getLogger("focus-arcade")
 #: Seconds the main loop gets to finish its frame before it is interrupted.
 GRACE_S = 1.2
 #: Exit status asking systemd to start the arcade again (the unit has RestartForceExitStatus=75);
-#: started by hand, the arcade starts itself again instead (kiosk/power.py).
+#: started by hand, the arcade starts itself again instead (kiosk/service/power.py).
 EXIT_RESTART = 75
 #: Exit status that stops the arcade (the unit has RestartPreventExitStatus=3).
 EXIT_STOP = 3

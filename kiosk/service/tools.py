@@ -6,7 +6,7 @@ No pygame here; the scenes in ``kiosk/scenes/service.py`` draw them.
   pressed together on the title screen (or in the service menu) and held, with
   nothing else pressed, for ``hold_s`` seconds (default 3) opens the service menu
   (after the PIN, if ``[service] pin`` is set).  Times are edge stamps (R-1).
-* :class:`PinEntry`: digits entered with menu actions (kiosk/gestures.py):
+* :class:`PinEntry`: digits entered with menu actions (kiosk/controls/gestures.py):
   left/right (or a buzzer tap) change the digit, OK (or a buzzer hold) takes it.
 * :class:`ButtonTest`: every edge of every seat's controls with its kernel
   stamp, the gap to that control's previous edge in ms, the bounces of each
@@ -31,7 +31,7 @@ from typing import Callable
 
 from arcade.core.events import CONTROLS, Edge
 from kiosk.config import PIN_DIGITS
-from kiosk.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
+from kiosk.controls.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
 
 log = logging.getLogger(__name__)
 
@@ -221,7 +221,7 @@ class ButtonTest:
 
 class ReleaseGestures(Gestures):
     """Buzzer gestures judged at the release (station controls act at once, as in
-    :class:`~kiosk.gestures.Gestures`): shorter than 0.6 s ``next``, up to 2 s ``ok``,
+    :class:`~kiosk.controls.gestures.Gestures`): shorter than 0.6 s ``next``, up to 2 s ``ok``,
     longer ``back``.  Nothing fires while the buzzer is held, so a long hold meant as
     "back" never first chooses the highlighted row (a long hold on "Save and restart now"
     must not restart the arcade); :meth:`would` says what letting go now would do, for

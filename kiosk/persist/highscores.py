@@ -27,7 +27,7 @@ no entry describes is kept as it is.  The methods also take the old form.
 
 Initials are three letters entered with station controls (left/right change
 the letter, OK takes it, X goes back a letter) or a buzzer alone (tap = next
-letter, hold 0.6 s = take the letter, hold 2 s = back), see ``kiosk/gestures.py``.
+letter, hold 0.6 s = take the letter, hold 2 s = back), see ``kiosk/controls/gestures.py``.
 This module has no pygame in it.
 """
 
@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from kiosk.gestures import BACK, NEXT, OK, PREV
+from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS highscores (
@@ -166,7 +166,7 @@ class HighScores:
     """The ``highscores`` table of the results file.
 
     Args:
-        db: the results file's open connection (``kiosk.storage.Results.db``).
+        db: the results file's open connection (``kiosk.persist.storage.Results.db``).
 
     Attributes:
         migrated: rows renamed from ``"family:mode"`` to registry names when opened.
@@ -273,7 +273,7 @@ def migrate(db: sqlite3.Connection) -> int:
 
 
 class InitialsEntry:
-    """Three letters, entered with menu actions (:mod:`kiosk.gestures`).
+    """Three letters, entered with menu actions (:mod:`kiosk.controls.gestures`).
 
     ``prev``/``next`` change the letter under the cursor, ``ok`` takes it and
     moves on (the third ``ok`` finishes), ``back`` returns to the previous letter.

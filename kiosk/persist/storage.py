@@ -95,7 +95,7 @@ CREATE TABLE IF NOT EXISTS resume (
 #: Tables of other modules (each a ``CREATE TABLE IF NOT EXISTS`` script), run at every open.
 EXTRA_SCHEMA: list[str] = []
 
-#: Events (issue 15, kiosk/event.py): a finished game's message waits in ``outbox``
+#: Events (issue 15, kiosk/event/link.py): a finished game's message waits in ``outbox``
 #: until the broker has acknowledged it (then the row is deleted); ``event_games``
 #: keeps which game id each local game was given (a game put aside loses its line).  Both written in the game's own
 #: save transaction, so a result is never saved without its message or the reverse.
@@ -1055,7 +1055,7 @@ class Results:
         a second save with the same key returns the first one's id, and the resume slot
         of that game is cleared in the same transaction.
 
-        With ``outbox_hook`` set (an event, kiosk/event.py), the game's event message
+        With ``outbox_hook`` set (an event, kiosk/event/link.py), the game's event message
         and game id are written in the same transaction (a game saved once is sent once).
 
         Raises:
@@ -1201,7 +1201,7 @@ class Results:
             self._put_aside_now([("games", game_id, str(exc), repr(row[1:3])[:2000])])
             raise KeyError(f"game {game_id}'s record could not be read ({exc}); it was put aside") from None
 
-    # -- the game in progress (kiosk/resume.py) ------------------------------------
+    # -- the game in progress (kiosk/persist/resume.py) ------------------------------------
     def save_resume(self, game_key: str, data: Mapping[str, object]) -> None:
         """Keep the game in progress (one slot; one transaction).
 

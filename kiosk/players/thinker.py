@@ -2,7 +2,7 @@
 
 The render loop must never wait for a search nor share its interpreter lock
 with one, so searching players (FOCUS and Crossfire: :func:`arcade.bots.sackson.decide`)
-run in a worker process started once and reused (``python -m kiosk.thinker``).
+run in a worker process started once and reused (``python -m kiosk.players.thinker``).
 The worker knows no game: what it searches and who it plays for come from each game's
 house through the registry (:mod:`arcade.core.thinking`).
 The client, :class:`Thinker`, talks to it over the worker's stdin/stdout and
@@ -542,7 +542,7 @@ class Thinker:
     request with its fallback.
 
     Args:
-        command: the worker's command line (default ``python -m kiosk.thinker``).
+        command: the worker's command line (default ``python -m kiosk.players.thinker``).
         clock: seconds, for the stuck rules (default ``time.monotonic``).
         stuck_margin_s: CPU seconds beyond a request's safety cap before the worker counts as stuck.
         silent_s: seconds without a sign of progress before the worker counts as stuck.
@@ -550,7 +550,7 @@ class Thinker:
 
     def __init__(self, command: Sequence[str] | None = None, clock: Callable[[], float] = time.monotonic,
                  stuck_margin_s: float = STUCK_MARGIN_S, silent_s: float = SILENT_S) -> None:
-        self.command = list(command) if command else [sys.executable, "-m", "kiosk.thinker"]
+        self.command = list(command) if command else [sys.executable, "-m", "kiosk.players.thinker"]
         self.clock = clock
         self.stuck_margin_s = stuck_margin_s
         self.silent_s = silent_s

@@ -41,7 +41,7 @@ class Gestures:
             accepts, however long).  Screens where a long hold must never first do what
             a hold does (the lobby, where it leaves; the PIN; the service menu; the offer of
             an interrupted game) judge at the release:
-            :class:`kiosk.service_tools.ReleaseGestures`.
+            :class:`kiosk.service.tools.ReleaseGestures`.
     """
 
     def __init__(self, long_hold: bool = True) -> None:

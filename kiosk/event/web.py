@@ -1,6 +1,6 @@
 """``focus-arcade leaderboard-web``: the event's leaderboard as a read-only web page (issue 15).
 
-Subscribes to the broker like a cabinet that never plays (:class:`kiosk.event.Watcher`)
+Subscribes to the broker like a cabinet that never plays (:class:`kiosk.event.link.Watcher`)
 and serves, on ``127.0.0.1:8080`` unless told otherwise:
 
     /                  the page (no scripts from elsewhere; it works offline)
@@ -23,7 +23,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Mapping
 
-from kiosk.event import Snapshot, Watcher, dumps
+from kiosk.event.link import Snapshot, Watcher, dumps
 
 log = logging.getLogger("focus-arcade.web")
 
@@ -215,7 +215,7 @@ MAX_CONNECTIONS = 800
 
 
 class PageSnapshot(Snapshot):
-    """What the page gets (``/leaderboard.json``, ``/events``): :class:`kiosk.event.Snapshot`
+    """What the page gets (``/leaderboard.json``, ``/events``): :class:`kiosk.event.link.Snapshot`
     with the event's name, the connection problem ("" while fine) and the server's clock
     (``now``, s since 1970)."""
 

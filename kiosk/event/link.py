@@ -25,7 +25,7 @@ a server.  A game published twice (a lost acknowledgement, a cabinet killed
 before it deleted the outbox row) lands on the same topic with the same game id,
 and the :class:`Leaderboard` counts a game id once.
 
-Nothing lost: :meth:`kiosk.storage.Results.save` writes the game, its outbox row
+Nothing lost: :meth:`kiosk.persist.storage.Results.save` writes the game, its outbox row
 and its game id in one SQLite transaction (``outbox_hook``).  A pump thread hands
 outbox rows to paho in order (QoS 1, retained, under a fixed client id); paho's
 network thread (``loop_start``) sends them and resends the unacknowledged ones after
@@ -1530,7 +1530,7 @@ class EventLink:
     # -- outbox (called in the save transaction, from the frame loop) --------------------------
     def outbox_hook(self, games_id: int, finished_at: float, record: Mapping[str, object], winners: tuple[int, ...],
                     reason: str, scores: tuple[float, ...]) -> tuple[str, str, str, str]:
-        """:data:`kiosk.storage.OutboxHook`: the game's id, event, topic and payload."""
+        """:data:`kiosk.persist.storage.OutboxHook`: the game's id, event, topic and payload."""
         r = make_result(self.event, self.cabinet, record, winners, reason, scores, finished_at)
         self._saving[r.game_id] = r
         return r.game_id, self.event, results_topic(self.event, r.game_id, self.cabinet), r.to_json()
