@@ -20,12 +20,12 @@ from arcade.coop.pictures import table_picture  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
 from arcade.lights.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
-from kiosk import thinker as thinker_mod  # noqa: E402
 from kiosk.app import App  # noqa: E402
 from kiosk.games.coop import words  # noqa: E402
 from kiosk.games.coop.partners import marker_visible  # noqa: E402
 from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene  # noqa: E402
 from kiosk.games.coop.table import cell_rects  # noqa: E402
+from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12

@@ -52,7 +52,7 @@ def _is_type_checking(node: ast.If) -> bool:
 
 def _imported(node: ast.AST, here: str) -> list[str]:
     """The modules an import statement (or ``importlib.import_module("literal")``) names,
-    each with the names it takes from a package (``from kiosk import thinker`` -> ``kiosk``,
+    each with the names it takes from a package (``from kiosk.players import thinker`` -> ``kiosk.players``,
     ``kiosk.players.thinker``)."""
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
