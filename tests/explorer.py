@@ -1270,6 +1270,14 @@ class Checks:
 
 
 # -- the command line: play one walk again ------------------------------------------------------
+def keep_home_out(tmp: Path) -> None:
+    """Run from the command line (not under pytest, whose conftest does this), the explorer's
+    arcade keeps its store, its last good configuration copy and its settings under ``tmp``,
+    never in the home directory of the machine it runs on (a cabinet's own copy stays as it is)."""
+    for var, sub in (("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state")):
+        os.environ[var] = str(tmp / "home" / sub)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.explorer", description=__doc__.split("\n\n")[0])
     p.add_argument("--entry", default="", help="a registry name: its goal-directed walk")
@@ -1290,6 +1298,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     size = tuple(int(x) for x in a.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
+        keep_home_out(Path(tmp))
         ex = Explorer(Path(tmp), a.seed, (size[0], size[1]), a.text_every, frame_ms=a.frame_ms,
                       command=" ".join(["python -m tests.explorer", *(argv or sys.argv[1:])]))
         try:
