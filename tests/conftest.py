@@ -3,7 +3,7 @@
 Set at import, before any test module imports pygame or reads a path:
 
 * ``SDL_VIDEODRIVER`` / ``SDL_AUDIODRIVER`` = ``dummy`` (headless machines, CI);
-* ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME`` and ``XDG_STATE_HOME`` point into a fresh
+* ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME``, ``XDG_STATE_HOME`` and ``XDG_CACHE_HOME`` point into a fresh
   temporary folder, and ``FOCUS_ARCADE_CONFIG`` and ``STATE_DIRECTORY`` are unset, so
   the results store, the configuration look-up and its last good copy never touch the
   real ``~/.local`` or ``~/.config``;
@@ -35,6 +35,7 @@ atexit.register(shutil.rmtree, _HOME, True)
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")     # catalogs compiled at run time (arcade.i18n)
 os.environ.pop("FOCUS_ARCADE_CONFIG", None)
 os.environ.pop("STATE_DIRECTORY", None)
 
