@@ -177,9 +177,13 @@ def catalog_problems(po: Path, template: Catalog, languages: dict[str, str] | No
         problems.append(f"{where}: its header is marked fuzzy (gettext ignores the catalog's plural forms)")
     # entries as written: twice, or two in one block
     seen: dict[tuple[str | None, str], int] = {}
-    for line, block in _blocks(text):
+    blocks = list(_blocks(text))
+    # each entry read under the file's header (its plural forms), when the file starts with one
+    first = blocks[0][1].splitlines() if blocks else []
+    header_block = blocks[0][1] if 'msgid ""' in first and any("Content-Type:" in ln for ln in first) else ""
+    for line, block in blocks:
         try:
-            part = read_po(io.StringIO(block), locale=None)
+            part = read_po(io.StringIO(block if block is header_block else header_block + "\n" + block), locale=None)
         except Exception as exc:
             problems.append(f"{where}:{line}: an entry that does not read: {exc}")
             continue
