@@ -8,6 +8,8 @@
                                    ``pip install -e`` do this by themselves: setup.py)
     python tools/i18n.py check     every problem of every catalog, and whether the template is
                                    current; status 1 when there is one (tests/test_i18n_catalogs.py)
+    python tools/i18n.py init CODE a new language's catalog from the template (its header: the
+                                   language, its plural forms from Babel's locale data)
 
 Messages are taken from ``arcade/``, ``kiosk/``, ``hardware/`` and ``firmware_bridge/`` by
 Babel's Python extractor, from the calls ``_("...")``, ``N_("...")``,
@@ -300,6 +302,38 @@ def update(root: Path = ROOT) -> list[Path]:
     return changed
 
 
+def init(code: str, root: Path = ROOT) -> Path:
+    """A new catalog for the language ``code`` (ISO 639-1, "pl") from the current template: every
+    message untranslated, the header's Language and Plural-Forms filled in from Babel's locale data.
+
+    Raises:
+        FileExistsError: the language has a catalog already (``update`` brings it in line).
+        ValueError: Babel knows no such language.
+    """
+    from datetime import UTC, datetime
+
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(code)
+    except (UnknownLocaleError, ValueError) as exc:
+        raise ValueError(f"{code!r}: not a language code Babel knows ({exc})") from None
+    po = locale_dir(root) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if po.exists():
+        raise FileExistsError(f"{po.relative_to(root)} exists: python tools/i18n.py update brings it in line")
+    template = extract(root)
+    write_template(template, root)
+    catalog = Catalog(locale=locale, project="focus-arcade", domain=DOMAIN, fuzzy=False, charset="utf-8",
+                      revision_date=datetime.now(UTC))
+    for message in template:
+        if message.id:
+            catalog.add(message.id, None, message.locations, auto_comments=message.auto_comments,
+                        context=message.context)
+    po.parent.mkdir(parents=True, exist_ok=True)
+    po.write_bytes(_text(catalog))
+    return po
+
+
 def compile_all(root: Path = ROOT) -> list[Path]:
     """Every catalog compiled to the ``.mo`` beside it (``arcade.i18n.compile_catalog``)."""
     sys.path.insert(0, str(root))
@@ -318,8 +352,11 @@ def compile_all(root: Path = ROOT) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="tools/i18n.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("command", choices=["extract", "update", "compile", "check"])
+    p.add_argument("command", choices=["extract", "update", "compile", "check", "init"])
+    p.add_argument("code", nargs="?", help="init: the new language's code (ISO 639-1, e.g. pl)")
     args = p.parse_args(argv)
+    if (args.command == "init") != bool(args.code):
+        p.error("init takes the language's code (python tools/i18n.py init pl); the others take none")
     if args.command == "extract":
         template = extract()
         wrote = write_template(template)
@@ -329,6 +366,14 @@ def main(argv: list[str] | None = None) -> int:
         changed = update()
         for po in catalog_paths():
             print(f"{po.relative_to(ROOT)}" + (": updated" if po in changed else ": already current"))
+    elif args.command == "init":
+        try:
+            po = init(args.code)
+        except (FileExistsError, ValueError) as exc:
+            print(f"tools/i18n.py: {exc}", file=sys.stderr)
+            return 2
+        print(f"{po.relative_to(ROOT)}: {sum(1 for m in extract() if m.id)} messages to translate; add "
+              f'"{args.code}" and its name, as its speakers write it, to LANGUAGES in arcade/i18n.py')
     elif args.command == "compile":
         for mo in compile_all():
             print(f"compiled {mo.relative_to(ROOT)}")
