@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, MutableMapping
 
 import pygame
 
+from arcade import i18n
 from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
@@ -200,6 +201,7 @@ class App:
         # switch interval each time the frame needs it back.  1 ms instead of 5 ms keeps such a
         # wait shorter than a frame's own work.
         sys.setswitchinterval(SWITCH_INTERVAL_S)
+        i18n.use(cfg.language())                  # issue 26: [display] language, else the system's, before any frame
         render.reset_caches()
         render.tune_memory()                      # issue 23: freed pictures go back to the system
         # Warmed now, not in a game's first frame: the fonts, and the resume module every game

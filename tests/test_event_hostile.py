@@ -619,7 +619,7 @@ def test_hostile_payloads_on_a_real_broker_never_stop_a_client(broker: mosquitto
 
 def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_drops_silent_clients(
         broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk.event.link import web as event_web
+    from kiosk.event import web as event_web
     monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0, max_per_address=40).start()   # 20 viewers here
@@ -666,7 +666,7 @@ def test_one_address_holding_many_connections_leaves_the_page_to_everyone_else(
     then, held a thread and a file descriptor each for as long as it liked: a thousand of them
     used up the 1,024 files a service may open, and the page no longer answered anyone.  One
     address now holds at most ``MAX_PER_ADDRESS`` (16) connections; more are closed at once."""
-    from kiosk.event.link import web as event_web
+    from kiosk.event import web as event_web
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
     held: list[socket.socket] = []

@@ -3,7 +3,8 @@
 Subscribes to the broker like a cabinet that never plays (:class:`kiosk.event.link.Watcher`)
 and serves, on ``127.0.0.1:8080`` unless told otherwise:
 
-    /                  the page (no scripts from elsewhere; it works offline)
+    /                  the page (no scripts from elsewhere; it works offline), in the language
+                       the browser asks for (``Accept-Language``; issue 26)
     /leaderboard.json  the leaderboard now (``Leaderboard.snapshot``)
     /events            Server-Sent Events: the same JSON each time it changes
 
@@ -15,22 +16,25 @@ shared (bench/bench_event.py ``--web-clients`` measures it).
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
 import sys
 import threading
 import time
+from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Mapping
+from typing import Callable, Mapping
 
+from arcade import i18n
 from kiosk.event.link import Snapshot, Watcher, dumps
 
 log = logging.getLogger("focus-arcade.web")
 
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="@LANG@"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Focus Arcade - hall leaderboard</title>
+<title>@TITLE@</title>
 <style>
 body { background: #121622; color: #eceef5; font-family: sans-serif; margin: 1em; font-size: 18px; }
 h1 { color: #ffcc40; margin: 0 0 .3em 0; font-size: 2em; }
@@ -89,15 +93,19 @@ td.gid { color: #969cb0; font-family: monospace; font-size: .6em; }
 }
 </style></head>
 <body>
-<h1>Hall leaderboard <bdi id="event"></bdi></h1>
-<p><span id="state" class="dim">connecting...</span> <span id="age" class="dim"></span></p>
+<h1>@HEADING@ <bdi id="event"></bdi></h1>
+<p><span id="state" class="dim">@CONNECTING@</span> <span id="age" class="dim"></span></p>
 <p id="note" class="warn"></p>
 <div id="boards"></div>
 <p id="more" class="dim"></p>
-<h2 id="cabinets-title">Cabinets</h2>
+<h2 id="cabinets-title">@CABINETS@</h2>
 <table id="cabinets"></table>
 <script>
 "use strict";
+// The page's words in the browser's language (kiosk.event.web.page_texts); P: the plural form of each count.
+const T = @TEXTS@;
+function fill(text, fields) { return text.replace(/\\{(\\w+)\\}/g, (m, k) => k in fields ? String(fields[k]) : m); }
+function count(forms, n) { const i = T.P[n < 200 ? n : 100 + n % 100]; return fill(forms[i] ?? forms[forms.length - 1], {n: n}); }
 let heardAt = 0, updatedAge = 0, serverOk = false, brokerProblem = false;
 function cell(row, text, cls) {
   const td = document.createElement("td");
@@ -107,18 +115,19 @@ function cell(row, text, cls) {
 }
 function ago(s) {
   s = Math.max(0, Math.round(s));
-  return s < 120 ? s + " s" : s < 7200 ? Math.round(s / 60) + " min" : Math.round(s / 3600) + " h";
+  return s < 120 ? fill(T.s, {seconds: s}) : s < 7200 ? fill(T.min, {minutes: Math.round(s / 60)}) :
+    fill(T.h, {hours: Math.round(s / 3600)});
 }
 function showAge() {
   const el = document.getElementById("age");
   if (!heardAt) { el.textContent = ""; return; }
   const quiet = (performance.now() - heardAt) / 1000;
-  el.textContent = "- last update " + ago(updatedAge + quiet) + " ago";
+  el.textContent = fill(T.last_update, {age: ago(updatedAge + quiet)});
   // The server's link to the broker lost or silent: the age is stale news too, not a quiet hall.
   el.className = quiet > 20 || brokerProblem ? "stale" : "dim";
   if (quiet > 20) {
     const st = document.getElementById("state");
-    st.textContent = "no news from the leaderboard server for " + ago(quiet) + "; retrying..."; st.className = "down";
+    st.textContent = fill(T.no_news, {age: ago(quiet)}); st.className = "down";
   }
 }
 function heard(serverNow, updatedAt) {
@@ -129,17 +138,17 @@ function show(data) {
   heard(data.now, data.updated_at);
   document.getElementById("event").textContent = "- " + data.event;
   const st = document.getElementById("state");
-  const plural = n => n + (n === 1 ? " game" : " games");
-  st.textContent = data.problem ? data.problem : plural(data.games) + (data.closed ? " - event closed" : "");
+  const plural = n => count(T.games, n);
+  st.textContent = data.problem ? data.problem :
+    data.closed ? fill(T.closed, {games: plural(data.games)}) : plural(data.games);
   st.className = data.problem ? "down" : "dim";
   brokerProblem = !!data.problem;
   st.dataset.games = data.games;
   const dups = data.cabinets.filter(c => c.duplicate).map(c => c.cabinet);
   const floods = data.flooding || [];
-  document.getElementById("note").textContent = (dups.length ?
-    "Two machines use the cabinet name " + dups.join(", ") + ": give each cabinet its own name. " : "") +
-    (floods.length ? "The login " + floods.join(", ") + " floods its topics: some of its own games may be " +
-     "missing; every other cabinet is shown in full." : "");
+  document.getElementById("note").textContent = [
+    dups.length ? fill(T.duplicate, {names: dups.join(", ")}) : "",
+    floods.length ? fill(T.flooding, {names: floods.join(", ")}) : ""].filter(Boolean).join(" ");
   moreBoards = data.more_boards || 0;
   const boards = document.getElementById("boards");
   boards.replaceChildren();
@@ -152,7 +161,7 @@ function show(data) {
     const t = document.createElement("table");
     for (const r of b.top) {
       const tr = document.createElement("tr"); tr.className = "entry"; tr.dataset.gameId = r.game_id || "";
-      if (r.game_id) tr.title = "game " + r.game_id;
+      if (r.game_id) tr.title = fill(T.game, {id: r.game_id});
       cell(tr, r.rank + ".", "rank dim"); cell(tr, r.score, "score"); cell(tr, r.who, "who");
       cell(tr, r.cabinet, "cabinet");
       // The game's id, short (event remove takes these 8 characters), for the operator.
@@ -166,9 +175,10 @@ function show(data) {
   for (const c of data.cabinets) {
     const tr = document.createElement("tr"); tr.className = "cabinet-row";
     // An offline cabinet stays listed, with when it was last heard of (its own clock).
-    const seen = c.state === "offline" && c.seen_at > 0 ? ", last seen " + ago(data.now - c.seen_at) + " ago" : "";
-    cell(tr, c.cabinet, "cabinet"); cell(tr, c.state + seen, "state"); cell(tr, c.game || "", "dim");
-    if (c.duplicate) cell(tr, "two machines use this name", "warn");
+    const state = T.states[c.state] ?? c.state;
+    const shown = c.state === "offline" && c.seen_at > 0 ? fill(T.last_seen, {state: state, age: ago(data.now - c.seen_at)}) : state;
+    cell(tr, c.cabinet, "cabinet"); cell(tr, shown, "state"); cell(tr, c.game || "", "dim");
+    if (c.duplicate) cell(tr, T.two_machines, "warn");
     cabs.appendChild(tr);
   }
   showAge();
@@ -178,7 +188,7 @@ function showMore() {
   // The boards the server left out, and those this screen has no room for (a big screen shows six).
   const hidden = [...document.querySelectorAll("#boards section")].filter(e => e.offsetParent === null).length;
   const n = moreBoards + hidden;
-  document.getElementById("more").textContent = n ? "... and " + n + " more boards" : "";
+  document.getElementById("more").textContent = n ? count(T.more, n) : "";
 }
 window.addEventListener("resize", showMore);
 function take(text) {
@@ -192,11 +202,67 @@ const es = new EventSource("events");
 es.onmessage = e => take(e.data);
 es.addEventListener("tick", e => { const t = JSON.parse(e.data); heard(t.now, t.updated_at); showAge(); });
 es.onerror = () => { const st = document.getElementById("state");
-  st.textContent = "lost the leaderboard server; retrying..."; st.className = "down"; };
+  st.textContent = T.lost; st.className = "down"; };
 setInterval(showAge, 1000);
 </script>
 </body></html>
 """
+
+
+def _forms(tr: i18n.Translator, form: Callable[[int], str]) -> list[str]:
+    """Each plural form of a counted text, in the order of the language's forms: ``form(n)`` for
+    the first count of each form (the page picks one with :func:`page_texts`' ``P``)."""
+    first: dict[int, int] = {}
+    for n in range(200):
+        first.setdefault(tr.plural(n), n)
+    return [form(first.get(i, 5)) for i in range(tr.nplurals)]
+
+
+def page_texts(tr: i18n.Translator) -> dict[str, object]:
+    """The page's words in the language of ``tr`` (issue 26), for its script: texts with
+    ``{fields}`` it fills in, each counted text's plural forms, and ``P``: the form of each count
+    0-199 (a count of 200 and more takes the form of 100 + its last two digits, as the plural
+    rules of gettext's languages go)."""
+    _, ngettext, pgettext = tr.gettext, tr.ngettext, tr.pgettext
+    return {
+        "s": _("{seconds} s"),
+        # TRANSLATORS: how long ago, in minutes (the leaderboard page's "last update 3 min ago").
+        "min": _("{minutes} min"),
+        # TRANSLATORS: how long ago, in hours.
+        "h": _("{hours} h"),
+        # TRANSLATORS: {age} is a time such as "12 s" or "3 min".
+        "last_update": _("- last update {age} ago"),
+        "no_news": _("no news from the leaderboard server for {age}; retrying..."),
+        "lost": _("lost the leaderboard server; retrying..."),
+        # TRANSLATORS: {games} is the number of games with its word, such as "12 games".
+        "closed": _("{games} - event closed"),
+        "duplicate": _("Two machines use the cabinet name {names}: give each cabinet its own name."),
+        "flooding": _("The login {names} floods its topics: some of its own games may be missing; every "
+                      "other cabinet is shown in full."),
+        # TRANSLATORS: a game's id, shown when the pointer rests on a board's row.
+        "game": _("game {id}"),
+        # TRANSLATORS: {state} is a cabinet's state ("offline"), {age} a time such as "3 min".
+        "last_seen": _("{state}, last seen {age} ago"),
+        "two_machines": _("two machines use this name"),
+        "states": {"idle": pgettext("cabinet state", "idle"), "playing": pgettext("cabinet state", "playing"),
+                   "offline": pgettext("cabinet state", "offline")},
+        "games": _forms(tr, lambda n: ngettext("{n} game", "{n} games", n)),
+        "more": _forms(tr, lambda n: ngettext("... and {n} more board", "... and {n} more boards", n)),
+        "P": [tr.plural(n) for n in range(200)],
+    }
+
+
+def page(code: str) -> bytes:
+    """The page in the language ``code`` (a code of :data:`arcade.i18n.LANGUAGES`)."""
+    tr = i18n.translator(code)
+    _ = tr.gettext
+    texts = json.dumps(page_texts(tr), ensure_ascii=False).replace("</", "<\\/")
+    html = {"@LANG@": tr.code, "@TITLE@": _("Focus Arcade - hall leaderboard"), "@HEADING@": _("Hall leaderboard"),
+            "@CONNECTING@": _("connecting..."), "@CABINETS@": _("Cabinets")}
+    text = PAGE
+    for marker, words in html.items():
+        text = text.replace(marker, escape(words))
+    return text.replace("@TEXTS@", texts).encode()
 
 
 #: Seconds a client may take to send its request, or to take what is sent to it.
@@ -322,6 +388,7 @@ class LeaderboardWeb:
         self.streams = threading.BoundedSemaphore(MAX_STREAMS)
         self.watcher.leaderboard.listeners.append(self._changed)
         self.stopping = False
+        self._pages: dict[str, bytes] = {}     # the page in each language asked for (page())
         web = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -333,7 +400,10 @@ class LeaderboardWeb:
             def do_GET(self) -> None:
                 path = self.path.split("?")[0]
                 if path in ("/", "/index.html"):
-                    self._send(200, "text/html; charset=utf-8", PAGE.encode())
+                    # the browser's language for this request only: never the cabinet's (issue 26)
+                    code = i18n.accepted_language(self.headers.get("Accept-Language"))
+                    self._send(200, "text/html; charset=utf-8", web.page(code),
+                               {"Content-Language": code, "Vary": "Accept-Language"})
                 elif path == "/leaderboard.json":
                     self._send(200, "application/json", web.snapshot_json(MIN_GAP_S).encode())
                 elif path == "/events":
@@ -347,9 +417,11 @@ class LeaderboardWeb:
                 else:
                     self._send(404, "text/plain", b"not here: this page is read-only\n")
 
-            def _send(self, code: int, kind: str, body: bytes) -> None:
+            def _send(self, code: int, kind: str, body: bytes, headers: Mapping[str, str] | None = None) -> None:
                 self.send_response(code)
                 self.send_header("Content-Type", kind)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
                 self.end_headers()
@@ -359,6 +431,13 @@ class LeaderboardWeb:
         self.host = host
         self.port = int(self.server.server_address[1])
         self.thread: threading.Thread | None = None
+
+    def page(self, code: str) -> bytes:
+        """The page in the language ``code``, made once per language."""
+        made = self._pages.get(code)
+        if made is None:
+            made = self._pages[code] = page(code)
+        return made
 
     def _changed(self) -> None:
         with self.changed:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 
 from arcade.core.events import Edge
+from arcade.i18n import _, seconds
 from kiosk.scenes.seats import SeatInfo
 
 if TYPE_CHECKING:
@@ -217,8 +218,9 @@ class AwayWatch:
         quiet = min(now_ns - max(self.scene_since, self.last_input.get(s, 0)) for s in people)
         if quiet < limit:
             return False
-        self.app.message(f"Nobody has pressed for {limit / 1e9:.0f} s: everyone seems to have left, "
-                         "so the game was put away", 10.0)
+        # TRANSLATORS: {time} is a time such as "90 s" (arcade.i18n.seconds).
+        self.app.message(_("Nobody has pressed for {time}: everyone seems to have left, so the game was put "
+                           "away").format(time=seconds(limit / 1e9, 0)), 10.0)
         scene.leave()
         return True
 
