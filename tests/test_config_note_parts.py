@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk import config, render
 from tests.test_config_damage import INSTALLED, install
 from tests.text_fit import TextSeen, cut_texts

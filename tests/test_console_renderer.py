@@ -18,7 +18,7 @@ import os
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.config import Config, validate
 
 

@@ -21,7 +21,7 @@ import pygame
 import pytest
 import tomli_w
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.config import load_or_default
 from kiosk.persist.highscores import score_rule
 from kiosk.players.thinker import wait_shared_idle

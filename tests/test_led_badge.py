@@ -17,7 +17,7 @@ import pytest
 from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.persist.resume import start_game
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.seats import SeatInfo

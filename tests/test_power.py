@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.scenes.service import MENU, ServiceScene
 from kiosk.service import power
 from tests.test_event_day import P1, Day, docs_shot, event_config, menu_to, open_service
@@ -210,7 +210,7 @@ import os, sys
 generation = int(os.environ.get("FA_TEST_GENERATION", "0")) + 1
 os.environ["FA_TEST_GENERATION"] = str(generation)
 print(f"start {generation} pid {os.getpid()} argv {sys.argv[1:]}", flush=True)
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.scenes.service import MENU
 
 loop = kapp.App.loop

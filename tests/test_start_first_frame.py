@@ -14,7 +14,7 @@ CHILD = r'''
 import argparse, json, sys, tempfile
 import pygame
 from kiosk import config
-from kiosk.app import App
+from kiosk.app.loop import App
 cfg = config.load_or_default(None)
 cfg.data["storage"]["path"] = tempfile.mkdtemp() + "/results.sqlite3"
 cfg.data["led"]["port"] = "none"

@@ -144,7 +144,7 @@ def test_a_damaged_journal_on_a_full_disk_is_left_as_it_is_and_said_plainly(smal
     the copy and goes on."""
     from types import SimpleNamespace
 
-    from kiosk.app import App
+    from kiosk.app.loop import App
     from tests.test_store_journal import assert_byte_exact, crashed_store, frame_size, kept_copies
     path, files = crashed_store(small_disk, steps=8)
     wal = bytearray(files["-wal"])
@@ -187,7 +187,7 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
     said once more when it works again."""
     from types import SimpleNamespace
 
-    import kiosk.app as kapp
+    import kiosk.app.loop as kapp
     import kiosk.persist.highscores as khs
     r = Results(small_disk / "arcade.sqlite3")
     filler = fill(small_disk)

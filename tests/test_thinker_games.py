@@ -25,7 +25,7 @@ import pytest  # noqa: E402
 from hardware.sink import drain  # noqa: E402
 from kiosk import config  # noqa: E402
 from kiosk import thinker as th  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.games.focusx.scene import FourFocusScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402

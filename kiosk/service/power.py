@@ -13,7 +13,7 @@ one line for the screen that says what to do.
 
 **Restarting the arcade** (service menu, "Save and restart now"): under
 systemd (the unit ``kiosk/systemd/focus-arcade.service``) the arcade exits with
-:data:`kiosk.app.EXIT_RESTART` (75), which the unit restarts on
+:data:`kiosk.service.stopping.EXIT_RESTART` (75), which the unit restarts on
 (``RestartForceExitStatus=75``); started by hand it starts itself again with
 the same command line (:func:`restart_in_place`, ``os.execv``): same process
 id, same terminal, same options.
