@@ -17,7 +17,6 @@ kiosk keeps running.
 from __future__ import annotations
 
 import argparse
-import collections
 import gc
 import heapq
 import importlib
@@ -37,6 +36,7 @@ import pygame
 from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
+from kiosk.app.messages import Messages
 from kiosk.config import Config
 from kiosk.controls.input import StationInput
 from kiosk.output.led import LedOutput
@@ -63,17 +63,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("focus-arcade")
 
-#: At most this many app messages show at once, in the band along the top of the screen.
-MESSAGE_LINES = 2
-#: The notes' boxes' colour.
-NOTE_FILL = (120, 30, 30)
 #: The height (px) of the attract loop's "DEMO GAME" band along the bottom edge.
 DEMO_BAND_PX = 48
-#: A message longer than the lines it may take shows in parts, each this long (s), with its
-#: number ("(2/3)") at the end (issue 23: a configuration note is read whole at 480x320 too).
-MESSAGE_PART_S = 6.0
-#: A message in parts stays at least until every part has shown this many times.
-MESSAGE_PART_ROUNDS = 2
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
 #: A high-score table that could not be opened (a full disk) is tried again after this many seconds.
@@ -217,8 +208,9 @@ class App:
         self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.players.demo.start_demo)
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
-        self.messages: list[tuple[str, float]] = [(p, time.monotonic() + 30) for p in cfg.problems]
-        self._message_shown: dict[str, float] = {}    # message -> when it was first drawn (its parts' clock)
+        self.messages = Messages(clock=lambda: time.monotonic())   # the notes on screen
+        for problem in cfg.problems:              # the command line said them already
+            self.messages.add(problem, 30, journal=False)
         self.queue = make_queue()
         self.frame = 0
         self.frame_times: list[float] = []
@@ -228,8 +220,6 @@ class App:
         if self.sounds.problem:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
-        self._posted: collections.deque[str] = collections.deque()   # messages from other threads
-        self._topics: dict[str, str] = {}          # each message topic's latest text (message())
         self.event: EventLink | None = None       # when [event] is set (issue 15)
         self._status_at = 0.0
         self._open_event()
@@ -321,7 +311,7 @@ class App:
             except Exception:
                 return None
         for notice in r.notices:        # already in the journal (storage's logger)
-            self.messages.append((notice, time.monotonic() + 60))
+            self.messages.add(notice, 60, journal=False)
         r.report = lambda text: self.message(text, 60, topic=STORE_NOTE)
         return r
 
@@ -334,7 +324,7 @@ class App:
             return
         try:
             from kiosk.event.link import EventLink
-            link = EventLink(self.cfg["event"], self.results.path, message=self.post_message)
+            link = EventLink(self.cfg["event"], self.results.path, message=self.messages.post)
             self.results.outbox_hook = link.outbox_hook
             self.results.outbox_committed = link.committed
             link.start()
@@ -342,10 +332,6 @@ class App:
         except Exception as exc:          # a missing library or file: the cabinet plays on alone
             self.results.outbox_hook = self.results.outbox_committed = None
             self.message(f"Event off: {exc}")
-
-    def post_message(self, text: str) -> None:
-        """:meth:`message` from another thread (the event link): shown at the next frame."""
-        self._posted.append(text)
 
     def cabinet_state(self) -> tuple[str, str]:
         """("idle" | "playing", game name) from the scene on top."""
@@ -471,16 +457,8 @@ class App:
         return int.from_bytes(os.urandom(4), "big") % 1_000_000_007
 
     def message(self, text: str, seconds: float = 12.0, topic: str = "") -> None:
-        """Show a message on screen for a while (and in the log).  ``topic``: the newer message
-        of a topic replaces the older one still on screen (issue 23: the results file's notes,
-        "now saved" and "not saved yet", were shown at once)."""
-        log.warning(text)
-        if topic:
-            older = self._topics.get(topic)
-            if older is not None:
-                self.messages = [(m, t) for m, t in self.messages if m != older]
-            self._topics[topic] = text
-        self.messages.append((text, time.monotonic() + seconds))
+        """Show a note on screen for a while, and in the journal (:meth:`Messages.add`)."""
+        self.messages.add(text, seconds, topic)
 
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
@@ -611,7 +589,7 @@ class App:
 
         def done(problem: str | None) -> None:
             if problem and notify:
-                self.post_message(problem)
+                self.messages.post(problem)
         return Running(command, what, done)
 
     def is_game(self, scene: Scene | None) -> bool:
@@ -656,8 +634,7 @@ class App:
             clock.tick(fps)
 
     def step(self, now_ns: int) -> None:
-        while self._posted:
-            self.message(self._posted.popleft())
+        self.messages.take_posted()
         self._event_status()
         scene = self.scenes[-1]
         for event in pygame.event.get():
@@ -748,15 +725,12 @@ class App:
     def draw(self) -> None:
         surface = self.screen
         drawn = self.stack.drawn()
-        now = self._now()
-        self.messages = [(m, t) for m, t in self.messages if t > now]
-        self._message_shown = {m: t for m, t in self._message_shown.items() if any(m == x for x, _ in self.messages)}
+        now = self.messages.clock()
         in_game = bool(self.scenes) and self.is_game(self.scenes[-1])
         # In a game the newest note goes in the game's own title strip, over its title line:
         # never over the cards, the seats or whose turn it is, and the game keeps its screen regions
         # (issue 20: a game laid out smaller while a note was up jumped at 1280x720).
-        shown = self.messages[-1:] if in_game else self.messages[-MESSAGE_LINES:]
-        notes = [] if in_game else self._note_lines(surface, shown, in_game, now)
+        shown, notes = self.messages.frame(surface, in_game, now)
         # Elsewhere the notes take a band along the top and the demo game's band the bottom
         # edge: the screen is laid out in the rest (a subsurface), so a note never hides a word
         # of it (issue 20: a note over the lobby's Game row, over the PIN box's title, the title).
@@ -795,99 +769,9 @@ class App:
             render.text_block(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
                               render.BG, "center", bold=True)
         if game is not None:
-            self._draw_game_note(surface, game.note_strip, shown[-1][0], now)
-        for lines, box in notes:
-            pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 6), border_radius=6)
-            step = render.font(26).get_height() + 2
-            for i, line in enumerate(lines):          # a line still wider than the screen is squeezed
-                render.text_within(surface, line, (box.centerx, box.y + i * step), W - 40, 26, render.TEXT, "midtop")
+            self.messages.draw_game_note(surface, game.note_strip, shown[-1][0], now)
+        self.messages.draw_band(surface, notes)
         self._draw_led_attention(surface)
-
-    def _draw_game_note(self, surface: pygame.Surface, strip: pygame.Rect | None, msg: str, now: float) -> None:
-        """A note in a game: in the game's title strip (``strip``, declared veiled while the note
-        is up: it hides the title line on purpose), as many lines as the strip holds, at 26 px
-        (24 px in a strip too low for 26), in parts (:meth:`_message_part`) when longer.  A game
-        that drew no strip gets the note along the top edge, hiding what is there."""
-        W = surface.get_width()
-        if strip is None:
-            strip = pygame.Rect(0, 0, W, render.font(26).get_height() + 8)
-        else:
-            render.veil(surface, strip)
-            strip = strip.clip(surface.get_rect())
-        size = 26 if render.font(26).get_height() + 4 <= strip.h else render.MIN_TEXT_PX
-        f = render.font(size)
-        step = f.get_height() + 2
-        rows = max(1, (strip.h - 2) // step)
-        width = max(40, strip.w - 16)
-        lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now, size)
-        if not lines:
-            return
-        box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
-        box.center = strip.center
-        surface.fill(render.BG, strip)                # the title line goes for the note's moment
-        pygame.draw.rect(surface, NOTE_FILL, box.inflate(16, 4).clip(strip), border_radius=6)
-        for i, line in enumerate(lines):              # a line still wider than the strip is squeezed
-            render.text_within(surface, line, (box.centerx, box.y + i * step), width, size, render.TEXT, "midtop")
-
-    def note_rows(self, surface: pygame.Surface, in_game: bool) -> int:
-        """How many lines of notes the top band holds on ``surface``: at most a quarter of the
-        screen's height (the screen below keeps the rest), in a game one line (two from 600 px
-        high), elsewhere two per note (three on a narrow panel), at least one."""
-        W, H = surface.get_size()
-        step = render.font(26).get_height() + 2
-        most = max(1, (H // 4 - 8) // step)
-        if in_game:
-            return min(most, 2 if H >= 600 else 1)
-        return min(most, MESSAGE_LINES * (3 if W < 800 else 2))
-
-    def _note_lines(self, surface: pygame.Surface, shown: list[tuple[str, float]], in_game: bool,
-                    now: float) -> list[tuple[list[str], pygame.Rect]]:
-        """The notes' lines and boxes in the top band, newest last.  A long note goes onto more
-        lines rather than being squeezed to less than 85% of its width, or shows in parts
-        (:meth:`_message_part`) when it has more than its share of :meth:`note_rows`."""
-        width = surface.get_width() - 40
-        budget = self.note_rows(surface, in_game)
-        f = render.font(26)
-        step = f.get_height() + 2
-        out: list[tuple[list[str], pygame.Rect]] = []
-        y = 4
-        shown = shown[-budget:]
-        for k, (msg, _) in enumerate(shown):
-            rows = max(1, budget // len(shown) + (budget % len(shown) if k == len(shown) - 1 else 0))
-            if not in_game:
-                rows = min(rows, 3 if surface.get_width() < 800 else 2)
-            lines = [msg] if f.size(msg)[0] * 0.85 <= width else self._message_part(msg, width, rows, now)
-            if not lines:
-                continue
-            box = pygame.Rect(0, 0, min(width, max(f.size(line)[0] for line in lines)), step * len(lines) - 2)
-            box.midtop = (surface.get_width() // 2, y)
-            out.append((lines, box))
-            y = box.bottom + 7
-        return out
-
-    def _now(self) -> float:
-        """The clock of the messages (s, monotonic)."""
-        return time.monotonic()
-
-    def _message_part(self, msg: str, width: int, rows: int, now: float, size: int = 26) -> list[str]:
-        """The lines of ``msg`` to draw now, at most ``rows`` of at most ``width`` px:
-        all of it when it fits, else one part of it, the parts in turn (each
-        :data:`MESSAGE_PART_S` s, numbered "(1/3)" at the end), so the whole message is read
-        in time (it stays until each part has shown :data:`MESSAGE_PART_ROUNDS` times) rather
-        than cut off at the last line (issue 23).  ``size``: the text's size (px)."""
-        lines = render.wrap(msg, width, size, 10_000)
-        if len(lines) <= rows:
-            return render.wrap(msg, width, size, rows)
-        mark = render.font(size).size("  (99/99)")[0]
-        lines = render.wrap(msg, width - mark, size, 10_000)
-        parts = [lines[i:i + rows] for i in range(0, len(lines), rows)]
-        start = self._message_shown.setdefault(msg, now)
-        need = start + MESSAGE_PART_S * len(parts) * MESSAGE_PART_ROUNDS
-        self.messages = [(m, max(t, need) if m == msg else t) for m, t in self.messages]
-        i = int((now - start) // MESSAGE_PART_S) % len(parts)
-        part = list(parts[i])
-        part[-1] += f"  ({i + 1}/{len(parts)})"
-        return part
 
     def _draw_led_attention(self, surface: pygame.Surface) -> None:
         """While the LED matrix is not connected (issue 12): in the service menu the whole line

@@ -45,7 +45,7 @@ class Running:
         command: the command line (split like a shell, no shell features).
         what: what it does, for the messages (the verb: "shut down", "reboot").
         done: called from the waiting thread with :meth:`refusal` (None when it
-            worked) once the command has ended; e.g. ``App.post_message``.
+            worked) once the command has ended; e.g. ``kiosk.app.messages.Messages.post``.
 
     Attributes:
         returncode: the exit status once it ended (None while it runs, 127 when it
