@@ -28,7 +28,6 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, MutableMapping
 
 import pygame
@@ -37,6 +36,7 @@ from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
 from kiosk.app.messages import Messages
+from kiosk.app.screenshots import Screenshots
 from kiosk.config import Config
 from kiosk.controls.input import StationInput
 from kiosk.output.led import LedOutput
@@ -233,13 +233,7 @@ class App:
         self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
         self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
-        self.screenshot_dir = Path(self.options.screenshot_dir) if self.options.screenshot_dir else None
-        every = self.options.screenshot_every
-        self.screenshot_every_ns = int(every * 1e9) if self.screenshot_dir is not None else 0
-        self.shots = 0
-        self._shot: str | None = None
-        self._shot_last = 0                       # when the last interval shot was taken (ns)
-        self._shot_screen: tuple[int, str | int | None] | None = None   # (scene, page) shot last on a change
+        self.screenshots = Screenshots(self.options.screenshot_dir, self.options.screenshot_every, self.message)
         self.current_game: LobbyGame | None = None   # the game being played (high scores, attract loop)
         self._highscores: HighScores | None = None
         self._highscores_problem = ""             # why the table could not be opened ("": no problem)
@@ -645,7 +639,8 @@ class App:
                 continue
             for command in self.input.handle(event):
                 if command.name == "screenshot":
-                    self.screenshot_asked(command.source)
+                    self.screenshots.asked_by_hand(command.source, self.scenes[-1] if self.scenes else None,
+                                                   self.kiosk_mode)
                     continue
                 if command.name == "quit":
                     self.quit_asked("Ctrl+Q")
@@ -684,12 +679,9 @@ class App:
             self.attract.tick(now_ns)
         self.idle.tick(now_ns)
         self.scenes[-1].update(now_ns)
-        if self.screenshot_dir is not None:
-            self._screenshot_moments(now_ns)
+        self.screenshots.moments(now_ns, self.scenes[-1])
         self.draw()
-        if self._shot is not None:
-            self._save_shot(self._shot)
-            self._shot = None
+        self.screenshots.save(self.screen)
         pygame.display.flip()
         shown = time.monotonic_ns()
         self.scenes[-1].frame_shown(shown)      # R-2: races open at the flip
@@ -796,46 +788,8 @@ class App:
     _led_badge_corner: tuple[int, int] | None = None
 
     def screenshot(self, name: str) -> None:
-        """Save the next frame as PNG in ``--screenshot-dir`` (if given), once it is drawn
-        (``NNN-name.png``; several reasons for one frame: one file, ``NNN-a+b.png``)."""
-        if self.screenshot_dir is None:
-            return
-        if self._shot is None:
-            self._shot = name
-        elif name not in self._shot.split("+"):
-            self._shot = f"{self._shot}+{name}"
-
-    def screenshot_asked(self, source: str) -> None:
-        """F12, Print Screen or a gamepad's Guide button: a PNG of the next frame (with
-        ``--screenshot-dir``; without it a note outside kiosk mode, nothing in kiosk mode).
-        It changes nothing else on any screen."""
-        if self.screenshot_dir is not None:
-            self.screenshot(f"{screen_name(self.scenes[-1]) if self.scenes else 'screen'}-asked")
-        elif not self.kiosk_mode:
-            self.message("Screenshots are off: start the arcade with --screenshot-dir DIR", 4.0)
-        log.info("screenshot asked (%s)%s", source, "" if self.screenshot_dir else ": no --screenshot-dir")
-
-    def _screenshot_moments(self, now_ns: int) -> None:
-        """A PNG when a new screen (or a service-menu page) comes up, and every
-        ``--screenshot-every`` seconds."""
-        top = self.scenes[-1] if self.scenes else None
-        seen = (id(top), top.page if top is not None else None)
-        if top is not None and seen != self._shot_screen:
-            self._shot_screen = seen
-            self.screenshot(screen_name(top))
-        if self.screenshot_every_ns and now_ns - self._shot_last >= self.screenshot_every_ns:
-            self._shot_last = now_ns
-            self.screenshot(f"{screen_name(top) if top is not None else 'screen'}-every")
-
-    def _save_shot(self, name: str) -> None:
-        assert self.screenshot_dir is not None
-        try:
-            self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-            self.shots += 1
-            pygame.image.save(self.screen, str(self.screenshot_dir / f"{self.shots:03d}-{name}.png"))
-        except (OSError, pygame.error) as exc:
-            self.message(f"Screenshot not saved in {self.screenshot_dir}: {exc}", 8.0)
-            self.screenshot_dir = None            # once: the arcade plays on without them
+        """A PNG of the next frame, with ``--screenshot-dir`` (:meth:`Screenshots.ask`)."""
+        self.screenshots.ask(name)
 
     def close(self) -> None:
         self.stack.clear()
@@ -907,25 +861,6 @@ def draw_led_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
         _badge_word.append(render.font(18, True).render(LED_BADGE, True, LED_BADGE_INK))
     img = _badge_word[0]
     surface.blit(img, img.get_rect(center=rect.center))
-
-
-def screen_name(scene: Scene) -> str:
-    """A screen's name in screenshot file names: the game's registry name
-    (``focusx-classic``), else the scene's (``attract``, ``lobby``, ``results``,
-    ``service-buttons``...).
-
-    >>> class ResultsScene(Scene): pass
-    >>> screen_name(ResultsScene(None))
-    'results'
-    """
-    import re
-    entry = scene.entry
-    if isinstance(entry, str) and entry:
-        return entry
-    name = type(scene).__name__.removesuffix("Scene") or "screen"
-    name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
-    page = scene.page
-    return f"{name}-{page}" if isinstance(page, str) and page else name
 
 
 #: SDL's renderer for the window's frames on the console (KMSDRM): OpenGL ES 2.
