@@ -141,8 +141,8 @@ class Scene:
             ``led_picture`` is None the matrix shows the idle picture or is
             handed back to the controller (``[led] idle``), instead of keeping
             the last picture.
-        warm_on_push: drawn once off screen when pushed (``App.warm``; some screens start
-            work on their first draw).
+        warm_on_push: drawn once off screen when pushed (``kiosk.app.warmup.Warmup.scene``;
+            some screens start work on their first draw).
         seats: the seats a screen plays (a game, the results), else none; in a game a
             seat's presses must come from its own station (``App.accepts``).
         entry: the registry name of the game played (``focusx-classic``), else None.

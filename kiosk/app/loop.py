@@ -19,12 +19,10 @@ from __future__ import annotations
 import argparse
 import gc
 import heapq
-import importlib
 import itertools
 import logging
 import os
 import sys
-import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -37,6 +35,7 @@ from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
 from kiosk.app.messages import Messages
 from kiosk.app.screenshots import Screenshots
+from kiosk.app.warmup import Warmup
 from kiosk.config import Config
 from kiosk.controls.input import StationInput
 from kiosk.output.led import LedOutput
@@ -193,10 +192,8 @@ class App:
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         render.reset_caches()
         render.tune_memory()                      # issue 23: freed pictures go back to the system
-        # Warmed now, not in a game's first frame: the fonts, and the resume module every game
-        # scene saves its steps with (its first import loads uuid's C module: ~15 ms).
-        render.warm_up()
-        importlib.import_module("kiosk.persist.resume")
+        self.warmup = Warmup()
+        self.warmup.modules()
         self.cfg = cfg
         self.screen = screen
         render.fit_caches(screen.get_size())      # issue 23: the drawing caches sized for this screen
@@ -215,8 +212,7 @@ class App:
         self.frame = 0
         self.frame_times: list[float] = []
         self._parts_seen: tuple[object, ...] = ()
-        self.sounds = Sounds()                    # made after the first frame (:meth:`_warm_screens`)
-        self.warming: threading.Thread | None = None
+        self.sounds = Sounds()                    # made after the first frame (:meth:`Warmup.screens`)
         if self.sounds.problem:
             log.warning(self.sounds.problem)
         self.results = self._open_results()
@@ -253,7 +249,7 @@ class App:
         from kiosk.players.away import AwayWatch
         self.idle = AwayWatch(self)
         self.sounds.set_volume(cfg.data.get("sound", {}).get("volume", 1.0))
-        self._warm_games()
+        self.warmup.games()
         # What start-up made (modules, fonts, the store) lives all day: out of the collector's
         # sight, the full collection each return to the title makes (see :meth:`home`) looks
         # only at what came after: 0.1 ms instead of 15 ms of CPU here.  :meth:`close` gives
@@ -262,35 +258,6 @@ class App:
         gc.freeze()
 
     # -- set-up ----------------------------------------------------------------
-    def _warm_games(self) -> None:
-        """What a game would otherwise make in a frame, made now, at start-up (issue 14): the
-        computer players' thinking process started (its start cost ~30 ms in the frame that
-        made a FOCUS scene).  Only an optimisation: a failure is logged, the games start it on
-        first use.  The 168 Focus (2023) card faces are no longer all made here (9.3 MB at
-        1280x720 held all day, issue 23): a game makes its first deal's 20 when it starts."""
-        try:
-            from kiosk.players import thinker
-            thinker.shared().start()
-        except Exception:  # noqa: BLE001 - the scenes start it on first use
-            log.debug("starting the thinking process failed", exc_info=True)
-
-    def _warm_screens(self) -> None:
-        """After the first frame, the sounds are made and the games' screen modules (and the
-        lobby that lists them) imported on a thread of their own, so that the title comes up first (issue 22:
-        importing them cost 0.4 s of a 0.6 s start here, seconds on a Raspberry Pi 3) and the
-        lobby opens without that wait.  A module the frame loop needs sooner is imported there
-        as usual (Python's import lock lets one thread import it, the other waits for it); a
-        failure is only logged: the lobby imports it again and says what is wrong."""
-        def warm() -> None:
-            self.sounds.make()
-            try:
-                from kiosk.scenes.seats import lobby_games
-                lobby_games()
-            except Exception:  # noqa: BLE001 - only an optimisation
-                log.debug("warming the game screens failed", exc_info=True)
-        self.warming = threading.Thread(target=warm, name="warm-screens", daemon=True)
-        self.warming.start()
-
     def _open_results(self) -> Results | None:
         """The results store; whatever is wrong with the file is a message, never a stop."""
         try:
@@ -457,27 +424,14 @@ class App:
     # -- scene stack -------------------------------------------------------------
     def push(self, scene: Scene) -> None:
         self.stack.push(scene)
-        self.warm(scene)
+        self.warmup.scene(scene, self.screen.get_size())
 
     def pop(self) -> None:
         self.stack.pop()
 
     def replace(self, scene: Scene) -> None:
         self.stack.replace(scene)
-        self.warm(scene)
-
-    def warm(self, scene: Scene) -> None:
-        """Draw ``scene`` once off screen, so its first frame finds fonts, rendered words and its
-        cached layers ready (a scene's draw never changes its state).  A scene that cannot draw
-        yet is simply drawn for real on its first frame.  Only scenes with ``warm_on_push``
-        (some start work on their first draw)."""
-        if not scene.warm_on_push:
-            return
-        try:
-            # A screen of its own, gone after it (issue 23: kept, it was 3.5 MB at 1280x720 all day).
-            scene.draw(pygame.Surface(self.screen.get_size()))
-        except Exception:  # noqa: BLE001 - warming is only an optimisation
-            log.debug("warming %s failed", type(scene).__name__, exc_info=True)
+        self.warmup.scene(scene, self.screen.get_size())
 
     def home(self) -> None:
         """Back to the title screen, whatever happened (a failing title shows a plain one;
@@ -621,7 +575,7 @@ class App:
                 del self.frame_times[:5000]
             self.frame += 1
             if self.frame == 1:
-                self._warm_screens()
+                self.warmup.screens(self.sounds)
             self.notifier.watchdog()
             if max_frames and self.frame >= max_frames:
                 break
