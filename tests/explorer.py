@@ -326,7 +326,7 @@ class Explorer:
         self.checks.last_edge.clear()
         self._open_app()
         self.app.home()
-        self.app.offer_resume()
+        self.app.resume_offer.offer()
         self.run(0.2)
 
     # -- walks ----------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
 from kiosk.app.messages import Messages
+from kiosk.app.resume_offer import ResumeOffer
 from kiosk.app.screenshots import Screenshots
 from kiosk.app.warmup import Warmup
 from kiosk.config import Config
@@ -237,6 +238,7 @@ class App:
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
         self.resume_plan: ResumePlan | None = None   # while a resumed game is built (kiosk/persist/resume.py)
+        self.resume_offer = ResumeOffer(self)
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
@@ -460,26 +462,6 @@ class App:
             self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
             self.stack.scenes[:] = [PlainTitle(self)]
 
-    def keep_game_in_progress(self) -> None:
-        """Save the game on the stack (if any) for a resume (after a scene's exception)."""
-        from kiosk.persist import resume
-        from kiosk.scenes.game import GameScene
-        for scene in reversed(self.scenes):
-            if isinstance(scene, GameScene) and scene.lobby_game and scene.over_at is None:
-                try:
-                    resume.save_progress(self, scene)
-                except Exception:
-                    log.error("could not keep the game: %s", traceback.format_exc())
-                return
-
-    def offer_resume(self) -> None:
-        """Offer the interrupted game in the store, if there is one (never raises)."""
-        from kiosk.persist import resume
-        try:
-            resume.offer(self)
-        except Exception:
-            log.error("the resume offer failed: %s", traceback.format_exc())
-
     def end_attract(self) -> None:
         """Leave the attract loop: results and high scores are recorded again."""
         if self.attract is not None:
@@ -567,9 +549,9 @@ class App:
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
                 self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
-                self.keep_game_in_progress()
+                self.resume_offer.keep_game()
                 self.home()
-                self.offer_resume()
+                self.resume_offer.offer()
             self.frame_times.append((time.perf_counter() - start) * 1000)
             if len(self.frame_times) > 10000:
                 del self.frame_times[:5000]
@@ -883,7 +865,7 @@ def run(cfg: Config, args: argparse.Namespace) -> int:
         else:
             app.home()
         if status == 0:
-            app.offer_resume()
+            app.resume_offer.offer()
         if status == 0 and stop.signum is None:
             app.loop(max_frames=app.options.frames)
         stop.done()
