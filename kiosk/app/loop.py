@@ -33,6 +33,7 @@ import pygame
 from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
+from kiosk.app.led_badge import LedBadge
 from kiosk.app.messages import Messages
 from kiosk.app.resume_offer import ResumeOffer
 from kiosk.app.screenshots import Screenshots
@@ -221,6 +222,7 @@ class App:
         self._status_at = 0.0
         self._open_event()
         self.led = LedOutput(cfg, self.message)
+        self.led_badge = LedBadge()
         self.notifier = Notifier()
         self.gpio: GpioBuzzers | None = None
         self.lamps: BuzzerLamps | None = None     # when [gpio] lamps has pins
@@ -699,29 +701,8 @@ class App:
         if game is not None:
             self.messages.draw_game_note(surface, game.note_strip, shown[-1][0], now)
         self.messages.draw_band(surface, notes)
-        self._draw_led_attention(surface)
-
-    def _draw_led_attention(self, surface: pygame.Surface) -> None:
-        """While the LED matrix is not connected (issue 12): in the service menu the whole line
-        with its advice is in the menu's status panel along the bottom (``status_lines``); on
-        every other screen only a small "LED" badge in a corner whose pixels are plain
-        background in this frame (:func:`led_badge_rect`), so it covers nothing a guest reads
-        (a countdown, the initials' hints, a board's letters).  No corner is plain: no badge in
-        this frame (the service menu and ``doctor`` say it all)."""
-        line = self.led.attention() if self.led is not None else None
-        if not line:
-            return
-        from kiosk.scenes.service import ServiceScene
-        if self.scenes and isinstance(self.scenes[-1], ServiceScene):
-            return
-        badge = led_badge_rect(surface, self._led_badge_corner)
-        if badge is None:
-            return
-        self._led_badge_corner = badge.topleft
-        draw_led_badge(surface, badge)
-
-    #: The corner the LED badge was last drawn in (kept while it stays plain).
-    _led_badge_corner: tuple[int, int] | None = None
+        self.led_badge.draw(surface, self.led.attention() if self.led is not None else None,
+                            self.scenes[-1] if self.scenes else None)
 
     def screenshot(self, name: str) -> None:
         """A PNG of the next frame, with ``--screenshot-dir`` (:meth:`Screenshots.ask`)."""
@@ -741,62 +722,6 @@ class App:
                     thing.close()
             except Exception as exc:
                 log.warning("closing %r: %s", thing, exc)
-
-
-#: The LED badge's word and ink (the full line: the service menu and ``doctor``).
-LED_BADGE = "LED"
-LED_BADGE_INK = (255, 205, 205)
-LED_BADGE_FILL = (150, 30, 30)
-
-
-def led_badge_size(surface: pygame.Surface) -> tuple[int, int]:
-    """The badge's size (px): the word at 18 px bold with a small margin."""
-    w, h = render.font(18, True).size(LED_BADGE)
-    return w + 12, h + 2
-
-
-def plain(surface: pygame.Surface, rect: pygame.Rect) -> bool:
-    """Whether every pixel of ``rect`` (inside ``surface``) has one colour."""
-    if not surface.get_rect().contains(rect):
-        return False
-    colour = surface.get_at(rect.topleft)
-    x1, y1 = rect.right - 1, rect.bottom - 1
-    for p in ((x1, rect.y), (rect.x, y1), (x1, y1), rect.center):     # a quick no first
-        if surface.get_at(p) != colour:
-            return False
-    sub = surface.subsurface(rect)
-    mask = pygame.mask.from_threshold(sub, colour, (1, 1, 1, 255))
-    return bool(mask.count() == rect.w * rect.h)
-
-
-def led_badge_rect(surface: pygame.Surface, prefer: tuple[int, int] | None = None) -> pygame.Rect | None:
-    """Where the LED badge goes in this frame: a corner (``prefer``'s first, then bottom
-    right, bottom left, top right, top left; 4 px from the edges, else 14 or 24 px) whose
-    badge area and a 3 px ring around it are all the screen's own background colour
-    (``render.BG``; never an empty stretch of a panel: on a seat's card the badge read as that
-    seat's), or None when no corner is."""
-    W, H = surface.get_size()
-    w, h = led_badge_size(surface)
-    spots = [spot for m in (4, 14, 24) for spot in ((W - w - m, H - h - m), (m, H - h - m), (W - w - m, m), (m, m))]
-    if prefer in spots:
-        spots.remove(prefer)
-        spots.insert(0, prefer)
-    for x, y in spots:
-        rect = pygame.Rect(x, y, w, h)
-        if surface.get_at((x, y))[:3] == render.BG and plain(surface, rect.inflate(6, 6)):
-            return rect
-    return None
-
-
-_badge_word: list[pygame.Surface] = []
-
-
-def draw_led_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, LED_BADGE_FILL, rect, border_radius=rect.h // 2)
-    if not _badge_word:                        # the word is rendered once
-        _badge_word.append(render.font(18, True).render(LED_BADGE, True, LED_BADGE_INK))
-    img = _badge_word[0]
-    surface.blit(img, img.get_rect(center=rect.center))
 
 
 #: SDL's renderer for the window's frames on the console (KMSDRM): OpenGL ES 2.
