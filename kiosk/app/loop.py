@@ -33,17 +33,18 @@ import pygame
 from arcade.core.events import Edge
 from hardware.sink import EdgeSink, drain, make_queue
 from kiosk import render
+from kiosk.app.event_status import EventStatus, open_event
 from kiosk.app.led_badge import LedBadge
 from kiosk.app.messages import Messages
 from kiosk.app.resume_offer import ResumeOffer
 from kiosk.app.screenshots import Screenshots
+from kiosk.app.stores import HighScoreTable, open_results
 from kiosk.app.warmup import Warmup
 from kiosk.config import Config
 from kiosk.controls.input import StationInput
 from kiosk.output.led import LedOutput
 from kiosk.output.sound import Sounds
-from kiosk.persist.storage import Results, StorageError
-from kiosk.scene import STORE_NOTE, Scene, SceneStack
+from kiosk.scene import Scene, SceneStack
 from kiosk.service.stopping import EXIT_RESTART
 from kiosk.service.stopping import EXIT_STOP as EXIT_STOP
 from kiosk.service.systemd import Notifier
@@ -68,8 +69,6 @@ log = logging.getLogger("focus-arcade")
 DEMO_BAND_PX = 48
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
-#: A high-score table that could not be opened (a full disk) is tried again after this many seconds.
-HIGHSCORES_RETRY_S = 5.0
 
 
 @dataclass(frozen=True)
@@ -217,10 +216,9 @@ class App:
         self.sounds = Sounds()                    # made after the first frame (:meth:`Warmup.screens`)
         if self.sounds.problem:
             log.warning(self.sounds.problem)
-        self.results = self._open_results()
-        self.event: EventLink | None = None       # when [event] is set (issue 15)
-        self._status_at = 0.0
-        self._open_event()
+        self.results = open_results(cfg.storage_path(), self.messages)
+        self.event: EventLink | None = open_event(cfg, self.results, self.messages)   # with [event] (issue 15)
+        self.event_status = EventStatus(clock=lambda: time.monotonic())
         self.led = LedOutput(cfg, self.message)
         self.led_badge = LedBadge()
         self.notifier = Notifier()
@@ -234,9 +232,7 @@ class App:
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshots = Screenshots(self.options.screenshot_dir, self.options.screenshot_every, self.message)
         self.current_game: LobbyGame | None = None   # the game being played (high scores, attract loop)
-        self._highscores: HighScores | None = None
-        self._highscores_problem = ""             # why the table could not be opened ("": no problem)
-        self._highscores_retry_at = 0.0           # ... and when to try again (monotonic s)
+        self.highscore_table = HighScoreTable(lambda: self.results, self.message, clock=lambda: time.monotonic())
         self.pace_override: float | None = None   # demo --pace: seconds per table
         self.seed_override: int | None = None     # demo --seed: the first game's seed
         self.resume_plan: ResumePlan | None = None   # while a resumed game is built (kiosk/persist/resume.py)
@@ -260,61 +256,6 @@ class App:
         # them back to it.
         gc.collect()
         gc.freeze()
-
-    # -- set-up ----------------------------------------------------------------
-    def _open_results(self) -> Results | None:
-        """The results store; whatever is wrong with the file is a message, never a stop."""
-        try:
-            r = Results(self.cfg.storage_path())
-        except Exception as exc:   # StorageError, OSError, anything: never stop the kiosk for storage
-            if isinstance(exc, StorageError) and exc.whole:   # it says what happens instead (a damaged file on a full disk)
-                self.message(str(exc), 60)
-            else:
-                self.message(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
-            try:
-                return Results(":memory:")
-            except Exception:
-                return None
-        for notice in r.notices:        # already in the journal (storage's logger)
-            self.messages.add(notice, 60, journal=False)
-        r.report = lambda text: self.message(text, 60, topic=STORE_NOTE)
-        return r
-
-    def _open_event(self) -> None:
-        """Join the event of ``[event]`` (off without it: nothing touches the network)."""
-        if not self.cfg.event_on():
-            return
-        if self.results is None or self.results.path == ":memory:":
-            self.message("Event off: there is no results file to keep the games to send.")
-            return
-        try:
-            from kiosk.event.link import EventLink
-            link = EventLink(self.cfg["event"], self.results.path, message=self.messages.post)
-            self.results.outbox_hook = link.outbox_hook
-            self.results.outbox_committed = link.committed
-            link.start()
-            self.event = link
-        except Exception as exc:          # a missing library or file: the cabinet plays on alone
-            self.results.outbox_hook = self.results.outbox_committed = None
-            self.message(f"Event off: {exc}")
-
-    def cabinet_state(self) -> tuple[str, str]:
-        """("idle" | "playing", game name) from the scene on top."""
-        for scene in reversed(self.scenes):
-            state = scene.game_state()
-            game = state.game.name if state is not None else ""
-            if game and type(scene).__name__ != "ResultsScene":
-                return "playing", str(game)
-        return "idle", ""
-
-    def _event_status(self) -> None:
-        now = time.monotonic()
-        if self.event is None or now - self._status_at < 1.0:
-            return
-        self._status_at = now
-        state, game = self.cabinet_state()
-        errors = [m for m, _ in self.messages if not m.startswith("Event")][-3:]
-        self.event.set_status(state, game, self.led.status_text(), errors)
 
     @property
     def scenes(self) -> list[Scene]:
@@ -392,27 +333,8 @@ class App:
 
     @property
     def highscores(self) -> HighScores | None:
-        """The high-score table (kiosk.persist.highscores.HighScores) in the results file, or None."""
-        if self._highscores is None and self.results is not None:
-            # Asked for at every frame of a screen with a board: a table that cannot be opened
-            # (a full disk) is tried again every HIGHSCORES_RETRY_S, and said once when it fails
-            # and once when it works again (issue 23: 38 lines a second in the journal).
-            now = time.monotonic()
-            if self._highscores_problem and now < self._highscores_retry_at:
-                return None
-            from kiosk.persist.highscores import HighScores
-            try:
-                self._highscores = HighScores(self.results.db)
-            except Exception as exc:
-                self._highscores_retry_at = now + HIGHSCORES_RETRY_S
-                if not self._highscores_problem:
-                    self._highscores_problem = str(exc) or type(exc).__name__
-                    self.message(f"High scores unavailable: {exc}")
-                return None
-            if self._highscores_problem:
-                self._highscores_problem = ""
-                self.message("High scores available again.")
-        return self._highscores
+        """The high-score table in the results file, or None (:meth:`HighScoreTable.get`)."""
+        return self.highscore_table.get()
 
     def new_seed(self) -> int:
         """The seed for a new game: ``demo --seed`` for the first game, else a random one."""
@@ -567,7 +489,7 @@ class App:
 
     def step(self, now_ns: int) -> None:
         self.messages.take_posted()
-        self._event_status()
+        self.event_status.tick(self.event, self.scenes, self.led.status_text, self.messages)
         scene = self.scenes[-1]
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
