@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from hardware.gamepad import GamepadBuzzers
     from hardware.gpio import GpioBuzzers
     from hardware.keyboard import KeyboardBuzzers
-    from kiosk.app.loop import ComputerPresses, RunOptions
+    from kiosk.app.computer import ComputerPresses
+    from kiosk.app.options import RunOptions
     from kiosk.config import Config
     from kiosk.controls.input import Command, StationInput
     from kiosk.event.link import EventLink

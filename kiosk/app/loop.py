@@ -1,4 +1,4 @@
-"""The arcade's main loop: pygame-ce window, scene stack, inputs, LED, sound.
+"""The running arcade (``App``): the frame loop and the scene switching.
 
 One frame::
 
@@ -11,33 +11,38 @@ One frame::
 
 Scenes never change state in ``draw``.  Errors inside a scene are caught by
 the loop, shown on screen, and the arcade goes back to the title screen: the
-kiosk keeps running.
+kiosk keeps running.  The rest is handed to the app's parts, each in its module
+of this folder: the notes on screen (``messages``), screenshots, the resume offer,
+warming up, the stores, the event status, the stations, the LED badge and the way
+into the service menu; ``window`` opens the window and runs the loop in it.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import heapq
-import itertools
 import logging
 import os
 import sys
 import time
 import traceback
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, MutableMapping
+from typing import TYPE_CHECKING
 
 import pygame
 
 from arcade.core.events import Edge
-from hardware.sink import EdgeSink, drain, make_queue
+from hardware.sink import drain, make_queue
 from kiosk import render
+from kiosk.app.computer import ComputerPresses
 from kiosk.app.event_status import EventStatus, open_event
 from kiosk.app.led_badge import LedBadge
 from kiosk.app.messages import Messages
+from kiosk.app.options import RunOptions
+from kiosk.app.plain_title import PlainTitle
 from kiosk.app.resume_offer import ResumeOffer
 from kiosk.app.screenshots import Screenshots
+from kiosk.app.service_door import ServiceDoor
+from kiosk.app.stations import open_gpio, reaches, simulated_players, takes
 from kiosk.app.stores import HighScoreTable, open_results
 from kiosk.app.warmup import Warmup
 from kiosk.config import Config
@@ -45,8 +50,6 @@ from kiosk.controls.input import StationInput
 from kiosk.output.led import LedOutput
 from kiosk.output.sound import Sounds
 from kiosk.scene import Scene, SceneStack
-from kiosk.service.stopping import EXIT_RESTART
-from kiosk.service.stopping import EXIT_STOP as EXIT_STOP
 from kiosk.service.systemd import Notifier
 
 if TYPE_CHECKING:
@@ -55,7 +58,6 @@ if TYPE_CHECKING:
     from hardware.keyboard import KeyboardBuzzers
     from hardware.lamps import BuzzerLamps
     from hardware.simulated import SimulatedPlayers
-    from kiosk.controls.input import Command
     from kiosk.event.link import EventLink
     from kiosk.persist.highscores import HighScores
     from kiosk.persist.resume import ResumePlan
@@ -69,117 +71,6 @@ log = logging.getLogger("focus-arcade")
 DEMO_BAND_PX = 48
 #: The interpreter's thread switch interval while the arcade runs (s; Python's default is 0.005).
 SWITCH_INTERVAL_S = 0.001
-
-
-@dataclass(frozen=True)
-class RunOptions:
-    """The command line's options the running arcade reads (``kiosk/cli.py``), set once.
-
-    Attributes:
-        command: ``"demo"`` for ``focus-arcade demo`` (simulated players), else None.
-        windowed: never fullscreen.
-        frames: stop after this many frames (tests; 0: never).
-        screenshot_dir: where ``--screenshot-dir`` puts PNGs ("": none).
-        screenshot_every: a PNG every this many seconds too (0: only on a new screen).
-        loop: ``demo --loop``: game after game.
-        case: ``demo --case``: the Mrs. Hudson case (coop), or None.
-    """
-
-    command: str | None = None
-    windowed: bool = False
-    frames: int = 0
-    screenshot_dir: str = ""
-    screenshot_every: float = 0.0
-    loop: bool = False
-    case: str | None = None
-
-    @classmethod
-    def of(cls, args: argparse.Namespace) -> RunOptions:
-        """The options ``args`` gives (an option it lacks, or gives as None, keeps its default).
-
-        >>> RunOptions.of(argparse.Namespace(command="demo", frames=None, loop=True))
-        RunOptions(command='demo', windowed=False, frames=0, screenshot_dir='', screenshot_every=0.0, loop=True, case=None)
-        """
-        given = vars(args)
-        case = given.get("case")
-        command = given.get("command")
-        return cls(command=None if command is None else str(command), windowed=bool(given.get("windowed")),
-                   frames=int(given.get("frames") or 0), screenshot_dir=str(given.get("screenshot_dir") or ""),
-                   screenshot_every=float(given.get("screenshot_every") or 0.0), loop=bool(given.get("loop")),
-                   case=None if case is None else str(case))
-
-
-class PlainTitle(Scene):
-    """The title screen of last resort, when the real one cannot be built: the
-    messages (drawn by the app) say why; OK (Enter) or a buzzer opens the lobby."""
-
-    def _lobby(self) -> None:
-        from kiosk.scenes.lobby import LobbyScene
-        self.app.replace(LobbyScene(self.app))
-
-    def on_command(self, command: Command) -> None:
-        if command.name == "ok":
-            self._lobby()
-
-    def on_edge(self, edge: Edge) -> None:
-        if edge.pressed and edge.control in ("buzzer", "ok"):
-            self._lobby()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(render.BG)
-        W, H = surface.get_size()
-        render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.12), render.GOLD, "center", bold=True)
-        render.text(surface, "Press Enter or a buzzer to play", (W // 2, H // 2 + 20), int(H * 0.05),
-                    render.TEXT, "center")
-
-
-class ComputerPresses:
-    """Presses of computer players, as stamped edges at their planned times.
-
-    In the demo they go through simulated GPIO pins (gpiozero MockFactory), so
-    the real adapter path is used; otherwise they are put on the queue at their
-    planned stamps when due.
-    """
-
-    def __init__(self, queue: EdgeSink, simulated: SimulatedPlayers | None = None) -> None:
-        self.queue = queue
-        self.simulated = simulated
-        self.heap: list[tuple[int, int, Edge, int]] = []     # (due ns, order, edge, press id)
-        self.count = itertools.count()
-
-    def press(self, seat: int, at_ns: int, control: str = "buzzer", double: bool = False,
-              hold_ms: int = 90) -> None:
-        times = [at_ns] + ([at_ns + (hold_ms + 60) * 1_000_000] if double else [])
-        for t in times:
-            if self.simulated is not None:
-                try:
-                    self.simulated.schedule_press(seat, t, control=control, hold_ms=hold_ms)
-                    continue
-                except Exception:        # a seat without a mock pin: fall back
-                    pass
-            pid = next(self.count)
-            heapq.heappush(self.heap, (t, pid, Edge(t, seat, control, True, "computer"), pid))
-            heapq.heappush(self.heap, (t + hold_ms * 1_000_000, next(self.count),
-                                       Edge(t + hold_ms * 1_000_000, seat, control, False, "computer"), pid))
-
-    def pump(self, now_ns: int) -> None:
-        while self.heap and self.heap[0][0] <= now_ns:
-            self.queue.put(heapq.heappop(self.heap)[2])
-
-    def drop_planned(self, after_ns: int) -> None:
-        """Drop the presses that would start after ``after_ns`` (planned for a table that
-        is no longer shown); presses already under way still get their release."""
-        late = {pid for t, _, e, pid in self.heap if e.pressed and t > after_ns}
-        if late:
-            self.heap = [x for x in self.heap if x[3] not in late]
-            heapq.heapify(self.heap)
-        if self.simulated is not None:
-            self.simulated.cancel_after(after_ns)
-
-    def cancel(self) -> None:
-        self.heap.clear()
-        if self.simulated is not None:
-            self.simulated.cancel_all()
 
 
 class App:
@@ -222,13 +113,16 @@ class App:
         self.led = LedOutput(cfg, self.message)
         self.led_badge = LedBadge()
         self.notifier = Notifier()
-        self.gpio: GpioBuzzers | None = None
+        self.gpio: GpioBuzzers | None = None      # the [gpio] buzzers and controls (issue 10)
         self.lamps: BuzzerLamps | None = None     # when [gpio] lamps has pins
+        self.simulated: SimulatedPlayers | None = None   # the demo's players on mock pins
+        if self.demo:
+            self.simulated = simulated_players(cfg, self.queue)
+        elif "gpio" in cfg["seats"]["stations"]:
+            self.gpio, self.lamps = open_gpio(cfg, self.queue, self.message)
         from arcade.lights.lamps import LampMemory
         self.lamp_memory = LampMemory()
-        self.simulated: SimulatedPlayers | None = None
         self.input = StationInput(self.queue, clock=lambda: time.monotonic_ns(), message=self.message)
-        self._setup_inputs()
         self.computer = ComputerPresses(self.queue, self.simulated)
         self.screenshots = Screenshots(self.options.screenshot_dir, self.options.screenshot_every, self.message)
         self.current_game: LobbyGame | None = None   # the game being played (high scores, attract loop)
@@ -240,10 +134,7 @@ class App:
         # -- the event appliance (issue 10) --
         self.kiosk_mode = bool(cfg["display"].get("kiosk", False))
         self.exit_code = 0                        # EXIT_RESTART / EXIT_STOP from the service menu
-        svc = cfg.data.get("service", {})
-        from kiosk.service.tools import Combination, parse_combo
-        self.combo = Combination(parse_combo(svc.get("combo", ["P1.ok", "P2.ok"])),
-                                 int(svc.get("hold_s", 3.0) * 1e9))
+        self.service_door = ServiceDoor(cfg)
         self.attract: AttractLoop | None = None   # while the attract loop's demo games play
         self.attract_demo = False                 # a demo game of the attract loop is on screen
         from kiosk.players.away import AwayWatch
@@ -277,59 +168,6 @@ class App:
         """The gamepad stations of the input layer, or None."""
         gamepad: GamepadBuzzers | None = self.input.gamepad
         return gamepad
-
-    def _setup_inputs(self) -> None:
-        stations = self.cfg["seats"]["stations"]
-        if self.demo:
-            from hardware.simulated import SimulatedPlayers
-            pins = {(seat, "buzzer"): pin for seat, pin in enumerate(self.cfg["gpio"]["buzzers"])}
-            self.simulated = SimulatedPlayers(pins, queue=self.queue)
-        elif "gpio" in stations:
-            self.open_gpio()
-
-    def open_gpio(self) -> None:
-        """Open the GPIO buzzers from the configuration; a failure is a message."""
-        if self.gpio is not None:
-            return
-        from hardware.gpio import GpioBuzzers
-        pins: dict[tuple[int, str], int] = {}
-        for seat, pin in enumerate(self.cfg["gpio"]["buzzers"]):
-            pins[(seat, "buzzer")] = pin
-        for seat, row in enumerate(self.cfg["gpio"]["controls"]):
-            for control, pin in zip(("left", "right", "ok", "x"), row):
-                if pin:
-                    pins[(seat, control)] = pin
-        try:
-            from hardware.gpio import pin_factory_choice, pin_factory_from_env
-            factory = None
-            # GPIOZERO_PIN_FACTORY in the environment wins over [gpio] pin_factory (a cabinet's
-            # file tried on a laptop with mock pins); the name is opened loudly, never a fallback
-            name, note = pin_factory_choice(self.cfg["gpio"]["pin_factory"])
-            if note:
-                log.warning("%s", note)
-            if name:
-                factory = pin_factory_from_env({**os.environ, "GPIOZERO_PIN_FACTORY": name})
-            self.gpio = GpioBuzzers(pins, pin_factory=factory, queue=self.queue)
-        except Exception as exc:
-            self.message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
-            return
-        self.open_lamps(factory)
-
-    def open_lamps(self, factory: object | None = None) -> None:
-        """The lamps in the buzzers (``[gpio] lamps``), on the buzzers' pin factory (a gpiozero
-        ``Factory``; None: gpiozero's default)."""
-        pins = self.cfg["gpio"].get("lamps") or []
-        if self.lamps is not None or not any(pins):
-            return
-        try:
-            from hardware.lamps import BuzzerLamps
-            self.lamps = BuzzerLamps(pins, pwm=self.cfg["gpio"].get("lamp_pwm", False), pin_factory=factory,
-                                     threaded=True)
-        except Exception as exc:
-            self.message(f"Buzzer lamps unavailable: {exc}")
-            return
-        for problem in self.lamps.problems:
-            self.message(problem)
 
     @property
     def highscores(self) -> HighScores | None:
@@ -414,17 +252,6 @@ class App:
             self.push(PinScene(self))
         else:
             self.enter_service()
-
-    def combo_may_begin(self) -> bool:
-        """Whether the opening combination may begin on the screen shown now (issue 20): on the
-        title screen and in the attract loop, where its first press only opens the lobby, and
-        in the service menu (the button test's way out).  In a game, the lobby or the results
-        the buttons are the guests': their presses there never open the PIN screen, which
-        would also have taken the releases of presses the game had already counted."""
-        from kiosk.scenes.attract import AttractScene
-        from kiosk.scenes.service import ServiceScene
-        top = self.scenes[-1] if self.scenes else None
-        return self.attract is not None or isinstance(top, (AttractScene, ServiceScene, PlainTitle))
 
     def enter_service(self) -> None:
         """Open the service menu (the stack below, the lobby the combination opened, goes)."""
@@ -517,7 +344,7 @@ class App:
         for edge in drain(self.queue):
             person = edge.source not in ("computer", "")
             if person:
-                self.combo.feed(edge, here=self.combo_may_begin())
+                self.service_door.feed(edge, self.scenes[-1] if self.scenes else None, self.attract is not None)
                 if self.attract is not None and edge.pressed:
                     self.idle.saw(edge, self)
                     self.leave_attract(edge)
@@ -533,7 +360,7 @@ class App:
                 refused = target.press_refused
                 if person and refused is not None:
                     self.idle.refused(edge.seat, refused)   # the game refused it: no presence
-        if self.combo.poll(now_ns):
+        if self.service_door.held(now_ns):
             self.open_service()
         if self.attract is not None:
             self.attract.tick(now_ns)
@@ -551,28 +378,13 @@ class App:
             from kiosk.output.buzzer_lamps import scene_pattern
             self.lamps.show(scene_pattern(top, self.lamp_memory, shown, len(self.lamps)))
 
-    #: Which edge sources may press for a seat of each station kind.
-    SOURCES = {"keyboard": {"keyboard"}, "gpio": {"gpio"}, "gamepad": {"gamepad"},
-               "computer": {"computer"}, "simulated": {"gpio", "computer"}}
-
     def accepts(self, scene: Scene, edge: Edge) -> bool:
-        """Whether ``edge`` may reach ``scene``: in a game, a seat's presses must come
-        from its own station (a key pressed for a computer player's seat is ignored)."""
-        if edge.source == "computer" and not self.is_game(scene):
-            return False                  # a computer's press in a game never works a menu over it (PIN)
-        seats = scene.seats
-        if not seats or not edge.source or not self.is_game(scene):
-            return True                   # menus and the results screen: every station
-        if edge.seat >= len(seats):
-            return False
-        return self.station_accepts(seats[edge.seat].station, edge)
+        """Whether ``edge`` may reach ``scene`` (:func:`kiosk.app.stations.reaches`)."""
+        return reaches(scene, edge, self.is_game(scene), self.gpio is not None)
 
     def station_accepts(self, station: str, edge: Edge) -> bool:
-        """Whether a seat played from ``station`` (a :class:`SeatInfo` station kind) takes ``edge``."""
-        allowed = self.SOURCES.get(station, set())
-        if station == "gpio" and self.gpio is None:
-            allowed = {"keyboard"}        # no GPIO here: the lobby said to use keys 1-8
-        return edge.source in allowed
+        """Whether a seat played from ``station`` takes ``edge`` (:func:`kiosk.app.stations.takes`)."""
+        return takes(station, edge, self.gpio is not None)
 
     def draw(self) -> None:
         surface = self.screen
@@ -644,98 +456,3 @@ class App:
                     thing.close()
             except Exception as exc:
                 log.warning("closing %r: %s", thing, exc)
-
-
-#: SDL's renderer for the window's frames on the console (KMSDRM): OpenGL ES 2.
-CONSOLE_RENDERER = "opengles2"
-
-
-def console_renderer(video_driver: str, environ: MutableMapping[str, str] = os.environ) -> str | None:
-    """Choose SDL's renderer before the window opens; returns the one chosen, if any.
-
-    On the console (SDL's KMSDRM driver) ``pygame.display.flip`` shows the
-    window's surface through an SDL renderer, and SDL tries its desktop OpenGL
-    renderer first.  On the console (EGL on GBM) that renderer clears the screen
-    but draws nothing on it: the screen stays black while the arcade runs and
-    page-flips (issue 25: the install rehearsal, Mesa 22.3 on Debian bookworm,
-    with or without libGL).  Its OpenGL ES 2 renderer shows the frames; GLES 2
-    is the API EGL on the console is made for (vc4/v3d on a Pi).  A renderer the
-    owner sets in SDL_RENDER_DRIVER is kept; other video drivers are left alone.
-
-    >>> env = {}
-    >>> console_renderer("KMSDRM", env), env
-    ('opengles2', {'SDL_RENDER_DRIVER': 'opengles2'})
-    >>> console_renderer("x11", {}) is None
-    True
-    """
-    if video_driver.lower() != "kmsdrm":
-        return None
-    return str(environ.setdefault("SDL_RENDER_DRIVER", CONSOLE_RENDERER))
-
-
-def run(cfg: Config, args: argparse.Namespace) -> int:
-    """Open the window and run the arcade until quit; returns the exit status.
-
-    SIGTERM, SIGHUP and SIGINT end it through the same way out as Ctrl+Q (see
-    :mod:`kiosk.service.stopping`): status 0 after SIGTERM or SIGHUP, 130 after SIGINT.
-    """
-    from kiosk.service.stopping import StopSignals
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")      # our handlers, not SDL's
-    stop = StopSignals()
-    app: App | None = None
-    status = 0
-    try:
-        pygame.init()
-        if pygame.display.get_init():
-            console_renderer(pygame.display.get_driver())    # before the window: its frames' renderer
-        d = cfg["display"]
-        flags = pygame.FULLSCREEN if d["fullscreen"] and not RunOptions.of(args).windowed else 0
-        try:
-            screen = pygame.display.set_mode((d["width"], d["height"]), flags)
-        except pygame.error as exc:
-            print(f"focus-arcade: cannot open a window: {exc}. On a machine without a screen set "
-                  "SDL_VIDEODRIVER=dummy (or use 'focus-arcade headless').")
-            return 1
-        pygame.display.set_caption("Focus Arcade")
-        pygame.mouse.set_visible(False)
-        app = App(cfg, screen, args)
-        stop.attach(app)
-        if app.demo:
-            from kiosk.players.demo import DemoError, start_demo
-            try:
-                start_demo(app, args)
-            except (KeyError, DemoError) as exc:
-                print(f"focus-arcade: {exc.args[0]}")
-                status = 2
-        else:
-            app.home()
-        if status == 0:
-            app.resume_offer.offer()
-        if status == 0 and stop.signum is None:
-            app.loop(max_frames=app.options.frames)
-        stop.done()
-    except KeyboardInterrupt:
-        stop.done()
-        if stop.signum is None:
-            stop.signum = 2
-    finally:
-        stop.done()
-        try:
-            if app is not None:
-                app.close()
-            pygame.quit()
-        except KeyboardInterrupt:
-            pass
-        stop.restore()
-        if stop.signum is not None:
-            log.info("stopped %.2f s after the signal", time.monotonic() - stop.at if stop.at else 0.0)
-    if status == 0 and app is not None:
-        status = app.exit_code            # the service menu's restart / stop
-    status = stop.exit_status(status)
-    if status == EXIT_RESTART and stop.signum is None:
-        from kiosk.service import power
-        if not power.under_systemd():
-            power.restart_in_place()      # started by hand: the same command line again (no return)
-    return status
