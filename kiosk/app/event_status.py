@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from arcade.i18n import _
 from kiosk.app.messages import Messages
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ def open_event(cfg: Config, results: Results | None, messages: Messages) -> Even
     if not cfg.event_on():
         return None
     if results is None or results.path == ":memory:":
-        messages.add("Event off: there is no results file to keep the games to send.")
+        messages.add(_("Event off: there is no results file to keep the games to send."))
         return None
     try:
         from kiosk.event.link import EventLink
@@ -36,7 +37,7 @@ def open_event(cfg: Config, results: Results | None, messages: Messages) -> Even
         return link
     except Exception as exc:          # a missing library or file: the cabinet plays on alone
         results.outbox_hook = results.outbox_committed = None
-        messages.add(f"Event off: {exc}")
+        messages.add(_("Event off: {error}").format(error=exc))
         return None
 
 
@@ -70,5 +71,5 @@ class EventStatus:
             return
         self._at = now
         state, game = cabinet_state(scenes)
-        errors = [m for m, _ in notes if not m.startswith("Event")][-3:]
+        errors = [text for text, _until in notes if not text.startswith("Event")][-3:]
         link.set_status(state, game, led_text(), errors)

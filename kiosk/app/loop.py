@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.core.events import Edge
+from arcade.i18n import _
 from hardware.sink import drain, make_queue
 from kiosk import render
 from kiosk.app.computer import ComputerPresses
@@ -221,7 +222,8 @@ class App:
         except Exception as exc:
             log.error("the title screen failed: %s", traceback.format_exc())
             self.end_attract()
-            self.message(f"The title screen failed ({type(exc).__name__}: {exc}); Enter opens the lobby.", 60)
+            self.message(_("The title screen failed ({error}); Enter opens the lobby.").format(
+                error=f"{type(exc).__name__}: {exc}"), 60)
             self.stack.scenes[:] = [PlainTitle(self)]
 
     def end_attract(self) -> None:
@@ -299,7 +301,8 @@ class App:
                 self.step(time.monotonic_ns())
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
-                self.message(f"Something went wrong ({type(exc).__name__}: {exc}); back to the start.")
+                self.message(_("Something went wrong ({error}); back to the start.").format(
+                    error=f"{type(exc).__name__}: {exc}"))
                 self.resume_offer.keep_game()
                 self.home()
                 self.resume_offer.offer()
@@ -430,8 +433,8 @@ class App:
             # The demo game's title line (race count, status, whose turn) stays visible above it.
             band = pygame.Rect(0, H - bottom_h, W, bottom_h)
             pygame.draw.rect(surface, render.GOLD, band)
-            render.text_block(surface, "DEMO GAME  -  press your buzzer to play!", band.center, band.w - 16, 38, 1,
-                              render.BG, "center", bold=True)
+            render.text_block(surface, _("DEMO GAME  -  press your buzzer to play!"), band.center, band.w - 16, 38,
+                              1, render.BG, "center", bold=True)
         if game is not None:
             self.messages.draw_game_note(surface, game.note_strip, shown[-1][0], now)
         self.messages.draw_band(surface, notes)

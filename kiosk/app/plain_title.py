@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from arcade.core.events import Edge
+from arcade.i18n import _
 from kiosk import render
 from kiosk.scene import Scene
 
@@ -34,5 +35,5 @@ class PlainTitle(Scene):
         surface.fill(render.BG)
         W, H = surface.get_size()
         render.text(surface, "FOCUS ARCADE", (W // 2, H // 3), int(H * 0.12), render.GOLD, "center", bold=True)
-        render.text(surface, "Press Enter or a buzzer to play", (W // 2, H // 2 + 20), int(H * 0.05),
+        render.text(surface, _("Press Enter or a buzzer to play"), (W // 2, H // 2 + 20), int(H * 0.05),
                     render.TEXT, "center")

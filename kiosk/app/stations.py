@@ -12,6 +12,7 @@ import os
 from typing import TYPE_CHECKING, Callable
 
 from arcade.core.events import Edge
+from arcade.i18n import _
 from hardware.sink import EdgeSink
 from kiosk.config import Config
 
@@ -60,7 +61,7 @@ def open_gpio(cfg: Config, queue: EdgeSink,
             factory = pin_factory_from_env({**os.environ, "GPIOZERO_PIN_FACTORY": name})
         gpio = GpioBuzzers(pins, pin_factory=factory, queue=queue)
     except Exception as exc:
-        message(f"GPIO buzzers unavailable ({exc}); use keys 1-8 instead.")
+        message(_("GPIO buzzers unavailable ({error}); use keys 1-8 instead.").format(error=exc))
         return None, None
     return gpio, open_lamps(cfg, factory, message)
 
@@ -76,7 +77,7 @@ def open_lamps(cfg: Config, factory: object | None, message: Callable[[str], Non
         from hardware.lamps import BuzzerLamps
         lamps = BuzzerLamps(pins, pwm=cfg["gpio"].get("lamp_pwm", False), pin_factory=factory, threaded=True)
     except Exception as exc:
-        message(f"Buzzer lamps unavailable: {exc}")
+        message(_("Buzzer lamps unavailable: {error}").format(error=exc))
         return None
     for problem in lamps.problems:
         message(problem)

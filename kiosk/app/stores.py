@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
+from arcade.i18n import _
 from kiosk.app.messages import Messages
 from kiosk.persist.storage import Results, StorageError
 from kiosk.scene import STORE_NOTE
@@ -32,7 +33,8 @@ def open_results(path: str | Path, messages: Messages) -> Results | None:
         if isinstance(exc, StorageError) and exc.whole:   # it says what happens instead (a damaged file on a full disk)
             messages.add(str(exc), 60)
         else:
-            messages.add(f"Results will not be saved: {exc}. This session's games are kept in memory.", 60)
+            messages.add(_("Results will not be saved: {error}. This session's games are kept in memory.").format(
+                error=exc), 60)
         try:
             return Results(":memory:")
         except Exception:
@@ -80,9 +82,9 @@ class HighScoreTable:
                 self._retry_at = now + HIGHSCORES_RETRY_S
                 if not self._problem:
                     self._problem = str(exc) or type(exc).__name__
-                    self._message(f"High scores unavailable: {exc}")
+                    self._message(_("High scores unavailable: {error}").format(error=exc))
                 return None
             if self._problem:
                 self._problem = ""
-                self._message("High scores available again.")
+                self._message(_("High scores available again."))
         return self._table
