@@ -100,7 +100,7 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
     import pygame
 
     from kiosk import config
-    from kiosk.app import App
+    from kiosk.app.loop import App
     from kiosk.players import thinker
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -310,7 +310,7 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"focus-arcade: configuration problem: {problem}", file=sys.stderr)
     if cfg.problems:
         print(f"focus-arcade: running with {configmod.running_with(cfg)}", file=sys.stderr)
-    from kiosk.app import run
+    from kiosk.app.window import run
     return run(cfg, args)
 
 

@@ -3,7 +3,7 @@
 A scene is one screen of the kiosk: the title, the lobby, a game, the results.
 Scenes live on a stack (:class:`SceneStack`): the top one gets the input and
 the updates; scenes marked ``overlay`` are drawn over the one below.  The
-frame loop that drives the stack is :mod:`kiosk.app`; this module imports
+frame loop that drives the stack is :mod:`kiosk.app.loop`; this module imports
 nothing of it, so a scene module never imports the app (no import cycle).
 
 What a scene gets, once per frame, in this order::
@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from hardware.gamepad import GamepadBuzzers
     from hardware.gpio import GpioBuzzers
     from hardware.keyboard import KeyboardBuzzers
-    from kiosk.app import ComputerPresses, RunOptions
+    from kiosk.app.computer import ComputerPresses
+    from kiosk.app.options import RunOptions
     from kiosk.config import Config
     from kiosk.controls.input import Command, StationInput
     from kiosk.event.link import EventLink
@@ -61,7 +62,7 @@ STORE_NOTE = "store"
 
 
 class Host(Protocol):
-    """The arcade as its scenes see it (``kiosk.app.App`` satisfies it): the configuration and
+    """The arcade as its scenes see it (``kiosk.app.loop.App`` satisfies it): the configuration and
     run options, the outputs (screen, sounds, LED, messages), the stores, the scene stack and
     the few app services a screen asks for.  Scene modules import it for the type checker
     only, so no scene imports the app (no import circle)."""
@@ -141,8 +142,8 @@ class Scene:
             ``led_picture`` is None the matrix shows the idle picture or is
             handed back to the controller (``[led] idle``), instead of keeping
             the last picture.
-        warm_on_push: drawn once off screen when pushed (``App.warm``; some screens start
-            work on their first draw).
+        warm_on_push: drawn once off screen when pushed (``kiosk.app.warmup.Warmup.scene``;
+            some screens start work on their first draw).
         seats: the seats a screen plays (a game, the results), else none; in a game a
             seat's presses must come from its own station (``App.accepts``).
         entry: the registry name of the game played (``focusx-classic``), else None.

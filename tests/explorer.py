@@ -1,4 +1,4 @@
-"""A buzzers-only explorer of the arcade: the real :class:`kiosk.app.App` with the configuration
+"""A buzzers-only explorer of the arcade: the real :class:`kiosk.app.loop.App` with the configuration
 ``kiosk/install.sh`` writes (four GPIO buzzers, no left/right/OK controls, kiosk mode), on
 gpiozero MockFactory pins and a virtual clock, worked only with buzzer gestures.
 
@@ -181,7 +181,7 @@ class Explorer:
         self.clock = Clock()
         import gpiozero.pins.mock as mock
 
-        import kiosk.app as kapp
+        import kiosk.app.loop as kapp
         self.mp.setattr(kapp, "time", self.clock.module())
         self.mp.setattr(mock, "monotonic", lambda: self.clock.t / 1e9)
         pygame.init()
@@ -209,7 +209,7 @@ class Explorer:
     def _open_app(self) -> None:
         """The arcade on this explorer's configuration, screen and pins, its drawing and the
         presses it takes watched by :class:`Checks`."""
-        import kiosk.app as kapp
+        import kiosk.app.loop as kapp
         self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
         game_seeds = self.game_seeds
         self.app.new_seed = lambda: game_seeds.randrange(1_000_000_007)  # type: ignore[method-assign]
@@ -326,7 +326,7 @@ class Explorer:
         self.checks.last_edge.clear()
         self._open_app()
         self.app.home()
-        self.app.offer_resume()
+        self.app.resume_offer.offer()
         self.run(0.2)
 
     # -- walks ----------------------------------------------------------------------------

@@ -63,7 +63,7 @@ def make_app(tmp_path, mode: str, players: int, **focusx):
     import pygame
 
     from kiosk import config as configmod
-    from kiosk.app import App
+    from kiosk.app.loop import App
     from kiosk.players.demo import start_demo
 
     cfg = configmod.load_or_default(None)

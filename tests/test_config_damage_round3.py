@@ -24,14 +24,14 @@ STORE = "/var/lib/focus-arcade/arcade.sqlite3"
 
 def start_log(capsys: pytest.CaptureFixture[str], path: Path | None) -> str:
     """What ``focus-arcade [--config PATH]`` prints before the arcade runs (the run itself left out)."""
-    import kiosk.app
-    real_run = kiosk.app.run
+    import kiosk.app.window
+    real_run = kiosk.app.window.run
     try:
-        kiosk.app.run = lambda cfg, args: 0                              # type: ignore[assignment]
+        kiosk.app.window.run = lambda cfg, args: 0                         # type: ignore[assignment]
         capsys.readouterr()
         assert cli.main(["--config", str(path)] if path else []) == 0
     finally:
-        kiosk.app.run = real_run                                         # type: ignore[assignment]
+        kiosk.app.window.run = real_run                                    # type: ignore[assignment]
     return capsys.readouterr().err
 
 

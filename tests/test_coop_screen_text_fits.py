@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.coop import words as coop_words  # noqa: E402

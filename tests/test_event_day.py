@@ -21,7 +21,7 @@ import pygame
 import pytest
 import tomli_w
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.config import load_or_default
 from kiosk.persist.highscores import score_rule
 from kiosk.players.thinker import wait_shared_idle
@@ -29,6 +29,7 @@ from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, ServiceScene, led_test_picture
+from kiosk.service.stopping import EXIT_RESTART
 
 MS = 1_000_000
 S = 1_000_000_000
@@ -432,7 +433,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         assert svc.page == "confirm"
         d.press(P1["right"])                                 # "Yes"
         d.press(P1["ok"])
-        assert not app.running and app.exit_code == kapp.EXIT_RESTART
+        assert not app.running and app.exit_code == EXIT_RESTART
         assert d.commands == []                              # nothing was run
     finally:
         d.close()

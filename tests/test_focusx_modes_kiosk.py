@@ -31,7 +31,7 @@ from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal
 from arcade.focusx.duel import Reveal
 from kiosk import cli, render
-from kiosk.app import App
+from kiosk.app.loop import App
 from kiosk.config import Config, validate
 from kiosk.games.focusx.scene import DuelScene, FourFocusScene, ThinkFocusScene
 from kiosk.scenes.lobby import find_game

@@ -207,7 +207,7 @@ def test_any_damage_to_the_store_lets_the_kiosk_start(damage: tuple[object, ...]
         try:
             assert_started(app)
             # The interrupted game (if it can be read) is offered, and resuming it never raises.
-            app.offer_resume()
+            app.resume_offer.offer()
             top = app.scenes[-1]
             if isinstance(top, ResumeScene):
                 top.update(1)

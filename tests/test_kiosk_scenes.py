@@ -1,6 +1,6 @@
 """The kiosk's scenes on SDL's dummy video driver, in virtual time.
 
-An :class:`~kiosk.app.App` is built on the default configuration (results in a
+An :class:`~kiosk.app.loop.App` is built on the default configuration (results in a
 temporary folder, LED matrix off) and driven frame by frame through its own
 ``App.step``: synthetic pygame keyboard events go through the keyboard
 stations, computer players press through the app's queue, the referee judges.
@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from arcade.core.api import RACE
 from arcade.core.events import Edge
 from arcade.core.race import RaceResult

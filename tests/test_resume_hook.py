@@ -143,7 +143,7 @@ def test_a_game_resumed_after_a_power_cut_ends_with_the_high_score_entry(tmp_pat
     try:
         app = d2.app
         app.home()
-        app.offer_resume()
+        app.resume_offer.offer()
         assert isinstance(d2.top, resume.ResumeScene)
         assert app.current_game is None                  # a new start: nobody chose a game in the lobby
         d2.press(BUZZ[0])                                # P1's tap: the other choice, "Drop it"

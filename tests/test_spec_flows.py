@@ -18,7 +18,7 @@ import pytest
 
 from arcade import registry
 from kiosk import cli, config
-from kiosk.app import App
+from kiosk.app.loop import App
 from kiosk.persist import resume
 from kiosk.players.demo import demo_game
 from kiosk.scenes.game import GameScene

@@ -14,7 +14,7 @@ CHILD = r'''
 import argparse, json, sys, tempfile
 import pygame
 from kiosk import config
-from kiosk.app import App
+from kiosk.app.loop import App
 cfg = config.load_or_default(None)
 cfg.data["storage"]["path"] = tempfile.mkdtemp() + "/results.sqlite3"
 cfg.data["led"]["port"] = "none"
@@ -31,7 +31,7 @@ def flip():
     out.setdefault("at_first_frame", {"games": games(), "sounds": len(app.sounds.sounds)})
 pygame.display.flip = flip
 app.loop(max_frames=3)
-app.warming.join(120)
+app.warmup.thread.join(120)
 out["after"] = {"games": games(), "sounds": len(app.sounds.sounds), "problem": app.sounds.problem,
                 "title": type(app.scenes[-1]).__name__}
 app.close()

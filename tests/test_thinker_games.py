@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 
 from hardware.sink import drain  # noqa: E402
 from kiosk import config  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.games.focusx.scene import FourFocusScene  # noqa: E402
 from kiosk.players import thinker as th  # noqa: E402

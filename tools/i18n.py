@@ -10,6 +10,10 @@
                                    current; status 1 when there is one (tests/test_i18n_catalogs.py)
     python tools/i18n.py init CODE a new language's catalog from the template (its header: the
                                    language, its plural forms from Babel's locale data)
+    python tools/i18n.py tidy      after a merge of two translators' additions (``*.po merge=union``,
+                                   .gitattributes): a blank line between entries run together, an
+                                   entry written twice with the same translation kept once (one
+                                   written twice with two translations is left for a person: check)
 
 Messages are taken from ``arcade/``, ``kiosk/``, ``hardware/`` and ``firmware_bridge/`` by
 Babel's Python extractor, from the calls ``_("...")``, ``N_("...")``,
@@ -334,6 +338,48 @@ def init(code: str, root: Path = ROOT) -> Path:
     return po
 
 
+def _entry_starts(lines: list[str]) -> list[int]:
+    """The line indexes where an entry starts: its first comment, ``msgctxt`` or ``msgid`` line
+    after the previous entry's ``msgstr`` (or after a blank line)."""
+    starts, in_msgstr, fresh = [], False, True
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if not s:
+            in_msgstr, fresh = False, True
+            continue
+        begins = s.startswith(("#", "msgctxt", "msgid ")) and (in_msgstr or fresh)
+        if begins:
+            starts.append(i)
+            in_msgstr, fresh = False, False
+        if s.startswith("msgstr"):
+            in_msgstr = True
+        elif not s.startswith('"'):
+            in_msgstr = False if not s.startswith("msgstr") else in_msgstr
+    return starts
+
+
+def tidy(po: Path) -> tuple[int, int]:
+    """Entries of ``po`` run together get a blank line between them; an entry written twice with
+    the same translation is kept once (the first).  Returns (entries separated, copies dropped)."""
+    lines = po.read_text("utf-8").splitlines()
+    starts = _entry_starts(lines) + [len(lines)]
+    entries = ["\n".join(ln for ln in lines[a:b] if ln.strip()) for a, b in zip(starts, starts[1:])]
+    head = "\n".join(lines[:starts[0]]).strip()
+    run_together = sum(1 for a in starts[1:-1] if a > 0 and lines[a - 1].strip())
+    kept: list[str] = []
+    seen: set[str] = set()
+    for entry in entries:
+        body = "\n".join(ln for ln in entry.splitlines() if not ln.startswith("#"))
+        if body in seen:
+            continue
+        seen.add(body)
+        kept.append(entry)
+    text = "\n\n".join(([head] if head else []) + kept) + "\n"
+    if text != po.read_text("utf-8"):
+        po.write_text(text, "utf-8")
+    return run_together, len(entries) - len(kept)
+
+
 def compile_all(root: Path = ROOT) -> list[Path]:
     """Every catalog compiled to the ``.mo`` beside it (``arcade.i18n.compile_catalog``)."""
     sys.path.insert(0, str(root))
@@ -352,7 +398,7 @@ def compile_all(root: Path = ROOT) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="tools/i18n.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("command", choices=["extract", "update", "compile", "check", "init"])
+    p.add_argument("command", choices=["extract", "update", "compile", "check", "init", "tidy"])
     p.add_argument("code", nargs="?", help="init: the new language's code (ISO 639-1, e.g. pl)")
     args = p.parse_args(argv)
     if (args.command == "init") != bool(args.code):
@@ -374,6 +420,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"{po.relative_to(ROOT)}: {sum(1 for m in extract() if m.id)} messages to translate; add "
               f'"{args.code}" and its name, as its speakers write it, to LANGUAGES in arcade/i18n.py')
+    elif args.command == "tidy":
+        for po in catalog_paths():
+            apart, dropped = tidy(po)
+            print(f"{po.relative_to(ROOT)}: {apart} entries set apart, {dropped} copies dropped")
     elif args.command == "compile":
         for mo in compile_all():
             print(f"compiled {mo.relative_to(ROOT)}")

@@ -1467,7 +1467,7 @@ class EventLink:
         settings: the validated ``[event]`` section (host must be set).
         store_path: the cabinet's SQLite results file (the outbox lives there).
         message: called with a text for the screen (wrong credentials, broker gone...),
-            from paho's thread; it must be thread-safe (the app passes ``App.post_message``).
+            from paho's thread; it must be thread-safe (the app passes ``kiosk.app.messages.Messages.post``).
         cabinet: this cabinet's name (default :func:`cabinet_name` of ``settings``).
 
     Attributes:

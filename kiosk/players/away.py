@@ -47,7 +47,7 @@ def label_wordings(label: str) -> tuple[str, ...]:
 
 
 class AwayApp(Protocol):
-    """What :class:`AwayWatch` uses of the app (``kiosk.app.App``)."""
+    """What :class:`AwayWatch` uses of the app (``kiosk.app.loop.App``)."""
 
     @property
     def cfg(self) -> Config: ...

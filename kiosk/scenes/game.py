@@ -4,7 +4,7 @@ A game scene (``kiosk/games/<family>/scene.py``) keeps only its input mapping
 and its drawing; this base holds the rest:
 
 * **seed and randomness**: ``seed`` (``demo --seed`` for the first game, else
-  a random one, :meth:`kiosk.app.App.new_seed`) and named streams
+  a random one, :meth:`kiosk.app.loop.App.new_seed`) and named streams
   (:meth:`stream`): ``"0"`` chance, ``"bots"`` the computer players, others
   as a game needs; the same seed gives the same game.
 * **leaving a game**: one confirmation, the same in every game.  ``back``

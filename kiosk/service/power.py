@@ -13,7 +13,7 @@ one line for the screen that says what to do.
 
 **Restarting the arcade** (service menu, "Save and restart now"): under
 systemd (the unit ``kiosk/systemd/focus-arcade.service``) the arcade exits with
-:data:`kiosk.app.EXIT_RESTART` (75), which the unit restarts on
+:data:`kiosk.service.stopping.EXIT_RESTART` (75), which the unit restarts on
 (``RestartForceExitStatus=75``); started by hand it starts itself again with
 the same command line (:func:`restart_in_place`, ``os.execv``): same process
 id, same terminal, same options.
@@ -45,7 +45,7 @@ class Running:
         command: the command line (split like a shell, no shell features).
         what: what it does, for the messages (the verb: "shut down", "reboot").
         done: called from the waiting thread with :meth:`refusal` (None when it
-            worked) once the command has ended; e.g. ``App.post_message``.
+            worked) once the command has ended; e.g. ``kiosk.app.messages.Messages.post``.
 
     Attributes:
         returncode: the exit status once it ended (None while it runs, 127 when it
