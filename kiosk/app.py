@@ -571,7 +571,8 @@ class App:
     # -- the service menu ----------------------------------------------------------
     def open_service(self) -> None:
         """The combination was held: the PIN (if ``[service] pin``), then the service menu."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         top = self.scenes[-1] if self.scenes else None
         if isinstance(top, ServiceScene):
             top.combination()
@@ -590,13 +591,13 @@ class App:
         the buttons are the guests': their presses there never open the PIN screen, which
         would also have taken the releases of presses the game had already counted."""
         from kiosk.scenes.attract import AttractScene
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         top = self.scenes[-1] if self.scenes else None
         return self.attract is not None or isinstance(top, (AttractScene, ServiceScene, PlainTitle))
 
     def enter_service(self) -> None:
         """Open the service menu (the stack below, the lobby the combination opened, goes)."""
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         self.end_attract()
         self.stack.clear()
         self.idle.clear()
@@ -899,7 +900,7 @@ class App:
         line = self.led.attention() if self.led is not None else None
         if not line:
             return
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         if self.scenes and isinstance(self.scenes[-1], ServiceScene):
             return
         badge = led_badge_rect(surface, self._led_badge_corner)

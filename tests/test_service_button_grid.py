@@ -14,7 +14,7 @@ from test_event_day import BUZZ, Day
 from test_service_combo_buzzers import install_sh_config
 from text_fit import TextSeen, cut_texts
 
-from kiosk.scenes.service import ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
 
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]
 LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"

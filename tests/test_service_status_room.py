@@ -17,7 +17,8 @@ import pytest  # noqa: E402
 
 from arcade.core.events import Edge  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.scenes.service import LED_PATTERNS, ServiceScene  # noqa: E402
+from kiosk.scenes.service.menu import ServiceScene  # noqa: E402
+from kiosk.scenes.service.rows import LED_PATTERNS  # noqa: E402
 from tests.text_fit import TextSeen, sized_app  # noqa: E402
 
 ADVICE = "The PIN is the one printed in the README: choose your own (Change the PIN)"

@@ -1,6 +1,6 @@
 """The service menu's pure parts: the opening combination, the PIN, the button test.
 
-No pygame here; the scenes in ``kiosk/scenes/service.py`` draw them.
+No pygame here; the scenes in ``kiosk/scenes/service/`` drive and draw them.
 
 * :class:`Combination`: ``[service] combo`` (default ``["P1.ok", "P2.ok"]``)
   pressed together on the title screen (or in the service menu) and held, with
