@@ -864,7 +864,10 @@ class Explorer:
         self._row(svc, 1)
         self.gesture(0, "hold")
         self._left(svc, "Yes to 'reset'")
-        if "high scores deleted" not in svc.status:
+        from arcade.i18n import ngettext
+        count = re.search(r"\d+", svc.status)
+        n = int(count.group()) if count else -1
+        if svc.status != ngettext("{n} high score deleted", "{n} high scores deleted", n).format(n=n):
             self.fail(f"Yes to 'reset' said {svc.status!r}")
         self._menu(svc, "close")
         if isinstance(self.top, ServiceScene):

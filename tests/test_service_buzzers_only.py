@@ -464,7 +464,7 @@ def test_the_led_page_and_a_confirmation_with_buzzers_alone(day: Day) -> None:
     menu_to(d, svc, "reset")
     tap(d)                                                        # "Yes"
     hold(d)
-    assert "1 high scores deleted" in svc.status
+    assert svc.status == "1 high score deleted"           # one score: the singular (issue 26, ngettext)
     menu_to(d, svc, "close")
     assert not isinstance(d.top, ServiceScene)
 

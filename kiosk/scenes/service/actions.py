@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from arcade.i18n import _, ngettext
 from kiosk.scenes.service.rows import SETTINGS, volume_setting
 from kiosk.scenes.service.state import _SAVED, ServiceState
 from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
@@ -21,11 +22,11 @@ class Actions(ServiceState):
 
     def save_pin(self, pin: str) -> bool:
         """Save ``pin`` as ``[service] pin``; in force for the next opening of the menu."""
-        path = self._write({"service": {"pin": pin}}, "The PIN was not changed")
+        path = self._write({"service": {"pin": pin}}, _("The PIN was not changed"))
         if path is None:
             return False
         self.app.cfg["service"]["pin"] = pin
-        self.status = f"New PIN saved to {path}; it is asked from now on"
+        self.status = _("New PIN saved to {path}; it is asked from now on").format(path=path)
         return True
 
     def _write(self, changes: dict[str, dict[str, Any]], refused: str) -> Path | None:
@@ -62,12 +63,17 @@ class Actions(ServiceState):
         changes = self.changes()
         if not changes:
             return
-        words = [f"{s.label} stays {s.show(self.saved[(s.section, s.key)])}" for s in SETTINGS
-                 if s.key in changes.get(s.section, {})]
+        words = [_("{setting} stays {value}").format(setting=s.shown_label(), value=s.show(self.saved[(s.section, s.key)]))
+                 for s in SETTINGS if s.key in changes.get(s.section, {})]
         if "games" in changes.get("lobby", {}):
-            words.append("the lobby's games stay as they were")
-        more = f" and {len(words) - 2} more" if len(words) > 2 else ""
-        self.status = f"Not saved: {', '.join(words[:2])}{more} (Save is at the end of Settings)"
+            words.append(_("the lobby's games stay as they were"))
+        shown, more = ", ".join(words[:2]), len(words) - 2
+        if more > 0:
+            self.status = ngettext("Not saved: {changes} and {n} more (Save is at the end of Settings)",
+                                   "Not saved: {changes} and {n} more (Save is at the end of Settings)",
+                                   more).format(changes=shown, n=more)
+        else:
+            self.status = _("Not saved: {changes} (Save is at the end of Settings)").format(changes=shown)
         if self.values[("sound", "volume")] != self.saved[("sound", "volume")]:
             self.app.sounds.set_volume(self.saved[("sound", "volume")])   # it sounded while it changed
         self.values = dict(self.saved)
@@ -87,16 +93,16 @@ class Actions(ServiceState):
         """Save the changed settings to the configuration file (atomically); True if saved."""
         changes = self.changes()
         if not changes:
-            self.status = "Nothing changed"
+            self.status = _("Nothing changed")
             return True
         if "lobby" in changes and changes["lobby"].get("games") == [] and not any(self.offered.values()):
-            self.status = "The lobby must offer at least one game"
+            self.status = _("The lobby must offer at least one game")
             return False
-        path = self._write(changes, "Not saved")
+        path = self._write(changes, _("Not saved"))
         if path is None:
             return False
         self._saved(changes)
-        self.status = f"Saved to {path}; in force after the restart"    # the page's own status line
+        self.status = _("Saved to {path}; in force after the restart").format(path=path)    # the page's own status line
         return True
 
     def _keep_volume(self) -> None:
@@ -110,17 +116,17 @@ class Actions(ServiceState):
             save_settings(config_file(self.app.cfg), {"sound": {"volume": v}})
             self.app.cfg["sound"]["volume"] = v
             self._saved({"sound": {"volume": v}})
-            self.status = f"Volume {volume_setting().show(v)} saved"
+            self.status = _("Volume {value} saved").format(value=volume_setting().show(v))
         except Exception as exc:
-            self.status = f"Volume not saved: {exc}"
+            self.status = _("Volume not saved: {error}").format(error=exc)
 
     def _reset_scores(self) -> None:
         hs = self.app.highscores
         try:
             n = hs.reset() if hs is not None else 0
-            self.status = f"{n} high scores deleted"
+            self.status = ngettext("{n} high score deleted", "{n} high scores deleted", n).format(n=n)
         except Exception as exc:
-            self.status = f"High scores not reset: {exc}"
+            self.status = _("High scores not reset: {error}").format(error=exc)
         self.app.message(self.status, 5.0)
 
     def _restart(self) -> None:
@@ -138,10 +144,10 @@ class Actions(ServiceState):
         self.app.running = False
 
     def _shutdown(self) -> None:
-        self._power("shutdown_command", "shut down", "Shutting down...")
+        self._power("shutdown_command", "shut down", _("Shutting down..."))
 
     def _reboot(self) -> None:
-        self._power("reboot_command", "reboot", "Restarting the Pi...")
+        self._power("reboot_command", "reboot", _("Restarting the Pi..."))
 
     def _power(self, key: str, what: str, saying: str) -> None:
         """Run the power command through logind (kiosk/service/power.py); if the Pi refuses, the

@@ -8,8 +8,11 @@ from __future__ import annotations
 import pygame
 
 from arcade.core.events import CONTROLS
+from arcade.i18n import _, ngettext, pgettext
 from kiosk import render
+from kiosk.scenes.service.rows import control_word
 from kiosk.scenes.service.status_panel import StatusPanel
+from kiosk.service.tools import EdgeNote
 
 
 class ButtonTestPage(StatusPanel):
@@ -37,13 +40,16 @@ class ButtonTestPage(StatusPanel):
         gpio = self.app.gpio
         errors = gpio.errors if gpio is not None else 0
         last = (gpio.last_error or "") if gpio is not None else ""
-        head = (f"GPIO adapter: {'open' if gpio is not None else 'not open'}, {errors} errors"
-                + (f" (last: {last[:70]})" if last else ""))
+        head = (ngettext("GPIO adapter: open, {n} error", "GPIO adapter: open, {n} errors", errors) if gpio is not None
+                else ngettext("GPIO adapter: not open, {n} error", "GPIO adapter: not open, {n} errors", errors)
+                ).format(n=errors)
+        if last:
+            head = _("{adapter} (last: {error})").format(adapter=head, error=last[:70])
         if render.small_screen(W, H):
             self._draw_buttons_small(surface, head, render.BAD if errors else render.TEXT)
             return
         render.text(surface, head, (40, 84), 28, render.BAD if errors else render.TEXT)
-        render.text(surface, "3x b2 = 3 presses, 2 bounce edges in the last one", (W - 40, H - 250), 26,
+        render.text(surface, _("3x b2 = 3 presses, 2 bounce edges in the last one"), (W - 40, H - 250), 26,
                     render.DIM, "topright")
         seats, per_seat, columns = self.button_grid()
         col_w = (W - 80) // 2
@@ -65,23 +71,20 @@ class ButtonTestPage(StatusPanel):
                 if c is not None and c.stuck:
                     pygame.draw.rect(surface, render.BAD, box, 4, border_radius=8)
                 ink = render.BG if down else render.TEXT
-                render.text(surface, ctl, (box.centerx, box.y + 2), 26, ink, "midtop", bold=True)
+                render.text(surface, control_word(ctl), (box.centerx, box.y + 2), 26, ink, "midtop", bold=True)
                 if c is not None:
-                    detail = "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
+                    detail = pgettext("button test", "STUCK") if c.stuck else f"{c.presses}x b{c.bounces_last}"
                     render.text(surface, detail, (box.centerx, box.bottom - 2), 24,
                                 render.BAD if c.stuck and not down else ink, "midbottom", bold=c.stuck)
         # the last edges: stamp, gap to that control's previous edge, bounce
         y0 = H - 250
-        render.text(surface, "Last edges: kernel stamp (ns), gap to that control's previous edge",
+        render.text(surface, _("Last edges: kernel stamp (ns), gap to that control's previous edge"),
                     (40, y0), 26, render.DIM)
         y = y0 + 30
         for note in list(self.buttons.log)[:6]:
             if y + 30 > self._status_top(W, H) - 4:
                 break                     # the status panel (a saved setting, the PIN advice) stays readable
-            e = note.edge
-            gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
-            line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
-                    + ("  BOUNCE" if note.bounce else "") + f"  ({e.source or '?'})")
+            line = edge_line(note)
             render.text(surface, line, (40, y), 26, render.GOLD if note.bounce else render.TEXT)
             y += 30
 
@@ -107,7 +110,7 @@ class ButtonTestPage(StatusPanel):
                 two, rows_n, col_w = grid_h // max(1, n) >= 2 * lh, max(1, n), W - 16
             else:
                 two = (grid_h // 4 >= 2 * lh
-                       and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size("buzzer")[0] * 0.7)
+                       and (W - 16) // 2 - 40 >= len(columns) * render.font(24, True).size(control_word("buzzer"))[0] * 0.7)
                 rows_n, col_w = (4, (W - 16) // 2) if two else (n, W - 16)
             return two, rows_n, col_w, max(lh + 2, grid_h // rows_n)
 
@@ -135,20 +138,21 @@ class ButtonTestPage(StatusPanel):
                 if c is not None and c.stuck:
                     pygame.draw.rect(surface, render.BAD, box, 3, border_radius=6)
                 ink = render.BG if down else render.TEXT
-                detail = "" if c is None else "STUCK" if c.stuck else f"{c.presses}x b{c.bounces_last}"
-                stuck_ink = render.BAD if c is not None and c.stuck and not down else ink
+                stuck = c is not None and c.stuck
+                detail = "" if c is None else pgettext("button test", "STUCK") if c.stuck else f"{c.presses}x b{c.bounces_last}"
+                stuck_ink = render.BAD if stuck and not down else ink
                 if two:
-                    render.text_within(surface, ctl, (box.centerx, box.y + 1), bw - 4, 24, ink, "midtop", bold=True)
+                    render.text_within(surface, control_word(ctl), (box.centerx, box.y + 1), bw - 4, 24, ink, "midtop", bold=True)
                     if detail:
                         render.text_within(surface, detail, (box.centerx, box.bottom - 1), bw - 4, 24, stuck_ink,
                                            "midbottom", bold=c is not None and c.stuck)
                 else:
-                    words = f"{ctl} {detail}".strip()
-                    render.text_within(surface, words, box.center, bw - 4, 24, stuck_ink if detail == "STUCK" else ink,
+                    words = f"{control_word(ctl)} {detail}".strip()
+                    render.text_within(surface, words, box.center, bw - 4, 24, stuck_ink if stuck else ink,
                                        "center")
         y = top + rows_n * row_h + 2
-        for words in ("3x b2 = 3 presses, 2 bounce edges in the last one",
-                      "Last edges: stamp (ns), gap to that control's previous edge"):
+        for words in (_("3x b2 = 3 presses, 2 bounce edges in the last one"),
+                      _("Last edges: stamp (ns), gap to that control's previous edge")):
             if y + lh > bottom - 2:
                 break                     # under a status panel the legend gives way first
             render.text_block(surface, words, (8, y), W - 16, 24, 1, render.DIM, "topleft")
@@ -156,10 +160,18 @@ class ButtonTestPage(StatusPanel):
         for note in notes:
             if y + lh > bottom - 2:
                 break
-            e = note.edge
-            gap = "first" if note.gap_ms is None else f"+{note.gap_ms:.1f} ms"
-            line = (f"P{e.seat + 1} {e.control:<6} {'down' if e.pressed else 'up  '}  t={e.t_ns}  {gap}"
-                    + ("  BOUNCE" if note.bounce else "") + f"  ({e.source or '?'})")
+            line = edge_line(note)
             render.text_block(surface, line, (8, y), W - 16, 24, 1, render.GOLD if note.bounce else render.TEXT,
                               "topleft")
             y += lh
+
+
+def edge_line(note: EdgeNote) -> str:
+    """One of the last edges as the button test lists it: seat, control, down or up, the kernel
+    stamp, the gap to that control's previous edge, a bounce, where it came from."""
+    e = note.edge
+    gap = pgettext("edge", "first") if note.gap_ms is None else pgettext("edge", "+{ms} ms").format(ms=f"{note.gap_ms:.1f}")
+    down, up = pgettext("edge", "down"), pgettext("edge", "up")
+    way = (down if e.pressed else up).ljust(max(len(down), len(up)))
+    bounce = "  " + _("BOUNCE") if note.bounce else ""
+    return f"P{e.seat + 1} {control_word(e.control):<6} {way}  t={e.t_ns}  {gap}{bounce}  ({e.source or '?'})"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from arcade.core.events import Edge
+from arcade.i18n import N_, _
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 from kiosk.controls.input import Command
 from kiosk.scenes.service.actions import Actions
@@ -93,7 +94,7 @@ class ServiceScene(Actions, Pages):
         """Back to the menu with the highlight on the row of the page just left (issue 20: it
         went to the top row, "Button test", and the operator's usual hold opened that, which
         only the opening combination leaves); a question's answer: on the row that asked it."""
-        keys = [k for k, _ in MENU]
+        keys = [k for k, _label in MENU]
         left = self.menu_row if self.page == "confirm" else self.page
         self.cursor = keys.index(left) if left in keys else 0
         self.page, self.confirm, self.newpin = "menu", None, None
@@ -117,18 +118,18 @@ class ServiceScene(Actions, Pages):
             if what == "close":
                 self.app.home()
             elif what == "reset":
-                self._ask("Delete every high score?", self._reset_scores)
+                self._ask(N_("Delete every high score?"), self._reset_scores)
             elif what == "restart":
-                self._ask("Restart the arcade now?", self._restart)
+                self._ask(N_("Restart the arcade now?"), self._restart)
             elif what == "stop":
-                self._ask("Stop the arcade? (it stays off until the Pi restarts)", self._stop)
+                self._ask(N_("Stop the arcade? (it stays off until the Pi restarts)"), self._stop)
             elif what == "shutdown":
-                self._ask("Shut the Pi down now?", self._shutdown)
+                self._ask(N_("Shut the Pi down now?"), self._shutdown)
             elif what == "reboot":
-                self._ask("Restart the Pi now?", self._reboot)
+                self._ask(N_("Restart the Pi now?"), self._reboot)
         elif page == "confirm":
             assert self.confirm is not None
-            _, do = self.confirm
+            _question, do = self.confirm
             self.to_menu()
             if c == 1:
                 do()
@@ -189,12 +190,14 @@ class ServiceScene(Actions, Pages):
         entry.act(action)
         if entry.cancelled:
             self.to_menu()
-            self.status = "The PIN was not changed"
+            self.status = _("The PIN was not changed")
         elif entry.result is not None:
             self.to_menu()
             self.save_pin(entry.result)
 
     def _ask(self, question: str, do: Callable[[], None]) -> None:
+        """The confirm page: ``question`` (English, marked with ``N_``: translated where it is
+        drawn), then ``do`` if the answer is "Yes"."""
         self.confirm = (question, do)
         self.menu_row = MENU[self.cursor][0]
         self.page, self.cursor = "confirm", 0

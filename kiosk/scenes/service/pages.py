@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.i18n import _, ngettext, pgettext
 from kiosk import render
 from kiosk.controls.gestures import BACK, NEXT, OK
 from kiosk.scenes.service.button_page import ButtonTestPage
 from kiosk.scenes.service.led_page import LedTestPage
-from kiosk.scenes.service.pin import choose_controls, combo_words
+from kiosk.scenes.service.pin import choose_controls, combo_words, pin_hint, pin_words
 from kiosk.scenes.service.rows import FAST_AFTER, SETTINGS, volume_setting
 from kiosk.service.tools import LET_GO, held_line
 
@@ -23,8 +24,8 @@ class Pages(ButtonTestPage, LedTestPage):
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
         surface.fill(render.BG)
-        title = {"menu": "Service menu", "buttons": "Button test", "led": "LED test", "sound": "Sound test",
-                 "settings": "Settings", "confirm": "Are you sure?", "pin": "Change the PIN"}[self.page]
+        title = {"menu": _("Service menu"), "buttons": _("Button test"), "led": _("LED test"), "sound": _("Sound test"),
+                 "settings": _("Settings"), "confirm": _("Are you sure?"), "pin": _("Change the PIN")}[self.page]
         hint = self.hint()
         self._status_room = None
         held = self.page != "buttons" and self.gestures.would(self.now) is not None
@@ -52,21 +53,19 @@ class Pages(ButtonTestPage, LedTestPage):
         """The gestures of the page as they work now (while a buzzer is held: what letting go
         does).  Station controls are named only when some seat has them."""
         if self.page == "buttons":
-            return f"Every control is under test. To leave: hold {combo_words(self.app)}"
+            return _("Every control is under test. To leave: hold {keys}").format(keys=combo_words(self.app))
         controls = choose_controls(self.app)
         if self.page == "pin":
-            words = {NEXT: "change the digit", OK: "take it", BACK: "take the last digit back"}
-            plain = ("left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
-                     if controls else "tap: next digit   hold: take it   hold 2 s: back")
+            words, plain = pin_words(), pin_hint(controls)
         elif self.editing:
             step = self.step_words()
-            words = {NEXT: step, OK: "turn round", BACK: "keep the value"}
-            plain = (f"left/right: change   OK or X: keep it   buzzer: tap {step}, hold: turn round" if controls
-                     else f"tap: {step}   hold: turn round   hold 2 s: keep the value")
+            words = {NEXT: step, OK: _("turn round"), BACK: _("keep the value")}
+            plain = (_("left/right: change   OK or X: keep it   buzzer: tap {step}, hold: turn round") if controls
+                     else _("tap: {step}   hold: turn round   hold 2 s: keep the value")).format(step=step)
         else:
-            words = LET_GO
-            plain = ("left/right or tap: move   OK or hold: choose   X or hold 2 s: back" if controls
-                     else "tap: next row   hold: choose   hold 2 s: back")
+            words = {gesture: _(what) for gesture, what in LET_GO.items()}
+            plain = (_("left/right or tap: move   OK or hold: choose   X or hold 2 s: back") if controls
+                     else _("tap: next row   hold: choose   hold 2 s: back"))
         return held_line(self.gestures.would(self.now), words) or plain
 
     def step_words(self) -> str:
@@ -75,10 +74,12 @@ class Pages(ButtonTestPage, LedTestPage):
         go further, "(quick: faster)"."""
         s = self.edited()
         if getattr(s.checker(), "choices", None):
-            return "next choice"
+            return _("next choice")
         times = s.fast_times(self.run + 1) if self._quick() else 1
-        more = " (quick: faster)" if times == 1 and s.fast_times(2 * FAST_AFTER + 1) > 1 else ""
-        return f"{'+' if self.direction > 0 else '-'}{s.show(round(s.step * times, 4))}{more}"
+        step = f"{'+' if self.direction > 0 else '-'}{s.show(round(s.step * times, 4))}"
+        if times == 1 and s.fast_times(2 * FAST_AFTER + 1) > 1:
+            return _("{step} (quick: faster)").format(step=step)
+        return step
 
     def _draw_pin(self, surface: pygame.Surface) -> None:
         """The "Change the PIN" page: which entry it is, the digits, the last problem."""
@@ -88,15 +89,16 @@ class Pages(ButtonTestPage, LedTestPage):
             return
         top = self._top if render.small_screen(W, H) else 110
         bottom = H - 8 - (self._status_height(W) if render.small_screen(W, H) else (130 if self.status_lines() else 20))
-        ask = (f"Choose the new PIN ({entry.MIN} to {entry.MAX} digits)" if entry.stage == "new"
-               else "Enter the new PIN again")
+        ask = (ngettext("Choose the new PIN ({least} to {most} digit)", "Choose the new PIN ({least} to {most} digits)",
+                        entry.MAX).format(least=entry.MIN, most=entry.MAX) if entry.stage == "new"
+               else _("Enter the new PIN again"))
         r = render.text_block(surface, ask, (W // 2, top), W - 40, 44, 2, render.TEXT, "midtop", bold=True)
         y = r.bottom + 8
         if entry.problem:
             r = render.text_block(surface, entry.problem, (W // 2, y), W - 40, 30, 2, render.BAD, "midtop")
             y = r.bottom + 8
         if len(entry.digits) >= entry.MIN:
-            r = render.text_block(surface, "after 9 comes OK: take it to finish", (W // 2, bottom), W - 40, 28, 1,
+            r = render.text_block(surface, _("after 9 comes OK: take it to finish"), (W // 2, bottom), W - 40, 28, 1,
                                   render.DIM, "midbottom")
             bottom = r.top - 4
         size = max(24, min(120, bottom - y))
@@ -110,22 +112,24 @@ class Pages(ButtonTestPage, LedTestPage):
         if small:
             top = self._top
             if self.page == "confirm" and self.confirm is not None:
-                q = render.text_block(surface, self.confirm[0], (W // 2, top), W - 24, 44, 2, render.TEXT, "midtop",
+                q = render.text_block(surface, _(self.confirm[0]), (W // 2, top), W - 24, 44, 2, render.TEXT, "midtop",
                                       bold=True)
                 top = q.bottom + 6
             self._list_top = top
         else:
             if self.page == "confirm" and self.confirm is not None:
-                render.text(surface, self.confirm[0], (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
+                render.text(surface, _(self.confirm[0]), (W // 2, 130), 44, render.TEXT, "midtop", bold=True)
             top = 200 if self.page == "confirm" else 90
         first, count, step = self.list_window(H, len(rows))
         if small:
             top = self._list_top + (render.line_height(24) if first > 0 else 0)
         if first > 0:
-            render.text(surface, f"{first} more above", (W // 2, top - 4), 24, render.DIM, "midbottom")
+            render.text(surface, ngettext("{n} more above", "{n} more above", first).format(n=first), (W // 2, top - 4),
+                        24, render.DIM, "midbottom")
         if first + count < len(rows):
-            render.text(surface, f"{len(rows) - first - count} more below", (W // 2, top + count * step), 24,
-                        render.DIM, "midtop")
+            below = len(rows) - first - count
+            render.text(surface, ngettext("{n} more below", "{n} more below", below).format(n=below),
+                        (W // 2, top + count * step), 24, render.DIM, "midtop")
         for i, label in enumerate(rows):
             if not first <= i < first + count:
                 continue
@@ -197,7 +201,7 @@ class Pages(ButtonTestPage, LedTestPage):
             j = i - len(SETTINGS)
             if j < len(self.all_games):
                 g = self.all_games[j]
-                return "yes" if self.offered[g.name] else "no"
+                return pgettext("service", "yes") if self.offered[g.name] else pgettext("service", "no")
         if self.page == "sound" and i == 0:
             return volume_setting().show(self.values[("sound", "volume")])
         return ""

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.events import Edge
+from arcade.i18n import _, ngettext
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 from kiosk.controls.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.service import pin_panel
+from kiosk.scenes.service.rows import control_word
 from kiosk.service.tools import PinEntry, PinLock, ReleaseGestures, format_minutes, held_line
 
 if TYPE_CHECKING:
@@ -56,8 +58,23 @@ def choose_controls(app: Host) -> bool:
 def combo_words(app: Host) -> str:
     """The opening combination as the operator presses it: "P1 buzzer + P2 buzzer for 3 s"."""
     svc = app.cfg["service"]
-    keys = " + ".join(k.replace(".", " ").replace(" ok", " OK") for k in svc["combo"])
-    return f"{keys} for {svc['hold_s']:g} s"
+    keys = []
+    for key in svc["combo"]:
+        seat, _dot, control = key.partition(".")
+        keys.append(f"{seat} {'OK' if control == 'ok' else control_word(control)}")
+    return _("{keys} for {s} s").format(keys=" + ".join(keys), s=f"{svc['hold_s']:g}")
+
+
+def pin_words() -> dict[str, str]:
+    """What letting go of a held buzzer does while a PIN is entered (for :func:`held_line`)."""
+    return {NEXT: _("change the digit"), OK: _("take it"), BACK: _("take the last digit back")}
+
+
+def pin_hint(controls: bool) -> str:
+    """The gestures of a PIN's entry (``controls``: some seat has left/right/OK)."""
+    if controls:
+        return _("left/right or tap: digit   OK or hold: take it   X or hold 2 s: back")
+    return _("tap: next digit   hold: take it   hold 2 s: back")
 
 
 class PinScene(Scene):
@@ -109,12 +126,14 @@ class PinScene(Scene):
         elif self.pin_entry.result is False:
             lock = self.lock.wrong_pin()
             if lock:
-                self.app.message(f"Wrong PIN {PinLock.TRIES} times: the service menu is locked for "
-                                 f"{format_minutes(lock)}", 8.0)
+                self.app.message(ngettext("Wrong PIN {n} time: the service menu is locked for {time}",
+                                          "Wrong PIN {n} times: the service menu is locked for {time}",
+                                          PinLock.TRIES).format(n=PinLock.TRIES, time=format_minutes(lock)), 8.0)
                 self.leave()
             else:
                 left = self.lock.tries_left()
-                self.app.message(f"Wrong PIN ({left} {'try' if left == 1 else 'tries'} left)", 4.0)
+                self.app.message(ngettext("Wrong PIN ({n} try left)", "Wrong PIN ({n} tries left)", left).format(n=left),
+                                 4.0)
                 self.pin_entry = PinEntry(self.pin_entry.pin)
 
     def update(self, now_ns: int) -> None:
@@ -123,8 +142,8 @@ class PinScene(Scene):
             self.opened = now_ns
             left = self.lock.remaining()
             if left > 0:
-                self.app.message(f"The service menu is locked for {format_minutes(left)} more after wrong PINs",
-                                 5.0)
+                self.app.message(_("The service menu is locked for {time} more after wrong PINs").format(
+                    time=format_minutes(left)), 5.0)
                 self.leave()
                 return
         if self.app.scenes and self.app.scenes[-1] is self and now_ns - self.opened > PIN_TIMEOUT_NS:
@@ -145,13 +164,10 @@ class PinScene(Scene):
 
     def hint(self) -> str:
         """The gestures of this screen (while a buzzer is held: what letting go does)."""
-        held = held_line(self.gestures.would(self.now), {NEXT: "change the digit", OK: "take it",
-                                                          BACK: "take the last digit back"})
+        held = held_line(self.gestures.would(self.now), pin_words())
         if held:
             return held
-        if choose_controls(self.app):
-            return "left/right or tap: digit   OK or hold: take it   X or hold 2 s: back"
-        return "tap: next digit   hold: take it   hold 2 s: back"
+        return pin_hint(choose_controls(self.app))
 
     def veils_lobby(self) -> bool:
         """Whether the PIN is over the lobby the combination opened.  Leaving the PIN goes back

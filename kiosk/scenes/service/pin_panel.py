@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.i18n import _
 from kiosk import render
 
 
@@ -21,7 +22,7 @@ def draw(surface: pygame.Surface, shown: str, gestures: str, veil: bool) -> None
         return
     box = pygame.Rect(W // 2 - 360, H // 2 - 170, 720, 340)
     render.panel(surface, box, render.PANEL, render.GOLD, 4)
-    render.text(surface, "Service PIN", (box.centerx, box.y + 20), 52, render.GOLD, "midtop", bold=True)
+    render.text(surface, _("Service PIN"), (box.centerx, box.y + 20), 52, render.GOLD, "midtop", bold=True)
     render.text(surface, shown, (box.centerx, box.centery + 4), 96, render.TEXT, "center", bold=True)
     render.text_block(surface, gestures, (box.centerx, box.bottom - 14), box.w - 40, 28, 2, render.DIM,
                       "midbottom")
@@ -33,7 +34,7 @@ def _draw_small(surface: pygame.Surface, shown: str, gestures: str) -> None:
     box = pygame.Rect(0, 0, min(720, W - 16), min(340, H - 16))
     box.center = (W // 2, H // 2)
     render.panel(surface, box, render.PANEL, render.GOLD, 4)
-    head = render.text_block(surface, "Service PIN", (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
+    head = render.text_block(surface, _("Service PIN"), (box.centerx, box.y + 8), box.w - 24, min(52, H // 8), 1,
                              render.GOLD, "midtop", bold=True)
     hint = render.text_block(surface, gestures, (box.centerx, box.bottom - 8), box.w - 24, 30, 2, render.DIM,
                              "midbottom")

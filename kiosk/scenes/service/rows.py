@@ -1,6 +1,10 @@
 """What the service pages offer: the menu's rows, the settings page's rows (:class:`Setting`,
 each with its range from kiosk/config.py), the LED test's patterns and the pictures they send,
 the sound test's sounds.  No pygame: the pages (``pages.py``, ``led_page.py``) draw them.
+
+The words are English here, marked for the catalog (``N_``); the pages translate them as they
+draw them (arcade/i18n.py).  Section and key names, the skill names and the sounds' names are
+the configuration's own and stay as they are.
 """
 
 from __future__ import annotations
@@ -8,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arcade.i18n import N_, _, pgettext
 from arcade.lights import pictures as ledv
 
 
@@ -17,8 +22,10 @@ class Setting:
 
     section: str
     key: str
+    #: the row's words in English (marked with ``N_``; translated where drawn: :meth:`shown_label`)
     label: str
     step: float = 1
+    #: a key of :data:`UNITS` ("ms", "s", "mA") or "" for none
     unit: str = ""
     #: a 0-to-1 setting shown as a percentage ("80%", a step "+10%"): the volume, the same on
     #: every page and status line (issue 20: "80%" on the sound page, "0.8" in the settings)
@@ -54,13 +61,16 @@ class Setting:
             times //= 10
         return times
 
+    def shown_label(self) -> str:
+        """The row's words in the language spoken now."""
+        return _(self.label)
+
     def show(self, value: Any) -> str:
         """``value`` as the screens show it: "20 ms", "0.6", "80%" (a :attr:`percent` setting)."""
         if self.percent and isinstance(value, (int, float)):
             return f"{value:.0%}"
-        if isinstance(value, float):
-            return f"{value:g}{self.unit}"
-        return f"{value}{self.unit}"
+        number = f"{value:g}" if isinstance(value, float) else f"{value}"
+        return _(UNITS[self.unit]).format(value=number) if self.unit else number
 
 
 def volume_setting() -> Setting:
@@ -75,35 +85,56 @@ def volume_setting() -> Setting:
 FAST_TAP_NS = 800_000_000
 FAST_AFTER = 4
 
+#: A value with its unit, by :attr:`Setting.unit`.
+UNITS = {"ms": N_("{value} ms"), "s": N_("{value} s"), "mA": N_("{value} mA")}
+
 SETTINGS = [
-    Setting("judge", "tie_window_ms", "Tie window", 5, " ms"),
-    Setting("judge", "settle_ms", "Settle (0 = auto)", 5, " ms"),
-    Setting("judge", "debounce_ms", "Debounce", 1, " ms"),
-    Setting("seats", "computer_skill", "Computer skill"),
-    Setting("lobby", "auto_start_s", "Lobby auto-start", 1, " s"),
-    Setting("attract", "idle_s", "Attract loop after", 5, " s"),
-    Setting("idle", "turn_s", "Computer takes an idle turn after", 5, " s"),
-    Setting("led", "brightness", "LED brightness", 0.05),
-    Setting("led", "max_current_ma", "LED current limit", 50, " mA"),
-    Setting("sound", "volume", "Volume", 0.1, percent=True),
+    Setting("judge", "tie_window_ms", N_("Tie window"), 5, "ms"),
+    Setting("judge", "settle_ms", N_("Settle (0 = auto)"), 5, "ms"),
+    Setting("judge", "debounce_ms", N_("Debounce"), 1, "ms"),
+    Setting("seats", "computer_skill", N_("Computer skill")),
+    Setting("lobby", "auto_start_s", N_("Lobby auto-start"), 1, "s"),
+    Setting("attract", "idle_s", N_("Attract loop after"), 5, "s"),
+    Setting("idle", "turn_s", N_("Computer takes an idle turn after"), 5, "s"),
+    Setting("led", "brightness", N_("LED brightness"), 0.05),
+    Setting("led", "max_current_ma", N_("LED current limit"), 50, "mA"),
+    Setting("sound", "volume", N_("Volume"), 0.1, percent=True),
 ]
 
+#: The menu's rows: (page or action, its words in English, translated where drawn).
 MENU = [
-    ("buttons", "Button test"),
-    ("led", "LED test"),
-    ("sound", "Sound test and volume"),
-    ("settings", "Settings"),
-    ("pin", "Change the PIN"),
-    ("reset", "Reset high scores"),
-    ("restart", "Restart the arcade"),
-    ("stop", "Stop the arcade (leave to the console)"),
-    ("shutdown", "Shut the Pi down"),
-    ("reboot", "Restart the Pi"),
-    ("close", "Close this menu"),
+    ("buttons", N_("Button test")),
+    ("led", N_("LED test")),
+    ("sound", N_("Sound test and volume")),
+    ("settings", N_("Settings")),
+    ("pin", N_("Change the PIN")),
+    ("reset", N_("Reset high scores")),
+    ("restart", N_("Restart the arcade")),
+    ("stop", N_("Stop the arcade (leave to the console)")),
+    ("shutdown", N_("Shut the Pi down")),
+    ("reboot", N_("Restart the Pi")),
+    ("close", N_("Close this menu")),
 ]
 
+#: The LED test's patterns by their names (:func:`led_test_picture`; :func:`pattern_label` says them).
 LED_PATTERNS = ("seat colours", "walking pixel", "full white (current limit)", "off")
+#: The sound test's sounds, by the names of their files.
 SOUNDS = ("press", "won", "debated", "false", "flip", "over")
+
+
+def pattern_label(pattern: str) -> str:
+    """An LED test pattern's row in the language spoken now."""
+    return {"seat colours": pgettext("LED test", "seat colours"),
+            "walking pixel": pgettext("LED test", "walking pixel"),
+            "full white (current limit)": pgettext("LED test", "full white (current limit)"),
+            "off": pgettext("LED test", "off")}.get(pattern, pattern)
+
+
+def control_word(control: str) -> str:
+    """A station control's name as the service pages say it (the configuration's own name,
+    ``buzzer``, ``left``..., in the language spoken now; ``ok`` and ``x`` as on the buttons)."""
+    return {"buzzer": pgettext("control", "buzzer"), "left": pgettext("control", "left"),
+            "right": pgettext("control", "right")}.get(control, control)
 
 
 def walking_index(elapsed_ns: int, count: int, step_ns: int = 120_000_000) -> int:

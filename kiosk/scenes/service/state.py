@@ -10,6 +10,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
+from arcade.i18n import _, pgettext
 from kiosk.scene import LedPicture, Scene
 from kiosk.scenes.service.rows import (
     FAST_TAP_NS,
@@ -19,6 +20,7 @@ from kiosk.scenes.service.rows import (
     SOUNDS,
     Setting,
     led_test_picture,
+    pattern_label,
     volume_setting,
 )
 from kiosk.service.tools import ButtonTest, NewPin, ReleaseGestures
@@ -66,20 +68,23 @@ class ServiceState(Scene):
         self.status = ""
         self.power: Any = None            # kiosk.service.power.Running: shutting down / rebooting
         if app.cfg["service"].get("pin", "") in NewPin.WELL_KNOWN:
-            self.status = "The PIN is the one printed in the README: choose your own (Change the PIN)"
+            self.status = _("The PIN is the one printed in the README: choose your own (Change the PIN)")
 
     def rows(self) -> list[str]:
+        """The rows of a list page, in the language spoken now."""
         if self.page == "menu":
-            return [label for _, label in MENU]
+            return [_(label) for _key, label in MENU]
         if self.page == "settings":
-            return ([s.label for s in SETTINGS] + [f"Lobby offers {g.label}" for g in self.all_games]
-                    + ["Save (in force after the restart)", "Save and restart now", "Back without saving"])
+            return ([s.shown_label() for s in SETTINGS]
+                    + [_("Lobby offers {game}").format(game=g.label) for g in self.all_games]
+                    + [_("Save (in force after the restart)"), _("Save and restart now"), _("Back without saving")])
         if self.page == "sound":
-            return ["Volume"] + [f"Play '{s}'" for s in SOUNDS] + ["Back"]
+            return ([volume_setting().shown_label()] + [_("Play '{sound}'").format(sound=s) for s in SOUNDS]
+                    + [pgettext("service", "Back")])
         if self.page == "led":
-            return list(LED_PATTERNS) + ["Back"]
+            return [pattern_label(p) for p in LED_PATTERNS] + [pgettext("service", "Back")]
         if self.page == "confirm":
-            return ["No", "Yes"]
+            return [pgettext("service", "No"), pgettext("service", "Yes")]
         return []
 
     def edited(self) -> Setting:

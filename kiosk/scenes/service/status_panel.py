@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.i18n import _
 from kiosk import render
 from kiosk.scenes.service.state import ServiceState
 
@@ -114,5 +115,5 @@ def short_led_line(attention: str) -> str:
     """
     head = attention.split(" (", 1)[0].split(":", 1)[0].strip()
     if not head.startswith("LED matrix") or len(head) > 40:
-        head = "LED matrix: a problem"
-    return f"{head}: see LED test"
+        head = _("LED matrix: a problem")
+    return _("{state}: see LED test").format(state=head)
