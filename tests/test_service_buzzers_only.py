@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
+from text_fit import language_fixture  # noqa: F401  (the fixture "language")
 
 import kiosk.scenes.service.pin as service_pin
 from kiosk.persist.highscores import score_rule
@@ -387,8 +388,9 @@ def test_guests_who_reach_the_pin_from_the_lobby_never_see_a_stuck_message(day: 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_gesture_lines_and_the_pin_page_fit_every_display(size: tuple[int, int], tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hints, the "let go" lines and the Change-the-PIN page are drawn whole (tests/text_fit.py)."""
+                                                              monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The hints, the "let go" lines and the Change-the-PIN page are drawn whole (tests/text_fit.py),
+    in every language the arcade speaks (issue 26)."""
     from text_fit import TextSeen, cut_texts
     d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     seen = TextSeen(monkeypatch)
