@@ -129,7 +129,7 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
             from kiosk.scenes.lobby import LobbyScene
             scene = LobbyScene(app)
         elif name == "service":
-            from kiosk.scenes.service import ServiceScene
+            from kiosk.scenes.service.menu import ServiceScene
             scene = ServiceScene(app)
         else:
             from kiosk.players.demo import simulated_seats

@@ -103,7 +103,7 @@ def _whole(value: object) -> int:
 
 class NumberCheck:
     """The check of a number from ``low`` to ``high`` (a whole number when ``integer``); the
-    service menu steps inside that range (``kiosk/scenes/service.py``)."""
+    service menu steps inside that range (``kiosk/scenes/service/rows.py``)."""
 
     def __init__(self, low: float, high: float, integer: bool = False) -> None:
         self.low, self.high, self.integer = low, high, integer
@@ -118,7 +118,7 @@ class NumberCheck:
 
 class ChoiceCheck:
     """The check of one value among ``choices`` (strings or numbers); the service menu steps
-    through them (``kiosk/scenes/service.py``)."""
+    through them (``kiosk/scenes/service/rows.py``)."""
 
     def __init__(self, *choices: object) -> None:
         self.choices = choices

@@ -642,7 +642,7 @@ class Explorer:
         nobody answering (its time-out) go back to the title screen; the lobby the combination
         opened under it (P1 and P2 joined by the operator's own presses) never starts a game
         nobody asked for (issue 20)."""
-        from kiosk.scenes.service import PIN_TIMEOUT_NS, PinScene
+        from kiosk.scenes.service.pin import PIN_TIMEOUT_NS, PinScene
         if "--pin-out" not in self.trace.command:
             self.trace.command += " --pin-out"
         for how in ("long", "time-out"):
@@ -674,7 +674,8 @@ class Explorer:
     def open_service(self, pin: str) -> Any:
         """From the title screen: P1's and P2's buzzers held together (``[service] combo``),
         the PIN with P1's buzzer (a tap a step of each digit, a hold takes it); returns the menu."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         self.to_attract()
         self.gesture((0, 1), "combo")
         if not isinstance(self.top, PinScene):
@@ -704,7 +705,7 @@ class Explorer:
 
     def _menu(self, svc: Any, what: str) -> None:
         """On the menu, ``what``'s row, chosen with a hold."""
-        from kiosk.scenes.service import MENU
+        from kiosk.scenes.service.rows import MENU
         if svc.page != "menu":
             self.fail(f"the service menu was expected, {svc.page!r} is shown")
         self._row(svc, [k for k, _ in MENU].index(what))
@@ -759,7 +760,9 @@ class Explorer:
         of its range, every game offered and not, the PIN changed (the new one opens the menu),
         each question answered No (and Yes for the high scores), the button test kept until the
         combination; then three wrong PINs lock the menu, with no "stuck" message."""
-        from kiosk.scenes.service import LED_PATTERNS, SETTINGS, SOUNDS, PinScene, ServiceScene, pin_lock
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene, pin_lock
+        from kiosk.scenes.service.rows import LED_PATTERNS, SETTINGS, SOUNDS
         if "--service" not in self.trace.command:
             self.trace.command += " --service"
         pin = str(self.cfg["service"]["pin"])
@@ -861,7 +864,10 @@ class Explorer:
         self._row(svc, 1)
         self.gesture(0, "hold")
         self._left(svc, "Yes to 'reset'")
-        if "high scores deleted" not in svc.status:
+        from arcade.i18n import ngettext
+        count = re.search(r"\d+", svc.status)
+        n = int(count.group()) if count else -1
+        if svc.status != ngettext("{n} high score deleted", "{n} high scores deleted", n).format(n=n):
             self.fail(f"Yes to 'reset' said {svc.status!r}")
         self._menu(svc, "close")
         if isinstance(self.top, ServiceScene):
@@ -943,7 +949,8 @@ class Explorer:
         of 0.1-3 s and now and then one longer than ``[idle] turn_s``), for ``seconds``
         virtual s, wherever the arcade is.  Guests never reach the PIN screen (issue 20: two
         guests mashing held P1's and P2's buzzers together long enough to open it)."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         seats = tuple(range(self.seats)) if seats is None else seats
         if "--crowd" not in self.trace.command:
             self.trace.command += f" --crowd {seconds:g}"

@@ -285,7 +285,7 @@ def test_no_text_below_24_px_on_any_screen_with_8_seats(tmp_path: Path, monkeypa
         app.stack.clear()
         app.push(lobby)
         d.frames(2)
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         svc = ServiceScene(app)
         app.stack.clear()
         app.push(svc)

@@ -28,7 +28,9 @@ from kiosk.players.thinker import wait_shared_idle
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.results import ResultsScene
-from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, ServiceScene, led_test_picture
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.pin import PinScene
+from kiosk.scenes.service.rows import LED_PATTERNS, MENU, SETTINGS, led_test_picture
 from kiosk.service.stopping import EXIT_RESTART
 
 MS = 1_000_000

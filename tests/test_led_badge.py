@@ -21,7 +21,7 @@ from kiosk.app.led_badge import led_badge_rect
 from kiosk.persist.resume import start_game
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.seats import SeatInfo
-from kiosk.scenes.service import ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
 
 LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]
@@ -102,7 +102,7 @@ def test_the_service_menu_keeps_the_whole_line(size: tuple[int, int], tmp_path: 
     from text_fit import TextSeen, cut_texts
 
     from kiosk import render
-    from kiosk.scenes.service import short_led_line
+    from kiosk.scenes.service.status_panel import short_led_line
     line = short_led_line(LINE) if render.small_screen(*size) else LINE
     d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     try:

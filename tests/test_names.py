@@ -108,12 +108,12 @@ def test_the_check_finds_a_layout_of_each_kind():
         (1, "Layout"), (1, "arcade.sherlook.layouts"), (2, "kiosk.layout_tools"), (3, "LAYOUTS"),
         (4, "layout_key"), (4, "screen_layout"), (5, "ScreenLayout"), (6, "layout"), (7, "layout")]
     assert is_led_module(Path("kiosk/output/led.py")) and is_led_module(Path("kiosk/leds/link.py"))
-    assert not is_led_module(Path("kiosk/scenes/service.py")) and not is_led_module(Path("kiosk/ledger.py"))
+    assert not is_led_module(Path("kiosk/scenes/service/menu.py")) and not is_led_module(Path("kiosk/ledger.py"))
 
 
 def test_layout_means_only_the_led_matrix_pixel_order():
     modules = read_modules()
-    assert any(p.name == "service.py" for p in modules) and any(p.parts[-2] == "sherlook" for p in modules)
+    assert any(p.parts[-2:] == ("service", "menu.py") for p in modules) and any(p.parts[-2] == "sherlook" for p in modules)
     found = [f"{p.relative_to(ROOT)}:{line}: {name}"
              for p in modules for line, name in layout_names(ast.parse(p.read_text(encoding="utf-8")))]
     assert not found, ("'layout' is the LED matrix's pixel order only (docs/architecture.md, "

@@ -101,7 +101,7 @@ def test_the_lobbys_countdown_reads_whole_with_eight_rows_under_two_notes(
 @pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
 def test_the_pin_box_reads_whole_under_a_wrong_pin_note(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from kiosk.scenes.lobby import LobbyScene
-    from kiosk.scenes.service import PinScene
+    from kiosk.scenes.service.pin import PinScene
     seen = TextSeen(monkeypatch)
     app.replace(LobbyScene(app))  # type: ignore[attr-defined]
     app.push(PinScene(app))  # type: ignore[attr-defined]

@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 import kiosk.app.loop as kapp
-from kiosk.scenes.service import MENU, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.rows import MENU
 from kiosk.service import power
 from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
 from tests.test_event_day import P1, Day, docs_shot, event_config, menu_to, open_service
@@ -212,7 +213,7 @@ generation = int(os.environ.get("FA_TEST_GENERATION", "0")) + 1
 os.environ["FA_TEST_GENERATION"] = str(generation)
 print(f"start {generation} pid {os.getpid()} argv {sys.argv[1:]}", flush=True)
 import kiosk.app.loop as kapp
-from kiosk.scenes.service import MENU
+from kiosk.scenes.service.rows import MENU
 
 loop = kapp.App.loop
 

@@ -29,7 +29,7 @@ class LedBadge:
         (its status panel has the whole line) or no corner is plain (:func:`led_badge_rect`)."""
         if not attention:
             return
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         if isinstance(top, ServiceScene):
             return
         badge = led_badge_rect(surface, self.corner)

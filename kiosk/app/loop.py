@@ -245,7 +245,8 @@ class App:
     # -- the service menu ----------------------------------------------------------
     def open_service(self) -> None:
         """The combination was held: the PIN (if ``[service] pin``), then the service menu."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         top = self.scenes[-1] if self.scenes else None
         if isinstance(top, ServiceScene):
             top.combination()
@@ -259,7 +260,7 @@ class App:
 
     def enter_service(self) -> None:
         """Open the service menu (the stack below, the lobby the combination opened, goes)."""
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         self.end_attract()
         self.stack.clear()
         self.idle.clear()

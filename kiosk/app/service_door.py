@@ -45,5 +45,5 @@ def may_begin(top: Scene | None, attract_on: bool) -> bool:
     the results the buttons are the guests': their presses there never open the PIN screen,
     which would also have taken the releases of presses the game had already counted."""
     from kiosk.scenes.attract import AttractScene
-    from kiosk.scenes.service import ServiceScene
+    from kiosk.scenes.service.menu import ServiceScene
     return attract_on or isinstance(top, (AttractScene, ServiceScene, PlainTitle))

@@ -1,6 +1,6 @@
 """The service menu's pure parts: the opening combination, the PIN, the button test.
 
-No pygame here; the scenes in ``kiosk/scenes/service.py`` draw them.
+No pygame here; the scenes in ``kiosk/scenes/service/`` drive and draw them.
 
 * :class:`Combination`: ``[service] combo`` (default ``["P1.ok", "P2.ok"]``)
   pressed together on the title screen (or in the service menu) and held, with
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 from arcade.core.events import CONTROLS, Edge
+from arcade.i18n import N_, _, ngettext
 from kiosk.config import PIN_DIGITS
 from kiosk.controls.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
 
@@ -296,13 +297,13 @@ class NewPin:
         self.digits, self.current = [], 0
         if self.first is None:
             if pin in self.WELL_KNOWN:
-                self.problem = f"{pin} is printed in the README: choose another PIN"
+                self.problem = _("{pin} is printed in the README: choose another PIN").format(pin=pin)
                 return
             self.first, self.problem = pin, ""
         elif pin == self.first:
             self.result, self.problem = pin, ""
         else:
-            self.first, self.problem = None, "The two entries differ: choose the new PIN again"
+            self.first, self.problem = None, _("The two entries differ: choose the new PIN again")
 
     def shown(self) -> str:
         """The digits taken as ``*``, then the one being chosen (``OK`` for "done")."""
@@ -416,16 +417,19 @@ def format_minutes(seconds: float) -> str:
     minutes = max(1, -(-int(seconds) // 60))
     if minutes % 60 == 0:
         hours = minutes // 60
-        return f"{hours} hour" + ("s" if hours > 1 else "")
-    return f"{minutes} minute" + ("s" if minutes > 1 else "")
+        return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
-#: What letting go of a held buzzer does, by the gesture it would be (the service menu's words).
-LET_GO = {NEXT: "move on", OK: "choose", BACK: "go back"}
+#: What letting go of a held buzzer does, by the gesture it would be (the service menu's words,
+#: in English: translate them where they are shown, :func:`held_line`'s ``words``).
+LET_GO = {NEXT: N_("move on"), OK: N_("choose"), BACK: N_("go back")}
 
 
 def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_GO) -> str:
-    """The line shown while a buzzer is held: what letting go now does and what holding on does.
+    """The line shown while a buzzer is held: what letting go now does and what holding on does
+    (``words``: what each gesture does, in the language spoken now; the line's own words are
+    translated here).
 
     >>> held_line((0, "ok", 0.8))
     'P1 held 0.8 s: let go to choose (hold 2 s: go back)'
@@ -435,5 +439,9 @@ def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_
     if would is None:
         return ""
     seat, action, held = would
-    more = {NEXT: f" (hold: {words[OK]})", OK: f" (hold 2 s: {words[BACK]})"}.get(action, "")
-    return f"P{seat + 1} held {held:.1f} s: let go to {words[action]}{more}"
+    says = {"seat": seat + 1, "s": f"{held:.1f}", "what": words[action]}
+    if action == NEXT:
+        return _("P{seat} held {s} s: let go to {what} (hold: {hold})").format(hold=words[OK], **says)
+    if action == OK:
+        return _("P{seat} held {s} s: let go to {what} (hold 2 s: {hold})").format(hold=words[BACK], **says)
+    return _("P{seat} held {s} s: let go to {what}").format(**says)
