@@ -98,6 +98,7 @@ class App:
         #: demo: a party's interrupted game waits in the resume slot; the demo leaves it alone
         self.keep_resume_slot = False
         self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.players.demo.start_demo)
+        self.demo_seats: int | None = None        # ... and its number of players
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages = Messages(clock=lambda: time.monotonic())   # the notes on screen
