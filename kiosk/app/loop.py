@@ -86,6 +86,7 @@ class App:
         # wait shorter than a frame's own work.
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         i18n.use(cfg.language())                  # issue 26: [display] language, else the system's, before any frame
+        log.info("%s", cfg.language_line())       # "language: uk (from the system locale)"
         render.reset_caches()
         render.tune_memory()                      # issue 23: freed pictures go back to the system
         self.warmup = Warmup()
