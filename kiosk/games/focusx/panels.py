@@ -413,7 +413,8 @@ def race_panel(surface: pygame.Surface, panel: pygame.Rect, title: str, short_ti
         _race_panel_compact(surface, panel, title, short_title, history)
         return
     render.panel(surface, panel)
-    render.text(surface, title, (panel.x + 10, panel.y + 8), 22, render.DIM)
+    # a longer wording (another language) takes the short title rather than run off the panel
+    render.text_best(surface, (title, short_title), (panel.x + 10, panel.y + 8), panel.w - 20, (22, 20), render.DIM)
     yy = panel.y + 34
     if not history:
         render.text(surface, _("every press is shown here"), (panel.x + 10, yy), 24, render.DIM)
