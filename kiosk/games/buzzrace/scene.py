@@ -22,7 +22,7 @@ from arcade.core.api import RACE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
 from arcade.core.referee import HELD_TEXT
-from arcade.i18n import N_, _, ngettext
+from arcade.i18n import N_, _, ngettext, number
 from kiosk import render
 from kiosk.games.buzzrace import draw
 from kiosk.scenes.game import GameScene, RoutedPlayer
@@ -142,7 +142,7 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
             took = _("P{seat} took round {round}").format(seat=last.winner + 1, round=len(st.rounds))
         else:
             took = _("P{seat} took round {round} in {ms} ms").format(
-                seat=last.winner + 1, round=len(st.rounds), ms=f"{last.reaction_ms:.0f}")
+                seat=last.winner + 1, round=len(st.rounds), ms=number(last.reaction_ms))
         return ready, took, render.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -19,7 +19,7 @@ import pygame
 
 from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.referee import HELD_TEXT, Window
-from arcade.i18n import N_, _, pgettext
+from arcade.i18n import N_, _, milliseconds, number, pgettext, seconds
 from kiosk import render
 
 #: A colour, (r, g, b) 0..255.
@@ -164,8 +164,7 @@ def window_label(w: Window | None, now_ns: int) -> tuple[str, Colour] | None:
     end = w.opened_ns + w.spec.window_ms * NS_PER_MS
     if now_ns >= end:
         return None
-    left = f"{max(0.0, (end - now_ns) / NS_PER_S):.1f}"
-    return _("{label}: {seconds} s").format(label=_(w.spec.label), seconds=left), render.GOLD
+    return f"{_(w.spec.label)}: {seconds(max(0.0, (end - now_ns) / NS_PER_S))}", render.GOLD
 
 
 def countdown_width(w: Window | None, now_ns: int, table_w: int) -> int | None:
@@ -435,7 +434,7 @@ def race_panel(surface: pygame.Surface, panel: pygame.Rect, title: str, short_ti
             size = 24 if idx == 0 else 20
             render.text(surface, f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}", (panel.x + 16, yy), size,
                         col, bold=idx == 0)
-            render.text(surface, _("{ms} ms").format(ms=f"{ms:.1f}"), (panel.x + 78, yy), size, render.TEXT)
+            render.text(surface, milliseconds(ms), (panel.x + 78, yy), size, render.TEXT)
             render.text(surface, status_word(status), (panel.right - 10, yy), size - 2,
                         render.BAD if status in ("false", "penalty", "last") else render.DIM, "topright")
             yy += size + 1
@@ -482,13 +481,13 @@ def _race_panel_compact(surface: pygame.Surface, panel: pygame.Rect, title: str,
             col = render.SEAT_COLOURS[seat % 8] if idx == 0 else render.DIM
             name = f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}"
             at_right = max(x + render.font(size, idx == 0).size(name)[0] + 6, x + 30) + \
-                render.font(size).size(f"{ms:.1f}")[0]
+                render.font(size).size(number(ms, 1))[0]
             word = status_word(status)
             beside = render.font(size).size(word)[0] * render.MIN_KEPT <= panel.right - 8 - at_right - 6
             if not beside and yy + 2 * step > panel.bottom:
                 break                     # no row left for its status readable: the press gives way
             who = render.text(surface, name, (x, yy), size, col, bold=idx == 0)
-            at = render.text(surface, f"{ms:.1f}", (max(who.right + 6, x + 30), yy), size, render.TEXT)
+            at = render.text(surface, number(ms, 1), (max(who.right + 6, x + 30), yy), size, render.TEXT)
             scol = render.BAD if status in ("false", "penalty", "last") else render.DIM
             room = panel.right - 8 - at.right - 6
             if not beside:

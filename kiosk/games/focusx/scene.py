@@ -34,7 +34,7 @@ from arcade.focusx import thinkfocus as tf
 from arcade.focusx.base import FocusXState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
-from arcade.i18n import N_, _, ngettext
+from arcade.i18n import N_, _, ngettext, number
 from kiosk import render
 from kiosk.games.focusx import draw
 from kiosk.games.focusx.base import FocusXScene, S, _panel_rows
@@ -164,7 +164,7 @@ class ClassicScene(FocusXScene[ClassicState]):
                  "boxed": _("4+ tie: boxed: first press at {ms} ms")}.get(ev.kind) or \
             _("no winner: first press at {ms} ms")
         colour = render.SEAT_COLOURS[ev.seats[0] % 8] if ev.kind == "won" and ev.seats else render.GOLD
-        return title.format(ms=f"{ev.verdict.presses[0].offset_ms:.1f}"), colour
+        return title.format(ms=number(ev.verdict.presses[0].offset_ms, 1)), colour
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
         """Classic lists each press's offset from the first press (R-7)."""

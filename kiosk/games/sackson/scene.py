@@ -93,6 +93,13 @@ def sackson_cfg(app: Host) -> dict[str, Any]:
     return out
 
 
+def skill_word(level: str) -> str:
+    """A computer player's level as the screen says it."""
+    words = {"easy": pgettext("skill", "easy"), "medium": pgettext("skill", "medium"),
+             "hard": pgettext("skill", "hard"), "expert": pgettext("skill", "expert")}
+    return words.get(level, level)
+
+
 # -- the scene ---------------------------------------------------------------------
 
 class SacksonScene(GameScene[SacksonState]):
@@ -422,7 +429,7 @@ class SacksonScene(GameScene[SacksonState]):
         if self.seats[cp].is_computer:
             # the level that searches: the thinking process plays the expert as its own level
             shown = self.search_levels[cp] if self.thinker is not None else self.levels[cp]
-            return (_("thinking..."), _("computer, {level}").format(level=pgettext("skill", shown)))
+            return (_("thinking..."), _("computer, {level}").format(level=skill_word(shown)))
         if self.chooser is None:
             return ("", "")
         return (words.choice_words(st, self.chooser, self.effect), self.controls_hint(cp))

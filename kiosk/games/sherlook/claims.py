@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
-from arcade.i18n import _, ngettext
+from arcade.i18n import _, milliseconds, ngettext
 from arcade.sherlook.markers import ClaimNote, MarkerRace
 from kiosk import render
 
@@ -50,7 +50,7 @@ def claim_rows(notes: list[ClaimNote]) -> tuple[list[ClaimRow], int]:
         else:                     # "holds" / "out": not a claim
             ignored += 1
             continue
-        rows.append((what.format(who=who, marker=marker, by=by), _("+{ms} ms").format(ms=f"{n.offset_ms:.1f}"),
+        rows.append((what.format(who=who, marker=marker, by=by), "+" + milliseconds(n.offset_ms),
                      col))
     return rows, ignored
 

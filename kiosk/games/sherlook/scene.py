@@ -31,7 +31,7 @@ from arcade.core.api import CHANCE, RACE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
-from arcade.i18n import N_, _, ngettext
+from arcade.i18n import N_, _, ngettext, number
 from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.markers import MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
@@ -231,7 +231,7 @@ class SherlookScene(GameScene[SherlookState]):
                 secs = self.settings.countdown_ms / 1000
                 said = ngettext("{names}: {seconds} second to take a marker!",
                                 "{names}: {seconds} seconds to take a marker!", int(secs) if secs == int(secs) else 2)
-                self.banner = (said.format(names=names, seconds=f"{secs:g}"), render.GOLD, t_ns + 2 * NS)
+                self.banner = (said.format(names=names, seconds=number(secs, 0 if secs == int(secs) else 1)), render.GOLD, t_ns + 2 * NS)
 
     def _on_event(self, ev: MarkerEvent, now: int) -> None:
         race = self.referee.race
@@ -250,7 +250,7 @@ class SherlookScene(GameScene[SherlookState]):
                                   and x.status in ("took", "tie-won")), None)
                     if first is not None:
                         said = _("P{seat}: P{by} took {marker} {ms} ms earlier - choose again")
-                        gap = f"{(n.t_ns - first.t_ns) / 1e6:.1f}"
+                        gap = number((n.t_ns - first.t_ns) / 1e6, 1)
                 self.banner = (said.format(seat=n.seat + 1, by=(n.by or 0) + 1, marker=n.marker, ms=gap),
                                render.BAD, now + 2 * NS)
                 self.app.sounds.play("false")
