@@ -162,7 +162,9 @@ def _draw_setup(surface: pygame.Surface, shown: SetupShown) -> pygame.Rect:
     chooser = f"<  {shown.label}  >"
     if render.small_screen(W, H):
         return _draw_setup_small(surface, shown, chooser)
-    r = render.text(surface, shown.mode_title, (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+    # as large as the width allows (a longer language's title came off a 1280x720 screen)
+    r = render.text_best(surface, (shown.mode_title,), (W // 2, 60), W - 40, (64, 56, 48, 40), render.GOLD, "midtop",
+                         bold=True)
     strip = pygame.Rect(0, r.y, W, r.h)  # the title's line: an app note goes over it
     render.text(surface, shown.who, (W // 2, 140), 32, render.DIM, "midtop")
     r = pygame.Rect(W // 2 - 460, 230, 920, 90)
