@@ -126,7 +126,9 @@ def thinkfocus_table(surface: pygame.Surface, area: pygame.Rect, st: tf.ThinkFoc
                     render.DIM, "midbottom")
     for r, row in enumerate(st.rows):
         y = rows_area.y + r * (ch + 8)
-        render.text(surface, _("row {n}").format(n=r + 1), (area.x + 8, y + ch // 2), 24, render.DIM, "midleft")
+        # never under the row's first card (its frame reaches 3 px left of it)
+        render.text_within(surface, _("row {n}").format(n=r + 1), (area.x + 8, y + ch // 2), rows_area.x - area.x - 12,
+                           24, render.DIM, "midleft")
         for k, c in enumerate(row):
             rect = pygame.Rect(rows_area.x + k * (cw + 6), y, cw, ch)
             surface.blit(fx_cards.card_surface(c, cw, ch), rect)
