@@ -301,3 +301,17 @@ def sized_app(tmp_path: Any, size: tuple[int, int]) -> Any:
     screen = pygame.display.set_mode(size)
     raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "none"}}
     return kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+
+
+def untranslated(seen: TextSeen) -> set[str]:
+    """The lines seen, in a language other than English, that are a whole English message of
+    the catalog drawn as it is (the screen forgot to translate it): empty in English."""
+    if i18n.current() == i18n.SOURCE:
+        return set()
+    cat = i18n._catalog(i18n.current())
+    out = set()
+    for msg, *_ in seen.seen:
+        words = msg.strip()
+        if words and any(c.isalpha() for c in words) and cat.gettext(words) != words:
+            out.add(words)
+    return out

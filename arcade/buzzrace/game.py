@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
 from arcade.core.race import FOCUS, RaceResult, RaceSpec, result_problem
+from arcade.i18n import ngettext
 
 #: Press statuses of a round's winner in a result's ``presses`` (``arcade.core.judge``).
 WINNING_STATUSES = ("first", "tied")
@@ -163,13 +164,17 @@ class BuzzRaceState(State):
         best = max(self.wins)
         leaders = tuple(s for s, w in enumerate(self.wins) if w == best)
         scores = tuple(float(w) for w in self.wins)
+        races = len(self.rounds)
         if best >= need:
-            self.result = Outcome(leaders, f"first to {need} round{'s' if need != 1 else ''}", scores)
-        elif len(self.rounds) >= self.game.settings["max_races"]:
+            self.result = Outcome(leaders, ngettext("first to {n} round", "first to {n} rounds", need).format(n=need),
+                                  scores)
+        elif races >= self.game.settings["max_races"]:
             if len(leaders) == 1:
-                self.result = Outcome(leaders, f"most rounds after {len(self.rounds)} races", scores)
+                self.result = Outcome(leaders, ngettext("most rounds after {n} race", "most rounds after {n} races",
+                                                        races).format(n=races), scores)
             else:
-                self.result = Outcome((), f"level after {len(self.rounds)} races: a draw", scores)
+                self.result = Outcome((), ngettext("level after {n} race: a draw", "level after {n} races: a draw",
+                                                   races).format(n=races), scores)
 
     def outcome(self) -> Outcome | None:
         return self.result

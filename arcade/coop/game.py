@@ -38,6 +38,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from arcade.coop.exhibits import CARDS, CASES, case_faces, exhibit
 from arcade.core.api import CHANCE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.i18n import N_, _, ngettext
 
 GRID = 16
 SIDE = 4
@@ -45,13 +46,14 @@ POSITIONS = GRID + SIDE
 SIDE_POSITIONS = tuple(range(GRID, POSITIONS))
 MODES = ("base", "sherlock", "mycroft", "mycroft-sherlock")
 
-#: The seed's rating table for the 3-round total (Sherlock Mode, "Final score").
+#: The seed's rating table for the 3-round total (Sherlock Mode, "Final score"), in English:
+#: translated where it is shown (``arcade.i18n``).
 RATINGS: tuple[tuple[int, str], ...] = (
-    (40, "Brilliant! You are just as close as Sherlock and Watson..."),
-    (31, "Congratulations! You are masters of deduction!"),
-    (22, "Well done, a duo who truly understands one another!"),
-    (13, "Interesting deductions, but still a bit imprecise..."),
-    (0, "Oh dear, there are some difficulties to understand each other..."),
+    (40, N_("Brilliant! You are just as close as Sherlock and Watson...")),
+    (31, N_("Congratulations! You are masters of deduction!")),
+    (22, N_("Well done, a duo who truly understands one another!")),
+    (13, N_("Interesting deductions, but still a bit imprecise...")),
+    (0, N_("Oh dear, there are some difficulties to understand each other...")),
 )
 
 
@@ -72,7 +74,7 @@ def rating(total: int) -> str:
 def cell_name(pos: int) -> str:
     """``"B3"`` for grid cells (row letter A..D from the side row, column 1..4), ``"side 2"``."""
     if pos >= GRID:
-        return f"side {pos - GRID + 1}"
+        return _("side {n}").format(n=pos - GRID + 1)
     return f"{'ABCD'[pos // 4]}{pos % 4 + 1}"
 
 
@@ -341,11 +343,11 @@ class CoopState(State):
         if not isinstance(pos, int) or isinstance(pos, bool) or not 0 <= pos < POSITIONS:
             return f"position {pos!r}: expected 0..{POSITIONS - 1}"
         if self.faces[pos] is None:
-            return f"{cell_name(pos)} is empty: that card was taken already"
+            return _("{cell} is empty: that card was taken already").format(cell=cell_name(pos))
         if not self.takes and pos < GRID:
-            return "the first card of a round comes from the side row (seed, First turn; CO-3)"
+            return _("the first card of a round comes from the side row (seed, First turn; CO-3)")
         if pos in self.markers[seat]:
-            return f"{cell_name(pos)} is your own exhibit: taking it is refused (CO-3)"
+            return _("{cell} is your own exhibit: taking it is refused (CO-3)").format(cell=cell_name(pos))
         return None
 
     def check(self, player: int, action: Action) -> str | None:
@@ -363,33 +365,33 @@ class CoopState(State):
             if self.phase != "take":
                 return f"no card may be taken now (phase {self.phase})"
             if player != self.active:
-                return f"it is {player_name(self.active)}'s turn"
+                return _("it is {seat}'s turn").format(seat=player_name(self.active))
             return self._take_problem(player, action.pos)
         if isinstance(action, Offer):
             if not self.game.sherlock_rules:
-                return "offers belong to Sherlock Mode (CO-6)"
+                return _("offers belong to Sherlock Mode (CO-6)")
             if self.may_offer(player):
                 return None
             if self.offer_by is not None:
-                return "an offer is already waiting for an answer"
+                return _("an offer is already waiting for an answer")
             if self.refused_by is not None and self.refused_by != player:
-                return "after a refusal only the player who refused may offer (CO-6)"
-            return "an offer is made at the start or the end of a turn (CO-6)"
+                return _("after a refusal only the player who refused may offer (CO-6)")
+            return _("an offer is made at the start or the end of a turn (CO-6)")
         if isinstance(action, Pass):
             if self.phase != "end" or player != self.active:
-                return "only the player whose turn is ending may pass"
+                return _("only the player whose turn is ending may pass")
             return None
         if isinstance(action, (Accept, Refuse)):
             if self.phase != "answer" or player == self.offer_by:
-                return "there is no offer from the partner to answer"
+                return _("there is no offer from the partner to answer")
             if isinstance(action, Refuse) and self.offer_by == self.refused_by:
-                return "the offer of the player who refused must be accepted (CO-6)"
+                return _("the offer of the player who refused must be accepted (CO-6)")
             return None
         if isinstance(action, Point):
             if self.phase != "point":
-                return "pointing comes after an accepted offer"
+                return _("pointing comes after an accepted offer")
             if player in self.points:
-                return "you have pointed already"
+                return _("you have pointed already")
             return self._point_problem(player, action.cells)
         return "not an action of Focus (2023)"
 
@@ -419,12 +421,12 @@ class CoopState(State):
     def _point_problem(self, seat: int, cells: Sequence[int]) -> str | None:
         k = self.game.exhibits_per_seat
         if not isinstance(cells, tuple) or len(cells) != k or len(set(cells)) != k:
-            return f"point at {k} different card(s)"
+            return ngettext("point at {n} card", "point at {n} different cards", k).format(n=k)
         cand = self._point_candidates(seat)
         for c in cells:
             if c not in cand:
                 if isinstance(c, int) and 0 <= c < GRID and c in self.markers[seat]:
-                    return f"{cell_name(c)} is your own exhibit"
+                    return _("{cell} is your own exhibit").format(cell=cell_name(c))
                 return f"{c!r} is not a card left in the grid"
         return None
 
@@ -463,18 +465,21 @@ class CoopState(State):
             self.takes.append((player, action.pos, face))
             partner = 1 - player
             if action.pos in self.markers[partner]:
-                lose = "no points this round" if self.game.sherlock_rules else "you both lose"
-                self._end_round(0, False, f"{player_name(player)} took {player_name(partner)}'s exhibit, "
-                                f"the {exhibit(face).name}: {lose}", (False, False), lost_by=player)
+                said = _("{seat} took {partner}'s exhibit, the {name}: no points this round") \
+                    if self.game.sherlock_rules else _("{seat} took {partner}'s exhibit, the {name}: you both lose")
+                self._end_round(0, False, said.format(seat=player_name(player), partner=player_name(partner),
+                                                      name=_(exhibit(face).name)), (False, False), lost_by=player)
             elif all(self.faces[p] is None for p in range(GRID) if p not in self.exhibit_cells()):
                 r = self.remaining()
                 if self.game.sherlock_rules:
                     # only the partner's cards are left to point at: pointing is automatic
                     self.points = {0: tuple(self.markers[1]), 1: tuple(self.markers[0])}
-                    self._end_round(r, True, f"only the exhibits are left in the grid: both found, "
-                                    f"{r} cards left", (True, True))
+                    self._end_round(r, True, ngettext(
+                        "only the exhibits are left in the grid: both found, {n} card left",
+                        "only the exhibits are left in the grid: both found, {n} cards left", r).format(n=r),
+                        (True, True))
                 else:
-                    self._end_round(0, True, "only the exhibits are left in the grid: you both win (CO-4)",
+                    self._end_round(0, True, _("only the exhibits are left in the grid: you both win (CO-4)"),
                                     (True, True))
             elif self.game.sherlock_rules:
                 self.phase = "end"
@@ -503,16 +508,20 @@ class CoopState(State):
     def _score_points(self) -> None:
         found = tuple(set(self.points[s]) == set(self.markers[1 - s]) for s in (0, 1))
         r = self.remaining()
-        what = "both exhibits" if not self.game.mycroft else "all four exhibits"
         if all(found):
-            self._end_round(r, True, f"both found: {what}, {r} cards left", (found[0], found[1]))
+            said = ngettext("both found: both exhibits, {n} card left", "both found: both exhibits, {n} cards left",
+                            r) if not self.game.mycroft else \
+                ngettext("both found: all four exhibits, {n} card left", "both found: all four exhibits, {n} cards left",
+                         r)
+            self._end_round(r, True, said.format(n=r), (found[0], found[1]))
         elif any(found):
             who = player_name(0 if found[0] else 1)
-            self._end_round(r // 2, False, f"only {who} found: half of {r} cards, rounded down",
-                            (found[0], found[1]))
+            self._end_round(r // 2, False, ngettext("only {seat} found: half of {n} card, rounded down",
+                                                    "only {seat} found: half of {n} cards, rounded down",
+                                                    r).format(seat=who, n=r), (found[0], found[1]))
         else:
-            self._end_round(0, False, "neither found the partner's card" + ("s" if self.game.mycroft else ""),
-                            (False, False))
+            self._end_round(0, False, _("neither found the partner's cards") if self.game.mycroft else
+                            _("neither found the partner's card"), (False, False))
 
     def _end_round(self, score: int, won: bool, reason: str, found: tuple[bool, bool],
                    lost_by: int | None = None) -> None:
@@ -534,7 +543,8 @@ class CoopState(State):
             winners = (0, 1) if r.won else ()
             return Outcome(winners, r.reason, (1.0, 1.0) if r.won else (0.0, 0.0))
         total = self.total()
-        return Outcome((0, 1) if total >= 13 else (), f"{total} points: {rating(total)}",
+        return Outcome((0, 1) if total >= 13 else (), ngettext("{n} point: {rating}", "{n} points: {rating}",
+                                                               total).format(n=total, rating=_(rating(total))),
                        (float(total), float(total)))
 
     def snapshot(self) -> dict[str, Any]:

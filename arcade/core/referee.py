@@ -36,12 +36,13 @@ from arcade.core.api import RACE, Action, State
 from arcade.core.events import Edge
 from arcade.core.judge import Debouncer, JudgeSettings, Press, Verdict, grace_end, judge_presses
 from arcade.core.race import RaceResult, RaceSpec
+from arcade.i18n import N_
 
 #: How far back (ns) a late-delivered edge can still be placed among the others.
 HISTORY_NS = 2_000_000_000
 #: FXA-39: what a screen (and a seat's lamp) shows a seat whose buzzer was held when the
 #: race opened; its next press counts.
-HELD_TEXT = "RELEASE your buzzer"
+HELD_TEXT = N_("RELEASE your buzzer")
 
 
 @runtime_checkable

@@ -35,6 +35,7 @@ from arcade.core.race import RaceResult, RaceSpec
 from arcade.focusx.base import Deal as Deal  # re-exported: defined once for every mode
 from arcade.focusx.base import FocusXState
 from arcade.focusx.cards import find_trios, full_deck, kinds_present
+from arcade.i18n import N_, _
 
 SPOTS = 4
 
@@ -122,7 +123,7 @@ class ClassicState(FocusXState):
         """The open race window (only at RACE nodes)."""
         return RaceSpec(eligible=frozenset(self.seats_in_play()),
                         valid_kinds=kinds_present(self.trios()), x_rule=self.x_rule,
-                        label="focus" if self.trios() else "no focus")
+                        label=N_("focus") if self.trios() else N_("no focus"))
 
     def scores(self) -> tuple[int, ...]:
         return tuple(len(v) for v in self.victory)
@@ -226,7 +227,7 @@ class ClassicState(FocusXState):
         if len(winners) == 1:
             self.victory[winners[0]].extend(cards)
             if self.sudden:
-                self._finish(winners, "won the sudden-death focus (FX-8)")
+                self._finish(winners, _("won the sudden-death focus (FX-8)"))
                 return
         elif len(winners) <= 3:                                     # FX-6
             self.stats["debated"] += 1
@@ -255,17 +256,17 @@ class ClassicState(FocusXState):
 
     def _end_of_cards(self) -> None:
         if self.sudden:
-            self._finish(self.sudden, "sudden death ran out of cards: shared win (FXA-3)")
+            self._finish(self.sudden, _("sudden death ran out of cards: shared win (FXA-3)"))
             return
         scores = self.scores()
         best = max(scores)
         tied = tuple(s for s in range(self.seats) if scores[s] == best)
         if len(tied) == 1:
-            self._finish(tied, f"most cards ({best})")
+            self._finish(tied, _("most cards ({n})").format(n=best))
             return
         remaining = len(self.box) + sum(len(s) for s in self.spots)
         if remaining < len(tied):
-            self._finish(tied, "tied, and too few cards for sudden death: shared win (FXA-3)")
+            self._finish(tied, _("tied, and too few cards for sudden death: shared win (FXA-3)"))
             return
         self.sudden = tied
         self.phase = "sudden-deal"

@@ -44,6 +44,7 @@ from arcade.core.race import RaceResult, RaceSpec
 from arcade.focusx.base import Deal, FocusXState, Take, takes_snapshot
 from arcade.focusx.cards import find_trios
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
+from arcade.i18n import N_, _
 
 Trio = tuple[int, int, int]
 
@@ -144,9 +145,9 @@ class DuelState(FocusXState):
         if self.trio is not None:
             return RaceSpec(eligible=frozenset(self.trio), valid_kinds=frozenset({self.trio_kind}),
                             mode="last", x_rule=self.x_rule, penalise_ineligible=True,
-                            deadline_ms=self.deadline_ms, label="duel focus", exempt=self.waiting_owners())
+                            deadline_ms=self.deadline_ms, label=N_("duel focus"), exempt=self.waiting_owners())
         return RaceSpec(eligible=frozenset(), valid_kinds=frozenset(), mode="last",
-                        x_rule=self.x_rule, penalise_ineligible=True, label="no focus")
+                        x_rule=self.x_rule, penalise_ineligible=True, label=N_("no focus"))
 
     def default_action(self) -> Action:
         """The action a buzzer-only station takes at its turn (reveal; or lay, in the tie-break)."""
@@ -239,8 +240,8 @@ class DuelState(FocusXState):
                 self.stats["debated"] += self.tiebreak.stats["debated"]
                 self.stats["false"] += self.tiebreak.stats["false"]
                 self.stats["missed"] += self.tiebreak.stats["missed"]
-                reason = "won the tie-break focus (FX-10)" if len(out.winners) == 1 else \
-                    "tie-break round ended without a single winner: shared win (FXA-22)"
+                reason = _("won the tie-break focus (FX-10)") if len(out.winners) == 1 else \
+                    _("tie-break round ended without a single winner: shared win (FXA-22)")
                 self._finish(out.winners, reason)
             return
         if isinstance(action, Deal):
@@ -337,7 +338,7 @@ class DuelState(FocusXState):
         best = min(scores)
         tied = tuple(s for s in range(self.seats) if scores[s] == best)
         if len(tied) == 1:
-            self._finish(tied, f"fewest cards ({best})")
+            self._finish(tied, _("fewest cards ({n})").format(n=best))
             return
         # FX-10: a Classic tie-break round among the tied players.  FXA-22: a Classic
         # round is played with the whole deck, so every card (playing areas, penalty
@@ -345,7 +346,7 @@ class DuelState(FocusXState):
         # stay the scores.
         cards = [c for p in self.piles for c in p] + [c for p in self.penalty for c in p] + list(self.box)
         if len(cards) < len(tied):                                   # FXA-22
-            self._finish(tied, "tied, and too few cards for a tie-break round: shared win (FXA-22)")
+            self._finish(tied, _("tied, and too few cards for a tie-break round: shared win (FXA-22)"))
             return
         self.final_scores = scores
         tb = ClassicGame(self.seats, {"x_rule": self.x_rule}).new_initial_state()

@@ -46,6 +46,7 @@ from arcade.core.api import Action, Game, Outcome, Setting, player_name
 from arcade.core.race import FOCUS, FOCUS_EX, RaceResult, RaceSpec
 from arcade.focusx.base import Deal, FocusXState
 from arcade.focusx.cards import FANTASTIC, shared_attributes, shares_attribute
+from arcade.i18n import N_, _
 
 REACH = 4            # FX-11: no card more than 4 from the centre (a 9x9 grid)
 HAND = 3
@@ -219,12 +220,12 @@ class FourFocusState(FocusXState):
             placer = self.placer if self.placer is not None else self.active
             return RaceSpec(eligible=frozenset(range(self.seats)) - {placer} - locked,
                             valid_kinds=frozenset(k for _, k in self.new_fours), x_rule=self.x_rule,
-                            window_ms=self.window_ms, label="4Focus?", exempt=locked)
+                            window_ms=self.window_ms, label=N_("4Focus?"), exempt=locked)
         if self.window == "hint":
             return RaceSpec(eligible=frozenset({self.active}) - locked, valid_kinds=kinds, x_rule=self.x_rule,
-                            window_ms=self.window_ms, label="your claim window", exempt=locked)
+                            window_ms=self.window_ms, label=N_("your claim window"), exempt=locked)
         return RaceSpec(eligible=frozenset({self.active}) - locked, valid_kinds=kinds, x_rule=self.x_rule,
-                        penalise_ineligible=True, window_ms=self.window_ms, label="turn start", exempt=locked)
+                        penalise_ineligible=True, window_ms=self.window_ms, label=N_("turn start"), exempt=locked)
 
     def turn_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do at its turn with this board and hand, whatever the
@@ -399,12 +400,13 @@ class FourFocusState(FocusXState):
         self.stats["races"] += 1
         if len(r.winners) > 1:
             self.stats["debated"] += 1
-        names = " and ".join(player_name(s) for s in r.winners)
-        reason = {"placed": "first to claim the 4Focus just formed (FX-11)",
-                  "turn": "claimed an unnoticed 4Focus at the start of the turn (FX-11)",
-                  "hint": "claimed the 4Focus in the window another player's press gave (FX-11)"}[w]
+        reason = {"placed": _("first to claim the 4Focus just formed (FX-11)"),
+                  "turn": _("claimed an unnoticed 4Focus at the start of the turn (FX-11)"),
+                  "hint": _("claimed the 4Focus in the window another player's press gave (FX-11)")}[w]
         if len(r.winners) > 1:
-            reason = f"{names} claimed the 4Focus together: shared win (FXA-34)"
+            names = [player_name(s) for s in r.winners]
+            together = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            reason = _("{names} claimed the 4Focus together: shared win (FXA-34)").format(names=together)
         self._finish(tuple(r.winners), reason)
 
     def _end_turn(self) -> None:
@@ -444,7 +446,7 @@ def connected_groups(board: Mapping[Cell, int], start: Cell, size: int) -> Itera
     if start not in board:
         return
     level: set[frozenset[Cell]] = {frozenset([start])}
-    for _ in range(size - 1):
+    for _step in range(size - 1):
         nxt: set[frozenset[Cell]] = set()
         for group in level:
             for (x, y) in group:

@@ -37,6 +37,7 @@ from arcade.core.api import Action, Game, Setting, player_name
 from arcade.core.race import RaceResult, RaceSpec
 from arcade.focusx.base import Deal, FocusXState, Take, takes_snapshot
 from arcade.focusx.cards import FANTASTIC, find_trios, kinds_present, shares_attribute
+from arcade.i18n import N_, _
 
 ROWS = 4
 AERIAL = 3
@@ -206,13 +207,13 @@ class ThinkFocusState(FocusXState):
                 seat_kinds = ((self.previous, rk), (self.active, ck))
             return RaceSpec(eligible=frozenset({self.active, self.previous}), valid_kinds=rk | ck,
                             mode="window", x_rule=self.x_rule, window_ms=self.window_ms,
-                            label="row / column claim", seat_kinds=seat_kinds)
+                            label=N_("row / column claim"), seat_kinds=seat_kinds)
         if self.window == "shift":
             return RaceSpec(eligible=frozenset(range(self.seats)),
                             valid_kinds=kinds_present(self.shift_trios), x_rule=self.x_rule,
-                            window_ms=self.window_ms, label="shift focus")
+                            window_ms=self.window_ms, label=N_("shift focus"))
         return RaceSpec(eligible=frozenset({self.active}), valid_kinds=kinds_present(self.table_trios()),
-                        x_rule=self.x_rule, window_ms=self.window_ms, label="turn start")   # FXA-17
+                        x_rule=self.x_rule, window_ms=self.window_ms, label=N_("turn start"))   # FXA-17
 
     def scores(self) -> tuple[int, ...]:
         """Cards in each seat's victory pile."""
@@ -286,7 +287,7 @@ class ThinkFocusState(FocusXState):
         # FX-9: "if a Focus comes up, replace one of the cards until there isn't".
         # FXA-10: the last card of the first focus goes under the deck and the
         # top card takes its place (a FocusX counts when the rule is on).
-        for _ in range(4 * len(deck)):
+        for _tries in range(4 * len(deck)):
             trios = find_trios(column, self.x_rule)
             if not trios:
                 break
@@ -294,7 +295,7 @@ class ThinkFocusState(FocusXState):
             deck.insert(0, column[i])
             column[i] = deck.pop()
         self.rows = [[c] for c in column]
-        for _ in range(HAND):
+        for _card in range(HAND):
             for s in range(self.seats):
                 self.hands[s].append(deck.pop())
         self.deck = deck
@@ -430,16 +431,18 @@ class ThinkFocusState(FocusXState):
         scores = self.scores()
         best = max(scores)
         tied = [s for s in range(self.seats) if scores[s] == best]
-        reason = f"most cards ({best})"
-        for cat, name in ((FANTASTIC, "fantastic"), (AERIAL, "aerial")):   # FX-9 end ties
+        reason = _("most cards ({n})").format(n=best)
+        # FX-9 end ties: the most fantastic cards, then the most aerial ones
+        for cat, then in ((FANTASTIC, N_("most cards ({n}), then most fantastic cards ({top})")),
+                          (AERIAL, N_("most cards ({n}), then most aerial cards ({top})"))):
             if len(tied) == 1:
                 break
             counts = {s: sum(1 for c in self.victory[s] if c // 16 == cat) for s in tied}
             top = max(counts.values())
             tied = [s for s in tied if counts[s] == top]
-            reason = f"most cards ({best}), then most {name} cards ({top})"
+            reason = _(then).format(n=best, top=top)
         if len(tied) > 1:
-            reason = f"tied on cards ({best}), fantastic and aerial cards: shared win (FX-9)"
+            reason = _("tied on cards ({n}), fantastic and aerial cards: shared win (FX-9)").format(n=best)
         self._finish(tuple(tied), reason)
 
     def snapshot(self) -> dict[str, Any]:

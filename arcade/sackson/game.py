@@ -50,6 +50,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from arcade.core.api import TERMINAL, Action, Game, Outcome, Setting, State, player_name
 from arcade.core.errors import ArcadeError, IllegalActionError, SettingsError
+from arcade.i18n import _, ngettext
 from arcade.sackson.board import HEX, SQUARE, Board
 from arcade.sackson.setups import SEAT_LETTERS, start_position
 
@@ -541,14 +542,15 @@ class SacksonState(State):
                     return q, None, elim
                 if n == 2:
                     w = 1 - q
-                    return q, ((w,), f"{player_name(q)} cannot move: {player_name(w)} wins (SF-2)"), elim
+                    return q, ((w,), _("{loser} cannot move: {winner} wins (SF-2)").format(
+                        loser=player_name(q), winner=player_name(w))), elim
                 if self.game.teams:
                     partner = q ^ 2
                     if not self._can_move(partner):
                         win = tuple(sorted(((q + 1) % 4, (q + 3) % 4)))
                         lo, hi = sorted((q, partner))
-                        return q, (win, f"neither {player_name(lo)} nor {player_name(hi)} can move: team "
-                                        f"{player_name(win[0])} + {player_name(win[1])} wins (SF-5)"), elim
+                        return q, (win, _("neither {a} nor {b} can move: team {c} + {d} wins (SF-5)").format(
+                            a=player_name(lo), b=player_name(hi), c=player_name(win[0]), d=player_name(win[1]))), elim
                 else:
                     self._active[q] = False
                     self._amask &= ~(1 << q)
@@ -556,8 +558,9 @@ class SacksonState(State):
                     left = [s for s in range(n) if self._active[s]]
                     if len(left) == 1:
                         out = ", ".join(player_name(s) for s in range(n) if s != left[0])
-                        rule = "SF-4" if n == 3 else "SF-5"
-                        return left[0], ((left[0],), f"{out} dropped out: {player_name(left[0])} is the last one left ({rule})"), elim
+                        said = _("{out} dropped out: {last} is the last one left (SF-4)") if n == 3 else \
+                            _("{out} dropped out: {last} is the last one left (SF-5)")
+                        return left[0], ((left[0],), said.format(out=out, last=player_name(left[0]))), elim
             q = (q + 1) % n
 
     def _moves_for(self, p: int) -> list[Move_t]:
@@ -773,7 +776,7 @@ class SacksonState(State):
             self._settle_one()
             return
         again = []
-        for _ in range(n):
+        for _move in range(n):
             again.append(undo[-1][0])
             self._unmake()
         for m in reversed(again):
@@ -812,7 +815,8 @@ class SacksonState(State):
             self._dups += 1
         if self._ko:
             if not self._can_move(q):   # SF-2 with the SF-6 ko: every move of q recreates a position
-                self._resv = ((p,), f"{player_name(q)} cannot move: {player_name(p)} wins (SF-2)")
+                self._resv = ((p,), _("{loser} cannot move: {winner} wins (SF-2)").format(
+                    loser=player_name(q), winner=player_name(p)))
                 return
         # SF-2: q can run out of moves only by losing a stack it topped while its reserve is empty
         elif d and d[-1] == q and not self._res[q]:
@@ -820,12 +824,13 @@ class SacksonState(State):
                 if x and x[-1] == q:
                     break
             else:
-                self._resv = ((p,), f"{player_name(q)} cannot move: {player_name(p)} wins (SF-2)")
+                self._resv = ((p,), _("{loser} cannot move: {winner} wins (SF-2)").format(
+                    loser=player_name(q), winner=player_name(p)))
                 return
         if c >= 3:
-            self._resv = ((), "draw: the same position for the third time (SF-3)")
+            self._resv = ((), _("draw: the same position for the third time (SF-3)"))
         elif self._limit and len(undo) - self._qbase >= self._limit:     # _quiet
-            self._resv = ((), f"draw: {self._limit} plies without a capture (SF-3)")
+            self._resv = ((), _("draw: {n} plies without a capture (SF-3)").format(n=self._limit))
 
     @property
     def _result(self) -> tuple[tuple[int, ...], str] | None:
@@ -951,9 +956,12 @@ class SacksonState(State):
             self._dups += 1
         if result is None:
             if cnt_seen >= 3:
-                result = ((), f"draw: the same position for the third time ({self._draw_rule})")
+                result = ((), _("draw: the same position for the third time (SF-3)") if self._draw_rule == "SF-3"
+                          else _("draw: the same position for the third time (arcade rule for 3-4 players)"))
             elif self._limit and self._quiet >= self._limit:
-                result = ((), f"draw: {self._limit} plies without a capture ({self._draw_rule})")
+                result = ((), (_("draw: {n} plies without a capture (SF-3)") if self._draw_rule == "SF-3"
+                               else _("draw: {n} plies without a capture (arcade rule for 3-4 players)")
+                               ).format(n=self._limit))
         if result is not None and self._mirror_on:
             result = self._mirror_verdict(result)
         self._result = result
@@ -966,9 +974,13 @@ class SacksonState(State):
         need = s["goal_captures_each"]
         row = self._caps[p]
         if all(row[c] >= need for c in range(3) if c != p):
-            return ((p,), f"{player_name(p)} captured {need} stones of each opponent (SF-4)")
+            return ((p,), ngettext("{seat} captured {n} stone of each opponent (SF-4)",
+                                   "{seat} captured {n} stones of each opponent (SF-4)", need).format(
+                seat=player_name(p), n=need))
         if self._removed[p] >= s["goal_removed"]:
-            return ((p,), f"{player_name(p)} removed {self._removed[p]} stones from the board (SF-4)")
+            return ((p,), ngettext("{seat} removed {n} stone from the board (SF-4)",
+                                   "{seat} removed {n} stones from the board (SF-4)", self._removed[p]).format(
+                seat=player_name(p), n=self._removed[p]))
         return None
 
     def _mirror_step(self, p: int, m: Move_t) -> None:
@@ -992,8 +1004,8 @@ class SacksonState(State):
 
     def _mirror_verdict(self, result: tuple[tuple[int, ...], str]) -> tuple[tuple[int, ...], str]:
         if self._p2moves and self._mirror:
-            return ((0,), f"{player_name(1)} copied every move of {player_name(0)}: "
-                          f"{player_name(0)} wins by the mirror rule (SF-3)")
+            return ((0,), _("{second} copied every move of {first}: {first} wins by the mirror rule (SF-3)").format(
+                second=player_name(1), first=player_name(0)))
         return result
 
     def _make_swap(self, a: int, b: int) -> None:
@@ -1134,14 +1146,14 @@ class SacksonState(State):
         Reasons name the rule (SF-2 moves, SF-3 opening swap, SF-6 ko).
         """
         if self._result is not None:
-            return "the game is over"
+            return _("the game is over")
         if player != self._side:
-            return f"it is {player_name(self._side)}'s turn, not {_who(player)}'s"
+            return _("it is {seat}'s turn, not {other}'s").format(seat=player_name(self._side), other=_who(player))
         t = self._t
         st = self._st
         if isinstance(action, Swap):
             if not self._swaps:
-                return "the opening swap is over; swaps are only allowed before move one (SF-3)"
+                return _("the opening swap is over; swaps are only allowed before move one (SF-3)")
             a = self._cell(action.a, "a")
             if isinstance(a, str):
                 return a
@@ -1149,27 +1161,28 @@ class SacksonState(State):
             if isinstance(b, str):
                 return b
             if a == b:
-                return "a swap needs two different cells"
+                return _("a swap needs two different cells")
             for c in (a, b):
                 if len(st[c]) != 1:
-                    return f"{t.cells[c]} does not hold a single stone"
+                    return _("{cell} does not hold a single stone").format(cell=t.cells[c])
             if st[a][0] == st[b][0]:
-                return f"{t.cells[a]} and {t.cells[b]} hold stones of the same colour; a swap exchanges two colours (SF-3)"
+                return _("{a} and {b} hold stones of the same colour; a swap exchanges two colours (SF-3)").format(
+                    a=t.cells[a], b=t.cells[b])
             if self._swaps == 1:
                 st[a], st[b] = st[b], st[a]
                 sym = self._symmetric()
                 st[a], st[b] = st[b], st[a]
                 if sym:
-                    return "after both swaps the position would be symmetric, which the opening swap forbids (SF-3)"
+                    return _("after both swaps the position would be symmetric, which the opening swap forbids (SF-3)")
             return None
         if self._swaps:
-            return f"{player_name(player)} must first swap two stones (opening swap, SF-3)"
+            return _("{seat} must first swap two stones (opening swap, SF-3)").format(seat=player_name(player))
         if isinstance(action, Drop):
             j = self._cell(action.dst, "dst")
             if isinstance(j, str):
                 return j
             if self._res[player] <= 0:
-                return f"{player_name(player)} has no stone in reserve"
+                return _("{seat} has no stone in reserve").format(seat=player_name(player))
             m: Move_t = (-1, j, 1)
         elif isinstance(action, Move):
             i = self._cell(action.src, "src")
@@ -1204,7 +1217,7 @@ class SacksonState(State):
         if self._ko:
             nxt = t.zside[(player + 1) % self.game.seats] ^ t.zact[self._amask]
             if (self._board_hash_after(m, player) ^ nxt) in self._seen:
-                return "it would recreate an earlier position (ko rule, SF-6)"
+                return _("it would recreate an earlier position (ko rule, SF-6)")
         return None
 
     def apply(self, action: Action, player: int | None = None) -> None:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from arcade.core.api import CHANCE, RACE, TERMINAL, Action, Game, Outcome, Setting, State, player_name
+from arcade.i18n import _, ngettext
 from arcade.sherlook.markers import Take, TimeUp
 from arcade.sherlook.photos import PhotoPair, generate_pair
 from arcade.sherlook.poses import KEYS, Pose, pose
@@ -297,19 +298,23 @@ class SherlookState(State):
         if len(lead) == 1:
             self._finish(lead, self._reason(lead[0], among))
         elif self.extra_no >= self.max_extra:
-            self._finish(lead, f"still tied after {self.extra_no} extra rounds: shared win (SLA-5)")
+            self._finish(lead, ngettext("still tied after {n} extra round: shared win (SLA-5)",
+                                        "still tied after {n} extra rounds: shared win (SLA-5)",
+                                        self.extra_no).format(n=self.extra_no))
         else:
             self.tied = lead
             self.phase = "deal"
 
     def _reason(self, winner: int, among: tuple[int, ...]) -> str:
         if self.extra_no:
-            return f"won the extra round{'s' if self.extra_no > 1 else ''} ({self.points[winner]} points)"
+            return (_("won the extra round ({n} points)") if self.extra_no == 1 else
+                    _("won the extra rounds ({n} points)")).format(n=self.points[winner])
         others = [s for s in among if s != winner]
         best_other = max(self.points[s] for s in others) if others else -1
         if self.points[winner] > best_other:
-            return f"most points ({self.points[winner]})"
-        return f"tied on {self.points[winner]} points; most green tokens ({self.greens[winner]})"
+            return _("most points ({n})").format(n=self.points[winner])
+        return _("tied on {n} points; most green tokens ({greens})").format(n=self.points[winner],
+                                                                            greens=self.greens[winner])
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.result = Outcome(tuple(winners), reason, tuple(float(p) for p in self.points))

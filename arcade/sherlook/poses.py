@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arcade.core.errors import ArcadeError
+from arcade.i18n import N_
 from arcade.sherlook.shapes import PHOTO_H, PHOTO_W, Box, Point
 
 TRANSFORMS = ("none", "rot180", "rot90", "rot270", "flip_x", "flip_y")
@@ -33,7 +34,8 @@ class Pose:
 
     Attributes:
         key: short id used in records (``"side-180"``).
-        name: what the screen says ("Side by side, head to toe").
+        name: what the screen says ("Side by side, head to toe"), in English: translated
+            where it is shown (``arcade.i18n``).
         arrangement: ``"side"`` (left and right) or ``"stack"`` (one above
             the other).
         transforms: how photo 0 and photo 1 lie (see :data:`TRANSFORMS`).
@@ -49,16 +51,16 @@ class Pose:
 
 
 POSES: tuple[Pose, ...] = (
-    Pose("side", "Side by side", "side", ("none", "none"), 1.0),
-    Pose("side-180", "Side by side, head to toe", "side", ("none", "rot180"), 0.80),
-    Pose("stack", "One above the other", "stack", ("none", "none"), 0.96),
-    Pose("stack-180", "One above the other, head to toe", "stack", ("none", "rot180"), 0.80),
-    Pose("side-mirror", "Side by side, one mirrored", "side", ("none", "flip_x"), 0.82),
-    Pose("stack-water", "Reflected as in water", "stack", ("none", "flip_y"), 0.82),
-    Pose("side-quarter", "Side by side, one turned a quarter", "side", ("none", "rot90"), 0.78),
-    Pose("side-quarter-back", "Side by side, one turned back a quarter", "side", ("rot270", "none"), 0.78),
-    Pose("stack-mirror", "One above the other, one mirrored", "stack", ("none", "flip_x"), 0.84),
-    Pose("side-upside-down", "Side by side, one upside-down mirrored", "side", ("none", "flip_y"), 0.80),
+    Pose("side", N_("Side by side"), "side", ("none", "none"), 1.0),
+    Pose("side-180", N_("Side by side, head to toe"), "side", ("none", "rot180"), 0.80),
+    Pose("stack", N_("One above the other"), "stack", ("none", "none"), 0.96),
+    Pose("stack-180", N_("One above the other, head to toe"), "stack", ("none", "rot180"), 0.80),
+    Pose("side-mirror", N_("Side by side, one mirrored"), "side", ("none", "flip_x"), 0.82),
+    Pose("stack-water", N_("Reflected as in water"), "stack", ("none", "flip_y"), 0.82),
+    Pose("side-quarter", N_("Side by side, one turned a quarter"), "side", ("none", "rot90"), 0.78),
+    Pose("side-quarter-back", N_("Side by side, one turned back a quarter"), "side", ("rot270", "none"), 0.78),
+    Pose("stack-mirror", N_("One above the other, one mirrored"), "stack", ("none", "flip_x"), 0.84),
+    Pose("side-upside-down", N_("Side by side, one upside-down mirrored"), "side", ("none", "flip_y"), 0.80),
 )
 """The ten green tokens (one per round of the 10-round game, SL-5)."""
 

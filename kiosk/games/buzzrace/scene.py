@@ -22,6 +22,7 @@ from arcade.core.api import RACE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
 from arcade.core.referee import HELD_TEXT
+from arcade.i18n import N_, _, ngettext, number
 from kiosk import render
 from kiosk.games.buzzrace import draw
 from kiosk.scenes.game import GameScene, RoutedPlayer
@@ -37,7 +38,7 @@ READY_NS = 1500 * MS
 #: ... and up to this much longer, drawn per round from the scene's "go" stream (ns).
 JITTER_NS = 1500 * MS
 #: The game's words for a buzzer-only station (the gesture vocabulary: a tap is a press).
-HINT = "Buzzer: press when GO! shows - the first press takes the round"
+HINT = N_("Buzzer: press when GO! shows - the first press takes the round")
 
 
 class BuzzRaceScene(GameScene[BuzzRaceState]):
@@ -124,20 +125,25 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
         out = st.outcome()
         if out is not None:
             if not out.winners:
-                return "A DRAW", out.reason, render.GOLD
+                return _("A DRAW"), out.reason, render.GOLD
             w = out.winners[0]
-            return f"P{w + 1} WINS!", out.reason, render.SEAT_COLOURS[w]
+            return _("P{seat} WINS!").format(seat=w + 1), out.reason, render.SEAT_COLOURS[w]
         if self.phase == "go":
-            return "GO!", "press your buzzer", render.GOOD
+            return _("GO!"), _("press your buzzer"), render.GOOD
         last = st.rounds[-1] if st.rounds else None
+        ready = _("GET READY")
         if last is None:
-            return "GET READY", f"first to {self.game.settings['wins']} rounds wins", render.TEXT
+            need = self.game.settings["wins"]
+            return ready, ngettext("first to {n} round wins", "first to {n} rounds wins", need).format(n=need), \
+                render.TEXT
         if last.winner is None:
-            return "GET READY", "nobody pressed last round", render.TEXT
-        took = f"P{last.winner + 1} took round {len(st.rounds)}"
-        if last.reaction_ms is not None:
-            took += f" in {last.reaction_ms:.0f} ms"
-        return "GET READY", took, render.TEXT
+            return ready, _("nobody pressed last round"), render.TEXT
+        if last.reaction_ms is None:
+            took = _("P{seat} took round {round}").format(seat=last.winner + 1, round=len(st.rounds))
+        else:
+            took = _("P{seat} took round {round} in {ms} ms").format(
+                seat=last.winner + 1, round=len(st.rounds), ms=number(last.reaction_ms))
+        return ready, took, render.TEXT
 
     def draw(self, surface: pygame.Surface) -> None:
         big, small, colour = self.centre_lines()
@@ -147,8 +153,8 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
         self.note_strip = draw.screen(surface, draw.Table(
             title=self.title, wins=tuple(self.state.wins), need=self.game.settings["wins"],
             names=tuple(info.label for info in self.seats), big=big, small=small, colour=colour,
-            held=tuple(HELD_TEXT if s in self.held else "" for s in range(len(self.seats))),
-            hint=banner or HINT))
+            held=tuple(_(HELD_TEXT) if s in self.held else "" for s in range(len(self.seats))),
+            hint=banner or _(HINT)))
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
         cfg = self.app.cfg["led"]

@@ -27,11 +27,12 @@ from arcade.coop.game import (
 from arcade.core.api import CHANCE
 from arcade.core.driver import Driver
 from arcade.core.errors import IllegalActionError
+from arcade.i18n import N_, _
 from kiosk import render
 from kiosk.scenes.game import GameScene
 
 #: CO-5: the one sign of a refused take when two people share the screen.
-REFUSED_TAKE = "That card cannot be taken"
+REFUSED_TAKE = N_("That card cannot be taken")
 PEEK_CLASH_S = 3.0          # CO-5: "one peek at a time" stays on screen this long
 
 
@@ -182,7 +183,8 @@ class Choosing(GameScene[CoopState]):
         st = self.state
         if st.phase == "answer" and st.current_player() == s:
             if st.refused_by == st.offer_by:
-                self.banner = ("That offer must be accepted (CO-6): press OK", render.GOLD, self.now + 2_500_000_000)
+                self.banner = (_("That offer must be accepted (CO-6): press OK"), render.GOLD,
+                               self.now + 2_500_000_000)
             else:
                 self._apply(Refuse(), s)
             return
@@ -191,7 +193,7 @@ class Choosing(GameScene[CoopState]):
         if st.may_offer(s):
             self._apply(Offer(), s)
         elif st.refused_by is not None and st.refused_by != s:
-            self.banner = (f"After P{st.refused_by + 1}'s refusal only P{st.refused_by + 1} may offer (CO-6)",
+            self.banner = (_("After P{seat}'s refusal only P{seat} may offer (CO-6)").format(seat=st.refused_by + 1),
                            render.BAD, self.now + 2_500_000_000)
         else:
             self.wants_offer[s] = not self.wants_offer[s]
@@ -218,7 +220,7 @@ class Choosing(GameScene[CoopState]):
             if len(self.humans) == 2:
                 # CO-5: with two people on one screen every refused take shows one and the
                 # same sign, so a refusal never says that the card is the taker's exhibit.
-                text = REFUSED_TAKE
+                text = _(REFUSED_TAKE)
             self.banner = (text, render.BAD, self.now + 2_500_000_000)
             self.lifted[s] = None
             self.press_refused = self.lift_t.get(s, self.press_t.get(s, 0))
@@ -244,13 +246,14 @@ class Choosing(GameScene[CoopState]):
             self.app.sounds.play("flip")
         elif name == "Offer":
             self.wants_offer[seat] = False
-            self.banner = (f"P{seat + 1} offers: point at each other's exhibit!", render.GOLD, self.now + 3_000_000_000)
+            self.banner = (_("P{seat} offers: point at each other's exhibit!").format(seat=seat + 1), render.GOLD,
+                           self.now + 3_000_000_000)
             self.app.sounds.play("debated")
         elif name == "Refuse":
-            self.banner = (f"P{seat + 1} refuses: from now on only P{seat + 1} may offer", render.GOLD,
+            self.banner = (_("P{seat} refuses: from now on only P{seat} may offer").format(seat=seat + 1), render.GOLD,
                            self.now + 3_000_000_000)
         elif name == "Accept":
-            self.banner = ("Accepted: both point secretly", render.GOOD, self.now + 3_000_000_000)
+            self.banner = (_("Accepted: both point secretly"), render.GOOD, self.now + 3_000_000_000)
             self.chosen = [[], []]
             for h in self.humans:
                 t = self.targets(h)
@@ -279,7 +282,8 @@ class Choosing(GameScene[CoopState]):
         self.end_peeks()                         # new markers: look away again (CO-5)
         for h in self.humans:
             self.cursor[h] = SIDE_POSITIONS[0]
-        self.banner = (f"Round {st.round_no}: P{st.active + 1} starts with a side-row card", render.GOLD,
-                       now_ns + 3_000_000_000) if self.game.rounds > 1 else \
-            (f"P{st.active + 1} starts: take a card from the side row", render.GOLD, now_ns + 3_000_000_000)
+        self.banner = (_("Round {n}: P{seat} starts with a side-row card").format(n=st.round_no, seat=st.active + 1),
+                       render.GOLD, now_ns + 3_000_000_000) if self.game.rounds > 1 else \
+            (_("P{seat} starts: take a card from the side row").format(seat=st.active + 1), render.GOLD,
+             now_ns + 3_000_000_000)
         self.app.sounds.play("flip")

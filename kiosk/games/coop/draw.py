@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import pygame
 
+from arcade import i18n
 from arcade.coop.exhibits import EXHIBITS, exhibit
+from arcade.i18n import _
 from kiosk import render
 
 PALETTE: dict[str, tuple[int, int, int]] = {
@@ -427,7 +429,7 @@ def face_surface(face: int, w: int, h: int, show_number: bool = True) -> pygame.
     Raises:
         ExhibitError: unknown face; ValueError: a broken drawing.
     """
-    key = ("face", face, w, h, show_number)
+    key = ("face", face, w, h, show_number, i18n.current())      # its name is in the language spoken
     got = FACES.get(key)
     return got if got is not None else FACES.put(key, _face_surface(face, w, h, show_number))
 
@@ -446,7 +448,7 @@ def _face_surface(face: int, w: int, h: int, show_number: bool) -> pygame.Surfac
     pic = pygame.Rect(int(w * 0.06), int(h * 0.04), int(w * 0.88), h - label_h - int(h * 0.05))
     draw_picture(surf, pic, DRAWINGS[ex.picture])
     band = label_h - num_h // 2 - border
-    f, lines = _fit_name(ex.name, int(w * 0.92), band, max(10, int(label_h * 0.56)), 9)
+    f, lines = _fit_name(_(ex.name), int(w * 0.92), band, max(10, int(label_h * 0.56)), 9)
     y = h - label_h + (band - len(lines) * f.get_linesize()) // 2
     for line in lines:
         img = f.render(line, True, INK)
@@ -462,7 +464,7 @@ def clue_surface(face: int, w: int, h: int) -> pygame.Surface:
     """A clue-file card ``w`` x ``h`` px: the picture over the name in large
     letters (2 lines, at least ``CLUE_NAME_MIN`` px when the card is at least
     100 px wide), to read from three metres; no face number.  Cached (:data:`FACES`)."""
-    key = ("clue", face, w, h)
+    key = ("clue", face, w, h, i18n.current())
     got = FACES.get(key)
     return got if got is not None else FACES.put(key, _clue_surface(face, w, h))
 
@@ -476,7 +478,7 @@ def _clue_surface(face: int, w: int, h: int) -> pygame.Surface:
     label_h = int(h * 0.42)
     pic = pygame.Rect(int(w * 0.10), int(h * 0.03), int(w * 0.80), h - label_h - int(h * 0.03))
     draw_picture(surf, pic, DRAWINGS[ex.picture])
-    f, lines = _fit_name(ex.name, w - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)), CLUE_NAME_MIN)
+    f, lines = _fit_name(_(ex.name), w - 6, label_h - 2, max(CLUE_NAME_MIN, int(label_h * 0.55)), CLUE_NAME_MIN)
     y = h - label_h + (label_h - len(lines) * f.get_linesize()) // 2 - 1
     for line in lines:
         img = f.render(line, True, INK)

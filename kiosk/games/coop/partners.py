@@ -17,6 +17,7 @@ from arcade.coop.exhibits import CASES
 from arcade.coop.game import Deal
 from arcade.coop.house import CoopPlayer
 from arcade.core.api import Action, State
+from arcade.i18n import _
 from kiosk.games.coop.draw import face_surface
 from kiosk.players import thinker as thinker_mod
 from kiosk.scenes.seats import SeatInfo
@@ -69,7 +70,8 @@ def case_key(name: str | None, app: Host | None = None) -> str:
         if str(name).lower() in (key, title.lower()):
             return key
     if app is not None:
-        app.message(f"Focus (2023): no case {name!r} (expected one of {', '.join(CASES)}); playing all cards")
+        app.message(_("Focus (2023): no case {name} (expected one of {cases}); playing all cards").format(
+            name=repr(name), cases=", ".join(CASES)))
     return ""
 
 

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pygame
 
-from arcade import registry
+from arcade import i18n, registry
 from arcade.bots.coop import SKILLS as PARTNER_SKILLS
 from arcade.bots.coop import CoopPartner
 from arcade.coop.exhibits import CASES, case_title
@@ -72,6 +72,7 @@ from arcade.coop.similarity import table_problem
 from arcade.core.api import CHANCE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
+from arcade.i18n import _
 from kiosk import render
 from kiosk.controls.gestures import HOLD_NS, LONG_HOLD_NS
 from kiosk.controls.input import Command
@@ -202,7 +203,8 @@ class CoopScene(Choosing):
         problem = table_problem()
         if problem and self.partners:
             # the partner still plays, on the tags only: say so (and in the log)
-            self.app.message(f"Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.")
+            self.app.message(_("Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.").format(
+                problem=problem))
 
     def take_over(self, seat: int, back: bool) -> None:
         """A person who walked away (kiosk/players/away.py): a computer partner plays ``seat`` until
@@ -267,8 +269,8 @@ class CoopScene(Choosing):
 
     @property
     def title(self) -> str:
-        t = words.MODE_TITLES[self.mode]
-        return t + (f": {case_title(self.case)}" if self.case else "")
+        t = words.mode_title(self.mode)
+        return t + (f": {_(case_title(self.case))}" if self.case else "")
 
     # -- input ----------------------------------------------------------------------------
     def on_game_command(self, command: Command) -> None:
@@ -440,12 +442,12 @@ class CoopScene(Choosing):
         fields = tuple((k, render.frozen(v)) for k, v in sorted(vars(self).items()) if k not in self._NOT_DRAWN)
         st = self.game_state()
         if self.setup or st is None:                 # the case choice: no game yet
-            return ("setup", fields, self._setup_left())
+            return ("setup", fields, self._setup_left(), i18n.current())
         clock = (bool(self.banner and self.now < self.banner[2]),
                  self.last_take is not None and self.now - self.last_take[2] < 2_000_000_000,
                  words.prompt(self.prompt_shown()), tuple(self._peeking(s) for s in range(2)),
                  words.looking_away(self.peeks_shown()))
-        return (id(st), len(st.history), st.current_player(), fields, clock)
+        return (id(st), len(st.history), st.current_player(), fields, clock, i18n.current())
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole screen, drawn again only when :meth:`screen_key` changes, and the virtual
@@ -480,10 +482,12 @@ class CoopScene(Choosing):
     def shown(self) -> screen.ScreenShown | screen.SetupShown:
         """What the screen shows now: the case choice, or the game's table and side panel."""
         if self.setup:
-            who = " and ".join(f"P{s + 1} ({'computer partner' if i.is_computer else i.label})"
-                               for s, i in enumerate(self.players))
-            label = "All 84 cards (random faces)" if not self.case else f"Mrs. Hudson: {case_title(self.case)}"
-            return screen.SetupShown(words.MODE_TITLES[self.mode], who, label,
+            names = [f"P{s + 1} ({_('computer partner') if i.is_computer else i.label})"
+                     for s, i in enumerate(self.players)]
+            who = _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+            label = _("All 84 cards (random faces)") if not self.case else \
+                _("Mrs. Hudson: {case}").format(case=_(case_title(self.case)))
+            return screen.SetupShown(words.mode_title(self.mode), who, label,
                                      tuple(words.setup_lines(self.setup_words())))
         st = self.state
         reveal = self._reveal()
@@ -493,21 +497,21 @@ class CoopScene(Choosing):
         table = TableShown(st, reveal, tuple(self._peeking(s) for s in range(2)), tuple(self.humans), last,
                            tuple(self.cursor), tuple(self.lifted), tuple(tuple(c) for c in self.chosen))
         result = st.results[-1] if reveal else None
-        seats = tuple(side.SeatShown(s, "computer partner" if s in self.partners else self.players[s].label,
+        seats = tuple(side.SeatShown(s, _("computer partner") if s in self.partners else self.players[s].label,
                                      not st.is_terminal() and st.current_player() == s, self.wants_offer[s],
                                      words.refusal_noted(st, s, reveal),
                                      tuple(result.clues[s]) if result is not None else tuple(st.clues(s)))
                       for s in range(2))
         total = st.total()
         score = side.ScoreShown(self.game.sherlock_rules, self.game.rounds, tuple(r.score for r in st.results),
-                                total, rating(total) if len(st.results) == self.game.rounds else None,
+                                total, _(rating(total)) if len(st.results) == self.game.rounds else None,
                                 sum(1 for p in range(GRID) if st.faces[p] is not None),
                                 2 * self.game.exhibits_per_seat)
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
         led = self.app.led
         panel = side.SideShown(words.prompt(self.prompt_shown()), banner, seats, score, led.virtual is not None,
                                led.virtual_picture() if led.virtual is not None else None)
-        return screen.ScreenShown(self.title, words.MODE_TITLES[self.mode], case_title(self.case) if self.case else "",
+        return screen.ScreenShown(self.title, words.mode_title(self.mode), _(case_title(self.case)) if self.case else "",
                                   st.round_no, self.game.rounds, self.game.sherlock_rules, total,
                                   words.looking_away(self.peeks_shown()), table, panel)
 

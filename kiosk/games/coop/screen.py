@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import pygame
 
+from arcade.i18n import _
 from kiosk import render
 from kiosk.games.coop.side import SideShown, draw_side, draw_side_small
 from kiosk.games.coop.table import TableShown, draw_table
@@ -88,9 +89,9 @@ def draw_screen(surface: pygame.Surface, shown: ScreenShown | SetupShown) -> Dra
         return _draw_small(surface, shown)
     render.text(surface, shown.title, (16, 8), 38, render.TEXT, bold=True)
     strip = pygame.Rect(0, 0, W, 50)    # the title row: an app note goes over it
-    sub = f"round {shown.round_no} of {shown.rounds}" if shown.rounds > 1 else ""
+    sub = _("round {n} of {total}").format(n=shown.round_no, total=shown.rounds) if shown.rounds > 1 else ""
     if shown.sherlock:
-        sub += f"   points {shown.total}"
+        sub += "   " + _("points {n}").format(n=shown.total)
     render.text(surface, sub, (W - 16, 12), 30, render.DIM, "topright")
     table = pygame.Rect(10, 52, int(W * 0.47), H - 60)
     side = pygame.Rect(table.right + 14, 52, W - table.right - 24, H - 60)
@@ -129,9 +130,9 @@ def _draw_small(surface: pygame.Surface, shown: ScreenShown) -> Drawn:
     t = max(render.MIN_TEXT_PX, H // 17)             # the text size: 24 px on 320, 28 on 480
     head = render.line_height(t + 2, True) + 6
     strip = pygame.Rect(0, 0, W, head)  # the title row: an app note goes over it
-    sub = f"round {shown.round_no}/{shown.rounds}" if shown.rounds > 1 else ""
+    sub = _("round {n}/{total}").format(n=shown.round_no, total=shown.rounds) if shown.rounds > 1 else ""
     if shown.sherlock:
-        sub += f"  {shown.total} pts"
+        sub += "  " + _("{n} pts").format(n=shown.total)
     sub_r = render.text_block(surface, sub, (W - 8, 4), W // 3, t, 1, render.DIM, "topright")
     title_w = W - 16 - (sub_r.w + 12 if sub else 0)
     render.text_block(surface, small_title(shown, title_w, t + 2), (8, 3), title_w, t + 2, 1, render.TEXT,
@@ -161,7 +162,9 @@ def _draw_setup(surface: pygame.Surface, shown: SetupShown) -> pygame.Rect:
     chooser = f"<  {shown.label}  >"
     if render.small_screen(W, H):
         return _draw_setup_small(surface, shown, chooser)
-    r = render.text(surface, shown.mode_title, (W // 2, 60), 64, render.GOLD, "midtop", bold=True)
+    # as large as the width allows (a longer language's title came off a 1280x720 screen)
+    r = render.text_best(surface, (shown.mode_title,), (W // 2, 60), W - 40, (64, 56, 48, 40), render.GOLD, "midtop",
+                         bold=True)
     strip = pygame.Rect(0, r.y, W, r.h)  # the title's line: an app note goes over it
     render.text(surface, shown.who, (W // 2, 140), 32, render.DIM, "midtop")
     r = pygame.Rect(W // 2 - 460, 230, 920, 90)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from arcade.i18n import _, ngettext
 from kiosk import render
 from kiosk.games.coop.draw import clue_surface, thumb_surface
 from kiosk.games.coop.words import RGB, seat_colour
@@ -102,38 +103,38 @@ def draw_side(surface: pygame.Surface, area: pygame.Rect, shown: SideShown) -> p
         pygame.draw.rect(surface, col, pygame.Rect(r.x, r.y, 12, r.h), border_top_left_radius=12,
                          border_bottom_left_radius=12)
         render.text(surface, f"P{s + 1}", (r.x + 22, r.y + 8), 44, col, bold=True)
-        render.text(surface, f"{seat.name}  -  clue file (in order)", (r.x + 84, r.y + 16), 26, render.DIM)
+        render.text(surface, _("{name}  -  clue file (in order)").format(name=seat.name), (r.x + 84, r.y + 16), 26,
+                    render.DIM)
         if seat.wants_offer:                # a queued offer, confirmed (drawn where the note goes)
-            render.text(surface, "will offer", (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
+            render.text(surface, _("will offer"), (r.right - 12, r.y + 14), 28, render.GOLD, "topright", bold=True)
         elif seat.refused:
-            render.text(surface, f"refused: only P{s + 1} offers", (r.right - 12, r.y + 14), 24,
+            render.text(surface, _("refused: only P{seat} offers").format(seat=s + 1), (r.right - 12, r.y + 14), 24,
                         render.GOLD, "topright")
         clues = list(seat.clues)
         draw_clue_file(surface, pygame.Rect(r.x + 20, r.y + 50, r.w - 28, r.h - 54), clues, col)
         if not clues:
-            render.text(surface, "no clue yet", (r.x + 22, r.y + 60), 28, render.DIM)
+            render.text(surface, _("no clue yet"), (r.x + 22, r.y + 60), 28, render.DIM)
         y = r.bottom + 8
     full = pygame.Rect(area.x, y, area.w, area.bottom - y)
     render.panel(surface, full)
     bottom = pygame.Rect(full.x, full.y, full.w - (full.h + 4 if shown.matrix else 0), full.h)
     sc = shown.score
     if sc.sherlock:
-        render.text(surface, "Round scores", (bottom.x + 14, bottom.y + 8), 26, render.DIM)
+        render.text(surface, _("Round scores"), (bottom.x + 14, bottom.y + 8), 26, render.DIM)
         xs = bottom.x + 14
         step = min(110, (bottom.w - 150) // max(1, sc.rounds))
         for i in range(sc.rounds):
             val = str(sc.scores[i]) if i < len(sc.scores) else "-"
-            render.text(surface, f"R{i + 1}: {val}", (xs + i * step, bottom.y + 36), 36, render.TEXT, bold=True)
-        render.text(surface, f"total {sc.total}", (bottom.right - 14, bottom.y + 36), 36, render.GOLD, "topright",
-                    bold=True)
+            render.text(surface, _("R{n}: {points}").format(n=i + 1, points=val), (xs + i * step, bottom.y + 36), 36,
+                        render.TEXT, bold=True)
+        render.text(surface, _("total {n}").format(n=sc.total), (bottom.right - 14, bottom.y + 36), 36, render.GOLD,
+                    "topright", bold=True)
         if sc.rating is not None:
             wrapped(surface, sc.rating, pygame.Rect(bottom.x + 14, bottom.y + 70, bottom.w - 28, 40),
                     26, render.GOLD, 1)
     else:
-        render.text(surface, f"grid: {sc.cards_left} cards left", (bottom.x + 14, bottom.y + 12), 34, render.TEXT,
-                    bold=True)
-        render.text(surface, f"{max(0, sc.cards_left - sc.need)} more to take before you win (CO-4)",
-                    (bottom.x + 14, bottom.y + 52), 28, render.DIM)
+        render.text(surface, _cards_left(sc), (bottom.x + 14, bottom.y + 12), 34, render.TEXT, bold=True)
+        render.text(surface, _more_to_take(sc), (bottom.x + 14, bottom.y + 52), 28, render.DIM)
     if not shown.matrix:
         return None
     size = full.h - 10
@@ -142,17 +143,26 @@ def draw_side(surface: pygame.Surface, area: pygame.Rect, shown: SideShown) -> p
     return lr
 
 
+def _cards_left(sc: ScoreShown) -> str:
+    return ngettext("grid: {n} card left", "grid: {n} cards left", sc.cards_left).format(n=sc.cards_left)
+
+
+def _more_to_take(sc: ScoreShown) -> str:
+    more = max(0, sc.cards_left - sc.need)
+    return ngettext("{n} more to take before you win (CO-4)", "{n} more to take before you win (CO-4)",
+                    more).format(n=more)
+
+
 def score_lines(sc: ScoreShown, t: int) -> list[tuple[str, int, RGB, bool]]:
     """What the score panel of a small display says: (words, size, colour, bold) a line."""
     if sc.sherlock:
-        rounds = "  ".join(f"R{i + 1}: {sc.scores[i] if i < len(sc.scores) else '-'}" for i in range(sc.rounds))
-        out = [(rounds, t, render.TEXT, True), (f"total {sc.total}", t, render.GOLD, True)]
+        rounds = "  ".join(_("R{n}: {points}").format(n=i + 1, points=sc.scores[i] if i < len(sc.scores) else "-")
+                           for i in range(sc.rounds))
+        out = [(rounds, t, render.TEXT, True), (_("total {n}").format(n=sc.total), t, render.GOLD, True)]
         if sc.rating is not None:
             out.append((sc.rating, render.MIN_TEXT_PX, render.GOLD, True))
         return out
-    return [(f"grid: {sc.cards_left} cards left", t, render.TEXT, True),
-            (f"{max(0, sc.cards_left - sc.need)} more to take before you win (CO-4)", render.MIN_TEXT_PX,
-             render.DIM, False)]
+    return [(_cards_left(sc), t, render.TEXT, True), (_more_to_take(sc), render.MIN_TEXT_PX, render.DIM, False)]
 
 
 def draw_side_small(surface: pygame.Surface, area: pygame.Rect, t: int, shown: SideShown) -> pygame.Rect | None:
@@ -216,9 +226,9 @@ def _draw_seat_small(surface: pygame.Surface, r: pygame.Rect, seat: SeatShown, t
     tag = render.text(surface, f"P{s + 1}", (x, r.y + 3), t + 4, col, bold=True)
     flag = ""
     if seat.wants_offer:
-        flag = "will offer"
+        flag = _("will offer")
     elif seat.refused:
-        flag = f"only P{s + 1} offers"           # the short wording of "refused: only P1 offers"
+        flag = _("only P{seat} offers").format(seat=s + 1)     # the short wording of "refused: only P1 offers"
     right = r.right - 8
     if flag:
         fr = render.text_block(surface, flag, (right, tag.centery), (r.right - tag.right) // 2, t, 1,
@@ -232,7 +242,7 @@ def _draw_seat_small(surface: pygame.Surface, r: pygame.Rect, seat: SeatShown, t
     clues = list(seat.clues)
     area = pygame.Rect(x, tag.bottom + 2, r.right - 8 - x, r.bottom - 4 - tag.bottom - 2)
     if not clues:
-        render.text(surface, "no clue yet", (x, area.y + 2), t, render.DIM)
+        render.text(surface, _("no clue yet"), (x, area.y + 2), t, render.DIM)
     elif area.h >= 100:
         draw_clue_file(surface, area, clues, col)
     elif area.h >= 12:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from arcade.coop.game import GRID, SIDE_POSITIONS, CoopState, RoundResult, cell_name
+from arcade.i18n import _
 from kiosk import render
 from kiosk.games.coop.draw import face_surface
 from kiosk.games.coop.words import RGB, seat_colour
@@ -82,9 +83,9 @@ def draw_table(surface: pygame.Surface, area: pygame.Rect, shown: TableShown) ->
     st = shown.state
     rects = cell_rects(area)
     small = render.small_screen(*surface.get_size())
-    label = "SIDE ROW  (top of the markers)"
+    label = _("SIDE ROW  (top of the markers)")
     if small and render.font(24).size(label)[0] > area.right - rects[16].x:
-        label = "SIDE ROW"                   # a small display: the short wording
+        label = _("SIDE ROW")                   # a small display: the short wording
     render.text(surface, label, (rects[16].x, area.y), 24, render.DIM)
     for r_i, letter in enumerate("ABCD"):
         r = rects[r_i * 4]
@@ -116,12 +117,12 @@ def draw_table(surface: pygame.Surface, area: pygame.Rect, shown: TableShown) ->
             if p in markers[s]:
                 col = seat_colour(s)
                 pygame.draw.rect(surface, col, rect.inflate(10, 10), 7, border_radius=12)
-                tag: tuple[str, ...] = (f"P{s + 1}'s", f"P{s + 1}") \
-                    if len(shown.humans) != 1 or s not in shown.humans else ("YOURS", "YOU")
+                tag: tuple[str, ...] = (_("P{seat}'s").format(seat=s + 1), f"P{s + 1}") \
+                    if len(shown.humans) != 1 or s not in shown.humans else (_("YOURS"), _("YOU"))
                 fg, bg = (20, 20, 20), col
                 if lost_at is not None and p == lost_at[0]:
                     who = f"P{lost_at[2] + 1}"
-                    tag, fg, bg = (f"TAKEN by {who}", "TAKEN", who), (255, 255, 255), render.BAD
+                    tag, fg, bg = (_("TAKEN by {who}").format(who=who), _("TAKEN"), who), (255, 255, 255), render.BAD
                 tags.append((tag, fg, bg, rect))
     if lost_at is not None:
         # the card that lost the round stays on the table, crossed out over its picture

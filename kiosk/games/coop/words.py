@@ -13,13 +13,20 @@ from dataclasses import dataclass
 from arcade.coop.exhibits import exhibit
 from arcade.coop.game import CoopState
 from arcade.core.api import CHANCE
+from arcade.i18n import N_, _, ngettext
 from kiosk import render
 
 RGB = tuple[int, int, int]
 
-MODE_TITLES = {"base": "Focus (2023)", "sherlock": "Focus (2023) Sherlock Mode",
-               "mycroft": "Focus (2023) Mycroft Mode",
-               "mycroft-sherlock": "Focus (2023) Mycroft Mode, Sherlock rules"}
+#: Each mode's title (translated where it is shown).
+MODE_TITLES = {"base": "Focus (2023)", "sherlock": N_("Focus (2023) Sherlock Mode"),
+               "mycroft": N_("Focus (2023) Mycroft Mode"),
+               "mycroft-sherlock": N_("Focus (2023) Mycroft Mode, Sherlock rules")}
+
+
+def mode_title(mode: str) -> str:
+    """The title of ``mode`` in the language spoken now."""
+    return _(MODE_TITLES[mode])
 
 
 def seat_colour(seat: int) -> RGB:
@@ -60,60 +67,69 @@ def prompt(shown: PromptShown) -> tuple[str, RGB]:
     if shown.reveal:
         r = st.results[-1]
         if st.game.sherlock_rules:
-            return f"Round {len(st.results)}: {r.score} points - {r.reason}", render.GOOD if r.won else render.GOLD
-        return ("WIN! " if r.won else "LOST: ") + r.reason, render.GOOD if r.won else render.BAD
+            return ngettext("Round {n}: {score} point - {reason}", "Round {n}: {score} points - {reason}",
+                            r.score).format(n=len(st.results), score=r.score, reason=r.reason), \
+                render.GOOD if r.won else render.GOLD
+        return (_("WIN! {reason}") if r.won else _("LOST: {reason}")).format(reason=r.reason), \
+            render.GOOD if r.won else render.BAD
     if st.is_terminal():
-        return "Game over", render.GOLD
+        return _("Game over"), render.GOLD
     cp = st.current_player()
     if cp == CHANCE:
-        return "Dealing...", render.DIM
+        return _("Dealing..."), render.DIM
     col = seat_colour(cp)
-    who = "computer partner" if cp in shown.partners else "you"
+    seat = cp + 1
     if st.phase == "take":
-        first = " from the SIDE ROW" if not st.takes else ""
+        side = not st.takes                    # a round's first card comes from the side row
         if cp in shown.partners:
-            return f"P{cp + 1} ({who}) is choosing a card{first}...", col
+            return (_("P{seat} (computer partner) is choosing a card from the SIDE ROW...") if side else
+                    _("P{seat} (computer partner) is choosing a card...")).format(seat=seat), col
         lift = shown.lifted[cp]
         buzzer = shown.buzzer_only[cp]
         if lift is not None:
-            again = "hold again" if buzzer else "OK again"
-            back = " (hold 2 s: put it back)" if buzzer else ""
-            return f"P{cp + 1}: {again} to take the {exhibit(st.faces[lift] or 1).name}{back}", col
+            name = _(exhibit(st.faces[lift] or 1).name)
+            return (_("P{seat}: hold again to take the {name} (hold 2 s: put it back)") if buzzer else
+                    _("P{seat}: OK again to take the {name}")).format(seat=seat, name=name), col
         if buzzer:
-            return f"P{cp + 1}: take a card{first}  (tap: next card, hold: lift)", col
-        extra = "  X offer" if st.may_offer(cp) else ""
-        return f"P{cp + 1}: take a card{first}  (Left/Right, OK){extra}", col
+            return (_("P{seat}: take a card from the SIDE ROW  (tap: next card, hold: lift)") if side else
+                    _("P{seat}: take a card  (tap: next card, hold: lift)")).format(seat=seat), col
+        extra = "  " + _("X offer") if st.may_offer(cp) else ""
+        return (_("P{seat}: take a card from the SIDE ROW  (Left/Right, OK)") if side else
+                _("P{seat}: take a card  (Left/Right, OK)")).format(seat=seat) + extra, col
     if st.phase == "end":
         if cp in shown.humans:
-            left = f" ({shown.end_left_s} s)" if shown.end_left_s is not None else ""
+            left = " " + _("({n} s)").format(n=shown.end_left_s) if shown.end_left_s is not None else ""
             if shown.buzzer_only[cp]:
                 if st.may_offer(cp):
-                    return f"P{cp + 1}: hold = offer now, tap = pass{left}", col
-                return f"P{cp + 1}: tap ends your turn{left}", col
+                    return _("P{seat}: hold = offer now, tap = pass").format(seat=seat) + left, col
+                return _("P{seat}: tap ends your turn").format(seat=seat) + left, col
             if st.may_offer(cp):
-                return f"P{cp + 1}: X offer now, OK pass{left}", col
-            return f"P{cp + 1}: OK ends your turn{left}", col
-        return f"P{cp + 1} ends the turn...", col
+                return _("P{seat}: X offer now, OK pass").format(seat=seat) + left, col
+            return _("P{seat}: OK ends your turn").format(seat=seat) + left, col
+        return _("P{seat} ends the turn...").format(seat=seat), col
     if st.phase == "answer":
         assert st.offer_by is not None
         must = st.refused_by == st.offer_by
+        by = st.offer_by + 1
         if cp in shown.partners:
-            return f"P{st.offer_by + 1} offers: P{cp + 1} is thinking...", col
+            return _("P{by} offers: P{seat} is thinking...").format(by=by, seat=seat), col
         if shown.buzzer_only[cp]:
-            return (f"P{st.offer_by + 1} offers: P{cp + 1} hold to accept"
-                    + ("" if must else ", hold 2 s to refuse")), col
-        return (f"P{st.offer_by + 1} offers: P{cp + 1} press OK to accept" + ("" if must else ", X to refuse")), col
+            return (_("P{by} offers: P{seat} hold to accept") if must else
+                    _("P{by} offers: P{seat} hold to accept, hold 2 s to refuse")).format(by=by, seat=seat), col
+        return (_("P{by} offers: P{seat} press OK to accept") if must else
+                _("P{by} offers: P{seat} press OK to accept, X to refuse")).format(by=by, seat=seat), col
     if st.phase == "point":
         waiting = [s for s in range(2) if s not in st.points]
         if not shown.humans:
-            return "Both point secretly at the partner's card...", render.GOLD
-        keys = "tap next, hold choose" if shown.buzzers_only else "Left/Right, OK"
+            return _("Both point secretly at the partner's card..."), render.GOLD
+        keys = _("tap next, hold choose") if shown.buzzers_only else _("Left/Right, OK")
         if len(shown.humans) == 2:
-            look = "hold 2 s to look" if shown.buzzers_only else "hold your buzzer"
-            return (f"Point secretly: {look}, {keys}  (waiting for "
-                    + ", ".join(f"P{s + 1}" for s in waiting) + ")"), render.GOLD
+            look = _("hold 2 s to look") if shown.buzzers_only else _("hold your buzzer")
+            return _("Point secretly: {look}, {keys}  (waiting for {seats})").format(
+                look=look, keys=keys, seats=", ".join(f"P{s + 1}" for s in waiting)), render.GOLD
         k = st.game.exhibits_per_seat
-        return f"Point at your partner's card{'s' if k > 1 else ''}: {keys}", render.GOLD
+        return ngettext("Point at your partner's card: {keys}", "Point at your partner's cards: {keys}",
+                        k).format(keys=keys), render.GOLD
     return "", render.DIM
 
 
@@ -142,11 +158,11 @@ def looking_away(peeks: PeeksShown) -> str | None:
     if len(peeks.humans) < 2:
         return None
     if peeks.clash_until is not None and peeks.now < peeks.clash_until:
-        return "ONE PEEK AT A TIME!  Both let go, then one holds"
+        return _("ONE PEEK AT A TIME!  Both let go, then one holds")
     for s in peeks.humans:
         since = peeks.since[s]
         if since is not None and peeks.now - since < peeks.delay_ns:
-            return f"P{2 - s}, LOOK AWAY!  P{s + 1}: keep holding"
+            return _("P{other}, LOOK AWAY!  P{seat}: keep holding").format(other=2 - s, seat=s + 1)
     return None
 
 
@@ -179,21 +195,21 @@ class SetupWords:
 
 def setup_lines(words: SetupWords) -> list[str]:
     """The case choice's lines under the chooser: the controls, then the rules."""
-    starts = f"  (starts in {words.starts_in} s)" if words.starts_in is not None else ""
+    starts = "  " + _("(starts in {n} s)").format(n=words.starts_in) if words.starts_in is not None else ""
     if words.all_buzzers:
-        first = f"Buzzer: tap = next cards, hold = start{starts}"
+        first = _("Buzzer: tap = next cards, hold = start") + starts
     elif words.some_buzzers:
-        first = f"Left/Right or buzzer tap: cards   OK or buzzer hold: start{starts}"
+        first = _("Left/Right or buzzer tap: cards   OK or buzzer hold: start") + starts
     else:
-        first = f"Left/Right: choose the cards    OK or Enter: start{starts}"
+        first = _("Left/Right: choose the cards    OK or Enter: start") + starts
     lines = [first,
-             "Take cards that call your own exhibit to mind; never your partner's.",
-             "No talking! The cards you take are your clues."]
+             _("Take cards that call your own exhibit to mind; never your partner's."),
+             _("No talking! The cards you take are your clues.")]
     if words.offers:
         if words.all_buzzers:
-            lines.append("Hold your buzzer to offer to point at each other's exhibits.")
-            lines.append("An offer: hold accepts, hold 2 s refuses. After your take: tap ends your turn.")
+            lines.append(_("Hold your buzzer to offer to point at each other's exhibits."))
+            lines.append(_("An offer: hold accepts, hold 2 s refuses. After your take: tap ends your turn."))
         else:
-            lines.append("X: offer to point at each other's exhibits (OK accept, X refuse).")
-            lines.append("After your take: X offers, OK ends your turn.")
+            lines.append(_("X: offer to point at each other's exhibits (OK accept, X refuse)."))
+            lines.append(_("After your take: X offers, OK ends your turn."))
     return lines

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from arcade import registry
+from arcade import i18n, registry
 from arcade.core.api import CHANCE, RACE, Action, Game, State
 from arcade.core.driver import Driver, Thought
 from arcade.core.errors import IllegalActionError
@@ -32,6 +32,7 @@ from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.race import RaceSpec
 from arcade.core.referee import RefereeEvent
 from arcade.focusx.base import FocusXState
+from arcade.i18n import N_, _
 from kiosk import render
 from kiosk.games.focusx import panels
 from kiosk.games.focusx.computers import ArcadeSeat, PressPlanner
@@ -86,7 +87,7 @@ class FocusXScene(GameScene[F]):
     #: the registry name of the mode's entry without the FocusX rule (``focusx-classic``...)
     plain_entry: str
     places_cards = False          # ThinkFocus and 4Focus: the active seat chooses
-    panel_title = "Race panel (ms after the table showed)"
+    panel_title = N_("Race panel (ms after the table showed)")
 
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
@@ -210,7 +211,7 @@ class FocusXScene(GameScene[F]):
             if found is None:
                 continue
             text, col = found
-            texts.append(text.format(names=", ".join(f"P{s + 1}" for s in seats), active=active))
+            texts.append(_(text).format(names=", ".join(f"P{s + 1}" for s in seats), active=active))
             if col == "seat":
                 colour = render.SEAT_COLOURS[seats[0] % 8]
             elif col == "bad":
@@ -333,7 +334,7 @@ class FocusXScene(GameScene[F]):
         elif ev.kind == "stuck" and ev.seats:
             # In the game's own message strip, never over the title row (the race and the cards
             # left); the seat's panel says STUCK for as long as it is held.
-            self.banner = (f"Buzzer stuck down: {names}. Ignored until released.", render.BAD,
+            self.banner = (_("Buzzer stuck down: {names}. Ignored until released.").format(names=names), render.BAD,
                            now + 4_000_000_000)
             # and in the log, for the technician who reads the journal after the event
             logging.getLogger("focus-arcade").warning("buzzer stuck down: %s (ignored until released)", names)
@@ -365,7 +366,8 @@ class FocusXScene(GameScene[F]):
         described = self.describe_takes(self.takes()[takes_before:])
         names = ", ".join(f"P{s + 1}" for s in ev.seats)
         title, colour = described if described is not None else (
-            self.penalty_text(names) if ev.kind == "penalty" else f"False focus by {names}", render.BAD)
+            self.penalty_text(names) if ev.kind == "penalty" else _("False focus by {names}").format(names=names),
+            render.BAD)
         short = self.penalty_short(names) if described is None and ev.kind == "penalty" else ""
         self.history.appendleft(PanelEntry(title, colour, self.panel_rows(ev.verdict), kind=ev.kind,
                                            verdict=ev.verdict, short=short))
@@ -376,21 +378,21 @@ class FocusXScene(GameScene[F]):
         return _panel_rows(v)
 
     def penalty_text(self, names: str) -> str:
-        return f"Out-of-turn press by {names}"
+        return _("Out-of-turn press by {names}").format(names=names)
 
     def penalty_short(self, names: str) -> str:
         """:meth:`penalty_text` for a narrow race panel ("" = the same)."""
         return ""
 
     def false_text(self, names: str) -> str:
-        return f"False focus by {names}!"
+        return _("False focus by {names}!").format(names=names)
 
     def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
         """The race panel entry's title and colour for a race that ended (None: no title)."""
         return self.describe_takes(new_takes)
 
     def closed_text(self, ev: RefereeEvent) -> str:
-        return "no claim"
+        return _("no claim")
 
     def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None: ...
 
@@ -423,7 +425,7 @@ class FocusXScene(GameScene[F]):
         return None
 
     #: the race panel's heading on the small screen when the full one needs more than two rows
-    panel_short_title = "ms after the table showed"
+    panel_short_title = N_("ms after the table showed")
 
     def strip_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """What the left of the message strip shows: ``(text, size, colour)`` lines.  The
@@ -467,8 +469,9 @@ class FocusXScene(GameScene[F]):
         compact = reg.compact
         self.note_strip = reg.title               # an app note goes over the title row
         st = self.state
-        status = "game over" if st.is_terminal() else self.status_text()
-        parts.part(surface, "title", reg.title, (st.race_no, status),
+        status = _("game over") if st.is_terminal() else self.status_text()
+        lang = i18n.current()           # a part's words change with the language
+        parts.part(surface, "title", reg.title, (st.race_no, status, lang),
                    lambda: panels.title_row(surface, reg.title.w, self.title, st.race_no, status, compact))
         bar = panels.countdown_width(self.referee.window, self.now, reg.bar.w + 40)
         parts.part(surface, "bar", reg.bar, bar,
@@ -481,11 +484,11 @@ class FocusXScene(GameScene[F]):
         banner = self.banner[:2] if self.banner and self.now < self.banner[2] else None
         # One part: the table's marks reach up into the strip, and the banner is drawn over them.
         parts.part(surface, "table", pygame.Rect(0, strip.y, strip.w, area.bottom - strip.y),
-                   (tuple(lines), banner, self.table_key()),
+                   (tuple(lines), banner, self.table_key(), lang),
                    lambda: panels.strip_and_table(surface, strip, lines, banner, area, compact, self.draw_table))
         # The part spans the table's width: a long seat label may run past its panel.
         seats = self.seat_panels()
-        parts.part(surface, "seats", reg.seats_part, seats,
+        parts.part(surface, "seats", reg.seats_part, (seats, lang),
                    lambda: panels.seat_panels(surface, reg.seats, seats, compact))
         self._draw_side(surface, reg.side)
 
@@ -502,14 +505,14 @@ class FocusXScene(GameScene[F]):
             r = pygame.Rect(area.x + (area.w - size) // 2, y, size, size)
             picture = self.app.led.virtual_picture()
             status = self.app.led.status_text()
-            parts.part(surface, "led", pygame.Rect(area.x, y, area.w, size + 26), (picture, status),
+            parts.part(surface, "led", pygame.Rect(area.x, y, area.w, size + 26), (picture, status, i18n.current()),
                        lambda: panels.led_column(surface, r, picture, status, area, compact))
             y = r.bottom + 26
         panel = pygame.Rect(area.x, y + 6, area.w, area.bottom - y - 6)
-        key = (self.panel_title, tuple((e.title, e.colour, tuple(e.rows), tuple(e.extra)) for e in self.history))
+        title, short = _(self.panel_title), _(self.panel_short_title)
+        key = (title, tuple((e.title, e.colour, tuple(e.rows), tuple(e.extra)) for e in self.history), i18n.current())
         parts.part(surface, "panel", panel, key,
-                   lambda: panels.race_panel(surface, panel, self.panel_title, self.panel_short_title,
-                                             self.history, compact))
+                   lambda: panels.race_panel(surface, panel, title, short, self.history, compact))
 
     def led_picture(self, now_ns: int) -> LedPicture | None:
         from arcade.lights import pictures as ledv

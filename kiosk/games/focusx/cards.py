@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pygame
 
+from arcade import i18n
 from arcade.focusx.cards import card as decode
+from arcade.i18n import N_, _
 from kiosk import render
 
 #: FocusX character colours (FX-1): red, blue, green, yellow; the shape is the second cue.
@@ -62,7 +64,8 @@ def _creature(surface: pygame.Surface, category: int, colour_i: int, centre: tup
     pygame.draw.circle(surface, ink, (int(cx - r * 0.25), int(cy - r * 0.15)), max(1, int(r * 0.09)))
 
 
-CATEGORY_LABEL = ("FANTASTIC", "AQUATIC", "TERRESTRIAL", "AERIAL")
+#: Each category's name on its cards (translated where a face is drawn).
+CATEGORY_LABEL = (N_("FANTASTIC"), N_("AQUATIC"), N_("TERRESTRIAL"), N_("AERIAL"))
 CATEGORY_SYMBOL = ("*", "~", "^", ">")
 
 
@@ -77,7 +80,7 @@ def card_surface(number: int, w: int, h: int) -> pygame.Surface:
     card's colour and shape (FX-1 second cue), the quantity in a corner.  A face is at
     least 12x16 px (a tiny screen squeezes the table, never ends the game).  Cached
     (:data:`CARDS_MAX_BYTES`); do not draw on it."""
-    key = (number, w, h)
+    key = (number, w, h, i18n.current())          # its category's name is in the language spoken
     got = _cards.get(key)
     return got if got is not None else _cards.put(key, _card_face(number, w, h))
 
@@ -95,7 +98,7 @@ def _card_face(number: int, w: int, h: int) -> pygame.Surface:
                      border_top_right_radius=max(6, w // 12))
     # The label is drawn large and scaled down to fit the band: the bundled font at a
     # tiny size spaces letters unevenly ("TERRE STRIAL" on small cards).
-    label = render.font(max(32, int(h * 0.10)), True).render(CATEGORY_LABEL[c.category], True, (255, 255, 255))
+    label = render.font(max(32, int(h * 0.10)), True).render(_(CATEGORY_LABEL[c.category]), True, (255, 255, 255))
     scale = min((w - 8) / label.get_width(), band.h * 0.72 / label.get_height(), 1.0)
     if scale < 1.0:
         label = pygame.transform.smoothscale(label, (max(1, int(label.get_width() * scale)),

@@ -17,6 +17,7 @@ from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.classic import ClassicState
 from arcade.focusx.duel import DuelState
+from arcade.i18n import _
 from kiosk import render
 from kiosk.games.focusx import cards as fx_cards
 
@@ -81,7 +82,7 @@ def draw_spots(surface: pygame.Surface, area: pygame.Rect, spots: list[list[int]
                 surface.blit(fx_cards.card_back(cw, ch), r.move(k * 4, k * 4))
             surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
         else:
-            render.empty_spot(surface, r, f"spot {i + 1}")
+            render.empty_spot(surface, r, _("spot {n}").format(n=i + 1))
         if i == prev_spot:
             pygame.draw.rect(surface, render.DIM, r.inflate(10, 10), 3, border_radius=14)
         if chooser is not None and i == chooser[1]:
@@ -103,7 +104,7 @@ def classic_table(surface: pygame.Surface, area: pygame.Rect, st: ClassicState, 
     if chooser is not None and not compact:     # in the gap between the rows of spots
         hint = pygame.Rect(0, 0, 2 * cw + gap, max(20, gap - 4))
         hint.center = (area.centerx, cy)
-        fit_text(surface, f"P{chooser[0] + 1}: left/right choose, OK lays", hint, 28,
+        fit_text(surface, _("P{seat}: left/right choose, OK lays").format(seat=chooser[0] + 1), hint, 28,
                  render.SEAT_COLOURS[chooser[0] % 8])
 
 
@@ -125,7 +126,9 @@ def thinkfocus_table(surface: pygame.Surface, area: pygame.Rect, st: tf.ThinkFoc
                     render.DIM, "midbottom")
     for r, row in enumerate(st.rows):
         y = rows_area.y + r * (ch + 8)
-        render.text(surface, f"row {r + 1}", (area.x + 8, y + ch // 2), 24, render.DIM, "midleft")
+        # never under the row's first card (its frame reaches 3 px left of it)
+        render.text_within(surface, _("row {n}").format(n=r + 1), (area.x + 8, y + ch // 2), rows_area.x - area.x - 12,
+                           24, render.DIM, "midleft")
         for k, c in enumerate(row):
             rect = pygame.Rect(rows_area.x + k * (cw + 6), y, cw, ch)
             surface.blit(fx_cards.card_surface(c, cw, ch), rect)
@@ -137,7 +140,7 @@ def thinkfocus_table(surface: pygame.Surface, area: pygame.Rect, st: tf.ThinkFoc
         if place_row == r:
             col = render.SEAT_COLOURS[st.active % 8]
             pygame.draw.rect(surface, col, end, 6, border_radius=10)
-            render.text(surface, "here", end.center, 26, col, "center", bold=True)
+            render.text(surface, _("here"), end.center, 26, col, "center", bold=True)
     if compact:
         hand_at = pygame.Rect(area.right - hand_w, area.y + 2, hand_w - 6, area.h - 4)
     else:
@@ -241,7 +244,7 @@ def duel_table(surface: pygame.Surface, area: pygame.Rect, st: DuelState, racing
         col = render.SEAT_COLOURS[s % 8]
         if compact:
             name = render.text(surface, f"P{s + 1}", (cell.x + 4, cell.y + 2), 26, col, bold=True)
-            pen = f"penalty {scores[s]}"
+            pen = _("penalty {n}").format(n=scores[s])
             # Only beside the name when it fits whole: the seat panels show the count too.
             if render.font(24, True).size(pen)[0] <= cell.right - 6 - name.right - 8:
                 render.text(surface, pen, (cell.right - 6, cell.y + 4), 24,
@@ -249,7 +252,7 @@ def duel_table(surface: pygame.Surface, area: pygame.Rect, st: DuelState, racing
             r = pygame.Rect(cell.centerx - cw // 2, cell.y + 34, cw, ch)
         else:
             render.text(surface, f"P{s + 1}", (cell.x + 8, cell.y + 4), 34, col, bold=True)
-            render.text(surface, f"penalty {scores[s]}", (cell.right - 10, cell.y + 6), 28,
+            render.text(surface, _("penalty {n}").format(n=scores[s]), (cell.right - 10, cell.y + 6), 28,
                         render.BAD if scores[s] else render.DIM, "topright", bold=True)
             r = pygame.Rect(cell.centerx - cw // 2, cell.y + 40, cw, ch)
         pile = st.piles[s]
@@ -257,17 +260,17 @@ def duel_table(surface: pygame.Surface, area: pygame.Rect, st: DuelState, racing
             for k in range(min(3, len(pile) - 1), 0, -1):
                 surface.blit(fx_cards.card_back(cw, ch), r.move(k * 4, k * 4))
             surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
-        elif compact and render.font(24).size("empty")[0] > r.w - 4:
+        elif compact and render.font(24).size(_("empty"))[0] > r.w - 4:
             # A small pile spot: its outline only (the word would run over the next cell).
             pygame.draw.rect(surface, render.PANEL_LIGHT, r, 3, border_radius=12)
         else:
-            render.empty_spot(surface, r, "empty")
+            render.empty_spot(surface, r, _("empty"))
         if s in racing:                 # the focus being raced now (FXA-20): thick gold frame
             pygame.draw.rect(surface, render.GOLD, r.inflate(22, 22), 7, border_radius=16)
-            _beside_pile(surface, area, r, "NOW", 24, render.GOLD, True)
+            _beside_pile(surface, area, r, _("NOW"), 24, render.GOLD, True)
         elif s in waiting_seats:        # a focus waiting for its race (FXA-24): thin frame
             pygame.draw.rect(surface, render.TEXT, r.inflate(22, 22), 2, border_radius=16)
-            _beside_pile(surface, area, r, "next", 22, render.DIM, False)
+            _beside_pile(surface, area, r, _("next"), 22, render.DIM, False)
         if s == st.active and not st.is_terminal():
             pygame.draw.rect(surface, col, r.inflate(10, 10), 4, border_radius=14)
         render.text(surface, f"{len(pile)}", (r.right + 14, r.bottom), 24, render.DIM, "bottomleft")
@@ -276,7 +279,7 @@ def duel_table(surface: pygame.Surface, area: pygame.Rect, st: DuelState, racing
 def _tiebreak(surface: pygame.Surface, area: pygame.Rect, tb: ClassicState, compact: bool) -> None:
     """Duel's tie-break (FXA-22): who is in it, and its four Classic spots."""
     names = ", ".join(f"P{s + 1}" for s in tb.sudden)
-    heading = f"Tie-break: {names} - first to win a focus wins"
+    heading = _("Tie-break: {names} - first to win a focus wins").format(names=names)
     if compact:                     # two rows of 24 px above the spots
         render.text_lines(surface, heading, (area.centerx, area.y + 2), area.w - 20, 2, render.MIN_TEXT_PX,
                           render.GOLD, "midtop", bold=True)
@@ -291,7 +294,7 @@ def _tiebreak(surface: pygame.Surface, area: pygame.Rect, tb: ClassicState, comp
         if pile:
             surface.blit(fx_cards.card_surface(pile[-1], cw, ch), r)
         else:
-            render.empty_spot(surface, r, f"spot {i + 1}")
+            render.empty_spot(surface, r, _("spot {n}").format(n=i + 1))
 
 
 def draw_hand(surface: pygame.Surface, rect: pygame.Rect, hand: HandView, compact: bool) -> None:
@@ -302,10 +305,10 @@ def draw_hand(surface: pygame.Surface, rect: pygame.Rect, hand: HandView, compac
         return
     seat, cards, cursor = hand.seat, hand.cards, hand.cursor
     col = render.SEAT_COLOURS[seat % 8]
-    render.text(surface, f"P{seat + 1}'s hand", (rect.x + 8, rect.y), 30, col, bold=True)
+    render.text(surface, _("P{seat}'s hand").format(seat=seat + 1), (rect.x + 8, rect.y), 30, col, bold=True)
     render.text_best(surface, (hand.who, hand.short), (rect.x + 8, rect.y + 28), rect.w - 16, (20,), render.DIM)
     if not cards:
-        render.text(surface, "no cards", (rect.x + 8, rect.y + 56), 26, render.DIM)
+        render.text(surface, _("no cards"), (rect.x + 8, rect.y + 56), 26, render.DIM)
         return
     ch_h = rect.h - 60
     cw = int(min(ch_h / 1.4, (rect.w - 20) / max(3, len(cards)) - 12))
@@ -318,9 +321,9 @@ def draw_hand(surface: pygame.Surface, rect: pygame.Rect, hand: HandView, compac
             pygame.draw.rect(surface, col, r.inflate(12, 12), 6 if hand.stage == "card" else 3, border_radius=12)
         x += cw + 14
     if cursor is not None and hand.on_back:
-        render.text(surface, "< back to the hand >", (rect.x + 8, rect.y + 62 + chh), 26, col, bold=True)
+        render.text(surface, _("< back to the hand >"), (rect.x + 8, rect.y + 62 + chh), 26, col, bold=True)
     elif cursor is not None:
-        step = "choose a card, OK" if hand.stage == "card" else "choose the place, OK"
+        step = _("choose a card, OK") if hand.stage == "card" else _("choose the place, OK")
         render.text(surface, step, (rect.x + 8, rect.y + 62 + chh), 24, col, bold=True)
 
 
@@ -333,18 +336,18 @@ def _hand_compact(surface: pygame.Surface, rect: pygame.Rect, hand: HandView) ->
     step = render.font(size, True).get_linesize()
     inner = rect.w - 8
     x = rect.x + 4
-    y = render.text_best(surface, [f"P{seat + 1}'s hand"], (x, rect.y), inner, (28, 26, 24), col,
+    y = render.text_best(surface, [_("P{seat}'s hand").format(seat=seat + 1)], (x, rect.y), inner, (28, 26, 24), col,
                          bold=True).bottom + 1
     rows = 1 if render.font(size).size(hand.who)[0] <= inner else 2
     y = render.text_lines(surface, hand.who, (x, y), inner, rows, size, render.DIM).bottom + 3
     if not cards:
-        render.text(surface, "no cards", (x, y), size, render.DIM)
+        render.text(surface, _("no cards"), (x, y), size, render.DIM)
         return
     hint = ""
     if cursor is not None and hand.on_back:
-        hint = "< back to the hand >"
+        hint = _("< back to the hand >")
     elif cursor is not None:
-        hint = "choose a card, OK" if hand.stage == "card" else "choose the place, OK"
+        hint = _("choose a card, OK") if hand.stage == "card" else _("choose the place, OK")
     hint_rows = 0 if not hint else 1 if render.font(size, True).size(hint)[0] <= inner else 2
     bottom = rect.bottom - hint_rows * step - 4
     chh = max(16, bottom - y - 6)

@@ -19,6 +19,7 @@ import pygame
 
 from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.referee import HELD_TEXT, Window
+from arcade.i18n import N_, _, milliseconds, number, pgettext, seconds
 from kiosk import render
 
 #: A colour, (r, g, b) 0..255.
@@ -33,15 +34,37 @@ STRIP_H = 58                     # the message strip: the window's label (left),
 COMPACT_W, COMPACT_H = 1000, 600
 
 #: Shorter wordings of the seat panels' labels and tags for the compact regions (the same
-#: meaning; :func:`kiosk.render.text_best` takes the first that fits).
+#: meaning; :func:`kiosk.render.text_best` takes the first that fits), in English: each is
+#: translated where it is drawn (:func:`short_words`).
 SHORT_WORDS: dict[str, tuple[str, ...]] = {
-    "cards won": ("won",),
-    "cards in hand": ("in hand",),
-    "penalty cards": ("penalty",),
-    "OUT this race": ("OUT",),
-    "LOCKED: no claims": ("LOCKED",),
-    "RELEASE your buzzer": ("RELEASE",),
+    "cards won": (N_("won"),),
+    "cards in hand": (N_("in hand"),),
+    "penalty cards": (N_("penalty"),),
+    "OUT this race": (N_("OUT"),),
+    "LOCKED: no claims": (N_("LOCKED"),),
+    "RELEASE your buzzer": (N_("RELEASE"),),
 }
+
+
+def short_words(shown: str) -> tuple[str, ...]:
+    """The shorter wordings of ``shown`` (a label or tag as drawn, in the language spoken
+    now), in that language: () when it has none."""
+    for long, short in SHORT_WORDS.items():
+        if shown in (long, _(long)):
+            return tuple(_(s) for s in short)
+    return ()
+
+
+def status_word(status: str) -> str:
+    """A press's status (``arcade.core.judge.STATUSES``) as the race panel says it."""
+    words = {"first": pgettext("press", "first"), "tied": pgettext("press", "tied"),
+             "false": pgettext("press", "false"), "penalty": pgettext("press", "penalty"),
+             "late": pgettext("press", "late"), "again": pgettext("press", "again"),
+             "ignored": pgettext("press", "ignored"), "pending": pgettext("press", "pending"),
+             "safe": pgettext("press", "safe"), "last": pgettext("press", "last"),
+             "tied-last": pgettext("press", "tied-last"), "after": pgettext("press", "after"),
+             "claim": pgettext("press", "claim"), "hint": pgettext("press", "hint")}
+    return words.get(status, status)
 
 
 class ScreenRegions(NamedTuple):
@@ -141,7 +164,7 @@ def window_label(w: Window | None, now_ns: int) -> tuple[str, Colour] | None:
     end = w.opened_ns + w.spec.window_ms * NS_PER_MS
     if now_ns >= end:
         return None
-    return f"{w.spec.label}: {max(0.0, (end - now_ns) / NS_PER_S):.1f} s", render.GOLD
+    return f"{_(w.spec.label)}: {seconds(max(0.0, (end - now_ns) / NS_PER_S))}", render.GOLD
 
 
 def countdown_width(w: Window | None, now_ns: int, table_w: int) -> int | None:
@@ -170,14 +193,15 @@ def title_row(surface: pygame.Surface, table_w: int, title: str, race_no: int, s
     if compact:
         # Race and status at the right, the title in the rest of the row: the registry's
         # label, else without its "FocusX " family name, else squeezed a little.
-        right = render.text_best(surface, [f"race {race_no}  |  {status}",
-                                           f"race {race_no} | {status}"],
+        right = render.text_best(surface, [_("race {n}  |  {status}").format(n=race_no, status=status),
+                                           _("race {n} | {status}").format(n=race_no, status=status)],
                                  (table_w - 10, 6), table_w // 2, (24,), render.DIM, "topright")
         wordings = [title] + ([title[len("FocusX "):]] if title.startswith("FocusX ") else [])
         render.text_best(surface, wordings, (10, 4), right.x - 24, (30, 28, 26, 24), render.TEXT, bold=True)
         return
     render.text(surface, title, (20, 12), 40, render.TEXT, bold=True)   # the registry's label
-    render.text(surface, f"race {race_no}  |  {status}", (table_w - 20, 16), 30, render.DIM, "topright")
+    render.text(surface, _("race {n}  |  {status}").format(n=race_no, status=status), (table_w - 20, 16), 30,
+                render.DIM, "topright")
 
 
 def strip_and_table(surface: pygame.Surface, strip: pygame.Rect, lines: Sequence[tuple[str, int, Colour]],
@@ -303,10 +327,10 @@ def seat_panels(surface: pygame.Surface, area: pygame.Rect, seats: Sequence[Seat
             render.text(surface, line, (r.x + 10, yy), 22, render.DIM)
             yy += render.font(22).get_linesize()
         if seat.stuck:
-            render.text(surface, "STUCK", (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
+            render.text(surface, _("STUCK"), (r.right - 10, r.bottom - 26), 26, render.BAD, "topright", bold=True)
         elif seat.held:                     # FXA-39: held since before the race opened
             # a narrow panel (4Focus's many seats on a TV) takes the short wording
-            render.text_best(surface, (HELD_TEXT,) + SHORT_WORDS.get(HELD_TEXT, ()), (r.right - 10, r.bottom - 26),
+            render.text_best(surface, (_(HELD_TEXT),) + short_words(HELD_TEXT), (r.right - 10, r.bottom - 26),
                              r.w - 20, (24,), render.GOLD, "topright", bold=True)
 
 
@@ -331,7 +355,7 @@ def _seat_panels_compact(surface: pygame.Surface, area: pygame.Rect, seats: Sequ
                          (head, 24), render.TEXT, "topright", bold=True)
         rows = max(0, (r.bottom - 3 - name.bottom - 1) // step)
         tag = seat.tag
-        flag = (("STUCK", render.BAD) if seat.stuck else (HELD_TEXT, render.GOLD) if seat.held else None)
+        flag = ((_("STUCK"), render.BAD) if seat.stuck else (_(HELD_TEXT), render.GOLD) if seat.held else None)
         tag_rows = 0
         if tag is not None and rows:
             fits = render.font(render.MIN_TEXT_PX, True).size(tag[0])[0] <= inner
@@ -341,13 +365,13 @@ def _seat_panels_compact(surface: pygame.Surface, area: pygame.Rect, seats: Sequ
         small = seat.lines[:max(0, left - show_label)]
         y = name.bottom + 1
         if show_label:
-            drawn = render.text_best(surface, (label,) + SHORT_WORDS.get(label, ()), (r.right - 5, y), inner,
+            drawn = render.text_best(surface, (label,) + short_words(label), (r.right - 5, y), inner,
                                      (render.MIN_TEXT_PX,), render.DIM, "topright")
             if render.font(render.MIN_TEXT_PX).size(seat.station)[0] <= drawn.x - 12 - r.x - 5:
                 render.text(surface, seat.station, (r.x + 5, y), render.MIN_TEXT_PX, render.DIM)   # a wide panel
             y += step
         if tag is not None and tag_rows:
-            words = (tag[0],) + SHORT_WORDS.get(tag[0], ())
+            words = (tag[0],) + short_words(tag[0])
             if tag_rows == 1:
                 render.text_best(surface, words, (r.x + 5, y), inner, (render.MIN_TEXT_PX,), tag[1], bold=True)
             else:
@@ -357,7 +381,7 @@ def _seat_panels_compact(surface: pygame.Surface, area: pygame.Rect, seats: Sequ
             render.text_within(surface, line, (r.x + 5, y), inner, render.MIN_TEXT_PX, render.DIM)
             y += step
         if flag is not None and rows:
-            render.text_best(surface, (flag[0],) + SHORT_WORDS.get(flag[0], ()), (r.right - 5, y), inner,
+            render.text_best(surface, (flag[0],) + short_words(flag[0]), (r.right - 5, y), inner,
                              (render.MIN_TEXT_PX,), flag[1], "topright", bold=True)
 
 
@@ -371,10 +395,12 @@ def led_column(surface: pygame.Surface, r: pygame.Rect, picture: object, status:
     if compact:
         # 24 px: the line with the link's state, else the state alone, else (a long state
         # on a narrow column) only what this is: the race panel below needs the rows.
-        render.text_best(surface, [f"virtual LED matrix  {status}", status, "virtual LED matrix"],
+        render.text_best(surface, [_("virtual LED matrix  {status}").format(status=status), status,
+                                   _("virtual LED matrix")],
                          (r.centerx, r.bottom + 4), room, (render.MIN_TEXT_PX,), render.DIM, "midtop")
         return
-    render.text_within(surface, f"virtual LED matrix  {status}", (r.centerx, r.bottom + 4), room, 20,
+    render.text_within(surface, _("virtual LED matrix  {status}").format(status=status), (r.centerx, r.bottom + 4),
+                       room, 20,
                        render.DIM, "midtop")
 
 
@@ -386,10 +412,11 @@ def race_panel(surface: pygame.Surface, panel: pygame.Rect, title: str, short_ti
         _race_panel_compact(surface, panel, title, short_title, history)
         return
     render.panel(surface, panel)
-    render.text(surface, title, (panel.x + 10, panel.y + 8), 22, render.DIM)
+    # a longer wording (another language) takes the short title rather than run off the panel
+    render.text_best(surface, (title, short_title), (panel.x + 10, panel.y + 8), panel.w - 20, (22, 20), render.DIM)
     yy = panel.y + 34
     if not history:
-        render.text(surface, "every press is shown here", (panel.x + 10, yy), 24, render.DIM)
+        render.text(surface, _("every press is shown here"), (panel.x + 10, yy), 24, render.DIM)
     for idx, entry in enumerate(history):
         if yy > panel.bottom - 30:
             break
@@ -407,8 +434,8 @@ def race_panel(surface: pygame.Surface, panel: pygame.Rect, title: str, short_ti
             size = 24 if idx == 0 else 20
             render.text(surface, f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}", (panel.x + 16, yy), size,
                         col, bold=idx == 0)
-            render.text(surface, f"{ms:.1f} ms", (panel.x + 78, yy), size, render.TEXT)
-            render.text(surface, status, (panel.right - 10, yy), size - 2,
+            render.text(surface, milliseconds(ms), (panel.x + 78, yy), size, render.TEXT)
+            render.text(surface, status_word(status), (panel.right - 10, yy), size - 2,
                         render.BAD if status in ("false", "penalty", "last") else render.DIM, "topright")
             yy += size + 1
         for line in entry.extra[:3]:
@@ -434,7 +461,7 @@ def _race_panel_compact(surface: pygame.Surface, panel: pygame.Rect, title: str,
         title = short_title
     yy = render.text_lines(surface, title, (x, panel.y + 6), inner, 2, size, render.DIM).bottom + 4
     if not history:
-        render.text_lines(surface, "every press is shown here", (x, yy), inner, 2, size, render.DIM)
+        render.text_lines(surface, _("every press is shown here"), (x, yy), inner, 2, size, render.DIM)
     for idx, entry in enumerate(history):
         if yy > panel.bottom - 2 * step:
             break
@@ -454,18 +481,19 @@ def _race_panel_compact(surface: pygame.Surface, panel: pygame.Rect, title: str,
             col = render.SEAT_COLOURS[seat % 8] if idx == 0 else render.DIM
             name = f"P{seat + 1}{' X' if kind == 'focus-ex' else ''}"
             at_right = max(x + render.font(size, idx == 0).size(name)[0] + 6, x + 30) + \
-                render.font(size).size(f"{ms:.1f}")[0]
-            beside = render.font(size).size(status)[0] * render.MIN_KEPT <= panel.right - 8 - at_right - 6
+                render.font(size).size(number(ms, 1))[0]
+            word = status_word(status)
+            beside = render.font(size).size(word)[0] * render.MIN_KEPT <= panel.right - 8 - at_right - 6
             if not beside and yy + 2 * step > panel.bottom:
                 break                     # no row left for its status readable: the press gives way
             who = render.text(surface, name, (x, yy), size, col, bold=idx == 0)
-            at = render.text(surface, f"{ms:.1f}", (max(who.right + 6, x + 30), yy), size, render.TEXT)
+            at = render.text(surface, number(ms, 1), (max(who.right + 6, x + 30), yy), size, render.TEXT)
             scol = render.BAD if status in ("false", "penalty", "last") else render.DIM
             room = panel.right - 8 - at.right - 6
             if not beside:
                 yy += step                                   # the status on its own row
                 room = inner - 8
-            render.text_within(surface, status, (panel.right - 8, yy), room, size, scol, "topright")
+            render.text_within(surface, word, (panel.right - 8, yy), room, size, scol, "topright")
             yy += step
         for line in entry.extra[:3]:
             if yy > panel.bottom - step - 2:

@@ -27,6 +27,7 @@ from arcade.core.events import Edge
 from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.base import FocusXState
+from arcade.i18n import _
 from kiosk import render
 from kiosk.games.focusx.base import Chooser, FocusXScene, S
 from kiosk.games.focusx.draw import HandView
@@ -121,7 +122,7 @@ class PlacingScene(FocusXScene[P]):
         return {} if cw is None else {"claim_window_s": float(cw)}
 
     def status_text(self) -> str:
-        return f"deck {len(placing(self.state).deck)}"
+        return _("deck {n}").format(n=len(placing(self.state).deck))
 
     # -- choosing a placement -------------------------------------------------------------
     def seat_turn(self, seat: int, now_ns: int) -> None:
@@ -167,7 +168,7 @@ class PlacingScene(FocusXScene[P]):
             self.pending = (seat, self.turn_no, opts[0])
         elif now - self.chooser.since_ns > CHOOSE_TIMEOUT_NS:
             self.pending = (seat, self.turn_no, choose_action(st, seat, self.bot_rng, AUTO_LEVEL))
-            self.app.message(f"P{seat + 1} took too long: the arcade laid a card for them.", 6)
+            self.app.message(_("P{seat} took too long: the arcade laid a card for them.").format(seat=seat + 1), 6)
 
     def _hand(self, seat: int) -> list[int]:
         return list(placing(self.state).hands[seat])
@@ -192,7 +193,7 @@ class PlacingScene(FocusXScene[P]):
                 elif places:
                     ch.stage, ch.place_i = "place", 0
                 else:
-                    self.banner = (f"P{ch.seat + 1}: that card fits nowhere, choose another",
+                    self.banner = (_("P{seat}: that card fits nowhere, choose another").format(seat=ch.seat + 1),
                                    render.BAD, self.now + 1_500_000_000)
             return
         card = hand[ch.card_i]
@@ -227,9 +228,10 @@ class PlacingScene(FocusXScene[P]):
         seat = st.active
         ch = self.chooser if self.chooser is not None and self.chooser.seat == seat else None
         info = self.seats[seat]
-        who = "computer" if info.is_computer else ("choose: left/right, OK" if info.can_choose
-                                                     else "no choose controls: the arcade lays for you")
-        short = "computer" if info.is_computer else ("left/right, OK" if info.can_choose else "the arcade lays for you")
+        who = _("computer") if info.is_computer else (_("choose: left/right, OK") if info.can_choose
+                                                        else _("no choose controls: the arcade lays for you"))
+        short = _("computer") if info.is_computer else (_("left/right, OK") if info.can_choose
+                                                        else _("the arcade lays for you"))
         if ch is None:
             return HandView(seat, tuple(self._hand(seat)), who, short)
         on_back = ch.stage == "place" and self.cursor_place() is None

@@ -34,6 +34,7 @@ from arcade.focusx import thinkfocus as tf
 from arcade.focusx.base import FocusXState
 from arcade.focusx.classic import ClassicGame, ClassicState, Place
 from arcade.focusx.duel import DuelGame, DuelState
+from arcade.i18n import N_, _, ngettext, number
 from kiosk import render
 from kiosk.games.focusx import draw
 from kiosk.games.focusx.base import FocusXScene, S, _panel_rows
@@ -48,31 +49,31 @@ if TYPE_CHECKING:
 
 CHOOSE_NS = 2_500_000_000        # Classic: a station with controls gets this long to choose a spot
 
-#: What a take (``state.takes``: ``(how, seats, ...)``) says on each mode's banner:
+#: What a take (``state.takes``: ``(how, seats, ...)``) says on each mode's banner (translated where shown):
 TAKE_TEXTS: dict[str, dict[str, tuple[str, str]]] = {
     "thinkfocus": {
-        "row": ("{names} takes the row focus!", "seat"),
-        "column": ("{names} takes the column focus!", "seat"),
-        "shift": ("{names} takes the shift focus!", "seat"),
-        "forgotten": ("{names}: a forgotten focus!", "seat"),
-        "debated": ("Debated: {names} take one card each", ""),
-        "boxed": ("4+ tied: the trio goes to the box", ""),
-        "overruled": ("{names}: the row focus goes first", ""),
-        "discard": ("{names} cannot lay a card: one to the box", ""),
+        "row": (N_("{names} takes the row focus!"), "seat"),
+        "column": (N_("{names} takes the column focus!"), "seat"),
+        "shift": (N_("{names} takes the shift focus!"), "seat"),
+        "forgotten": (N_("{names}: a forgotten focus!"), "seat"),
+        "debated": (N_("Debated: {names} take one card each"), ""),
+        "boxed": (N_("4+ tied: the trio goes to the box"), ""),
+        "overruled": (N_("{names}: the row focus goes first"), ""),
+        "discard": (N_("{names} cannot lay a card: one to the box"), ""),
     },
     "duel": {
-        "last": ("{names} pressed last: takes the trio", "seat"),
-        "tied-last": ("Tied last: {names} take their own card", ""),
-        "tiebreak-won": ("{names} wins the tie-break focus!", "seat"),
-        "tiebreak-debated": ("Tie-break debated: {names} take one card each", ""),
-        "tiebreak-boxed": ("Tie-break: 4+ tied, the trio goes to the box", ""),
+        "last": (N_("{names} pressed last: takes the trio"), "seat"),
+        "tied-last": (N_("Tied last: {names} take their own card"), ""),
+        "tiebreak-won": (N_("{names} wins the tie-break focus!"), "seat"),
+        "tiebreak-debated": (N_("Tie-break debated: {names} take one card each"), ""),
+        "tiebreak-boxed": (N_("Tie-break: 4+ tied, the trio goes to the box"), ""),
     },
     "4focus": {
-        "won": ("{names}: 4FOCUS!", "seat"),
-        "hint": ("{names} pressed out of turn: {active}, claim it now!", ""),
-        "false": ("False claim by {names}: a card boxed, locked out", "bad"),
-        "discard": ("{names} cannot lay a card: one to the box", ""),
-        "pass": ("{names} cannot lay a card: passes", ""),
+        "won": (N_("{names}: 4FOCUS!"), "seat"),
+        "hint": (N_("{names} pressed out of turn: {active}, claim it now!"), ""),
+        "false": (N_("False claim by {names}: a card boxed, locked out"), "bad"),
+        "discard": (N_("{names} cannot lay a card: one to the box"), ""),
+        "pass": (N_("{names} cannot lay a card: passes"), ""),
     },
 }
 
@@ -96,8 +97,8 @@ class ClassicScene(FocusXScene[ClassicState]):
     def state_class(self) -> type[ClassicState]:
         return ClassicState
 
-    panel_title = "Race panel (ms after the first press)"
-    panel_short_title = "ms after the first press"
+    panel_title = N_("Race panel (ms after the first press)")
+    panel_short_title = N_("ms after the first press")
 
     def __init__(self, app: Host, seats: list[SeatInfo], seed: int | None = None,
                  x_rule: bool | None = None, pace_s: float | None = None,
@@ -145,22 +146,25 @@ class ClassicScene(FocusXScene[ClassicState]):
         if ev.kind == "won":
             s = ev.seats[0]
             self.taken = list(self.state.victory[s][-3:])
-            kind = "FOCUS-EX" if ev.verdict and ev.verdict.kind == "focus-ex" else "FOCUS"
-            self.banner = (f"P{s + 1} {kind}!", render.SEAT_COLOURS[s % 8], now + 1_500_000_000)
+            shout = _("P{seat} FOCUS-EX!") if ev.verdict and ev.verdict.kind == "focus-ex" else _("P{seat} FOCUS!")
+            self.banner = (shout.format(seat=s + 1), render.SEAT_COLOURS[s % 8], now + 1_500_000_000)
             self.flash = (ev.seats, "won", now)
             self.app.sounds.play("won")
         elif ev.kind in ("debated", "boxed"):
-            what = "share the focus" if ev.kind == "debated" else "tie: the trio goes to the box"
-            self.banner = (f"Debated! {names} {what}", render.GOLD, now + 1_800_000_000)
+            said = _("Debated! {names} share the focus") if ev.kind == "debated" else \
+                _("Debated! {names} tie: the trio goes to the box")
+            self.banner = (said.format(names=names), render.GOLD, now + 1_800_000_000)
             self.flash = (ev.seats, "tie", now)
             self.app.sounds.play("debated")
 
     def describe_race(self, ev: RefereeEvent, new_takes: list[Any]) -> tuple[str, tuple[int, int, int]] | None:
         if ev.verdict is None or not ev.verdict.presses:
             return None
-        title = {"won": "won", "debated": "debated", "boxed": "4+ tie: boxed"}.get(ev.kind, "no winner")
+        title = {"won": _("won: first press at {ms} ms"), "debated": _("debated: first press at {ms} ms"),
+                 "boxed": _("4+ tie: boxed: first press at {ms} ms")}.get(ev.kind) or \
+            _("no winner: first press at {ms} ms")
         colour = render.SEAT_COLOURS[ev.seats[0] % 8] if ev.kind == "won" and ev.seats else render.GOLD
-        return f"{title}: first press at {ev.verdict.presses[0].offset_ms:.1f} ms", colour
+        return title.format(ms=number(ev.verdict.presses[0].offset_ms, 1)), colour
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:
         """Classic lists each press's offset from the first press (R-7)."""
@@ -168,36 +172,36 @@ class ClassicScene(FocusXScene[ClassicState]):
         return [(p.seat, p.kind, (p.t_ns - first) / NS_PER_MS, p.status) for p in v.presses]
 
     def false_text(self, names: str) -> str:
-        return f"False focus by {names}: one card to the box"
+        return _("False focus by {names}: one card to the box").format(names=names)
 
     def closed_text(self, ev: RefereeEvent) -> str:
-        return "no winner"
+        return _("no winner")
 
     # -- drawing ---------------------------------------------------------------------------
     def status_text(self) -> str:
         st: ClassicState = self.state
         # Never say whether a focus is showing: finding it is the game.
-        return "sudden death!" if st.sudden else f"cards left: {sum(len(p) for p in st.piles)}"
+        return _("sudden death!") if st.sudden else _("cards left: {n}").format(n=sum(len(p) for p in st.piles))
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st: ClassicState = self.state
-        return str(len(st.victory[seat])), "cards won", [f"pile {len(st.piles[seat])}"]
+        return str(len(st.victory[seat])), _("cards won"), [_("pile {n}").format(n=len(st.piles[seat]))]
 
     def strip_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """On the small screen the chooser's hint is a strip line (the gap between the spots
         is too narrow for it whole)."""
         lines = super().strip_lines()
         if self.choose_seat is not None and self.regions.compact:
-            lines.append((f"P{self.choose_seat + 1}: left/right choose, OK lays", 24,
+            lines.append((_("P{seat}: left/right choose, OK lays").format(seat=self.choose_seat + 1), 24,
                           render.SEAT_COLOURS[self.choose_seat % 8]))
         return lines
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st: ClassicState = self.state
         if st.sudden and seat in st.sudden:
-            return ("SUDDEN DEATH", render.GOLD)
+            return (_("SUDDEN DEATH"), render.GOLD)
         if st.current_player() == RACE and seat in st.race_out:
-            return ("OUT this race", render.BAD)
+            return (_("OUT this race"), render.BAD)
         return None
 
     def draw_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -223,20 +227,20 @@ class ThinkFocusScene(PlacingScene[tf.ThinkFocusState]):
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st = self.state
-        return str(len(st.victory[seat])), "cards won", [f"hand {len(st.hands[seat])}"]
+        return str(len(st.victory[seat])), _("cards won"), [_("hand {n}").format(n=len(st.hands[seat]))]
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st = self.state
         if st.is_terminal():
             return None
         if seat == st.active:
-            return ("ACTIVE: column", render.GOLD)
+            return (_("ACTIVE: column"), render.GOLD)
         if seat == st.previous:
-            return ("PREVIOUS: row", render.GOOD)
+            return (_("PREVIOUS: row"), render.GOOD)
         return None
 
     def flash_for(self, new: list[Any], now: int) -> None:
-        for how, seats, _ in new:
+        for how, seats, _what in new:
             if how in ("row", "column", "shift", "forgotten", "debated"):
                 self.flash = (tuple(seats), "won", now)
                 self.app.sounds.play("won" if len(seats) == 1 else "debated")
@@ -277,8 +281,8 @@ class DuelScene(FocusXScene[DuelState]):
     def status_text(self) -> str:
         st: DuelState = self.state
         if st.tiebreak is not None:
-            return "tie-break round (Classic)"
-        return f"deck {len(st.deck)}"
+            return _("tie-break round (Classic)")
+        return _("deck {n}").format(n=len(st.deck))
 
     def _racing(self) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
         """The owners of the focus being raced, and those of the foci waiting (FXA-20, FXA-24)."""
@@ -295,40 +299,40 @@ class DuelScene(FocusXScene[DuelState]):
             return []
         now, waiting = self._racing()
         if now:
-            lines = [("racing now: " + " ".join(f"P{s + 1}" for s in now), 30, render.GOLD)]
+            lines = [(_("racing now: {seats}").format(seats=" ".join(f"P{s + 1}" for s in now)), 30, render.GOLD)]
             if waiting:
-                lines.append(("then: " + "; ".join(" ".join(f"P{s + 1}" for s in t) for t in waiting),
-                              22, render.DIM))
+                then = "; ".join(" ".join(f"P{s + 1}" for s in t) for t in waiting)
+                lines.append((_("then: {seats}").format(seats=then), 22, render.DIM))
             return lines
-        return [(f"deck: {len(st.deck)} cards", 30, render.TEXT)]
+        return [(ngettext("deck: {n} card", "deck: {n} cards", len(st.deck)).format(n=len(st.deck)), 30, render.TEXT)]
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st: DuelState = self.state
-        lines = [f"pile {len(st.piles[seat])}"]
+        lines = [_("pile {n}").format(n=len(st.piles[seat]))]
         if st.tiebreak is not None and seat in st.tiebreak.sudden:
-            lines = [f"TIE-BREAK: won {len(st.tiebreak.victory[seat])}"]
-        return str(st.scores()[seat]), "penalty cards", lines
+            lines = [_("TIE-BREAK: won {n}").format(n=len(st.tiebreak.victory[seat]))]
+        return str(st.scores()[seat]), _("penalty cards"), lines
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         now, waiting = self._racing()
         if seat in now:
-            return ("RACE NOW", render.GOLD)
+            return (_("RACE NOW"), render.GOLD)
         if any(seat in t for t in waiting):
-            return ("NEXT: wait", render.TEXT)
+            return (_("NEXT: wait"), render.TEXT)
         return None
 
     def penalty_text(self, names: str) -> str:
-        return f"{names}: press without your focus - top card to penalty"
+        return _("{names}: press without your focus - top card to penalty").format(names=names)
 
     def penalty_short(self, names: str) -> str:
         # a 480x320 race panel squeezed the whole line to 52 % (issue 20, the explorer's long mode)
-        return f"{names}: penalty card"
+        return _("{names}: penalty card").format(names=names)
 
     def closed_text(self, ev: RefereeEvent) -> str:
         if self.state.tiebreak is not None:
-            return "tie-break: no claim" if ev.verdict is None or not ev.verdict.presses else \
-                "tie-break: false claims cost a card"
-        return "no focus: presses cost a card"
+            return _("tie-break: no claim") if ev.verdict is None or not ev.verdict.presses else \
+                _("tie-break: false claims cost a card")
+        return _("no focus: presses cost a card")
 
     def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None:
         v = ev.verdict
@@ -337,11 +341,11 @@ class DuelScene(FocusXScene[DuelState]):
         pressed = {p.seat for p in v.presses if p.status in ("safe", "last", "tied-last")}
         owners = set(ev.seats) | pressed
         for s in sorted(owners - pressed):
-            entry.extra.append(f"P{s + 1}: no press by the deadline")
-        entry.extra.append("last to press: " + ", ".join(f"P{s + 1}" for s in ev.seats))
+            entry.extra.append(_("P{seat}: no press by the deadline").format(seat=s + 1))
+        entry.extra.append(_("last to press: {names}").format(names=", ".join(f"P{s + 1}" for s in ev.seats)))
 
     def flash_for(self, new: list[Any], now: int) -> None:
-        for how, seats, _ in new:
+        for how, seats, _what in new:
             if how in ("last", "tied-last"):
                 self.flash = (tuple(seats), "last", now)
                 self.app.sounds.play("false" if how == "last" else "debated")
@@ -381,17 +385,17 @@ class FourFocusScene(PlacingScene[ff.FourFocusState]):
 
     def seat_lines(self, seat: int) -> tuple[str, str, list[str]]:
         st = self.state
-        return str(len(st.hands[seat])), "cards in hand", []
+        return str(len(st.hands[seat])), _("cards in hand"), []
 
     def seat_tag(self, seat: int) -> tuple[str, tuple[int, int, int]] | None:
         st = self.state
         result = st.outcome()
         if st.is_terminal() and result is not None:
-            return ("WINNER", render.GOLD) if seat in result.winners else None
+            return (_("WINNER"), render.GOLD) if seat in result.winners else None
         if seat in st.locked:                       # FXA-37: after a false claim
-            return ("ACTIVE - LOCKED" if seat == st.active else "LOCKED: no claims", render.BAD)
+            return (_("ACTIVE - LOCKED") if seat == st.active else _("LOCKED: no claims"), render.BAD)
         if seat == st.active:
-            return ("ACTIVE", render.GOLD)
+            return (_("ACTIVE"), render.GOLD)
         return None
 
     def panel_rows(self, v: Verdict) -> list[tuple[int, str, float, str]]:

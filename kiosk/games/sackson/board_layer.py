@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from arcade.core.api import Action
+from arcade.i18n import _
 from arcade.sackson.game import Drop, Move, SacksonState, Swap
 from kiosk import render
 from kiosk.games.sackson import draw as sd
@@ -280,7 +281,7 @@ def draw_choice(surface: pygame.Surface, geo: sd.BoardGeometry, state: SacksonSt
     if ch.phase in ("source", "swap-a", "target", "swap-b") and isinstance(cur, str) and cur != RESERVE:
         sd.frame_cell(surface, geo, idx[cur], render.GOLD, thick, inset=0)
     if cur == RESERVE:
-        img = render.font(max(34, geo.cell // 2), True).render("drop from reserve", True, sd.INK)
+        img = render.font(max(34, geo.cell // 2), True).render(_("drop from reserve"), True, sd.INK)
         r = img.get_rect(midbottom=(geo.rect.centerx, geo.rect.bottom - 4))
         pygame.draw.rect(surface, render.GOLD, r.inflate(24, 12), border_radius=12)
         surface.blit(img, r)

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from arcade.core.api import Action
+from arcade.i18n import _
 from arcade.sackson.game import Drop, Move, SacksonState, Swap
 
 #: The reserve among a source's choices (a drop, SF-1).
@@ -250,9 +251,9 @@ def move_effect(state: SacksonState, action: Action) -> str:
     s2.apply(action, seat)
     got = sum(s2.captured(seat)) - sum(state.captured(seat))
     back = s2.reserve(seat) - state.reserve(seat) + (1 if isinstance(action, Drop) else 0)
-    parts = [f"height {len(s2.stack(action.dst))}"]
+    parts = [_("height {n}").format(n=len(s2.stack(action.dst)))]
     if got:
-        parts.append(f"captures {got}")
+        parts.append(_("captures {n}").format(n=got))
     if back > 0:
-        parts.append(f"{back} back to reserve")
+        parts.append(_("{n} back to reserve").format(n=back))
     return "(" + ", ".join(parts) + ")"

@@ -16,6 +16,7 @@ from typing import NamedTuple, Sequence
 
 import pygame
 
+from arcade.i18n import N_, _, ngettext, pgettext
 from arcade.sackson.game import SacksonState
 from kiosk import render
 from kiosk.games.sackson import draw as sd
@@ -26,7 +27,8 @@ RGB = tuple[int, int, int]
 
 #: The short game names of a compact side panel (480x320): the title row's room is the width
 #: left of "move 10".  The team game names its teams there (its cards have no room for them).
-SHORT_TITLES = {"2p": "FOCUS", "3p": "FOCUS 3p", "4p-teams": "1+3 v 2+4", "4p": "FOCUS 4p",
+#: Translated where drawn.
+SHORT_TITLES = {"2p": "FOCUS", "3p": N_("FOCUS 3p"), "4p-teams": N_("1+3 v 2+4"), "4p": N_("FOCUS 4p"),
                 "crossfire": "Crossfire"}
 #: One row of 24 px text (the smallest the TV shows, kiosk.render.MIN_TEXT_PX) on a compact panel (px).
 COMPACT_ROW = 21
@@ -199,13 +201,14 @@ def draw_head(surface: pygame.Surface, area: pygame.Rect, head: HeadShown, compa
         pygame.draw.rect(surface, col, box, border_radius=8)
         # a narrow strip: the newest of the banner's messages alone, then its short form
         newest = msg.split("   ")[-1]
-        short = newest.replace("has no move: skipped this turn", "skipped (no move)").replace(
-            "has no move: out of the game", "is out (no move)")
+        short = newest.replace(_("has no move: skipped this turn"), _("skipped (no move)")).replace(
+            _("has no move: out of the game"), _("is out (no move)"))
         render.text_best(surface, (msg, newest, short), box.center, box.w - 12,
                          (34, 30, 28, 26, 24) if box.h >= 30 else (24,), sd.INK, "center", bold=True)
         return
     size = 24 if compact else 28
-    moves = render.text(surface, f"move {head.ply + 1}" if not head.over else f"{head.ply} moves",
+    moves = render.text(surface, _("move {n}").format(n=head.ply + 1) if not head.over else
+                        ngettext("{n} move", "{n} moves", head.ply).format(n=head.ply),
                         (area.right, area.y + (2 if compact else 4)), size, render.DIM, "topright")
     render.text_best(surface, (head.title,), (area.x, area.y), moves.left - area.x - (6 if compact else 12),
                      (26,) if compact else (34, 30, 28, 26), render.TEXT, bold=True)
@@ -220,7 +223,7 @@ def draw_turn(surface: pygame.Surface, turn: pygame.Rect, shown: TurnShown) -> N
     what, hint = shown.what, shown.hint
     if cp >= 0:
         sd.seat_badge(surface, cp, (turn.x + 44, turn.y + 44), 30)
-        who = f"P{cp + 1} swaps" if shown.swapping else f"P{cp + 1} to move"
+        who = (_("P{seat} swaps") if shown.swapping else _("P{seat} to move")).format(seat=cp + 1)
         # squeezed, never cut, left of the thinking ring (76 px at the right)
         render.text_best(surface, (who,), (turn.x + 88, turn.y + 14), turn.right - 76 - (turn.x + 88),
                          (50, 44, 40, 36, 32, 28), col, bold=True)
@@ -234,11 +237,11 @@ def draw_turn(surface: pygame.Surface, turn: pygame.Rect, shown: TurnShown) -> N
             ring_col = render.GOLD if t < OK_HOLD_NS else (render.GOOD if t < BACK_HOLD_NS else render.BAD)
             render.ring(surface, (turn.right - 42, turn.y + 44), 26, max(0.04, frac), ring_col, 8)
     else:
-        render.text(surface, "Game over", (turn.x + 16, turn.y + 14), 50, render.GOLD, bold=True)
+        render.text(surface, _("Game over"), (turn.x + 16, turn.y + 14), 50, render.GOLD, bold=True)
     if shown.counts:
         counts = list(shown.counts)
         # the count boxes share what the panel leaves after the question (a narrow panel: smaller)
-        label = render.text_best(surface, ("How many?", "How many"), (turn.x + 16, turn.y + 64),
+        label = render.text_best(surface, (_("How many?"), _("How many")), (turn.x + 16, turn.y + 64),
                                  max(40, turn.w // 3), (36, 30, 24), render.TEXT)
         x = label.right + 10
         step = max(26, min(46, (turn.right - 8 - x) // max(1, len(counts))))
@@ -267,7 +270,7 @@ def draw_turn_compact(surface: pygame.Surface, turn: pygame.Rect, shown: TurnSho
     ring_c = (row.right - ring_r - 1, row.centery)
     if cp >= 0:
         sd.seat_badge(surface, cp, (row.x + 11, row.centery), 10, label=False)
-        who = f"P{cp + 1} swaps" if shown.swapping else f"P{cp + 1} to move"
+        who = (_("P{seat} swaps") if shown.swapping else _("P{seat} to move")).format(seat=cp + 1)
         render.text_within(surface, who, (row.x + 26, row.y), ring_c[0] - ring_r - 4 - (row.x + 26), 28, col,
                            bold=True)
         if shown.thinking is not None:
@@ -279,10 +282,10 @@ def draw_turn_compact(surface: pygame.Surface, turn: pygame.Rect, shown: TurnSho
             ring_col = render.GOLD if t < OK_HOLD_NS else (render.GOOD if t < BACK_HOLD_NS else render.BAD)
             render.ring(surface, ring_c, ring_r, max(0.04, min(1.0, t / BACK_HOLD_NS)), ring_col, 4)
     else:
-        render.text_within(surface, "Game over", row.topleft, row.w, 28, render.GOLD, bold=True)
+        render.text_within(surface, _("Game over"), row.topleft, row.w, 28, render.GOLD, bold=True)
     y = row.bottom + 2
     if shown.counts:
-        what = f"How many? {shown.count} of {max(shown.counts)}"
+        what = _("How many? {n} of {most}").format(n=shown.count, most=max(shown.counts))
     # a narrow panel: the move alone when its effect ("(height 2, ...)") does not fit beside it
     render.text_best(surface, (what, what.split("  (")[0]), (row.x, y), row.w, (24,), render.TEXT)
     for i, line in enumerate(render.wrap(hint, row.w, 24, hint_rows)):
@@ -307,7 +310,7 @@ def draw_below(surface: pygame.Surface, area: pygame.Rect, y: int, shown: BelowS
     if not compact:
         if yy + 22 + 24 > area.bottom:           # no room for a move under the heading
             return
-        render.text(surface, "last moves", (area.x + 4, yy), 22, render.DIM)
+        render.text(surface, _("last moves"), (area.x + 4, yy), 22, render.DIM)
         yy += 22
     step = COMPACT_ROW if compact else 25
     pad = 20 if compact else 34
@@ -344,13 +347,16 @@ def card_figures(state: SacksonState, p: int, short: bool) -> tuple[str, ...]:
         each = " ".join(f"P{c + 1}:{st.captured(p)[c]}" for c in range(3) if c != p)
         removed = f"{st.removed(p)}/{settings['goal_removed']}"
         if short:
-            return (f"res {st.reserve(p)}", f"{each} /{need}", f"rm {removed}", f"tops {tops}")
-        return (f"reserve {st.reserve(p)}", f"caught {each} /{need}", f"removed {removed}", f"tops {tops}")
+            return (_("res {n}").format(n=st.reserve(p)), f"{each} /{need}", _("rm {n}").format(n=removed),
+                    _("tops {n}").format(n=tops))
+        return (_("reserve {n}").format(n=st.reserve(p)), _("caught {each} /{need}").format(each=each, need=need),
+                _("removed {n}").format(n=removed), _("tops {n}").format(n=tops))
     on_board = sum(1 for c in st.board.cells for s in st.stack(c) if s == p)
     caps = sum(st.captured(p))
     if short:
-        return (f"res {st.reserve(p)}", f"cap {caps}", f"tops {tops}")
-    return (f"reserve {st.reserve(p)}", f"captured {caps}", f"tops {tops}", f"on board {on_board}")
+        return (_("res {n}").format(n=st.reserve(p)), _("cap {n}").format(n=caps), _("tops {n}").format(n=tops))
+    return (_("reserve {n}").format(n=st.reserve(p)), _("captured {n}").format(n=caps), _("tops {n}").format(n=tops),
+            _("on board {n}").format(n=on_board))
 
 
 def _draw_figures(surface: pygame.Surface, items: Sequence[str], pos: tuple[int, int], right: int, size: int,
@@ -385,9 +391,9 @@ def _draw_card_compact(surface: pygame.Surface, r: pygame.Rect, card: CardShown,
     name = render.text(surface, f"P{p + 1}", (row1.x + 21, row1.y), 24, col, bold=True)
     tag: tuple[str, tuple[int, int, int]] | None = None
     if card.out:
-        tag = ("OUT", render.BAD)
+        tag = (pgettext("out of the game", "OUT"), render.BAD)
     elif card.skipped:
-        tag = ("SKIPPED", render.GOLD)
+        tag = (_("SKIPPED"), render.GOLD)
     x = name.right + 8
     if rows >= 2:
         render.text_best(surface, label_wordings(card.label[:20]),
@@ -425,7 +431,7 @@ def draw_card(surface: pygame.Surface, r: pygame.Rect, card: CardShown, rows: in
     if card.reserve_cursor:
         pygame.draw.rect(surface, render.GOLD, r, 5, border_radius=12)
     if card.out:
-        render.text(surface, "OUT", (r.right - 10, r.bottom - 8), 34, render.BAD, "bottomright", bold=True)
+        render.text(surface, pgettext("out of the game", "OUT"), (r.right - 10, r.bottom - 8), 34, render.BAD, "bottomright", bold=True)
     elif badge is not None:
         msg, box = badge
         pygame.draw.rect(surface, render.GOLD, box, border_radius=8)
@@ -441,9 +447,9 @@ def _skipped_badge(r: pygame.Rect) -> tuple[str, pygame.Rect]:
     label: "SKIPPED: no move" when the seat's name ("P3" at least) still fits beside it,
     else "SKIPPED" (issue 20: at 800x480 the badge covered "P3  team P1+P3")."""
     room = r.w - 80 - CARD_LABEL_GAP - render.font(render.MIN_TEXT_PX, True).size("P4")[0]
-    msg = "SKIPPED"
-    if render.font(26, True).size("SKIPPED: no move")[0] + 14 <= room:
-        msg = "SKIPPED: no move"
+    msg = _("SKIPPED")
+    if render.font(26, True).size(_("SKIPPED: no move"))[0] + 14 <= room:
+        msg = _("SKIPPED: no move")
     box = pygame.Rect(0, 0, render.font(26, True).size(msg)[0] + 14, render.font(26, True).get_height() + 6)
     box.topright = (r.right - 3, r.y + 5)
     return msg, box
@@ -463,7 +469,8 @@ def _draw_name_row(surface: pygame.Surface, r: pygame.Rect, card: CardShown, big
     wordings = [f"P{p + 1}"]
     if card.teams:
         a, b = ("1", "3") if p % 2 == 0 else ("2", "4")
-        wordings = [f"P{p + 1}  team P{a}+P{b}", f"P{p + 1}  team {a}+{b}", f"P{p + 1} {a}+{b}"] + wordings
+        wordings = [_("P{seat}  team P{a}+P{b}").format(seat=p + 1, a=a, b=b),
+                    _("P{seat}  team {a}+{b}").format(seat=p + 1, a=a, b=b), f"P{p + 1} {a}+{b}"] + wordings
     text = card.label[:20] if label else ""
     label_w = render.font(CARD_LABEL_PX).size(text)[0] if text else 0
     room = right - left - (label_w + CARD_LABEL_GAP if text else 0)

@@ -50,11 +50,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import pygame
 
-from arcade import registry
+from arcade import i18n, registry
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
+from arcade.i18n import _, ngettext, pgettext
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState
 from arcade.sackson.record import to_record
 from kiosk import render
@@ -90,6 +91,13 @@ def sackson_cfg(app: Host) -> dict[str, Any]:
     except KeyError:
         pass
     return out
+
+
+def skill_word(level: str) -> str:
+    """A computer player's level as the screen says it."""
+    words = {"easy": pgettext("skill", "easy"), "medium": pgettext("skill", "medium"),
+             "hard": pgettext("skill", "hard"), "expert": pgettext("skill", "expert")}
+    return words.get(level, level)
 
 
 # -- the scene ---------------------------------------------------------------------
@@ -168,7 +176,7 @@ class SacksonScene(GameScene[SacksonState]):
         self.hold_start: dict[int, int] = {}
         self._geo_cache: tuple[tuple[int, int, int, int], sd.BoardGeometry] | None = None
         self.board_layer = BoardLayer()     # the board's picture, kept between frames
-        self._preview_cache: dict[Action, str] = {}
+        self._preview_cache: dict[tuple[Action, str], str] = {}
 
     # -- the seats the driver moves -------------------------------------------------------
     def driver_seats(self) -> list[ComputerPlayer | None]:
@@ -383,14 +391,15 @@ class SacksonScene(GameScene[SacksonState]):
         self.skipped.discard(seat)
         passed = words.passed_over(st, seat, before[2])
         self.skipped.update(q for q, why in passed if why == words.SKIPPED)   # for their player cards
-        self.log.extend(passed)
+        self.log.extend((q, _(why)) for q, why in passed)          # each after its seat's name
         del self.log[:-6]
         if passed:
             q, why = passed[0]
             more = f" (+{len(passed) - 1})" if len(passed) > 1 else ""
-            self.banner = (f"P{q + 1} {why}{more}", sd.seat_colour(q), self.now + BANNER_NS)
+            self.banner = (f"P{q + 1} {_(why)}{more}", sd.seat_colour(q), self.now + BANNER_NS)
         if got:
-            msg = f"P{seat + 1} captures {got} stone{'s' if got > 1 else ''}!"
+            msg = ngettext("P{seat} captures {n} stone!", "P{seat} captures {n} stones!", got).format(
+                seat=seat + 1, n=got)
             if self.banner is not None:
                 msg += "   " + self.banner[0]
             self.banner = (msg, sd.seat_colour(seat), self.now + BANNER_NS)
@@ -420,7 +429,7 @@ class SacksonScene(GameScene[SacksonState]):
         if self.seats[cp].is_computer:
             # the level that searches: the thinking process plays the expert as its own level
             shown = self.search_levels[cp] if self.thinker is not None else self.levels[cp]
-            return ("thinking...", f"computer, {shown}")
+            return (_("thinking..."), _("computer, {level}").format(level=skill_word(shown)))
         if self.chooser is None:
             return ("", "")
         return (words.choice_words(st, self.chooser, self.effect), self.controls_hint(cp))
@@ -430,29 +439,35 @@ class SacksonScene(GameScene[SacksonState]):
         info = self.seats[seat]
         kb = self.app.keyboard
         plain = self.keyboard_drives(seat)
-        arrows = "arrows" if not self.app.input.is_station_key("right") else "keypad 4/6"
+        arrows = _("arrows") if not self.app.input.is_station_key("right") else _("keypad 4/6")
         if self.buzzer_only(seat):
-            name = "buzzer"
+            name = _("buzzer")
             if info.station == "keyboard" and kb is not None and kb.describe(seat, "buzzer") != "no key":
                 name = kb.describe(seat, "buzzer")
-            return f"{name}: tap = next, hold = take, hold 2 s = back" + (
-                f"; {arrows}, Enter take, Esc back" if plain else "")
+            if plain:
+                return _("{name}: tap = next, hold = take, hold 2 s = back; {arrows}, Enter take, Esc back").format(
+                    name=name, arrows=arrows)
+            return _("{name}: tap = next, hold = take, hold 2 s = back").format(name=name)
         if plain:
-            return f"{arrows} choose, Enter take, Esc back"
+            return _("{arrows} choose, Enter take, Esc back").format(arrows=arrows)
         if info.station == "keyboard" and kb is not None:
             names = [kb.describe(seat, c) for c in ("left", "right", "ok", "x", "buzzer")]
             short = [n.replace("key ", "") for n in names]
-            back = " or ".join(b for b in short[3:] if b != "no key") or "buzzer"
-            return f"{short[0]}/{short[1]} choose, {short[2]} take, {back} back"
-        return "left/right choose, OK take, buzzer back"
+            backs = [b for b in short[3:] if b != "no key"]
+            back = _("{a} or {b}").format(a=backs[0], b=backs[1]) if len(backs) == 2 else \
+                backs[0] if backs else _("buzzer")
+            return _("{left}/{right} choose, {ok} take, {back} back").format(
+                left=short[0], right=short[1], ok=short[2], back=back)
+        return _("left/right choose, OK take, buzzer back")
 
 
     def effect(self, action: Action) -> str:
         """What ``action`` would do: height reached, stones captured / back to reserve
         (:func:`kiosk.games.sackson.chooser.move_effect`, kept until the next move)."""
-        if action not in self._preview_cache:
-            self._preview_cache[action] = move_effect(self.state, action)
-        return self._preview_cache[action]
+        key = (action, i18n.current())            # its words are in the language spoken
+        if key not in self._preview_cache:
+            self._preview_cache[key] = move_effect(self.state, action)
+        return self._preview_cache[key]
 
     # -- drawing: what each part shows; the parts draw it (board_layer, panel) ----------------
     def shown_banner(self) -> tuple[str, tuple[int, int, int]] | None:
@@ -474,7 +489,7 @@ class SacksonScene(GameScene[SacksonState]):
             else None
         led = self.app.led
         shown = screen.ScreenShown(
-            st, self.title, panel.SHORT_TITLES[self.variant], tuple(s.label for s in self.seats), self.last,
+            st, self.title, _(panel.SHORT_TITLES[self.variant]), tuple(s.label for s in self.seats), self.last,
             self._choice(), reserve_seat, tuple(self.log), frozenset(self.skipped), self.shown_banner(),
             self._turn_shown(), self.now, led is not None and led.virtual is not None,
             led.virtual_picture() if led is not None else None)

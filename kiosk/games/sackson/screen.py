@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from arcade import i18n
 from arcade.core.api import Action
 from arcade.sackson.game import SacksonState, Swap
 from kiosk import render
@@ -68,7 +69,7 @@ def board_key(size: tuple[int, int], shown: ScreenShown) -> tuple[object, ...]:
         ck = (ch.phase, ch.current(), ch.src, ch.count, ch.first, ch.half_chosen,
               tuple(ch.marked_targets()), tuple(ch.items()) if ch.phase in ("source", "swap-a") else ())
     st = shown.state
-    return (size, len(st.history), st.position_key, shown.last, ck, st.current_player())
+    return (size, len(st.history), st.position_key, shown.last, ck, st.current_player(), i18n.current())
 
 
 def card_shown(shown: ScreenShown, p: int, compact: bool) -> panel.CardShown:
@@ -107,25 +108,26 @@ def _draw_side(surface: pygame.Surface, parts: render.Parts, area: pygame.Rect, 
     # takes the title row for its moment
     head_banner = banner if rects.below.h < (panel.COMPACT_BANNER_H if rects.compact else 50) else None
     head = panel.HeadShown(shown.short_title if rects.compact else shown.title, ply, st.is_terminal(), head_banner)
-    parts.part(surface, "head", rects.head, (ply, st.is_terminal(), head_banner, rects.compact),
+    lang = i18n.current()            # every part's words change with the language
+    parts.part(surface, "head", rects.head, (ply, st.is_terminal(), head_banner, rects.compact, lang),
                lambda: panel.draw_head(surface, rects.head, head, rects.compact))
     turn = rects.turn
     if rects.compact:
-        parts.part(surface, "turn", turn, (shown.turn, rects.hint),
+        parts.part(surface, "turn", turn, (shown.turn, rects.hint, lang),
                    lambda: panel.draw_turn_compact(surface, turn, shown.turn, rects.hint))
     else:
-        parts.part(surface, "turn", turn.inflate(0, 8).move(0, 4), shown.turn,
+        parts.part(surface, "turn", turn.inflate(0, 8).move(0, 4), (shown.turn, lang),
                    lambda: panel.draw_turn(surface, turn, shown.turn))
     for p, card in enumerate(rects.cards):
         r = pygame.Rect(card.x, card.y, card.w, card.h - panel.CARD_GAP)
         key = (id(st), len(st.history), st.current_player(), shown.labels[p], shown.reserve_seat == p,
-               p in shown.skipped, st.is_terminal())
+               p in shown.skipped, st.is_terminal(), lang)
         parts.part(surface, f"player{p}", card, (key, rects.card_rows),
                    lambda r=r, p=p: panel.draw_card(surface, r,  # type: ignore[misc]
                                                     card_shown(shown, p, rects.compact), rects.card_rows,
                                                     rects.compact))
     below = rects.below
     shown_below = panel.BelowShown(banner if head_banner is None else None, shown.log, shown.matrix, shown.picture)
-    parts.part(surface, "below", below, (shown_below.banner, shown_below.log, shown.picture, rects.compact),
+    parts.part(surface, "below", below, (shown_below.banner, shown_below.log, shown.picture, rects.compact, lang),
                lambda: panel.draw_below(surface, area, below.y, shown_below, rects.compact))
     return rects.head

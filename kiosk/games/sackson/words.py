@@ -10,15 +10,17 @@ from __future__ import annotations
 from typing import Callable
 
 from arcade.core.api import Action, Outcome
+from arcade.i18n import N_, _, ngettext
 from arcade.sackson.game import Drop, SacksonState
 from arcade.sackson.notation import format_action
 from kiosk.games.sackson.chooser import RESERVE, MoveChooser
 
 #: What a move compares with: captures, reserves and who is in, per seat.
 Before = tuple[list[int], list[int], list[bool]]
-#: A seat without a move: skipped this round (4p-teams, SF-5) or out of the game (SF-4, SF-5).
-SKIPPED = "has no move: skipped this turn"
-OUT = "has no move: out of the game"
+#: A seat without a move: skipped this round (4p-teams, SF-5) or out of the game (SF-4, SF-5),
+#: said after the seat's name ("P3 has no move: ..."; translated where it is shown).
+SKIPPED = N_("has no move: skipped this turn")
+OUT = N_("has no move: out of the game")
 
 
 def before_move(state: SacksonState) -> Before:
@@ -37,9 +39,9 @@ def log_line(state: SacksonState, seat: int, action: Action, before: Before) -> 
     back = state.reserve(seat) - reserves[seat] + (1 if isinstance(action, Drop) else 0)
     notes = []
     if got:
-        notes.append(f"captures {got}")
+        notes.append(_("captures {n}").format(n=got))
     if back > 0:
-        notes.append(f"{back} to reserve")
+        notes.append(_("{n} to reserve").format(n=back))
     return text + ("  " + ", ".join(notes) if notes else ""), got
 
 
@@ -65,7 +67,9 @@ def passed_over(state: SacksonState, seat: int, before_active: list[bool]) -> li
 def result_words(out: Outcome) -> tuple[str, str]:
     """The turn box's two lines once the game is over: who won (or a draw), and why."""
     names = " & ".join(f"P{w + 1}" for w in out.winners)
-    return ((f"{names} win{'s' if len(out.winners) == 1 else ''}!" if names else "A draw."), out.reason)
+    if not names:
+        return _("A draw."), out.reason
+    return ngettext("{names} wins!", "{names} win!", len(out.winners)).format(names=names), out.reason
 
 
 def choice_words(state: SacksonState, ch: MoveChooser, effect: Callable[[Action], str]) -> str:
@@ -73,18 +77,18 @@ def choice_words(state: SacksonState, ch: MoveChooser, effect: Callable[[Action]
     the move under the cursor and ``effect`` of it)."""
     cp = state.current_player()
     if ch.phase == "swap-a":
-        return "Opening swap: pick a stone"
+        return _("Opening swap: pick a stone")
     if ch.phase == "swap-b":
-        return f"Swap {ch.first} with which stone?"
+        return _("Swap {cell} with which stone?").format(cell=ch.first)
     if ch.phase == "source":
         cur = ch.current()
         if cur == RESERVE:
-            return f"Drop from reserve ({state.reserve(cp)} left)"
-        return f"Pick a stack: {cur}" if cur else "Pick a stack"
+            return _("Drop from reserve ({n} left)").format(n=state.reserve(cp))
+        return _("Pick a stack: {cell}").format(cell=cur) if cur else _("Pick a stack")
     if ch.phase == "count":
         h = len(state.stack(ch.src)) if ch.src and ch.src != RESERVE else 1
-        return f"Move how many?  {ch.current()} of {h}"
+        return _("Move how many?  {n} of {most}").format(n=ch.current(), most=h)
     action = ch.preview()
     if action is None:
-        return "Where to?"
+        return _("Where to?")
     return f"{format_action(action, state)}  {effect(action)}".rstrip()

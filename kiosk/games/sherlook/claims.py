@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 import pygame
 
+from arcade.i18n import _, milliseconds, ngettext
 from arcade.sherlook.markers import ClaimNote, MarkerRace
 from kiosk import render
 
@@ -31,39 +32,41 @@ def claim_rows(notes: list[ClaimNote]) -> tuple[list[ClaimRow], int]:
     for n in notes:
         who = f"P{n.seat + 1}"
         by = f"P{(n.by or 0) + 1}"
+        marker = n.marker or "-"
         if n.status == "took":
-            what, col = f"{who} took {n.marker}", render.SEAT_COLOURS[n.seat % 8]
+            what, col = _("{who} took {marker}"), render.SEAT_COLOURS[n.seat % 8]
         elif n.status == "tie-won":
-            what, col = f"{who} took {n.marker} (chance)", render.SEAT_COLOURS[n.seat % 8]
+            what, col = _("{who} took {marker} (chance)"), render.SEAT_COLOURS[n.seat % 8]
         elif n.status == "lost":
-            what, col = f"{who} lost {n.marker} to {by}", render.BAD
+            what, col = _("{who} lost {marker} to {by}"), render.BAD
         elif n.status == "tie-lost":
-            what, col = f"{who} lost {n.marker} to {by} (chance)", render.BAD
+            what, col = _("{who} lost {marker} to {by} (chance)"), render.BAD
         elif n.status == "taken":
-            what, col = f"{who}: {n.marker or '-'} was taken", render.BAD
+            what, col = _("{who}: {marker} was taken"), render.BAD
         elif n.status == "too late":
-            what, col = f"{who} too late", render.BAD
+            what, col = _("{who} too late"), render.BAD
         elif n.status == "double":
-            what, col = f"{who} also {n.marker or '-'}: ignored", render.DIM
+            what, col = _("{who} also {marker}: ignored"), render.DIM
         else:                     # "holds" / "out": not a claim
             ignored += 1
             continue
-        rows.append((what, f"+{n.offset_ms:.1f} ms", col))
+        rows.append((what.format(who=who, marker=marker, by=by), "+" + milliseconds(n.offset_ms),
+                     col))
     return rows, ignored
 
 
 def claims_panel(surface: pygame.Surface, area: pygame.Rect, race: MarkerRace | None) -> None:
     """During the race: the latest claims, each with its offset from the photos (R-7)."""
     render.panel(surface, area)
-    lines, _ = claim_rows(list(race.notes) if race is not None else [])
+    lines = claim_rows(list(race.notes) if race is not None else [])[0]
     small = area.h < 120
     size, pitch = (22, 22) if small else (26, 26)
-    head = "Claims (ms after the photos)"
+    head = _("Claims (ms after the photos)")
     if render.small_screen(*surface.get_size()) and render.font(20).size(head)[0] > area.w - 20:
-        head = "Claims (ms)"                  # a small display: the short wording
+        head = _("Claims (ms)")                  # a small display: the short wording
     if not lines:
         render.text_block(surface, head, (area.x + 10, area.y + 3), area.w - 20, 20, 1, render.DIM, "topleft")
-        render.text(surface, "none yet", (area.x + 10, area.y + 26), 24, render.DIM)
+        render.text(surface, _("none yet"), (area.x + 10, area.y + 26), 24, render.DIM)
         return
     # newest last, as many as fit; a claim too wide to share its row with its time (a narrow
     # column of a small display) has the time on the line under it, never drawn over it; when
@@ -136,7 +139,7 @@ def order_plan(area: pygame.Rect, race: MarkerRace | None, screen_size: tuple[in
     cols = 1
     two_line = False
     if numbered:
-        col_w = max(f.size(w)[0] + f.size(t)[0] for w, t, _ in numbered) + 40
+        col_w = max(f.size(w)[0] + f.size(t)[0] for w, t, _col in numbered) + 40
         cols = max(1, min(len(numbered), area.w // col_w))
         small = render.small_screen(*screen_size)
         if small and col_w > area.w:          # a narrow column: the time under its claim
@@ -156,32 +159,33 @@ def order_list(surface: pygame.Surface, area: pygame.Rect, race: MarkerRace | No
     render.panel(surface, area)
     plan = order_plan(area, race, screen_size)
     rows, size, pitch, top = plan.rows, plan.size, plan.pitch, plan.top
-    head = "Every claim in stamp order, ms after the photos appeared"
+    head = _("Every claim in stamp order, ms after the photos appeared")
     if plan.ignored:
         n = plan.ignored
-        head += f"  (+{n} press{'es' if n != 1 else ''} by players already holding a marker)"
+        head += "  " + ngettext("(+{n} press by players already holding a marker)",
+                                "(+{n} presses by players already holding a marker)", n).format(n=n)
     if plan.two_line and plan.top >= area.y + 24:    # a small display, a narrow column
-        render.text_block(surface, "Every claim in stamp order (ms)", (area.x + 6, area.y + 2), area.w - 12,
+        render.text_block(surface, _("Every claim in stamp order (ms)"), (area.x + 6, area.y + 2), area.w - 12,
                           24, 2, render.DIM, "topleft", bold=True)
         if plan.pages > 1:
             page_ns = max(ORDER_PAGE_MIN_S * NS, reveal_ns / plan.pages)
             page = min(plan.pages - 1, int(shown_ns // page_ns))
-            render.text(surface, f"page {page + 1}/{plan.pages}",
+            render.text(surface, _("page {n}/{pages}").format(n=page + 1, pages=plan.pages),
                         (area.right - 6, area.y + 2 + 2 * render.line_height(24, True)), 20, render.GOLD,
                         "topright", bold=True)
     elif plan.top < area.y + 24:             # a small display: one line of heading
-        pw = render.font(20, True).size("page 9/9")[0] + 16 if plan.pages > 1 else 0
-        render.text_block(surface, "Every claim in stamp order (ms)", (area.x + 10, area.y + 1),
+        pw = render.font(20, True).size(_("page {n}/{pages}").format(n=9, pages=9))[0] + 16 if plan.pages > 1 else 0
+        render.text_block(surface, _("Every claim in stamp order (ms)"), (area.x + 10, area.y + 1),
                           area.w - 20 - pw, 24, 1, render.DIM, "topleft", bold=True)
     elif area.w < 600:
-        render.text(surface, "Every claim in stamp order", (area.x + 10, area.y + 4), 24, render.DIM, bold=True)
-        render.text(surface, "ms after the photos appeared", (area.x + 10, area.y + 30), 20, render.DIM)
+        render.text(surface, _("Every claim in stamp order"), (area.x + 10, area.y + 4), 24, render.DIM, bold=True)
+        render.text(surface, _("ms after the photos appeared"), (area.x + 10, area.y + 30), 20, render.DIM)
     else:
         if render.font(20).size(head)[0] > area.w - 130:
             head = head.split("  (")[0]
         render.text(surface, head, (area.x + 10, area.y + 2), 20, render.DIM)
     if not rows:
-        render.text(surface, "nobody claimed a marker", (area.x + 10, top), size, render.DIM, bold=True)
+        render.text(surface, _("nobody claimed a marker"), (area.x + 10, top), size, render.DIM, bold=True)
         return
     cols, per_col, pages = plan.cols, plan.per_col, plan.pages
     col_w = (area.w - 8) // cols
@@ -191,7 +195,8 @@ def order_list(surface: pygame.Surface, area: pygame.Rect, race: MarkerRace | No
         page_ns = max(ORDER_PAGE_MIN_S * NS, reveal_ns / pages)
         page = min(pages - 1, int(shown_ns // page_ns))
         if not plan.two_line or plan.top < area.y + 24:
-            render.text(surface, f"page {page + 1}/{pages}", (area.right - 10, area.y + 2), 20, render.GOLD,
+            render.text(surface, _("page {n}/{pages}").format(n=page + 1, pages=pages), (area.right - 10, area.y + 2),
+                        20, render.GOLD,
                         "topright", bold=True)
     for k, (what, t, col) in enumerate(rows[page * per_page:(page + 1) * per_page]):
         x = area.x + 4 + (k // per_col) * col_w

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from arcade.core.api import RACE
+from arcade.i18n import _, ngettext
 from arcade.sherlook.game import SherlookState
 from arcade.sherlook.markers import MarkerRace
 from arcade.sherlook.poses import Pose
@@ -137,7 +138,7 @@ def title_screen(surface: pygame.Surface) -> pygame.Rect:
     note goes over it)."""
     W, H = surface.get_size()
     r = render.text(surface, "SHERLOOK", (W // 2, H // 3), int(H * 0.14), render.GOLD, "center", bold=True)
-    render.text_block(surface, "spot the differences, take the right marker", (W // 2, H // 2), W - 24, 40,
+    render.text_block(surface, _("spot the differences, take the right marker"), (W // 2, H // 2), W - 24, 40,
                       2, render.TEXT, "center")
     return pygame.Rect(0, r.y, W, r.h)
 
@@ -148,8 +149,10 @@ def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, s
     W, H = surface.get_size()
     lay = st.pose
     assert lay is not None
-    title = f"Round {st.round_no}" + (f" of {st.rounds_total}" if not st.is_extra else
-                                      " - extra round: " + " & ".join(f"P{s + 1}" for s in st.participants))
+    title = _("Round {n} of {total}").format(n=st.round_no, total=st.rounds_total) if not st.is_extra else \
+        _("Round {n} - extra round: {seats}").format(n=st.round_no,
+                                                     seats=" & ".join(f"P{s + 1}" for s in st.participants))
+    name = _(lay.name)
     what, keys = lines
     if (render.font(34).size(what)[0] <= W - 24 and render.font(30).size(keys)[0] <= W - 24
             and render.font(int(H * 0.08), True).size(title)[0] <= W - 24):
@@ -157,8 +160,8 @@ def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, s
         icon = pygame.Rect(0, 0, int(H * 0.5), int(H * 0.36))
         icon.center = (W // 2, int(H * 0.44))
         pose_icon(surface, lay, icon)
-        render.text(surface, "The green token says:", (W // 2, icon.top - 14), 34, render.DIM, "midbottom")
-        render.text(surface, lay.name, (W // 2, icon.bottom + 20), int(H * 0.075), render.GOLD, "midtop",
+        render.text(surface, _("The green token says:"), (W // 2, icon.top - 14), 34, render.DIM, "midbottom")
+        render.text(surface, name, (W // 2, icon.bottom + 20), int(H * 0.075), render.GOLD, "midtop",
                     bold=True)
         render.text(surface, what, (W // 2, int(H * 0.86)), 34, render.TEXT, "center")
         render.text(surface, keys, (W // 2, int(H * 0.93)), 30, render.DIM, "center")
@@ -168,11 +171,11 @@ def token_screen(surface: pygame.Surface, st: SherlookState, lines: tuple[str, s
     w, gap = W - 16, max(4, H // 80)
     keys_r = render.text_block(surface, keys, (W // 2, H - gap), w, 26, 3, render.DIM, "midbottom")
     what_r = render.text_block(surface, what, (W // 2, keys_r.top - gap), w, 30, 2, render.TEXT, "midbottom")
-    name_r = render.text_block(surface, lay.name, (W // 2, what_r.top - gap), w, max(30, int(H * 0.075)), 2,
+    name_r = render.text_block(surface, name, (W // 2, what_r.top - gap), w, max(30, int(H * 0.075)), 2,
                                render.GOLD, "midbottom", bold=True)
     title_r = render.text_block(surface, title, (W // 2, gap), w, max(36, int(H * 0.08)), 2, render.TEXT,
                                 "midtop", bold=True)
-    says_r = render.text_block(surface, "The green token says:", (W // 2, title_r.bottom + gap), w, 28, 1,
+    says_r = render.text_block(surface, _("The green token says:"), (W // 2, title_r.bottom + gap), w, 28, 1,
                                render.DIM, "midtop")
     room = pygame.Rect(0, says_r.bottom + gap, W, name_r.top - gap - says_r.bottom - gap)
     if room.h > 8:
@@ -186,7 +189,9 @@ def info_line(surface: pygame.Surface, area: pygame.Rect, st: SherlookState) -> 
     """The round's line: the pose's picture, the game's name, the round and the pose's name."""
     lay = st.pose
     assert lay is not None
-    rnd = f"Round {st.round_no}/{st.rounds_total}" if not st.is_extra else f"Extra round {st.extra_no}"
+    rnd = _("Round {n}/{total}").format(n=st.round_no, total=st.rounds_total) if not st.is_extra else \
+        _("Extra round {n}").format(n=st.extra_no)
+    name = _(lay.name)
     icon = pygame.Rect(area.x, area.y + 2, int(area.h * 1.3) if area.h < 80 else 110, min(area.h - 4, 76))
     if render.small_screen(*surface.get_size()):
         # a narrow column (the "stack" arrangement on a small panel): the pose's picture
@@ -200,24 +205,24 @@ def info_line(surface: pygame.Surface, area: pygame.Rect, st: SherlookState) -> 
                 icon.w = 0
         if icon.w:
             pose_icon(surface, lay, icon)
-        _info_small(surface, area, icon, rnd, lay)
+        _info_small(surface, area, icon, rnd, name)
         return
     pose_icon(surface, lay, icon)
     if area.h < 80:
         r = render.text(surface, "SHERLOOK", (icon.right + 10, area.centery), 36, render.GOLD, "midleft",
                         bold=True)
-        r = render.text(surface, f"{rnd}  -  {lay.name}", (r.right + 18, area.centery), 34, render.TEXT,
+        r = render.text(surface, f"{rnd}  -  {name}", (r.right + 18, area.centery), 34, render.TEXT,
                         "midleft", bold=True)
-        hint = "buzzer: press when your number lights up"
+        hint = _("buzzer: press when your number lights up")
         if render.font(26).size(hint)[0] < area.right - r.right - 30:
             render.text(surface, hint, (area.right, area.centery), 26, render.DIM, "midright")
     else:
         render.text(surface, "SHERLOOK", (icon.right + 10, area.y + 4), 40, render.GOLD, bold=True)
         render.text(surface, rnd, (icon.right + 10, area.y + 40), 34, render.TEXT, bold=True)
-        render.text(surface, lay.name, (area.x, icon.bottom + 6), 28, render.TEXT)
+        render.text(surface, name, (area.x, icon.bottom + 6), 28, render.TEXT)
 
 
-def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, rnd: str, lay: Pose) -> None:
+def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, rnd: str, name: str) -> None:
     """The round's line on a small display: as much as fits of "SHERLOOK  Round 1/10  -
     name" (the game's name goes first, then the pose's name gives way to the round; the
     pose's picture beside it stays), or, in a narrow column, the round over the name."""
@@ -225,10 +230,15 @@ def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, r
     w = area.right - x
     if area.w > area.h * 3:
         f = render.font(24, True)
-        for msg in (f"SHERLOOK  {rnd}  -  {lay.name}", f"{rnd}  -  {lay.name}", rnd):
+        for msg in (f"SHERLOOK  {rnd}  -  {name}", f"{rnd}  -  {name}", rnd):
             if f.size(msg)[0] * 0.8 <= w:
                 break
-        render.text_block(surface, msg, (x, area.centery), w, 34, 1, render.TEXT, "midleft", bold=True)
+        # centred on the line, never above the screen's top: a short line (another language)
+        # set large ran off it at 480x320
+        room = 2 * min(area.centery, surface.get_height() - area.centery)
+        size = next((s for s in range(34, render.MIN_TEXT_PX, -1) if render.line_height(s, True) <= room),
+                    render.MIN_TEXT_PX)
+        render.text_block(surface, msg, (x, area.centery), w, size, 1, render.TEXT, "midleft", bold=True)
         return
     r = render.text_block(surface, rnd, (x, area.y + 2), w, 34, 1, render.TEXT, "topleft", bold=True)
     # its lines counted at the size they are drawn at: two lines at 28 px ran into the
@@ -237,7 +247,7 @@ def _info_small(surface: pygame.Surface, area: pygame.Rect, icon: pygame.Rect, r
     size = 28 if space >= 2 * render.line_height(28) else render.MIN_TEXT_PX
     rows = max(1, space // render.line_height(size))
     if area.bottom - r.bottom >= render.line_height(24) - 4:
-        render.text_block(surface, lay.name, (area.x, r.bottom + 2), area.w, size, rows, render.TEXT, "topleft")
+        render.text_block(surface, name, (area.x, r.bottom + 2), area.w, size, rows, render.TEXT, "topleft")
 
 
 def marker_centres(area: pygame.Rect) -> tuple[list[tuple[int, int]], int]:
@@ -377,14 +387,15 @@ def countdown(surface: pygame.Surface, area: pygame.Rect, m: Moment) -> None:
         # a narrow column: the seconds and who must take a marker, on the lines it needs
         # (the ring left out)
         rows = max(1, (area.h - 8) // render.line_height(24, True))
-        render.text_block(surface, f"{max(0, math.ceil(left))} s  {names}: take a marker!", area.center,
+        render.text_block(surface, _("{seconds} s  {names}: take a marker!").format(
+                              seconds=max(0, math.ceil(left)), names=names), area.center,
                           area.w - 12, 30, rows, render.GOLD, "center", bold=True)
         return
     r = min(area.h // 2 - 6, 60)
     centre = (area.x + r + 14, area.centery)
     render.ring(surface, centre, r, frac, col, max(5, r // 5))
     render.text(surface, str(max(0, math.ceil(left))), centre, int(r * 1.5), render.TEXT, "center", bold=True)
-    fit_text(surface, f"{names}: take a marker!",
+    fit_text(surface, _("{names}: take a marker!").format(names=names),
              pygame.Rect(centre[0] + r + 8, area.y, area.right - centre[0] - r - 8, area.h), 44, render.GOLD)
 
 
@@ -396,24 +407,25 @@ def reveal_banner(surface: pygame.Surface, area: pygame.Rect, st: SherlookState)
     sc = last.score
     parts = []
     if sc.green is not None:
-        parts.append(f"green P{sc.green + 1} (exact)")
+        parts.append(_("green P{seat} (exact)").format(seat=sc.green + 1))
     else:
-        parts.append("nobody exact: green discarded")
+        parts.append(_("nobody exact: green discarded"))
     if sc.yellow is not None:
-        parts.append(f"yellow P{sc.yellow + 1}")
+        parts.append(_("yellow P{seat}").format(seat=sc.yellow + 1))
     if sc.red is not None:
-        parts.append(f"red P{sc.red + 1}")
-    text = f"{last.count} difference{'s' if last.count != 1 else ''}  -  " + ", ".join(parts)
+        parts.append(_("red P{seat}").format(seat=sc.red + 1))
+    count = ngettext("{n} difference", "{n} differences", last.count).format(n=last.count)
+    text = f"{count}  -  " + ", ".join(parts)
     if area.h >= 80 and render.small_screen(*surface.get_size()) and area.w < 300:
         # a narrow column: the count, then the tokens on as many lines as they need
         top = pygame.Rect(area.x, area.y, area.w, render.line_height(36, True) + 6)
         pygame.draw.rect(surface, CIRCLE, area, border_radius=12)
-        fit_text(surface, f"{last.count} difference{'s' if last.count != 1 else ''}", top, 36, (20, 20, 20))
+        fit_text(surface, count, top, 36, (20, 20, 20))
         fit_text(surface, ", ".join(parts), pygame.Rect(area.x - 6, top.bottom, area.w + 12,
                                                          area.bottom - top.bottom - 4), 30, (20, 20, 20))
     elif area.h >= 80:
         top = pygame.Rect(area.x, area.y, area.w, area.h // 2)
-        fit_text(surface, f"{last.count} difference{'s' if last.count != 1 else ''}", top, 56, (20, 20, 20),
+        fit_text(surface, count, top, 56, (20, 20, 20),
                  CIRCLE)
         fit_text(surface, ", ".join(parts), pygame.Rect(area.x, area.y + area.h // 2 + 4, area.w,
                                                          area.h // 2 - 4), 30, CIRCLE)

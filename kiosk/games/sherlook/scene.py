@@ -26,11 +26,12 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import pygame
 
-from arcade import registry
+from arcade import i18n, registry
 from arcade.core.api import CHANCE, RACE, State
 from arcade.core.driver import Driver
 from arcade.core.errors import SettingsError
 from arcade.core.events import Edge
+from arcade.i18n import N_, _, ngettext, number
 from arcade.sherlook.game import Round, SherlookGame, SherlookState, photos_for
 from arcade.sherlook.markers import MarkerEvent, MarkerRace, MarkerReferee, MarkerSettings
 from kiosk import render
@@ -73,7 +74,7 @@ def safe_marker_settings(app: Host) -> tuple[MarkerSettings, str | None]:
     try:
         return marker_settings(app), None
     except SettingsError as exc:
-        msg = f"Sherlook settings: {exc}. Playing with the default [sherlook] times."
+        msg = _("Sherlook settings: {problem}. Playing with the default [sherlook] times.").format(problem=exc)
     try:
         j = app.cfg.judge_settings()
         return MarkerSettings(settle_ms=j.settle_ns / 1e6, debounce_ms=j.debounce_ms,
@@ -227,40 +228,46 @@ class SherlookScene(GameScene[SherlookState]):
             elif ev.kind == "countdown":
                 self.app.screenshot(f"round-{self.state.round_no}-race")   # photos, markers, countdown
                 names = " & ".join(f"P{s + 1}" for s in ev.seats)
-                self.banner = (f"{names}: {self.settings.countdown_ms / 1000:g} seconds to take a marker!",
-                               render.GOLD, t_ns + 2 * NS)
+                secs = self.settings.countdown_ms / 1000
+                said = ngettext("{names}: {seconds} second to take a marker!",
+                                "{names}: {seconds} seconds to take a marker!", int(secs) if secs == int(secs) else 2)
+                self.banner = (said.format(names=names, seconds=number(secs, 0 if secs == int(secs) else 1)), render.GOLD, t_ns + 2 * NS)
 
     def _on_event(self, ev: MarkerEvent, now: int) -> None:
         race = self.referee.race
         if ev.kind == "took":
             self.app.sounds.play("flip")
             if ev.tie:
-                self.banner = (f"P{ev.seats[0] + 1} takes {ev.marker}: same stamp, chance decided", render.GOLD,
-                               now + 2 * NS)
+                self.banner = (_("P{seat} takes {marker}: same stamp, chance decided").format(
+                    seat=ev.seats[0] + 1, marker=ev.marker), render.GOLD, now + 2 * NS)
         elif ev.kind == "refused" and ev.note is not None:
             n = ev.note
             if n.status in ("lost", "tie-lost"):
+                said = _("P{seat}: P{by} took {marker} - choose again")
                 gap = ""
                 if race is not None and n.by is not None:
                     first = next((x for x in race.notes if x.seat == n.by and x.marker == n.marker
                                   and x.status in ("took", "tie-won")), None)
                     if first is not None:
-                        gap = f" {(n.t_ns - first.t_ns) / 1e6:.1f} ms earlier"
-                self.banner = (f"P{n.seat + 1}: P{(n.by or 0) + 1} took {n.marker}{gap} - choose again",
+                        said = _("P{seat}: P{by} took {marker} {ms} ms earlier - choose again")
+                        gap = number((n.t_ns - first.t_ns) / 1e6, 1)
+                self.banner = (said.format(seat=n.seat + 1, by=(n.by or 0) + 1, marker=n.marker, ms=gap),
                                render.BAD, now + 2 * NS)
                 self.app.sounds.play("false")
             elif n.status == "taken":
-                self.banner = (f"P{n.seat + 1}: {n.marker or 'that'} is taken - choose another", render.BAD,
-                               now + 2 * NS)
+                said = _("P{seat}: {marker} is taken - choose another") if n.marker else \
+                    _("P{seat}: that is taken - choose another")
+                self.banner = (said.format(seat=n.seat + 1, marker=n.marker), render.BAD, now + 2 * NS)
                 self.app.sounds.play("false")
             elif n.status == "too late":
-                self.banner = (f"P{n.seat + 1}: too late", render.BAD, now + 2 * NS)
+                self.banner = (_("P{seat}: too late").format(seat=n.seat + 1), render.BAD, now + 2 * NS)
         elif ev.kind == "timeout":
             names = " & ".join(f"P{s + 1}" for s in ev.seats)
-            self.banner = (f"Time! {names} took no marker: no score this round", render.BAD, now + 3 * NS)
+            self.banner = (_("Time! {names} took no marker: no score this round").format(names=names), render.BAD,
+                           now + 3 * NS)
             self.app.sounds.play("false")
         elif ev.kind == "round-limit":
-            self.banner = ("Time is nearly up for everyone still choosing!", render.GOLD, now + 2 * NS)
+            self.banner = (_("Time is nearly up for everyone still choosing!"), render.GOLD, now + 2 * NS)
 
     def again(self) -> GameScene[State]:
         return SherlookScene(self.app, self.seats, spec=self.spec)
@@ -328,7 +335,7 @@ class SherlookScene(GameScene[SherlookState]):
             parts.forget("photos")
             key = ("start",) if self.phase == "start" or st.pose is None else \
                 ("token", st.round_no, st.rounds_total, st.is_extra, tuple(st.participants), st.pose_key,
-                 st.pose.name)
+                 st.pose.name, i18n.current())
             def whole() -> None:
                 surface.fill(render.BG)
                 self._draw_screen(surface, None)
@@ -374,7 +381,8 @@ class SherlookScene(GameScene[SherlookState]):
         if self.phase != "token":                # (the token: a step a frame, see draw)
             self._prepare(areas["photos"])
         if self.phase == "token":
-            self.note_strip = panels.token_screen(surface, st, self.token_lines())   # an app note goes over its title
+            what, keys = self.token_lines()
+            self.note_strip = panels.token_screen(surface, st, (_(what), _(keys)))   # an app note goes over its title
             return
         screen_size = self.app.screen.get_size()
         banner_at, order_at = panels.reveal_areas(areas, screen_size)
@@ -383,7 +391,7 @@ class SherlookScene(GameScene[SherlookState]):
         if reveal:
             panels.reveal_banner(surface, banner_at, st)
         elif self.banner and self.now < self.banner[2]:
-            msg, col, _ = self.banner
+            msg, col, _until = self.banner
             if banner_at == areas["info"]:
                 panels.fit_text(surface, msg, areas["info"], 40, (20, 20, 20), col)
             # else drawn last: see below
@@ -414,16 +422,16 @@ class SherlookScene(GameScene[SherlookState]):
         if not reveal and self.banner and self.now < self.banner[2] and banner_at != areas["info"]:
             # In a narrow column of a small display a message's plate reaches over the top of
             # the markers for its moment (as the reveal's banner does): its words need the lines.
-            msg, col, _ = self.banner
+            msg, col, _until = self.banner
             panels.fit_text(surface, msg, banner_at, 40, (20, 20, 20), col)
 
     #: The token screen's two lines under the pose's name: what to do, and the controls.
-    TOKEN_LINES = ("Count the differences, then take the marker with your number:",
-                   "press your buzzer when it lights up - or move with left / right and press OK")
+    TOKEN_LINES = (N_("Count the differences, then take the marker with your number:"),
+                   N_("press your buzzer when it lights up - or move with left / right and press OK"))
     #: The same when no person at the table has left / right / OK (issue 20: a buzzers-only
     #: cabinet was told of controls it does not have).
-    TOKEN_LINES_BUZZER = ("Count the differences, then take the marker with your number:",
-                          "press your buzzer when the gold ring lights up your number")
+    TOKEN_LINES_BUZZER = (N_("Count the differences, then take the marker with your number:"),
+                          N_("press your buzzer when the gold ring lights up your number"))
 
     def token_lines(self) -> tuple[str, str]:
         """:data:`TOKEN_LINES`, or :data:`TOKEN_LINES_BUZZER` when no person's station here has

@@ -10,6 +10,7 @@ import math
 
 import pygame
 
+from arcade.i18n import _
 from arcade.sherlook.game import RoundRecord
 from kiosk import render
 from kiosk.games.sherlook.panels import Moment, token_icon
@@ -63,7 +64,7 @@ def seat_panels(surface: pygame.Surface, area: pygame.Rect, m: Moment) -> None:
                 pygame.draw.circle(surface, (20, 20, 20), mid, 18, 2)
                 render.text(surface, str(last.markers[s]), mid, 30, (20, 20, 20), "center", bold=True)
             elif (last is not None and s in last.timed_out) or s in st.timed_out:
-                render.text(surface, "time!", (head.right + 12, mid[1]), 30, render.BAD, "midleft", bold=True)
+                render.text(surface, _("time!"), (head.right + 12, mid[1]), 30, render.BAD, "midleft", bold=True)
             elif waiting:
                 left = race.countdown_left(m.now) if counting and race is not None else None
                 if left is not None and race is not None and s in race.countdown_seats:
@@ -71,7 +72,7 @@ def seat_panels(surface: pygame.Surface, area: pygame.Rect, m: Moment) -> None:
                 else:
                     render.text(surface, "...", mid, 34, render.DIM, "center", bold=True)
             elif not playing:
-                render.text(surface, "watching", (head.right + 12, mid[1]), 22, render.DIM, "midleft")
+                render.text(surface, _("watching"), (head.right + 12, mid[1]), 22, render.DIM, "midleft")
         # row 2: the station, or this round's tokens at the reveal; row 3: the tokens so far
         # (green circle, yellow square, red triangle).  A box too low for three rows (4 seats
         # on 480x320) leaves the station out, and at the reveal shows this round's tokens only.
@@ -101,7 +102,7 @@ def seat_panels(surface: pygame.Surface, area: pygame.Rect, m: Moment) -> None:
             render.text(surface, str(count), (tx + 19, ty), 24, render.TEXT, "midleft", bold=True)
             tx += gap
         if s in stuck:
-            render.text(surface, "STUCK", (r.right - 10, r.bottom - 4), 22, render.BAD, "bottomright", bold=True)
+            render.text(surface, _("STUCK"), (r.right - 10, r.bottom - 4), 22, render.BAD, "bottomright", bold=True)
 
 
 def _seat_row(surface: pygame.Surface, r: pygame.Rect, s: int, col: tuple[int, int, int], last: RoundRecord | None,
@@ -127,9 +128,9 @@ def _seat_row(surface: pygame.Surface, r: pygame.Rect, s: int, col: tuple[int, i
         return
     word, colour = "", render.DIM
     if s in stuck:
-        word, colour = "STUCK", render.BAD
+        word, colour = _("STUCK"), render.BAD
     elif (last is not None and s in last.timed_out) or s in st.timed_out:
-        word, colour = "time!", render.BAD
+        word, colour = _("time!"), render.BAD
     elif waiting:
         left = race.countdown_left(m.now) if counting and race is not None else None
         if left is not None and race is not None and s in race.countdown_seats:
@@ -137,6 +138,6 @@ def _seat_row(surface: pygame.Surface, r: pygame.Rect, s: int, col: tuple[int, i
         else:
             word = "..."
     elif not playing:
-        word = "watching"
+        word = _("watching")
     if word:
         render.text_block(surface, word, (room.x, cy), room.w, 24, 1, colour, "midleft", bold=True)
