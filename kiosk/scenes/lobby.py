@@ -454,7 +454,8 @@ class LobbyScene(Scene):
         from arcade.lights import pictures as ledv
         cfg = self.app.cfg["led"]
         if self.last_join is not None:
-            left = max(0.0, (self.auto_start_ns - (now_ns - self.last_join)) / 1e9)
-            return ledv.countdown_picture(int(left) + 1 if left > 0 else 0, left / (self.auto_start_ns / 1e9),
+            full = self.auto_start_ns / 1e9                 # a frame stamped before the join: the full count
+            left = max(0.0, min(full, (self.auto_start_ns - (now_ns - self.last_join)) / 1e9))
+            return ledv.countdown_picture(int(left) + 1 if left > 0 else 0, left / full,
                                           cfg["width"], cfg["height"])
         return ledv.text_picture("FX", (255, 200, 40), cfg["width"], cfg["height"])

@@ -522,7 +522,7 @@ class FocusXScene(GameScene[F]):
             seats, kind, t0 = self.flash
             phase = (now_ns - t0) / 1_200_000_000
             if len(seats) == 1:
-                return ledv.flash_picture(seats[0], min(1.0, phase), w, h)
+                return ledv.flash_picture(seats[0], max(0.0, min(1.0, phase)), w, h)   # a frame stamped before t0: its start
             return ledv.tie_picture(seats, w, h)
         return self.led_default(w, h, now_ns)
 
