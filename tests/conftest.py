@@ -10,7 +10,10 @@ Set at import, before any test module imports pygame or reads a path:
 * each test gets its own ``XDG_STATE_HOME`` (a last good configuration copied by one
   test is never another's);
 * hypothesis has no deadline: tests never time anything, and a loaded machine made a
-  property test "flaky" by its 200 ms default.
+  property test "flaky" by its 200 ms default;
+* every test ends in English (``arcade.i18n.use``): a language a test chose (the lobby's
+  language row, a text-fit test in Ukrainian) is the process's, and the next test's
+  English assertions must not read it (issue 26).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import atexit
 import os
 import shutil
 import tempfile
+from typing import Iterator
 
 import pytest
 from hypothesis import settings
@@ -42,3 +46,10 @@ os.environ.pop("STATE_DIRECTORY", None)
 @pytest.fixture(autouse=True)
 def _own_state_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    from arcade import i18n
+    i18n.use(i18n.SOURCE)
