@@ -10,20 +10,75 @@ kept, and the pixels of its letters as drawn), the blocks of lines drawn for one
 the veils declared (``kiosk.render.veil``: what is drawn over them hides the screen on
 purpose).  :func:`cut_texts` lists the lines cut or squeezed, :func:`hidden_texts` the lines
 drawn over afterwards, :func:`split_figures` the figures broken over two lines;
-:func:`text_faults` all three."""
+:func:`text_faults` all three.
+
+The text-fit tests run in every language the arcade speaks (issue 26): the fixture
+``language`` (:func:`language_fixture`: import it into a test module and name it) speaks each of
+:data:`LANGUAGES` in turn, compiling a catalog whose ``.mo`` is missing or older than its ``.po``
+(Babel's API, as the build does), and English again after the test."""
 
 from __future__ import annotations
 
+import os
 import re
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import pygame
 import pytest
 
+from arcade import i18n
 from kiosk import render
 
 #: A line squeezed to less than this share of its natural width no longer reads from 3 m.
 MIN_KEPT = 0.6
+
+#: The languages every text-fit test runs in: each of the arcade's (``arcade.i18n.LANGUAGES``).
+LANGUAGES = tuple(i18n.LANGUAGES)
+
+
+def compiled(code: str) -> None:
+    """Make sure the catalog of language ``code`` is compiled: its ``.mo`` written from its ``.po``
+    (Babel's API) when missing or older; English needs none.  The catalog is read afresh."""
+    if code == i18n.SOURCE:
+        return
+    folder = i18n.LOCALE_DIR / code / "LC_MESSAGES"
+    po, mo = folder / f"{i18n.DOMAIN}.po", folder / f"{i18n.DOMAIN}.mo"
+    assert po.exists(), f"no catalog for {code!r}: {po}"
+    if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=code, domain=i18n.DOMAIN)
+        tmp = mo.with_suffix(f".mo.{os.getpid()}")
+        with tmp.open("wb") as fh:
+            write_mo(fh, catalog)
+        tmp.replace(mo)                       # whole or not at all (tests may run side by side)
+    i18n._catalogs.pop(code, None)
+
+
+@contextmanager
+def speaking(code: str, monkeypatch: pytest.MonkeyPatch | None = None) -> Iterator[str]:
+    """The arcade speaks ``code`` inside the block (its catalog compiled first), English after.
+    With ``monkeypatch``, the system's locale asks for it too (``LANGUAGE``): an arcade made in
+    the block whose configuration says nothing speaks it as well."""
+    compiled(code)
+    if monkeypatch is not None:
+        monkeypatch.setenv("LANGUAGE", code)
+    i18n.use(code)
+    try:
+        yield code
+    finally:
+        i18n.use(i18n.SOURCE)
+
+
+@pytest.fixture(params=LANGUAGES, name="language")
+def language_fixture(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The fixture ``language``: each of the arcade's languages in turn (see :func:`speaking`);
+    a test module imports it (``from tests.text_fit import language_fixture``) and names
+    ``language``."""
+    with speaking(request.param, monkeypatch) as code:
+        yield code
 
 
 class _Lines(list):  # type: ignore[type-arg]
