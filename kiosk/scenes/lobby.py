@@ -22,8 +22,8 @@ Rows: game, players, computer skill, one per seat, the language, then "Start".
   (:data:`arcade.i18n.LANGUAGES`).  Changed like any other row (left/right, a buzzer's tap
   steps on and comes round); the next frame, and every screen after it, speak it.  It lasts
   until the arcade starts again: the next start speaks the configured language
-  (``[display] language``) again.  A party's break, the attract loop or the service menu do
-  not undo a night's choice (a host chooses once for the evening).
+  (``[display] language``) again.  A break in the party, the attract loop and the games in
+  between keep it: a host chooses once for the evening, and a guest may choose again here.
 
 The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
 exactly the players count chosen (clamped to the game's range, and the screen
@@ -66,6 +66,12 @@ SKILL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "
 def skill_name(skill: str) -> str:
     """``skill`` (``arcade.registry.SKILLS``) as the screens say it, in the language spoken now."""
     return _(SKILL_NAMES[skill]) if skill in SKILL_NAMES else skill
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals, written as the language spoken now writes them
+    ("2.1" in English, "2,1" in Ukrainian: the catalog's decimal separator)."""
+    return f"{value:.{places}f}".replace(".", pgettext("decimal separator", "."))
 
 
 def station_name(kind: str) -> str:
@@ -443,7 +449,7 @@ class LobbyScene(Scene):
             seat, action, held = would
             line = self.LET_GO.get((action, self.row == self.start_row))
             if line is not None:
-                return _(line).format(n=seat + 1, s=f"{held:.1f}")
+                return _(line).format(n=seat + 1, s=decimal(held))
         return _(self.HINT) if choose_controls(self.app.cfg) else _(self.HINT_BUZZERS)
 
     def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
