@@ -58,6 +58,13 @@ def test_the_language_row_sits_after_the_seats_and_names_each_language_in_its_ow
     words = drawn(app, monkeypatch)                      # the very next frame speaks it
     assert "Лобі" in words and "Мова" in words and "< Українська >" in words, words
     assert "Lobby" not in words and "Start" not in words
+    seen = TextSeen(monkeypatch, ink=False)
+    seen.watch(app.screen)  # type: ignore[attr-defined]
+    render.redraw_everything()
+    app.draw()  # type: ignore[attr-defined]
+    at = {m: r for m, r, *_ in seen.seen}
+    for name, value in lobby.row_texts():                # a longer name never runs into its value
+        assert at[name].right + 8 <= at[value].left, (name, at[name], value, at[value])
     lobby.on_command(Command("right"))                  # and comes round
     assert i18n.current() == "en" and "Lobby" in drawn(app, monkeypatch)
     lobby.on_command(Command("left"))
