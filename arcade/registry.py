@@ -17,7 +17,7 @@ What a spec carries, besides its names and seat range:
   (coop: ``case``, the Mrs. Hudson cases, CO-7); any other is refused;
 * :meth:`GameSpec.start_from` - the hook "start this entry from these
   settings and options and replay these actions" (a game resumed after a
-  power cut, ``kiosk/resume.py``);
+  power cut, ``kiosk/persist/resume.py``);
 * ``house`` - the family's module (``arcade.<family>.house``), a
   :class:`~arcade.core.house.House` over the family's own state class (mypy
   checks each against it, ``_HOUSES``): the computer players
@@ -193,7 +193,7 @@ class GameSpec:
         winning: how its games are won and ranked (:class:`WinningRule`).
         score_range: the lowest and highest score one seat can have in a game of this
             entry, in the game's own unit (FocusX cards, FOCUS captured stones, points);
-            the hall's leaderboard refuses a result outside it (kiosk/event.py).
+            the hall's leaderboard refuses a result outside it (kiosk/event/link.py).
         traits: races, chance, secrets, seats moving at once (:class:`Traits`).
     """
 
@@ -250,7 +250,7 @@ class GameSpec:
         """This entry started from these settings and options, with these actions replayed.
 
         The hook a game resumed after a power cut is rebuilt with
-        (``kiosk/resume.py``): the same game, at the same step, through the
+        (``kiosk/persist/resume.py``): the same game, at the same step, through the
         game's own ``apply`` (every action checked), as
         :func:`arcade.core.record.replay` rebuilds a record.
 
@@ -577,7 +577,7 @@ def _record_name(spec: GameSpec) -> str:
     return {"focusx": spec.name.removesuffix("-x"), "focus": "focus", "coop": "coop"}.get(spec.family, spec.name)
 
 
-# -- what the thinking process asks (kiosk/thinker.py; arcade.core.thinking) ---------------
+# -- what the thinking process asks (kiosk/players/thinker.py; arcade.core.thinking) ---------------
 
 def _family_house(family: str) -> ModuleType:
     """The house of ``family`` (its first entry's).

@@ -2,7 +2,7 @@
 
 Issue 14: a computer player whose decision may take more than 1 ms must think outside the
 render loop.  This plays whole games of every registry entry with computer players at every
-seat (:func:`kiosk.headless.play`, the registry's own players, the ones the kiosk's scenes
+seat (:func:`kiosk.players.headless.play`, the registry's own players, the ones the kiosk's scenes
 drive), with each player wrapped so that every call the match driver makes of it
 (``choose``, ``race_opened``, ``next_press``, ``pressed``...) is timed, and prints per entry,
 level and method the number of calls and the median, 99th percentile and worst CPU time of
@@ -13,7 +13,7 @@ wall time.  A call over 1 ms is flagged ``> 1 ms``.
         [--levels easy,medium] [--seed 1]
 
 FOCUS ``hard`` and ``expert`` search for up to a second by design and already think in the
-worker process (``kiosk/thinker.py``); they are left out unless ``--levels`` names them.
+worker process (``kiosk/players/thinker.py``); they are left out unless ``--levels`` names them.
 The FocusX placement players over 1 ms and the Focus (2023) partner think there too now:
 ``bench/bench_worker_decisions.py`` prints what such a decision costs the render thread
 next to its time in this process.
@@ -30,7 +30,7 @@ from typing import Any
 from arcade import registry
 from arcade.core.driver import ComputerPlayer
 from arcade.core.errors import SettingsError
-from kiosk import headless
+from kiosk.players import headless
 
 LEVELS = ("easy", "medium", "hard", "expert")
 SEARCHERS = {"focus"}                    # families whose hard / expert search (worker process)

@@ -6,7 +6,7 @@
 For each hall size in ``--cabinets``: a real Mosquitto on 127.0.0.1 started with the
 hall's documented configuration (kiosk/hall, as the tests start it), one login per
 cabinet, then that many simulated cabinets, ``--per-process`` of them to a process
-(each cabinet its own SQLite results file, :class:`kiosk.event.EventLink` and broker
+(each cabinet its own SQLite results file, :class:`kiosk.event.link.EventLink` and broker
 login), finishing a game every ``--period`` seconds on average (uniform 0.5x to 1.5x)
 for ``--minutes``.  Every ``--dup-every``-th game of a cabinet is sent twice (its
 outbox row is put back after the broker acknowledged it, as after a lost
@@ -76,8 +76,8 @@ def worker(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.ERROR)
     from mqtt_broker import password_of
 
-    from kiosk.event import EventLink
-    from kiosk.storage import Results
+    from kiosk.event.link import EventLink
+    from kiosk.persist.storage import Results
     settings = {"host": "127.0.0.1", "port": args.port, "tls": False, "ca_file": "", "username": "",
                 "password": "", "password_file": "", "event": "bench", "cabinet": ""}
     folder = Path(args.dir)
@@ -113,7 +113,7 @@ def worker(args: argparse.Namespace) -> int:
                 while time.time() < deadline and store.db.execute(
                         "SELECT COUNT(*) FROM outbox WHERE game_uid = ?", (uid,)).fetchone()[0]:
                     time.sleep(0.05)
-                from kiosk.event import results_topic
+                from kiosk.event.link import results_topic
                 r = link.leaderboard.games.get(uid)
                 if r is not None:
                     with store.db:
@@ -144,7 +144,7 @@ def run_size(args: argparse.Namespace, n_cabinets: int) -> dict[str, float]:
     """One hall of ``n_cabinets``; prints its figures and returns them."""
     import mqtt_broker as mosquitto
 
-    from kiosk.event import Watcher
+    from kiosk.event.link import Watcher
     folder = Path(tempfile.mkdtemp(prefix="bench-event-"))
     broker = mosquitto.Broker(folder / "broker", autosave_every_change=False)
     names = [f"cab{i:03d}" for i in range(n_cabinets)]
@@ -267,9 +267,9 @@ def run_web(args: argparse.Namespace) -> int:
 
     import mqtt_broker as mosquitto
 
-    from kiosk.event import EventLink, Leaderboard, make_result
-    from kiosk.event_web import LeaderboardWeb
-    from kiosk.storage import Results
+    from kiosk.event.link import EventLink, Leaderboard, make_result
+    from kiosk.event.web import LeaderboardWeb
+    from kiosk.persist.storage import Results
     folder = Path(tempfile.mkdtemp(prefix="bench-event-web-"))
     broker = mosquitto.Broker(folder / "broker", autosave_every_change=False)
     broker.add_user("cab000")
@@ -347,7 +347,7 @@ def run_web(args: argparse.Namespace) -> int:
             sc = (float(k % 30), float((k * 7) % 30))
             board.add(make_result("bench", f"cab{k % 100:03d}", {"game": "sherlook", "seats": 2, "settings": {}},
                                   (0,), "r", sc, 1000.0 + k))
-        from kiosk.event import dumps
+        from kiosk.event.link import dumps
         t = time.perf_counter()
         text = dumps(board.snapshot(10))
         ms = (time.perf_counter() - t) * 1000
@@ -359,8 +359,8 @@ def run_flood(args: argparse.Namespace) -> int:
     """``--flood N``: the operator's reads through N retained junk messages of one login."""
     import mqtt_broker as mosquitto
 
-    from kiosk import event as ev
-    from kiosk.storage import Results
+    from kiosk.event import link as ev
+    from kiosk.persist.storage import Results
     folder = Path(tempfile.mkdtemp(prefix="bench-event-flood-"))
     broker = mosquitto.Broker(folder / "broker", autosave_every_change=False).start()
     links, stores = [], []

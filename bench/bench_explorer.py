@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer, ExplorerFailure  # noqa: E402
+from tests.explorer import MONKEY_REPLAYS, REPLAYS, SIZES, Explorer, ExplorerFailure, keep_home_out  # noqa: E402
 
 S = 1_000_000_000
 #: The answers to the offer of an interrupted game, in turn (tests/explorer.py ``resume_walk``).
@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="virtual minutes of four seats mashing (with the service walks): never the PIN screen")
     a = p.parse_args(argv)
     logging.disable(logging.WARNING)               # the kiosk's own messages (away, back...) are expected
+    home = tempfile.TemporaryDirectory()            # the machine's own store and config copy stay untouched
+    keep_home_out(Path(home.name))
     from arcade import registry
     entries = a.entry or registry.names()
     total: Counter[str] = Counter()

@@ -3,7 +3,7 @@
 
     python bench/bench_focusx_modes.py [--games 20] [--races 4000] [--mixed 40] [--seed 1]
 
-1. Headless games per second (``kiosk.headless.run_focusx``'s path: the real
+1. Headless games per second (``kiosk.players.headless.run_focusx``'s path: the real
    referee and judge in virtual time) for Classic, ThinkFocus, Duel and 4Focus
    with 4 computer players ("medium"), without and with the FocusX rule.
 2. Two-seat shout races per pair of skill levels (``arcade.bots.shout``

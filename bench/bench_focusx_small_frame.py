@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.focusx.scene import ClassicScene, DuelScene, FourFocusScene, ThinkFocusScene  # noqa: E402

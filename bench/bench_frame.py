@@ -58,8 +58,8 @@ def run_one(one: str, size: tuple[int, int], skill: str, frames: int) -> dict[st
     import pygame
 
     from kiosk import config
-    from kiosk.app import App
-    from kiosk.demo import simulated_seats
+    from kiosk.app.loop import App
+    from kiosk.players.demo import simulated_seats
     from kiosk.scenes.lobby import find_game
 
     family, mode, seats_text = one.split(":")

@@ -4,7 +4,7 @@
 
 Plays ``--games`` games of each entry of ``arcade.registry`` with computer
 players at its default seat count, through the one headless runner
-(``kiosk.headless.play``: the match driver in virtual time), and prints games
+(``kiosk.players.headless.play``: the match driver in virtual time), and prints games
 per second, the median time per game and the actions per game.  Time is
 ``time.perf_counter`` around each game.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from arcade import registry  # noqa: E402
-from kiosk.headless import play  # noqa: E402
+from kiosk.players.headless import play  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

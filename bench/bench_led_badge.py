@@ -1,7 +1,7 @@
 """What the LED badge costs a frame (prints figures, asserts nothing).
 
 While the LED matrix is not connected, every frame outside the service menu looks for a corner
-whose pixels are plain background (``kiosk.app.led_badge_rect``) before it draws the small
+whose pixels are plain background (``kiosk.app.led_badge.led_badge_rect``) before it draws the small
 "LED" badge there.  This times that search on frames of 480x320 to 1920x1080: a plain frame
 (the first corner is taken), and the worst case, a frame with no plain corner (all twelve
 candidate spots are checked and no badge is drawn).  CPU time of this thread
@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from kiosk.app import draw_led_badge, led_badge_rect  # noqa: E402
+from kiosk.app.led_badge import draw_led_badge, led_badge_rect  # noqa: E402
 
 
 def timed(surface: pygame.Surface, runs: int) -> float:

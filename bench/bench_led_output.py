@@ -2,7 +2,7 @@
 nothing; issue 22: a 64x64 picture was laid out, held to the current budget and encoded on the
 game thread, 1.06 ms a frame).
 
-:meth:`kiosk.led.LedOutput.update` with a new picture every frame (a 64x64 game picture,
+:meth:`kiosk.output.led.LedOutput.update` with a new picture every frame (a 64x64 game picture,
 brightness 0.6, a current budget that dims it) on a link that is off (nothing written), timed
 on the calling thread (``time.thread_time_ns``): the work the game thread does; with
 ``--before ROOT`` the same on the checkout at ROOT, alternating runs in fresh processes.
@@ -25,7 +25,7 @@ from pathlib import Path
 
 def run_one(w: int, h: int, frames: int) -> list[float]:
     from kiosk import config
-    from kiosk.led import LedOutput
+    from kiosk.output.led import LedOutput
 
     data, _problems = config.check_all({"led": {"port": "none", "width": w, "height": h, "brightness": 0.6,
                                                  "max_current_ma": 850}})

@@ -99,8 +99,9 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
     frame loop for ``frames`` frames; the frame thread's CPU and wall time per frame."""
     import pygame
 
-    from kiosk import config, thinker
-    from kiosk.app import App
+    from kiosk import config
+    from kiosk.app.loop import App
+    from kiosk.players import thinker
 
     with tempfile.TemporaryDirectory() as tmp:
         cfg = config.load(None)
@@ -128,10 +129,10 @@ def run_one(screen: str, size: tuple[int, int], frames: int, think_group: str) -
             from kiosk.scenes.lobby import LobbyScene
             scene = LobbyScene(app)
         elif name == "service":
-            from kiosk.scenes.service import ServiceScene
+            from kiosk.scenes.service.menu import ServiceScene
             scene = ServiceScene(app)
         else:
-            from kiosk.demo import simulated_seats
+            from kiosk.players.demo import simulated_seats
             from kiosk.scenes.lobby import find_game
             app.pace_override = 1.0
             app.seed_override = 1

@@ -20,7 +20,7 @@ Parts:
   every pair of games starts from a different position.
 * ``same`` - hard and expert play by nodes (``HARD_NODES``, ``EXPERT_NODES``): the
   same ``--positions`` positions and seeds are searched once here at full speed (no
-  clock: the budget alone) and once by the thinking worker (``kiosk/thinker.py``, the
+  clock: the budget alone) and once by the thinking worker (``kiosk/players/thinker.py``, the
   kiosk's own client and stuck rules) running in a CPU quota of 1/``--slow`` of one
   CPU (a cgroup made by the bench: v1 ``cpu.cfs_quota_us`` or v2 ``cpu.max``; needs
   root, and says so when it cannot).  Prints, per board and level, the positions
@@ -194,7 +194,7 @@ class SlowCgroup:
 def same_moves(variant: str, n: int, slow: float, pi3: float) -> None:
     """Each level's move here at full speed and from the thinking worker at 1/``slow`` of one CPU."""
     from arcade.sackson.notation import format_action, play_list
-    from kiosk import thinker as th
+    from kiosk.players import thinker as th
 
     levels = ("hard", "expert")
     here: dict[str, list[tuple[str, int, float]]] = {lv: [] for lv in levels}
@@ -210,7 +210,7 @@ def same_moves(variant: str, n: int, slow: float, pi3: float) -> None:
     with SlowCgroup(slow) as cg:
         if cg.error:
             print(f"{variant}: {cg.error}: the worker runs at full speed")
-        t = th.Thinker(command=cg.command([sys.executable, "-m", "kiosk.thinker"]))
+        t = th.Thinker(command=cg.command([sys.executable, "-m", "kiosk.players.thinker"]))
         try:
             for lv in levels:
                 worker: list[tuple[str, int, str, float, float]] = []

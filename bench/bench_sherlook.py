@@ -111,7 +111,7 @@ def shots(outdir: Path, seed: int, rounds: int) -> None:
     """Play ``rounds`` rounds in virtual time and save before/after-reveal screenshots."""
     from hardware.sink import drain
     from kiosk import config as configmod
-    from kiosk.app import App
+    from kiosk.app.loop import App
     from kiosk.games.sherlook.scene import SherlookScene
     from kiosk.scenes.seats import SeatInfo
 

@@ -24,13 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
+from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.lobby import LobbyScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from kiosk.thinker import wait_shared_idle  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
 

@@ -1,6 +1,6 @@
 """Soak: the attract loop and demo games of every family for hours; RSS and open files (issue 23).
 
-The real :class:`kiosk.app.App` (SDL's dummy driver, 1280x720, a results file in a
+The real :class:`kiosk.app.loop.App` (SDL's dummy driver, 1280x720, a results file in a
 temporary folder, the LED link off) on a virtual clock: every frame is drawn in full
 (``App.step``), at most ``--fps`` frames per second of real time, and each frame moves the
 games' clock on by ``--speed`` frames, so the demo games run ``--speed`` times faster than
@@ -76,7 +76,7 @@ class Clock:
 def make_app(home: Path, clock: Clock, size: tuple[int, int]) -> Any:
     import argparse as ap
 
-    import kiosk.app as kapp
+    import kiosk.app.loop as kapp
     import kiosk.scenes.game as kgame
     from kiosk.config import Config, validate
     kapp.time = clock.module()          # type: ignore[assignment]
@@ -122,7 +122,7 @@ def detail() -> str:
 
 def thinker_pid() -> int | None:
     try:
-        from kiosk import thinker
+        from kiosk.players import thinker
         proc = getattr(thinker.shared(), "_proc", None)
         return int(proc.pid) if proc is not None else None
     except Exception:  # noqa: BLE001 - only a figure

@@ -1,7 +1,7 @@
 """How long the results store takes to open (every row checked) as it grows (issue 11).
 
 Builds a store of N finished games (records of a played FocusX game, padded
-to about --record-kb kB each), then opens it with :class:`kiosk.storage.Results`
+to about --record-kb kB each), then opens it with :class:`kiosk.persist.storage.Results`
 (the read-only check of every row, then the write probe) a few times and prints
 the median, per 1000 games.
 
@@ -24,8 +24,8 @@ from pathlib import Path
 from arcade.core.record import to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
-from kiosk import storage
-from kiosk.storage import Results
+from kiosk.persist import storage
+from kiosk.persist.storage import Results
 
 
 def main() -> None:

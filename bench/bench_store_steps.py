@@ -3,8 +3,8 @@
 Plays FocusX Classic games (4 computer seats) and saves the game in progress after each step
 as the kiosk does (``Results.save_resume``: every action so far, one transaction), then the
 finished game (``Results.save``).  Twice, in the same folder: with the journal bounds and the
-checkpoints of the game in progress (:data:`kiosk.storage.WAL_AUTOCHECKPOINT_PAGES`,
-:data:`~kiosk.storage.JOURNAL_SIZE_LIMIT`, :data:`~kiosk.storage.RESUME_CHECKPOINT_STEPS`), and
+checkpoints of the game in progress (:data:`kiosk.persist.storage.WAL_AUTOCHECKPOINT_PAGES`,
+:data:`~kiosk.persist.storage.JOURNAL_SIZE_LIMIT`, :data:`~kiosk.persist.storage.RESUME_CHECKPOINT_STEPS`), and
 with SQLite's defaults and no checkpoint but the finished game's.  Prints per setting: the
 milliseconds of a step's save (median, 95th percentile, slowest), the largest ``-wal`` seen and
 the main file's size.
@@ -29,8 +29,8 @@ from pathlib import Path
 from arcade.core.record import to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
-from kiosk import storage
-from kiosk.storage import Results
+from kiosk.persist import storage
+from kiosk.persist.storage import Results
 
 
 def played(seed: int) -> tuple[list[dict[str, object]], dict[str, object], tuple[int, ...], str, tuple[float, ...]]:

@@ -101,10 +101,10 @@ def retained(referee: Any) -> int:
 def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
     import pygame
 
-    import kiosk.app as kiosk_app
+    import kiosk.app.loop as kiosk_app
     from arcade.core.events import Edge
     from kiosk import config
-    from kiosk.app import App
+    from kiosk.app.loop import App
     try:
         from kiosk.games.focusx.scene import ClassicScene
     except ImportError:                    # a checkout from before the per-family screen folders
@@ -115,7 +115,7 @@ def run(kind: str, seconds: float, seed: int) -> dict[str, Any]:
     real_monotonic_ns = time.monotonic_ns
 
     class VirtualTime:
-        """``time`` for kiosk.app: its flip stamps come from the virtual clock."""
+        """``time`` for kiosk.app.loop: its flip stamps come from the virtual clock."""
 
         def __getattr__(self, name: str) -> Any:
             return getattr(time, name)

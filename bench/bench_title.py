@@ -1,7 +1,7 @@
 """CPU time per frame of the title screen, the attract loop's high-score page and the lobby (prints
 figures, asserts nothing; issue 22: the title drew at about 12 fps on a simulated Pi 3).
 
-The real :class:`kiosk.app.App` under SDL's dummy driver, at 1920x1080 and 1280x720, on a
+The real :class:`kiosk.app.loop.App` under SDL's dummy driver, at 1920x1080 and 1280x720, on a
 virtual clock moved 1/60 s a frame: the title screen (its drifting cards and the text over
 them) and the high-score page between two demo games.  Each configuration runs in a fresh
 process; with ``--before ROOT`` the same configurations also run on the checkout at ROOT,
@@ -36,7 +36,7 @@ def run_one(page: str, size: tuple[int, int], frames: int) -> dict[str, object]:
     import pygame
 
     from kiosk import config
-    from kiosk.app import App
+    from kiosk.app.loop import App
     from kiosk.scenes.attract import AttractLoop, AttractScene
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,12 +1,12 @@
 """What a computer decision costs the render thread once it thinks in the worker (prints figures).
 
 Issue 14: the players whose decision can take over 1 ms (the FocusX placement players, the
-Focus (2023) partner) think in the worker process (``kiosk/thinker.py``, ``"game"``
-requests).  For each of them this plays ``--games`` headless games (:func:`kiosk.headless.play`,
+Focus (2023) partner) think in the worker process (``kiosk/players/thinker.py``, ``"game"``
+requests).  For each of them this plays ``--games`` headless games (:func:`kiosk.players.headless.play`,
 the registry's own players), then walks every game again move by move and, at each move of
 a seat, times on the calling thread (``time.thread_time_ns``, CPU):
 
-* ``here``: the decision made in this process (:func:`kiosk.thinker.decide_here`, what the
+* ``here``: the decision made in this process (:func:`kiosk.players.thinker.decide_here`, what the
   render loop paid before);
 * ``render``: what the render thread pays with the worker: :meth:`WorkerChoice.begin`
   (only the actions since the last request are encoded) plus every ``result()`` poll until
@@ -25,8 +25,8 @@ import statistics
 import time
 
 from arcade import registry
-from kiosk import headless
-from kiosk import thinker as th
+from kiosk.players import headless
+from kiosk.players import thinker as th
 
 #: (entry, seats, player, level): the players the kiosk now sends to the worker
 CASES = [

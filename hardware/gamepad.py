@@ -6,7 +6,7 @@ read by the mapping's names, whatever its raw button numbers:
 :data:`CONTROLLER_CONTROLS` (A = buzzer, B = ok, X / Y = x, d-pad left /
 right), the left stick's horizontal axis = left / right.  SDL sends such a
 pad's raw joystick events too; they are consumed without edges, so one press
-is one edge.  Start and Back are the kiosk's commands (``kiosk/input.py``),
+is one edge.  Start and Back are the kiosk's commands (``kiosk/controls/input.py``),
 not station controls.
 
 A pad without a mapping falls back to raw numbers (defaults): button 0 =

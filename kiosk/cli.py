@@ -272,10 +272,10 @@ def main(argv: list[str] | None = None) -> int:
     """The command.  Its first step installs the stop signals' handling (issue 23: a Ctrl+C,
     SIGTERM or SIGHUP while the modules still load used to print a traceback or kill the
     process with no word): any of them, at any moment, ends it with one line and no traceback
-    (:func:`kiosk.stopping.install_early`; the running arcade then takes over with
-    :class:`kiosk.stopping.StopSignals`).  Status: 130 after Ctrl+C, 0 after SIGTERM or SIGHUP
+    (:func:`kiosk.service.stopping.install_early`; the running arcade then takes over with
+    :class:`kiosk.service.stopping.StopSignals`).  Status: 130 after Ctrl+C, 0 after SIGTERM or SIGHUP
     (a stop, as the running arcade's)."""
-    from kiosk import stopping
+    from kiosk.service import stopping
     stopping.install_early()
     try:
         return _main(argv)
@@ -300,7 +300,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "check-config":
         return _check_config(args.path, args.config, args.accept, args.force)
     if args.command == "doctor":
-        from kiosk.doctor import doctor_main
+        from kiosk.service.doctor import doctor_main
         return doctor_main(args.config, probe=not args.no_probe)
     if args.command in ("event", "leaderboard-web"):
         return _event_command(args)
@@ -310,7 +310,7 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"focus-arcade: configuration problem: {problem}", file=sys.stderr)
     if cfg.problems:
         print(f"focus-arcade: running with {configmod.running_with(cfg)}", file=sys.stderr)
-    from kiosk.app import run
+    from kiosk.app.window import run
     return run(cfg, args)
 
 
@@ -319,7 +319,7 @@ def _event_command(args: argparse.Namespace) -> int:
     add-cabinet``, run on the broker's machine, does not)."""
     from kiosk import config as configmod
     if args.command == "event" and args.what == "add-cabinet":
-        from kiosk import event as ev
+        from kiosk.event import link as ev
         name, configured = args.event_name, {}
         try:                                    # the configuration's event and host, if this machine has one
             cfg = configmod.load(args.config or configmod.default_path())
@@ -343,7 +343,7 @@ def _event_command(args: argparse.Namespace) -> int:
         return 2
     import logging
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
-    from kiosk import event
+    from kiosk.event import link as event
     if args.command == "event" and args.what != "status":
         return event.operator_main(args.what, args.target, cfg["event"], args.wait, args.passwd,
                                    cabinet=args.cabinet, host=args.broker_host,
@@ -358,7 +358,7 @@ def _event_command(args: argparse.Namespace) -> int:
         # What was read is shown even when some cabinet's games were not all handed over in time.
         print(event.format_status(board))
         return 1 if problem else 0
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     if not 0 <= args.port <= 65535:
         print(f"focus-arcade: --port {args.port}: expected 0 to 65535", file=sys.stderr)
         return 2
@@ -393,7 +393,7 @@ def _headless(args: argparse.Namespace) -> int:
 
     from arcade.core.errors import ArcadeError
     from kiosk import config as configmod
-    from kiosk import headless
+    from kiosk.players import headless
     if args.games < 0:
         print(f"focus-arcade: --games {args.games}: expected a number of games, 0 or more", file=sys.stderr)
         return 2

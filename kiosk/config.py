@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from arcade import i18n
 from arcade.core.errors import ArcadeError
 from arcade.core.judge import JudgeSettings
 from arcade.registry import SKILLS
@@ -102,7 +103,7 @@ def _whole(value: object) -> int:
 
 class NumberCheck:
     """The check of a number from ``low`` to ``high`` (a whole number when ``integer``); the
-    service menu steps inside that range (``kiosk/scenes/service.py``)."""
+    service menu steps inside that range (``kiosk/scenes/service/rows.py``)."""
 
     def __init__(self, low: float, high: float, integer: bool = False) -> None:
         self.low, self.high, self.integer = low, high, integer
@@ -117,7 +118,7 @@ class NumberCheck:
 
 class ChoiceCheck:
     """The check of one value among ``choices`` (strings or numbers); the service menu steps
-    through them (``kiosk/scenes/service.py``)."""
+    through them (``kiosk/scenes/service/rows.py``)."""
 
     def __init__(self, *choices: object) -> None:
         self.choices = choices
@@ -126,6 +127,27 @@ class ChoiceCheck:
         if v not in self.choices:
             raise ConfigError(key, v, f"one of {list(self.choices)}")
         return v
+
+
+class LanguageCheck(ChoiceCheck):
+    """``[display] language`` (issue 26): ``""`` (the system's locale, else English) or a code of
+    :data:`arcade.i18n.LANGUAGES`; a locale name says the same (``"uk_UA.UTF-8"``, ``"uk-UA"``:
+    ``"uk"``).  The service menu steps through the choices.  A language the arcade does not speak
+    is a problem, and the screens are then in English (:data:`LANGUAGE_EFFECT`)."""
+
+    def __init__(self) -> None:
+        super().__init__("", *i18n.LANGUAGES)
+
+    def __call__(self, key: str, v: object) -> object:
+        code = i18n.normalise(v) if isinstance(v, str) else None
+        if v == "" or code is not None:
+            return code or ""
+        spoken = ", ".join(f'"{c}" ({name})' for c, name in i18n.LANGUAGES.items())
+        raise ConfigError(key, v, f'a language the arcade speaks: {spoken}, or "" for the system\'s language')
+
+
+#: What the arcade does about a ``[display] language`` it does not speak.
+LANGUAGE_EFFECT = "the screens in English"
 
 
 def _num(low: float, high: float, integer: bool = False) -> NumberCheck:
@@ -258,7 +280,7 @@ def _usb_id(key: str, v: object) -> object:
 
 SCHEMA: dict[str, dict[str, Check]] = {
     "display": {"width": _num(320, 7680, True), "height": _num(240, 4320, True),
-                "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool},
+                "fullscreen": _bool, "fps": _num(10, 240, True), "kiosk": _bool, "language": LanguageCheck()},
     "judge": {"debounce_ms": _num(0, 100), "tie_window_ms": _num(0, 250), "settle_ms": _num(0, 1000),
               "late_grace_ms": _num(0, 2000),
               "stuck_after_s": _num(0.5, 600), "focusx_double_press_ms": _num(50, 1000),
@@ -320,6 +342,13 @@ class Config:
                              late_grace_ms=j["late_grace_ms"], stuck_after_s=j["stuck_after_s"],
                              focusx_double_press_ms=j["focusx_double_press_ms"],
                              min_reaction_ms=j["min_reaction_ms"], window_presses=j["window_presses"])
+
+    def language(self, environ: dict[str, str] | None = None) -> str:
+        """The code of the language the screens speak: ``[display] language``, else (``""``) the
+        system's locale (:func:`arcade.i18n.system_language`: LANGUAGE, LC_ALL, LC_MESSAGES,
+        LANG), else English."""
+        code = i18n.normalise(_text(self.data["display"].get("language")))
+        return code or i18n.system_language(environ)
 
     def storage_path(self) -> Path:
         p = self.data["storage"]["path"]
@@ -414,6 +443,10 @@ def check_all(raw: Mapping[str, object], source: str = "") -> tuple[Settings, li
                 data[section][key] = SCHEMA[section][key](f"{section}.{key}", value)
             except ConfigError as exc:
                 problems.append(ConfigError(exc.key, exc.value, exc.expected, source))
+    for problem in problems:
+        if problem.key == "display.language":      # a language the arcade does not speak: English
+            problem.effect = LANGUAGE_EFFECT
+            data["display"]["language"] = i18n.SOURCE
     gpio = data["gpio"]
     buzzers = _ints(gpio["buzzers"])
     for i, row in enumerate(_list(gpio["controls"])):

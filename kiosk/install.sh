@@ -269,7 +269,7 @@ focus_arcade_service_pin() {
 import re, secrets, sys
 from pathlib import Path
 from kiosk.config import load_or_default
-from kiosk.doctor import default_pins
+from kiosk.service.doctor import default_pins
 
 path = Path(sys.argv[1])
 if load_or_default(path)["service"]["pin"] not in default_pins():

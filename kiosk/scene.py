@@ -3,12 +3,12 @@
 A scene is one screen of the kiosk: the title, the lobby, a game, the results.
 Scenes live on a stack (:class:`SceneStack`): the top one gets the input and
 the updates; scenes marked ``overlay`` are drawn over the one below.  The
-frame loop that drives the stack is :mod:`kiosk.app`; this module imports
+frame loop that drives the stack is :mod:`kiosk.app.loop`; this module imports
 nothing of it, so a scene module never imports the app (no import cycle).
 
 What a scene gets, once per frame, in this order::
 
-    on_command(command)   menu commands from the input layer (kiosk/input.py): back, ok, up ...
+    on_command(command)   menu commands from the input layer (kiosk/controls/input.py): back, ok, up ...
     on_edge(edge)         station events: stamped edges of buzzers and controls (R-1)
     update(now_ns)        the clock, integer ns on CLOCK_MONOTONIC
     draw(surface)         never changes state
@@ -16,7 +16,7 @@ What a scene gets, once per frame, in this order::
     led_picture(now_ns)   the LED matrix picture, or None for the default
 
 Scenes never read ``pygame.K_*``: keys, gamepad buttons and GPIO pins reach
-them as station events and commands (:mod:`kiosk.input`).
+them as station events and commands (:mod:`kiosk.controls.input`).
 """
 
 from __future__ import annotations
@@ -34,19 +34,20 @@ if TYPE_CHECKING:
     from hardware.gamepad import GamepadBuzzers
     from hardware.gpio import GpioBuzzers
     from hardware.keyboard import KeyboardBuzzers
-    from kiosk.app import ComputerPresses, RunOptions
-    from kiosk.away import AwayWatch
+    from kiosk.app.computer import ComputerPresses
+    from kiosk.app.options import RunOptions
     from kiosk.config import Config
-    from kiosk.event import EventLink
-    from kiosk.highscores import HighScores
-    from kiosk.input import Command, StationInput
-    from kiosk.led import LedOutput
-    from kiosk.power import Running
-    from kiosk.resume import ResumePlan
+    from kiosk.controls.input import Command, StationInput
+    from kiosk.event.link import EventLink
+    from kiosk.output.led import LedOutput
+    from kiosk.output.sound import Sounds
+    from kiosk.persist.highscores import HighScores
+    from kiosk.persist.resume import ResumePlan
+    from kiosk.persist.storage import Results
+    from kiosk.players.away import AwayWatch
     from kiosk.scenes.attract import AttractLoop
     from kiosk.scenes.seats import LobbyGame, SeatInfo
-    from kiosk.sound import Sounds
-    from kiosk.storage import Results
+    from kiosk.service.power import Running
 
 __all__ = ["Host", "LedPicture", "Scene", "SceneStack"]
 
@@ -61,7 +62,7 @@ STORE_NOTE = "store"
 
 
 class Host(Protocol):
-    """The arcade as its scenes see it (``kiosk.app.App`` satisfies it): the configuration and
+    """The arcade as its scenes see it (``kiosk.app.loop.App`` satisfies it): the configuration and
     run options, the outputs (screen, sounds, LED, messages), the stores, the scene stack and
     the few app services a screen asks for.  Scene modules import it for the type checker
     only, so no scene imports the app (no import circle)."""
@@ -141,17 +142,17 @@ class Scene:
             ``led_picture`` is None the matrix shows the idle picture or is
             handed back to the controller (``[led] idle``), instead of keeping
             the last picture.
-        warm_on_push: drawn once off screen when pushed (``App.warm``; some screens start
-            work on their first draw).
+        warm_on_push: drawn once off screen when pushed (``kiosk.app.warmup.Warmup.scene``;
+            some screens start work on their first draw).
         seats: the seats a screen plays (a game, the results), else none; in a game a
             seat's presses must come from its own station (``App.accepts``).
         entry: the registry name of the game played (``focusx-classic``), else None.
         lobby_game: the lobby game played, (family, mode): set on a game being kept for a
-            resume (``kiosk/resume.py``), else None.
+            resume (``kiosk/persist/resume.py``), else None.
         page: the page shown (the service menu's ``"buttons"``, the leaderboard's number):
             a new page is a new screen for the screenshots; None: one page.
         press_refused: the stamp (ns) of the last press the game refused (no presence for
-            the away rule, ``kiosk/away.py``), else None.
+            the away rule, ``kiosk/players/away.py``), else None.
         leave_until: while a game's leave dialog is open, when it closes (ns); else None.
         over_at: when the game ended (ns), else None.
         note_strip: a game's title strip in the frame drawn last (screen px), where an app
@@ -195,7 +196,7 @@ class Scene:
             self.on_command(command)
 
     def on_command(self, command: "Command") -> None:
-        """A menu command (``command.name`` in :data:`kiosk.input.COMMANDS`)."""
+        """A menu command (``command.name`` in :data:`kiosk.controls.input.COMMANDS`)."""
 
     def on_edge(self, edge: Edge) -> None:
         """A station event: one stamped edge of one seat's control."""

@@ -3,17 +3,16 @@
 Set at import, before any test module imports pygame or reads a path:
 
 * ``SDL_VIDEODRIVER`` / ``SDL_AUDIODRIVER`` = ``dummy`` (headless machines, CI);
-* ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME`` and ``XDG_STATE_HOME`` point into a fresh
+* ``XDG_DATA_HOME``, ``XDG_CONFIG_HOME``, ``XDG_STATE_HOME`` and ``XDG_CACHE_HOME`` point into a fresh
   temporary folder, and ``FOCUS_ARCADE_CONFIG`` and ``STATE_DIRECTORY`` are unset, so
   the results store, the configuration look-up and its last good copy never touch the
   real ``~/.local`` or ``~/.config``;
+* ``LANGUAGE`` = ``en``: the screens speak English whatever the machine's locale, and after
+  each test (a test of Ukrainian screens puts it back);
 * each test gets its own ``XDG_STATE_HOME`` (a last good configuration copied by one
   test is never another's);
 * hypothesis has no deadline: tests never time anything, and a loaded machine made a
-  property test "flaky" by its 200 ms default;
-* every test ends in English (``arcade.i18n.use``): a language a test chose (the lobby's
-  language row, a text-fit test in Ukrainian) is the process's, and the next test's
-  English assertions must not read it (issue 26).
+  property test "flaky" by its 200 ms default.
 """
 
 from __future__ import annotations
@@ -39,13 +38,13 @@ atexit.register(shutil.rmtree, _HOME, True)
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_HOME, "cache")     # catalogs compiled at run time (arcade.i18n)
 os.environ.pop("FOCUS_ARCADE_CONFIG", None)
 os.environ.pop("STATE_DIRECTORY", None)
-
-
-@pytest.fixture(autouse=True)
-def _own_state_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+# The screens speak English in the tests whatever this machine's locale (an arcade with the default
+# [display] language = "" follows LANGUAGE/LANG: arcade.i18n.system_language); a test of another
+# language asks for it, and is put back to English after it (_english_after).
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
@@ -53,3 +52,8 @@ def _english_after() -> Iterator[None]:
     yield
     from arcade import i18n
     i18n.use(i18n.SOURCE)
+
+
+@pytest.fixture(autouse=True)
+def _own_state_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from mqtt_broker import password_of  # noqa: E402
 
-from kiosk.event import EventLink  # noqa: E402
-from kiosk.storage import Results  # noqa: E402
+from kiosk.event.link import EventLink  # noqa: E402
+from kiosk.persist.storage import Results  # noqa: E402
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
-"""A buzzers-only explorer of the arcade: the real :class:`kiosk.app.App` with the configuration
+"""A buzzers-only explorer of the arcade: the real :class:`kiosk.app.loop.App` with the configuration
 ``kiosk/install.sh`` writes (four GPIO buzzers, no left/right/OK controls, kiosk mode), on
 gpiozero MockFactory pins and a virtual clock, worked only with buzzer gestures.
 
-Gestures (kiosk/gestures.py): a **tap** (pressed 0.12 s), a **hold** (1.0 s), a **long hold**
+Gestures (kiosk/controls/gestures.py): a **tap** (pressed 0.12 s), a **hold** (1.0 s), a **long hold**
 (2.6 s), on one seat or on several at once.  Two ways of walking:
 
 * :meth:`Explorer.goal` - for one registry entry: a buzzer on the attract loop joins, taps
@@ -181,7 +181,7 @@ class Explorer:
         self.clock = Clock()
         import gpiozero.pins.mock as mock
 
-        import kiosk.app as kapp
+        import kiosk.app.loop as kapp
         self.mp.setattr(kapp, "time", self.clock.module())
         self.mp.setattr(mock, "monotonic", lambda: self.clock.t / 1e9)
         pygame.init()
@@ -209,7 +209,7 @@ class Explorer:
     def _open_app(self) -> None:
         """The arcade on this explorer's configuration, screen and pins, its drawing and the
         presses it takes watched by :class:`Checks`."""
-        import kiosk.app as kapp
+        import kiosk.app.loop as kapp
         self.app = kapp.App(self.cfg, self.screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
         game_seeds = self.game_seeds
         self.app.new_seed = lambda: game_seeds.randrange(1_000_000_007)  # type: ignore[method-assign]
@@ -258,7 +258,7 @@ class Explorer:
 
     def frame(self) -> None:
         """One frame: due releases, the app's step (drawn and checked every ``check_text`` frames)."""
-        from kiosk.thinker import wait_shared_idle
+        from kiosk.players.thinker import wait_shared_idle
         for seat, at in list(self.held.items()):
             if at <= self.clock.t:
                 self.factory.pin(self.pins[seat]).drive_high()
@@ -326,7 +326,7 @@ class Explorer:
         self.checks.last_edge.clear()
         self._open_app()
         self.app.home()
-        self.app.offer_resume()
+        self.app.resume_offer.offer()
         self.run(0.2)
 
     # -- walks ----------------------------------------------------------------------------
@@ -488,7 +488,7 @@ class Explorer:
     def everyone_leaves(self, entry: str) -> None:
         """P1 and P2 join and start ``entry``, play a little, then nobody presses again: the game
         must be put away and the title come back once every person's seat has been quiet for
-        the game's ``empty_room_ns`` (kiosk/away.py), not play on for an empty room."""
+        the game's ``empty_room_ns`` (kiosk/players/away.py), not play on for an empty room."""
         from kiosk.scenes.attract import AttractScene
         if "--leave" not in self.trace.command:
             self.trace.command += f" --leave {entry}"
@@ -527,7 +527,7 @@ class Explorer:
         """P1 starts ``entry`` and plays it until ``steps`` steps are saved, then the power goes
         and comes back (:meth:`power_cut`): the offer of the interrupted game must be on screen,
         over the title.  Returns the saved game (the results file's resume slot)."""
-        from kiosk.resume import ResumeScene
+        from kiosk.persist.resume import ResumeScene
         from kiosk.scenes.attract import AttractScene
         self.to_attract()
         self.choose_in_lobby(entry)
@@ -560,7 +560,7 @@ class Explorer:
         the way back), ``choose-drop`` (a tap to "Drop it", a hold takes it) or ``wait`` (nobody
         answers: it resumes by itself, ``AUTO_RESUME_NS`` later).  Resumed: the same game at
         its saved step; dropped: the title, and no offer at the next start."""
-        from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+        from kiosk.persist.resume import AUTO_RESUME_NS, ResumeScene
         from kiosk.scenes.attract import AttractScene
         if "--resume" not in self.trace.command:
             self.trace.command += f" --resume {entry}:{how}"
@@ -693,7 +693,7 @@ class Explorer:
         nobody answering (its time-out) go back to the title screen; the lobby the combination
         opened under it (P1 and P2 joined by the operator's own presses) never starts a game
         nobody asked for (issue 20)."""
-        from kiosk.scenes.service import PIN_TIMEOUT_NS, PinScene
+        from kiosk.scenes.service.pin import PIN_TIMEOUT_NS, PinScene
         if "--pin-out" not in self.trace.command:
             self.trace.command += " --pin-out"
         for how in ("long", "time-out"):
@@ -725,7 +725,8 @@ class Explorer:
     def open_service(self, pin: str) -> Any:
         """From the title screen: P1's and P2's buzzers held together (``[service] combo``),
         the PIN with P1's buzzer (a tap a step of each digit, a hold takes it); returns the menu."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         self.to_attract()
         self.gesture((0, 1), "combo")
         if not isinstance(self.top, PinScene):
@@ -755,7 +756,7 @@ class Explorer:
 
     def _menu(self, svc: Any, what: str) -> None:
         """On the menu, ``what``'s row, chosen with a hold."""
-        from kiosk.scenes.service import MENU
+        from kiosk.scenes.service.rows import MENU
         if svc.page != "menu":
             self.fail(f"the service menu was expected, {svc.page!r} is shown")
         self._row(svc, [k for k, _ in MENU].index(what))
@@ -810,7 +811,9 @@ class Explorer:
         of its range, every game offered and not, the PIN changed (the new one opens the menu),
         each question answered No (and Yes for the high scores), the button test kept until the
         combination; then three wrong PINs lock the menu, with no "stuck" message."""
-        from kiosk.scenes.service import LED_PATTERNS, SETTINGS, SOUNDS, PinScene, ServiceScene, pin_lock
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene, pin_lock
+        from kiosk.scenes.service.rows import LED_PATTERNS, SETTINGS, SOUNDS
         if "--service" not in self.trace.command:
             self.trace.command += " --service"
         pin = str(self.cfg["service"]["pin"])
@@ -912,7 +915,10 @@ class Explorer:
         self._row(svc, 1)
         self.gesture(0, "hold")
         self._left(svc, "Yes to 'reset'")
-        if "high scores deleted" not in svc.status:
+        from arcade.i18n import ngettext
+        count = re.search(r"\d+", svc.status)
+        n = int(count.group()) if count else -1
+        if svc.status != ngettext("{n} high score deleted", "{n} high scores deleted", n).format(n=n):
             self.fail(f"Yes to 'reset' said {svc.status!r}")
         self._menu(svc, "close")
         if isinstance(self.top, ServiceScene):
@@ -994,7 +1000,8 @@ class Explorer:
         of 0.1-3 s and now and then one longer than ``[idle] turn_s``), for ``seconds``
         virtual s, wherever the arcade is.  Guests never reach the PIN screen (issue 20: two
         guests mashing held P1's and P2's buzzers together long enough to open it)."""
-        from kiosk.scenes.service import PinScene, ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
+        from kiosk.scenes.service.pin import PinScene
         seats = tuple(range(self.seats)) if seats is None else seats
         if "--crowd" not in self.trace.command:
             self.trace.command += f" --crowd {seconds:g}"
@@ -1090,7 +1097,7 @@ class Checks:
 
         * a game whose turn is a person's: ``[idle] turn_s`` after that seat's last press or
           release the screen took (a gesture ends at its release; then a computer plays the
-          seat, kiosk/away.py), and never more than three turns in all
+          seat, kiosk/players/away.py), and never more than three turns in all
           while that person keeps pressing (presses that cannot act are no presence);
         * any game: something happens within a minute and a half when nobody is waited on;
         * the lobby starts ``[lobby] auto_start_s`` after the last press or release (its
@@ -1128,7 +1135,7 @@ class Checks:
                     ex.fail(f"{name} stood still {waited / 1e9:.1f} s with no person to wait on")
                 self.ok("progress: the game moves on")
             return
-        from kiosk.resume import AUTO_RESUME_NS
+        from kiosk.persist.resume import AUTO_RESUME_NS
         limits = {"LobbyScene": (float(ex.cfg["lobby"]["auto_start_s"]) + 2, True),
                   "ResumeScene": (AUTO_RESUME_NS / S + 2, True),
                   "ResultsScene": (45 + 25 + 3, False), "PinScene": (65, False)}
@@ -1266,7 +1273,7 @@ class Checks:
         """On a buzzers-only cabinet no line drawn names a control it does not have (OK, X,
         left/right, Esc, Enter...): a guest told "X = drop it" has no X to press (issue 20: the
         resume offer did).  Every screen it draws, the app's notes too."""
-        from kiosk.input import choose_controls
+        from kiosk.controls.input import choose_controls
         ex = self.ex
         if choose_controls(ex.cfg) or not ex.app.kiosk_mode:
             return
@@ -1284,7 +1291,7 @@ class Checks:
         the initials are asked of the seats whose score is best first."""
         from arcade import registry
         from arcade.i18n import _
-        from kiosk.highscores import unit_name
+        from kiosk.persist.highscores import unit_name
         game = results.game
         spec = registry.get(game.name)
         rule = spec.winning
@@ -1323,6 +1330,14 @@ class Checks:
 
 
 # -- the command line: play one walk again ------------------------------------------------------
+def keep_home_out(tmp: Path) -> None:
+    """Run from the command line (not under pytest, whose conftest does this), the explorer's
+    arcade keeps its store, its last good configuration copy and its settings under ``tmp``,
+    never in the home directory of the machine it runs on (a cabinet's own copy stays as it is)."""
+    for var, sub in (("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state")):
+        os.environ[var] = str(tmp / "home" / sub)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.explorer", description=__doc__.split("\n\n")[0])
     p.add_argument("--entry", default="", help="a registry name: its goal-directed walk")
@@ -1344,6 +1359,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     size = tuple(int(x) for x in a.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
+        keep_home_out(Path(tmp))
         ex = Explorer(Path(tmp), a.seed, (size[0], size[1]), a.text_every, frame_ms=a.frame_ms,
                       command=" ".join(["python -m tests.explorer", *(argv or sys.argv[1:])]))
         try:

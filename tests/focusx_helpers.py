@@ -63,8 +63,8 @@ def make_app(tmp_path, mode: str, players: int, **focusx):
     import pygame
 
     from kiosk import config as configmod
-    from kiosk.app import App
-    from kiosk.demo import start_demo
+    from kiosk.app.loop import App
+    from kiosk.players.demo import start_demo
 
     cfg = configmod.load_or_default(None)
     cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from kiosk.app import App
+from kiosk.app.loop import App
 from kiosk.config import Config, load_or_default
 
 

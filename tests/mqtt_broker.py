@@ -200,10 +200,10 @@ class Broker:
 
     def grant(self, user: str, event: str) -> None:
         """``user`` (a cabinet's login, made if new) may write its own topics under ``event``: the
-        lines ``focus-arcade event add-cabinet`` appends to the ACL (:func:`kiosk.event.grant_event`).
+        lines ``focus-arcade event add-cabinet`` appends to the ACL (:func:`kiosk.event.link.grant_event`).
         A running broker reloads (SIGHUP); the reload is known done when a login whose password
         changed with it takes the new one (Mosquitto reads the password file and the ACL in one go)."""
-        from kiosk.event import grant_event
+        from kiosk.event.link import grant_event
         if user in USERS:
             return
         changed = grant_event(self.folder / "acl", user, event)

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402

@@ -16,10 +16,10 @@ from test_event_day import BUZZ, P1, Day, event_config
 from arcade.core.events import Edge
 from kiosk import render
 from kiosk.config import ConfigError
-from kiosk.config_save import atomic_write, save_settings
-from kiosk.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
-from kiosk.highscores import HighScores, InitialsEntry, day_start, result_score, score_rule
-from kiosk.service_tools import ButtonTest, Combination, PinEntry, parse_combo
+from kiosk.controls.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
+from kiosk.persist.highscores import HighScores, InitialsEntry, day_start, result_score, score_rule
+from kiosk.service.config_save import atomic_write, save_settings
+from kiosk.service.tools import ButtonTest, Combination, PinEntry, parse_combo
 
 MS = 1_000_000
 S = 1_000_000_000
@@ -96,7 +96,7 @@ def test_score_of_a_result_for_every_family() -> None:
 
 
 def test_tables_of_the_day_and_of_all_time(tmp_path: Path) -> None:
-    from kiosk.storage import Results
+    from kiosk.persist.storage import Results
     r = Results(tmp_path / "a.sqlite3")
     hs = HighScores(r.db)
     now = time.time()
@@ -285,7 +285,7 @@ def test_no_text_below_24_px_on_any_screen_with_8_seats(tmp_path: Path, monkeypa
         app.stack.clear()
         app.push(lobby)
         d.frames(2)
-        from kiosk.scenes.service import ServiceScene
+        from kiosk.scenes.service.menu import ServiceScene
         svc = ServiceScene(app)
         app.stack.clear()
         app.push(svc)

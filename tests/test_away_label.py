@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from test_event_day import BUZZ, Day, event_config
 
-from kiosk.away import AWAY_LABEL
+from kiosk.players.away import AWAY_LABEL
 
 MS = 1_000_000
 

@@ -172,7 +172,7 @@ def test_duel_results_and_high_scores_go_by_the_fewest_penalty_cards(ex: Explore
 
 
 def test_the_event_board_ranks_duel_by_the_fewest_penalty_cards() -> None:
-    from kiosk.event import score_of
+    from kiosk.event.link import score_of
     best, worst = score_of("focusx-duel", (0,), (1, 7, 3, 4)), score_of("focusx-duel", (2,), (6, 5, 2, 9))
     assert best.text == "1 penalty cards" and best.seat == 0
     assert best.value > worst.value                          # the board sorts by value, highest first
@@ -366,7 +366,8 @@ def test_guests_holding_p1_and_p2_in_a_game_never_open_the_pin_nor_are_told_stuc
     # Issue 20: two guests held their buzzers (P1+P2, the opening combination) in a running game:
     # the PIN screen came over it and took their releases, so back in the game they were told
     # "Buzzer stuck down" (STUCK until they pressed again), and the presses cost a false shout.
-    from kiosk.scenes.service import PinScene, ServiceScene
+    from kiosk.scenes.service.menu import ServiceScene
+    from kiosk.scenes.service.pin import PinScene
     game = to_game_of_two(ex, "focusx-classic")
     ex.run(3.0)
     seen: list[str] = []
@@ -399,7 +400,7 @@ def test_guests_mashing_every_buzzer_never_reach_the_pin_screen(tmp_path: Path) 
 def test_the_operator_still_opens_the_service_menu_from_the_title_with_buzzers_alone(ex: Explorer) -> None:
     # ... with P1's and P2's buzzers pressed together on the title screen and held, nothing else
     # pressed (README, "Opening the service menu").
-    from kiosk.scenes.service import PinScene
+    from kiosk.scenes.service.pin import PinScene
     ex.to_attract()
     ex.gesture((0, 1), "combo")
     assert isinstance(ex.top, PinScene)

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from virtual_kiosk import FRAME, Clock, virtual_app  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from arcade import registry  # noqa: E402
 from arcade.core.api import RACE  # noqa: E402
 from arcade.core.errors import SettingsError  # noqa: E402

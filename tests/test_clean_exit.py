@@ -19,7 +19,7 @@ from typing import Iterator
 
 import pytest
 
-from kiosk.stopping import StopSignals
+from kiosk.service.stopping import StopSignals
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_stop", ROOT / "bench" / "bench_stop.py")
@@ -65,7 +65,7 @@ def test_a_signal_ends_the_running_arcade_cleanly(tmp_path: Path, game: str, sig
     assert not Path(f"{store}-wal").exists()
     db = sqlite3.connect(store)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    # The game in progress is kept for the next start (kiosk/resume.py), at its last completed step.
+    # The game in progress is kept for the next start (kiosk/persist/resume.py), at its last completed step.
     slot = db.execute("SELECT data FROM resume").fetchone()
     finished = db.execute("SELECT count(*) FROM games").fetchone()[0]
     db.close()

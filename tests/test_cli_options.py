@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import cli, doctor
+from kiosk import cli
+from kiosk.service import doctor
 
 BAD = '[display]\nfps = 3\n[judge]\ntie_window_ms = 999\n[led]\nbaudrate = 12345\n'
 

@@ -135,7 +135,7 @@ def test_accept_refuses_a_file_with_problems(tmp_path: Path, capsys: pytest.Capt
 
 
 def test_doctor_names_the_settings_taken_from_the_last_good_copy(tmp_path: Path) -> None:
-    from kiosk import doctor
+    from kiosk.service import doctor
     path = install(tmp_path)
     path.write_text(INSTALLED[:INSTALLED.index("[gpio]")], "utf-8")
     check, cfg = doctor.check_config(path)
@@ -274,13 +274,13 @@ def test_a_deleted_file_on_an_installed_cabinet_is_stood_in_for_by_its_last_good
     assert "it is gone" in said and str(config.last_good_path()) in said and f"cp {config.last_good_path()}" in said
     assert config.last_good_path().read_text("utf-8") == INSTALLED        # the copy is still there
     # the arcade's own start line says what it runs with, not "defaults"
-    import kiosk.app
-    real_run = kiosk.app.run
+    import kiosk.app.window
+    real_run = kiosk.app.window.run
     try:
-        kiosk.app.run = lambda cfg, args: 0                              # type: ignore[assignment]
+        kiosk.app.window.run = lambda cfg, args: 0                         # type: ignore[assignment]
         assert cli.main(["--config", str(path)]) == 0
     finally:
-        kiosk.app.run = real_run                                         # type: ignore[assignment]
+        kiosk.app.window.run = real_run                                    # type: ignore[assignment]
     err = capsys.readouterr().err
     assert "running with defaults" not in err and "from the last good copy" in err and "kiosk mode on" in err
 

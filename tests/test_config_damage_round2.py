@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from kiosk import cli, config
-from kiosk.config_save import save_settings
+from kiosk.service.config_save import save_settings
 from tests.test_config_damage import INSTALLED, assert_cabinet, install
 
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import cli, config, doctor
-from kiosk.config_save import save_settings
+from kiosk import cli, config
+from kiosk.service import doctor
+from kiosk.service.config_save import save_settings
 from tests.test_config_damage import INSTALLED, assert_cabinet, install
 
 STORE = "/var/lib/focus-arcade/arcade.sqlite3"
@@ -23,14 +24,14 @@ STORE = "/var/lib/focus-arcade/arcade.sqlite3"
 
 def start_log(capsys: pytest.CaptureFixture[str], path: Path | None) -> str:
     """What ``focus-arcade [--config PATH]`` prints before the arcade runs (the run itself left out)."""
-    import kiosk.app
-    real_run = kiosk.app.run
+    import kiosk.app.window
+    real_run = kiosk.app.window.run
     try:
-        kiosk.app.run = lambda cfg, args: 0                              # type: ignore[assignment]
+        kiosk.app.window.run = lambda cfg, args: 0                         # type: ignore[assignment]
         capsys.readouterr()
         assert cli.main(["--config", str(path)] if path else []) == 0
     finally:
-        kiosk.app.run = real_run                                         # type: ignore[assignment]
+        kiosk.app.window.run = real_run                                    # type: ignore[assignment]
     return capsys.readouterr().err
 
 

@@ -4,7 +4,7 @@ What the operator notices: with the file deleted the note ends with how to put i
 header typo every setting taken from the last good copy is listed, ``display.kiosk`` too.  A
 note longer than the lines it may take shows in numbered parts, in turn, at 480x320 up to
 1920x1080, no line cut at an edge or squeezed unreadably (tests/text_fit.py).  The parts turn
-on a virtual clock (``App._now``).
+on a virtual clock (``Messages.clock``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk import config, render
+from kiosk.app.messages import MESSAGE_PART_S
 from tests.test_config_damage import INSTALLED, install
 from tests.text_fit import TextSeen, cut_texts
 
@@ -44,7 +45,7 @@ def _read_on_screen(cfg: config.Config, note: str, tmp_path: Path, size: tuple[i
     app = _app(cfg, tmp_path, size)
     seen = TextSeen(monkeypatch)
     clock = [kapp.time.monotonic()]
-    monkeypatch.setattr(app, "_now", lambda: clock[0])
+    monkeypatch.setattr(app.messages, "clock", lambda: clock[0])
     want = " ".join(render.plain(note).split())
     parts: dict[int, list[str]] = {}
     cut: dict[str, object] = {}
@@ -59,7 +60,7 @@ def _read_on_screen(cfg: config.Config, note: str, tmp_path: Path, size: tuple[i
             mark = _MARK.search(lines[-1]) if lines else None
             if lines:
                 parts[int(mark.group(1)) if mark else 0] = [_MARK.sub("", line) for line in lines]
-            clock[0] += kapp.MESSAGE_PART_S / 2
+            clock[0] += MESSAGE_PART_S / 2
     finally:
         app.close()
         pygame.display.quit()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kiosk import config
-from kiosk.config_save import save_settings
+from kiosk.service.config_save import save_settings
 from tests.test_config_damage import INSTALLED, install
 
 

@@ -8,8 +8,9 @@ import re
 import tomllib
 from pathlib import Path
 
-from kiosk.config_save import save_settings
-from kiosk.scenes.service import SETTINGS, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.rows import SETTINGS
+from kiosk.service.config_save import save_settings
 from tests.explorer import Explorer
 
 

@@ -329,7 +329,7 @@ def test_the_declared_traits_are_what_play_shows(spec: GameSpec) -> None:
 
 
 def _headless_lines(spec: GameSpec, seed: int) -> str:
-    from kiosk.headless import run_spec
+    from kiosk.players.headless import run_spec
     out = io.StringIO()
     skills = ["easy"] * spec.min_seats
     run_spec(spec, spec.min_seats, 1, seed, skills, out, ply_cap=120)
@@ -347,7 +347,7 @@ def test_headless_is_deterministic_per_seed(spec: GameSpec) -> None:
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_demo_headless_and_the_lobby_take_the_name(spec: GameSpec, capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
-    from kiosk.demo import demo_game
+    from kiosk.players.demo import demo_game
     from kiosk.scenes.lobby import lobby_games
     game, players = demo_game(cli._parser().parse_args(["demo", "--game", spec.name]))
     assert game.name == spec.name and game.label == spec.label
@@ -387,7 +387,7 @@ def test_an_unknown_name_lists_the_valid_ones(capsys: pytest.CaptureFixture[str]
 ])
 def test_the_spellings_users_have_map_to_registry_names(argv: list[str], name: str) -> None:
     from kiosk import cli
-    from kiosk.headless import spec_of
+    from kiosk.players.headless import spec_of
     assert spec_of(cli._parser().parse_args(["headless", *argv])).name == name
 
 
@@ -466,7 +466,7 @@ def test_the_lobby_offers_the_configured_games_in_their_order() -> None:
 def test_demo_and_headless_take_the_same_older_spellings(argv: list[str], name: str,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     from kiosk import cli
-    from kiosk.demo import demo_game
+    from kiosk.players.demo import demo_game
     assert demo_game(cli._parser().parse_args(["demo", *argv]))[0].name == name
     assert cli.main(["headless", *argv, "--games", "0"]) == 0
     assert capsys.readouterr().err == ""

@@ -18,7 +18,7 @@ import os
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.window as kwindow
 from kiosk.config import Config, validate
 
 
@@ -38,7 +38,7 @@ def renderer_when_the_window_opens(monkeypatch: pytest.MonkeyPatch, video_driver
         raise pygame.error("no screen in the test")        # run() stops here with status 1
 
     monkeypatch.setattr(pygame.display, "set_mode", set_mode)
-    assert kapp.run(Config(validate({})), argparse.Namespace(windowed=False)) == 1
+    assert kwindow.run(Config(validate({})), argparse.Namespace(windowed=False)) == 1
     assert "renderer" in seen, "the window was never opened"
     return seen["renderer"]
 

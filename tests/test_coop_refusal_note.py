@@ -21,10 +21,10 @@ import pytest  # noqa: E402
 
 from arcade.core.events import Edge  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk import thinker as thinker_mod  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
+from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import TextSeen  # noqa: E402
 

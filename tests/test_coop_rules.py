@@ -382,7 +382,7 @@ def test_record_replays_to_the_same_table() -> None:
 
 
 def test_headless_lines_same_seed_same_lines() -> None:
-    from kiosk.headless import run
+    from kiosk.players.headless import run
 
     def lines(mode: str, case: str | None = None, **more: object) -> list[dict[str, object]]:
         out = io.StringIO()
@@ -406,7 +406,7 @@ def test_headless_lines_same_seed_same_lines() -> None:
 def test_headless_lines_name_the_players_and_winners_like_focusx() -> None:
     """D9: ``players`` is 2 and ``winners`` the 1-based seats, [1, 2] when the pair
     won and [] when it lost (as the FocusX lines)."""
-    from kiosk.headless import run
+    from kiosk.players.headless import run
     out = io.StringIO()
     run(SimpleNamespace(game="coop", mode="base", case=None, games=12, seed=5, skills=["easy"], players=None), out)
     rows = [json.loads(x) for x in out.getvalue().splitlines()]
@@ -419,7 +419,7 @@ def test_headless_lines_name_the_players_and_winners_like_focusx() -> None:
     ("players", 3, "game for two"), ("players", 4, "game for two"),
     ("x_rule", True, "FocusX rule"), ("variant", "2p", "--mode")])
 def test_headless_refuses_options_coop_does_not_have(option: str, value: object, words: str) -> None:
-    from kiosk.headless import run
+    from kiosk.players.headless import run
     args = dict(game="coop", mode="base", case=None, games=1, seed=0, skills=["medium"], players=2,
                 x_rule=False, variant=None)
     args[option] = value
@@ -429,7 +429,7 @@ def test_headless_refuses_options_coop_does_not_have(option: str, value: object,
 
 def test_headless_one_skill_per_seat_without_players() -> None:
     """``headless --game coop --skill easy,expert``: two seats, one skill each."""
-    from kiosk.headless import run
+    from kiosk.players.headless import run
     out = io.StringIO()
     run(SimpleNamespace(game="coop", mode="base", case=None, games=1, seed=0, skills=["easy", "expert"],
                         players=2, x_rule=False, variant=None), out)

@@ -20,12 +20,12 @@ from arcade.coop.pictures import table_picture  # noqa: E402
 from arcade.core.events import Edge  # noqa: E402
 from arcade.lights.pictures import seat_colour  # noqa: E402
 from kiosk import config, render  # noqa: E402
-from kiosk import thinker as thinker_mod  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.coop import words  # noqa: E402
 from kiosk.games.coop.partners import marker_visible  # noqa: E402
 from kiosk.games.coop.scene import LOBBY_GAMES, CoopScene  # noqa: E402
 from kiosk.games.coop.table import cell_rects  # noqa: E402
+from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12
@@ -393,7 +393,7 @@ def test_D7_arrow_keys_choose_the_case_when_p2_is_the_computer(make_app, monkeyp
     import time as real_time
     import types
 
-    from kiosk import app as kapp
+    from kiosk.app import loop as kapp
     now = [T0]
     monkeypatch.setattr(kapp, "time", types.SimpleNamespace(
         monotonic_ns=lambda: now[0], monotonic=lambda: now[0] / 1e9,

@@ -15,13 +15,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.games.coop import words as coop_words  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
+from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from kiosk.thinker import wait_shared_idle  # noqa: E402
 from tests.text_fit import TextSeen, cut_texts  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]

@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from firmware_bridge.layout import MatrixLayout
-from kiosk import cli, config, doctor
-from kiosk.led import LedOutput, make_link, split_ddp_port
+from kiosk import cli, config
+from kiosk.output.led import LedOutput, make_link, split_ddp_port
+from kiosk.service import doctor
 
 ITEMS = ["video driver", "display", "sound device", "GPIO chip", "gpio group", "LG_WD", "LED controller",
          "configuration", "store"]

@@ -29,12 +29,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from kiosk import app as kapp  # noqa: E402
 from kiosk import config, render  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app import loop as kapp  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
+from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.lobby import find_game  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from kiosk.thinker import wait_shared_idle  # noqa: E402
 
 T0 = 10 ** 15
 STEP = 16_666_667
@@ -295,7 +295,7 @@ def test_a_move_arrow_is_the_same_pixels_as_one_drawn_on_a_whole_board_layer() -
 def test_focus_2023_deals_the_drawn_cards_and_shows_their_faces_in_the_frame_of_the_deal(
         kiosk: tuple[App, Frames], monkeypatch: pytest.MonkeyPatch) -> None:
     """The first deal is drawn from the driver's chance source (its faces were made at the
-    app's start-up, kiosk/app.py); the deal is the one the seed draws in place, it lands in
+    app's start-up, kiosk/app/loop.py); the deal is the one the seed draws in place, it lands in
     the scene's first frame, and that frame shows every dealt face at its table place."""
     from arcade.coop.game import Deal
     from kiosk.games.coop import scene as cs

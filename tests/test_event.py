@@ -33,7 +33,7 @@ import mqtt_broker as mosquitto
 import pytest
 
 from kiosk import config as configmod
-from kiosk.event import (
+from kiosk.event.link import (
     EventLink,
     Leaderboard,
     PayloadError,
@@ -46,7 +46,7 @@ from kiosk.event import (
     score_of,
     status_topic,
 )
-from kiosk.storage import Results
+from kiosk.persist.storage import Results
 
 IN_CI = bool(os.environ.get("CI"))
 
@@ -295,7 +295,7 @@ def test_check_config_lists_every_event_problem_at_once_and_says_the_link_is_off
 
 
 def test_a_cabinet_without_a_name_is_named_after_its_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk import event as ev
+    from kiosk.event import link as ev
     monkeypatch.setattr(ev.socket, "gethostname", lambda: "stage left.local")
     assert ev.cabinet_name({"cabinet": ""}) == "stage-left.local"
     assert ev.cabinet_name({"cabinet": "bar"}) == "bar"
@@ -537,7 +537,7 @@ def listening_sockets_of_this_process() -> list[str]:
 
 
 def raw_client(s: dict[str, Any]) -> Any:
-    from kiosk.event import make_client
+    from kiosk.event.link import make_client
     c = make_client(s, f"raw-{uuid.uuid4().hex[:8]}", persistent=False)
     c.connect(s["host"], s["port"])
     c.loop_start()
@@ -735,7 +735,7 @@ def test_event_status_prints_the_hall(broker: mosquitto.Broker, event: str, tmp_
         cfg.write_text("\n".join(line if not line.startswith("port") else f"port = {broker.port}"
                                  for line in cfg.read_text().splitlines()) + "\n")
         # The doctor checks the broker too.
-        from kiosk import doctor
+        from kiosk.service import doctor
         cfg.write_text(cfg.read_text().replace("nope", mosquitto.USERS["board"]))
         line = next(c for c in doctor.run_checks(str(cfg), probe=False) if c.name == "event broker")
         assert line.ok and "3 games, 1 of 2 cabinets online" in line.detail
@@ -763,7 +763,7 @@ def test_the_web_leaderboard_updates_live_in_headless_chromium(broker: mosquitto
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     s = broker.settings(event, user="board")
     a = Cabinet(tmp_path, broker.settings(event), "north")
     web = LeaderboardWeb(s, port=0).start()
@@ -897,7 +897,7 @@ def test_the_leaderboard_web_command_serves_on_the_loopback(broker: mosquitto.Br
 def test_event_status_keeps_one_aligned_line_per_cabinet_whatever_a_status_holds() -> None:
     """A cabinet's long LED text or an error with a line break never splits or shifts the
     operator's table (``focus-arcade event status``)."""
-    from kiosk.event import Leaderboard, Status, format_status
+    from kiosk.event.link import Leaderboard, Status, format_status
 
     board = Leaderboard()
     board.set_status(Status("cab-a", "hall", "playing", "sherlook",

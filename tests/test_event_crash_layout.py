@@ -21,8 +21,8 @@ import pytest
 from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
 
 from kiosk import cli
-from kiosk import event as ev
-from kiosk.event import make_result, results_topic, status_topic
+from kiosk.event import link as ev
+from kiosk.event.link import make_result, results_topic, status_topic
 
 
 @pytest.fixture
@@ -175,7 +175,7 @@ def test_the_pages_flood_note_goes_when_the_logins_retained_messages_are_cleared
         broker: mosquitto.Broker, event: str, tmp_path: Path) -> None:
     """The page said "The login door floods its topics" 10 minutes after ``event clear-cabinet
     door`` had cleared them (``event status`` no longer named it)."""
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     door = raw_client(mosquitto.login(broker.settings(event), "door"))
     try:
         door.publish(status_topic(event, "door"), ev.Status("door", event, "idle").to_json(), qos=1,
@@ -208,7 +208,7 @@ def test_a_client_that_goes_away_mid_request_or_response_is_one_debug_line_not_a
     are cut in the middle of their first line: those always meet the reset."""
     import struct
 
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     settings = {"host": "127.0.0.1", "port": mosquitto.free_port(), "tls": False, "ca_file": "",
                 "username": "board", "password": "x", "password_file": "", "event": "hall", "cabinet": ""}
     web = LeaderboardWeb(settings, port=0).start()
@@ -312,7 +312,7 @@ def test_the_page_fits_a_1080p_screen_and_a_phone_and_no_name_wraps(
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     web = LeaderboardWeb(broker.settings(event), port=0).start()
     browser = chromium_browser(tmp_path)
     try:

@@ -21,14 +21,17 @@ import pygame
 import pytest
 import tomli_w
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.config import load_or_default
-from kiosk.highscores import score_rule
+from kiosk.persist.highscores import score_rule
+from kiosk.players.thinker import wait_shared_idle
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.results import ResultsScene
-from kiosk.scenes.service import LED_PATTERNS, MENU, SETTINGS, PinScene, ServiceScene, led_test_picture
-from kiosk.thinker import wait_shared_idle
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.pin import PinScene
+from kiosk.scenes.service.rows import LED_PATTERNS, MENU, SETTINGS, led_test_picture
+from kiosk.service.stopping import EXIT_RESTART
 
 MS = 1_000_000
 S = 1_000_000_000
@@ -210,7 +213,7 @@ def test_the_attract_loop_shows_high_scores_and_the_prompt_between_demo_games(da
     docs_shot(d.screen, "attract-high-scores.png")
     # the tables the page draws: today's best first, the all-time table includes older days
     rule = score_rule("focusx", "classic")
-    from kiosk.highscores import day_start
+    from kiosk.persist.highscores import day_start
     assert app.highscores.table("focusx:classic", rule, day_start(now))[0] == ("ACE", 21.0)
     assert app.highscores.table("focusx:classic", rule)[0] == ("MAX", 25.0)
     d.press(P1["ok"])                                        # a person's OK also leaves the loop
@@ -432,7 +435,7 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         assert svc.page == "confirm"
         d.press(P1["right"])                                 # "Yes"
         d.press(P1["ok"])
-        assert not app.running and app.exit_code == kapp.EXIT_RESTART
+        assert not app.running and app.exit_code == EXIT_RESTART
         assert d.commands == []                              # nothing was run
     finally:
         d.close()

@@ -13,8 +13,8 @@ import mqtt_broker as mosquitto
 import pytest
 from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until
 
-from kiosk import event as ev
-from kiosk.event import HighScore, Status, format_status, highscore_topic, make_result, results_topic, status_topic
+from kiosk.event import link as ev
+from kiosk.event.link import HighScore, Status, format_status, highscore_topic, make_result, results_topic, status_topic
 
 #: More one-byte retained messages than the broker hands one new subscriber (max_queued_messages).
 FLOOD = 25_000

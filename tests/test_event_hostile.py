@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
 
-from kiosk import event as ev
-from kiosk.event import (
+from kiosk.event import link as ev
+from kiosk.event.link import (
     Closed,
     Leaderboard,
     PayloadError,
@@ -574,7 +574,7 @@ def test_hostile_payloads_on_a_real_broker_never_stop_a_client(broker: mosquitto
     surrogates, bidi controls), retained and not, from a cabinet's login; after each batch the
     next real game reaches every client: another cabinet, a watcher, the web page (its JSON
     strict), and a watcher that joins later and gets every retained one at once."""
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     north = Cabinet(tmp_path, broker.settings(event), "north")
     south = Cabinet(tmp_path, broker.settings(event), "south")
     w = watcher(broker.settings(event))
@@ -619,7 +619,7 @@ def test_hostile_payloads_on_a_real_broker_never_stop_a_client(broker: mosquitto
 
 def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_drops_silent_clients(
         broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk import event_web
+    from kiosk.event import web as event_web
     monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0, max_per_address=40).start()   # 20 viewers here
@@ -666,7 +666,7 @@ def test_one_address_holding_many_connections_leaves_the_page_to_everyone_else(
     then, held a thread and a file descriptor each for as long as it liked: a thousand of them
     used up the 1,024 files a service may open, and the page no longer answered anyone.  One
     address now holds at most ``MAX_PER_ADDRESS`` (16) connections; more are closed at once."""
-    from kiosk import event_web
+    from kiosk.event import web as event_web
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
     held: list[socket.socket] = []
@@ -716,7 +716,7 @@ def test_the_page_shows_the_age_of_the_last_update_and_never_blanks_on_a_bad_upd
     from selenium.webdriver.support.ui import WebDriverWait
     from test_event_crash_layout import chromium_browser
 
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     browser = chromium_browser(tmp_path)          # skipped here (failed in CI) without Chromium
     north = Cabinet(tmp_path, broker.settings(event), "north")
     mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
@@ -800,7 +800,7 @@ def test_a_backdated_result_after_the_close_is_on_no_board(broker: mosquitto.Bro
     """A result published after ``event close`` with a ``finished_at`` before it once counted:
     the close now lists the games that count, in topics only the operator writes."""
     from kiosk import cli
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
     mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
     web = LeaderboardWeb(broker.settings(event), port=0).start()
@@ -975,7 +975,7 @@ def test_a_copied_game_id_after_the_close_counts_only_for_the_cabinet_that_playe
     close, counted as one of the final results (mallory's "64 cards" topped the closed board).
     The final results list each game by its cabinet and its id."""
     from kiosk import cli
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     north = Cabinet(tmp_path, broker.settings(event), "north")
     mallory = raw_client(mosquitto.login(broker.settings(event), "mallory"))
     web = LeaderboardWeb(broker.settings(event), port=0).start()
@@ -1067,7 +1067,7 @@ def test_the_page_keeps_an_offline_cabinet_with_when_it_was_last_seen_and_shows_
     from selenium.webdriver.support.ui import WebDriverWait
 
     from kiosk import cli
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     north, south = Cabinet(tmp_path, broker.settings(event), "north"), Cabinet(tmp_path, broker.settings(event), "south")
     web = LeaderboardWeb(broker.settings(event), port=0).start()
     opts = webdriver.ChromeOptions()

@@ -25,8 +25,8 @@ import mqtt_broker as mosquitto
 import pytest
 from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
 
-from kiosk import event as ev
-from kiosk.event import results_topic
+from kiosk.event import link as ev
+from kiosk.event.link import results_topic
 
 LONG = "the-long-cabinet-name-by-the-bar-counter"        # 40 characters, the most a name has
 
@@ -189,7 +189,7 @@ def test_the_page_says_so_when_the_broker_hangs_or_goes_and_a_quiet_hall_stays_q
     "last update 99 s ago" in its normal colour.  Now the page's reader sends itself a heartbeat
     through the broker: a quiet hall keeps answering it, a hung broker does not, and a broker
     that is gone is said at once.  (The heartbeat's periods are made short here.)"""
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     need_mosquitto()
     br = mosquitto.Broker(tmp_path / "broker").start()
     north = Cabinet(tmp_path, br.settings(event), "north")
@@ -262,7 +262,7 @@ def test_a_big_screen_shows_the_six_most_played_boards_and_a_phone_fits_its_widt
     from test_event_crash_layout import OUTSIDE, WRAPPED, chromium_browser
 
     from arcade import registry
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     names = sorted(registry.names())[:9]
     # The first three by name have the fewest games; the longest title has the most.
     counts = {n: 1 + i for i, n in enumerate(names)}
@@ -329,7 +329,7 @@ def test_a_running_page_names_a_login_flooding_junk_says_the_real_rule_and_drops
     """A login sent 150 messages that are no payload: ``event status`` said "more than the broker
     hands one reader at once" (it was the more-than-100-invalid rule); a page that was already
     running never named it; after ``event clear-cabinet`` the running page still listed it."""
-    from kiosk.event_web import LeaderboardWeb
+    from kiosk.event.web import LeaderboardWeb
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = LeaderboardWeb(broker.settings(event), port=0).start()
     door = raw_client(mosquitto.login(broker.settings(event), "door"))

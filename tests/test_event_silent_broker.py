@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from kiosk.event import EventLink
-from kiosk.storage import Results
+from kiosk.event.link import EventLink
+from kiosk.persist.storage import Results
 
 
 def _listener(hang_up: bool) -> tuple[socket.socket, int, list[socket.socket]]:

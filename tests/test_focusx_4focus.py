@@ -298,7 +298,7 @@ def test_bots_hard_and_expert_never_form_a_4focus_when_they_can_avoid_it() -> No
 
 
 def test_headless_4focus_same_seed_same_lines() -> None:
-    from kiosk.headless import run_focusx
+    from kiosk.players.headless import run_focusx
     outs = []
     for _ in range(2):
         buf = io.StringIO()

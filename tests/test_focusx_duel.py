@@ -341,7 +341,7 @@ def test_FXA21_race_results_that_break_the_rules_are_refused() -> None:
 
 
 def test_bots_owners_press_in_duel_races_and_headless_is_reproducible() -> None:
-    from kiosk.headless import run_focusx
+    from kiosk.players.headless import run_focusx
     outs = []
     for _ in range(2):
         buf = io.StringIO()

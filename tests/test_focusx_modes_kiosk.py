@@ -31,7 +31,7 @@ from arcade.focusx.cards import make_card as mk
 from arcade.focusx.classic import Deal
 from arcade.focusx.duel import Reveal
 from kiosk import cli, render
-from kiosk.app import App
+from kiosk.app.loop import App
 from kiosk.config import Config, validate
 from kiosk.games.focusx.scene import DuelScene, FourFocusScene, ThinkFocusScene
 from kiosk.scenes.lobby import find_game
@@ -84,7 +84,7 @@ def test_FX3_the_plain_lobby_entries_follow_the_config_x_rule(app: App, mode: st
 
 
 def test_FX3_demo_x_rule_option_plays_the_focusx_rule_entry() -> None:
-    from kiosk.demo import DemoError, demo_game
+    from kiosk.players.demo import DemoError, demo_game
     args = cli._parser().parse_args(["demo", "--game", "focusx", "--mode", "duel", "--x-rule"])
     game, players = demo_game(args)
     assert game.mode == "duel-x" and players == game.demo_seats
@@ -276,7 +276,7 @@ def test_scaled_levels_clip_rates_and_refuse_negative_scales() -> None:
     assert s.median_ms == medium.median_ms
     with pytest.raises(ValueError):
         scaled(medium, -1.0)
-    from kiosk.headless import run_focusx
+    from kiosk.players.headless import run_focusx
     buf = io.StringIO()
     run_focusx("duel", 4, 1, 3, ["medium"] * 4, {"x_rule": False}, buf, miss_rate_scale=0.0, false_rate_scale=0.0)
     assert json.loads(buf.getvalue())["mode"] == "duel"

@@ -447,7 +447,7 @@ def test_bot_hard_lays_its_own_column_focus() -> None:
 
 
 def test_headless_thinkfocus_same_seed_same_lines() -> None:
-    from kiosk.headless import run_focusx
+    from kiosk.players.headless import run_focusx
     outs = []
     for _ in range(2):
         buf = io.StringIO()

@@ -23,9 +23,9 @@ from arcade.core.record import to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
 from kiosk import config
-from kiosk.resume import AUTO_RESUME_NS, ResumeScene
+from kiosk.persist.resume import AUTO_RESUME_NS, ResumeScene
+from kiosk.persist.storage import Results
 from kiosk.scenes.attract import AttractScene
-from kiosk.storage import Results
 from tests.kiosk_start import config_for, start_kiosk
 
 DEFAULT_TOML = config.DEFAULT_FILE.read_bytes()
@@ -207,7 +207,7 @@ def test_any_damage_to_the_store_lets_the_kiosk_start(damage: tuple[object, ...]
         try:
             assert_started(app)
             # The interrupted game (if it can be read) is offered, and resuming it never raises.
-            app.offer_resume()
+            app.resume_offer.offer()
             top = app.scenes[-1]
             if isinstance(top, ResumeScene):
                 top.update(1)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from arcade import registry
-from kiosk.highscores import HighScores, key, rule_of, score_of, score_rule
-from kiosk.storage import Results
+from kiosk.persist.highscores import HighScores, key, rule_of, score_of, score_rule
+from kiosk.persist.storage import Results
 from tests.test_event_day import Day, event_config
 
 OLD_SCHEMA = """

@@ -28,11 +28,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from virtual_kiosk import FRAME, Clock, virtual_app  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from arcade import registry  # noqa: E402
 from arcade.core.api import CHANCE, Action, State  # noqa: E402
 from arcade.core.driver import MS, ComputerPlayer, Driver, DriverSettings  # noqa: E402
-from kiosk.input import Command  # noqa: E402
+from kiosk.controls.input import Command  # noqa: E402
 from kiosk.scenes.lobby import lobby_games  # noqa: E402
 from kiosk.scenes.results import ResultsScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
@@ -138,8 +138,8 @@ def test_every_screen_plays_a_whole_game_of_computers_only_through_the_driver(
 
 def test_a_FOCUS_game_with_a_searching_computer_finishes_from_the_worker_and_never_blocks(
         kiosk: tuple[kapp.App, Clock]) -> None:
-    from kiosk import thinker as thinker_mod
     from kiosk.games.sackson.scene import SacksonScene
+    from kiosk.players import thinker as thinker_mod
     app, clock = kiosk
     hard = SeatInfo("computer", "computer (hard)", "hard")
     scene = SacksonScene(app, [hard, SeatInfo("computer", "computer (easy)", "easy")], "2p", seed=4,

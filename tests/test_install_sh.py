@@ -25,7 +25,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import config, doctor
+from kiosk import config
+from kiosk.service import doctor
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = ROOT / "kiosk" / "install.sh"
@@ -463,7 +464,7 @@ def _app_on_installed_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fa
         monkeypatch.setenv("GPIOZERO_PIN_FACTORY", factory_env)
     import pygame
 
-    from kiosk.app import App
+    from kiosk.app.loop import App
     path = installed_config(tmp_path, port='"none"', path=f'"{tmp_path / "r.sqlite3"}"')
     cfg = config.load_or_default(path)
     assert cfg.problems == [] and cfg["gpio"]["pin_factory"] == "lgpio", "the installer names lgpio for the Pi"

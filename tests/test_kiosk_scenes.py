@@ -1,6 +1,6 @@
 """The kiosk's scenes on SDL's dummy video driver, in virtual time.
 
-An :class:`~kiosk.app.App` is built on the default configuration (results in a
+An :class:`~kiosk.app.loop.App` is built on the default configuration (results in a
 temporary folder, LED matrix off) and driven frame by frame through its own
 ``App.step``: synthetic pygame keyboard events go through the keyboard
 stations, computer players press through the app's queue, the referee judges.
@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from arcade.core.api import RACE
 from arcade.core.events import Edge
 from arcade.core.race import RaceResult
@@ -32,11 +32,11 @@ from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import Config, validate
 from kiosk.games.focusx.scene import ClassicScene
+from kiosk.players.thinker import wait_shared_idle
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import LobbyScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
-from kiosk.thinker import wait_shared_idle
 
 MS = 1_000_000
 FRAME = 16_666_667

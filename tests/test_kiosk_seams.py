@@ -52,8 +52,8 @@ def _is_type_checking(node: ast.If) -> bool:
 
 def _imported(node: ast.AST, here: str) -> list[str]:
     """The modules an import statement (or ``importlib.import_module("literal")``) names,
-    each with the names it takes from a package (``from kiosk import thinker`` -> ``kiosk``,
-    ``kiosk.thinker``)."""
+    each with the names it takes from a package (``from kiosk.players import thinker`` -> ``kiosk.players``,
+    ``kiosk.players.thinker``)."""
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
     if isinstance(node, ast.ImportFrom):
@@ -188,8 +188,26 @@ def test_no_chain_of_imports_in_kiosk_comes_back_to_its_module() -> None:
 def test_the_cycle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}
     assert _cycle(graph) == ["a", "b", "c", "a"]
-    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from kiosk.app import App\n"
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from kiosk.app.loop import App\n"
                      "def f():\n    from kiosk.scenes import lobby\n")
     assert _runtime_imports(tree, "kiosk.x", functions=False) == ["typing", "typing.TYPE_CHECKING"]
     assert "kiosk.scenes.lobby" in _runtime_imports(tree, "kiosk.x", functions=True)
-    assert "kiosk.app" not in _runtime_imports(tree, "kiosk.x", functions=True)
+    assert "kiosk.app.loop" not in _runtime_imports(tree, "kiosk.x", functions=True)
+
+
+#: kiosk's top level: the program's core.  Everything else lives in a folder named for what it
+#: serves (issue 21, item 4), so the tree shows the architecture (README, "Where things are").
+CORE = {"__init__.py", "cli.py", "config.py", "render.py", "scene.py"}
+FOLDERS = {"app", "controls", "event", "games", "output", "persist", "players", "scenes", "service"}
+
+
+def test_kiosk_top_level_holds_only_the_core_and_its_folders_say_what_they_serve() -> None:
+    modules = {p.name for p in KIOSK.glob("*.py")}
+    assert modules == CORE, f"new top-level kiosk modules {sorted(modules - CORE)}: put them in a folder"
+    packages = {p.parent.name for p in KIOSK.glob("*/__init__.py")}
+    assert packages == FOLDERS
+    for folder in sorted(packages):
+        doc = ast.get_docstring(ast.parse((KIOSK / folder / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and len(doc) > 40, f"kiosk/{folder}/__init__.py: say what the folder serves"
+        readme = (KIOSK.parent / "README.md").read_text(encoding="utf-8")
+        assert f"  {folder}/" in readme, f"README's 'Where things are' lacks kiosk/{folder}/"

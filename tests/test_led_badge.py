@@ -17,11 +17,11 @@ import pytest
 from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
 
-import kiosk.app as kapp
-from kiosk.resume import start_game
+from kiosk.app.led_badge import led_badge_rect
+from kiosk.persist.resume import start_game
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.seats import SeatInfo
-from kiosk.scenes.service import ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
 
 LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]
@@ -102,7 +102,7 @@ def test_the_service_menu_keeps_the_whole_line(size: tuple[int, int], tmp_path: 
     from text_fit import TextSeen, cut_texts
 
     from kiosk import render
-    from kiosk.scenes.service import short_led_line
+    from kiosk.scenes.service.status_panel import short_led_line
     line = short_led_line(LINE) if render.small_screen(*size) else LINE
     d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     try:
@@ -129,12 +129,12 @@ def test_no_corner_plain_no_badge(monkeypatch: pytest.MonkeyPatch) -> None:
     surf = pygame.Surface((200, 100))
     for x in range(0, 200, 3):
         pygame.draw.line(surf, (200, 200, 200), (x, 0), (x, 100))
-    assert kapp.led_badge_rect(surf) is None
+    assert led_badge_rect(surf) is None
     pygame.draw.rect(surf, (10, 10, 10), (100, 50, 100, 50))
-    assert kapp.led_badge_rect(surf) is None                 # plain, but a panel's colour, not the screen's
+    assert led_badge_rect(surf) is None                 # plain, but a panel's colour, not the screen's
     from kiosk import render
     pygame.draw.rect(surf, render.BG, (100, 50, 100, 50))
-    r: Any = kapp.led_badge_rect(surf)
+    r: Any = led_badge_rect(surf)
     assert r is not None and r.right == 196 and r.bottom == 96
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from firmware_bridge.layout import limit_current
 from kiosk import config
-from kiosk.led import LedOutput
+from kiosk.output.led import LedOutput
 
 
 def _output(**led: Any) -> LedOutput:

@@ -17,7 +17,7 @@ import pytest  # noqa: E402
 
 from arcade import i18n  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.input import Command  # noqa: E402
+from kiosk.controls.input import Command  # noqa: E402
 from kiosk.scenes.attract import AttractScene  # noqa: E402
 from kiosk.scenes.lobby import LobbyScene  # noqa: E402
 from tests.explorer import Explorer  # noqa: E402

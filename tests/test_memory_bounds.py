@@ -144,8 +144,8 @@ def _game_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     import argparse
     import types
 
-    from kiosk import app as kapp
     from kiosk import config
+    from kiosk.app import loop as kapp
     clock = types.SimpleNamespace(t=10 ** 15)
     monkeypatch.setattr(kapp, "time", types.SimpleNamespace(
         monotonic_ns=lambda: clock.t, monotonic=lambda: clock.t / 1e9,

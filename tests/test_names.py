@@ -3,7 +3,7 @@
 * **A layout is the LED matrix's pixel order** (``firmware_bridge/layout.py``, ``MatrixLayout``)
   and nothing else: no identifier in ``arcade/`` or ``kiosk/`` (a name, an attribute, a
   function, class or argument, an imported module) has the word "layout" in it, except in
-  the LED modules (``kiosk/led.py``, or any module or folder named ``led``/``leds``/``led_*``)
+  the LED modules (``kiosk/output/led.py``, or any module or folder named ``led``/``leds``/``led_*``)
   and the LED names themselves (``firmware_bridge.layout``, ``MatrixLayout``, ``LayoutError``).
   FOCUS's start positions are *start positions*, Sherlook's green tokens show *poses*, screens
   have *regions* or a *grid*.  ``kiosk/games/`` is not read yet: its screens are being split
@@ -83,7 +83,7 @@ def layout_names(tree: ast.AST) -> list[tuple[int, str]]:
 
 
 def is_led_module(rel: Path) -> bool:
-    """``kiosk/led.py``, ``kiosk/leds/...``, ``kiosk/output/led_link.py``: the LED output."""
+    """``kiosk/output/led.py``, ``kiosk/leds/...``, ``kiosk/output/led_link.py``: the LED output."""
     stems = [p for p in rel.with_suffix("").parts]
     return any(s in ("led", "leds") or s.startswith("led_") for s in stems)
 
@@ -107,13 +107,13 @@ def test_the_check_finds_a_layout_of_each_kind():
     assert layout_names(ast.parse(src)) == [
         (1, "Layout"), (1, "arcade.sherlook.layouts"), (2, "kiosk.layout_tools"), (3, "LAYOUTS"),
         (4, "layout_key"), (4, "screen_layout"), (5, "ScreenLayout"), (6, "layout"), (7, "layout")]
-    assert is_led_module(Path("kiosk/led.py")) and is_led_module(Path("kiosk/leds/link.py"))
-    assert not is_led_module(Path("kiosk/scenes/service.py")) and not is_led_module(Path("kiosk/ledger.py"))
+    assert is_led_module(Path("kiosk/output/led.py")) and is_led_module(Path("kiosk/leds/link.py"))
+    assert not is_led_module(Path("kiosk/scenes/service/menu.py")) and not is_led_module(Path("kiosk/ledger.py"))
 
 
 def test_layout_means_only_the_led_matrix_pixel_order():
     modules = read_modules()
-    assert any(p.name == "service.py" for p in modules) and any(p.parts[-2] == "sherlook" for p in modules)
+    assert any(p.parts[-2:] == ("service", "menu.py") for p in modules) and any(p.parts[-2] == "sherlook" for p in modules)
     found = [f"{p.relative_to(ROOT)}:{line}: {name}"
              for p in modules for line, name in layout_names(ast.parse(p.read_text(encoding="utf-8")))]
     assert not found, ("'layout' is the LED matrix's pixel order only (docs/architecture.md, "

@@ -101,7 +101,7 @@ def test_the_lobbys_countdown_reads_whole_with_eight_rows_under_two_notes(
 @pytest.mark.parametrize("app", SIZES, ids=IDS, indirect=True)
 def test_the_pin_box_reads_whole_under_a_wrong_pin_note(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
     from kiosk.scenes.lobby import LobbyScene
-    from kiosk.scenes.service import PinScene
+    from kiosk.scenes.service.pin import PinScene
     seen = TextSeen(monkeypatch)
     app.replace(LobbyScene(app))  # type: ignore[attr-defined]
     app.push(PinScene(app))  # type: ignore[attr-defined]
@@ -251,7 +251,7 @@ def _note_over_the_title(app: object, monkeypatch: pytest.MonkeyPatch, game: Lob
     """Play ``game`` for ``play_s`` seconds (P1 a person, the other ``players - 1`` seats
     computers), then check a note goes over its ``note_strip`` (at most a sixth of the screen
     high) and nowhere else, every word whole."""
-    from kiosk.resume import start_game
+    from kiosk.persist.resume import start_game
     seen = TextSeen(monkeypatch)
     entry = game.name
     app.current_game = game  # type: ignore[attr-defined]
@@ -317,7 +317,7 @@ def test_the_markers_tags_keep_to_their_cards(app: object, monkeypatch: pytest.M
 def test_a_skipped_seats_badge_leaves_its_name_readable(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """FOCUS, 4 players in teams (explorer monkey seed 13001, 800x480): the "SKIPPED: no move"
     badge covered P3's "P3  team P1+P3" line.  The badge now stands beside the name."""
-    from kiosk.resume import start_game
+    from kiosk.persist.resume import start_game
     from kiosk.scenes.lobby import find_game
     seen = TextSeen(monkeypatch)
     game = find_game("focus-4p-teams", None)

@@ -9,10 +9,10 @@ import re
 import pytest
 
 from kiosk import config as configmod
-from kiosk import doctor
 from kiosk.config import Config, ConfigError, validate
-from kiosk.gestures import NEXT, OK
-from kiosk.service_tools import NewPin
+from kiosk.controls.gestures import NEXT, OK
+from kiosk.service import doctor
+from kiosk.service.tools import NewPin
 
 
 def said_range(text: str) -> tuple[int, int]:

@@ -23,9 +23,11 @@ from pathlib import Path
 
 import pytest
 
-import kiosk.app as kapp
-from kiosk import power
-from kiosk.scenes.service import MENU, ServiceScene
+import kiosk.app.loop as kapp
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.rows import MENU
+from kiosk.service import power
+from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
 from tests.test_event_day import P1, Day, docs_shot, event_config, menu_to, open_service
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,9 +146,9 @@ def test_install_sh_installs_the_rule_where_polkit_reads_it(tmp_path: Path) -> N
 def test_the_unit_restarts_on_the_restart_status_and_stays_stopped_on_the_stop_status() -> None:
     from tests.test_unit_file import settings
     s = settings()
-    assert s["RestartForceExitStatus"] == [str(kapp.EXIT_RESTART)]
-    assert s["RestartPreventExitStatus"] == [str(kapp.EXIT_STOP)]
-    assert set(s["SuccessExitStatus"][0].split()) == {str(kapp.EXIT_STOP), str(kapp.EXIT_RESTART)}
+    assert s["RestartForceExitStatus"] == [str(EXIT_RESTART)]
+    assert s["RestartPreventExitStatus"] == [str(EXIT_STOP)]
+    assert set(s["SuccessExitStatus"][0].split()) == {str(EXIT_STOP), str(EXIT_RESTART)}
 
 
 # -- the service menu's shut down, refused ---------------------------------------------------
@@ -210,8 +212,8 @@ import os, sys
 generation = int(os.environ.get("FA_TEST_GENERATION", "0")) + 1
 os.environ["FA_TEST_GENERATION"] = str(generation)
 print(f"start {generation} pid {os.getpid()} argv {sys.argv[1:]}", flush=True)
-import kiosk.app as kapp
-from kiosk.scenes.service import MENU
+import kiosk.app.loop as kapp
+from kiosk.scenes.service.rows import MENU
 
 loop = kapp.App.loop
 
@@ -254,7 +256,7 @@ def test_restart_started_by_hand_runs_the_same_command_line_again(tmp_path: Path
 def test_restart_under_systemd_exits_with_the_status_the_unit_restarts_on(tmp_path: Path) -> None:
     out = run_harness(tmp_path, {"NOTIFY_SOCKET": str(tmp_path / "no-notify-socket"), "INVOCATION_ID": "abc123"})
     assert re.findall(r"start (\d)", out.stdout) == ["1"], out.stdout + out.stderr      # systemd restarts it
-    assert out.returncode == kapp.EXIT_RESTART, out.stderr
+    assert out.returncode == EXIT_RESTART, out.stderr
 
 
 def test_systemd_is_told_apart_from_a_terminal() -> None:
@@ -276,7 +278,7 @@ class Answer:
     (127, "Error getting authority: Could not connect", False, "polkit does not answer"),
 ])
 def test_the_doctor_asks_polkit_whether_the_menu_may_shut_down(code: int, err: str, ok: bool, says: str) -> None:
-    from kiosk import doctor
+    from kiosk.service import doctor
     asked: list[list[str]] = []
 
     def run(argv: list[str], **_: object) -> Answer:

@@ -14,7 +14,7 @@ from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
 from text_fit import TextSeen, cut_texts
 
-from kiosk.resume import start_game
+from kiosk.persist.resume import start_game
 from kiosk.scenes.lobby import lobby_games
 from kiosk.scenes.seats import SeatInfo
 

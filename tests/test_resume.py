@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk import resume
+from kiosk.persist import resume
 from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import SeatInfo
@@ -73,7 +73,7 @@ def test_the_kiosk_offers_the_interrupted_game_and_resumes_it_with_the_same_seat
         app.led.close()
     again = start_kiosk(config_for(None, store), frames=0)
     try:
-        again.offer_resume()
+        again.resume_offer.offer()
         offer = again.scenes[-1]
         assert isinstance(offer, resume.ResumeScene) and isinstance(again.scenes[-2], AttractScene)
         # Nobody answers: it resumes by itself.
@@ -96,7 +96,7 @@ def test_back_drops_the_offer(tmp_path: Path) -> None:
         app.replace(resume.start_game(app, find_game("focus", None), computer_seats(2)))
         play_until(app, 2)
         app.home()
-        app.offer_resume()
+        app.resume_offer.offer()
         assert isinstance(app.scenes[-1], resume.ResumeScene)
 
         class Back:
@@ -237,7 +237,7 @@ def test_in_kiosk_mode_a_station_s_x_drops_the_offer_and_the_hint_names_no_esc(t
         play_until(app, 2)
         app.home()
         app.kiosk_mode = True
-        app.offer_resume()
+        app.resume_offer.offer()
         offer = app.scenes[-1]
         assert isinstance(offer, resume.ResumeScene)
         assert "Esc" not in offer.hint(5) and "X or hold 2 s = drop it" in offer.hint(5)
@@ -262,7 +262,7 @@ def test_the_offer_names_its_game_once_and_leaves_the_recent_games_in_sight(tmp_
         play_until(app, 2)
         app.home()
         app.scenes[-1].recent_lines = [("FocusX Classic", "P1", "most cards (54)")]
-        app.offer_resume()
+        app.resume_offer.offer()
         offer = app.scenes[-1]
         assert isinstance(offer, resume.ResumeScene)
         seen = TextSeen(monkeypatch)

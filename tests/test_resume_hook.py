@@ -17,8 +17,8 @@ import pytest
 from arcade import registry
 from arcade.core.api import CHANCE, RACE, Game
 from arcade.core.errors import RecordError, SettingsError
-from kiosk import resume
-from kiosk.highscores import score_rule
+from kiosk.persist import resume
+from kiosk.persist.highscores import score_rule
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
@@ -143,7 +143,7 @@ def test_a_game_resumed_after_a_power_cut_ends_with_the_high_score_entry(tmp_pat
     try:
         app = d2.app
         app.home()
-        app.offer_resume()
+        app.resume_offer.offer()
         assert isinstance(d2.top, resume.ResumeScene)
         assert app.current_game is None                  # a new start: nobody chose a game in the lobby
         d2.press(BUZZ[0])                                # P1's tap: the other choice, "Drop it"

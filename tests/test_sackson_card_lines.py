@@ -15,9 +15,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
-from kiosk.away import AWAY_LABEL, AWAY_SHORTER  # noqa: E402
 from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
+from kiosk.players.away import AWAY_LABEL, AWAY_SHORTER  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import TextSeen, sized_app  # noqa: E402
 

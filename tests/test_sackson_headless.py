@@ -1,4 +1,4 @@
-"""``focus-arcade headless --game focus|crossfire`` (kiosk/headless.py): one JSON line
+"""``focus-arcade headless --game focus|crossfire`` (kiosk/players/headless.py): one JSON line
 per game, the same lines for the same seed, every variant, clear messages for bad input
 (never a silent fallback), and lines whose moves replay to their final position (SF-7)."""
 
@@ -12,8 +12,9 @@ import pytest
 
 from arcade.core.errors import SettingsError
 from arcade.sackson import VARIANTS
-from kiosk import cli, headless
-from kiosk.headless import run
+from kiosk import cli
+from kiosk.players import headless
+from kiosk.players.headless import run
 
 KEYS = {"game", "variant", "seed", "index", "players", "skills", "levels", "winners", "reason", "plies",
         "captures", "reserves", "moves", "final"}

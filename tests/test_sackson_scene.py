@@ -21,7 +21,7 @@ from arcade.core.events import Edge  # noqa: E402
 from arcade.core.record import replay  # noqa: E402
 from arcade.sackson import Drop, Move, Swap, make_game  # noqa: E402
 from kiosk import config, render  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.sackson import (
     computers,  # noqa: E402
     panel,  # noqa: E402

@@ -15,9 +15,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
+from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.lobby import lobby_games  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from kiosk.thinker import wait_shared_idle  # noqa: E402
 from tests.text_fit import TextSeen, cut_texts, sized_app  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]

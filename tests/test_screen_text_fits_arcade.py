@@ -24,7 +24,9 @@ from kiosk import render  # noqa: E402
 from kiosk.scenes.attract import AttractScene  # noqa: E402
 from kiosk.scenes.lobby import LobbyScene  # noqa: E402
 from kiosk.scenes.results import ResultsScene  # noqa: E402
-from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene  # noqa: E402
+from kiosk.scenes.service.menu import ServiceScene  # noqa: E402
+from kiosk.scenes.service.pin import PinScene  # noqa: E402
+from kiosk.scenes.service.rows import MENU, SETTINGS  # noqa: E402
 from tests.test_event_day import BUZZ, MS, P1, P2, Day, choose_game, enter_pin, event_config, menu_to, play_to_results  # noqa: E402
 from tests.text_fit import TextSeen, cut_texts, language_fixture  # noqa: E402,F401  (the fixture "language")
 

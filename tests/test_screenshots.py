@@ -114,7 +114,7 @@ def test_without_the_option_nothing_is_written(tmp_path: Path, monkeypatch: pyte
         d.frames(3)
         key(pygame.K_F12)
         d.frames(40, 50 * MS)
-        assert isinstance(d.top, AttractScene) and d.app.shots == 0
+        assert isinstance(d.top, AttractScene) and d.app.screenshots.shots == 0
     finally:
         d.close()
     assert not list(tmp_path.rglob("*.png"))

@@ -25,11 +25,14 @@ from typing import Any
 import pytest
 from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
+from text_fit import language_fixture  # noqa: F401  (the fixture "language")
 
-import kiosk.scenes.service as service
-from kiosk.highscores import score_rule
+import kiosk.scenes.service.pin as service_pin
+from kiosk.persist.highscores import score_rule
 from kiosk.scenes.lobby import LobbyScene
-from kiosk.scenes.service import MENU, SETTINGS, PinScene, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.pin import PinScene
+from kiosk.scenes.service.rows import FAST_TAP_NS, MENU, SETTINGS
 
 TAP_MS, HOLD_MS, LONG_MS = 120, 900, 2600
 
@@ -41,7 +44,7 @@ class Wall:
         self.base = 1_800_000_000.0
         self.day: Day | None = None
         self.day_t0 = 0
-        monkeypatch.setattr(service, "time", types.SimpleNamespace(time=self.now))
+        monkeypatch.setattr(service_pin, "time", types.SimpleNamespace(time=self.now))
 
     def follow(self, day: Day) -> None:
         if self.day is not None:
@@ -186,7 +189,7 @@ def test_every_setting_reaches_each_of_its_values_with_buzzer_actions(day: Day) 
         went_down = False
         for _ in range(2 * len(values) + 2):
             before = svc.values[k]
-            svc.now += service.FAST_TAP_NS + 10 ** 8    # slow taps: one step each (quick ones go further)
+            svc.now += FAST_TAP_NS + 10 ** 8    # slow taps: one step each (quick ones go further)
             svc.act("next", buzzer=True)
             seen.add(svc.values[k])
             went_down |= not choices and svc.values[k] < before
@@ -335,13 +338,13 @@ def test_the_pin_lock_survives_a_restart_and_grows_with_each_lock(tmp_path: Path
         d.frames(10, 50 * MS)
         enter_pin(d, "2580")                            # the right PIN ends the row of locks
         assert isinstance(d.top, ServiceScene)
-        assert d.top is not None and service.pin_lock(d.app).locks == 0
+        assert d.top is not None and service_pin.pin_lock(d.app).locks == 0
     finally:
         d.close()
 
 
 def test_a_clock_set_back_never_makes_the_lock_longer_than_its_length(tmp_path: Path) -> None:
-    from kiosk.service_tools import PinLock
+    from kiosk.service.tools import PinLock
     now = [1_800_000_000.0]
     lock = PinLock(tmp_path / "lock.json", clock=lambda: now[0])
     for _ in range(3):
@@ -385,8 +388,9 @@ def test_guests_who_reach_the_pin_from_the_lobby_never_see_a_stuck_message(day: 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_gesture_lines_and_the_pin_page_fit_every_display(size: tuple[int, int], tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hints, the "let go" lines and the Change-the-PIN page are drawn whole (tests/text_fit.py)."""
+                                                              monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The hints, the "let go" lines and the Change-the-PIN page are drawn whole (tests/text_fit.py),
+    in every language the arcade speaks (issue 26)."""
     from text_fit import TextSeen, cut_texts
     d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     seen = TextSeen(monkeypatch)
@@ -445,7 +449,7 @@ def test_the_gesture_lines_and_the_pin_page_fit_every_display(size: tuple[int, i
 
 
 def test_the_led_page_and_a_confirmation_with_buzzers_alone(day: Day) -> None:
-    from kiosk.scenes.service import LED_PATTERNS
+    from kiosk.scenes.service.rows import LED_PATTERNS
     d = day
     d.app.highscores.add("sherlook", "ACE", 12)
     svc = open_service(d)
@@ -462,7 +466,7 @@ def test_the_led_page_and_a_confirmation_with_buzzers_alone(day: Day) -> None:
     menu_to(d, svc, "reset")
     tap(d)                                                        # "Yes"
     hold(d)
-    assert "1 high scores deleted" in svc.status
+    assert svc.status == "1 high score deleted"           # one score: the singular (issue 26, ngettext)
     menu_to(d, svc, "close")
     assert not isinstance(d.top, ServiceScene)
 

@@ -14,7 +14,8 @@ from test_event_day import BUZZ, Day
 
 from kiosk.config import check_all, load_or_default
 from kiosk.scenes.lobby import LobbyScene
-from kiosk.scenes.service import PinScene, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.pin import PinScene
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from kiosk.scenes.service import FAST_TAP_NS, SETTINGS, ServiceScene  # noqa: E402
+from kiosk.scenes.service.menu import ServiceScene  # noqa: E402
+from kiosk.scenes.service.rows import FAST_TAP_NS, SETTINGS  # noqa: E402
 from tests.text_fit import sized_app  # noqa: E402
 
 QUICK_NS, SLOW_NS = 300_000_000, FAST_TAP_NS + 200_000_000

@@ -21,7 +21,8 @@ from test_event_day import MS, Day
 from test_service_buzzers_only import combination, hold, long_hold, menu_to, open_service, row_to, tap
 from test_service_combo_buzzers import install_sh_config
 
-from kiosk.scenes.service import MENU, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.rows import MENU
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from test_event_day import Day, event_config, menu_to, open_service
 
 from kiosk import render
-from kiosk.scenes.service import wrap_text
+from kiosk.scenes.service.led_page import wrap_text
 
 MS = 1_000_000
 

@@ -1,7 +1,7 @@
 """The service pages keep their lines above the status panel (issue 20's explorer walking the
 service menu with buzzers alone: with the README-PIN advice along the bottom, the button
 test's last edges and legend, and the LED test's link lines and picture caption, ran under it
-at 480x320 and 800x480)."""
+at 480x320 and 800x480).  In every language the arcade speaks (issue 26)."""
 
 from __future__ import annotations
 
@@ -16,15 +16,17 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from arcade.core.events import Edge  # noqa: E402
+from arcade.i18n import _  # noqa: E402
 from kiosk import render  # noqa: E402
-from kiosk.scenes.service import LED_PATTERNS, ServiceScene  # noqa: E402
-from tests.text_fit import TextSeen, sized_app  # noqa: E402
+from kiosk.scenes.service.menu import ServiceScene  # noqa: E402
+from kiosk.scenes.service.rows import LED_PATTERNS  # noqa: E402
+from tests.text_fit import TextSeen, language_fixture, sized_app  # noqa: E402,F401  (the fixture "language")
 
 ADVICE = "The PIN is the one printed in the README: choose your own (Change the PIN)"
 
 
 @pytest.fixture()
-def make(tmp_path: Path) -> Iterator[Any]:
+def make(tmp_path: Path, language: str) -> Iterator[Any]:
     made: list[Any] = []
 
     def one(size: tuple[int, int]) -> ServiceScene:
@@ -32,7 +34,7 @@ def make(tmp_path: Path) -> Iterator[Any]:
         made.append(app)
         svc = ServiceScene(app)
         app.push(svc)
-        svc.status = ADVICE
+        svc.status = _(ADVICE)
         return svc
 
     yield one
@@ -45,7 +47,7 @@ def lines_over_the_status(svc: ServiceScene, monkeypatch: pytest.MonkeyPatch) ->
     seen = TextSeen(monkeypatch)
     render.redraw_everything()
     svc.draw(svc.app.screen)
-    status_words = set(ADVICE.split())
+    status_words = set(_(ADVICE).split())
     status = [r for m, r, *_ in seen.seen if m.strip() and set(m.split()) <= status_words]
     assert status, seen.words()                          # the advice is shown
     top = min(r.top for r in status)

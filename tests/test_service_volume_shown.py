@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.scenes.service import SETTINGS, ServiceScene
+from kiosk.scenes.service.menu import ServiceScene
+from kiosk.scenes.service.rows import SETTINGS
 from tests.explorer import SIZES, Explorer
 
 

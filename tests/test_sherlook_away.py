@@ -1,14 +1,14 @@
 """Sherlook never waits for a seat that nobody is at (issue 10; SL-3, SLA-3).
 
 A Sherlook round has no turns: every seat races for a marker at once, so the
-away-player rule (kiosk/away.py: a computer plays an idle person's *turn*) has
+away-player rule (kiosk/players/away.py: a computer plays an idle person's *turn*) has
 nothing to take over.  What the host notices instead: a seat nobody is at never
 holds a round up.  When everyone else has a marker, the last seat's countdown
 (``countdown_s``) runs out; when several seats never press, the round limit
 (``round_limit_s``, SLA-3) gives all of them the countdown.  The round is
 scored without them and the game goes on to its end and the results.  When no
 person has pressed for two whole rounds, everyone has left: the game is put
-away and the title comes back (issue 20, kiosk/away.py).
+away and the title comes back (issue 20, kiosk/players/away.py).
 """
 
 from __future__ import annotations

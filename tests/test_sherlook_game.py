@@ -19,11 +19,11 @@ from arcade.sherlook.autoplay import SherlookSimConfig, simulate
 from arcade.sherlook.game import Round, SherlookGame, photos_for
 from arcade.sherlook.markers import Take, TimeUp
 from arcade.sherlook.poses import pose
-from kiosk.headless import run_spec
+from kiosk.players.headless import run_spec
 
 
 def run_games(players, games_n, seed, skills, out):
-    """The headless runner of the ``sherlook`` entry (``kiosk.headless.run_spec``)."""
+    """The headless runner of the ``sherlook`` entry (``kiosk.players.headless.run_spec``)."""
     run_spec(games.get("sherlook"), players, games_n, seed, skills, out)
 
 
@@ -245,7 +245,7 @@ def test_headless_refuses_what_sherlook_does_not_have(extra, words, capsys):
 def test_headless_accepts_no_mode_or_classic_and_says_the_range_for_bad_player_counts():
     import argparse
 
-    from kiosk.headless import run
+    from kiosk.players.headless import run
     for mode in (None, "classic"):
         out = io.StringIO()
         args = argparse.Namespace(game="sherlook", mode=mode, variant=None, players=2, games=1, seed=4,

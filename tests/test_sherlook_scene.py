@@ -1,6 +1,6 @@
 """The Sherlook scene on SDL's dummy video driver, in virtual time.
 
-An :class:`~kiosk.app.App` on the default configuration (results in a
+An :class:`~kiosk.app.loop.App` on the default configuration (results in a
 temporary folder, LED matrix off) is driven through its own ``App.step`` with
 a virtual clock, so stamps are exact and a round takes well under a second.
 Asserted is what players notice: the lobby offers Sherlook; the green token,
@@ -18,7 +18,7 @@ import pygame
 import pytest
 from virtual_kiosk import FRAME, Clock, virtual_app
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from hardware.keyboard import KeyboardBuzzers
 from kiosk import cli
 from kiosk.config import validate

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import kiosk.app as kapp  # noqa: E402
+import kiosk.app.loop as kapp  # noqa: E402
 from kiosk.config import Config, validate  # noqa: E402
 from kiosk.scenes.lobby import lobby_games  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402

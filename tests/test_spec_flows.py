@@ -17,9 +17,10 @@ import pygame
 import pytest
 
 from arcade import registry
-from kiosk import cli, config, resume
-from kiosk.app import App
-from kiosk.demo import demo_game
+from kiosk import cli, config
+from kiosk.app.loop import App
+from kiosk.persist import resume
+from kiosk.players.demo import demo_game
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.lobby import lobby_games
 from kiosk.scenes.seats import LobbyGame, SeatInfo

@@ -14,7 +14,7 @@ CHILD = r'''
 import argparse, json, sys, tempfile
 import pygame
 from kiosk import config
-from kiosk.app import App
+from kiosk.app.loop import App
 cfg = config.load_or_default(None)
 cfg.data["storage"]["path"] = tempfile.mkdtemp() + "/results.sqlite3"
 cfg.data["led"]["port"] = "none"
@@ -31,7 +31,7 @@ def flip():
     out.setdefault("at_first_frame", {"games": games(), "sounds": len(app.sounds.sounds)})
 pygame.display.flip = flip
 app.loop(max_frames=3)
-app.warming.join(120)
+app.warmup.thread.join(120)
 out["after"] = {"games": games(), "sounds": len(app.sounds.sounds), "problem": app.sounds.problem,
                 "title": type(app.scenes[-1]).__name__}
 app.close()
@@ -56,5 +56,5 @@ def test_the_title_is_drawn_before_any_game_screen_is_loaded_and_every_game_is_r
     from kiosk.scenes.lobby import GAME_MODULES
     assert after["games"] == sorted(GAME_MODULES)       # all of them ready before a guest's press
     if not after["problem"]:                            # a machine with a (dummy) sound device
-        from kiosk.sound import RECIPES
+        from kiosk.output.sound import RECIPES
         assert after["sounds"] == len(RECIPES)

@@ -1,4 +1,4 @@
-"""The results store (kiosk/storage.py): finished games in a local SQLite file.
+"""The results store (kiosk/persist/storage.py): finished games in a local SQLite file.
 
 What the admin notices: every finished game is listed newest first and its
 record replays; results survive a restart; a damaged file never stops the
@@ -18,7 +18,7 @@ from arcade import registry as games
 from arcade.core.record import replay, to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
-from kiosk.storage import Results, StorageError
+from kiosk.persist.storage import Results, StorageError
 
 
 def a_record(seats: int = 3, seed: int = 5) -> tuple[dict[str, object], tuple[int, ...], str, tuple[float, ...]]:

@@ -1,4 +1,4 @@
-"""A value changed by damage is found, never shown as a result (issue 23, kiosk/storage.py).
+"""A value changed by damage is found, never shown as a result (issue 23, kiosk/persist/storage.py).
 
 Cells that still read as well-formed values (a score digit flipped, a winner list that is
 still a list of seats) passed every shape check: the title screen and the high scores
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.storage import SCHEMA_VERSION, Results
+from kiosk.persist.storage import SCHEMA_VERSION, Results
 from tests.test_store_damage import a_game, store_with_damage
 
 #: Changes that every shape check accepts: only the checksum can tell.

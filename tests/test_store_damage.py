@@ -1,4 +1,4 @@
-"""No file can stop the start (issue 11): the results store (kiosk/storage.py).
+"""No file can stop the start (issue 11): the results store (kiosk/persist/storage.py).
 
 What the operator notices: a result the arcade cannot read back no longer makes
 the title screen fail at every start; the row is put aside (the file as it was
@@ -22,8 +22,8 @@ import pytest
 from arcade.core.record import to_record
 from arcade.focusx.autoplay import SimConfig, first_legal, simulate
 from arcade.focusx.classic import ClassicGame
+from kiosk.persist.storage import SCHEMA_VERSION, Results, StorageError
 from kiosk.scenes.attract import AttractScene
-from kiosk.storage import SCHEMA_VERSION, Results, StorageError
 from tests.kiosk_start import config_for, start_kiosk
 
 
@@ -172,7 +172,7 @@ def test_a_finished_game_with_a_key_is_stored_once(tmp_path: Path) -> None:
 
 UNWRITABLE = r"""
 import resource, signal, sys
-from kiosk.storage import Results, StorageError
+from kiosk.persist.storage import Results, StorageError
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 limit = int(sys.argv[2])
 resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))     # no file may grow past this: a full disk

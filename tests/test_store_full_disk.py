@@ -15,7 +15,7 @@ from typing import Iterator
 
 import pytest
 
-from kiosk.storage import WAL_FRAME_HEADER, WAL_HEADER, NotSavedYet, Results, StorageError
+from kiosk.persist.storage import WAL_FRAME_HEADER, WAL_HEADER, NotSavedYet, Results, StorageError
 from tests.test_store_damage import a_game
 
 
@@ -142,9 +142,10 @@ def test_a_damaged_journal_on_a_full_disk_is_left_as_it_is_and_said_plainly(smal
     """No byte-exact copy can be made: the file and its journal are not opened for writing
     (no recovery over them), the screen says so plainly, and the next start with space keeps
     the copy and goes on."""
-    from types import SimpleNamespace
+    import time
 
-    from kiosk.app import App
+    from kiosk.app.messages import Messages
+    from kiosk.app.stores import open_results
     from tests.test_store_journal import assert_byte_exact, crashed_store, frame_size, kept_copies
     path, files = crashed_store(small_disk, steps=8)
     wal = bytearray(files["-wal"])
@@ -162,12 +163,10 @@ def test_a_damaged_journal_on_a_full_disk_is_left_as_it_is_and_said_plainly(smal
     assert "nowhere" not in said and caught.value.no_space
     assert_byte_exact(path, damaged)                               # not recovered over: every byte as it was
     assert kept_copies(path) == []                                 # and no cut copy that looks like a kept one
-    shown: list[str] = []
-    app = SimpleNamespace(cfg=SimpleNamespace(storage_path=lambda: path), message=lambda t, s=12.0: shown.append(t),
-                          messages=[])
-    r = App._open_results(app)                                     # type: ignore[arg-type]
+    notes = Messages(clock=time.monotonic)
+    r = open_results(path, notes)
     assert r is not None and r.path == ":memory:"                  # this session's games are kept in memory
-    assert shown == [said]                                         # one plain sentence, not wrapped in another
+    assert [m for m, _ in notes] == [said]                         # one plain sentence, not wrapped in another
     assert_byte_exact(path, damaged)
     filler.unlink()                                                # space again: the copy, then the file goes on
     again = Results(path)
@@ -185,14 +184,11 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
     """The results screen asks for the high-score table at every frame: on a full disk the
     journal says so once (not 38 lines a second), it is tried again every few seconds, and
     said once more when it works again."""
-    from types import SimpleNamespace
-
-    import kiosk.app as kapp
-    import kiosk.highscores as khs
+    import kiosk.persist.highscores as khs
+    from kiosk.app.stores import HIGHSCORES_RETRY_S, HighScoreTable
     r = Results(small_disk / "arcade.sqlite3")
     filler = fill(small_disk)
     now = [100.0]
-    monkeypatch.setattr(kapp, "time", SimpleNamespace(monotonic=lambda: now[0]))
     opened: list[int] = []
     real = khs.HighScores
 
@@ -201,19 +197,18 @@ def test_high_scores_on_a_full_disk_are_said_once_and_not_tried_at_every_frame(
         return real(db)
     monkeypatch.setattr(khs, "HighScores", counted)
     said: list[str] = []
-    app = SimpleNamespace(results=r, _highscores=None, _highscores_problem="", _highscores_retry_at=0.0,
-                          message=said.append)
+    table = HighScoreTable(lambda: r, said.append, clock=lambda: now[0])
     try:
         for _ in range(25 * 38):                                   # 25 s of frames at the same moment
-            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+            assert table.get() is None
         now[0] += 25
         for _ in range(38):
-            assert kapp.App.highscores.fget(app) is None           # type: ignore[attr-defined]
+            assert table.get() is None
         assert len(said) == 1 and "High scores unavailable" in said[0] and "full" in said[0]
         assert len(opened) == 2                                     # the first frame, then once after the wait
         filler.unlink()                                             # space again
-        now[0] += kapp.HIGHSCORES_RETRY_S
-        assert kapp.App.highscores.fget(app) is not None           # type: ignore[attr-defined]
+        now[0] += HIGHSCORES_RETRY_S
+        assert table.get() is not None
         assert len(said) == 2 and "available again" in said[1]
     finally:
         r.close()

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.storage import RESUME_CHECKPOINT_STEPS, WAL_FRAME_HEADER, WAL_HEADER, Results, wal_damage
+from kiosk.persist.storage import RESUME_CHECKPOINT_STEPS, WAL_FRAME_HEADER, WAL_HEADER, Results, wal_damage
 from tests.test_store_damage import a_game
 
 GAME = a_game(1)

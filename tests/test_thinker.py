@@ -1,4 +1,4 @@
-"""Computer players think in their own process (kiosk/thinker.py): the move comes from the worker,
+"""Computer players think in their own process (kiosk/players/thinker.py): the move comes from the worker,
 or - when the worker dies, hangs or speaks another protocol version - from the fallback player,
 and the game never loses a move."""
 
@@ -19,7 +19,7 @@ import pytest
 from arcade.bots.sackson import decide
 from arcade.sackson import SacksonGame
 from arcade.sackson.notation import play
-from kiosk import thinker as th
+from kiosk.players import thinker as th
 
 WAIT = 60.0
 

@@ -1,5 +1,5 @@
 """Issue 14: computer players whose decision can take over 1 ms think in the worker process
-for any registry entry (kiosk/thinker.py, the ``"game"`` requests): the 4Focus placement
+for any registry entry (kiosk/players/thinker.py, the ``"game"`` requests): the 4Focus placement
 players (expert computers, the arcade's own choice for a buzzer-only seat) and the
 Focus (2023) partners.  A game plays to its end in the kiosk screen with the moves coming
 from the worker, the same moves as the same players make in this process, a killed worker
@@ -24,10 +24,10 @@ import pytest  # noqa: E402
 
 from hardware.sink import drain  # noqa: E402
 from kiosk import config  # noqa: E402
-from kiosk import thinker as th  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.games.focusx.scene import FourFocusScene  # noqa: E402
+from kiosk.players import thinker as th  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12

@@ -18,9 +18,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from kiosk import config  # noqa: E402
-from kiosk import thinker as thinker_mod  # noqa: E402
-from kiosk.app import App  # noqa: E402
+from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
+from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12

@@ -273,7 +273,7 @@ def test_auto_finds_an_adalight_sketch_at_its_other_usual_rate_after_its_restart
 
 
 def test_the_arcade_s_auto_link_probes_every_rate_wled_and_the_sketch_may_be_at() -> None:
-    from kiosk.led import make_link
+    from kiosk.output.led import make_link
 
     link, _ = make_link({"port": "auto", "baudrate": 115200, "wled_baud": 921600}, MatrixLayout(4, 4))
     try:

@@ -294,7 +294,7 @@ def sized_app(tmp_path: Any, size: tuple[int, int]) -> Any:
     LED link.  The caller closes it (``app.close()``, then ``pygame.display.quit()``)."""
     import argparse
 
-    import kiosk.app as kapp
+    import kiosk.app.loop as kapp
     from kiosk.config import Config, validate
 
     pygame.init()

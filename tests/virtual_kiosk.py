@@ -1,4 +1,4 @@
-"""An :class:`~kiosk.app.App` on a virtual clock, for tests that run whole games through
+"""An :class:`~kiosk.app.loop.App` on a virtual clock, for tests that run whole games through
 ``App.step``: stamps are exact and a game takes seconds (SDL's dummy driver, results in a
 temporary folder, the LED matrix off)."""
 
@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
-import kiosk.app as kapp
+import kiosk.app.loop as kapp
 from kiosk.config import Config, validate
 
 FRAME = 16_666_667

@@ -91,7 +91,7 @@ def led_picture(state: CoopState, width: int = 16, height: int = 16) -> Picture:
 
 
 def summary(spec: GameSpec, state: CoopState, seed: int, index: int, skills: list[str]) -> JsonObject:
-    """The headless line (see ``kiosk/headless.py``)."""
+    """The headless line (see ``kiosk/players/headless.py``)."""
     from arcade.coop.game import rating
     game = state.game
     out = state.outcome()
@@ -155,7 +155,7 @@ def option_settings(option: str, value: object) -> dict[str, object]:
     raise SettingsError(option, value, "an option of Focus (2023): case")
 
 
-# -- the thinking process (kiosk/thinker.py: the "game" requests; arcade.core.thinking) -----
+# -- the thinking process (kiosk/players/thinker.py: the "game" requests; arcade.core.thinking) -----
 
 def _partner(state: State, seat: int, level: str, rng: random.Random) -> Action:
     """The Focus (2023) partner (``arcade.bots.coop``) at ``level``, on its seat's view (CO-5)."""

@@ -1,4 +1,4 @@
-"""What a game offers the kiosk's thinking process (``kiosk/thinker.py``).
+"""What a game offers the kiosk's thinking process (``kiosk/players/thinker.py``).
 
 The thinking process is a separate Python process that works out computer moves so the
 screen never waits for a search.  It knows no game: it asks the registry

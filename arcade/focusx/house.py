@@ -214,7 +214,7 @@ def redeal_hidden(state: FocusXState, seat: int, rng: random.Random) -> FocusXSt
     return copy
 
 
-# -- the thinking process (kiosk/thinker.py: the "game" requests; arcade.core.thinking) -----
+# -- the thinking process (kiosk/players/thinker.py: the "game" requests; arcade.core.thinking) -----
 
 def _place(state: State, seat: int, level: str, rng: random.Random) -> Action:
     """ThinkFocus / 4Focus placement (``arcade.bots.focusx_place``) at ``level``."""

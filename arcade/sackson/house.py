@@ -94,7 +94,7 @@ def led_picture(state: SacksonState, width: int = 16, height: int = 16) -> Pictu
 
 
 def summary(spec: GameSpec, state: SacksonState, seed: int, index: int, skills: list[str]) -> JsonObject:
-    """The headless line (see ``kiosk/headless.py``); ``game`` is ``"focus"`` for every variant."""
+    """The headless line (see ``kiosk/players/headless.py``); ``game`` is ``"focus"`` for every variant."""
     from arcade.sackson.record import to_record
     seats = state.game.seats
     out = state.outcome()
@@ -120,7 +120,7 @@ def view(state: SacksonState, seat: int) -> JsonObject:
     return state.snapshot()
 
 
-# -- the thinking process (kiosk/thinker.py: the "focus" requests; arcade.core.thinking) -----
+# -- the thinking process (kiosk/players/thinker.py: the "focus" requests; arcade.core.thinking) -----
 
 class FocusSearch:
     """FOCUS / Crossfire positions as the thinking process's data, and the search over them

@@ -126,7 +126,7 @@ def led_picture(state: SherlookState, width: int = 16, height: int = 16) -> Pict
 
 
 def summary(spec: GameSpec, state: SherlookState, seed: int, index: int, skills: list[str]) -> JsonObject:
-    """The headless line (see ``kiosk/headless.py``)."""
+    """The headless line (see ``kiosk/players/headless.py``)."""
     out = state.outcome()
     assert out is not None
     return {

@@ -24,11 +24,11 @@ from arcade.core.events import Edge
 from arcade.i18n import _, pgettext
 from arcade.registry import GameSpec
 from kiosk import render
-from kiosk.highscores import score_rule
-from kiosk.input import Command
+from kiosk.controls.input import Command
+from kiosk.persist.highscores import score_rule
+from kiosk.persist.storage import StorageError
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo, screen_part
-from kiosk.storage import StorageError
 
 if TYPE_CHECKING:
     from kiosk.scene import Host

@@ -4,7 +4,7 @@ A game scene (``kiosk/games/<family>/scene.py``) keeps only its input mapping
 and its drawing; this base holds the rest:
 
 * **seed and randomness**: ``seed`` (``demo --seed`` for the first game, else
-  a random one, :meth:`kiosk.app.App.new_seed`) and named streams
+  a random one, :meth:`kiosk.app.loop.App.new_seed`) and named streams
   (:meth:`stream`): ``"0"`` chance, ``"bots"`` the computer players, others
   as a game needs; the same seed gives the same game.
 * **leaving a game**: one confirmation, the same in every game.  ``back``
@@ -36,10 +36,10 @@ from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
 from arcade.i18n import N_, _, pgettext
 from kiosk import render
-from kiosk.input import Command
+from kiosk.controls.input import Command
+from kiosk.persist.storage import StorageError
 from kiosk.scene import STORE_NOTE, Scene
 from kiosk.scenes.seats import SeatInfo
-from kiosk.storage import StorageError
 
 if TYPE_CHECKING:
     from arcade.registry import GameSpec
@@ -159,11 +159,11 @@ class GameScene(Scene, Generic[S]):
 
     #: how long the final table stays before the results screen (ns)
     finish_ns = 2_000_000_000
-    #: set by ``kiosk/resume.py`` with :attr:`Scene.lobby_game` and :attr:`Scene.entry`: the game's key
+    #: set by ``kiosk/persist/resume.py`` with :attr:`Scene.lobby_game` and :attr:`Scene.entry`: the game's key
     game_key: str | None = None
     seats: list[SeatInfo]
     spec: GameSpec
-    #: the resume's bookkeeping (``kiosk/resume.py``): the steps kept last, the saved game's
+    #: the resume's bookkeeping (``kiosk/persist/resume.py``): the steps kept last, the saved game's
     #: digest (a resumed game), whether a failure to keep it was said
     resume_steps = 0
     resume_digest: str | None = None
@@ -213,7 +213,7 @@ class GameScene(Scene, Generic[S]):
 
     def initial_state(self, game: Game, kind: type[T]) -> T:
         """The state ``game`` starts from (a ``kind``): a new game's initial state, or, for a
-        game being resumed after a power cut (``kiosk/resume.py`` hands the plan to the app),
+        game being resumed after a power cut (``kiosk/persist/resume.py`` hands the plan to the app),
         the saved actions replayed through the registry's hook
         (:meth:`arcade.registry.GameSpec.start_from`).  Every family's screen makes its state
         here, once it has made its game.
@@ -232,7 +232,7 @@ class GameScene(Scene, Generic[S]):
             raise TypeError(f"{type(game).__name__} made a {type(state).__name__}, not a {kind.__name__}")
         return state
 
-    # -- a resumed game (kiosk/resume.py) ----------------------------------------------
+    # -- a resumed game (kiosk/persist/resume.py) ----------------------------------------------
     def resume_settings(self) -> Mapping[str, str]:
         """What a resume needs besides the lobby game and seats (Focus (2023): the case)."""
         return {}
@@ -273,7 +273,7 @@ class GameScene(Scene, Generic[S]):
 
     def empty_room_ns(self, turn_ns: int) -> int:
         """How long (ns) every person's seat may give no edge before the game counts as left by
-        everyone and is put away (kiosk/away.py): twice the away rule's ``turn_ns``.  A game in
+        everyone and is put away (kiosk/players/away.py): twice the away rule's ``turn_ns``.  A game in
         which a person may wait longer between presses says so (Sherlook: two rounds)."""
         return 2 * turn_ns
 
@@ -359,13 +359,13 @@ class GameScene(Scene, Generic[S]):
 
     def checkpoint(self) -> None:
         """After each completed step (an action added to the history), keep the game in
-        progress in the store for a restart (kiosk/resume.py); once over, nothing."""
+        progress in the store for a restart (kiosk/persist/resume.py); once over, nothing."""
         state = self.game_state()
         if state is None or self.over_at is not None or len(state.history) == self.resume_steps:
             return
         self.resume_steps = len(state.history)
         if state.outcome() is None:
-            from kiosk import resume
+            from kiosk.persist import resume
             resume.save_progress(self.app, self)
 
     def advance(self, now_ns: int) -> None:
@@ -412,7 +412,7 @@ class GameScene(Scene, Generic[S]):
         scene = self.again()
         lobby = self.lobby_game
         if lobby:
-            from kiosk import resume
+            from kiosk.persist import resume
             scene.game_key = resume.new_key()
             resume.tag(scene, (str(lobby[0]), str(lobby[1])))
         return scene

@@ -2,7 +2,7 @@
 
 Shown as its own scene (the "right" command on the title screen: the Right arrow) and as a page of the title
 screen's attract loop when ``[event]`` is on.  The rows come from the cabinet's
-:class:`kiosk.event.Leaderboard` (retained results from the broker, so a cabinet
+:class:`kiosk.event.link.Leaderboard` (retained results from the broker, so a cabinet
 that joins late or restarts shows the whole event); each row names the cabinet
 the score came from.
 """
@@ -18,12 +18,12 @@ from arcade import i18n
 from arcade.core.events import Edge
 from arcade.i18n import _, ngettext
 from kiosk import render
-from kiosk.event import clean_text
-from kiosk.input import Command
+from kiosk.controls.input import Command
+from kiosk.event.link import clean_text
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
-    from kiosk.event import EventLink
+    from kiosk.event.link import EventLink
     from kiosk.scene import Host
 
 BOARDS_PER_PAGE = 3
@@ -78,7 +78,7 @@ def pages(link: EventLink) -> list[list[tuple[str, int, list[str]]]]:
         return _cache["pages"]  # type: ignore[no-any-return]
     snap = link.leaderboard.snapshot(TOP)
     # Names are text from the network: one line each, no control characters, at most 24
-    # characters of a cabinet's name (kiosk.event.clean_text; parse cleaned them already).
+    # characters of a cabinet's name (kiosk.event.link.clean_text; parse cleaned them already).
     boards = [(clean_text(b["title"], 60), b["games"],
                [f"{r['rank']}. {r['score']}   {(clean_text(r['who'], 3) + ' @ ') if r['who'] else ''}"
                 f"{clean_text(r['cabinet'], 24)}" for r in b["top"]]) for b in snap["boards"]]

@@ -9,7 +9,7 @@ Rows: game, players, computer skill, one per seat, the language, then "Start".
   too); after that a tap changes the highlighted row, a hold (0.6 s) goes to
   the next row, and on "Start" starts the game, and a long hold (2 s) leaves: the
   seat is no longer joined, and when nobody is left the title screen comes back
-  (kiosk/gestures.py; judged when the buzzer is let go, ``ReleaseGestures``, so a
+  (kiosk/controls/gestures.py; judged when the buzzer is let go, ``ReleaseGestures``, so a
   long hold never first does what a hold does: on "Start", start the game).  A tap on the
   players' row counts up and comes round from the most to the fewest.
 * A seat's row offers only the station kinds wired here (:meth:`LobbyScene.station_choices`).
@@ -42,15 +42,15 @@ from arcade.core.events import Edge
 from arcade.i18n import N_, _, ngettext, pgettext
 from arcade.registry import SKILLS
 from kiosk import render
-from kiosk.gestures import BACK, NEXT, OK, PREV, Gestures
-from kiosk.input import Command
+from kiosk.controls.gestures import BACK, NEXT, OK, PREV, Gestures
+from kiosk.controls.input import Command
 from kiosk.scene import LedPicture, Scene
 from kiosk.scenes.seats import GAME_MODULES as GAME_MODULES
 from kiosk.scenes.seats import LobbyGame, SeatInfo, offered
 from kiosk.scenes.seats import find_game as find_game
 from kiosk.scenes.seats import lobby_games as lobby_games
 from kiosk.scenes.seats import screen_module as screen_module
-from kiosk.service_tools import ReleaseGestures
+from kiosk.service.tools import ReleaseGestures
 
 if TYPE_CHECKING:
     from kiosk.scene import Host
@@ -66,12 +66,6 @@ SKILL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "
 def skill_name(skill: str) -> str:
     """``skill`` (``arcade.registry.SKILLS``) as the screens say it, in the language spoken now."""
     return _(SKILL_NAMES[skill]) if skill in SKILL_NAMES else skill
-
-
-def decimal(value: float, places: int = 1) -> str:
-    """``value`` with ``places`` decimals, written as the language spoken now writes them
-    ("2.1" in English, "2,1" in Ukrainian: the catalog's decimal separator)."""
-    return f"{value:.{places}f}".replace(".", pgettext("decimal separator", "."))
 
 
 def station_name(kind: str) -> str:
@@ -282,7 +276,7 @@ class LobbyScene(Scene):
             self.app.home()
 
     def act(self, seat: int, action: str, t_ns: int, tap: bool = False) -> None:
-        """A menu action from a station (kiosk/gestures.py); ``tap``: a buzzer's gesture (a tap
+        """A menu action from a station (kiosk/controls/gestures.py); ``tap``: a buzzer's gesture (a tap
         only steps on, so the players' count comes round, where a right control stops at the
         most; a long hold leaves the lobby, where X goes to the previous row)."""
         self.last_join = t_ns if self.joined else self.last_join
@@ -380,7 +374,7 @@ class LobbyScene(Scene):
         return infos[:g.max_seats]
 
     def start(self) -> None:
-        from kiosk.resume import start_game
+        from kiosk.persist.resume import start_game
         self.app.current_game = self.games[self.game_i]
         self.app.replace(start_game(self.app, self.games[self.game_i], self.seat_infos()))
 
@@ -443,13 +437,13 @@ class LobbyScene(Scene):
     def hint(self) -> str:
         """The controls hint: it names only the controls wired here (issue 20); while a joined
         seat's buzzer is held, what letting go now does ("P1 held 2.1 s: let go to leave")."""
-        from kiosk.input import choose_controls
+        from kiosk.controls.input import choose_controls
         would = self.gestures.would(self.now) if isinstance(self.gestures, ReleaseGestures) else None
         if would is not None:
             seat, action, held = would
             line = self.LET_GO.get((action, self.row == self.start_row))
             if line is not None:
-                return _(line).format(n=seat + 1, s=decimal(held))
+                return _(line).format(n=seat + 1, s=i18n.number(held, 1))     # "2,1" in Ukrainian
         return _(self.HINT) if choose_controls(self.app.cfg) else _(self.HINT_BUZZERS)
 
     def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
@@ -535,7 +529,7 @@ class LobbyScene(Scene):
                 rows.append((f"P{seat + 1}", f"< {desc} >"))
         # each language by its own name (never translated): a guest finds their own
         rows.append((_("Language"), f"< {i18n.LANGUAGES.get(i18n.current(), i18n.current())} >"))
-        from kiosk.input import choose_controls
+        from kiosk.controls.input import choose_controls
         rows.append((_("Start"), (_("OK / hold your buzzer here to start now") if choose_controls(self.app.cfg)
                                   else _("hold your buzzer here to start now"))))
         return rows

@@ -1,6 +1,6 @@
 """The results screen: winners, every seat's score, the game's statistics, high scores.
 
-A human seat whose score makes today's or the all-time table (kiosk/highscores.py)
+A human seat whose score makes today's or the all-time table (kiosk/persist/highscores.py)
 enters three initials here: left/right change the letter, OK takes it, X goes
 back; with a buzzer alone, tap = next letter, hold 0.6 s = take it.  The screen
 stays until every entry is done (or ``ENTRY_NS`` passed: an untouched entry is
@@ -20,14 +20,14 @@ from arcade.core.events import Edge
 from arcade.i18n import N_, _, pgettext
 from arcade.registry import WinningRule
 from kiosk import render
-from kiosk.gestures import Gestures
-from kiosk.highscores import InitialsEntry, day_start, key, result_score, score_rule, score_words, unit_name
-from kiosk.input import Command
+from kiosk.controls.gestures import Gestures
+from kiosk.controls.input import Command
+from kiosk.persist.highscores import InitialsEntry, day_start, key, result_score, score_rule, score_words, unit_name
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
 if TYPE_CHECKING:
-    from kiosk.event import EventLink
+    from kiosk.event.link import EventLink
     from kiosk.scene import Host
 
 STAY_NS = 25_000_000_000      # back to the title screen (or the next demo game) after this
@@ -364,7 +364,7 @@ class ResultsScene(Scene):
     def hint(self) -> str:
         """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
-            from kiosk.input import choose_controls
+            from kiosk.controls.input import choose_controls
             if not choose_controls(self.app.cfg):          # buzzers only: their gestures alone (issue 20)
                 return _("initials: tap = next letter, hold = take it, hold 2 s = back a letter")
             return _("initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it")

@@ -9,7 +9,7 @@ import pygame
 
 from arcade.i18n import _
 from kiosk import render
-from kiosk.highscores import ScoreRule, day_start, score_words, unit_name
+from kiosk.persist.highscores import ScoreRule, day_start, score_words, unit_name
 
 if TYPE_CHECKING:
     from kiosk.scene import Host

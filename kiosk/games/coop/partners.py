@@ -17,8 +17,8 @@ from arcade.coop.exhibits import CASES
 from arcade.coop.game import Deal
 from arcade.coop.house import CoopPlayer
 from arcade.core.api import Action, State
-from kiosk import thinker as thinker_mod
 from kiosk.games.coop.draw import face_surface
+from kiosk.players import thinker as thinker_mod
 from kiosk.scenes.seats import SeatInfo
 
 if TYPE_CHECKING:
@@ -29,10 +29,10 @@ FACES_BUDGET_NS = 1_500_000  # a frame makes the next deal's card faces for abou
 
 class PartnerPlayer(CoopPlayer):
     """A computer partner's seat whose decision (1-10 ms: the belief over the grid) is
-    worked out in the kiosk's thinking process (:class:`kiosk.thinker.WorkerChoice`,
+    worked out in the kiosk's thinking process (:class:`kiosk.players.thinker.WorkerChoice`,
     issue 14) while its pause shows; the worker runs the same partner on the seat's own
     view (CO-5).  Each decision's noise is seeded from the partner's stream, the moves made
-    and the seat (:func:`kiosk.thinker.decision_seed`), so the same game plays the same
+    and the seat (:func:`kiosk.players.thinker.decision_seed`), so the same game plays the same
     moves in either place; a dead or stuck worker still
     gets the move made (the same partner, in this process).
 

@@ -31,7 +31,7 @@ Station controls (keyboard: P1 ``A``/``D`` left/right, ``S`` OK, ``W`` X, key
 * hold the buzzer to peek (two humans).
 
 A station with a buzzer alone (GPIO buzzers without choose controls, ``SeatInfo.can_choose``
-false) plays with the gestures of every other game (kiosk/gestures.py), judged on the release:
+false) plays with the gestures of every other game (kiosk/controls/gestures.py), judged on the release:
 
 * a **tap** (under 0.6 s) = next: the cursor to the next card (in the case choice: the next
   case; after your take: end your turn now);
@@ -73,13 +73,13 @@ from arcade.core.api import CHANCE, State
 from arcade.core.driver import Driver
 from arcade.core.events import Edge
 from kiosk import render
-from kiosk import thinker as thinker_mod
+from kiosk.controls.gestures import HOLD_NS, LONG_HOLD_NS
+from kiosk.controls.input import Command
 from kiosk.games.coop import screen, side, words
 from kiosk.games.coop.choosing import Choosing
 from kiosk.games.coop.partners import FacesMade, PartnerPlayer, case_key, marker_visible
 from kiosk.games.coop.table import TableShown, cell_rects
-from kiosk.gestures import HOLD_NS, LONG_HOLD_NS
-from kiosk.input import Command
+from kiosk.players import thinker as thinker_mod
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
@@ -140,7 +140,7 @@ class CoopScene(Choosing):
         self.reveal_until: int | None = None
         self.last_take: tuple[int, int, int] | None = None    # seat, pos, time
         self.hold_start: dict[int, int] = {}      # buzzer-only seats: when the buzzer went down (ns)
-        # kiosk/away.py: after an edge whose move the game refused, when that seat's presses for
+        # kiosk/players/away.py: after an edge whose move the game refused, when that seat's presses for
         # the move began (ns; the hold that lifted a card), else None
         self.press_refused: int | None = None
         self.press_t: dict[int, int] = {}         # seat -> its last press (ns)
@@ -205,7 +205,7 @@ class CoopScene(Choosing):
             self.app.message(f"Focus (2023): {problem}. The computer partner plays on the exhibits' tags only.")
 
     def take_over(self, seat: int, back: bool) -> None:
-        """A person who walked away (kiosk/away.py): a computer partner plays ``seat`` until
+        """A person who walked away (kiosk/players/away.py): a computer partner plays ``seat`` until
         ``back``; the partner starts from what the table shows now."""
         if back:
             self.partners.pop(seat, None)
@@ -299,7 +299,7 @@ class CoopScene(Choosing):
 
     def on_station(self, edge: Edge) -> None:
         s = edge.seat
-        self.press_refused = None                # kiosk/away.py: a refused press is no presence
+        self.press_refused = None                # kiosk/players/away.py: a refused press is no presence
         if edge.pressed:
             self.press_t[s] = edge.t_ns
         if self.setup:

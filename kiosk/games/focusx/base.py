@@ -233,7 +233,7 @@ class FocusXScene(GameScene[F]):
 
     def empty_room_ns(self, turn_ns: int) -> int:
         """How long every person's seat may give no edge before the game counts as left by
-        everyone (kiosk/away.py): :data:`EMPTY_ROOM_NS`, or twice ``turn_ns`` if longer."""
+        everyone (kiosk/players/away.py): :data:`EMPTY_ROOM_NS`, or twice ``turn_ns`` if longer."""
         return max(2 * turn_ns, self.EMPTY_ROOM_NS)
 
     def on_station(self, edge: Edge) -> None:

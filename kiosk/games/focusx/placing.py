@@ -10,7 +10,7 @@ seat without choose controls (or a computer player) gets the placement of
 A placement that can take more than a millisecond (:attr:`PlacingScene.worker_levels`:
 4Focus from ``medium`` up, the arcade's own ``hard`` for a buzzer-only seat included;
 ThinkFocus ``expert``) is worked out in the kiosk's thinking process
-(:class:`kiosk.thinker.WorkerChoice`, issue 14) while the seat's pause shows; the others
+(:class:`kiosk.players.thinker.WorkerChoice`, issue 14) while the seat's pause shows; the others
 are made here when due.  Each placement is seeded from the seat's own stream
 (``place<seat>``) and the moves made, so the same game plays the same placements in either place, and a
 dead or stuck process still gets the card laid (the same player, in this process).
@@ -28,9 +28,9 @@ from arcade.focusx import fourfocus as ff
 from arcade.focusx import thinkfocus as tf
 from arcade.focusx.base import FocusXState
 from kiosk import render
-from kiosk import thinker as thinker_mod
 from kiosk.games.focusx.base import Chooser, FocusXScene, S
 from kiosk.games.focusx.draw import HandView
+from kiosk.players import thinker as thinker_mod
 
 CHOOSE_TIMEOUT_NS = 30 * S       # a person who has not chosen by then gets the arcade's choice
 AUTO_LEVEL = "hard"              # the arcade's choice for a station without choose controls
@@ -66,7 +66,7 @@ class PlacingScene(FocusXScene[P]):
 
     def _place_seed(self, state: State, seat: int) -> int:
         """The seed of ``seat``'s placement at ``state`` (its own stream, the moves made:
-        :func:`kiosk.thinker.decision_seed`)."""
+        :func:`kiosk.players.thinker.decision_seed`)."""
         seeds = self.__dict__.setdefault("_place_seeds", {})
         if seat not in seeds:
             seeds[seat] = int(self.stream(f"place{seat}").getrandbits(62))

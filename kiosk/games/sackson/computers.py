@@ -1,10 +1,10 @@
 """The computer seats of a FOCUS / Crossfire screen: who thinks for each and at what level.
 
 A computer seat's player thinks in the kiosk's thinking process
-(:class:`kiosk.thinker.SearchThinker`: ``arcade.bots.sackson.decide`` at the seat's skill, by
+(:class:`kiosk.players.thinker.SearchThinker`: ``arcade.bots.sackson.decide`` at the seat's skill, by
 nodes, so it plays the same on any machine).  A decision function substituted for
 :data:`choose_action` (tests) cannot be sent to that process and runs in a worker thread in
-this one instead (:func:`kiosk.thinker.thread_player`).
+this one instead (:func:`kiosk.players.thinker.thread_player`).
 A dead or stuck process is restarted and that move is made by the one-ply player in this
 process.
 """
@@ -20,9 +20,9 @@ from arcade.bots.sackson import choose_action
 from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer
 from arcade.sackson.game import SacksonState
-from kiosk import thinker as thinker_mod
+from kiosk.players import thinker as thinker_mod
+from kiosk.players.thinker import ThinkingPlayer
 from kiosk.scenes.seats import SeatInfo
-from kiosk.thinker import ThinkingPlayer
 
 #: ``choose_action`` is the worker thread's search, which a test may substitute.
 __all__ = ["LEVEL_OF_SKILL", "SEARCH_OF_SKILL", "ComputerSeats", "choose_action", "level_for", "use_process"]

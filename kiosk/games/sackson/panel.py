@@ -18,9 +18,9 @@ import pygame
 
 from arcade.sackson.game import SacksonState
 from kiosk import render
-from kiosk.away import label_wordings
 from kiosk.games.sackson import draw as sd
 from kiosk.games.sackson.chooser import BACK_HOLD_NS, OK_HOLD_NS
+from kiosk.players.away import label_wordings
 
 RGB = tuple[int, int, int]
 

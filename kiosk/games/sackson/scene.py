@@ -58,13 +58,13 @@ from arcade.core.events import Edge
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState
 from arcade.sackson.record import to_record
 from kiosk import render
-from kiosk import thinker as thinker_mod
+from kiosk.controls.input import Command
 from kiosk.games.sackson import draw as sd
 from kiosk.games.sackson import panel, screen, words
 from kiosk.games.sackson.board_layer import BoardLayer, board_rect
 from kiosk.games.sackson.chooser import BACK_HOLD_NS, OK_HOLD_NS, RESERVE, MoveChooser, move_effect
 from kiosk.games.sackson.computers import SEARCH_OF_SKILL, ComputerSeats, level_for, use_process
-from kiosk.input import Command
+from kiosk.players import thinker as thinker_mod
 from kiosk.scenes.game import GameScene
 from kiosk.scenes.seats import SeatInfo, lobby_game
 
@@ -154,7 +154,7 @@ class SacksonScene(GameScene[SacksonState]):
         self.computers = ComputerSeats(self.levels, self.search_levels, self.pause_ns, self.budget_s, max_nodes,
                                        app.message, any(s.is_computer for s in seats) and use_process())
         # The match driver checks and applies every move (turns, SF-4/SF-5 skips are the
-        # state's) and asks the computer seats, which think elsewhere (kiosk.thinker), so the
+        # state's) and asks the computer seats, which think elsewhere (kiosk.players.thinker), so the
         # screen never freezes; it polls them each frame and shows a move no sooner than
         # pause_ns after its turn began.
         self.driver: Driver = self.spec.driver(self.state, self.driver_seats(), self.bot_rng, ply_cap=None)

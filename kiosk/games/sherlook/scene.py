@@ -135,7 +135,7 @@ class SherlookScene(GameScene[SherlookState]):
         self.next_round: tuple[Round, threading.Thread] | None = None   # chance outcome, its photos' worker
 
     def after_resume(self) -> None:
-        """Rebuilt mid-round after a restart (kiosk/resume.py): show the round's token,
+        """Rebuilt mid-round after a restart (kiosk/persist/resume.py): show the round's token,
         then the race goes on (its photos come from the round's scene seed)."""
         if self.state.current_player() == RACE:
             self.phase, self.phase_at = "token", self.now
@@ -149,7 +149,7 @@ class SherlookScene(GameScene[SherlookState]):
     def empty_room_ns(self, turn_ns: int) -> int:
         """Sherlook has no turns: a guest who is there presses once a round (a marker), so the
         room is empty only after two rounds' time (each its limit, countdown, reveal and token:
-        208 s with the defaults) with no person's press (kiosk/away.py), or twice ``turn_ns``
+        208 s with the defaults) with no person's press (kiosk/players/away.py), or twice ``turn_ns``
         if that is longer."""
         c = self.cfg
         round_ns = int((c["round_limit_s"] + c["countdown_s"] + c["reveal_s"] + c["token_s"]) * NS)
@@ -427,8 +427,8 @@ class SherlookScene(GameScene[SherlookState]):
 
     def token_lines(self) -> tuple[str, str]:
         """:data:`TOKEN_LINES`, or :data:`TOKEN_LINES_BUZZER` when no person's station here has
-        an OK control wired (:func:`kiosk.input.wired_controls`)."""
-        from kiosk.input import wired_controls
+        an OK control wired (:func:`kiosk.controls.input.wired_controls`)."""
+        from kiosk.controls.input import wired_controls
         try:
             wired = wired_controls(self.app.cfg, self.app.gpio is not None)
         except Exception:  # noqa: BLE001 - a hint: the full wording
