@@ -59,13 +59,14 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 #: The station kinds a person plays at.
 PEOPLE = ("keyboard", "gpio", "gamepad")
-#: How the screens name a computer player's skill (``arcade.registry.SKILLS``).
-SKILL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert")}
 
 
 def skill_name(skill: str) -> str:
-    """``skill`` (``arcade.registry.SKILLS``) as the screens say it, in the language spoken now."""
-    return _(SKILL_NAMES[skill]) if skill in SKILL_NAMES else skill
+    """A computer player's skill (``arcade.registry.SKILLS``) as the screens say it, in the
+    language spoken now (the game screens' words: context "skill")."""
+    names = {"easy": pgettext("skill", "easy"), "medium": pgettext("skill", "medium"),
+             "hard": pgettext("skill", "hard"), "expert": pgettext("skill", "expert")}
+    return names.get(skill, skill)
 
 
 def station_name(kind: str) -> str:
