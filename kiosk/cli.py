@@ -200,8 +200,14 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
     path = path_arg or config or configmod.default_path()
     if path is None:
         print("defaults: OK (no configuration file: ~/.config/focus-arcade/arcade.toml or $FOCUS_ARCADE_CONFIG)")
+        print(configmod.Config(configmod.defaults()).language_line())
         return 0
     cfg, _ = configmod.load_over_last_good(Path(path))     # as the arcade would run (the copy not touched)
+
+    def done(status: int) -> int:
+        print(cfg.language_line())                         # issue 26: the screens' language, and where from
+        return status
+
     copy_at = configmod.last_good_path()
     restored = set(cfg.restored)
     from_copy = (f"the last good copy's values ({copy_at}) for {len(cfg.restored)} setting(s): "
@@ -215,7 +221,7 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
         print(f"focus-arcade: {path} does not read as a whole; the kiosk would run with {what}", file=sys.stderr)
         if accept:
             print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
-        return 2
+        return done(2)
     try:
         cut = configmod.whole_lines(Path(path).read_bytes())[1] != b""
     except OSError:
@@ -238,7 +244,7 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
         if accept:
             why = "; it ends inside its last line: finish that line and end it with a newline" if cut else ""
             print(f"focus-arcade: {path} not accepted as the last good copy{why}", file=sys.stderr)
-        return 2
+        return done(2)
     if accept:
         good = configmod.read_last_good(path)
         lacking = [k for k in configmod.missing_keys(raw, good) if k in configmod.KIOSK_KEYS]
@@ -248,7 +254,7 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
                   f"laptop's. Add them to the file, or accept it anyway: "
                   f"focus-arcade check-config --accept --force {path}", file=sys.stderr)
             print(f"focus-arcade: {path} not accepted as the last good copy", file=sys.stderr)
-            return 2
+            return done(2)
         configmod.accept_as_last_good(Path(path))
         print(f"{path}: OK, accepted as the last good copy ({copy_at})")
     elif cfg.restored or cfg.held:
@@ -260,12 +266,12 @@ def _check_config(path_arg: str | None, config: str | None = None, accept: bool 
             print(f"focus-arcade: {path} changes {', '.join(cfg.held)} from the last good copy ({copy_at}); the "
                   f"kiosk would run with the copy's until the change is accepted: "
                   f"focus-arcade check-config --accept {path}", file=sys.stderr)
-        return 2
+        return done(2)
     else:
         print(f"{path}: OK")
     if "led" in raw:
         print(configmod.led_rate(data["led"])[1])
-    return 0
+    return done(0)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -350,6 +350,25 @@ class Config:
         code = i18n.normalise(_text(self.data["display"].get("language")))
         return code or i18n.system_language(environ)
 
+    def language_line(self, environ: dict[str, str] | None = None) -> str:
+        """The language chosen and where from, for ``check-config`` and the start of the log:
+        "language: uk (from [display] language)", "language: uk (from the system locale)", or
+        English when neither names a language the arcade speaks.
+
+        >>> Config(defaults()).language_line({"LANG": "uk_UA.UTF-8"})
+        'language: uk (from the system locale)'
+        >>> Config(defaults()).language_line({"LANG": "C.UTF-8"})
+        'language: en (the system locale names no language the arcade speaks)'
+        """
+        code = self.language(environ)
+        if i18n.normalise(_text(self.data["display"].get("language"))):
+            return f"language: {code} (from [display] language)"
+        env = os.environ if environ is None else environ
+        if any(i18n.normalise(part) for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+               for part in env.get(var, "").split(":")):
+            return f"language: {code} (from the system locale)"
+        return f"language: {code} (the system locale names no language the arcade speaks)"
+
     def storage_path(self) -> Path:
         p = self.data["storage"]["path"]
         if p:

@@ -87,6 +87,7 @@ class Host(Protocol):
     #: interrupted game waits in the resume slot, ``--pace`` and ``--seed``.
     demo: bool
     demo_game: LobbyGame | None
+    demo_seats: int | None
     keep_resume_slot: bool
     pace_override: float | None
     seed_override: int | None

@@ -805,10 +805,42 @@ class Explorer:
             self.fail(f"a long hold did not keep the value of {setting.label!r}")
         self.checks.ok("service: a setting raised and lowered")
 
+    def _language(self, svc: Any, code: str) -> None:
+        """On the settings page: the "Language" row changed to ``code`` with taps (a hold starts,
+        a long hold keeps it), saved with a hold on "Save": the next frames of the menu speak the
+        language chosen (issue 26), its title in that language."""
+        from arcade import i18n
+        from kiosk.scenes.service.rows import SETTINGS, language_setting
+        k = ("display", "language")
+        self._row(svc, SETTINGS.index(language_setting()))
+        self.gesture(0, "hold")
+        if not svc.editing:
+            self.fail("a hold on 'Language' did not start changing it")
+        for _ in range(len(language_setting().checker().choices)):
+            if svc.values[k] == code:
+                break
+            self.gesture(0, "tap")
+        if svc.values[k] != code:
+            self.fail(f"taps on 'Language' never showed {language_setting().show(code)!r}")
+        self.gesture(0, "long")
+        self._row(svc, len(SETTINGS) + len(svc.all_games))          # "Save (in force after the restart)"
+        self.gesture(0, "hold")
+        spoken = self.app.cfg.language()
+        if i18n.current() != spoken:
+            self.fail(f"saving the language {code!r} left the menu speaking {i18n.current()!r}, not {spoken!r}")
+        if self.check_text:
+            self.run(self.check_text * self.frame_ns / S + 0.05)     # a frame drawn
+            title = i18n.translator(spoken).gettext("Settings")
+            drawn = [m for m, *_ in self.seen.seen]
+            if title not in drawn:
+                self.fail(f"the settings page did not say {title!r} once {code!r} was saved: {drawn[:4]}")
+        self.checks.ok("service: the language changed")
+
     def service_walk(self) -> None:
         """Every service page with P1's buzzer alone (and P1+P2 held for the button test's way
         out): each page entered and left, every setting raised, lowered and taken to both ends
-        of its range, every game offered and not, the PIN changed (the new one opens the menu),
+        of its range, every game offered and not, the language changed to another and back (the
+        menu speaks each at once), the PIN changed (the new one opens the menu),
         each question answered No (and Yes for the high scores), the button test kept until the
         combination; then three wrong PINs lock the menu, with no "stuck" message."""
         from kiosk.scenes.service.menu import ServiceScene
@@ -882,6 +914,10 @@ class Explorer:
         self.gesture(0, "hold")
         if not svc.status.startswith(("Saved to", "Nothing changed")):
             self.fail(f"Save said {svc.status!r}")
+        from arcade import i18n
+        was = svc.values[("display", "language")]
+        self._language(svc, next(c for c in i18n.LANGUAGES if c != i18n.current()))
+        self._language(svc, was)
         self._row(svc, rows.index("Back without saving"))
         self.gesture(0, "hold")
         self._left(svc, "the settings' Back without saving")

@@ -83,13 +83,15 @@ def test_the_monkeys_that_found_a_defect_find_none_now(start: str, seed: int, si
 def test_every_service_page_is_entered_used_and_left_with_buzzers_alone(size: tuple[int, int], tmp_path: Path) -> None:
     """The service walk (Explorer.service_walk; the long mode walks the four sizes): every page
     entered and left, every setting raised, lowered and taken to both ends of its range in at
-    most 40 taps, the PIN changed, the button test kept until the combination, three wrong
-    PINs lock it; the text whole and apart on every fifth frame."""
+    most 40 taps, the language changed to Ukrainian and back (the menu speaks each at once), the
+    PIN changed, the button test kept until the combination, three wrong PINs lock it; the text
+    whole and apart on every fifth frame."""
     ex = Explorer(tmp_path, seed=5, size=size, check_text=5, frame_ms=FRAME_MS)
     try:
         ex.service_walk()
         held = ex.checks.held
-        assert held["service: a setting raised and lowered"] == 11      # the ten settings and the volume
+        assert held["service: a setting raised and lowered"] == 12      # the eleven settings and the volume
+        assert held["service: the language changed"] == 2               # to Ukrainian and back
         assert held["service: the PIN changed"] == 1 and held["service: three wrong PINs lock it"] == 1
         assert held["text: no line over another"] > 100
     finally:

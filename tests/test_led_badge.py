@@ -18,11 +18,13 @@ from test_event_day import BUZZ, MS, Day
 from test_service_combo_buzzers import install_sh_config
 
 from kiosk.app.led_badge import led_badge_rect
+from kiosk.output.led import LedTrouble
 from kiosk.persist.resume import start_game
 from kiosk.scenes.lobby import LobbyScene, lobby_games
 from kiosk.scenes.seats import SeatInfo
 from kiosk.scenes.service.menu import ServiceScene
 
+TROUBLE = LedTrouble("searching", "/dev/ttyACM0", "plug in the LED controller's USB cable (WLED or Adalight)")
 LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]
 
@@ -102,8 +104,8 @@ def test_the_service_menu_keeps_the_whole_line(size: tuple[int, int], tmp_path: 
     from text_fit import TextSeen, cut_texts
 
     from kiosk import render
-    from kiosk.scenes.service.status_panel import short_led_line
-    line = short_led_line(LINE) if render.small_screen(*size) else LINE
+    line = TROUBLE.short() if render.small_screen(*size) else TROUBLE.line()
+    assert TROUBLE.line() == LINE
     d = Day(install_sh_config(tmp_path, lamps=True), monkeypatch, size=size)
     try:
         d.app.enter_service()
@@ -113,7 +115,7 @@ def test_the_service_menu_keeps_the_whole_line(size: tuple[int, int], tmp_path: 
         svc.status = "Volume 50% saved"
         seen = TextSeen(monkeypatch)
         seen.watch(d.screen)
-        monkeypatch.setattr(d.app.led, "attention", lambda: LINE)
+        monkeypatch.setattr(d.app.led, "trouble", lambda: TROUBLE)
         d.frames(1)
         words = " ".join(m for m, *_ in seen.seen)
         assert line in words and "Volume 50% saved" in words

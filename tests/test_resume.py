@@ -149,7 +149,8 @@ def test_a_finished_game_is_stored_once_and_its_slot_cleared(tmp_path: Path) -> 
 
 def test_demo_of_one_game_does_not_resume_an_interrupted_game_of_another(tmp_path: Path) -> None:
     """``demo --game focus-3p`` after an interrupted Sherlook demo shows FOCUS, not Sherlook
-    (it used to say "Resumed Sherlook at step 1" and play that); the same game still resumes."""
+    (it used to say "Resumed Sherlook at step 1" and play that); the same game resumes only with
+    the number of players asked (``--players 3`` after a 2-player game plays 3)."""
     store = tmp_path / "arcade.sqlite3"
     app = start_kiosk(config_for(None, store), frames=1)
     try:
@@ -168,8 +169,13 @@ def test_demo_of_one_game_does_not_resume_an_interrupted_game_of_another(tmp_pat
         assert resume.offer(again) is False
         assert again.scenes[-1].lobby_game == ("focus", "3p")
         again.demo_game = find_game("sherlook", None)
+        again.demo_seats = 3             # ``demo --game sherlook --players 3``: not the kept 2-player game
+        assert resume.offer(again) is False
+        assert again.scenes[-1].lobby_game == ("focus", "3p")
+        again.demo_seats = 2
         assert resume.offer(again) is True
         assert again.scenes[-1].lobby_game == ("sherlook", "classic")
+        assert len(again.scenes[-1].seats) == 2
     finally:
         again.close()
 

@@ -15,11 +15,12 @@ from test_service_combo_buzzers import install_sh_config
 from text_fit import TextSeen, cut_texts, language_fixture  # noqa: F401  (the fixture "language")
 
 from arcade.i18n import pgettext
+from kiosk.output.led import LedTrouble
 from kiosk.scenes.service.menu import ServiceScene
 from kiosk.scenes.service.rows import control_word
 
 SIZES = [(480, 320), (800, 480), (1280, 720), (1920, 1080)]
-LINE = "LED matrix searching (/dev/ttyACM0): plug in the LED controller's USB cable (WLED or Adalight)"
+TROUBLE = LedTrouble("searching", "/dev/ttyACM0", "plug in the LED controller's USB cable (WLED or Adalight)")
 
 
 def button_page(d: Day, monkeypatch: pytest.MonkeyPatch) -> tuple[ServiceScene, TextSeen]:
@@ -85,7 +86,7 @@ def test_the_status_panel_never_covers_a_seat_of_the_button_test(size: tuple[int
     """Eight seats, the README's PIN advice and the LED advice: every seat's row stays readable."""
     d = Day(eight_seats(tmp_path, controls), monkeypatch, size=size)
     try:
-        monkeypatch.setattr(d.app.led, "attention", lambda: LINE)
+        monkeypatch.setattr(d.app.led, "trouble", lambda: TROUBLE)
         svc, seen = button_page(d, monkeypatch)
         assert svc.status_lines()                            # the PIN advice and the LED line
         lines = drawn(d, seen, f"buttons-8-{'controls' if controls else 'buzzers'}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from arcade.i18n import _
+from kiosk.app import said
 from kiosk.app.messages import Messages
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def open_event(cfg: Config, results: Results | None, messages: Messages) -> Even
     if not cfg.event_on():
         return None
     if results is None or results.path == ":memory:":
-        messages.add(_("Event off: there is no results file to keep the games to send."))
+        messages.add(said._("Event off: there is no results file to keep the games to send."))
         return None
     try:
         from kiosk.event.link import EventLink
@@ -37,7 +37,7 @@ def open_event(cfg: Config, results: Results | None, messages: Messages) -> Even
         return link
     except Exception as exc:          # a missing library or file: the cabinet plays on alone
         results.outbox_hook = results.outbox_committed = None
-        messages.add(_("Event off: {error}").format(error=exc))
+        messages.add(said._("Event off: {error}", error=exc))
         return None
 
 

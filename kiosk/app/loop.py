@@ -35,6 +35,7 @@ from arcade.core.events import Edge
 from arcade.i18n import _
 from hardware.sink import drain, make_queue
 from kiosk import render
+from kiosk.app import said
 from kiosk.app.computer import ComputerPresses
 from kiosk.app.event_status import EventStatus, open_event
 from kiosk.app.led_badge import LedBadge
@@ -85,6 +86,7 @@ class App:
         # wait shorter than a frame's own work.
         sys.setswitchinterval(SWITCH_INTERVAL_S)
         i18n.use(cfg.language())                  # issue 26: [display] language, else the system's, before any frame
+        log.info("%s", cfg.language_line())       # "language: uk (from the system locale)"
         render.reset_caches()
         render.tune_memory()                      # issue 23: freed pictures go back to the system
         self.warmup = Warmup()
@@ -98,6 +100,7 @@ class App:
         #: demo: a party's interrupted game waits in the resume slot; the demo leaves it alone
         self.keep_resume_slot = False
         self.demo_game: LobbyGame | None = None   # demo: the game asked for (kiosk.players.demo.start_demo)
+        self.demo_seats: int | None = None        # ... and its number of players
         self.stack = SceneStack(on_clear=lambda: self.computer.cancel())
         self.running = True
         self.messages = Messages(clock=lambda: time.monotonic())   # the notes on screen
@@ -224,8 +227,8 @@ class App:
         except Exception as exc:
             log.error("the title screen failed: %s", traceback.format_exc())
             self.end_attract()
-            self.message(_("The title screen failed ({error}); Enter opens the lobby.").format(
-                error=f"{type(exc).__name__}: {exc}"), 60)
+            error = f"{type(exc).__name__}: {exc}"
+            self.message(said._("The title screen failed ({error}); Enter opens the lobby.", error=error), 60)
             self.stack.scenes[:] = [PlainTitle(self)]
 
     def end_attract(self) -> None:
@@ -304,8 +307,8 @@ class App:
                 self.step(time.monotonic_ns())
             except Exception as exc:          # a bug in a scene must not stop the kiosk
                 log.error("scene failed: %s", traceback.format_exc())
-                self.message(_("Something went wrong ({error}); back to the start.").format(
-                    error=f"{type(exc).__name__}: {exc}"))
+                error = f"{type(exc).__name__}: {exc}"
+                self.message(said._("Something went wrong ({error}); back to the start.", error=error))
                 self.resume_offer.keep_game()
                 self.home()
                 self.resume_offer.offer()

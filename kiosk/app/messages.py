@@ -19,6 +19,7 @@ from typing import Callable, Iterator
 import pygame
 
 from kiosk import render
+from kiosk.app.said import english
 
 log = logging.getLogger("focus-arcade")
 
@@ -67,9 +68,10 @@ class Messages:
         """Show ``text`` for ``seconds`` (and say it in the journal unless ``journal`` is False:
         it is there already).  ``topic``: the newer note of a topic replaces the older one still
         on screen (issue 23: the results file's notes, "now saved" and "not saved yet", were
-        shown at once)."""
+        shown at once).  The journal gets the English words of a note made with
+        kiosk/app/said.py (``said._(...)``), whatever language the screen speaks (issue 26)."""
         if journal:
-            log.warning(text)
+            log.warning(english(text))
         if topic:
             older = self._topics.get(topic)
             if older is not None:

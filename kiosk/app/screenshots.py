@@ -15,7 +15,7 @@ from typing import Callable
 
 import pygame
 
-from arcade.i18n import _
+from kiosk.app import said
 from kiosk.scene import Scene
 
 log = logging.getLogger("focus-arcade")
@@ -60,7 +60,7 @@ class Screenshots:
         if self.folder is not None:
             self.ask(f"{screen_name(top) if top is not None else 'screen'}-asked")
         elif not kiosk_mode:
-            self._message(_("Screenshots are off: start the arcade with --screenshot-dir DIR"), 4.0)
+            self._message(said._("Screenshots are off: start the arcade with --screenshot-dir DIR"), 4.0)
         log.info("screenshot asked (%s)%s", source, "" if self.folder else ": no --screenshot-dir")
 
     def moments(self, now_ns: int, top: Scene | None) -> None:
@@ -87,7 +87,7 @@ class Screenshots:
             self.shots += 1
             pygame.image.save(screen, str(self.folder / f"{self.shots:03d}-{name}.png"))
         except (OSError, pygame.error) as exc:
-            self._message(_("Screenshot not saved in {folder}: {error}").format(folder=self.folder, error=exc), 8.0)
+            self._message(said._("Screenshot not saved in {folder}: {error}", folder=self.folder, error=exc), 8.0)
             self.folder = None
 
 

@@ -12,8 +12,8 @@ import os
 from typing import TYPE_CHECKING, Callable
 
 from arcade.core.events import Edge
-from arcade.i18n import _
 from hardware.sink import EdgeSink
+from kiosk.app import said
 from kiosk.config import Config
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def open_gpio(cfg: Config, queue: EdgeSink,
             factory = pin_factory_from_env({**os.environ, "GPIOZERO_PIN_FACTORY": name})
         gpio = GpioBuzzers(pins, pin_factory=factory, queue=queue)
     except Exception as exc:
-        message(_("GPIO buzzers unavailable ({error}); use keys 1-8 instead.").format(error=exc))
+        message(said._("GPIO buzzers unavailable ({error}); use keys 1-8 instead.", error=exc))
         return None, None
     return gpio, open_lamps(cfg, factory, message)
 
@@ -77,7 +77,7 @@ def open_lamps(cfg: Config, factory: object | None, message: Callable[[str], Non
         from hardware.lamps import BuzzerLamps
         lamps = BuzzerLamps(pins, pwm=cfg["gpio"].get("lamp_pwm", False), pin_factory=factory, threaded=True)
     except Exception as exc:
-        message(_("Buzzer lamps unavailable: {error}").format(error=exc))
+        message(said._("Buzzer lamps unavailable: {error}", error=exc))
         return None
     for problem in lamps.problems:
         message(problem)

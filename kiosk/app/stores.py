@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from arcade.i18n import _
+from kiosk.app import said
 from kiosk.app.messages import Messages
 from kiosk.persist.storage import Results, StorageError
 from kiosk.scene import STORE_NOTE
@@ -33,8 +33,8 @@ def open_results(path: str | Path, messages: Messages) -> Results | None:
         if isinstance(exc, StorageError) and exc.whole:   # it says what happens instead (a damaged file on a full disk)
             messages.add(str(exc), 60)
         else:
-            messages.add(_("Results will not be saved: {error}. This session's games are kept in memory.").format(
-                error=exc), 60)
+            messages.add(said._("Results will not be saved: {error}. This session's games are kept in memory.",
+                                error=exc), 60)
         try:
             return Results(":memory:")
         except Exception:
@@ -82,9 +82,9 @@ class HighScoreTable:
                 self._retry_at = now + HIGHSCORES_RETRY_S
                 if not self._problem:
                     self._problem = str(exc) or type(exc).__name__
-                    self._message(_("High scores unavailable: {error}").format(error=exc))
+                    self._message(said._("High scores unavailable: {error}", error=exc))
                 return None
             if self._problem:
                 self._problem = ""
-                self._message(_("High scores available again."))
+                self._message(said._("High scores available again."))
         return self._table

@@ -17,20 +17,26 @@ Between games (``idle``: the title screen, the attract loop) the matrix shows
 the arcade's own idle picture, or with ``[led] idle = "release"`` the link
 stops sending so WLED returns to its own effect after its realtime timeout.
 
-For the operator: :meth:`LedOutput.attention` is a short line to draw on screen
-while the matrix is not connected (``None`` when all is well);
-:meth:`LedOutput.operator_lines` the full status for the service menu.
+For the operator: :meth:`LedOutput.trouble` says what is wrong while the matrix is
+not connected (:class:`LedTrouble`: the link's state, the port, the advice; ``None``
+when all is well), which the screens word in the language they speak (issue 26:
+:meth:`LedTrouble.line`, :meth:`LedTrouble.short`; :meth:`LedOutput.attention` is
+that line); :meth:`LedOutput.operator_lines` the full status for ``doctor``.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
+from arcade.i18n import N_, pgettext
 from arcade.lights.pictures import RGB, Picture, idle_picture
 from firmware_bridge.layout import MatrixLayout, limit_current
 from firmware_bridge.link import LedLink, LinkStatus
+from kiosk.app import said
+from kiosk.app.said import Said
 from kiosk.config import Config
 
 if TYPE_CHECKING:
@@ -96,6 +102,88 @@ def make_link(led: Mapping[str, object], layout: MatrixLayout) -> tuple[LedLink,
     return LedLink(port, baud, locate=locate, layout=layout, wled_baud=wled_baud), None
 
 
+#: What the LED link advises (firmware_bridge/link.py ``advice_for``: the link's own English words),
+#: marked for the catalog so the screens say it in their language (:func:`advice_words`); the
+#: test tests/test_service_language.py holds this list to the link's.
+ADVICE = (
+    N_("check that WLED is on the Wi-Fi and [led] host is its address"),
+    N_("WLED's host name is not known: set [led] host to its IP address (WLED: Info page)"),
+    N_("nothing receives DDP there: check [led] host and that WLED runs (port 4048)"),
+    N_("no permission for the port: add the user to the dialout group (sudo usermod -aG dialout USER), "
+       "log in again"),
+    N_("another program has the port open (close it: Arduino IDE, serial monitor)"),
+    N_("a USB serial device is plugged in but does not answer as WLED or Adalight: check the firmware and "
+       "[led] baudrate (stock WLED: 115200)"),
+    N_("plug in the LED controller's USB cable (WLED or the Adalight sketch); set [led] usb_id if it is not "
+       "found"),
+    N_("the controller takes no data: power-cycle it"),
+    N_("WLED stopped answering: it may be restarting; check its power supply"),
+    N_("check the LED controller's cable and power"),
+)
+
+
+def advice_words(advice: str) -> Said:
+    """The LED link's advice in the language spoken now (one it does not know: as it is)."""
+    return said._(advice) if advice in ADVICE else Said(advice, advice)
+
+
+def state_words(state: str) -> str:
+    """The LED link's state (firmware_bridge/link.py ``STATES``) in the language spoken now."""
+    return {"off": pgettext("LED link", "off"), "searching": pgettext("LED link", "searching"),
+            "connecting": pgettext("LED link", "connecting"), "connected": pgettext("LED link", "connected"),
+            "stalled": pgettext("LED link", "stalled"), "disconnected": pgettext("LED link", "disconnected"),
+            "released": pgettext("LED link", "released"), "closed": pgettext("LED link", "closed")}.get(state, state)
+
+
+def _state_said(state: str) -> Said:
+    """:func:`state_words` with its English (the state itself) for the journal."""
+    return Said(state_words(state), state)
+
+
+@dataclass(frozen=True)
+class LedTrouble:
+    """Why the LED matrix shows nothing, as facts the screens word (:meth:`line`, :meth:`short`)
+    in the language they speak, never parsed back from words (issue 26).
+
+    Attributes:
+        state: the link's state (a ``LinkStatus.state``: "searching", "disconnected",
+            "stalled"...), or "off" when the matrix could not start.
+        port: where (the port or ``host:port``; "" when none).
+        advice: what to do (the link's words, :data:`ADVICE`: said in the screen's language).
+        fault: the last error, as the system said it (shown when there is no advice).
+    """
+
+    state: str
+    port: str = ""
+    advice: str = ""
+    fault: str = ""
+
+    def line(self) -> Said:
+        """The whole line: "LED matrix disconnected (/dev/ttyACM0): plug in the LED controller's
+        USB cable", in the language spoken now (its English for the journal).
+
+        >>> LedTrouble("searching", "/dev/ttyACM0", "plug in the cable").line()
+        'LED matrix searching (/dev/ttyACM0): plug in the cable'
+        >>> LedTrouble("off", fault="no such port").line().english
+        'LED matrix off: no such port'
+        """
+        advice = advice_words(self.advice) if self.advice else self.fault or said._("see the service menu")
+        if self.port:
+            # TRANSLATORS: {state} is the LED link's state (context "LED link"); {port} where it is; {advice} what to do (English, the link's words).
+            return said._("LED matrix {state} ({port}): {advice}", state=_state_said(self.state), port=self.port,
+                          advice=advice)
+        return said._("LED matrix {state}: {advice}", state=_state_said(self.state), advice=advice)
+
+    def short(self) -> Said:
+        """The state alone and where the rest is, for a small display's service pages other than
+        the LED test (which shows the whole line).
+
+        >>> LedTrouble("disconnected", "/dev/ttyACM0", "plug in the LED controller's USB cable").short()
+        'LED matrix disconnected: see LED test'
+        """
+        return said._("LED matrix {state}: see LED test", state=_state_said(self.state))
+
+
 class LedOutput:
     """Sends the scene's LED picture to the matrix."""
 
@@ -109,6 +197,7 @@ class LedOutput:
         self.last_sent_ns = 0
         self.last_picture: Sequence[Sequence[RGB]] | None = None
         self.problem = ""
+        self._off: LedTrouble | None = None      # the matrix could not start: why
         # The newest job for the encoding thread: a picture (rows of RGB), or the idle
         # picture's phase (0..1) as a float; None when there is nothing new.
         self._job: Sequence[Sequence[RGB]] | float | None = None
@@ -123,9 +212,10 @@ class LedOutput:
         try:
             self.link, self.virtual = make_link(led, MatrixLayout(self.width, self.height))
         except Exception as exc:
+            self._off = LedTrouble("off", fault=str(exc))
             self.problem = f"LED matrix off: {exc}"
             log.warning("%s", self.problem)
-            message(self.problem)
+            message(self._off.line())            # on screen in its language; the journal has it above
             self.link = None
 
     def update(self, picture: Sequence[Sequence[RGB]] | None, now_ns: int,
@@ -232,20 +322,26 @@ class LedOutput:
             return self.problem or "LED: off"
         return s.text
 
-    def attention(self) -> str | None:
-        """The small line to show on screen while the matrix is not connected, else None.
+    def trouble(self) -> LedTrouble | None:
+        """What the operator must know while the matrix is not connected, else None.
 
         None when frames flow, the panel is handed back on purpose, the matrix
-        is off or virtual, or while the first connection is still being made."""
+        is off on purpose (``port = "none"``) or virtual, or while the first connection
+        is still being made."""
         if self.link is None:
-            return self.problem or None
+            return self._off
         if self.virtual is not None:
             return None
         s = self.link.status()
         if s.ok or s.state in ("connecting", "closed"):
             return None
-        where = f" ({s.url})" if s.url else ""
-        return f"LED matrix {s.state}{where}: {s.advice or s.last_error or 'see the service menu'}"
+        return LedTrouble(s.state, s.url or "", s.advice, s.last_error or "")
+
+    def attention(self) -> str | None:
+        """The line to show on screen while the matrix is not connected (:meth:`trouble`'s
+        :meth:`LedTrouble.line`, in the language spoken now), else None."""
+        trouble = self.trouble()
+        return trouble.line() if trouble is not None else None
 
     def operator_lines(self) -> list[str]:
         """The LED status for the service menu: one fact a line, the advice last."""

@@ -450,6 +450,11 @@ def offer(app: Host) -> bool:
         if asked is not None and saved != asked.name:
             log.info("not resumed: the demo was asked for %s", asked.name)   # play the game asked for
             return False
+        seats = len(data.get("seats") or [])
+        if app.demo_seats is not None and seats != app.demo_seats:
+            # ``demo --players 4`` after a 2-player demo was killed plays 4 players, as asked
+            log.info("not resumed: the demo was asked for %d players, the kept game has %d", app.demo_seats, seats)
+            return False
         return resume_now(app, data)        # the demo plays by itself: nobody to ask
     if data.get("demo"):
         # a demo's game (simulated seats) is nobody's at the party: not offered; it stays for the

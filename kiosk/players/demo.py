@@ -61,7 +61,8 @@ def start_demo(app: Host, args: argparse.Namespace) -> None:
         DemoError: bad ``--players`` or ``--x-rule`` for this game (see :func:`demo_game`).
     """
     game, players = demo_game(args)
-    app.demo_game = game                      # an interrupted game of another kind is not resumed
+    app.demo_game = game                      # an interrupted game of another kind is not resumed,
+    app.demo_seats = players                  # nor one with another number of players
     if args.pace is not None:
         app.pace_override = args.pace
     if getattr(args, "seed", None) is not None and hasattr(app, "seed_override"):

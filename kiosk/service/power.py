@@ -9,7 +9,8 @@ for power-off and reboot only.  The command runs in the background
 (:class:`Running`): the frame never waits for it.  When it works, systemd stops
 the arcade (SIGTERM, :mod:`kiosk.service.stopping`) on the way down.  When it is
 refused or fails, :func:`refusal` turns its exit status and error output into
-one line for the screen that says what to do.
+one line for the screen that says what to do, in the language the screens speak (its
+English for the journal: kiosk/app/said.py).
 
 **Restarting the arcade** (service menu, "Save and restart now"): under
 systemd (the unit ``kiosk/systemd/focus-arcade.service``) the arcade exits with
@@ -28,6 +29,9 @@ import subprocess
 import sys
 import threading
 from typing import Callable, Mapping
+
+from kiosk.app import said
+from kiosk.app.said import Said, english
 
 log = logging.getLogger("focus-arcade")
 
@@ -83,7 +87,7 @@ class Running:
         self._ended.set()
         problem = self.refusal()
         if problem:
-            log.warning("%s: %s (the polkit rule: %s; errors: %s)", self.command, problem, POLKIT_RULE,
+            log.warning("%s: %s (the polkit rule: %s; errors: %s)", self.command, english(problem), POLKIT_RULE,
                         self.errors.strip())
         if self._done is not None:
             self._done(problem)
@@ -96,17 +100,30 @@ class Running:
     def ended(self) -> bool:
         return self._ended.is_set()
 
-    def refusal(self) -> str | None:
-        """One line for the screen when the command did not work, else None."""
+    def refusal(self) -> Said | None:
+        """One line for the screen when the command did not work, else None (in the language
+        spoken now, its English kept for the journal)."""
         if self.returncode is None or self.returncode == 0:
             return None
         return refusal(self.what, self.command, self.returncode, self.errors)
 
 
-def refusal(what: str, command: str, code: int, errors: str) -> str:
-    """The screen's line for a refused or failed ``command`` (exit status ``code``).
+def action_words(what: str) -> Said:
+    """What an operator's command does (the ``what`` of :class:`Running`: "shut down",
+    "reboot", "restart the arcade", "run the command") in the language spoken now, as the
+    refusal's lines put it ("The Pi refused to {what}")."""
+    return {"shut down": said.pgettext("power action", "shut down"),
+            "reboot": said.pgettext("power action", "reboot"),
+            "restart the arcade": said.pgettext("power action", "restart the arcade"),
+            "run the command": said.pgettext("power action", "run the command")}.get(what) or Said(what, what)
 
-    ``what`` is the verb: "shut down", "reboot".
+
+def refusal(what: str, command: str, code: int, errors: str) -> Said:
+    """The screen's line for a refused or failed ``command`` (exit status ``code``), in the
+    language spoken now (its :attr:`~kiosk.app.said.Said.english` for the journal).  The
+    command's own error output (``last``, its last line) stays as the command wrote it.
+
+    ``what`` is the verb: "shut down", "reboot" (:func:`action_words`).
 
     >>> print(refusal("shut down", "systemctl poweroff", 1, "Call to PowerOff failed: Access denied"))
     The Pi refused to shut down (Call to PowerOff failed: Access denied). The polkit rule is missing: run sudo kiosk/install.sh again
@@ -114,14 +131,21 @@ def refusal(what: str, command: str, code: int, errors: str) -> str:
     last = next((line.strip() for line in reversed(errors.splitlines()) if line.strip()), "")
     last = last if len(last) <= 90 else last[:87] + "..."
     low = errors.lower()
+    action, shown = action_words(what), repr(command)
     if code == 127:
-        return f"Could not {what}: {command!r} cannot be started ({last or 'not found'}); see [service] in the configuration"
+        # TRANSLATORS: {what} is what the command does ("shut down", context "power action"); {command} the command line in quotes; {last} why, as the system says it.
+        return said._("Could not {what}: {command} cannot be started ({last}); see [service] in the configuration",
+                      what=action, command=shown, last=last or said._("not found"))
     if any(word in low for word in DENIED):
-        return (f"The Pi refused to {what} ({last}). The polkit rule is missing: "
-                "run sudo kiosk/install.sh again")
+        return said._("The Pi refused to {what} ({last}). The polkit rule is missing: run sudo kiosk/install.sh again",
+                      what=action, last=last)
     if "inhibit" in low:
-        return f"Could not {what} now: a program is blocking it ({last}). Try again in a minute"
-    return f"Could not {what}: {command!r} ended with status {code}" + (f" ({last})" if last else "")
+        return said._("Could not {what} now: a program is blocking it ({last}). Try again in a minute",
+                      what=action, last=last)
+    if last:
+        return said._("Could not {what}: {command} ended with status {code} ({last})", what=action, command=shown,
+                      code=code, last=last)
+    return said._("Could not {what}: {command} ended with status {code}", what=action, command=shown, code=code)
 
 
 def under_systemd(environ: Mapping[str, str] | None = None) -> bool:

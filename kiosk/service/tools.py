@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Callable
 
 from arcade.core.events import CONTROLS, Edge
-from arcade.i18n import N_, _, ngettext
+from arcade.i18n import N_, _
+from kiosk.app import said
 from kiosk.config import PIN_DIGITS
 from kiosk.controls.gestures import BACK, HOLD_NS, LONG_HOLD_NS, NEXT, OK, PREV, Gestures
 
@@ -417,8 +418,8 @@ def format_minutes(seconds: float) -> str:
     minutes = max(1, -(-int(seconds) // 60))
     if minutes % 60 == 0:
         hours = minutes // 60
-        return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
-    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+        return said.ngettext("{n} hour", "{n} hours", hours, n=hours)
+    return said.ngettext("{n} minute", "{n} minutes", minutes, n=minutes)
 
 
 #: What letting go of a held buzzer does, by the gesture it would be (the service menu's words,

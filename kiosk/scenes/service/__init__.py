@@ -21,8 +21,8 @@ Leaving a page goes back to the menu with the highlight on that page's row
 (``menu.ServiceScene.to_menu``).
 
 Pages: button test, LED test, sound test and volume, settings (saved to the configuration
-file with "Save", in force after the restart; left without it: the changes are dropped and the
-menu says so), change the PIN, reset high scores, restart the arcade,
+file with "Save", in force after the restart, the language at once: the next frame speaks it;
+left without it: the changes are dropped and the menu says so), change the PIN, reset high scores, restart the arcade,
 stop the arcade, shut the Pi down, restart the Pi.
 
 Where it is (driving apart from drawing; the pure parts, no pygame, are kiosk/service/tools.py):

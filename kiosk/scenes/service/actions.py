@@ -1,17 +1,23 @@
 """What the service menu's choices do: save the settings (or drop them, saying what was not
-saved), save the volume and a new PIN, reset the high scores, restart or stop the arcade, shut
-the Pi down or restart it (through logind: a refusal stays on the menu's status line).
+saved; a language saved is spoken at once), save the volume and a new PIN, reset the high
+scores, restart or stop the arcade, shut the Pi down or restart it (through logind: a refusal
+stays on the menu's status line).
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
+from arcade import i18n
 from arcade.i18n import _, ngettext
+from kiosk.app import said
 from kiosk.scenes.service.rows import SETTINGS, volume_setting
 from kiosk.scenes.service.state import _SAVED, ServiceState
 from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
+
+log = logging.getLogger("focus-arcade")
 
 #: The power commands when ``[service]`` leaves them empty (systemd-logind, via polkit).
 DEFAULT_POWER = {"shutdown_command": "systemctl poweroff", "reboot_command": "systemctl reboot"}
@@ -102,8 +108,26 @@ class Actions(ServiceState):
         if path is None:
             return False
         self._saved(changes)
+        if "language" in changes.get("display", {}):
+            self.speak(changes["display"]["language"])
+            if sum(len(keys) for keys in changes.values()) == 1:
+                self.status = _("Saved to {path}; the language is in force now").format(path=path)
+            else:
+                self.status = _("Saved to {path}; the language is in force now, the rest after the restart").format(
+                    path=path)
+            return True
         self.status = _("Saved to {path}; in force after the restart").format(path=path)    # the page's own status line
         return True
+
+    def speak(self, language: str) -> None:
+        """``[display] language`` saved as ``language`` ("" for the system's locale): the arcade
+        speaks it from the next frame on (issue 26: changeable with buzzers alone), this menu
+        first; every screen part drawn before is drawn again in it."""
+        from kiosk import render
+        self.app.cfg["display"]["language"] = language
+        i18n.use(self.app.cfg.language())
+        render.redraw_everything()
+        log.info("%s, saved in the service menu", self.app.cfg.language_line())
 
     def _keep_volume(self) -> None:
         """Leaving the sound page saves a changed volume to the configuration file at once
@@ -124,10 +148,10 @@ class Actions(ServiceState):
         hs = self.app.highscores
         try:
             n = hs.reset() if hs is not None else 0
-            self.status = ngettext("{n} high score deleted", "{n} high scores deleted", n).format(n=n)
+            self.status = said.ngettext("{n} high score deleted", "{n} high scores deleted", n, n=n)
         except Exception as exc:
-            self.status = _("High scores not reset: {error}").format(error=exc)
-        self.app.message(self.status, 5.0)
+            self.status = said._("High scores not reset: {error}", error=exc)
+        self.app.message(self.status, 5.0)           # the journal: in English (kiosk/app/said.py)
 
     def _restart(self) -> None:
         """Restart the arcade: ``[service] restart_command`` if set, then exit with

@@ -9,6 +9,8 @@ import pygame
 
 from arcade.i18n import _, pgettext
 from kiosk import render
+from kiosk.output.led import advice_words
+from kiosk.output.led import state_words as link_state
 from kiosk.scenes.service.rows import LED_PATTERNS, walking_index
 from kiosk.scenes.service.status_panel import StatusPanel
 
@@ -72,7 +74,7 @@ class LedTestPage(StatusPanel):
                 lines.append((_("Last error: {error}").format(error=st.last_error or pgettext("error", "none")),
                               render.BAD if st.last_error else render.TEXT, True))
                 if getattr(st, "advice", ""):     # the advice the badge leaves out
-                    lines.append((_("To do: {advice}").format(advice=st.advice), render.GOLD, True))
+                    lines.append((_("To do: {advice}").format(advice=advice_words(st.advice)), render.GOLD, True))
             except Exception as exc:
                 lines.append((_("Link status unavailable: {error}").format(error=exc), render.BAD, False))
         lines.append((_("Matrix {width}x{height}, brightness {brightness}, limit {ma} mA").format(
@@ -99,12 +101,18 @@ class LedTestPage(StatusPanel):
             y += step
         pic = self.led_picture(self.now) if self.page == "led" else None
         render.led_matrix(surface, box, pic)
-        cap = render.text_block(surface, _("what is sent (top-left = red corner)"), (box.centerx, box.bottom + 4),
-                                W - box.x - 8 if W - box.x - 8 > side else side, 24, 2, render.DIM, "midtop")
+        # Under a picture made narrow by a long status (the LED advice, issue 26: longer in
+        # Ukrainian) the caption and the pixel's place show only where they fit whole.
+        caption = _("what is sent (top-left = red corner)")
+        cap = pygame.Rect(box.x, box.bottom + 4, side, 0)
+        if render.fits(caption, side, 24, 2):
+            cap = render.text_block(surface, caption, (box.centerx, box.bottom + 4), side, 24, 2, render.DIM, "midtop")
         if LED_PATTERNS[self.pattern] == "walking pixel":
             i = walking_index(self.now - self.led_t0, led["width"] * led["height"])
-            render.text_block(surface, pixel_words(i, led["width"]),
-                              (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop", bold=True)
+            where = pixel_words(i, led["width"])
+            if render.fits(where, side, 28, 2, bold=True):
+                render.text_block(surface, where, (box.centerx, cap.bottom + 2), side, 28, 2, render.TEXT, "midtop",
+                                  bold=True)
         y += 4
         for text, col, _long in self._link_lines():
             if y + render.lines_height(text, left_w, 30, 2) > self._status_top(W, H) - 2:
@@ -116,14 +124,6 @@ class LedTestPage(StatusPanel):
 def pixel_words(i: int, width: int) -> str:
     """Where the walking pixel ``i`` of a matrix ``width`` pixels wide is: "pixel 10: column 11, row 1"."""
     return _("pixel {i}: column {column}, row {row}").format(i=i, column=i % width + 1, row=i // width + 1)
-
-
-def link_state(state: str) -> str:
-    """The LED link's state (firmware_bridge/link.py ``STATES``) in the language spoken now."""
-    return {"off": pgettext("LED link", "off"), "searching": pgettext("LED link", "searching"),
-            "connecting": pgettext("LED link", "connecting"), "connected": pgettext("LED link", "connected"),
-            "stalled": pgettext("LED link", "stalled"), "disconnected": pgettext("LED link", "disconnected"),
-            "released": pgettext("LED link", "released"), "closed": pgettext("LED link", "closed")}.get(state, state)
 
 
 def wrap_text(msg: str, max_w: int, size: int, max_lines: int = 4) -> list[str]:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from arcade.core.events import Edge
-from arcade.i18n import _, ngettext
+from arcade.i18n import _
+from kiosk.app import said
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 from kiosk.controls.input import Command
 from kiosk.scene import Scene
@@ -126,13 +127,13 @@ class PinScene(Scene):
         elif self.pin_entry.result is False:
             lock = self.lock.wrong_pin()
             if lock:
-                self.app.message(ngettext("Wrong PIN {n} time: the service menu is locked for {time}",
-                                          "Wrong PIN {n} times: the service menu is locked for {time}",
-                                          PinLock.TRIES).format(n=PinLock.TRIES, time=format_minutes(lock)), 8.0)
+                self.app.message(said.ngettext("Wrong PIN {n} time: the service menu is locked for {time}",
+                                               "Wrong PIN {n} times: the service menu is locked for {time}",
+                                               PinLock.TRIES, n=PinLock.TRIES, time=format_minutes(lock)), 8.0)
                 self.leave()
             else:
                 left = self.lock.tries_left()
-                self.app.message(ngettext("Wrong PIN ({n} try left)", "Wrong PIN ({n} tries left)", left).format(n=left),
+                self.app.message(said.ngettext("Wrong PIN ({n} try left)", "Wrong PIN ({n} tries left)", left, n=left),
                                  4.0)
                 self.pin_entry = PinEntry(self.pin_entry.pin)
 
@@ -142,8 +143,8 @@ class PinScene(Scene):
             self.opened = now_ns
             left = self.lock.remaining()
             if left > 0:
-                self.app.message(_("The service menu is locked for {time} more after wrong PINs").format(
-                    time=format_minutes(left)), 5.0)
+                self.app.message(said._("The service menu is locked for {time} more after wrong PINs",
+                                        time=format_minutes(left)), 5.0)
                 self.leave()
                 return
         if self.app.scenes and self.app.scenes[-1] is self and now_ns - self.opened > PIN_TIMEOUT_NS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arcade import i18n
 from arcade.i18n import N_, _, pgettext
 from arcade.lights import pictures as ledv
 
@@ -73,6 +74,31 @@ class Setting:
         return _(UNITS[self.unit]).format(value=number) if self.unit else number
 
 
+class LanguageSetting(Setting):
+    """The "Language" row (``[display] language``, issue 26): "" (the system's locale) and each
+    language of :data:`arcade.i18n.LANGUAGES`, each shown by its own name ("English",
+    "Українська") so an operator finds theirs whatever the screen speaks; "" as "System
+    (English)", naming what the system's locale gives now.  Saving it switches the menu at once
+    (``actions.py``)."""
+
+    def show(self, value: Any) -> str:
+        """``"uk"`` -> "Українська"; ``""`` -> "System (English)" (in the language spoken now).
+
+        >>> s = LanguageSetting("display", "language", "Language")
+        >>> s.show("uk"), s.show("en")
+        ('Українська', 'English')
+        """
+        if not value:
+            # TRANSLATORS: the language setting's "" (follow the system's locale); {language} is the language that gives, by its own name ("English").
+            return _("System ({language})").format(language=i18n.LANGUAGES[i18n.system_language()])
+        return i18n.LANGUAGES.get(str(value), str(value))
+
+
+def language_setting() -> Setting:
+    """The language's row of :data:`SETTINGS`."""
+    return next(x for x in SETTINGS if x.key == "language")
+
+
 def volume_setting() -> Setting:
     """The volume's row of :data:`SETTINGS` (one presentation of the volume everywhere)."""
     return next(x for x in SETTINGS if x.key == "volume")
@@ -99,6 +125,7 @@ SETTINGS = [
     Setting("led", "brightness", N_("LED brightness"), 0.05),
     Setting("led", "max_current_ma", N_("LED current limit"), 50, "mA"),
     Setting("sound", "volume", N_("Volume"), 0.1, percent=True),
+    LanguageSetting("display", "language", N_("Language")),
 ]
 
 #: The menu's rows: (page or action, its words in English, translated where drawn).

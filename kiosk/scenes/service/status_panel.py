@@ -1,14 +1,15 @@
 """The service menu's status panel drawn along the bottom of every page: the last result
 (saved, refused, the PIN's advice) and, while the LED matrix is not connected, the LED link's
-line (shortened on a small display's other pages: :func:`short_led_line`).  On a small display
-a page may keep only part of the height for it (:attr:`StatusPanel._status_room`).
+line, worded here from the LED output's facts (kiosk/output/led.py ``LedTrouble``: its state,
+port and advice) in the language spoken now, and shortened to the state on a small display's
+other pages.  On a small display a page may keep only part of the height for it
+(:attr:`StatusPanel._status_room`).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from arcade.i18n import _
 from kiosk import render
 from kiosk.scenes.service.state import ServiceState
 
@@ -21,11 +22,11 @@ class StatusPanel(ServiceState):
         the LED matrix is not connected, the LED link's whole line with its advice (the other
         screens show only a small badge: kiosk/app/led_badge.py)."""
         out = [(self.status, render.GOLD)] if self.status else []
-        led = self.app.led.attention() if self.app.led is not None else None
-        if led:
-            if self.page != "led" and self._small():
-                led = short_led_line(led)       # issue 20: the whole advice took a quarter of 320 px
-            out.append((led, render.BAD))
+        trouble = self.app.led.trouble() if self.app.led is not None else None
+        if trouble is not None:
+            # issue 20: on a small display the whole advice took a quarter of 320 px; the LED test has it
+            short = self.page != "led" and self._small()
+            out.append((trouble.short() if short else trouble.line(), render.BAD))
         return out
 
     #: Where a page's content starts on a small display (below the title and the hint).
@@ -102,18 +103,3 @@ class StatusPanel(ServiceState):
         render.panel(surface, box, render.PANEL, render.GOLD, 2)
         for i, (line, colour) in enumerate(lines):
             render.text(surface, line, (W // 2, box.y + 8 + 34 * i), 28, colour, "midtop")
-
-
-def short_led_line(attention: str) -> str:
-    """The LED line of a small display's pages other than the LED test: the matrix's state
-    without the port and the advice, which the LED test shows whole.
-
-    >>> short_led_line("LED matrix disconnected (/dev/ttyACM0): plug in the LED controller's USB cable")
-    'LED matrix disconnected: see LED test'
-    >>> short_led_line("LED matrix off: no port set")
-    'LED matrix off: see LED test'
-    """
-    head = attention.split(" (", 1)[0].split(":", 1)[0].strip()
-    if not head.startswith("LED matrix") or len(head) > 40:
-        head = _("LED matrix: a problem")
-    return _("{state}: see LED test").format(state=head)
