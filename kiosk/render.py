@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from arcade.i18n import _
 from arcade.lights import pictures as _led
 
 BG = (18, 22, 34)
@@ -823,7 +824,7 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     placed = _led_image(rect, picture)
     if placed is None:
         round_rect(surface, LED_BACK, rect, 8)
-        text(surface, "no LED frame", rect.center, 22, DIM, "center")
+        text(surface, _("no LED frame"), rect.center, 22, DIM, "center")
         return
     img, x, y = placed
     r = min(8, rect.w // 2, rect.h // 2)

@@ -637,6 +637,57 @@ class Explorer:
                       f"({type(self.top).__name__} is shown)")
         self.checks.ok("way out: the lobby's long hold")
 
+    def language_row(self, code: str = "uk") -> None:
+        """The lobby's language row with buzzers alone (issue 26): P1 joins, holds go down to
+        the row (after the seats), taps step through the languages (each shown by its own
+        name) until ``code`` is spoken, and the very next frame draws the lobby in it; a hold
+        leaves the row for Start, a long hold leaves the lobby, and the title comes back still
+        speaking ``code`` (a game night's choice lasts until the next start)."""
+        from arcade import i18n
+        from kiosk.scenes.attract import AttractScene
+        from kiosk.scenes.lobby import LobbyScene
+        from tests.text_fit import compiled
+        compiled(code)
+        if "--language-row" not in self.trace.command:
+            self.trace.command += f" --language-row {code}"
+        self.to_attract()
+        self.gesture(0, "tap")
+        lobby = self.top
+        if not isinstance(lobby, LobbyScene):
+            self.fail("a buzzer on the title screen did not open the lobby")
+        for _ in range(lobby._rows()):
+            if self.top is not lobby or lobby.row == lobby.language_row:
+                break
+            self.gesture(0, "hold")
+        if self.top is not lobby or lobby.row != lobby.language_row:
+            self.fail("holds did not reach the lobby's language row")
+        name = i18n.LANGUAGES[code]
+        for _ in range(len(i18n.LANGUAGES)):
+            if i18n.current() == code:
+                break
+            self.gesture(0, "tap")
+        if i18n.current() != code:
+            self.fail(f"taps on the language row never chose {name} ({i18n.current()} is spoken)")
+        row = dict(lobby.row_texts())
+        if f"< {name} >" not in row.values() or i18n._("Lobby") == "Lobby" and code != i18n.SOURCE:
+            self.fail(f"the language row does not show {name} in its own name, or {code} has no catalog: {row}")
+        self._draw_now = True
+        self.app.draw()
+        drawn = {m for m, *_ in self.seen.seen}
+        if i18n._("Lobby") not in drawn:
+            self.fail(f"the frame after choosing {name} was not drawn in it: {sorted(drawn)}")
+        self.checks.text()
+        self.gesture(0, "hold")
+        if self.top is not lobby or lobby.row != lobby.start_row:
+            self.fail("a hold on the language row did not go on to Start")
+        self.gesture(0, "long")
+        if not isinstance(self.top, AttractScene):
+            self.fail(f"P1's long hold on Start did not leave the lobby for the title ({type(self.top).__name__})")
+        if i18n.current() != code:
+            self.fail(f"the title came back in {i18n.current()}, not the night's {code}")
+        self.run(0.5)
+        self.checks.ok(f"lobby: the language row ({code})")
+
     def pin_ways_out(self) -> None:
         """The PIN screen left without the menu, with buzzers alone: a long hold (given up) and
         nobody answering (its time-out) go back to the title screen; the lobby the combination
@@ -1275,6 +1326,8 @@ class Checks:
         winners have the best score (most, or fewest), the bars say what they count, and
         the initials are asked of the seats whose score is best first."""
         from arcade import registry
+        from arcade.i18n import _
+        from kiosk.persist.highscores import unit_name
         game = results.game
         spec = registry.get(game.name)
         rule = spec.winning
@@ -1286,13 +1339,13 @@ class Checks:
                 self.ex.fail(f"{spec.name}: winners {out.winners} do not have the "
                              f"{'fewest' if rule.fewest else 'most'} {rule.unit} {scores}")
             caption = results.bars_caption()
-            if rule.unit not in caption:
+            if unit_name(rule.unit) not in caption:
                 self.ex.fail(f"{spec.name}: the bars say {caption!r}, the game counts {rule.unit}")
         if rule.kind == "solved" and out.winners and len(out.winners) != len(results.seats):
             self.ex.fail(f"{spec.name}: a cooperative game won by some seats only: {out.winners}")
         if rule.kind == "solved":
             headline = results.headline()[0]
-            if ("Solved" in headline) != bool(out.winners):
+            if (headline == _("Solved together!")) != bool(out.winners):
                 self.ex.fail(f"{spec.name}: the headline {headline!r} does not say the case was "
                              f"{'won' if out.winners else 'lost'}")
         self.entries_done.add(spec.name)
@@ -1334,6 +1387,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="NAME:HOW (resume, drop, choose-drop, wait): a power cut in NAME, then its offer answered")
     p.add_argument("--lobby-back", action="store_true", help="the lobby left with long holds")
     p.add_argument("--pin-out", action="store_true", help="the PIN screen left with a long hold and its time-out")
+    p.add_argument("--language-row", default="", help="a language code: chosen on the lobby's row with buzzers alone")
     p.add_argument("--crowd", type=float, default=0.0,
                    help="then every seat mashing on its own, overlapping, for this many virtual s")
     p.add_argument("--text-every", type=int, default=5, help="check the text drawn every N frames")
@@ -1357,6 +1411,8 @@ def main(argv: list[str] | None = None) -> int:
                 ex.lobby_back()
             if a.pin_out:
                 ex.pin_ways_out()
+            if a.language_row:
+                ex.language_row(a.language_row)
             if a.resume:
                 name, _, how = a.resume.partition(":")
                 ex.resume_walk(name, how or "resume")

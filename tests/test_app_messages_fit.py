@@ -18,7 +18,7 @@ from kiosk import render  # noqa: E402
 from kiosk.games.sackson.panel import panel_rects, side_rect  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
-from tests.text_fit import sized_app  # noqa: E402
+from tests.text_fit import language_fixture, sized_app  # noqa: E402,F401  (the fixture "language")
 
 NOTE_RED = (120, 30, 30)
 LONG = ("Focus (2023): the exhibit tags were not found. The computer partner plays on the "
@@ -38,7 +38,8 @@ def make_app(tmp_path: Path, size: tuple[int, int]) -> kapp.App:
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720)])
-def test_a_long_note_outside_a_game_goes_onto_more_lines(tmp_path: Path, size: tuple[int, int]) -> None:
+def test_a_long_note_outside_a_game_goes_onto_more_lines(tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    """Over the title screen, in every language the arcade speaks (issue 26)."""
     app = make_app(tmp_path, size)
     try:
         app.home()

@@ -2,7 +2,8 @@
 the screen, none over another (issue 20's explorer in its long mode, ``python -m
 tests.explorer --seed 1004 --size 480x320 --text-every 10 --frame-ms 50 --entry
 coop-mycroft-sherlock``: Focus (2023)'s "Oh dear, there are some difficulties to understand
-each other..." ran off both edges of a 480x320 screen, and a fourth game fell below its bottom)."""
+each other..." ran off both edges of a 480x320 screen, and a fourth game fell below its bottom).
+In every language the arcade speaks (issue 26)."""
 
 from __future__ import annotations
 
@@ -17,14 +18,14 @@ import pytest  # noqa: E402
 
 from kiosk import render  # noqa: E402
 from kiosk.scenes.attract import AttractScene  # noqa: E402
-from tests.text_fit import TextSeen, cut_texts, sized_app  # noqa: E402
+from tests.text_fit import TextSeen, cut_texts, language_fixture, sized_app  # noqa: E402,F401  (the fixture "language")
 
 REASON = "Oh dear, there are some difficulties to understand each other..."
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 720), (1920, 1080)])
 def test_recent_games_are_whole_lines_inside_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                       size: tuple[int, int]) -> None:
+                                                       size: tuple[int, int], language: str) -> None:
     app = sized_app(tmp_path, size)
     try:
         for _ in range(5):

@@ -5,7 +5,8 @@ score's initials, the PIN screen and the service menu with each of its pages.  T
 is driven as on an event day (tests/test_event_day.py: mock GPIO pins, a virtual clock).
 
 The games' own screens are checked by tests/test_screen_text_fits.py; here only what the
-arcade draws (over a game: the demo band and messages) counts."""
+arcade draws (over a game: the demo band and messages) counts.  Every language the arcade
+speaks, each at every size (issue 26: translations run longer)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from kiosk.scenes.service.menu import ServiceScene  # noqa: E402
 from kiosk.scenes.service.pin import PinScene  # noqa: E402
 from kiosk.scenes.service.rows import MENU, SETTINGS  # noqa: E402
 from tests.test_event_day import BUZZ, MS, P1, P2, Day, choose_game, enter_pin, event_config, menu_to, play_to_results  # noqa: E402
-from tests.text_fit import TextSeen, cut_texts  # noqa: E402
+from tests.text_fit import TextSeen, cut_texts, language_fixture  # noqa: E402,F401  (the fixture "language")
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
 SHOTS = os.environ.get("FOCUS_ARCADE_FIT_SHOTS", "")
@@ -99,7 +100,8 @@ class SeenDay(Day):
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def day(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SeenDay]:
+def day(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        language: str) -> Iterator[SeenDay]:
     d = SeenDay(event_config(tmp_path), monkeypatch, request.param)
     try:
         yield d

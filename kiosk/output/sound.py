@@ -11,6 +11,8 @@ from typing import Sequence
 
 import pygame
 
+from arcade.i18n import _
+
 RATE = 22050
 
 
@@ -62,7 +64,7 @@ class Sounds:
                 raise pygame.error("the mixer did not start")
             self._channels = init[2]
         except (pygame.error, OSError, ValueError, TypeError) as exc:
-            self.problem = f"no sound: {exc}"
+            self.problem = _("no sound: {error}").format(error=exc)
         if make:
             self.make()
 
@@ -83,7 +85,7 @@ class Sounds:
                 made[name] = pygame.mixer.Sound(buffer=pcm)
                 made[name].set_volume(self.volume)
         except (pygame.error, OSError, ValueError, TypeError) as exc:
-            self.problem = f"no sound: {exc}"
+            self.problem = _("no sound: {error}").format(error=exc)
             return
         self.sounds = made                     # all at once: another thread may be playing
 

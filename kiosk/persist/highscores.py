@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from arcade.i18n import N_, _, ngettext
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 
 SCHEMA = """
@@ -75,6 +76,39 @@ class ScoreRule:
 
 
 log = logging.getLogger("focus-arcade")
+
+#: What a score counts (``ScoreRule.unit``, the registry's ``WinningRule.unit``) as the screens
+#: name it in a caption ("bars: penalty cards").
+UNIT_NAMES = {"cards": N_("cards"), "penalty cards": N_("penalty cards"), "points": N_("points"),
+              "wins": N_("wins"), "rounds": N_("rounds")}
+
+
+def unit_name(unit: str) -> str:
+    """``unit`` as a caption names it, in the language spoken now ("cards")."""
+    return _(UNIT_NAMES[unit]) if unit in UNIT_NAMES else unit
+
+
+def score_words(score: float, unit: str) -> str:
+    """A score with its unit, in the form the count takes in the language spoken now:
+    "1 penalty card", "42 penalty cards" (Ukrainian: three forms; a fraction takes the form
+    of 2).
+
+    >>> score_words(1, "penalty cards"), score_words(3.0, "cards"), score_words(2, "goals")
+    ('1 penalty card', '3 cards', '2 goals')
+    """
+    n = f"{score:g}"
+    count = int(score) if float(score).is_integer() else 2
+    if unit == "cards":
+        return ngettext("{n} card", "{n} cards", count).format(n=n)
+    if unit == "penalty cards":
+        return ngettext("{n} penalty card", "{n} penalty cards", count).format(n=n)
+    if unit == "points":
+        return ngettext("{n} point", "{n} points", count).format(n=n)
+    if unit == "wins":
+        return ngettext("{n} win", "{n} wins", count).format(n=n)
+    if unit == "rounds":
+        return ngettext("{n} round", "{n} rounds", count).format(n=n)
+    return f"{n} {unit.rstrip('s') if score == 1 else unit}"
 
 
 def key(game: str) -> str:
@@ -184,7 +218,7 @@ class HighScores:
             self.migrated = migrate(db)
         except sqlite3.Error as exc:
             self.migrated = 0
-            self.problem = f"old high scores not renamed yet: {exc}"
+            self.problem = _("old high scores not renamed yet: {error}").format(error=exc)
             log.warning("high scores: %s", self.problem)
 
     def add(self, game: str, initials: str, score: float, at: float | None = None,
@@ -238,7 +272,7 @@ class HighScores:
         lines = self.table(game, rule, since)
         if len(lines) >= TABLE_SIZE and not (score < lines[-1][1] if rule.fewest else score > lines[-1][1]):
             return None           # the table is full and this score beats none of it (as qualifies())
-        return 1 + sum(1 for _, s in lines if (s < score if rule.fewest else s > score))
+        return 1 + sum(1 for _initials, s in lines if (s < score if rule.fewest else s > score))
 
     def games(self) -> list[str]:
         """Every game with an entry (registry names), most recent first."""

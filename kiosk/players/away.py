@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 
 from arcade.core.events import Edge
-from arcade.i18n import _, seconds
+from arcade.i18n import N_, _, seconds
 from kiosk.scenes.seats import SeatInfo
 
 if TYPE_CHECKING:
@@ -34,16 +34,20 @@ if TYPE_CHECKING:
 
 #: The label of a seat a computer plays for an absent person: the seat panels of the FOCUS and
 #: Sherlook screens show at most 20 characters of a label ("computer for P1 (awa" was cut).
-AWAY_LABEL = "away: computer plays"
+#: Translated when the seat is taken (the seat's label is in the language spoken then).
+AWAY_LABEL = N_("away: computer plays")
 #: Shorter wordings of :data:`AWAY_LABEL` for a narrow seat panel, clearest first (issue 20:
 #: squeezed to 57 % beside "P1" on a 480x320 FOCUS card).
-AWAY_SHORTER = ("away: computer", "away")
+AWAY_SHORTER = (N_("away: computer"), N_("away"))
 
 
 def label_wordings(label: str) -> tuple[str, ...]:
     """A seat's station label and its shorter wordings, clearest first, for
-    :func:`kiosk.render.text_best` (only :data:`AWAY_LABEL` has shorter ones)."""
-    return (label,) + (AWAY_SHORTER if label == AWAY_LABEL else ())
+    :func:`kiosk.render.text_best` (only :data:`AWAY_LABEL` has shorter ones, in the language
+    spoken now)."""
+    if label in (AWAY_LABEL, _(AWAY_LABEL)):
+        return (_(AWAY_LABEL),) + tuple(_(w) for w in AWAY_SHORTER)
+    return (label,)
 
 
 class AwayApp(Protocol):
@@ -164,7 +168,7 @@ class AwayWatch:
         info = self.away.pop(seat)
         if self.scene is not None:
             self._set(self.scene, seat, info, back=True)
-        self.app.message(f"P{seat + 1} is back and plays again", 5.0)
+        self.app.message(_("P{n} is back and plays again").format(n=seat + 1), 5.0)
 
     @staticmethod
     def _set(scene: AwayScene, seat: int, info: SeatInfo, back: bool) -> None:
@@ -228,7 +232,7 @@ class AwayWatch:
         info = scene.seats[seat]
         self.away[seat] = info
         skill = self.app.cfg["seats"]["computer_skill"]
-        self._set(scene, seat, SeatInfo("computer", AWAY_LABEL, skill), back=False)
+        self._set(scene, seat, SeatInfo("computer", _(AWAY_LABEL), skill), back=False)
         self.waiting = None
-        self.app.message(f"P{seat + 1} seems to be away: a computer plays P{seat + 1}'s turns "
-                         f"until P{seat + 1} presses again", 10.0)
+        self.app.message(_("P{n} seems to be away: a computer plays P{n}'s turns until P{n} presses "
+                           "again").format(n=seat + 1), 10.0)

@@ -21,6 +21,7 @@ import pygame
 
 from arcade import registry
 from arcade.core.events import Edge
+from arcade.i18n import _, pgettext
 from arcade.registry import GameSpec
 from kiosk import render
 from kiosk.controls.input import Command
@@ -64,7 +65,7 @@ def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) ->
             return str(g.label)
     name = record.get("game", "")
     settings = record.get("settings", {}) or {}
-    family, _, mode = name.partition("-")
+    family, _sep, mode = name.partition("-")
     mode = mode or settings.get("mode") or settings.get("variant") or "classic"
     if family == "focusx" and settings.get("x_rule"):
         mode += "-x"
@@ -99,7 +100,7 @@ class AttractLoop:
         self.shown: collections.deque[str] = collections.deque(maxlen=SHOWN_KEPT)
         self.saved_results: Any = None
         self.running = True
-        _ = app.highscores                # opened now: the results file is put aside during demos
+        _opened = app.highscores          # opened now: the results file is put aside during demos
 
     def next_game(self) -> LobbyGame:
         fam = self.families[self.turn % len(self.families)]
@@ -113,7 +114,8 @@ class AttractLoop:
         game = self.next_game()
         skill = app.cfg["seats"]["computer_skill"]
         n = max(game.min_seats, min(game.max_seats, game.demo_seats))
-        seats = [SeatInfo("computer", f"computer ({skill})", skill) for _ in range(n)]
+        from kiosk.scenes.lobby import computer_label
+        seats = [SeatInfo("computer", computer_label(skill), skill) for _seat in range(n)]
         if app.results is not None:
             self.saved_results, app.results = app.results, None      # demo games are not recorded
         app.current_game = game
@@ -173,7 +175,7 @@ class AttractScene(Scene):
         count = self.pictures.count if self.pictures is not None else 0
         # (picture, x and y as fractions of the screen, drift speed, tilt in degrees)
         self.cards = [(rng.randrange(count), rng.random(), rng.random(), rng.uniform(0.3, 1.0),
-                       rng.uniform(-15.0, 15.0)) for _ in range(12)] if count else []
+                       rng.uniform(-15.0, 15.0)) for _card in range(12)] if count else []
         self._card_size: tuple[int, int] | None = None
         self._card_images: list[pygame.Surface] = []
         self.loop = loop
@@ -185,7 +187,9 @@ class AttractScene(Scene):
         if loop is not None:
             app.attract_demo = False          # between demo games: this page
         self.recent: list[dict[str, Any]] = []                 # the store's rows, newest first
-        self.recent_lines: list[tuple[str, str, str]] = []    # (game label, winners, reason)
+        # (game label, winners, reason); "winners" is "P1, P3", or "" for none (:meth:`recent_texts`)
+        self.recent_lines: list[tuple[str, str, str]] = []
+        self.coop_recent: list[bool] = []                      # each recent game's: played together
         results = app.results if app.results is not None else (loop.saved_results if loop else None)
         try:
             self.recent = results.recent(5) if results is not None else []
@@ -202,10 +206,24 @@ class AttractScene(Scene):
             except Exception:
                 label = r["game"]
             coop = str(r["game"]).startswith("coop")
-            who = ", ".join(f"P{w + 1}" for w in r["winners"]) or ("lost" if coop else "draw")
+            who = ", ".join(f"P{w + 1}" for w in r["winners"])
             self.recent_lines.append((label, who, r["reason"]))
+            self.coop_recent.append(coop)
         # What the results store moved or put aside stays on the title screen for the operator.
         self.store_notices: list[str] = list((app.results.notices if app.results is not None else []) or [])
+
+    def recent_texts(self) -> list[tuple[str, str]]:
+        """Each recent game as the title shows it, in the language spoken now: the whole line
+        and the line without its reason ("FocusX Classic: P1, P3 (most cards)"; nobody won:
+        "draw", or "lost" for a game played together)."""
+        out = []
+        for i, (label, who, reason) in enumerate(self.recent_lines):
+            coop = i < len(self.coop_recent) and self.coop_recent[i]
+            who = who or (pgettext("result", "lost") if coop else pgettext("result", "draw"))
+            game = _(label)
+            out.append((_("{game}: {winners} ({reason})").format(game=game, winners=who, reason=_(reason)),
+                        _("{game}: {winners}").format(game=game, winners=who)))
+        return out
 
     def _lobby(self, edge: Edge | None = None) -> None:
         from kiosk.scenes.lobby import LobbyScene
@@ -264,7 +282,7 @@ class AttractScene(Scene):
         if self.showing_board() and self.app.event is not None:
             from kiosk.scenes import leaderboard
             page = int(self.now // (TITLE_S + BOARD_S))
-            leaderboard.draw(surface, self.app.event, page, prompt="Press your buzzer to play")
+            leaderboard.draw(surface, self.app.event, page, prompt=_("Press your buzzer to play"))
             return
         W, H = surface.get_size()
         surface.fill(render.BG)
@@ -275,21 +293,21 @@ class AttractScene(Scene):
             return
         render.text_block(surface, "FOCUS ARCADE", (W // 2, H // 3), W - 16, int(H * 0.16), 1, render.GOLD, "center",
                           bold=True)
-        render.text_block(surface, "Press your buzzer to play", (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
+        render.text_block(surface, _("Press your buzzer to play"), (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
                           render.TEXT if blink else render.DIM, "center", bold=True)
         y = H // 2 + 90
         if self.recent_lines:
-            render.text(surface, "Recent games", (W // 2, y), 28, render.DIM, "center")
+            render.text(surface, _("Recent games"), (W // 2, y), 28, render.DIM, "center")
             y += 34
-        notice = f"Results file: {self.store_notices[-1]}" if self.store_notices else ""
+        notice = _("Results file: {notice}").format(notice=self.store_notices[-1]) if self.store_notices else ""
         bottom = H - 52 - render.lines_height(notice, W - 40, 24, 3) - 4 if notice else H - 4
-        for label, who, reason in self.recent_lines:
+        for whole, short in self.recent_texts():
             # one line each, as many as the screen holds: the reason gives way where the whole
             # line does not fit (at 480x320 "Oh dear, there are some difficulties..." ran off
             # both edges, and a fifth game below the screen's bottom)
             if y - 14 + render.line_height(28) > bottom:
                 break
-            render.text_best(surface, (f"{label}: {who} ({reason})", f"{label}: {who}"), (W // 2, y - 14),
+            render.text_best(surface, (whole, short), (W // 2, y - 14),
                              W - 40, (28, 26, 24), render.TEXT, "midtop")
             y += 34
         if notice:
@@ -309,10 +327,10 @@ class AttractScene(Scene):
         if game is not None:
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
-            draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
+            draw_tables(surface, box, self.app, game.name, _(game.label), rule, 36)  # type: ignore[arg-type]
         else:
             self._draw_no_scores(surface, box)
-        render.text(surface, "Press your buzzer to play!", (W // 2, H - 70), 60,
+        render.text(surface, _("Press your buzzer to play!"), (W // 2, H - 70), 60,
                     render.TEXT if blink else render.GOLD, "center", bold=True)
 
     def _draw_scores_small(self, surface: pygame.Surface, blink: bool) -> None:
@@ -321,7 +339,7 @@ class AttractScene(Scene):
         W, H = surface.get_size()
         title = render.text_block(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
                                   render.GOLD, "midtop", bold=True)
-        prompt = render.text_block(surface, "Press your buzzer to play!", (W // 2, H - 6), W - 16,
+        prompt = render.text_block(surface, _("Press your buzzer to play!"), (W // 2, H - 6), W - 16,
                                    max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
                                    "midbottom", bold=True)
         game = self._scores_game()
@@ -329,7 +347,7 @@ class AttractScene(Scene):
         if game is not None:
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
-            draw_tables(surface, box, self.app, game.name, game.label, rule, 36)  # type: ignore[arg-type]
+            draw_tables(surface, box, self.app, game.name, _(game.label), rule, 36)  # type: ignore[arg-type]
         else:
             self._draw_no_scores(surface, box)
 
@@ -370,5 +388,5 @@ class AttractScene(Scene):
 
     def _draw_no_scores(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """No board has a score yet: one line instead of empty tables."""
-        render.text_block(surface, "No high scores yet: play a game and be the first!", box.center, box.w - 16,
+        render.text_block(surface, _("No high scores yet: play a game and be the first!"), box.center, box.w - 16,
                           44, 2, render.TEXT, "center", bold=True)

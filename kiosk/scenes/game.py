@@ -34,6 +34,7 @@ from arcade.core.api import Action, Game, State
 from arcade.core.driver import ComputerPlayer
 from arcade.core.events import Edge
 from arcade.core.judge import NS_PER_MS
+from arcade.i18n import N_, _, pgettext
 from kiosk import render
 from kiosk.controls.input import Command
 from kiosk.persist.storage import StorageError
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 __all__ = ["GameScene", "KioskSeat", "LEAVE_NS", "LEAVE_TEXT", "RoutedPlayer"]
 
 LEAVE_NS = 5_000_000_000       # the leave dialog closes by itself after this (stays in the game)
-LEAVE_TEXT = "Leave this game?  OK or Esc again = leave, any other = stay"
+#: The leave dialog's banner (translated when the dialog opens).
+LEAVE_TEXT = N_("Leave this game?  OK or Esc again = leave, any other = stay")
 
 #: A game scene's state class (``arcade.<family>``'s ``State``).
 S = TypeVar("S", bound=State, covariant=True)
@@ -250,7 +252,7 @@ class GameScene(Scene, Generic[S]):
         own title."""
         if self.game_state() is not None:
             return self.spec.label
-        return str(getattr(getattr(self, "game", None), "title", "game"))
+        return str(getattr(getattr(self, "game", None), "title", pgettext("title", "game")))
 
     def again(self) -> GameScene[State]:
         """A new game with the same seats and settings (the results screen's "play again")."""
@@ -319,12 +321,12 @@ class GameScene(Scene, Generic[S]):
     def ask_leave(self) -> None:
         """Open the leave dialog (the one confirmation of every game)."""
         self.leave_until = self.now + LEAVE_NS
-        self.banner = (LEAVE_TEXT, render.GOLD, self.leave_until)
+        self.banner = (_(LEAVE_TEXT), render.GOLD, self.leave_until)
 
     def stay(self) -> None:
         """Close the leave dialog: the game goes on."""
         self.leave_until = None
-        if self.banner is not None and self.banner[0] == LEAVE_TEXT:
+        if self.banner is not None and self.banner[0] in (LEAVE_TEXT, _(LEAVE_TEXT)):
             self.banner = None
 
     def leave(self) -> None:
@@ -385,8 +387,9 @@ class GameScene(Scene, Generic[S]):
         box.center = (W // 2, H // 2)
         render.veil(surface, box)                # the question hides the game under it on purpose
         render.panel(surface, box, render.PANEL_LIGHT, render.GOLD, 4)
-        render.text(surface, "Leave this game?", (box.centerx, box.y + 22), 48, render.GOLD, "midtop", bold=True)
-        render.text_fit(surface, "OK (or Esc again) = leave      any other button = stay",
+        render.text_best(surface, (_("Leave this game?"),), (box.centerx, box.y + 22), box.w - 40, (48, 40, 34),
+                         render.GOLD, "midtop", bold=True)
+        render.text_fit(surface, _("OK (or Esc again) = leave      any other button = stay"),
                         (box.centerx, box.y + 88), box.w - 40, 30, 18, render.TEXT)
 
     # -- the end -----------------------------------------------------------------------

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from arcade import i18n
 from arcade.core.events import Edge
+from arcade.i18n import _, ngettext
 from kiosk import render
 from kiosk.controls.input import Command
 from kiosk.event.link import clean_text
@@ -32,25 +34,34 @@ TOP = 8
 def status_line(link: EventLink) -> tuple[str, tuple[int, int, int]]:
     """The line under the boards: the connection problem (red), else how the hall is."""
     if link is None:
-        return "No event: set [event] host in the configuration to share a leaderboard.", render.DIM
+        return _("No event: set [event] host in the configuration to share a leaderboard."), render.DIM
     if link.problem:
         return link.problem, render.BAD
     if not link.connected:
-        return f"Connecting to the event broker {link.settings['host']}:{link.settings['port']}...", render.DIM
+        return _("Connecting to the event broker {host}:{port}...").format(host=link.settings["host"],
+                                                                           port=link.settings["port"]), render.DIM
     board = link.leaderboard
     with board.lock:
         online = sum(1 for s in board.statuses.values() if s.state != "offline")
         games = len(board.all_games())
         closed = board.closed_at is not None
     waiting = link.queued
-    tail = f" - {waiting} of this cabinet's messages still to send" if waiting and not closed else ""
-    state = "closed, final results" if closed else f"{online} cabinet{'s' if online != 1 else ''} online"
-    line = f"Event {link.event}: {games} game{'s' if games != 1 else ''}, {state}{tail}"
+    played = ngettext("{n} game", "{n} games", games).format(n=games)
+    if closed:
+        line = _("Event {event}: {games}, closed, final results").format(event=link.event, games=played)
+    else:
+        state = ngettext("{n} cabinet online", "{n} cabinets online", online).format(n=online)
+        if waiting:
+            line = ngettext("Event {event}: {games}, {cabinets} - {n} message of this cabinet still to send",
+                            "Event {event}: {games}, {cabinets} - {n} of this cabinet's messages still to send",
+                            waiting).format(event=link.event, games=played, cabinets=state, n=waiting)
+        else:
+            line = _("Event {event}: {games}, {cabinets}").format(event=link.event, games=played, cabinets=state)
     dup = board.duplicate_names()
     if dup:
         # Said with how the event stands (closed or not), never instead of it.
-        return (f"{line}. Two machines use the cabinet name {clean_text(dup[0], 24)}: give each cabinet its "
-                "own name and login.", render.BAD)
+        return (_("{status}. Two machines use the cabinet name {name}: give each cabinet its own name and "
+                  "login.").format(status=line, name=clean_text(dup[0], 24)), render.BAD)
     return line, render.DIM
 
 
@@ -62,7 +73,7 @@ def pages(link: EventLink) -> list[list[tuple[str, int, list[str]]]]:
     worked out again only when the leaderboard changed (draw runs every frame)."""
     if link is None:
         return []
-    key = (id(link.leaderboard), link.leaderboard.changes)
+    key = (id(link.leaderboard), link.leaderboard.changes, i18n.current())
     if _cache["key"] == key:
         return _cache["pages"]  # type: ignore[no-any-return]
     snap = link.leaderboard.snapshot(TOP)
@@ -81,7 +92,7 @@ def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "
     """Draw the leaderboard page ``page_no`` (wrapping) over the whole surface; returns
     the texts drawn (title, board titles, rows, prompt, status), for tests and logs.
 
-    ``prompt`` (the title screen's "Press your buzzer to play") gets its own line above the
+    ``prompt`` (the title screen's "Press your buzzer to play", translated) gets its own line above the
     status lines, the boards end above both; ``rects`` (if given) gets each text with the
     rectangle it was drawn in (px)."""
     W, H = surface.get_size()
@@ -93,7 +104,12 @@ def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "
         if rects is not None:
             rects.append((text, rect))
     closed = link is not None and link.leaderboard.closed_at is not None
-    title = "Hall leaderboard" + (f" - {link.event}" if link is not None else "") + (" - final results" if closed else "")
+    if link is None:
+        title = _("Hall leaderboard")
+    elif closed:
+        title = _("Hall leaderboard - {event} - final results").format(event=link.event)
+    else:
+        title = _("Hall leaderboard - {event}").format(event=link.event)
     put(title, render.text_fit(surface, title, (W // 2, 24), W - 40, int(H * 0.075), 24, render.GOLD, True))
     all_pages = pages(link)
     line, colour = status_line(link)
@@ -112,7 +128,7 @@ def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "
             if prompt:
                 put(prompt, render.text(surface, prompt, (W // 2, H - 60), 28, render.TEXT, "midtop"))
             return drawn
-        empty = "No games yet: play one and it shows here, with your cabinet's name."
+        empty = _("No games yet: play one and it shows here, with your cabinet's name.")
         put(empty, render.text(surface, empty, (W // 2, H // 2), 30, render.TEXT, "center"))
     else:
         page = all_pages[page_no % len(all_pages)]
@@ -122,7 +138,7 @@ def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "
             top = 24 + int(H * 0.075) + 24
             rect = pygame.Rect(20 + i * col_w + 8, top, col_w - 16, bottom - 36 - top)
             render.panel(surface, rect, border=render.PANEL_LIGHT)
-            head = f"{btitle} ({played} game{'s' if played != 1 else ''})"
+            head = ngettext("{board} ({n} game)", "{board} ({n} games)", played).format(board=btitle, n=played)
             put(head, render.text_fit(surface, head, (rect.centerx, rect.top + 10), rect.width - 16, 30, 18,
                                       render.GOLD, True))
             y = rect.top + 60
@@ -133,7 +149,7 @@ def draw(surface: pygame.Surface, link: EventLink, page_no: int, prompt: str = "
                                             render.TEXT if k else render.GOLD, "topleft", bold=k == 0))
                 y += row_h
         if len(all_pages) > 1:
-            more = f"page {page_no % len(all_pages) + 1} of {len(all_pages)}"
+            more = _("page {page} of {pages}").format(page=page_no % len(all_pages) + 1, pages=len(all_pages))
             put(more, render.text(surface, more, (W - 28, bottom - 30), 22, render.DIM, "topright"))
     y = bottom
     if prompt:

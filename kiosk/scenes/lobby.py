@@ -1,6 +1,6 @@
 """The lobby: choose the game, the number of players and each seat's station.
 
-Rows: game, players, computer skill, one per seat, then "Start".
+Rows: game, players, computer skill, one per seat, the language, then "Start".
 
 * Station controls (any seat's left / right / OK / X, GPIO or gamepad): left and
   right change the highlighted row, OK goes to the next row (on "Start": starts),
@@ -18,6 +18,12 @@ Rows: game, players, computer skill, one per seat, then "Start".
   row once turned the seat into a computer and the guest's buzzer was dead in the game).  The
   players' count never goes below the seats people joined.
 * Keyboard: Up/Down choose a row, Left/Right change it, Enter starts.
+* The language row (issue 26): a game night's language, each shown by its own name
+  (:data:`arcade.i18n.LANGUAGES`).  Changed like any other row (left/right, a buzzer's tap
+  steps on and comes round); the next frame, and every screen after it, speak it.  It lasts
+  until the arcade starts again: the next start speaks the configured language
+  (``[display] language``) again.  A break in the party, the attract loop and the games in
+  between keep it: a host chooses once for the evening, and a guest may choose again here.
 
 The game starts ``[lobby] auto_start_s`` seconds after the last press.  Seats:
 exactly the players count chosen (clamped to the game's range, and the screen
@@ -31,7 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from arcade import i18n
 from arcade.core.events import Edge
+from arcade.i18n import N_, _, ngettext, pgettext
 from arcade.registry import SKILLS
 from kiosk import render
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV, Gestures
@@ -51,6 +59,26 @@ AUTO_START_NS = 10_000_000_000
 STATION_CHOICES = ("keyboard", "gpio", "gamepad", "computer", "off")
 #: The station kinds a person plays at.
 PEOPLE = ("keyboard", "gpio", "gamepad")
+
+
+def skill_name(skill: str) -> str:
+    """A computer player's skill (``arcade.registry.SKILLS``) as the screens say it, in the
+    language spoken now (the game screens' words: context "skill")."""
+    names = {"easy": pgettext("skill", "easy"), "medium": pgettext("skill", "medium"),
+             "hard": pgettext("skill", "hard"), "expert": pgettext("skill", "expert")}
+    return names.get(skill, skill)
+
+
+def station_name(kind: str) -> str:
+    """A station kind (:data:`STATION_CHOICES`) as a seat's row names it."""
+    names = {"keyboard": _("keyboard"), "gpio": "GPIO", "gamepad": _("gamepad"), "computer": _("computer"),
+             "off": pgettext("station", "off")}
+    return names.get(kind, kind)
+
+
+def computer_label(skill: str) -> str:
+    """A computer seat's station label: "computer (medium)"."""
+    return _("computer ({skill})").format(skill=skill_name(skill))
 
 
 def offered_games(app: Host) -> list[LobbyGame]:
@@ -80,13 +108,18 @@ class LobbyScene(Scene):
         if joined_by is not None:
             self.on_edge(joined_by)
 
-    # rows: 0 game, 1 players, 2 skill, 3.. seats, then "Start"
+    # rows: 0 game, 1 players, 2 skill, 3.. seats, the language, then "Start"
     def _rows(self) -> int:
-        return 3 + self.players + 1
+        return 3 + self.players + 2
+
+    @property
+    def language_row(self) -> int:
+        """The row of the game night's language (after the seats)."""
+        return 3 + self.players
 
     @property
     def start_row(self) -> int:
-        return 3 + self.players
+        return 3 + self.players + 1
 
     def on_command(self, command: Command) -> None:
         name = command.name
@@ -127,28 +160,33 @@ class LobbyScene(Scene):
             out = sorted(s + 1 for s in self.joined if s >= g.max_seats)
             if out:
                 who = ", ".join(f"P{n}" for n in out)
-                self.note = (f"{g.label} seats {g.min_seats}-{g.max_seats}: {who} "
-                             f"{'is' if len(out) == 1 else 'are'} out; choose another game")
+                self.note = ngettext("{game} seats {least}-{most}: {who} is out; choose another game",
+                                     "{game} seats {least}-{most}: {who} are out; choose another game",
+                                     len(out)).format(game=_(g.label), least=g.min_seats, most=g.max_seats, who=who)
             elif self.players != wanted:
-                self.note = f"{g.label} is for {g.min_seats}-{g.max_seats} players: {self.players} seats"
+                self.note = ngettext("{game} is for {least}-{most} players: {n} seat",
+                                     "{game} is for {least}-{most} players: {n} seats",
+                                     self.players).format(game=_(g.label), least=g.min_seats, most=g.max_seats,
+                                                          n=self.players)
         elif self.row == 1:
             wanted = self.players + step
             fewest = self.fewest(g)
             self.players = max(fewest, min(g.max_seats, wanted))
             if self.players != wanted:
-                self.note = (f"{g.label} is for {g.min_seats}-{g.max_seats} players"
-                             + (": choose another game for more" if wanted > g.max_seats else ""))
-                if wanted < fewest and fewest > g.min_seats:
-                    self.note = f"P{fewest} joined: at least {fewest} seats"
+                self.note = self._players_note(g, wanted, fewest, wrap)
                 if wrap and wanted > g.max_seats and fewest < g.max_seats:
                     # a buzzer alone only steps on: past the most it comes round to the fewest
                     # (never fewer than the seats people joined: each joined seat is played)
                     self.players = fewest
-                    self.note += f"; back to {fewest}" + (f" (P{fewest} joined)" if fewest > g.min_seats else "")
             self.row = min(self.row, self._rows() - 1)
         elif self.row == 2:
             names = list(SKILLS)
             self.skill = names[(names.index(self.skill) + step) % len(names)]
+        elif self.row == self.language_row:
+            codes = list(i18n.LANGUAGES)
+            now = codes.index(i18n.current()) if i18n.current() in codes else 0
+            i18n.use(codes[(now + step) % len(codes)])
+            render.redraw_everything()           # every kept part of a screen is drawn again, in it
         else:
             seat = self.row - 3
             if seat in self.joined:
@@ -161,6 +199,25 @@ class LobbyScene(Scene):
             kinds = self.station_choices()
             i = kinds.index(self.stations[seat]) if self.stations[seat] in kinds else -1 if step > 0 else 0
             self.stations[seat] = kinds[(i + step) % len(kinds)]
+
+    def _players_note(self, g: LobbyGame, wanted: int, fewest: int, wrap: bool) -> str:
+        """The note when the players' row cannot show ``wanted`` (and, with ``wrap``, a buzzer's
+        tap past the most comes round to ``fewest``): whole sentences."""
+        least, most = g.min_seats, g.max_seats
+        game = _(g.label)
+        if wanted < fewest and fewest > least:
+            return ngettext("P{n} joined: at least {n} seat", "P{n} joined: at least {n} seats",
+                            fewest).format(n=fewest)
+        if wanted <= most:
+            return _("{game} is for {least}-{most} players").format(game=game, least=least, most=most)
+        if not (wrap and fewest < most):
+            return _("{game} is for {least}-{most} players: choose another game for more").format(
+                game=game, least=least, most=most)
+        if fewest > least:
+            return _("{game} is for {least}-{most} players: choose another game for more; back to {n} "
+                     "(P{n} joined)").format(game=game, least=least, most=most, n=fewest)
+        return _("{game} is for {least}-{most} players: choose another game for more; back to {n}").format(
+            game=game, least=least, most=most, n=fewest)
 
     def fewest(self, g: LobbyGame) -> int:
         """The fewest players the players' row offers for ``g``: its least, and never fewer
@@ -194,8 +251,9 @@ class LobbyScene(Scene):
         """``edge``'s seat joins (its station becomes a person's, the countdown restarts)."""
         seat = edge.seat
         if seat >= self.games[self.game_i].max_seats:
-            self.app.message(f"{self.games[self.game_i].label} is for at most "
-                             f"{self.games[self.game_i].max_seats} players", 4.0)
+            g = self.games[self.game_i]
+            self.app.message(ngettext("{game} is for at most {n} player", "{game} is for at most {n} players",
+                                      g.max_seats).format(game=_(g.label), n=g.max_seats), 4.0)
             return
         self.joined[seat] = edge.t_ns
         self.last_join = edge.t_ns
@@ -213,7 +271,7 @@ class LobbyScene(Scene):
         when nobody is left, the title screen comes back (as before anyone joined)."""
         self.joined.pop(seat, None)
         self.join_press.discard(seat)
-        self.note = f"P{seat + 1} left: press your buzzer to join again"
+        self.note = _("P{n} left: press your buzzer to join again").format(n=seat + 1)
         if not self.joined:
             self.app.message(self.note, 6.0)
             self.app.home()
@@ -281,8 +339,9 @@ class LobbyScene(Scene):
         held = (now_ns - min(self.joined[s] for s in stuck)) / 1e9
         for s in stuck:
             del self.joined[s]
-        self.app.message(f"{names}: buzzer held down for {held:.0f} s (stuck?). It starts no game; "
-                         "release it or ask the operator to check it (service menu, button test).", 12.0)
+        self.app.message(_("{seats}: buzzer held down for {s} s (stuck?). It starts no game; release it or ask "
+                           "the operator to check it (service menu, button test).").format(seats=names,
+                                                                                          s=f"{held:.0f}"), 12.0)
         if self.joined:
             return False
         self.app.home()
@@ -297,22 +356,22 @@ class LobbyScene(Scene):
             if self.joined and st in PEOPLE and seat not in self.joined:
                 st = "computer"                 # nobody joined this station: never a silent human seat
             if st == "keyboard":
-                label = self.app.keyboard.describe(seat) if self.app.keyboard else f"key {seat + 1}"
+                label = self.app.keyboard.describe(seat) if self.app.keyboard else _("key {n}").format(n=seat + 1)
                 choose = seat < 2
             elif st == "gpio":
-                label = f"GPIO {gpio_pins[seat]}" if seat < len(gpio_pins) else "GPIO (no pin!)"
+                label = f"GPIO {gpio_pins[seat]}" if seat < len(gpio_pins) else _("GPIO (no pin!)")
                 choose = seat < len(controls) and all(controls[seat][:3])
             elif st == "gamepad":
-                label, choose = "gamepad", True
+                label, choose = _("gamepad"), True
             else:
                 # A computer (or an "off" seat before a player's station: a computer fills it,
                 # so every station keeps its seat number and its buzzer plays its seat).
-                label, choose = f"computer ({self.skill})", False
+                label, choose = computer_label(self.skill), False
                 st = "computer"
             infos.append(SeatInfo(st, label, self.skill, choose))
         g = self.games[self.game_i]
         while len(infos) < g.min_seats:
-            infos.append(SeatInfo("computer", f"computer ({self.skill})", self.skill))
+            infos.append(SeatInfo("computer", computer_label(self.skill), self.skill))
         return infos[:g.max_seats]
 
     def start(self) -> None:
@@ -327,11 +386,14 @@ class LobbyScene(Scene):
         if render.small_screen(W, H):
             self._draw_small(surface, rows)
             return
-        render.text(surface, "Lobby", (40, 16), 56, render.GOLD, bold=True)
+        render.text(surface, _("Lobby"), (40, 16), 56, render.GOLD, bold=True)
         render.text_fit(surface, self.hint(), (W // 2 + 60, 24), W - 300, 26, 24, render.DIM)
         top = 96
         bottom = H - 56
         step = min(50, (bottom - top) // len(rows))
+        fs = max(24, min(34, step - 12))
+        # the values start after the widest name (a longer language's "Computer skill" too)
+        vx = max(230, 16 + max(render.font(fs, True).size(name)[0] for name, _value in rows) + 24)
         y = top
         for i, (name, value) in enumerate(rows):
             sel = i == self.row
@@ -339,49 +401,58 @@ class LobbyScene(Scene):
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL,
                          render.GOLD if sel else None, 3)
             col = render.SEAT_COLOURS[(i - 3) % 8] if 3 <= i < 3 + self.players else render.TEXT
-            fs = max(24, min(34, step - 12))
             render.text(surface, name, (r.x + 16, r.centery), fs, col, "midleft", bold=True)
-            render.text(surface, value, (r.x + 230, r.centery), fs, render.TEXT if sel else render.DIM, "midleft")
+            render.text_within(surface, value, (r.x + vx, r.centery), r.w - vx - 16, fs,
+                               render.TEXT if sel else render.DIM, "midleft")
             y += step
         if self.app.led.virtual is not None:     # what the LED matrix shows (countdown when joining)
             box = pygame.Rect(W - 270, 150, 240, 240)
             render.led_matrix(surface, box, self.app.led.virtual_picture())
-            render.text(surface, "LED matrix", (box.centerx, box.bottom + 6), 24, render.DIM, "midtop")
+            render.text(surface, _("LED matrix"), (box.centerx, box.bottom + 6), 24, render.DIM, "midtop")
         if self.note:
             render.text_fit(surface, self.note, (W // 2, H - 52), W - 80, 26, 24, render.GOLD)
         elif self.last_join is not None:
             left = max(0.0, (self.auto_start_ns - (self.now - self.last_join)) / 1e9)
-            render.text(surface, f"Starting in {left:.0f} s", (W // 2, H - 30), 40,
-                        render.GOLD, "center", bold=True)
+            render.text(surface, self.starting_in(left), (W // 2, H - 30), 40, render.GOLD, "center", bold=True)
 
-    #: The lobby's controls hint (complete on every display).
-    HINT = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row, hold 2 s = leave.  "
-            "Controls: left/right change, OK next, X back.")
+    @staticmethod
+    def starting_in(left: float) -> str:
+        """The countdown: "Starting in 7 s"."""
+        return _("Starting in {s} s").format(s=f"{left:.0f}")
+
+    #: The lobby's controls hint (complete on every display; translated where drawn).
+    HINT = N_("Press your buzzer to join.  Buzzer: tap = change, hold = next row, hold 2 s = leave.  "
+              "Controls: left/right change, OK next, X back.")
     #: ... where only buzzers are wired (kiosk/install.sh's cabinet): their gestures alone.
-    HINT_BUZZERS = ("Press your buzzer to join.  Buzzer: tap = change, hold = next row (on Start: start now), "
-                    "hold 2 s = leave.")
-    #: What letting go of a held buzzer does (the hint while one is held).
-    LET_GO = {NEXT: "change it", OK: "go to the next row", BACK: "leave"}
+    HINT_BUZZERS = N_("Press your buzzer to join.  Buzzer: tap = change, hold = next row (on Start: start now), "
+                      "hold 2 s = leave.")
+    #: What letting go of a held buzzer does (the hint while one is held), whole sentences:
+    #: (action, on the Start row) -> the line; {n} the seat, {s} the seconds held.
+    LET_GO = {(NEXT, False): N_("P{n} held {s} s: let go to change it (hold: go to the next row)"),
+              (OK, False): N_("P{n} held {s} s: let go to go to the next row (hold 2 s: leave)"),
+              (NEXT, True): N_("P{n} held {s} s: let go to go to the first row (hold: start now)"),
+              (OK, True): N_("P{n} held {s} s: let go to start now (hold 2 s: leave)"),
+              (BACK, False): N_("P{n} held {s} s: let go to leave"),
+              (BACK, True): N_("P{n} held {s} s: let go to leave")}
 
     def hint(self) -> str:
         """The controls hint: it names only the controls wired here (issue 20); while a joined
         seat's buzzer is held, what letting go now does ("P1 held 2.1 s: let go to leave")."""
         from kiosk.controls.input import choose_controls
-        from kiosk.service.tools import held_line
         would = self.gestures.would(self.now) if isinstance(self.gestures, ReleaseGestures) else None
         if would is not None:
-            words = dict(self.LET_GO)
-            if self.row == self.start_row:
-                words[NEXT], words[OK] = "go to the first row", "start now"
-            return held_line(would, words)
-        return self.HINT if choose_controls(self.app.cfg) else self.HINT_BUZZERS
+            seat, action, held = would
+            line = self.LET_GO.get((action, self.row == self.start_row))
+            if line is not None:
+                return _(line).format(n=seat + 1, s=i18n.number(held, 1))     # "2,1" in Ukrainian
+        return _(self.HINT) if choose_controls(self.app.cfg) else _(self.HINT_BUZZERS)
 
     def _draw_small(self, surface: pygame.Surface, rows: list[tuple[str, str]]) -> None:
         """The lobby on a small display: the hint wraps beside the title, the rows share the
         height left, their words 24 px and more (the virtual LED matrix's preview is left
         out: there is no room beside the rows)."""
         W, H = surface.get_size()
-        title = render.text_block(surface, "Lobby", (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
+        title = render.text_block(surface, _("Lobby"), (10, 4), W // 4, max(24, min(56, H // 9)), 1, render.GOLD,
                                   "topleft", bold=True)
         hint = render.text_block(surface, self.hint(), (title.right + 12, 4), W - title.right - 20, 26, 3, render.DIM,
                                  "topleft")
@@ -391,21 +462,28 @@ class LobbyScene(Scene):
             foot = self.note
         elif self.last_join is not None:
             left = max(0.0, (self.auto_start_ns - (self.now - self.last_join)) / 1e9)
-            foot = f"Starting in {left:.0f} s"
+            foot = self.starting_in(left)
         foot_h = render.lines_height(foot, W - 20, 40, 2, True) if foot else 0
         bottom = H - 4 - foot_h - (4 if foot else 0)
-        least = render.line_height(24) + 4
-        if foot and not self.note and top + len(rows) * least > bottom:
+        # a row's least height: the letters of its 24 px line and a little
+        least = render.font(24).get_height() + 3
+        if foot and not self.note and top + len(rows) * least > bottom and top + len(rows) * least <= H - 4:
             # No room for the countdown under the rows (a note's band above, eight rows): it
             # goes on the Start row itself, in the place of that row's hint.
-            rows = rows[:-1] + [(rows[-1][0], f"{foot} - hold here to start now")]
+            rows = rows[:-1] + [(rows[-1][0], _("{countdown} - hold here to start now").format(countdown=foot))]
             foot, foot_h, bottom = "", 0, H - 4
-        step = max(least, min(50, (bottom - top) // len(rows)))
+        # More rows than the height holds (eight seats under a note on a 480x320 panel): the rows
+        # around the highlighted one, as many as fit (they follow the highlight, row by row).
+        shown = max(1, min(len(rows), (bottom - top) // least))
+        first = max(0, min(len(rows) - shown, self.row - shown // 2))
+        step = max(least, min(50, (bottom - top) // shown))
         fs = max(24, min(34, step - 12))
-        names = max(render.font(fs, True).size(name)[0] for name, _ in rows)
+        names = max(render.font(fs, True).size(name)[0] for name, _value in rows)
         name_w = min(names, (W - 20) * 2 // 5)
         y = top
         for i, (name, value) in enumerate(rows):
+            if not first <= i < first + shown:
+                continue
             sel = i == self.row
             r = pygame.Rect(6, y, W - 12, step - 3)
             render.panel(surface, r, render.PANEL_LIGHT if sel else render.PANEL, render.GOLD if sel else None, 2)
@@ -422,32 +500,39 @@ class LobbyScene(Scene):
     def row_texts(self) -> list[tuple[str, str]]:
         """The lobby's rows: (name, value) of the game, players, skill, each seat and Start."""
         g = self.games[self.game_i]
-        rows = [("Game", f"< {g.label} >"), ("Players", f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
-                ("Computer skill", f"< {self.skill} >")]
+        rows = [(_("Game"), f"< {_(g.label)} >"),
+                (_("Players"), f"< {self.players} >  ({g.min_seats}-{g.max_seats})"),
+                (_("Computer skill"), f"< {skill_name(self.skill)} >")]
         infos = self.seat_infos()
         for seat in range(self.players):
             st = self.stations[seat]
-            desc = st
+            desc = station_name(st)
             if st == "keyboard":
-                desc = f"keyboard: {self.app.keyboard.describe(seat)}" if self.app.keyboard else "keyboard"
+                desc = (_("keyboard: {keys}").format(keys=self.app.keyboard.describe(seat)) if self.app.keyboard
+                        else _("keyboard"))
             elif st == "gpio":
                 pins = self.app.cfg["gpio"]["buzzers"]
-                desc = f"GPIO buzzer on pin {pins[seat]}" if seat < len(pins) else "GPIO (no pin configured)"
                 if self.app.gpio is None:
-                    desc += "  (GPIO not available here)"
+                    desc = (_("GPIO buzzer on pin {pin}  (GPIO not available here)").format(pin=pins[seat])
+                            if seat < len(pins) else _("GPIO (no pin configured)  (GPIO not available here)"))
+                else:
+                    desc = (_("GPIO buzzer on pin {pin}").format(pin=pins[seat]) if seat < len(pins)
+                            else _("GPIO (no pin configured)"))
             if seat < len(infos) and infos[seat].station == "computer" and st != "computer":
-                desc = f"computer ({self.skill}) - press to join"
+                desc = _("computer ({skill}) - press to join").format(skill=skill_name(self.skill))
             elif st == "computer":
-                desc = f"computer ({self.skill})"
+                desc = computer_label(self.skill)
             if seat in self.joined and st in PEOPLE:
                 # a joined seat is the person's: nothing to change on its row (no arrows)
-                rows.append((f"P{seat + 1}", f"{desc}   JOINED" + (" - hold = next row" if self.row == 3 + seat
-                                                                    else "")))
+                rows.append((f"P{seat + 1}", _("{station}   JOINED - hold = next row").format(station=desc)
+                             if self.row == 3 + seat else _("{station}   JOINED").format(station=desc)))
             else:
                 rows.append((f"P{seat + 1}", f"< {desc} >"))
+        # each language by its own name (never translated): a guest finds their own
+        rows.append((_("Language"), f"< {i18n.LANGUAGES.get(i18n.current(), i18n.current())} >"))
         from kiosk.controls.input import choose_controls
-        rows.append(("Start", ("OK / hold your buzzer here to start now" if choose_controls(self.app.cfg)
-                               else "hold your buzzer here to start now")))
+        rows.append((_("Start"), (_("OK / hold your buzzer here to start now") if choose_controls(self.app.cfg)
+                                  else _("hold your buzzer here to start now"))))
         return rows
 
     def led_picture(self, now_ns: int) -> LedPicture | None:

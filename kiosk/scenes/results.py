@@ -17,11 +17,12 @@ import pygame
 
 from arcade.core.api import Outcome, State
 from arcade.core.events import Edge
+from arcade.i18n import N_, _, pgettext
 from arcade.registry import WinningRule
 from kiosk import render
 from kiosk.controls.gestures import Gestures
 from kiosk.controls.input import Command
-from kiosk.persist.highscores import InitialsEntry, day_start, key, result_score, score_rule
+from kiosk.persist.highscores import InitialsEntry, day_start, key, result_score, score_rule, score_words, unit_name
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
 
@@ -47,6 +48,26 @@ SHORT_H = 400
 #: The least height (px) the tallest bar keeps on a small screen before the stations' names
 #: under the bars give way (the seat numbers stay).
 MIN_BARS_PX = 60
+
+#: What a game's bars count when its statistics say (``stats["bars"]``).
+BARS_NAMES = {"stones captured": N_("stones captured")}
+
+
+def stat_name(name: str) -> str:
+    """A figure of a game's statistics (its state's ``stats``) as the results screen names it,
+    in the language spoken now; a figure not listed keeps its own name."""
+    names = {"races": pgettext("figure", "races"), "debated": pgettext("figure", "debated"),
+             "false": pgettext("figure", "false"), "boxed": pgettext("figure", "boxed"),
+             "missed": pgettext("figure", "missed"), "hints": pgettext("figure", "hints"),
+             "placements": pgettext("figure", "placements"), "discards": pgettext("figure", "discards"),
+             "passes": pgettext("figure", "passes"), "forgotten": pgettext("figure", "forgotten"),
+             "penalties": pgettext("figure", "penalties"), "rounds": pgettext("figure", "rounds"),
+             "extra rounds": pgettext("figure", "extra rounds"),
+             "exact guesses": pgettext("figure", "exact guesses"), "time-outs": pgettext("figure", "time-outs"),
+             "cards taken": pgettext("figure", "cards taken"), "points": pgettext("figure", "points"),
+             "moves": pgettext("figure", "moves"), "removed (SF-4)": pgettext("figure", "removed"),
+             "reserves": pgettext("figure", "reserves")}
+    return names.get(name, name)
 
 
 class ResultsScene(Scene):
@@ -104,7 +125,7 @@ class ResultsScene(Scene):
                     e.place_ever = hs.place(self.game_key, self.rule, score)
                     self.entries.append(e)
             except Exception as exc:
-                self.app.message(f"High scores unavailable: {exc}")
+                self.app.message(_("High scores unavailable: {error}").format(error=exc))
                 return
         # the seats of this game rank among themselves too (by the game's own rule)
         rule = self.rule
@@ -121,22 +142,24 @@ class ResultsScene(Scene):
         best, else the board it makes (issue 20: 42 penalty cards were a "New high score!"
         because the table had room)."""
         if self.rule is None or self.rule.total:
-            return "New high score!"
+            return _("New high score!")
         if any(e.place_ever == 1 for e in self.entries):
-            return "New high score!"
+            return _("New high score!")
         if any(e.place_today == 1 for e in self.entries):
-            return "Today's best score!"
-        return "On the high-score board"
+            return _("Today's best score!")
+        return _("On the high-score board")
 
     def entry_line(self, e: InitialsEntry) -> str:
         """``P4: 42 penalty cards, #3 today``: the score and the place it takes."""
-        unit = self.rule.unit if self.rule else ""
-        place = ("" if e.place_today is None and e.place_ever is None
-                 else ", best ever" if e.place_ever == 1 else f", #{e.place_today} today" if e.place_today
-                 else f", #{e.place_ever} all time")
-        if e.score == 1 and unit.endswith("s"):
-            unit = unit[:-1]                    # "1 penalty card", "1 point"
-        return f"P{e.seat + 1}: {e.score:g} {unit}{place}"
+        score = score_words(e.score, self.rule.unit if self.rule else "")      # "1 penalty card", "3 points"
+        seat = e.seat + 1
+        if e.place_today is None and e.place_ever is None:
+            return _("P{seat}: {score}").format(seat=seat, score=score)
+        if e.place_ever == 1:
+            return _("P{seat}: {score}, best ever").format(seat=seat, score=score)
+        if e.place_today:
+            return _("P{seat}: {score}, #{place} today").format(seat=seat, score=score, place=e.place_today)
+        return _("P{seat}: {score}, #{place} all time").format(seat=seat, score=score, place=e.place_ever)
 
     def game_state(self) -> State:
         return self.state
@@ -179,7 +202,7 @@ class ResultsScene(Scene):
             try:
                 hs.add(self.game_key, initials, e.score, game_id=games_id, also=also)
             except Exception as exc:
-                self.app.message(f"High score not saved: {exc}")
+                self.app.message(_("High score not saved: {error}").format(error=exc))
 
     def on_command(self, command: Command) -> None:
         if command.name == "ok" and self.again and not self.entering:
@@ -230,11 +253,14 @@ class ResultsScene(Scene):
         out = self.outcome()
         coop = self.state.game.name == "coop"
         if coop:
-            return ("Solved together!", render.GOOD) if out.winners else ("The case was lost", render.BAD)
-        names = " & ".join(f"P{w + 1}" for w in out.winners) or "nobody"
+            return (_("Solved together!"), render.GOOD) if out.winners else (_("The case was lost"), render.BAD)
+        names = " & ".join(f"P{w + 1}" for w in out.winners)
         col = render.SEAT_COLOURS[out.winners[0] % 8] if len(out.winners) == 1 else render.GOLD
-        verb = "wins" if len(out.winners) == 1 else "share the win" if out.winners else "- a draw"
-        return f"{names} {verb}!", col
+        if not out.winners:
+            return _("nobody - a draw!"), col
+        if len(out.winners) == 1:
+            return _("{seat} wins!").format(seat=names), col
+        return _("{seats} share the win!").format(seats=names), col
 
     def _winning(self) -> WinningRule | None:
         from arcade import registry
@@ -249,7 +275,7 @@ class ResultsScene(Scene):
 
     def _draw_team(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The seats of a cooperative game side by side in ``area``, under "played together"."""
-        cap = render.text_block(surface, "played together", (area.centerx, area.y), area.w - 16, 28, 1, render.DIM,
+        cap = render.text_block(surface, _("played together"), (area.centerx, area.y), area.w - 16, 28, 1, render.DIM,
                                 "midtop")
         n = max(1, len(self.seats))
         bw = max(1, min(260, (area.w - 16) // n))
@@ -267,22 +293,23 @@ class ResultsScene(Scene):
         """What the chart's bars count: the entry's winning rule (``GameSpec.winning``)."""
         stats = self.stats()
         if "bars" in stats:
-            return f"bars: {stats['bars']}"
+            what = str(stats["bars"])
+            return _("bars: {what}").format(what=_(BARS_NAMES[what]) if what in BARS_NAMES else what)
         win = self._winning()
         if win is None:
-            return "bars: score"
+            return _("bars: score")
         if win.kind != "score":
-            return "bars: points" if win.kind == "solved" else "bars: score"
+            return _("bars: points") if win.kind == "solved" else _("bars: score")
         if win.fewest:
-            return f"bars: {win.unit} (fewest wins)"
-        return "bars: cards won" if win.unit == "cards" else f"bars: {win.unit}"
+            return _("bars: {unit} (fewest wins)").format(unit=unit_name(win.unit))
+        return _("bars: cards won") if win.unit == "cards" else _("bars: {what}").format(what=unit_name(win.unit))
 
     def stats_line(self) -> str:
         stats = self.stats()
         stats.pop("bars", None)
         if "races" in stats and hasattr(self.state, "race_no"):
             stats["races"] = self.state.race_no            # the same count as "race N" during the game
-        return "   ".join(f"{k}: {v}" for k, v in stats.items())
+        return "   ".join(f"{stat_name(k)}: {v}" for k, v in stats.items())
 
     def draw(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
@@ -324,26 +351,27 @@ class ResultsScene(Scene):
                 self._draw_entries(surface, side)
             else:
                 from kiosk.scenes.scoreboard import draw_tables
-                draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+                draw_tables(surface, side, self.app, self.game_key, _(self.game.label), self.rule, 28)
         render.text_fit(surface, self.hint(), (W // 2, H - 40), W - 40, 28, 24,
                         render.TEXT if self.entering else render.DIM)
 
     def title_wordings(self) -> tuple[str, ...]:
         """The top line, clearest first: "<game>: game over", the game alone, "Game over"
         (a long title with its case on a narrow screen)."""
-        return (f"{self.title}: game over", self.title, "Game over")
+        title = _(self.title)
+        return (_("{game}: game over").format(game=title), title, _("Game over"))
 
     def hint(self) -> str:
         """The line at the bottom: the initials' controls, or what comes next."""
         if self.entering:
             from kiosk.controls.input import choose_controls
             if not choose_controls(self.app.cfg):          # buzzers only: their gestures alone (issue 20)
-                return "initials: tap = next letter, hold = take it, hold 2 s = back a letter"
-            return "initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it"
+                return _("initials: tap = next letter, hold = take it, hold 2 s = back a letter")
+            return _("initials: left/right letter, OK next  -  buzzer: tap next letter, hold to take it")
         if not self.app.demo:
-            return "press your buzzer for the title screen"
+            return _("press your buzzer for the title screen")
         left = 0 if self.entered is None else max(0, (STAY_NS - (self.now - self.entered)) // 1_000_000_000)
-        return f"next in {left} s"
+        return _("next in {s} s").format(s=left)
 
     @staticmethod
     def figure_pairs(stats: str, max_w: int) -> list[str]:
@@ -402,7 +430,7 @@ class ResultsScene(Scene):
                 self._draw_entries(surface, side)
             else:
                 from kiosk.scenes.scoreboard import draw_tables
-                draw_tables(surface, side, self.app, self.game_key, self.game.label, self.rule, 28)
+                draw_tables(surface, side, self.app, self.game_key, _(self.game.label), self.rule, 28)
         if self.together():
             self._draw_team(surface, pygame.Rect(0, r.bottom + 4, chart_w, bottom - r.bottom - 4))
             return
@@ -453,7 +481,7 @@ class ResultsScene(Scene):
                     pygame.draw.rect(surface, c, r, 3, border_radius=6)
                 render.text(surface, ch, r.center, 44, render.TEXT, "center", bold=True)
             ring = self.gestures.holding(e.seat, self.now)
-            status = "saved" if e.done else ("hold..." if ring else "")
+            status = pgettext("initials", "saved") if e.done else (_("hold...") if ring else "")
             render.text(surface, status, (box.x + 16 + 3 * (lw + 8) + 10, y + 40), 28, render.DIM)
             y += row_h
 
@@ -479,7 +507,7 @@ class ResultsScene(Scene):
                 render.text_within(surface, ch, r.center, lw - 4, max(24, min(44, lh - 4)), render.TEXT, "center",
                                    bold=True)
             ring = self.gestures.holding(e.seat, self.now)
-            status = "saved" if e.done else ("hold..." if ring else "")
+            status = pgettext("initials", "saved") if e.done else (_("hold...") if ring else "")
             sx = box.x + 10 + 3 * (lw + 6) + 6
             render.text_block(surface, status, (sx, who.bottom + 2 + lh // 2), box.right - 8 - sx, 28, 1, render.DIM,
                               "midleft")

@@ -7,15 +7,26 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from arcade.i18n import _
 from kiosk import render
-from kiosk.persist.highscores import ScoreRule, day_start
+from kiosk.persist.highscores import ScoreRule, day_start, score_words, unit_name
 
 if TYPE_CHECKING:
     from kiosk.scene import Host
 
 
 def _fmt(score: float, rule: ScoreRule) -> str:
-    return f"{score:g} {rule.unit if score != 1 else rule.unit.rstrip('s')}"
+    return score_words(score, rule.unit)
+
+
+def rule_line(rule: ScoreRule) -> str:
+    """What the tables rank, under their heading: "(cards, best game)"."""
+    unit = unit_name(rule.unit)
+    if rule.total:
+        return _("({unit}, added up)").format(unit=unit)
+    if rule.fewest:
+        return _("({unit}, fewest first)").format(unit=unit)
+    return _("({unit}, best game)").format(unit=unit)
 
 
 def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Host, game_key: str, label: str,
@@ -27,15 +38,16 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Host, game_key: 
     if small:                 # a small display: the lines as large as the box lets them be
         size = max(render.MIN_TEXT_PX, min(size, (box.h - 40) // 6))
     # a long game name on a narrow panel: the game's name alone rather than squeezed to half
-    head = render.text_best(surface, (f"High scores: {label}", label, "High scores"), (box.centerx, box.y + 10),
+    head = render.text_best(surface, (_("High scores: {game}").format(game=label), label, _("High scores")),
+                            (box.centerx, box.y + 10),
                             box.w - 16, tuple(sorted({size + 4, render.MIN_TEXT_PX}, reverse=True)), render.GOLD,
                             "midtop", bold=True)
-    sub = render.text_block(surface, f"({rule.unit}{', added up' if rule.total else ', fewest first' if rule.fewest else ', best game'})",
+    sub = render.text_block(surface, rule_line(rule),
                             (box.centerx, box.y + 14 + size + 4 if not small else head.bottom + 2), box.w - 16,
                             max(24, size - 6), 1, render.DIM, "midtop")
     top = box.y + 24 + 2 * size if not small else sub.bottom + 4
     now = time.time()
-    cols = [("Today", day_start(now)), ("All time", None)]
+    cols = [(_("Today"), day_start(now)), (_("All time"), None)]
     cw = box.w // 2
     for i, (title, since) in enumerate(cols):
         x = box.x + i * cw
@@ -46,7 +58,7 @@ def draw_tables(surface: pygame.Surface, box: pygame.Rect, app: Host, game_key: 
             lines = []
         y = top + size + 8 if not small else top + render.line_height(size, True) + 2
         if not lines:
-            render.text_block(surface, "no scores yet", (x + cw // 2, y), cw - 16, max(24, size - 4), 2,
+            render.text_block(surface, _("no scores yet"), (x + cw // 2, y), cw - 16, max(24, size - 4), 2,
                               render.DIM, "midtop")
         for rank, (initials, score) in enumerate(lines, 1):
             if small and y + render.line_height(size) > box.bottom - 4:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable
 
 from arcade import registry
 from arcade.core.errors import SettingsError
+from arcade.i18n import _
 from arcade.registry import GameSpec
 
 if TYPE_CHECKING:
@@ -185,5 +186,5 @@ def find_game(game: str, mode: str | None, x_rule: bool = False) -> LobbyGame:
     for g in lobby_games():
         if g.name == spec.name:
             return g
-    raise KeyError(f"the game {spec.name!r} has no screen in this arcade; expected one of "
-                   f"{[g.name for g in lobby_games()]}")
+    raise KeyError(_("the game {name} has no screen in this arcade; expected one of {names}").format(
+        name=repr(spec.name), names=[g.name for g in lobby_games()]))
