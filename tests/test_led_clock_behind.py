@@ -53,3 +53,4 @@ def test_the_lobby_countdown_asked_before_the_join_shows_it_full(tmp_path: Path)
         assert early is not None and early == lobby.led_picture(LATER)
     finally:
         app.close()
+

@@ -251,9 +251,19 @@ class MarkerRace:
         return self.countdown_start + self.settings.ns("countdown_ms")
 
     def countdown_left(self, now_ns: int) -> float | None:
-        """Seconds left on the countdown (None if none runs), never below 0."""
+        """Seconds left on the countdown (None if none runs), from 0 to the countdown's length
+        (SL-3): a moment stamped before the countdown began has all of it left.
+
+        >>> from arcade.sherlook.markers import MarkerRace
+        >>> race = MarkerRace.__new__(MarkerRace)
+        >>> race.settings, race.countdown_start = MarkerSettings(countdown_ms=3000), 10 ** 12
+        >>> race.countdown_left(10 ** 12 + 10 ** 9), race.countdown_left(10 ** 9), race.countdown_left(10 ** 13)
+        (2.0, 3.0, 0.0)
+        """
         d = self.deadline()
-        return None if d is None else max(0.0, (d - now_ns) / 1e9)
+        if d is None:
+            return None
+        return max(0.0, min(self.settings.ns("countdown_ms"), d - now_ns) / 1e9)
 
     def cursor_of(self, seat: int) -> int:
         """The marker under ``seat``'s cursor (left / right / OK stations; SLA-1).

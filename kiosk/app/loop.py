@@ -379,7 +379,9 @@ class App:
         self.draw()
         self.screenshots.save(self.screen)
         pygame.display.flip()
-        shown = time.monotonic_ns()
+        # The flip's moment, never before the frame's own (the same clock in the arcade; a test's
+        # virtual clock may run ahead of a machine up for minutes: the frame's moment then).
+        shown = max(now_ns, time.monotonic_ns())
         self.scenes[-1].frame_shown(shown)      # races open at the flip
         top = self.scenes[-1]
         self.led.update(top.led_picture(shown), shown, idle=top.led_idle)

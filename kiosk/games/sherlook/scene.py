@@ -465,9 +465,9 @@ class SherlookScene(GameScene[SherlookState]):
         st = self.state
         race: MarkerRace | None = self.referee.race
         if self.phase == "race" and race is not None and race.countdown_start is not None and race.waiting():
-            left = race.countdown_left(now_ns) or 0.0
             total = self.settings.countdown_ms / 1000
-            return ledv.countdown_picture(max(0, math.ceil(left)), max(0.0, min(1.0, left / total)), w, h)
+            left = race.countdown_left(now_ns) or 0.0          # 0..total (SL-3)
+            return ledv.countdown_picture(math.ceil(left), min(1.0, left / total), w, h)
         if self.phase in ("reveal", "over") and st.rounds:
             sc = st.rounds[-1].score
             try:
