@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Callable
+
+from waiting import NotHappened, wait_until
 
 #: How long a test waits for the link before it fails: generous, so that a slow shared
 #: machine never fails a test by timing (a passing test waits only as long as it needs).
@@ -11,13 +12,12 @@ WAIT_S = 20.0
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = WAIT_S) -> bool:
-    """True as soon as ``condition()`` is; its last answer after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return condition()
+    """True as soon as ``condition()`` is; its last answer after ``timeout`` seconds
+    (for ``assert wait_for(...), what_the_link_shows``)."""
+    try:
+        return bool(wait_until(condition, timeout, "the link's condition"))
+    except NotHappened:
+        return bool(condition())
 
 
 def solid(colour: tuple[int, int, int], leds: int = 16) -> list[tuple[int, int, int]]:
