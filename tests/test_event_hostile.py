@@ -24,7 +24,8 @@ import mqtt_broker as mosquitto
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, watcher
+from waiting import wait_until
 
 from kiosk.event import link as ev
 from kiosk.event.link import (
@@ -463,7 +464,6 @@ def test_the_operator_removes_a_game_from_every_board_for_good_and_closes_the_ev
         assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
         assert "4 games on its boards are the final results" in capsys.readouterr().out
         wait_until(lambda: b.link._closed_at is not None and a.link._closed_at is not None)
-        time.sleep(0.01)
         b.play(2)
         wait_until(lambda: b.pending() == 0, what="b's outbox empties (the late games are not sent)")
         assert len(b.uids()) == 3
@@ -619,7 +619,7 @@ def test_hostile_payloads_on_a_real_broker_never_stop_a_client(broker: mosquitto
 
 def test_the_page_builds_the_leaderboard_once_per_change_for_every_viewer_and_drops_silent_clients(
         broker: mosquitto.Broker, event: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from kiosk.event.link import web as event_web
+    from kiosk.event import web as event_web
     monkeypatch.setattr(event_web, "CLIENT_TIMEOUT_S", 0.5)
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0, max_per_address=40).start()   # 20 viewers here
@@ -666,7 +666,7 @@ def test_one_address_holding_many_connections_leaves_the_page_to_everyone_else(
     then, held a thread and a file descriptor each for as long as it liked: a thousand of them
     used up the 1,024 files a service may open, and the page no longer answered anyone.  One
     address now holds at most ``MAX_PER_ADDRESS`` (16) connections; more are closed at once."""
-    from kiosk.event.link import web as event_web
+    from kiosk.event import web as event_web
     north = Cabinet(tmp_path, broker.settings(event), "north")
     web = event_web.LeaderboardWeb(broker.settings(event), port=0).start()
     held: list[socket.socket] = []
