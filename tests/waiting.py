@@ -32,7 +32,7 @@ def wait_until(predicate: Callable[[], T], timeout_s: float = WAIT_S, what: str 
     frame's time); raises :class:`NotHappened` naming ``what`` if none came within
     ``timeout_s`` seconds.  An exception in ``predicate`` goes to the caller."""
     deadline = time.monotonic() + timeout_s
-    pause = 0.001
+    pause = min(0.001, max_pause_s)
     while True:
         got = predicate()
         if got:
