@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -16,11 +15,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from test_thinker import searching  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
 from kiosk import config  # noqa: E402
-from kiosk import thinker as thinker_mod  # noqa: E402
 from kiosk.app import App  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
+from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 
 T0 = 10 ** 12
@@ -67,10 +68,7 @@ def test_killing_the_worker_mid_move_still_makes_the_move(app: Any) -> None:
     fut = scene.future
     assert fut is not None
     th = scene.thinker
-    deadline = time.monotonic() + 60
-    while th.pid is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.3)
+    wait_until(lambda: searching(th), what="the worker searching the move (its first progress report)")
     os.kill(th.pid, signal.SIGKILL)
     answer = fut.result(timeout=60)
     assert answer.source == "fallback"
