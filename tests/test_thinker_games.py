@@ -8,23 +8,18 @@ still gets the move made, and leaving the screen cancels the thought.
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 from waiting import wait_until  # noqa: E402
 
 from hardware.sink import drain  # noqa: E402
-from kiosk import config  # noqa: E402
-from kiosk.app import App  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.games.focusx.scene import FourFocusScene  # noqa: E402
 from kiosk.players import thinker as th  # noqa: E402
@@ -36,17 +31,7 @@ SIM = SeatInfo("simulated", "sim GPIO 17")
 BUZZER_ONLY = SeatInfo("keyboard", "key 1", "medium", False)
 
 
-@pytest.fixture()
-def app(tmp_path: Path) -> Iterator[Any]:
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command="demo", screenshot_dir=""))
-    a.pace_override = 0.05
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(command="demo", pace=0.05)   # the `app` fixture (conftest.py)
 
 
 def frame(app: Any, scene: Any, now: int) -> None:

@@ -4,22 +4,17 @@ middle of a move is replaced while that move is still made (by the fallback play
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_thinker import searching  # noqa: E402
 from waiting import wait_until  # noqa: E402
 
-from kiosk import config  # noqa: E402
-from kiosk.app import App  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
@@ -28,17 +23,7 @@ T0 = 10 ** 12
 STEP = 100_000_000
 
 
-@pytest.fixture()
-def app(tmp_path: Path) -> Iterator[Any]:
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
-    a.pace_override = 0.05
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(pace=0.05)   # the `app` fixture (conftest.py)
 
 
 def frame(app: Any, f: int) -> None:
