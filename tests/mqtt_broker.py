@@ -226,9 +226,27 @@ class Broker:
             self._reloads += 1
             self.add_user("reload-probe", f"probe-{self._reloads}")
 
-    def _wait_login(self, user: str, password: str) -> None:
+    def _answer(self, user: str, password: str) -> bool | None:
+        """The broker's answer to a CONNECT as ``user``: True (taken), False (refused), None (not
+        listening yet, or no answer within 5 s: a CONNECT that met a reload may never be answered,
+        and waiting on it longer left no time for another try)."""
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+        c.username_pw_set(user, password)
+        try:
+            c.connect("127.0.0.1", self.port, 5)
+            got: list[bool] = []
+            c.on_connect = lambda *a, got=got: got.append(not a[3].is_failure)
+            attempt = time.monotonic() + 5
+            while not got and time.monotonic() < attempt:
+                c.loop(0.05)
+            c.disconnect()
+            return got[0] if got else None
+        except OSError:
+            return None
+
+    def _wait_login(self, user: str, password: str) -> None:
         every = [1.0]
         hup = [time.monotonic() + every[0]]
 
@@ -237,21 +255,7 @@ class Broker:
                 self.proc.send_signal(signal.SIGHUP)       # again: the first may have come mid-reload
                 every[0] = min(every[0] * 2, 8.0)          # a loaded machine's reload (TLS too) may take
                 hup[0] = time.monotonic() + every[0]       # longer than a second: never interrupt it for good
-            c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
-            c.username_pw_set(user, password)
-            try:
-                c.connect("127.0.0.1", self.port, 5)
-                ok: list[bool] = []
-                c.on_connect = lambda *a, ok=ok: ok.append(not a[3].is_failure)
-                # one try waits 5 s for its answer at most: a CONNECT that met a reload may never
-                # be answered, and waiting on it to the deadline left no time for another try
-                attempt = time.monotonic() + 5
-                while not ok and time.monotonic() < attempt:
-                    c.loop(0.05)
-                c.disconnect()
-                return bool(ok and ok[0])
-            except OSError:
-                return False
+            return self._answer(user, password) is True
         # a hang guard, not a time the test asserts
         wait_until(logged_in, 120, f"the broker on port {self.port} taking the new login {user!r}")
 
@@ -280,16 +284,14 @@ class Broker:
                                      stderr=subprocess.PIPE)
         proc = self.proc
 
-        def listening() -> bool:
+        def answering() -> bool:
             if proc.poll() is not None:
                 err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"mosquitto exited: {err} {self.log.read_text() if self.log.exists() else ''}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return True
-            except OSError:
-                return False
-        wait_until(listening, 60, f"mosquitto listening on port {self.port}")
+            return self._answer("board", USERS["board"]) is not None
+        # Answering MQTT, not only listening: Mosquitto sets up its signal handlers after it
+        # starts listening, and a SIGHUP (a new login) in between ended it (6 times in 15).
+        wait_until(answering, 60, f"mosquitto answering on port {self.port}")
 
     @property
     def pid(self) -> int:
