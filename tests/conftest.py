@@ -13,15 +13,19 @@ Set at import, before any test module imports pygame or reads a path:
   test is never another's);
 * hypothesis has no deadline: tests never time anything, and a loaded machine made a
   property test "flaky" by its 200 ms default.
+
+The ``app`` fixture is the kiosk App most screen tests start from (see its docstring).
 """
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import os
 import shutil
 import tempfile
-from typing import Iterator
+from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import settings
@@ -57,3 +61,36 @@ def _english_after() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _own_state_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "kiosk_app(size, command, pace): how the `app` fixture's App is made")
+
+
+@pytest.fixture
+def app(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A kiosk App on the default configuration, its results in ``tmp_path``, the LED matrix
+    off, on SDL's dummy screen (1280 x 720), no key or button waiting; closed after the test.
+
+    A module (``pytestmark``) or a test changes it with ``pytest.mark.kiosk_app(...)``:
+    ``size=(w, h)`` the screen, ``command="demo"`` the command it was started for, ``pace=s``
+    its ``pace_override`` (seconds a computer move or a table is shown: ``demo --pace``)."""
+    import pygame
+
+    from kiosk import config
+    from kiosk.app.loop import App
+    mark = request.node.get_closest_marker("kiosk_app")
+    made = {"size": (1280, 720), "command": None, "pace": None, **(mark.kwargs if mark else {})}
+    pygame.init()
+    screen = pygame.display.set_mode(made["size"])
+    cfg = config.load_or_default(None)
+    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
+    cfg.data["led"]["port"] = "none"
+    a = App(cfg, screen, argparse.Namespace(command=made["command"], screenshot_dir="", frames=0))
+    if made["pace"] is not None:
+        a.pace_override = made["pace"]
+    pygame.event.clear()
+    try:
+        yield a
+    finally:
+        a.close()

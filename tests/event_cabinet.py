@@ -35,7 +35,7 @@ def main() -> None:
         store.save({"game": "sherlook", "seats": 3, "settings": {}}, (n % 3,), "test",
                    tuple(float((n + s) % 7) for s in range(3)))
         print(f"saved {n} sent {link.sent}", flush=True)
-        time.sleep(0.005)
+        time.sleep(0.005)  # the cabinet's pace (a game every 5 ms), not a wait: the test kills it mid-stream
 
 
 if __name__ == "__main__":

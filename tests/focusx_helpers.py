@@ -2,11 +2,13 @@
 
 * :class:`RaceTable`: the real referee and judge on a virtual CLOCK_MONOTONIC,
   pressing buttons at given milliseconds after a race window is shown;
-* :func:`make_app` / :func:`run_frames`: the kiosk App in demo mode (SDL dummy
+* :func:`make_app` / :func:`run_until`: the kiosk App in demo mode (SDL dummy
   driver, see conftest.py) running a mode's scene.
 """
 
 from __future__ import annotations
+
+from waiting import WAIT_S, wait_until
 
 from arcade.core.api import RACE
 from arcade.core.events import Edge
@@ -79,12 +81,15 @@ def make_app(tmp_path, mode: str, players: int, **focusx):
     return app
 
 
-def run_frames(app, frames: int, pause_s: float = 0.004, until=None) -> int:
-    """Step the App (real clock); stop early once ``until()`` is true.  Returns the frames run."""
+def run_until(app, until, what: str, timeout_s: float = WAIT_S) -> None:
+    """Step the App on the real clock until ``until()``: its simulated players press in real
+    time on their own thread (hardware/simulated.py reads the wall clock), and between two
+    frames the wait's back-off (about a frame's time at most) leaves them the CPU, as the
+    kiosk's frame pacing does.  Fails saying ``what`` did not happen within ``timeout_s``
+    (a hang guard: a slow machine just takes longer)."""
     import time
-    for i in range(frames):
+
+    def frame() -> bool:
         app.step(time.monotonic_ns())
-        time.sleep(pause_s)
-        if until is not None and i % 10 == 9 and until():
-            return i + 1
-    return frames
+        return bool(until())
+    wait_until(frame, timeout_s, what, max_pause_s=0.004)

@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from waiting import wait_until
+
 REPO = Path(__file__).resolve().parent.parent
 HALL_CONF = REPO / "kiosk" / "hall" / "focus-arcade.conf"
 HALL_ACL = REPO / "kiosk" / "hall" / "focus-arcade.acl"
@@ -88,6 +90,17 @@ def free_ports(n: int) -> list[int]:
     finally:
         for s in socks:
             s.close()
+
+
+def _can_bind(port: int) -> bool:
+    """Whether a listener could take ``port`` on 127.0.0.1 now (as Mosquitto binds: SO_REUSEADDR)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def make_certificates(folder: Path, name: str = "ca", server_names: str | None = None) -> Path:
@@ -213,35 +226,38 @@ class Broker:
             self._reloads += 1
             self.add_user("reload-probe", f"probe-{self._reloads}")
 
-    def _wait_login(self, user: str, password: str) -> None:
+    def _answer(self, user: str, password: str) -> bool | None:
+        """The broker's answer to a CONNECT as ``user``: True (taken), False (refused), None (not
+        listening yet, or no answer within 5 s: a CONNECT that met a reload may never be answered,
+        and waiting on it longer left no time for another try)."""
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
-        deadline = time.monotonic() + 120                  # a hang guard, not a time the test asserts
-        every = 1.0
-        hup = time.monotonic() + every
-        while time.monotonic() < deadline:
-            if time.monotonic() > hup and self.proc is not None and self.proc.poll() is None:
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+        c.username_pw_set(user, password)
+        try:
+            c.connect("127.0.0.1", self.port, 5)
+            got: list[bool] = []
+            c.on_connect = lambda *a, got=got: got.append(not a[3].is_failure)
+            attempt = time.monotonic() + 5
+            while not got and time.monotonic() < attempt:
+                c.loop(0.05)
+            c.disconnect()
+            return got[0] if got else None
+        except OSError:
+            return None
+
+    def _wait_login(self, user: str, password: str) -> None:
+        every = [1.0]
+        hup = [time.monotonic() + every[0]]
+
+        def logged_in() -> bool:
+            if time.monotonic() > hup[0] and self.proc is not None and self.proc.poll() is None:
                 self.proc.send_signal(signal.SIGHUP)       # again: the first may have come mid-reload
-                every = min(every * 2, 8.0)                # a loaded machine's reload (TLS too) may take
-                hup = time.monotonic() + every             # longer than a second: never interrupt it for good
-            c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
-            c.username_pw_set(user, password)
-            try:
-                c.connect("127.0.0.1", self.port, 5)
-                ok: list[bool] = []
-                c.on_connect = lambda *a, ok=ok: ok.append(not a[3].is_failure)
-                # one try waits 5 s for its answer at most: a CONNECT that met a reload may never
-                # be answered, and waiting on it to the deadline left no time for another try
-                attempt = min(deadline, time.monotonic() + 5)
-                while not ok and time.monotonic() < attempt:
-                    c.loop(0.05)
-                c.disconnect()
-                if ok and ok[0]:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.05)
-        raise RuntimeError(f"the broker did not take the new login {user!r}")
+                every[0] = min(every[0] * 2, 8.0)          # a loaded machine's reload (TLS too) may take
+                hup[0] = time.monotonic() + every[0]       # longer than a second: never interrupt it for good
+            return self._answer(user, password) is True
+        # a hang guard, not a time the test asserts
+        wait_until(logged_in, 120, f"the broker on port {self.port} taking the new login {user!r}")
 
     def start(self) -> "Broker":
         """Start mosquitto; a first start whose free port was taken meanwhile (by another
@@ -257,24 +273,25 @@ class Broker:
                 if not self._started and not self._fixed_port:
                     self.port, self.tls_port = free_ports(2)
                     self._write_conf()
-                time.sleep(0.2)
+                else:                                      # a restart: its ports must be let go first
+                    wait_until(lambda: _can_bind(self.port) and _can_bind(self.tls_port), 60,
+                               f"ports {self.port} and {self.tls_port} free again for the restarted broker")
         return self
 
     def _start(self) -> None:
         assert MOSQUITTO is not None
         self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+        proc = self.proc
+
+        def answering() -> bool:
+            if proc.poll() is not None:
+                err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"mosquitto exited: {err} {self.log.read_text() if self.log.exists() else ''}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
-                    return
-            except OSError:
-                time.sleep(0.02)
-        raise RuntimeError("mosquitto did not listen within 10 s")
+            return self._answer("board", USERS["board"]) is not None
+        # Answering MQTT, not only listening: Mosquitto sets up its signal handlers after it
+        # starts listening, and a SIGHUP (a new login) in between ended it (6 times in 15).
+        wait_until(answering, 60, f"mosquitto answering on port {self.port}")
 
     @property
     def pid(self) -> int:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import io
 import re
-import time
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from waiting import wait_until
 
 from firmware_bridge.layout import MatrixLayout
 from kiosk import cli, config
@@ -143,9 +143,8 @@ def test_title_screen_shows_the_idle_picture_then_hands_the_panel_back() -> None
         assert out.virtual.wait_frames(1, 10)
         out.update(None, 2_000_000_000)  # a game screen with no picture: keep the last one
         out.update(None, 3_000_000_000, idle=True)  # the title screen: the arcade's idle picture
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and (out.virtual_picture() is None or out.virtual_picture()[0][0][0] == 200):
-            time.sleep(0.01)
+        wait_until(lambda: out.virtual_picture() is not None and out.virtual_picture()[0][0][0] != 200,
+                   what="the idle picture on the virtual panel")
         assert out.virtual_picture()[0][0] != (200, 0, 0) and out.attention() is None
     finally:
         out.close()
@@ -154,10 +153,8 @@ def test_title_screen_shows_the_idle_picture_then_hands_the_panel_back() -> None
         out.update(tuple(tuple((0, 90, 0) for _ in range(8)) for _ in range(8)), 1_000_000_000)
         out.update(None, 2_000_000_000, idle=True)
         assert out.link.released
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and out.status().state != "released":
-            time.sleep(0.01)
-        assert out.status().state == "released" and out.attention() is None
+        wait_until(lambda: out.status().state == "released", what="the panel handed back (released)")
+        assert out.attention() is None
         assert any("State: released" in line for line in out.operator_lines())
     finally:
         out.close()
@@ -166,10 +163,7 @@ def test_title_screen_shows_the_idle_picture_then_hands_the_panel_back() -> None
 def test_a_missing_controller_gets_a_small_status_with_what_to_do() -> None:
     out = _output(port="/dev/ttyACM-not-here")
     try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and out.attention() is None:
-            time.sleep(0.01)
-        line = out.attention()
+        line = wait_until(out.attention, what="a status line for the missing controller")
         assert line is not None and line.startswith("LED matrix disconnected") and "plug in" in line
         lines = out.operator_lines()
         assert any(line.startswith("To do: ") for line in lines) and any("Last fault" in line for line in lines)

@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
+from waiting import WAIT_S, wait_until
 
 from kiosk import config as configmod
 from kiosk.event.link import (
@@ -69,15 +70,6 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[mosquitto.Broke
 @pytest.fixture
 def event() -> str:
     return f"t{uuid.uuid4().hex[:10]}"
-
-
-def wait_until(cond: Callable[[], bool], timeout: float = 15.0, what: str = "") -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if cond():
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"not within {timeout} s: {what}")
 
 
 #: What a record of each game carries (the registry entry's fixed settings).
@@ -136,7 +128,7 @@ def watcher(settings: dict[str, Any]) -> Watcher:
     return w
 
 
-def all_once(boards: list[Leaderboard], cabinets: list[Cabinet], timeout: float = 20.0) -> None:
+def all_once(boards: list[Leaderboard], cabinets: list[Cabinet], timeout: float = WAIT_S) -> None:
     """Every game of ``cabinets`` on every board, and nothing else."""
     want = {u for c in cabinets for u in c.uids()}
 
@@ -468,8 +460,12 @@ def test_a_cabinet_offline_for_50_games_sends_them_all_in_order(broker: mosquitt
         home.play(3)
         assert far.pending() == 50
         assert len(on_board(far.link.leaderboard, "far")) == 52     # its own games show on its own board
-        time.sleep(0.3)
-        assert len(on_board(home.link.leaderboard, "far")) == 2     # the hall has not seen them yet
+        hall = watcher(s)                                           # a fresh read of all the broker holds
+        try:
+            assert len(on_board(hall.leaderboard, "far")) == 2      # the hall has not seen them yet
+        finally:
+            hall.stop()
+        assert len(on_board(home.link.leaderboard, "far")) == 2
         cut.up()
         all_once([home.link.leaderboard, far.link.leaderboard], [home, far], timeout=30)
         assert on_board(home.link.leaderboard, "far") == far.uids()  # arrived in the order played

@@ -18,7 +18,8 @@ from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import IN_CI, Cabinet, need_mosquitto, on_board, raw_client, watcher
+from waiting import wait_until
 
 from kiosk import cli
 from kiosk.event import link as ev

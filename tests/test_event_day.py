@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator
 import pygame
 import pytest
 import tomli_w
+from waiting import wait_until
 
 import kiosk.app.loop as kapp
 from kiosk.config import load_or_default
@@ -402,13 +403,10 @@ def test_service_menu_button_and_led_tests_and_a_setting_in_force_after_restart(
         assert whites == [1, 1]
         d.frames(8, 100 * MS)
         docs_shot(d.screen, "service-led-test.png")
-        # the link writes on its own thread in real time: give it a moment (bounded)
-        end = __import__("time").monotonic() + 5
-        while __import__("time").monotonic() < end and not (
-                svc.fps > 0 and app.led.link.status().state == "connected"):
-            d.frames(1, 100 * MS)
-            __import__("time").sleep(0.02)
-        assert svc.fps > 0 and app.led.link.status().state == "connected"
+        # the link writes on its own thread in real time: frames until it says it is through
+        wait_until(lambda: d.frames(1, 100 * MS, until=lambda: svc.fps > 0
+                                    and app.led.link.status().state == "connected"),
+                   what="the LED test's frames reach the link (fps shown, link connected)")
         d.press(P1["right"])                                 # full white, dimmed to the current limit
         d.frames(2, 100 * MS)
         from firmware_bridge.layout import estimate_current_ma, limit_current

@@ -11,7 +11,8 @@ from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import Cabinet, need_mosquitto, on_board, raw_client, wait_until
+from test_event import Cabinet, need_mosquitto, on_board, raw_client
+from waiting import wait_until
 
 from kiosk.event import link as ev
 from kiosk.event.link import HighScore, Status, format_status, highscore_topic, make_result, results_topic, status_topic
@@ -65,16 +66,19 @@ def publish(settings: dict[str, Any], messages: list[tuple[str, str | bytes]]) -
 
 def fresh_watcher(settings: dict[str, Any], timeout: float = 120.0) -> ev.Watcher:
     w = ev.Watcher(settings).start()
-    deadline = time.monotonic() + timeout
     seen, quiet = -1, time.monotonic()
-    while not w.synced.is_set() and time.monotonic() < deadline:     # as leaderboard-web: re-probe when quiet
-        time.sleep(0.05)
+
+    def read_through() -> bool:                      # as leaderboard-web: re-probe when quiet for a second
+        nonlocal seen, quiet
+        if w.synced.wait(0.05):                      # the first read done (or 50 ms to look at its progress)
+            return True
         if w.progress != seen:
             seen, quiet = w.progress, time.monotonic()
         elif time.monotonic() - quiet > 1.0:
             w.reprobe()
             quiet = time.monotonic()
-    assert w.synced.is_set(), "the page's reader never finished its first read"
+        return False
+    wait_until(read_through, timeout, "the page's reader finishing its first read")
     return w
 
 
@@ -306,12 +310,12 @@ def test_a_flood_while_a_cabinet_is_off_costs_it_nothing_when_it_is_back(
             c.disconnect()
             c.loop_stop()
         south.play(2)                                    # after the flood, while north is off
-        wait_until(lambda: south.pending() == 0, timeout=120, what="south's games are with the broker (a hang guard)")
+        wait_until(lambda: south.pending() == 0, 120, what="south's games are with the broker (a hang guard)")
         ok, text = ev.remove_game(op, south.uids()[0], 30)
         assert ok, text
         north.__init__(tmp_path, north.settings, "north")  # type: ignore[misc]   # switched on again
         want = set(north.uids()) | set(south.uids()[1:])
-        wait_until(lambda: set(on_board(north.link.leaderboard)) == want, timeout=60,
+        wait_until(lambda: set(on_board(north.link.leaderboard)) == want, 60,
                    what="north's board has every game but the removed one")
         assert north.link.leaderboard.ignored == 0, "the flood sent while north was off reached it"
         assert north.link.resent == 0, "north took its own games for lost"

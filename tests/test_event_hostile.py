@@ -24,7 +24,8 @@ import mqtt_broker as mosquitto
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, watcher
+from waiting import wait_until
 
 from kiosk.event import link as ev
 from kiosk.event.link import (
@@ -463,7 +464,6 @@ def test_the_operator_removes_a_game_from_every_board_for_good_and_closes_the_ev
         assert cli.main(["--config", str(op_cfg), "event", "close"]) == 0
         assert "4 games on its boards are the final results" in capsys.readouterr().out
         wait_until(lambda: b.link._closed_at is not None and a.link._closed_at is not None)
-        time.sleep(0.01)
         b.play(2)
         wait_until(lambda: b.pending() == 0, what="b's outbox empties (the late games are not sent)")
         assert len(b.uids()) == 3

@@ -23,7 +23,8 @@ from typing import Any, Iterator
 
 import mqtt_broker as mosquitto
 import pytest
-from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, wait_until, watcher
+from test_event import Cabinet, all_once, need_mosquitto, on_board, raw_client, watcher
+from waiting import wait_until
 
 from kiosk.event import link as ev
 from kiosk.event.link import results_topic

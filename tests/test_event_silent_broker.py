@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from pathlib import Path
-from typing import Callable
+
+from waiting import wait_until
 
 from kiosk.event.link import EventLink
 from kiosk.persist.storage import Results
@@ -41,15 +41,6 @@ def _listener(hang_up: bool) -> tuple[socket.socket, int, list[socket.socket]]:
     return srv, srv.getsockname()[1], held
 
 
-def _wait(cond: Callable[[], bool], timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"not within {timeout} s: {what}")
-
-
 def _link(tmp_path: Path, port: int) -> tuple[EventLink, Results]:
     settings = {"host": "127.0.0.1", "port": port, "tls": False, "ca_file": "", "username": "c1",
                 "password": "x", "password_file": "", "event": "hall", "cabinet": "c1"}
@@ -63,7 +54,7 @@ def test_a_broker_that_never_answers_is_told_as_hung_not_as_a_tls_question(tmp_p
     srv, port, held = _listener(hang_up=False)
     link, store = _link(tmp_path, port)
     try:
-        _wait(lambda: bool(link.problem), 60, "the cabinet says something about the silent broker")
+        wait_until(lambda: bool(link.problem), 60, "the cabinet says something about the silent broker")
         assert "did not answer" in link.problem, link.problem
         assert "tls" not in link.problem.lower(), link.problem
         assert "kept" in link.problem                  # and that the games wait, nothing lost
@@ -79,7 +70,7 @@ def test_a_broker_that_hangs_up_at_once_still_gets_the_tls_hint(tmp_path: Path) 
     srv, port, _ = _listener(hang_up=True)
     link, store = _link(tmp_path, port)
     try:
-        _wait(lambda: "tls" in link.problem.lower(), 60, "the TLS hint for a broker that hangs up")
+        wait_until(lambda: "tls" in link.problem.lower(), 60, "the TLS hint for a broker that hangs up")
     finally:
         link.stop()
         store.close()

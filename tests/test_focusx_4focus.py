@@ -14,7 +14,7 @@ import random
 
 import pytest
 from focusx_helpers import RaceTable as Table
-from focusx_helpers import make_app, run_frames
+from focusx_helpers import make_app, run_until
 
 from arcade.core.api import RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
@@ -323,7 +323,8 @@ def test_scene_4focus_demo_game_with_simulated_players(tmp_path) -> None:
     try:
         scene = app.scenes[-1]
         assert isinstance(scene, FourFocusScene)
-        run_frames(app, 3000, until=lambda: scene.state.stats["placements"] >= 3 or scene.state.is_terminal())
+        run_until(app, lambda: scene.state.stats["placements"] >= 3 or scene.state.is_terminal(),
+                  "three cards placed by the simulated players")
         assert not [m for m, _ in app.messages if "went wrong" in m]
         assert isinstance(app.scenes[-1], (FourFocusScene, ResultsScene))
         st = scene.state
@@ -346,11 +347,7 @@ def test_scene_4focus_a_person_chooses_a_cell(tmp_path) -> None:
         seats = [SeatInfo("gamepad", "pad", "medium", can_choose=True), SeatInfo("simulated", "sim", "medium")]
         scene = FourFocusScene(app, seats, seed=2, settings={"claim_window_s": 0.5})
         app.replace(scene)
-        for _ in range(100):
-            run_frames(app, 1)
-            if scene.chooser is not None:
-                break
-        assert scene.chooser is not None
+        run_until(app, lambda: scene.chooser is not None, "the person asked to choose a cell")
         now = time.monotonic_ns()
         card = scene.state.hands[0][0]
         scene.on_edge(Edge(now, 0, "ok", True))
@@ -359,10 +356,7 @@ def test_scene_4focus_a_person_chooses_a_cell(tmp_path) -> None:
         target = scene.cursor_place()
         assert (target.x, target.y) in {(1, 0), (-1, 0), (0, 1), (0, -1)} and target.card == card
         scene.on_edge(Edge(now, 0, "ok", True))
-        for _ in range(200):
-            run_frames(app, 1)
-            if scene.state.board:
-                break
+        run_until(app, lambda: bool(scene.state.board), "the chosen card on the board")
         assert scene.state.board == {(target.x, target.y): card}
     finally:
         app.close()

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from focusx_helpers import MS, RaceTable, make_app, run_frames
+from focusx_helpers import MS, RaceTable, make_app, run_until
 
 from arcade.core.api import CHANCE, RACE, TERMINAL
 from arcade.core.errors import IllegalActionError, SettingsError
@@ -366,7 +366,8 @@ def test_scene_duel_demo_game_with_simulated_players(tmp_path) -> None:
     try:
         scene = app.scenes[-1]
         assert isinstance(scene, DuelScene)
-        run_frames(app, 3000, until=lambda: scene.state.race_no >= 6)
+        run_until(app, lambda: scene.state.race_no >= 6 or scene.state.is_terminal(),
+                  "six races played by the simulated players")
         assert not [m for m, _ in app.messages if "went wrong" in m]
         assert isinstance(app.scenes[-1], (DuelScene, ResultsScene))
         st = scene.state
@@ -392,8 +393,9 @@ def test_scene_duel_race_panel_shows_the_last_to_press_order(tmp_path) -> None:
         app.replace(scene)
         plan = [(4, 150), (1, 300), (2, 700)]            # P3 presses last
         opened = None
-        for _ in range(600):
-            run_frames(app, 1)
+
+        def pressed_as_planned() -> bool:        # after each frame: the next planned press once due
+            nonlocal opened
             w = scene.referee.window
             if opened is None and w is not None and w.opened_ns is not None and st.trio is not None:
                 opened = w.opened_ns
@@ -402,9 +404,8 @@ def test_scene_duel_race_panel_shows_the_last_to_press_order(tmp_path) -> None:
                 t = time.monotonic_ns()
                 scene.on_edge(Edge(t, seat, "buzzer", True))
                 scene.on_edge(Edge(t + 60 * MS, seat, "buzzer", False))
-            if scene.history and not plan:
-                break
-        assert scene.history, "no race was shown"
+            return bool(scene.history) and not plan
+        run_until(app, pressed_as_planned, "the race with the three planned presses shown")
         entry = scene.history[0]
         assert entry.title.startswith("P3 pressed last")
         assert [(s, status) for s, _k, _ms, status in entry.rows] == [(4, "safe"), (1, "safe"), (2, "last")]

@@ -13,12 +13,11 @@ nanoseconds), so nothing here depends on the machine's speed.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import random
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -32,25 +31,12 @@ from arcade.focusx.classic import Deal
 from arcade.focusx.duel import Reveal
 from kiosk import cli, render
 from kiosk.app.loop import App
-from kiosk.config import Config, validate
 from kiosk.games.focusx.scene import DuelScene, FourFocusScene, ThinkFocusScene
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import SeatInfo
 
 MS = 1_000_000
 T0 = 1_000_000 * 1_000_000_000
-
-
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    cfg = Config(validate({"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "none"}}))
-    a = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
-    try:
-        yield a
-    finally:
-        a.close()
 
 
 def keyboard_seats(n: int) -> list[SeatInfo]:

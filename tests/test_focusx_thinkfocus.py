@@ -13,7 +13,7 @@ import json
 import random
 
 import pytest
-from focusx_helpers import MS, make_app, run_frames
+from focusx_helpers import MS, make_app, run_until
 from focusx_helpers import RaceTable as Table
 
 from arcade.core.api import RACE, TERMINAL
@@ -472,7 +472,8 @@ def test_scene_thinkfocus_demo_game_with_simulated_players(tmp_path) -> None:
     try:
         scene = app.scenes[-1]
         assert isinstance(scene, ThinkFocusScene)
-        run_frames(app, 3000, until=lambda: scene.state.race_no >= 8)   # a slow machine just takes longer
+        run_until(app, lambda: scene.state.race_no >= 8 or scene.state.is_terminal(),   # a slow machine just takes longer
+                  "eight races played by the simulated players")
         assert not [m for m, _ in app.messages if "went wrong" in m]
         assert isinstance(app.scenes[-1], (ThinkFocusScene, ResultsScene))
         st = scene.state
@@ -496,11 +497,8 @@ def test_scene_thinkfocus_a_person_chooses_card_and_row_with_left_right_ok(tmp_p
                 [SeatInfo("simulated", f"sim {i}", "medium") for i in range(1, 4)]
         scene = ThinkFocusScene(app, seats, seed=5, settings={"claim_window_s": 0.5})
         app.replace(scene)
-        for _ in range(100):
-            run_frames(app, 1)
-            if scene.chooser is not None:
-                break
-        assert scene.chooser is not None and scene.chooser.seat == 0
+        run_until(app, lambda: scene.chooser is not None, "the person asked to choose a card")
+        assert scene.chooser.seat == 0
         st = scene.state
         hand = list(st.hands[0])
         i = next(k for k, c in enumerate(hand) if scene.place_options(0, c))
@@ -512,10 +510,8 @@ def test_scene_thinkfocus_a_person_chooses_card_and_row_with_left_right_ok(tmp_p
         target = scene.cursor_place()
         assert target is not None and target.card == hand[i]
         scene.on_edge(Edge(now, 0, "ok", True))
-        for _ in range(200):
-            run_frames(app, 1)
-            if hand[i] in st.rows[target.row]:
-                break
+        run_until(app, lambda: hand[i] in st.rows[target.row] or hand[i] in sum(st.victory, []),
+                  "the chosen card laid in its row")
         assert st.rows[target.row][-1] == hand[i] or hand[i] in sum(st.victory, [])
     finally:
         app.close()

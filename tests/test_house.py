@@ -17,7 +17,6 @@ import os
 import random
 import signal
 import sys
-import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -26,7 +25,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from virtual_kiosk import FRAME, Clock, virtual_app  # noqa: E402
+from virtual_kiosk import FRAME, Clock, thoughts_back, virtual_app  # noqa: E402
+from waiting import WAIT_S, wait_until  # noqa: E402
 
 import kiosk.app.loop as kapp  # noqa: E402
 from arcade import registry  # noqa: E402
@@ -55,16 +55,15 @@ def kiosk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[kap
 
 def play_through(app: kapp.App, clock: Clock, scene: Any, minutes: int) -> None:
     """Run the app's frames until ``scene`` leaves the top (at most ``minutes`` of kiosk time).
-    While a thought is out (a computer in the worker, Sherlook's photos being made), a little
-    real time passes each frame, as the kiosk's frame pacing gives it (a busy loop would starve
-    the thread that reads the worker's answer or makes the photos)."""
+    While a thought is out (a computer in the worker, Sherlook's photos being made) the
+    virtual clock waits for it to come back (the frame that asked it has returned already)."""
     for _ in range(60 * 60 * minutes):
         if app.scenes[-1] is not scene:
             return
         app.step(clock.t)
         clock.t += FRAME
         if scene.driver.waiting():
-            time.sleep(0.0005)
+            thoughts_back(scene)
 
 
 def through_driver() -> bool:
@@ -183,18 +182,14 @@ def test_a_killed_worker_still_gets_the_move_made_through_the_driver(kiosk: tupl
     fut = scene.future
     assert fut is not None and scene.driver.thinking() == {0: clock.t}
     th = scene.thinker
-    deadline = time.monotonic() + 60
-    while th.pid is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    os.kill(th.pid, signal.SIGKILL)
+    os.kill(wait_until(lambda: th.pid, what="the thinking worker running"), signal.SIGKILL)
     scene.max_nodes = 2000             # the next thought (a level is its node budget: no clock ends it)
+    assert fut.result(timeout=WAIT_S).source == "fallback"          # the thinker saw it die
     frames = 0
     while not scene.state.history and frames < 60 * 60:
         clock.t += FRAME
         app.step(clock.t)
         frames += 1
-        time.sleep(0.002)
-    assert fut.result(timeout=0).source == "fallback"
     assert len(scene.state.history) == 1 and scene.state.history[0][0] == 0
     assert any("stopped" in m for m, _t in app.messages)
 

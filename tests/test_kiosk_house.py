@@ -9,16 +9,14 @@ reads a key code; a gamepad SDL knows is read by its mapping's names.
 
 from __future__ import annotations
 
-import argparse
 import re
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pygame
 import pytest
 
 from arcade.core.events import Edge
-from kiosk import config
 from kiosk.app.loop import App
 from kiosk.controls.input import COMMANDS, Command
 from kiosk.scene import Scene, SceneStack
@@ -35,18 +33,7 @@ OTHER = SeatInfo("keyboard", "key 2", "medium", True)
 COMP = SeatInfo("computer", "computer (medium)", "medium")
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    pygame.init()
-    screen = pygame.display.set_mode((640, 360))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
-    a.pace_override = 0.5
-    pygame.event.clear()
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(size=(640, 360), pace=0.5)   # the `app` fixture (conftest.py)
 
 
 def keydown(k: int, mod: int = 0) -> pygame.event.Event:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from waiting import wait_until
 
 from arcade.lights.lamps import (
     BLINK,
@@ -60,15 +59,6 @@ def factory():  # type: ignore[no-untyped-def]
     f.close()
 
 
-def wait_for(cond, limit_s: float = 3.0) -> bool:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + limit_s
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.01)
-    return cond()
-
-
 def test_lamp_pins_follow_the_pattern_and_change_only_on_change(factory: MockFactory) -> None:
     lamps = BuzzerLamps([12, 0, 16], pin_factory=factory)      # seat 2 has no lamp
     p12, p16 = factory.pin(12), factory.pin(16)
@@ -87,7 +77,7 @@ def test_debated_seats_blink_together_in_the_background(factory: MockFactory) ->
     lamps = BuzzerLamps([12, 13, 16], pin_factory=factory)
     lamps.show((BLINK, OFF, BLINK))                              # returns at once: gpiozero's blink thread
     a, c = factory.pin(12), factory.pin(16)
-    assert wait_for(lambda: len(a.states) >= 4 and len(c.states) >= 4)
+    wait_until(lambda: len(a.states) >= 4 and len(c.states) >= 4, what="both lamps blinking")
     # both lamps went on and off the same number of times, starting together
     assert [s.state for s in a.states[1:4]] == [s.state for s in c.states[1:4]] == [True, False, True]
     assert not factory.pin(13).state
@@ -100,7 +90,7 @@ def test_false_shout_flashes_faster_than_a_debate(factory: MockFactory) -> None:
     lamps = BuzzerLamps([12], pin_factory=factory)
     lamps.show((FLASH,))
     pin = factory.pin(12)
-    assert wait_for(lambda: len(pin.states) >= 5)
+    wait_until(lambda: len(pin.states) >= 5, what="the lamp blinking")
     on_times = [s.timestamp for s in pin.states[2:5]]
     assert all(t < 0.2 for t in on_times)                        # 80 ms phases, not 250 ms
     lamps.close()
@@ -144,7 +134,7 @@ def test_threaded_lamps_hand_the_pattern_over_and_the_worker_sets_the_pins(facto
     assert lamps.show((BLINK, ON)) == 0
     assert lamps.flush()
     assert factory.pin(13).state and lamps.states == [BLINK, ON]
-    assert wait_for(lambda: len(factory.pin(12).states) >= 3)    # blinking on gpiozero's thread
+    wait_until(lambda: len(factory.pin(12).states) >= 3, what="the lamp blinking on gpiozero's thread")
     lamps.show((OFF, OFF))
     assert lamps.flush() and not factory.pin(13).state
     lamps.close()

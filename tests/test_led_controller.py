@@ -14,12 +14,13 @@ import socket
 import threading
 import time
 import tty
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 import serial
 from link_helpers import solid, wait_for
 from serial.tools import list_ports_common
+from waiting import wait_until
 
 from firmware_bridge.adalight import AdalightDecoder, frame_length
 from firmware_bridge.ddp import DDP_PORT, DdpDecoder, DdpLink, ddp_packets
@@ -185,12 +186,20 @@ class FakeClock:
 
     def __init__(self) -> None:
         self.t = 1000.0
+        self.waits = 0
 
     def now(self) -> float:
         return self.t
 
     def wait(self, cond: threading.Condition, seconds: float) -> None:
         self.t += max(seconds, 1e-4)
+        self.waits += 1
+
+    def writer_waited(self, times: int = 2) -> Callable[[], bool]:
+        """A condition: the writer has waited ``times`` more times from now (between two waits
+        it looks at the newest picture: called right after a show, it has seen that one)."""
+        start = self.waits
+        return lambda: self.waits >= start + times
 
 
 class Wire:
@@ -261,8 +270,9 @@ def test_a_slow_reader_gets_whole_frames_never_more_than_two_behind(rate_fractio
         for level in range(1, 200):  # the game shows a new picture faster than any wire
             link.show(solid((level, 0, 0)))
             start = clock.now()
-            while clock.now() - start < 0.01 and link._thread is not None and link._thread.is_alive():
-                time.sleep(0.0005)
+            wait_until(lambda start=start: clock.now() - start >= 0.01 or link._thread is None
+                       or not link._thread.is_alive(),
+                       what="10 ms of the link's clock", max_pause_s=0.0005)
         assert wait_for(lambda: wire.out_waiting == 0 and link.status().frames_sent >= 3)
     finally:
         link.close()
@@ -289,7 +299,7 @@ def test_a_reader_that_stops_and_starts_again() -> None:
         wire.capacity = len(wire.queue) + 30
         for level in range(2, 40):
             link.show(solid((level, 0, 0)))
-            time.sleep(0.002)
+            wait_until(clock.writer_waited(), what="the writer looking at the new picture")
         assert wait_for(lambda: link.status().state == "stalled")
         link.show(solid((99, 0, 0)))
         wire.capacity = 16384
@@ -402,19 +412,30 @@ def test_arcade_restart_finds_a_wled_left_at_the_fast_baud(things: list[Any]) ->
 
 
 def test_release_stops_sending_and_show_resumes(things: list[Any]) -> None:
-    vm = VirtualMatrix(4, 4)
-    link = LedLink(vm.port, layout=MatrixLayout(4, 4), keepalive_s=0.1)
-    things += [vm, link]
+    clock = FakeClock()
+    wire = Wire(clock, rate=11520)
+    keepalive = 0.1
+    link = LedLink("wire", 115200, open_fn=lambda *a, **k: wire, layout=MatrixLayout(4, 4), clock=clock,
+                   keepalive_s=keepalive)
+    things.append(link)
+
+    def on_the_wire() -> list[Any]:
+        return AdalightDecoder(leds=16).feed(bytes(wire.read_bytes + wire.queue))
+
+    def clock_passes(seconds: float) -> None:      # the link's own clock moves on as its writer waits
+        end = clock.now() + seconds
+        wait_until(lambda: clock.now() >= end, what=f"{seconds:g} s of the link's clock")
+
     link.show(solid((9, 9, 9)))
-    assert vm.wait_frames(2, WAIT_S)  # keepalive resends
+    assert wait_for(lambda: link.status().frames_sent >= 2)  # keepalive resends
     link.release()
     assert wait_for(lambda: link.status().state == "released")
-    time.sleep(0.05)
-    count = vm.frames
-    time.sleep(0.4)  # four keepalive periods: nothing comes (WLED would return to its effect)
-    assert vm.frames == count and link.released
+    clock_passes(keepalive)                                   # a frame under way at the release is through
+    sent, frames = link.status().frames_sent, len(on_the_wire())
+    clock_passes(4 * keepalive)       # four keepalive periods: nothing comes (WLED would return to its effect)
+    assert link.status().frames_sent == sent and len(on_the_wire()) == frames and link.released
     link.show(solid((1, 1, 1)))
-    assert wait_for(lambda: vm.latest_chain == tuple(solid((1, 1, 1))) and link.status().state == "connected")
+    assert wait_for(lambda: on_the_wire()[-1] == tuple(solid((1, 1, 1))) and link.status().state == "connected")
 
 
 # ---------------------------------------------------------------------- DDP over Wi-Fi
@@ -450,8 +471,10 @@ def test_ddp_link_frames_decoded_on_a_loopback_socket(things: list[Any]) -> None
             pass
     assert len(decoder.frames) >= 3  # the frame and its keepalive resends
     assert decoder.frames[0] == tuple(layout.to_chain(picture)) and decoder.rejected == 0
+    # a frame is counted once its last packet is out: the receiver may have it a moment before
+    assert wait_for(lambda: link.status().frames_sent >= 3)
     status = link.status()
-    assert status.transport == "ddp" and status.state == "connected" and status.frames_sent >= 3
+    assert status.transport == "ddp" and status.state == "connected"
     link.release()
     assert wait_for(lambda: link.status().state == "released")
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 import serial
-from link_helpers import solid, wait_for
+from link_helpers import WriterClock, solid, wait_for
+from waiting import wait_until
 
 from arcade.core.errors import ArcadeError
 from firmware_bridge.adalight import AdalightDecoder, encode_frame
@@ -83,8 +84,7 @@ class FakePort:
             if self.block is not None:
                 self.block.wait()
             if self.stalled.is_set() or self.timeouts_left > 0:
-                self.timeouts_left -= 1
-                time.sleep(0.01)
+                self.timeouts_left -= 1     # at once: the link tells a stall by its own clock, not the write's
                 raise serial.SerialTimeoutException("Write timeout")
             if self.partial > 0 and len(data) > 1:
                 self.partial -= 1
@@ -251,11 +251,12 @@ def test_close_is_idempotent_and_stops_the_writer(links: list[Any]) -> None:
 
 def test_same_picture_again_is_not_resent_before_keepalive(links: list[Any]) -> None:
     port = FakePort()
-    link = LedLink("fake", open_fn=FakeOpener([port]), keepalive_s=30)
+    clock = WriterClock()
+    link = LedLink("fake", open_fn=FakeOpener([port]), keepalive_s=30, clock=clock)
     links.append(link)
     for _ in range(50):
         link.show(solid((7, 7, 7)))
-        time.sleep(0.002)
+        wait_until(clock.writer_waited(), what="the writer looking at the picture shown again")
     link.show(solid((8, 8, 8)))
     assert wait_for(lambda: len(port.frames()) >= 1 and port.frames()[-1] == tuple(solid((8, 8, 8))))
     # Fifty identical shows need one frame on the wire, the new picture one more.
@@ -328,7 +329,8 @@ def test_status_is_a_frozen_snapshot(links: list[Any]) -> None:
 def test_L1_show_returns_while_the_writer_is_blocked_and_latest_frame_wins(links: list[Any]) -> None:
     port = FakePort()
     port.block = threading.Event()
-    link = LedLink("fake", open_fn=FakeOpener([port]), keepalive_s=60, pace=False)
+    clock = WriterClock()
+    link = LedLink("fake", open_fn=FakeOpener([port]), keepalive_s=60, pace=False, clock=clock)
     links.append(link)
     first, second, third = solid((1, 0, 0)), solid((2, 0, 0)), solid((3, 0, 0))
     link.show(first)
@@ -348,7 +350,7 @@ def test_L1_show_returns_while_the_writer_is_blocked_and_latest_frame_wins(links
 
     port.block.set()  # the device reads again
     assert wait_for(lambda: len(port.frame_writes) >= 2)
-    time.sleep(0.1)
+    wait_until(clock.writer_waited(), what="the writer idle after the newest frame")
     assert port.frames() == [tuple(first), tuple(third)]  # the skipped frame is never sent
     assert link.status().state == "connected"
 
@@ -416,12 +418,15 @@ def test_L1_real_pty_device_stops_reading_then_reads_again(links: list[Any]) -> 
     assert vm.wait_frames(1, WAIT_S)
     vm.pause()  # stops reading: the pty buffer fills, writes time out
     level = 0
-    deadline = time.monotonic() + WAIT_S * 3
-    while link.status().state != "stalled" and time.monotonic() < deadline:
+
+    def stalled() -> bool:  # the game shows a new picture each time it looks
+        nonlocal level
+        if link.status().state == "stalled":
+            return True
         level = level % 250 + 1
         link.show(solid((level, 0, 0)))
-        time.sleep(0.001)
-    assert link.status().state == "stalled"
+        return False
+    wait_until(stalled, WAIT_S * 3, "the link stalled on a device that stopped reading", max_pause_s=0.001)
     assert "not reading" in link.status().last_error
     last = solid((0, 255, 0))
     link.show(last)

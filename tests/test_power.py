@@ -18,7 +18,6 @@ import stat
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,7 @@ from kiosk.scenes.service.rows import MENU
 from kiosk.service import power
 from kiosk.service.stopping import EXIT_RESTART, EXIT_STOP
 from tests.test_event_day import P1, Day, docs_shot, event_config, menu_to, open_service
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE = ROOT / "kiosk" / "systemd" / "focus-arcade.rules"
@@ -178,10 +178,8 @@ def test_a_refused_shut_down_says_why_and_the_menu_stays(tmp_path: Path, monkeyp
         menu_to(d, svc, what)
         d.press(P1["right"])                                        # "Yes"
         d.press(P1["ok"])
-        deadline = time.monotonic() + 30                            # the command runs in the background
-        while says not in svc.status and time.monotonic() < deadline:
-            d.frames(1)
-            time.sleep(0.02)
+        wait_until(lambda: d.frames(1, until=lambda: says in svc.status),     # the command runs in the background
+                   what=f"the menu saying {says!r}")
         assert d.top is svc and svc.page == "menu" and d.app.running   # still in the menu
         assert says in svc.status and stderr.split(":")[0][:20] in svc.status
         assert "Shutting down" not in svc.status

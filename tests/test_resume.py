@@ -22,6 +22,7 @@ from kiosk.scenes.attract import AttractScene
 from kiosk.scenes.lobby import find_game
 from kiosk.scenes.seats import SeatInfo
 from tests.kiosk_start import config_for, start_kiosk
+from tests.waiting import WAIT_S, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_resume", ROOT / "bench" / "bench_resume.py")
@@ -42,16 +43,14 @@ def test_a_killed_arcade_resumes_the_game_at_the_last_completed_step(family: str
     assert r["duplicates"] == 0 and r["integrity"] == "ok"
 
 
-def play_until(app: object, steps: int, guard_s: float = 20) -> object:
-    """Run the app's frames until the top game has ``steps`` completed steps (hang guard only)."""
-    deadline = time.monotonic() + guard_s
-    while time.monotonic() < deadline:
+def play_until(app: object, steps: int, guard_s: float = WAIT_S) -> object:
+    """Run the app's frames (on the real clock, as the kiosk started here reads it) until the
+    top game has ``steps`` completed steps (``guard_s``: a hang guard only)."""
+    def stepped() -> object:
         app.step(time.monotonic_ns())                                  # type: ignore[attr-defined]
         scene = app.scenes[-1]                                          # type: ignore[attr-defined]
-        if len(getattr(getattr(scene, "state", None), "history", ())) >= steps:
-            return scene
-        time.sleep(0.005)
-    raise AssertionError("the game did not get going")
+        return scene if len(getattr(getattr(scene, "state", None), "history", ())) >= steps else None
+    return wait_until(stepped, guard_s, f"the game getting going ({steps} steps)", max_pause_s=0.005)
 
 
 def computer_seats(n: int) -> list[SeatInfo]:

@@ -13,7 +13,6 @@ away and the title comes back (issue 20, kiosk/players/away.py).
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from kiosk.games.sherlook.scene import SherlookScene
 from kiosk.scenes.results import ResultsScene
 from kiosk.scenes.seats import SeatInfo
 from tests.test_event_day import MS, Day, S, event_config
+from tests.waiting import joined
 
 ROUND_LIMIT_S = 5          # event_config's [sherlook] round_limit_s (the smallest allowed)
 COUNTDOWN_S = 3.0
@@ -44,8 +44,8 @@ def play(d: Day, scene: SherlookScene, limit_frames: int = 6000) -> tuple[Result
         elif not racing and opened is not None:
             lasted.append((d.clock.t - opened) / S)
             opened = None
-        if scene.phase in ("start", "reveal") and scene.next_round is not None and scene.next_round[1].is_alive():
-            time.sleep(0.01)                 # the next photos are made in a worker thread (real time)
+        if scene.next_round is not None:     # the next photos are made in a worker thread (real time)
+            joined(scene.next_round[1], what="Sherlook's next photos")
         d.frames(1, 50 * MS)
     raise AssertionError(f"the game did not end: round {scene.state.round_no}, phase {scene.phase}")
 
@@ -108,8 +108,8 @@ def test_rounds_where_nobody_presses_end_at_the_round_limit_and_then_the_game_is
         elif not racing and opened is not None:
             lasted.append((d.clock.t - opened) / S)
             opened = None
-        if scene.phase in ("start", "reveal") and scene.next_round is not None and scene.next_round[1].is_alive():
-            time.sleep(0.01)                 # the next photos are made in a worker thread (real time)
+        if scene.next_round is not None:     # the next photos are made in a worker thread (real time)
+            joined(scene.next_round[1], what="Sherlook's next photos")
         d.frames(1, 50 * MS)
     st = scene.state
     assert all(set(r.timed_out) == {0, 1} for r in st.rounds)      # every round: both ran out of time

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pygame
 import pytest
-from virtual_kiosk import FRAME, Clock, virtual_app
+from virtual_kiosk import FRAME, Clock, thoughts_back, virtual_app
 
 import kiosk.app.loop as kapp
 from hardware.keyboard import KeyboardBuzzers
@@ -59,17 +59,16 @@ def run(app: kapp.App, clock: Clock, n: int, until: Any = None) -> int:
     return n
 
 
-def run_until(app: kapp.App, clock: Clock, until: Any, real_s: float = 60.0) -> bool:
-    """Step frames until ``until()``, also letting real time pass: the next photos are made
-    by a worker thread in real time, which a loaded machine can make slow."""
-    import time as _time
-    deadline = _time.monotonic() + real_s
-    while _time.monotonic() < deadline:
+def run_until(app: kapp.App, clock: Clock, until: Any, frames: int = 10 * 60 * 60) -> bool:
+    """Step frames until ``until()`` (at most ``frames``, ten minutes of kiosk time); the virtual
+    clock waits for what is made in real time (the next photos, in a worker thread, which a
+    loaded machine can make slow)."""
+    for _ in range(frames):
         app.step(clock.t)
         clock.t += FRAME
         if until():
             return True
-        _time.sleep(0.002)
+        thoughts_back(app.scenes[-1])
     return False
 
 

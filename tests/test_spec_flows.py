@@ -9,15 +9,12 @@ and the registry has no way left to recover an entry from a state (``of_state`` 
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
-from typing import Iterator
 
-import pygame
 import pytest
 
 from arcade import registry
-from kiosk import cli, config
+from kiosk import cli
 from kiosk.app.loop import App
 from kiosk.persist import resume
 from kiosk.players.demo import demo_game
@@ -29,17 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NAMES = registry.names()
 
 
-@pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    pygame.init()
-    screen = pygame.display.set_mode((640, 360))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
-    a.pace_override = 0.5
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(size=(640, 360), pace=0.5)   # the `app` fixture (conftest.py)
 
 
 def people(n: int) -> list[SeatInfo]:

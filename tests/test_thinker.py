@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 from arcade.bots.sackson import decide
 from arcade.sackson import SacksonGame
@@ -52,6 +53,12 @@ def thinker():
         t.close()
 
 
+def searching(t: th.Thinker) -> bool:
+    """The worker has reported progress (its CPU time) on the newest request: it is searching it."""
+    got = t._reported
+    return got is not None and got[0] == t._ticket
+
+
 def marker(s):
     """A fallback that says it was used (and is still a legal move)."""
     move = list(s._internal(decide(s, "easy", random.Random(0))))
@@ -84,12 +91,9 @@ def test_killing_the_worker_mid_think_still_gives_the_move_and_a_new_worker(thin
     s = position()
     t = thinker()
     fut = t.ask("focus", th.encode("focus", s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
-    deadline = time.monotonic() + WAIT
-    while t.pid is None and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_until(lambda: searching(t), WAIT, "the worker searching (its first progress report)")
     first = t.pid
     assert first is not None
-    time.sleep(0.3)                                # it is searching now
     os.kill(first, signal.SIGKILL)
     ans = fut.result(timeout=WAIT)
     assert ans.source == "fallback" and "stopped" in ans.note
@@ -104,7 +108,7 @@ def test_a_stuck_worker_is_killed_restarted_and_the_fallback_moves(thinker, tmp_
         import json, sys, time
         print(json.dumps({"v": 1, "type": "ready", "pid": 0}), flush=True)
         for line in sys.stdin:
-            time.sleep(3600)                       # never answers
+            sys.stdin.read()                       # takes the request, never answers (until its input closes)
     """)
     s = position()
     t = thinker(command=cmd, silent_s=0.3)
@@ -154,7 +158,7 @@ def test_a_cancelled_request_is_dropped_and_the_next_one_answered(thinker) -> No
     s = position()
     t = thinker()
     first = t.ask("focus", th.encode("focus", s), "expert", 1, marker(s), nodes=10_000_000, cap_s=60)
-    time.sleep(0.5)
+    wait_until(lambda: searching(t), WAIT, "the worker searching (its first progress report)")
     t.cancel()
     assert first.cancelled() and not t.busy
     ans = t.ask("focus", th.encode("focus", s), "medium", 2, marker(s)).result(timeout=WAIT)
@@ -188,7 +192,7 @@ def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> 
         import json, sys, time
         print(json.dumps({"v": 1, "type": "ready", "pid": 0}), flush=True)
         for line in sys.stdin:
-            time.sleep(3600)                       # never answers: the fallback moves
+            sys.stdin.read()                       # never answers: the fallback moves
     """)
     slow = thinker(command=cmd, silent_s=0.3)
     fb = slow.ask("focus", th.encode("focus", s), "hard", 1, marker(s))
@@ -200,7 +204,9 @@ def test_wait_idle_returns_only_after_every_answer_is_set(thinker, tmp_path) -> 
 # -- the worker is judged by the time it had, not by the wall clock (issue 22) ----------------
 
 SLOW_WORKER = """
-    import json, os, sys, time
+    import json, os, sys
+    sys.path.insert(0, TESTS_DIR)
+    from waiting import wait_until
     clock, seen, move, steps, step_s, cpu_step = sys.argv[1:7]
     steps, step_s, cpu_step = int(steps), float(step_s), float(cpu_step)
 
@@ -227,8 +233,8 @@ SLOW_WORKER = """
             write(clock, str(step_s * i))          # the client's clock: step_s more seconds have passed
             print(json.dumps({"v": 1, "type": "progress", "id": req["id"], "cpu_s": round(cpu_step * i, 3)}),
                   flush=True)
-            while not client_saw(step_s * i):      # until the client has read that time
-                time.sleep(0.001)
+            wait_until(lambda: client_saw(step_s * i), what="the client reading its clock",
+                       max_pause_s=0.005)
         print(json.dumps({"v": 1, "type": "move", "id": req["id"], "move": json.loads(move), "nodes": 1}),
               flush=True)
 """
@@ -241,8 +247,9 @@ def slow_worker(tmp_path: Path, s, steps: int, step_s: float, cpu_step: float):
     client has read it."""
     clock_file, seen_file = tmp_path / "clock", tmp_path / "seen"
     clock_file.write_text("0")
-    cmd = fake_worker(tmp_path, SLOW_WORKER) + [str(clock_file), str(seen_file), json.dumps(marker(s)()),
-                                                str(steps), str(step_s), str(cpu_step)]
+    body = SLOW_WORKER.replace("TESTS_DIR", repr(str(Path(__file__).parent)))
+    cmd = fake_worker(tmp_path, body) + [str(clock_file), str(seen_file), json.dumps(marker(s)()),
+                                         str(steps), str(step_s), str(cpu_step)]
 
     def clock() -> float:
         try:
@@ -285,7 +292,7 @@ def test_the_worker_searches_by_the_cpu_time_it_had_and_reports_its_progress(mon
     (here, asleep) does not bring a safety cap nearer; while it thinks it reports that CPU time."""
     def nap(req, clock):
         t0 = clock()
-        time.sleep(0.3)                            # not running: as if the frame loop had the CPU
+        time.sleep(0.3)  # the thing under test: wall time with no CPU time (the worker's "ms" reads the wall clock)
         return [clock() - t0], 0
 
     monkeypatch.setitem(th.KINDS, "nap", nap)

@@ -8,23 +8,18 @@ still gets the move made, and leaving the screen cancels the thought.
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import sys
-import time
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
 from hardware.sink import drain  # noqa: E402
-from kiosk import config  # noqa: E402
-from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.games.focusx.scene import FourFocusScene  # noqa: E402
 from kiosk.players import thinker as th  # noqa: E402
@@ -36,17 +31,7 @@ SIM = SeatInfo("simulated", "sim GPIO 17")
 BUZZER_ONLY = SeatInfo("keyboard", "key 1", "medium", False)
 
 
-@pytest.fixture()
-def app(tmp_path: Path) -> Iterator[Any]:
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command="demo", screenshot_dir=""))
-    a.pace_override = 0.05
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(command="demo", pace=0.05)   # the `app` fixture (conftest.py)
 
 
 def frame(app: Any, scene: Any, now: int) -> None:
@@ -140,10 +125,8 @@ def test_a_killed_worker_mid_game_still_gets_the_partners_move_made(app) -> None
     for f in range(5000):
         now = T0 + f * 100_000_000
         if not killed and len(scene.state.history) >= 6:
-            deadline = time.monotonic() + 30
-            while t.pid is None and time.monotonic() < deadline:
-                time.sleep(0.01)
-            os.kill(t.pid, signal.SIGKILL)           # the worker dies between two requests
+            os.kill(wait_until(lambda: t.pid, what="the thinking worker running"),
+                    signal.SIGKILL)                  # the worker dies between two requests
             killed = True
         else:
             t.wait_idle()
@@ -176,11 +159,7 @@ def test_a_worker_killed_while_it_thinks_the_move_comes_from_the_same_player_her
                 fut = futs[0]
                 break
         assert fut is not None
-        deadline = time.monotonic() + 30
-        while t.pid is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        pid = t.pid
-        os.kill(pid, signal.SIGKILL)
+        os.kill(wait_until(lambda: t.pid, what="the thinking worker running"), signal.SIGKILL)
         ans = fut.result(timeout=60)
         # either the worker had already answered, or the same player chose here
         assert ans.source in ("worker", "fallback")
@@ -198,9 +177,9 @@ def test_a_worker_killed_while_it_thinks_the_move_comes_from_the_same_player_her
 
 
 def test_leaving_the_screen_cancels_the_partners_thought(app) -> None:
-    t = th.Thinker(command=[sys.executable, "-c", "import time,json;"
+    t = th.Thinker(command=[sys.executable, "-c", "import json, sys;"
                             "print(json.dumps({'v': 1, 'type': 'ready', 'pid': 0}), flush=True);"
-                            "time.sleep(60)"])
+                            "sys.stdin.read()"])                # silent until its input closes
     try:
         scene = CoopScene(app, [SIM, SIM], "base", seed=6)
         scene.__dict__["_partner_worker"] = th.WorkerChoice("coop-partner", t, entry=scene.spec.name)

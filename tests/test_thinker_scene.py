@@ -4,21 +4,17 @@ middle of a move is replaced while that move is still made (by the fallback play
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
-import time
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
+from test_thinker import searching  # noqa: E402
+from waiting import wait_until  # noqa: E402
 
-from kiosk import config  # noqa: E402
-from kiosk.app.loop import App  # noqa: E402
 from kiosk.games.sackson.scene import SacksonScene  # noqa: E402
 from kiosk.players import thinker as thinker_mod  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
@@ -27,17 +23,7 @@ T0 = 10 ** 12
 STEP = 100_000_000
 
 
-@pytest.fixture()
-def app(tmp_path: Path) -> Iterator[Any]:
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    cfg = config.load_or_default(None)
-    cfg.data["storage"]["path"] = str(tmp_path / "results.sqlite3")
-    cfg.data["led"]["port"] = "none"
-    a = App(cfg, screen, argparse.Namespace(command=None, screenshot_dir=""))
-    a.pace_override = 0.05
-    yield a
-    a.close()
+pytestmark = pytest.mark.kiosk_app(pace=0.05)   # the `app` fixture (conftest.py)
 
 
 def frame(app: Any, f: int) -> None:
@@ -67,10 +53,7 @@ def test_killing_the_worker_mid_move_still_makes_the_move(app: Any) -> None:
     fut = scene.future
     assert fut is not None
     th = scene.thinker
-    deadline = time.monotonic() + 60
-    while th.pid is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    time.sleep(0.3)
+    wait_until(lambda: searching(th), what="the worker searching the move (its first progress report)")
     os.kill(th.pid, signal.SIGKILL)
     answer = fut.result(timeout=60)
     assert answer.source == "fallback"

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 import serial
+from link_helpers import WAIT_S, wait_for
 
 from arcade.lights.pictures import scores_picture
 from firmware_bridge.adalight import encode_frame
@@ -27,17 +28,6 @@ from firmware_bridge.layout import (
 )
 from firmware_bridge.link import LedLink
 from firmware_bridge.virtual import VirtualMatrix, render_text
-
-WAIT_S = 10.0
-
-
-def wait_for(condition: Any, timeout: float = WAIT_S) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.005)
-    return bool(condition())
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from link_helpers import solid, wait_for
 from serial.tools import list_ports_common
+from waiting import wait_until
 
 from firmware_bridge.discovery import ControllerFinder, probe_rates
 from firmware_bridge.layout import MatrixLayout
@@ -108,13 +109,12 @@ def test_wled_restarted_mid_game_shows_the_game_again_at_the_fast_rate(things: l
         assert wled.wled is not None and wled.wled.baud == 115200
         # The game goes on: a new picture every few milliseconds until the panel shows one.
         colour = (10 + round_no, 20, 30)
-        deadline = time.monotonic() + WAIT_S
-        while time.monotonic() < deadline:
+
+        def shown(colour: tuple[int, int, int] = colour) -> bool:
             link.show(solid(colour))
-            if wled.wled.baud == 921600 and wled.latest_chain == tuple(solid(colour)):
-                break
-            time.sleep(0.01)
-        assert wled.wled.baud == 921600 and wled.latest_chain == tuple(solid(colour)), (round_no, link.status())
+            return wled.wled is not None and wled.wled.baud == 921600 and wled.latest_chain == tuple(solid(colour))
+        wait_until(shown, WAIT_S, f"round {round_no}: the panel back at 921600 showing the game",
+                   max_pause_s=0.01)
         assert link.status().baudrate == 921600
 
 
@@ -164,11 +164,15 @@ def test_while_wled_is_lost_no_frame_is_sent_at_a_rate_it_does_not_hear(things: 
     wled.wled.replies.clear()
     assert wait_for(lambda: link.status().answers is False)
     lost = []
-    while link.status().answers is False:
+
+    def found_again() -> bool:  # what the link says and sends while WLED is lost
         status = link.status()
+        if status.answers is not False:
+            return True
         lost.append(status.frames_sent)
         assert "restarting" in status.advice, status
-        time.sleep(0.01)
+        return False
+    wait_until(found_again, WAIT_S, "the link finding WLED again", max_pause_s=0.01)
     assert lost and max(lost) - min(lost) <= 1  # at most the frame under way when it went quiet
     assert wait_for(lambda: wled.wled is not None and wled.wled.baud == 921600 and link.status().answers is True
                     and link.status().frames_sent > max(lost)), link.status()

@@ -43,3 +43,17 @@ def virtual_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Clock,
     screen = pygame.display.set_mode((1280, 720))
     raw = {"storage": {"path": str(tmp_path / "results.sqlite3")}, "led": {"port": "none"}, "sherlook": sherlook}
     return kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+
+
+def thoughts_back(scene: Any) -> None:
+    """Wait until what ``scene`` has worked out in real time is done, so the virtual clock
+    never outruns it: every request to the kiosk's thinking worker answered, and a Sherlook
+    screen's next photos made (its worker thread ended).  Fails naming what did not come."""
+    from waiting import WAIT_S, NotHappened, joined
+
+    from kiosk.players.thinker import wait_shared_idle
+    if not wait_shared_idle(WAIT_S):
+        raise NotHappened(f"the thinking worker's answer: did not come within {WAIT_S:g} s")
+    photos = getattr(scene, "next_round", None)
+    if photos is not None:
+        joined(photos[1], what="Sherlook's next photos")
