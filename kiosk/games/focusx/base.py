@@ -345,8 +345,11 @@ class FocusXScene(GameScene[F]):
                 if not ev.verdict.presses:
                     return
                 described = (self.closed_text(ev), render.DIM)
+                short = self.closed_short(ev)
+            else:
+                short = ""
             entry = PanelEntry(described[0], described[1], self.panel_rows(ev.verdict), kind=ev.kind,
-                               verdict=ev.verdict)
+                               verdict=ev.verdict, short=short)
             self.add_extra(entry, ev)
             self.history.appendleft(entry)
             if ev.kind != "closed":
@@ -393,6 +396,10 @@ class FocusXScene(GameScene[F]):
 
     def closed_text(self, ev: RefereeEvent) -> str:
         return _("no claim")
+
+    def closed_short(self, ev: RefereeEvent) -> str:
+        """:meth:`closed_text` for a narrow race panel ("" = the same)."""
+        return ""
 
     def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None: ...
 

@@ -358,8 +358,7 @@ def _seat_panels_compact(surface: pygame.Surface, area: pygame.Rect, seats: Sequ
         flag = ((_("STUCK"), render.BAD) if seat.stuck else (_(HELD_TEXT), render.GOLD) if seat.held else None)
         tag_rows = 0
         if tag is not None and rows:
-            fits = render.font(render.MIN_TEXT_PX, True).size(tag[0])[0] <= inner
-            tag_rows = 1 if fits or " " not in tag[0] or rows - (flag is not None) < 2 else 2
+            tag_rows = _tag_rows(tag[0], inner, rows - (flag is not None))
         left = rows - tag_rows - (flag is not None)
         show_label = bool(label) and left >= 1
         small = seat.lines[:max(0, left - show_label)]
@@ -383,6 +382,23 @@ def _seat_panels_compact(surface: pygame.Surface, area: pygame.Rect, seats: Sequ
         if flag is not None and rows:
             render.text_best(surface, (flag[0],) + short_words(flag[0]), (r.right - 5, y), inner,
                              (render.MIN_TEXT_PX,), flag[1], "topright", bold=True)
+
+
+def _tag_rows(tag: str, inner: int, room: int) -> int:
+    """The rows (1 or 2) a seat panel's tag takes in ``inner`` px with ``room`` rows to
+    spare: one when it fits whole; else two when it wraps whole onto them ("SUDDEN" /
+    "DEATH"); else one when a shorter wording (:data:`SHORT_WORDS`) fits whole (8 seats
+    at 480x320: "OUT", not "OUT this" squeezed to 59 %); else two when there is room (each
+    line squeezed less than the whole on one)."""
+    f = render.font(render.MIN_TEXT_PX, True)
+    if f.size(tag)[0] <= inner or " " not in tag or room < 2:
+        return 1
+    lines = render.wrap_even(tag, inner, render.MIN_TEXT_PX, 2, True)
+    if all(f.size(line)[0] <= inner for line in lines):
+        return 2
+    if any(f.size(w)[0] <= inner for w in short_words(tag)):
+        return 1
+    return 2
 
 
 def led_column(surface: pygame.Surface, r: pygame.Rect, picture: object, status: str, column: pygame.Rect,

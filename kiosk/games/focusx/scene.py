@@ -334,6 +334,12 @@ class DuelScene(FocusXScene[DuelState]):
                 _("tie-break: false claims cost a card")
         return _("no focus: presses cost a card")
 
+    def closed_short(self, ev: RefereeEvent) -> str:
+        # a 480x320 race panel squeezed "натискання коштує карту" to 55 % on its second row
+        if self.state.tiebreak is not None:
+            return "" if ev.verdict is None or not ev.verdict.presses else _("tie-break: penalty")
+        return _("no focus: penalty")
+
     def add_extra(self, entry: PanelEntry, ev: RefereeEvent) -> None:
         v = ev.verdict
         if v is None or ev.kind != "last":
