@@ -24,6 +24,7 @@ from kiosk.games.coop.scene import CoopScene  # noqa: E402
 from kiosk.players.thinker import wait_shared_idle  # noqa: E402
 from kiosk.scenes.seats import SeatInfo  # noqa: E402
 from tests.text_fit import LANGUAGES, TextSeen, cut_texts, speaking, untranslated  # noqa: E402
+from tests.virtual_kiosk import Clock  # noqa: E402
 
 SIZES = [(480, 320), (640, 480), (800, 480), (1280, 720), (1920, 1080)]
 STEP = 100_000_000          # 0.1 s of virtual time a frame
@@ -43,6 +44,9 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, size: tupl
     screen = pygame.display.set_mode(size)
     raw = {"storage": {"path": str(tmp_path / "r.sqlite3")}, "led": {"port": "virtual"}}
     app = kapp.App(Config(validate(raw)), screen, argparse.Namespace(command=None, screenshot_dir="", frames=0))
+    clock = Clock()
+    clock.t = 10 ** 12
+    monkeypatch.setattr(kapp, "time", clock.module())    # the flip's moment on the test's clock too
     seen = TextSeen(monkeypatch, ink=False)      # only cut_texts reads it
     seen.watch(screen)
     bad: dict[str, object] = {}
@@ -52,14 +56,13 @@ def _play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, size: tupl
     try:
         scene = CoopScene(app, [sim, SeatInfo("computer", "computer 2", "easy")], mode, seed=4, setup=False)
         app.push(scene)
-        t = 10 ** 12
         for f in range(3000):
             if f % 25 == 0:
                 render.redraw_everything()
             seen.seen.clear()
             wait_shared_idle()
-            app.step(t)
-            t += STEP
+            app.step(clock.t)
+            clock.t += STEP
             if app.scenes[-1] is not scene:
                 break
             for msg, where in cut_texts(seen, screen).items():
