@@ -55,7 +55,7 @@ from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.i18n import _, ngettext, pgettext
+from arcade.i18n import N_, _, ngettext, pgettext
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState
 from arcade.sackson.record import to_record
 from kiosk import render
@@ -74,8 +74,8 @@ if TYPE_CHECKING:
     from kiosk.scene import Host, LedPicture
 
 #: Titles of the variants.
-TITLES = {"2p": "FOCUS - 2 players", "3p": "FOCUS - 3 players", "4p-teams": "FOCUS - 4 players in teams",
-          "4p": "FOCUS - 4 players", "crossfire": "Crossfire"}
+TITLES = {"2p": N_("FOCUS - 2 players"), "3p": N_("FOCUS - 3 players"), "4p-teams": N_("FOCUS - 4 players in teams"),
+          "4p": N_("FOCUS - 4 players"), "crossfire": "Crossfire"}
 #: Defaults of the ``[sackson]`` configuration section.
 CFG_DEFAULTS = {"budget_s": 1.0, "move_pause_s": 0.8, "opening_swap": False, "mirror_rule": False}
 
