@@ -189,6 +189,7 @@ class Shooter:
             ex.gesture(0, "hold")
         self.shoot("lobby")
         ex.gesture(0, "long")
+        ex.run(8.0)                   # the note "P1 is no longer in the game" gone before the next screens
 
     def service(self) -> None:
         from kiosk.scenes.service.pin import PinScene
