@@ -55,6 +55,7 @@ from arcade.core.api import Game, Setting, State
 from arcade.core.errors import SettingsError
 from arcade.core.house import DriverOptions, House, JsonObject
 from arcade.core.thinking import PositionSearch, ThinkingPlayerFn
+from arcade.i18n import N_
 
 if TYPE_CHECKING:
     from arcade.buzzrace import house as _buzzrace_house
@@ -375,16 +376,17 @@ def _module(path: str, spec: "GameSpec") -> ModuleType:
                             f"{spec.mode!r} is not built into this arcade yet ({path})") from None
 
 
-def _focusx(mode: str, label: str, cls: str, lo: int, hi: int, demo: int,
+def _focusx(mode: str, labels: tuple[str, str], cls: str, lo: int, hi: int, demo: int,
             winning: WinningRule = MOST_CARDS) -> tuple[GameSpec, GameSpec]:
+    # labels: the mode's, without and with the FocusX rule (each marked whole for the translators)
     game = f"arcade.focusx.{cls}"
     # A seat's score is the cards it won: 0 to the 64 of the deck (arcade.focusx.cards.DECK_SIZE).
     # Shout races, a shuffled deck, cards a seat cannot see (the deck, the others' hands or
     # face-down piles: FX-1, FX-9, FX-11).
     traits = Traits(races=True, chance=True, secrets=True)
-    plain = GameSpec(f"focusx-{mode}", "focusx", mode, f"FocusX {label}", game, "arcade.focusx.house",
+    plain = GameSpec(f"focusx-{mode}", "focusx", mode, labels[0], game, "arcade.focusx.house",
                      lo, hi, 4, demo_seats=demo, winning=winning, score_range=(0.0, 64.0), traits=traits)
-    x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", f"FocusX {label} + FocusX rule", game,
+    x = GameSpec(f"focusx-{mode}-x", "focusx", f"{mode}-x", labels[1], game,
                  "arcade.focusx.house", lo, hi, 4, fixed={"x_rule": True}, demo_seats=demo, winning=winning,
                  score_range=(0.0, 64.0), traits=traits)
     return plain, x
@@ -408,32 +410,32 @@ def _coop(mode: str, label: str, aliases: tuple[str, ...] = ()) -> GameSpec:
 
 #: Every entry, in the lobby's order.
 SPECS: tuple[GameSpec, ...] = (
-    *_focusx("classic", "Classic", "classic:ClassicGame", 2, 8, 4),
-    *_focusx("thinkfocus", "ThinkFocus", "thinkfocus:ThinkFocusGame", 4, 6, 4),
-    *_focusx("duel", "Duel", "duel:DuelGame", 4, 8, 5, winning=FEWEST_PENALTY_CARDS),     # FX-10
-    *_focusx("4focus", "4Focus", "fourfocus:FourFocusGame", 2, 4, 3),
-    _focus("2p", "FOCUS (Sackson) 2 players", 2),
-    _focus("3p", "FOCUS 3 players", 3),
-    _focus("4p-teams", "FOCUS 4 players in teams", 4),
-    _focus("4p", "FOCUS 4 players, each alone", 4),
-    _focus("crossfire", "Crossfire (hex FOCUS)", 2, name="crossfire"),
-    GameSpec("sherlook", "sherlook", "classic", "Sherlook (spot the differences)",
+    *_focusx("classic", (N_("FocusX Classic"), N_("FocusX Classic + FocusX rule")), "classic:ClassicGame", 2, 8, 4),
+    *_focusx("thinkfocus", (N_("FocusX ThinkFocus"), N_("FocusX ThinkFocus + FocusX rule")), "thinkfocus:ThinkFocusGame", 4, 6, 4),
+    *_focusx("duel", (N_("FocusX Duel"), N_("FocusX Duel + FocusX rule")), "duel:DuelGame", 4, 8, 5, winning=FEWEST_PENALTY_CARDS),     # FX-10
+    *_focusx("4focus", (N_("FocusX 4Focus"), N_("FocusX 4Focus + FocusX rule")), "fourfocus:FourFocusGame", 2, 4, 3),
+    _focus("2p", N_("FOCUS (Sackson) 2 players"), 2),
+    _focus("3p", N_("FOCUS 3 players"), 3),
+    _focus("4p-teams", N_("FOCUS 4 players in teams"), 4),
+    _focus("4p", N_("FOCUS 4 players, each alone"), 4),
+    _focus("crossfire", N_("Crossfire (hex FOCUS)"), 2, name="crossfire"),
+    GameSpec("sherlook", "sherlook", "classic", N_("Sherlook (spot the differences)"),
              "arcade.sherlook.game:SherlookGame", "arcade.sherlook.house", 2, 6, 4, winning=MOST_POINTS,
              # At most 6 points a round (the green token and both others, SL-4) in at most
              # 30 rounds and 50 extra rounds (the settings' limits).
              score_range=(0.0, 480.0),
              traits=Traits(races=True, chance=True)),       # marker races, each round's photos
-    _coop("base", "Focus (2023)", aliases=("classic",)),
-    _coop("sherlock", "Focus (2023) Sherlock Mode"),
-    _coop("mycroft", "Focus (2023) Mycroft Mode", aliases=("mycroft-base",)),
-    _coop("mycroft-sherlock", "Focus (2023) Mycroft + Sherlock rules"),
+    _coop("base", N_("Focus (2023)"), aliases=("classic",)),
+    _coop("sherlock", N_("Focus (2023) Sherlock Mode")),
+    _coop("mycroft", N_("Focus (2023) Mycroft Mode"), aliases=("mycroft-base",)),
+    _coop("mycroft-sherlock", N_("Focus (2023) Mycroft + Sherlock rules")),
 )
 
 
 #: Entries kept in the tree only for the tests and ``docs/new-game.md`` (see the module
 #: text): the example game, a race-only game for two (no chance node, no seat's move).
 EXAMPLES: tuple[GameSpec, ...] = (
-    GameSpec("buzzrace", "buzzrace", "first-to-5", "Buzz Race (example)", "arcade.buzzrace.game:BuzzRaceGame",
+    GameSpec("buzzrace", "buzzrace", "first-to-5", N_("Buzz Race (example)"), "arcade.buzzrace.game:BuzzRaceGame",
              "arcade.buzzrace.house", 2, 2, 2, winning=ROUNDS_WON,
              # A seat's score is the rounds it won: at most the 9 of the ``wins`` setting's range.
              score_range=(0.0, 9.0), traits=Traits(races=True)),

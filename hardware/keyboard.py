@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from arcade.core.events import CONTROLS, Edge
+from arcade.i18n import _
 from hardware.errors import InputMapError
 from hardware.sink import EdgeSink
 
@@ -157,17 +158,28 @@ class KeyboardBuzzers:
         seat, control = target
         self._queue.put(Edge(int(self._clock()), seat, control, pressed, "keyboard"))
 
-    def describe(self, seat: int, control: str = "buzzer") -> str:
-        """Human text for the lobby: which key is this seat's control.
-
-        Returns:
-            e.g. ``"key 1"``, ``"key A"``, ``"key Left"``; several keys are
-            joined with ``" or "`` in keymap order; ``"no key"`` if none.
-        """
+    def key_names(self, seat: int, control: str = "buzzer") -> list[str]:
+        """The names of the keys of this seat's control, as printed on them, in keymap order
+        (``["1"]``, ``["A"]``, ``["Left"]``); none if no key is mapped."""
         import pygame
 
         names = []
         for key in [k for k, t in self._keymap.items() if t == (seat, control)]:
             name = pygame.key.name(key) or f"#{key}"
-            names.append("key " + (name.upper() if len(name) == 1 else name.title()))
-        return " or ".join(names) if names else "no key"
+            names.append(name.upper() if len(name) == 1 else name.title())
+        return names
+
+    def describe(self, seat: int, control: str = "buzzer") -> str:
+        """Human text for the lobby, in the language spoken now: which key is this seat's control.
+
+        Returns:
+            e.g. ``"key 1"``, ``"key A"``, ``"key Left"``; several keys are
+            joined with ``" or "`` in keymap order; ``"no key"`` if none.
+        """
+        names = [_("key {name}").format(name=n) for n in self.key_names(seat, control)]
+        if not names:
+            return _("no key")
+        text = names[0]
+        for more in names[1:]:
+            text = _("{a} or {b}").format(a=text, b=more)
+        return text

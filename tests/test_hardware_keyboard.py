@@ -122,6 +122,23 @@ def test_describe_names_the_key_for_the_lobby():
     assert two.describe(0) == "key 1 or key Space"
 
 
+def test_describe_speaks_the_lobby_s_language():
+    """In Ukrainian the lobby's seat rows name the key in Ukrainian, never "key 1" (issue 26)."""
+    from arcade import i18n
+    from tests.text_fit import compiled
+    compiled("uk")
+    was = i18n.current()
+    i18n.use("uk")
+    try:
+        assert KeyboardBuzzers().describe(0) == "клавіша 1"
+        assert KeyboardBuzzers().describe(9) == "немає клавіші"
+        two = KeyboardBuzzers({pygame.K_1: (0, "buzzer"), pygame.K_SPACE: (0, "buzzer")})
+        assert two.describe(0) == "клавіша 1 або клавіша Space"
+        assert two.key_names(0) == ["1", "Space"]
+    finally:
+        i18n.use(was)
+
+
 @pytest.mark.parametrize("keymap", [
     {pygame.K_1: (0, "jump")},
     {pygame.K_1: (-1, "buzzer")},

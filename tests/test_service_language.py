@@ -150,6 +150,17 @@ def test_the_language_row_steps_through_the_system_and_every_language(english_sy
     assert s.show("en") == "English"                                       # each by its own name
 
 
+def test_the_settings_page_says_the_skill_and_decimals_in_the_language_spoken(english_system: object) -> None:
+    """The "Computer skill" row says the lobby's word for the skill, and the LED brightness its
+    decimal mark, in Ukrainian: "середній", "0,6", never "medium" or "0.6" (issue 26's screenshots)."""
+    skill = next(x for x in SETTINGS if x.key == "computer_skill")
+    bright = next(x for x in SETTINGS if x.key == "brightness")
+    assert (skill.show("medium"), bright.show(0.6)) == ("medium", "0.6")
+    i18n.use("uk")
+    assert skill.show("medium") == UK.pgettext("skill", "medium") != "medium"
+    assert bright.show(0.6) == "0,6" and bright.show(1.0) == "1"
+
+
 def test_check_config_and_the_start_of_the_log_name_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str],
                                                                   english_system: object,

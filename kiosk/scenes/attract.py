@@ -62,7 +62,7 @@ def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) ->
     entries; ``record``: the saved game's record), e.g. "FocusX Classic"."""
     for g in games:                       # records carry the registry name ("entry")
         if record.get("entry") and g.name == record.get("entry"):
-            return str(g.label)
+            return _(str(g.label))
     name = record.get("game", "")
     settings = record.get("settings", {}) or {}
     family, _sep, mode = name.partition("-")
@@ -71,10 +71,10 @@ def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) ->
         mode += "-x"
     for g in games:
         if g.family == family and g.mode == mode:
-            return g.label
+            return _(g.label)
     for g in games:
         if g.family == family:
-            return g.label
+            return _(g.label)
     return str(name)
 
 

@@ -9,6 +9,7 @@ the score came from.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from arcade.i18n import _, ngettext
 from kiosk import render
 from kiosk.controls.input import Command
 from kiosk.event.link import clean_text
+from kiosk.persist.highscores import score_words
 from kiosk.scene import Scene
 
 if TYPE_CHECKING:
@@ -65,6 +67,23 @@ def status_line(link: EventLink) -> tuple[str, tuple[int, int, int]]:
     return line, render.DIM
 
 
+_SCORE = re.compile(r"(\d+(?:\.\d+)?) (cards?|penalty cards?|points?|wins?|rounds?)")
+
+
+def score_said(text: str) -> str:
+    """A board row's score, as the leaderboard keeps it ("12 cards", "1 win": English, the
+    words of kiosk/event/link.py), in the language spoken now ("12 карт"); any other text as it is.
+
+    >>> score_said("12 cards"), score_said("1 penalty card"), score_said("team")
+    ('12 cards', '1 penalty card', 'team')
+    """
+    m = _SCORE.fullmatch(text)
+    if m is None:
+        return text
+    unit = m.group(2) if m.group(2).endswith("s") else m.group(2) + "s"
+    return score_words(float(m.group(1)), unit)
+
+
 _cache: dict[str, Any] = {"key": None, "pages": []}
 
 
@@ -79,8 +98,8 @@ def pages(link: EventLink) -> list[list[tuple[str, int, list[str]]]]:
     snap = link.leaderboard.snapshot(TOP)
     # Names are text from the network: one line each, no control characters, at most 24
     # characters of a cabinet's name (kiosk.event.link.clean_text; parse cleaned them already).
-    boards = [(clean_text(b["title"], 60), b["games"],
-               [f"{r['rank']}. {r['score']}   {(clean_text(r['who'], 3) + ' @ ') if r['who'] else ''}"
+    boards = [(clean_text(_(b["title"]), 60), b["games"],
+               [f"{r['rank']}. {score_said(r['score'])}   {(clean_text(r['who'], 3) + ' @ ') if r['who'] else ''}"
                 f"{clean_text(r['cabinet'], 24)}" for r in b["top"]]) for b in snap["boards"]]
     out = [boards[i:i + BOARDS_PER_PAGE] for i in range(0, len(boards), BOARDS_PER_PAGE)]
     _cache.update(key=key, pages=out)

@@ -151,7 +151,7 @@ class BuzzRaceScene(GameScene[BuzzRaceState]):
         # Say where the title row is, every frame: an app note goes over it, not over the seats
         # (Scene.note_strip; without it the note goes along the top edge over whatever is there).
         self.note_strip = draw.screen(surface, draw.Table(
-            title=self.title, wins=tuple(self.state.wins), need=self.game.settings["wins"],
+            title=_(self.title), wins=tuple(self.state.wins), need=self.game.settings["wins"],
             names=tuple(info.label for info in self.seats), big=big, small=small, colour=colour,
             held=tuple(_(HELD_TEXT) if s in self.held else "" for s in range(len(self.seats))),
             hint=banner or _(HINT)))

@@ -511,7 +511,7 @@ class CoopScene(Choosing):
         led = self.app.led
         panel = side.SideShown(words.prompt(self.prompt_shown()), banner, seats, score, led.virtual is not None,
                                led.virtual_picture() if led.virtual is not None else None)
-        return screen.ScreenShown(self.title, words.mode_title(self.mode), _(case_title(self.case)) if self.case else "",
+        return screen.ScreenShown(_(self.title), words.mode_title(self.mode), _(case_title(self.case)) if self.case else "",
                                   st.round_no, self.game.rounds, self.game.sherlock_rules, total,
                                   words.looking_away(self.peeks_shown()), table, panel)
 

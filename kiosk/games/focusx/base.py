@@ -479,7 +479,7 @@ class FocusXScene(GameScene[F]):
         status = _("game over") if st.is_terminal() else self.status_text()
         lang = i18n.current()           # a part's words change with the language
         parts.part(surface, "title", reg.title, (st.race_no, status, lang),
-                   lambda: panels.title_row(surface, reg.title.w, self.title, st.race_no, status, compact))
+                   lambda: panels.title_row(surface, reg.title.w, _(self.title), st.race_no, status, compact))
         bar = panels.countdown_width(self.referee.window, self.now, reg.bar.w + 40)
         parts.part(surface, "bar", reg.bar, bar,
                    lambda: bar is not None and pygame.draw.rect(

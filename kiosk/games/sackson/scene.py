@@ -55,7 +55,7 @@ from arcade.core.api import Action, State
 from arcade.core.driver import ComputerPlayer, Driver
 from arcade.core.errors import IllegalActionError
 from arcade.core.events import Edge
-from arcade.i18n import _, ngettext, pgettext
+from arcade.i18n import N_, _, ngettext, pgettext
 from arcade.sackson.game import VARIANTS, Drop, Move, SacksonGame, SacksonState
 from arcade.sackson.record import to_record
 from kiosk import render
@@ -74,8 +74,8 @@ if TYPE_CHECKING:
     from kiosk.scene import Host, LedPicture
 
 #: Titles of the variants.
-TITLES = {"2p": "FOCUS - 2 players", "3p": "FOCUS - 3 players", "4p-teams": "FOCUS - 4 players in teams",
-          "4p": "FOCUS - 4 players", "crossfire": "Crossfire"}
+TITLES = {"2p": N_("FOCUS - 2 players"), "3p": N_("FOCUS - 3 players"), "4p-teams": N_("FOCUS - 4 players in teams"),
+          "4p": N_("FOCUS - 4 players"), "crossfire": "Crossfire"}
 #: Defaults of the ``[sackson]`` configuration section.
 CFG_DEFAULTS = {"budget_s": 1.0, "move_pause_s": 0.8, "opening_swap": False, "mirror_rule": False}
 
@@ -442,7 +442,7 @@ class SacksonScene(GameScene[SacksonState]):
         arrows = _("arrows") if not self.app.input.is_station_key("right") else _("keypad 4/6")
         if self.buzzer_only(seat):
             name = _("buzzer")
-            if info.station == "keyboard" and kb is not None and kb.describe(seat, "buzzer") != "no key":
+            if info.station == "keyboard" and kb is not None and kb.key_names(seat, "buzzer"):
                 name = kb.describe(seat, "buzzer")
             if plain:
                 return _("{name}: tap = next, hold = take, hold 2 s = back; {arrows}, Enter take, Esc back").format(
@@ -451,9 +451,10 @@ class SacksonScene(GameScene[SacksonState]):
         if plain:
             return _("{arrows} choose, Enter take, Esc back").format(arrows=arrows)
         if info.station == "keyboard" and kb is not None:
-            names = [kb.describe(seat, c) for c in ("left", "right", "ok", "x", "buzzer")]
-            short = [n.replace("key ", "") for n in names]
-            backs = [b for b in short[3:] if b != "no key"]
+            keys = [kb.key_names(seat, c) for c in ("left", "right", "ok", "x", "buzzer")]
+            short = [_("{a} or {b}").format(a=k[0], b=k[1]) if len(k) > 1 else k[0] if k else _("no key")
+                     for k in keys]
+            backs = [b for k, b in zip(keys[3:], short[3:]) if k]
             back = _("{a} or {b}").format(a=backs[0], b=backs[1]) if len(backs) == 2 else \
                 backs[0] if backs else _("buzzer")
             return _("{left}/{right} choose, {ok} take, {back} back").format(
@@ -489,7 +490,7 @@ class SacksonScene(GameScene[SacksonState]):
             else None
         led = self.app.led
         shown = screen.ScreenShown(
-            st, self.title, _(panel.SHORT_TITLES[self.variant]), tuple(s.label for s in self.seats), self.last,
+            st, _(self.title), _(panel.SHORT_TITLES[self.variant]), tuple(s.label for s in self.seats), self.last,
             self._choice(), reserve_seat, tuple(self.log), frozenset(self.skipped), self.shown_banner(),
             self._turn_shown(), self.now, led is not None and led.virtual is not None,
             led.virtual_picture() if led is not None else None)

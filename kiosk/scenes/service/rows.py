@@ -70,8 +70,17 @@ class Setting:
         """``value`` as the screens show it: "20 ms", "0.6", "80%" (a :attr:`percent` setting)."""
         if self.percent and isinstance(value, (int, float)):
             return f"{value:.0%}"
+        if self.key == "computer_skill":            # the lobby's words for the same skill
+            return SKILL_WORDS[value]() if value in SKILL_WORDS else str(value)
         number = f"{value:g}" if isinstance(value, float) else f"{value}"
+        if isinstance(value, float) and "." in number:      # "0,6" in Ukrainian
+            number = i18n.number(value, len(number.partition(".")[2]))
         return _(UNITS[self.unit]).format(value=number) if self.unit else number
+
+
+#: The computer players' skills as the lobby says them (context "skill"), in the language spoken now.
+SKILL_WORDS = {"easy": lambda: pgettext("skill", "easy"), "medium": lambda: pgettext("skill", "medium"),
+               "hard": lambda: pgettext("skill", "hard"), "expert": lambda: pgettext("skill", "expert")}
 
 
 class LanguageSetting(Setting):

@@ -76,7 +76,7 @@ class ServiceState(Scene):
             return [_(label) for _key, label in MENU]
         if self.page == "settings":
             return ([s.shown_label() for s in SETTINGS]
-                    + [_("Lobby offers {game}").format(game=g.label) for g in self.all_games]
+                    + [_("Lobby offers {game}").format(game=_(g.label)) for g in self.all_games]
                     + [_("Save (in force after the restart)"), _("Save and restart now"), _("Back without saving")])
         if self.page == "sound":
             return ([volume_setting().shown_label()] + [_("Play '{sound}'").format(sound=s) for s in SOUNDS]
