@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from arcade import i18n  # noqa: E402
 from kiosk import render  # noqa: E402
 from kiosk.scenes.attract import AttractScene  # noqa: E402
 from tests.text_fit import TextSeen, cut_texts, language_fixture, sized_app  # noqa: E402,F401  (the fixture "language")
@@ -43,8 +44,8 @@ def test_recent_games_are_whole_lines_inside_the_screen(tmp_path: Path, monkeypa
             assert app.screen.get_rect().contains(a), (m1, a)
             for m2, b in lines[i + 1:]:
                 assert not a.colliderect(b), (m1, a, m2, b)
-        if size[0] >= 1280:                              # a TV has room for the reason
-            assert all(REASON in m for m, _ in lines)
+        if size[0] >= 1280:                              # a TV has room for the reason, in the language spoken
+            assert all(i18n._(REASON) in m for m, _ in lines)
     finally:
         app.close()
         pygame.display.quit()
