@@ -297,3 +297,38 @@ def test_the_journal_stays_english_whatever_the_screen_speaks(tmp_path: Path, mo
         assert not any(re.search("[а-яіїєґ]", w, re.I) for w in warned), warned
     finally:
         d.close()
+
+
+def test_the_led_test_writes_its_numbers_and_no_port_in_the_language_spoken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english_system: object) -> None:
+    """The LED test's lines in Ukrainian (issue 26's screenshots): the frame rate and the
+    brightness with the decimal comma ("0,0", "0,6"; were "0.0", "0.6") and a matrix switched
+    off on purpose (``port = "none"``) as "Порт: немає", not the configuration's English "none"."""
+    path = install_sh_config(tmp_path, lamps=True)
+    text = re.sub(r'^port = "[^"]*"', 'port = "none"', path.read_text(), count=1, flags=re.M)
+    path.write_text(re.sub(r"^brightness = .*$", "brightness = 0.6", text, flags=re.M))
+    monkeypatch.setenv("LANGUAGE", "uk")
+    d = Day(path, monkeypatch, size=(800, 480))
+    seen = TextSeen(monkeypatch)
+    seen.watch(d.screen)
+    try:
+        assert i18n.current() == "uk" and d.app.cfg["led"]["brightness"] == 0.6
+        svc = open_service(d)
+        menu_to(d, svc, "led")
+        d.frames(10, 100 * MS)
+        lines = [text for text, _col, _long in svc._link_lines()]
+        port = next(line for line in lines if line.startswith("Порт: "))
+        assert port.startswith("Порт: немає ") and "none" not in port, port
+        fps = next(line for line in lines if line.startswith("Надіслано кадрів/с: "))
+        assert re.match(r"Надіслано кадрів/с: \d+,\d ", fps) and "." not in fps, fps
+        matrix = lines[-1]
+        assert "яскравість 0,6," in matrix and "0.6" not in matrix, matrix
+        drawn = frame(d, seen)
+        assert port in drawn and fps in drawn and matrix in drawn
+        assert not cut_texts(seen, d.screen)
+        i18n.use("en")                                   # English keeps its point and says "none"
+        lines = [text for text, _col, _long in svc._link_lines()]
+        assert lines[1].startswith("Port: none ") and "brightness 0.6," in lines[-1]
+        assert re.match(r"Frames/s sent: \d+\.\d ", lines[2]), lines[2]
+    finally:
+        d.close()

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.i18n import _, pgettext
+from arcade.i18n import _, number, pgettext
 from kiosk import render
 from kiosk.output.led import advice_words
 from kiosk.output.led import state_words as link_state
-from kiosk.scenes.service.rows import LED_PATTERNS, walking_index
+from kiosk.scenes.service.rows import LED_PATTERNS, plain_number, walking_index
 from kiosk.scenes.service.status_panel import StatusPanel
 
 
@@ -66,9 +66,10 @@ class LedTestPage(StatusPanel):
                 ok = st.state in ("connected",)
                 lines.append((_("Link: {state}").format(state=link_state(st.state)), render.GOOD if ok else render.BAD,
                               False))
-                lines.append((_("Port: {port}   baud {baud}").format(port=st.url or led["port"], baud=led["baudrate"]),
+                lines.append((_("Port: {port}   baud {baud}").format(port=port_words(st.url or led["port"]),
+                                                                     baud=led["baudrate"]),
                               render.TEXT, False))
-                lines.append((_("Frames/s sent: {fps}   (total {total})").format(fps=f"{self.fps:.1f}",
+                lines.append((_("Frames/s sent: {fps}   (total {total})").format(fps=number(self.fps, 1),
                                                                                   total=st.frames_sent),
                               render.TEXT, False))
                 lines.append((_("Last error: {error}").format(error=st.last_error or pgettext("error", "none")),
@@ -78,7 +79,7 @@ class LedTestPage(StatusPanel):
             except Exception as exc:
                 lines.append((_("Link status unavailable: {error}").format(error=exc), render.BAD, False))
         lines.append((_("Matrix {width}x{height}, brightness {brightness}, limit {ma} mA").format(
-            width=led["width"], height=led["height"], brightness=f"{led['brightness']:g}", ma=led["max_current_ma"]),
+            width=led["width"], height=led["height"], brightness=plain_number(float(led["brightness"])), ma=led["max_current_ma"]),
             render.DIM, False))
         return lines
 
@@ -119,6 +120,19 @@ class LedTestPage(StatusPanel):
                 break                     # the lowest lines give way on a 320 px panel (and to the status)
             r = render.text_block(surface, text, (8, y), left_w, 30, 2, col, "topleft")
             y = r.bottom + 2
+
+
+def port_words(port: str) -> str:
+    """The LED port as the LED test names it: the configuration's own words ("/dev/ttyUSB0",
+    "ddp://192.168.1.50") as they are, its "none", "off" or nothing as "none" in the language
+    spoken now (the matrix is off on purpose; "Порт: немає" in Ukrainian, not "Порт: none").
+
+    >>> port_words("/dev/ttyACM0"), port_words("none"), port_words("")
+    ('/dev/ttyACM0', 'none', 'none')
+    """
+    if str(port).strip().lower() in ("", "none", "off"):
+        return pgettext("LED port", "none")
+    return str(port)
 
 
 def pixel_words(i: int, width: int) -> str:

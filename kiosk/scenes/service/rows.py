@@ -72,10 +72,21 @@ class Setting:
             return f"{value:.0%}"
         if self.key == "computer_skill":            # the lobby's words for the same skill
             return SKILL_WORDS[value]() if value in SKILL_WORDS else str(value)
-        number = f"{value:g}" if isinstance(value, float) else f"{value}"
-        if isinstance(value, float) and "." in number:      # "0,6" in Ukrainian
-            number = i18n.number(value, len(number.partition(".")[2]))
+        number = plain_number(value)
         return _(UNITS[self.unit]).format(value=number) if self.unit else number
+
+
+def plain_number(value: object) -> str:
+    """A setting's number as the screens show it: as short as it is (``:g``), with the
+    language's decimal mark ("0.6"; "0,6" in Ukrainian); anything else as it is.
+
+    >>> plain_number(0.6), plain_number(1.0), plain_number(115200)
+    ('0.6', '1', '115200')
+    """
+    number = f"{value:g}" if isinstance(value, float) else f"{value}"
+    if isinstance(value, float) and "." in number:      # "0,6" in Ukrainian
+        number = i18n.number(value, len(number.partition(".")[2]))
+    return number
 
 
 #: The computer players' skills as the lobby says them (context "skill"), in the language spoken now.
