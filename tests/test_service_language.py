@@ -332,3 +332,24 @@ def test_the_led_test_writes_its_numbers_and_no_port_in_the_language_spoken(
         assert re.match(r"Frames/s sent: \d+\.\d ", lines[2]), lines[2]
     finally:
         d.close()
+
+
+def test_the_sound_test_button_test_and_held_line_speak_ukrainian(english_system: object) -> None:
+    """The sound test's rows name what each sound is for (were the English file names: «press»,
+    «won», «debated»...), the button test's gaps and the held-buzzer line write decimals with a
+    comma ("+120,0 мс", "0,8 с"; were "+120.0 мс", "0.8 с"), as the screenshots showed; English
+    keeps the file names and the point."""
+    from arcade.core.events import Edge
+    from kiosk.scenes.service.button_page import edge_line
+    from kiosk.scenes.service.rows import SOUNDS, sound_label
+    from kiosk.service.tools import EdgeNote, held_line
+    note = EdgeNote(Edge(5_300_700_000_000, 2, "buzzer", False, "gpio"), 120.0, False)
+    assert [sound_label(s) for s in SOUNDS] == list(SOUNDS)
+    assert "+120.0 ms" in edge_line(note) and "0.8 s" in held_line((0, "ok", 0.8))
+    i18n.use("uk")
+    shown = [sound_label(s) for s in SOUNDS]
+    assert not set(shown) & set(SOUNDS) and len(set(shown)) == len(SOUNDS), shown
+    assert all(re.fullmatch(r"[а-яіїєґ' ]+", s) for s in shown), shown
+    assert "+120,0 мс" in edge_line(note) and "120.0" not in edge_line(note)
+    held = held_line((0, "ok", 0.8))
+    assert "0,8" in held and "0.8" not in held, held

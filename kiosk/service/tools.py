@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from arcade import i18n
 from arcade.core.events import CONTROLS, Edge
 from arcade.i18n import N_, _
 from kiosk.app import said
@@ -440,7 +441,7 @@ def held_line(would: tuple[int, str, float] | None, words: dict[str, str] = LET_
     if would is None:
         return ""
     seat, action, held = would
-    says = {"seat": seat + 1, "s": f"{held:.1f}", "what": words[action]}
+    says = {"seat": seat + 1, "s": i18n.number(held, 1), "what": words[action]}
     if action == NEXT:
         return _("P{seat} held {s} s: let go to {what} (hold: {hold})").format(hold=words[OK], **says)
     if action == OK:

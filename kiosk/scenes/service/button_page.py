@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.core.events import CONTROLS
-from arcade.i18n import _, ngettext, pgettext
+from arcade.i18n import _, ngettext, number, pgettext
 from kiosk import render
 from kiosk.scenes.service.rows import control_word
 from kiosk.scenes.service.status_panel import StatusPanel
@@ -170,7 +170,7 @@ def edge_line(note: EdgeNote) -> str:
     """One of the last edges as the button test lists it: seat, control, down or up, the kernel
     stamp, the gap to that control's previous edge, a bounce, where it came from."""
     e = note.edge
-    gap = pgettext("edge", "first") if note.gap_ms is None else pgettext("edge", "+{ms} ms").format(ms=f"{note.gap_ms:.1f}")
+    gap = pgettext("edge", "first") if note.gap_ms is None else pgettext("edge", "+{ms} ms").format(ms=number(note.gap_ms, 1))
     down, up = pgettext("edge", "down"), pgettext("edge", "up")
     way = (down if e.pressed else up).ljust(max(len(down), len(up)))
     bounce = "  " + _("BOUNCE") if note.bounce else ""

@@ -19,7 +19,7 @@ from kiosk.controls.gestures import BACK, NEXT, OK, PREV
 from kiosk.controls.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.service import pin_panel
-from kiosk.scenes.service.rows import control_word
+from kiosk.scenes.service.rows import control_word, plain_number
 from kiosk.service.tools import PinEntry, PinLock, ReleaseGestures, format_minutes, held_line
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def combo_words(app: Host) -> str:
     for key in svc["combo"]:
         seat, _dot, control = key.partition(".")
         keys.append(f"{seat} {'OK' if control == 'ok' else control_word(control)}")
-    return _("{keys} for {s} s").format(keys=" + ".join(keys), s=f"{svc['hold_s']:g}")
+    return _("{keys} for {s} s").format(keys=" + ".join(keys), s=plain_number(float(svc["hold_s"])))
 
 
 def pin_words() -> dict[str, str]:

@@ -169,6 +169,22 @@ LED_PATTERNS = ("seat colours", "walking pixel", "full white (current limit)", "
 SOUNDS = ("press", "won", "debated", "false", "flip", "over")
 
 
+def sound_label(sound: str) -> str:
+    """A sound of the sound test (:data:`SOUNDS`) as its row says it, in the language spoken
+    now: in English its file's name, in another language what the arcade plays it for
+    ("натискання" for ``press`` in Ukrainian; was the English file name).
+
+    >>> sound_label("press"), sound_label("over")
+    ('press', 'over')
+    """
+    # TRANSLATORS: the sound test's sounds, named in English by their files: press = a buzzer
+    # pressed, won = a race won, debated = a race tied, false = a false press, flip = a card
+    # turned up, over = the game is over.
+    return {"press": pgettext("sound", "press"), "won": pgettext("sound", "won"),
+            "debated": pgettext("sound", "debated"), "false": pgettext("sound", "false"),
+            "flip": pgettext("sound", "flip"), "over": pgettext("sound", "over")}.get(sound, sound)
+
+
 def pattern_label(pattern: str) -> str:
     """An LED test pattern's row in the language spoken now."""
     return {"seat colours": pgettext("LED test", "seat colours"),

@@ -21,6 +21,7 @@ from kiosk.scenes.service.rows import (
     Setting,
     led_test_picture,
     pattern_label,
+    sound_label,
     volume_setting,
 )
 from kiosk.service.tools import ButtonTest, NewPin, ReleaseGestures
@@ -79,7 +80,7 @@ class ServiceState(Scene):
                     + [_("Lobby offers {game}").format(game=_(g.label)) for g in self.all_games]
                     + [_("Save (in force after the restart)"), _("Save and restart now"), _("Back without saving")])
         if self.page == "sound":
-            return ([volume_setting().shown_label()] + [_("Play '{sound}'").format(sound=s) for s in SOUNDS]
+            return ([volume_setting().shown_label()] + [_("Play '{sound}'").format(sound=sound_label(s)) for s in SOUNDS]
                     + [pgettext("service", "Back")])
         if self.page == "led":
             return [pattern_label(p) for p in LED_PATTERNS] + [pgettext("service", "Back")]
