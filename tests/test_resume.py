@@ -360,3 +360,45 @@ def test_a_demos_interrupted_game_is_not_offered_to_the_party(tmp_path: Path) ->
         assert demo.scenes[-1].game_key == demo_key
     finally:
         demo.close()
+
+
+def test_the_offer_speaks_the_language_of_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26's screenshots: the offer was English on a Ukrainian title screen ("A game was
+    interrupted", "FocusX Classic, 2 players, after step 3", "Resume", "Drop it", its hint).
+    In Ukrainian every line of it is Ukrainian, with the players' count in its plural form, and
+    whole at every display size; the journal's note of a resume stays English."""
+    import pygame
+
+    from arcade import i18n
+    from tests.text_fit import TextSeen, cut_texts, speaking, untranslated
+    store = tmp_path / "arcade.sqlite3"
+    with speaking("uk", monkeypatch):
+        uk = i18n.translator("uk")
+        app = start_kiosk(config_for(None, store), frames=1)
+        try:
+            app.replace(resume.start_game(app, find_game("focusx-classic", None), computer_seats(2)))
+            play_until(app, 2)
+            app.home()
+            app.resume_offer.offer()
+            offer = app.scenes[-1]
+            assert isinstance(offer, resume.ResumeScene)
+            steps = offer.data["steps"]
+            details = offer.details()
+            assert details == f"{uk.gettext('FocusX Classic')}, 2 гравці, після кроку {steps}", details
+            seen = TextSeen(monkeypatch)
+            for size in ((480, 320), (800, 480), (1920, 1080)):
+                surface = pygame.Surface(size)
+                seen.watch(surface)
+                seen.seen.clear()
+                offer.draw(surface)
+                words = [m for m, *_ in seen.seen]
+                for line in ("Гру було перервано", "Продовжити", "Скасувати"):
+                    assert line in words, (size, words)
+                assert any("Гра продовжиться сама за" in w for w in words), words
+                assert not untranslated(seen), untranslated(seen)
+                assert not any(w in " ".join(words) for w in ("after step", "Resume", "Drop it", "interrupted"))
+                assert not cut_texts(seen, surface), (size, cut_texts(seen, surface))
+            said = resume.said._("Resumed {game} at step {step}.", game=resume.game_title(offer.data), step=steps)
+            assert said.startswith(uk.gettext("FocusX Classic")) and said.english.startswith("Resumed FocusX Classic")
+        finally:
+            app.close()

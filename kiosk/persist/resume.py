@@ -29,7 +29,9 @@ from typing import TYPE_CHECKING, Mapping, TypedDict, cast
 
 from arcade.core.api import State
 from arcade.core.events import Edge
+from arcade.i18n import N_, _, ngettext, pgettext
 from kiosk import render
+from kiosk.app import said
 from kiosk.controls.input import Command
 from kiosk.scene import Scene
 from kiosk.scenes.seats import LobbyGame, SeatInfo
@@ -171,7 +173,7 @@ def save_progress(app: Host, scene: GameScene[State]) -> bool:
     except Exception as exc:
         if not scene.resume_warned:
             scene.resume_warned = True
-            app.message(f"The game in progress cannot be kept for a restart: {exc}")
+            app.message(said._("The game in progress cannot be kept for a restart: {error}", error=exc))
         return False
 
 
@@ -249,21 +251,35 @@ def resume_now(app: Host, data: ResumeData) -> bool:
         app.push(scene)
         replay_into(scene)
         scene.resume_steps = len(scene.state.history)
-        app.message(f"Resumed {data.get('title', 'the game')} at step {len(scene.state.history)}.", 8)
+        app.message(said._("Resumed {game} at step {step}.", game=game_title(data),
+                           step=len(scene.state.history)), 8)
         return True
     except Exception as exc:
         log.error("could not resume the game: %r", exc, exc_info=True)
-        where = "it was put aside in the results file (table set_aside)"
+        where = said._("it was put aside in the results file (table set_aside)")
         try:
             if app.results is None:
                 raise RuntimeError("no results file")
             app.results.put_resume_aside(data.get("game_key"), f"could not be resumed: {type(exc).__name__}: {exc}")
         except Exception as exc2:
             log.error("could not put the interrupted game aside: %s", exc2)
-            where = "it stays in the results file"
-        app.message(f"The interrupted game could not be resumed ({type(exc).__name__}: {exc}); {where}.")
+            where = said._("it stays in the results file")
+        error = f"{type(exc).__name__}: {exc}"
+        app.message(said._("The interrupted game could not be resumed ({error}); {where}.", error=error, where=where))
         app.home()
         return False
+
+
+def game_title(data: ResumeData) -> str:
+    """The saved game's title in the language spoken now, keeping its English for the journal
+    (the slot keeps the screen's English title, "FocusX Classic"; a title the catalog lacks,
+    as it is).
+
+    >>> game_title({"title": "FocusX Classic"}), game_title({})
+    ('FocusX Classic', 'the game')
+    """
+    title = str(data.get("title") or "")
+    return said.Said(_(title), title) if title else said.pgettext("resume offer", "the game")
 
 
 class ResumeScene(Scene):
@@ -282,7 +298,8 @@ class ResumeScene(Scene):
     does not keep it waiting).  Its hint names only the controls wired here."""
 
     overlay = True
-    CHOICES = ("Resume", "Drop it")
+    #: the two choices, in English (translated where drawn: :meth:`choice_words`)
+    CHOICES = (N_("Resume"), N_("Drop it"))
 
     def __init__(self, app: Host, data: ResumeData) -> None:
         super().__init__(app)
@@ -338,18 +355,23 @@ class ResumeScene(Scene):
         while a buzzer is held, what letting go does."""
         from kiosk.controls.gestures import BACK, NEXT, OK
         from kiosk.service.tools import held_line
-        held = held_line(self.gestures.would(self.now),
-                         {NEXT: f"choose {self.CHOICES[1 - self.choice]}",
-                          OK: "resume" if self.choice == 0 else "drop it", BACK: "drop it"})
+        drop = pgettext("resume offer", "drop it")
+        would = self.gestures.would(self.now)
+        if would is not None and would[1] == OK and self.choice == 1:
+            would = (would[0], BACK, would[2])     # letting go drops it, as a longer hold would: said once
+        held = held_line(would,
+                         {NEXT: _("choose {choice}").format(choice=_(self.CHOICES[1 - self.choice])),
+                          OK: pgettext("resume offer", "resume") if self.choice == 0 else drop, BACK: drop})
         if held:
-            return held.replace(" (hold 2 s: drop it)", "") if self.choice == 1 else held
+            return held
         if self.controls():
-            parts = ["left/right or tap = the other choice", "OK or hold = take it", "X or hold 2 s = drop it"]
+            parts = [_("left/right or tap = the other choice"), _("OK or hold = take it"),
+                     _("X or hold 2 s = drop it")]
         else:
-            parts = ["tap = the other choice", "hold = take it", "hold 2 s = drop it"]
+            parts = [_("tap = the other choice"), _("hold = take it"), _("hold 2 s = drop it")]
         if not self.app.kiosk_mode:
-            parts.append("keyboard: Enter, Esc = drop it")
-        return ",  ".join(parts) + f".  Resumes by itself in {left_s} s."
+            parts.append(_("keyboard: Enter, Esc = drop it"))
+        return ",  ".join(parts) + ".  " + _("Resumes by itself in {n} s.").format(n=left_s)
 
     def drop(self) -> None:
         """Drop the interrupted game for good (its resume slot in the results file) and close."""
@@ -375,13 +397,17 @@ class ResumeScene(Scene):
             resume_now(self.app, self.data)
 
     def details(self) -> str:
-        """The game, its players and its step: "FOCUS, 2 players, after step 7" (a title that
-        already names its players, as FOCUS's do, is not followed by the count again)."""
+        """The game, its players and its step in the language spoken now: "FocusX Classic,
+        4 players, after step 7" (a title that already names its players, as FOCUS's do, "FOCUS -
+        2 players", is not followed by the count again)."""
         import re
-        title = str(self.data.get("title") or "game")
+        title = str(self.data.get("title") or "")
         seats = len(self.data.get("seats", []))
-        who = "" if re.search(r"\b\d+ players?\b", title) else f", {seats} players"
-        return f"{title}{who}, after step {self.data.get('steps', 0)}"
+        step = int(self.data.get("steps", 0))
+        if re.search(r"\b\d+ players?\b", title):
+            return _("{game}, after step {step}").format(game=game_title(self.data), step=step)
+        return ngettext("{game}, {n} player, after step {step}", "{game}, {n} players, after step {step}",
+                        seats).format(game=game_title(self.data), n=seats, step=step)
 
     def box(self, W: int, H: int) -> pygame.Rect:
         """The dialog's panel: over the title's name and its "Press your buzzer" (a press here
@@ -401,7 +427,7 @@ class ResumeScene(Scene):
         small = render.small_screen(W, H)
         left = self.left_ns() // 1_000_000_000 + (1 if self.left_ns() % 1_000_000_000 else 0)
         inner = box.w - 24
-        head = render.text_block(surface, "A game was interrupted", (box.centerx, box.y + 6), inner,
+        head = render.text_block(surface, _("A game was interrupted"), (box.centerx, box.y + 6), inner,
                                  30 if small else max(46, H // 16), 1, render.GOLD, "midtop", bold=True)
         what = render.text_block(surface, self.details(), (box.centerx, head.bottom + 2), inner,
                                  26 if small else max(30, H // 30), 2, render.TEXT, "midtop")
@@ -417,7 +443,7 @@ class ResumeScene(Scene):
             r.centerx = box.centerx + (i * 2 - 1) * (bw + gap) // 2
             sel = i == self.choice
             render.panel(surface, r, render.GOLD if sel else render.PANEL, render.TEXT if sel else render.DIM, 3)
-            render.text_block(surface, label, r.center, r.w - 12, max(24, min(bh - 14, max(34, H // 22))), 1,
+            render.text_block(surface, _(label), r.center, r.w - 12, max(24, min(bh - 14, max(34, H // 22))), 1,
                               render.BG if sel else render.TEXT, "center", bold=True)
 
 
@@ -429,7 +455,7 @@ def offer(app: Host) -> bool:
     try:
         raw = results.load_resume()
     except Exception as exc:
-        app.message(f"The interrupted game could not be read: {exc}")
+        app.message(said._("The interrupted game could not be read: {error}", error=exc))
         return False
     if raw is None:
         return False
@@ -439,8 +465,9 @@ def offer(app: Host) -> bool:
         if not data.get("demo"):
             # a party's game, not a demo's: the demo neither plays it nor saves over it (issue 23)
             app.keep_resume_slot = True
-            app.message(f"An interrupted game ({data.get('title') or data.get('game_key')}) is kept for the next "
-                        "start of the arcade; this demo does not save over it.", 10)
+            game = game_title(data) if data.get("title") else str(data.get("game_key"))
+            app.message(said._("An interrupted game ({game}) is kept for the next start of the arcade; this demo "
+                               "does not save over it.", game=game), 10)
             return False
         asked = app.demo_game
         try:
