@@ -19,7 +19,7 @@ import pygame
 
 from arcade.core.judge import NS_PER_MS, Verdict
 from arcade.core.referee import HELD_TEXT, Window
-from arcade.i18n import N_, _, milliseconds, number, pgettext, seconds
+from arcade.i18n import _, milliseconds, number, pgettext, seconds
 from kiosk import render
 
 #: A colour, (r, g, b) 0..255.
@@ -34,15 +34,27 @@ STRIP_H = 58                     # the message strip: the window's label (left),
 COMPACT_W, COMPACT_H = 1000, 600
 
 #: Shorter wordings of the seat panels' labels and tags for the compact regions (the same
-#: meaning; :func:`kiosk.render.text_best` takes the first that fits), in English: each is
-#: translated where it is drawn (:func:`short_words`).
-SHORT_WORDS: dict[str, tuple[str, ...]] = {
-    "cards won": (N_("won"),),
-    "cards in hand": (N_("in hand"),),
-    "penalty cards": (N_("penalty"),),
-    "OUT this race": (N_("OUT"),),
-    "LOCKED: no claims": (N_("LOCKED"),),
-    "RELEASE your buzzer": (N_("RELEASE"),),
+#: meaning, clearest first; :func:`kiosk.render.text_best` takes the first that fits), by the
+#: English of the long one: each says itself in the language spoken now (:func:`short_words`).
+#: The last of each fits an 8-seat panel of a 480x320 display (45 px) where a language has such a
+#: word: "вигр." for "виграно" (was squeezed to 69 %), "БІЙ!" for "РАПТОВА СМЕРТЬ".
+SHORT_WORDS: dict[str, tuple[Callable[[], str], ...]] = {
+    "cards won": (lambda: _("won"),
+                  # TRANSLATORS: "cards won" in at most 45 px (an 8-seat panel of a small display)
+                  lambda: pgettext("cards won, shortest", "won")),
+    "cards in hand": (lambda: _("in hand"),),
+    "penalty cards": (lambda: _("penalty"),
+                      # TRANSLATORS: "penalty cards" in at most 45 px: an abbreviation
+                      lambda: pgettext("penalty cards, shortest", "pen.")),
+    "OUT this race": (lambda: _("OUT"),),
+    "LOCKED: no claims": (lambda: _("LOCKED"),),
+    "RELEASE your buzzer": (lambda: _("RELEASE"),),
+    # TRANSLATORS: "SUDDEN DEATH" (the tied players race on) in at most 45 px
+    "SUDDEN DEATH": (lambda: pgettext("sudden death, shortest", "TIE!"),),
+    # TRANSLATORS: "RACE NOW" (this seat races in the race open now) in at most 45 px
+    "RACE NOW": (lambda: pgettext("race now, shortest", "GO!"),),
+    # TRANSLATORS: "NEXT: wait" (this seat races in the next race) in at most 45 px
+    "NEXT: wait": (lambda: pgettext("next race, shortest", "Next"),),
 }
 
 
@@ -51,7 +63,7 @@ def short_words(shown: str) -> tuple[str, ...]:
     now), in that language: () when it has none."""
     for long, short in SHORT_WORDS.items():
         if shown in (long, _(long)):
-            return tuple(_(s) for s in short)
+            return tuple(say() for say in short)
     return ()
 
 
