@@ -107,3 +107,25 @@ def test_the_ukrainian_docs_are_in_ukrainian() -> None:
     for page in sorted(UK.glob("*.md")):
         share = cyrillic_share(page.read_text(encoding="utf-8"))
         assert share >= MIN_CYRILLIC, f"{page.name}: only {share:.0%} of its letters are Cyrillic"
+
+
+def test_the_focusx_quick_start_names_the_modes_as_the_lobby_shows_them() -> None:
+    """docs/uk/focusx.md named the modes "Classic" and "Duel" while the lobby says "FocusX
+    Класика" and "FocusX Дуель" (issue 26's screenshots): a player looks for the words on the
+    screen.  Each FocusX mode's lobby name (without "FocusX ") is in it, and the English name of
+    a mode the catalog translates is not (nor the FocusX rule's English tag)."""
+    from arcade import i18n
+    from tests.text_fit import compiled
+    compiled("uk")
+    uk = i18n.translator("uk")
+    text = quick_start("focusx").read_text(encoding="utf-8")
+    for spec in map(registry.get, registry.names()):
+        if spec.family != "focusx" or spec.mode.endswith("-x"):
+            continue
+        shown = uk.gettext(spec.label).removeprefix("FocusX ")
+        english = spec.label.removeprefix("FocusX ")
+        assert shown in text, (spec.name, shown)
+        if shown != english:
+            assert not re.search(rf"\b{english}\b", text), (spec.name, english)
+    rule = uk.gettext("FocusX Classic + FocusX rule").removeprefix(uk.gettext("FocusX Classic"))
+    assert rule.strip() in text and "FocusX rule" not in text
