@@ -22,10 +22,11 @@ from __future__ import annotations
 import gettext
 import logging
 import os
+import string
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 DOMAIN = "focus_arcade"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -82,6 +83,13 @@ def compile_catalog(po: Path, mo: Path) -> None:
     code = po.parent.parent.name
     with po.open("rb") as f:
         catalog = read_po(f, locale=code if code in LANGUAGES else None, abort_invalid=True)
+    for message in catalog:
+        if message.id and message.string and not placeholders_fit(message.id, message.string):
+            # a typo such as {nmae} for {name} would raise KeyError on the screen that shows it,
+            # frame after frame: that message shows in English instead (tools/i18n.py check names it)
+            log.warning("%s: the translation of %r names other {placeholders} than the source; shown in English",
+                        po, message.id if isinstance(message.id, str) else message.id[0])
+            message.string = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
     mo.parent.mkdir(parents=True, exist_ok=True)
     tmp = mo.with_name(f".{mo.name}.{os.getpid()}.tmp")
     try:
@@ -90,6 +98,43 @@ def compile_catalog(po: Path, mo: Path) -> None:
         os.replace(tmp, mo)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _names(text: str) -> set[str] | None:
+    """The field names of a ``str.format`` string; None when its braces do not pair."""
+    try:
+        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+                if name is not None}
+    except ValueError:
+        return None
+
+
+def placeholders_fit(source: str | Sequence[str], translation: str | Sequence[str]) -> bool:
+    """Whether every form of ``translation`` names only ``{placeholders}`` the source message
+    (its singular and plural) names, with braces that pair: what ``.format(**fields)`` on the
+    screen needs not to fail.  A translation may leave a placeholder out (Ukrainian "одна" for
+    "{n} point").  A source that is no format string (its braces do not pair) fits anything.
+
+    >>> placeholders_fit("{name} wins", "{name} виграє"), placeholders_fit("{name} wins", "{nmae} виграє")
+    (True, False)
+    >>> placeholders_fit(("a point", "{n} points"), ("одне", "{n} очки", "{n} очок")), placeholders_fit("x", "{")
+    (True, False)
+    """
+    sources = [source] if isinstance(source, str) else list(source)
+    forms = [translation] if isinstance(translation, str) else list(translation)
+    allowed: set[str] = set()
+    for s in sources:
+        names = _names(s)
+        if names is None:
+            return True
+        allowed |= names
+    for form in forms:
+        if not form:
+            continue
+        names = _names(form)
+        if names is None or not names <= allowed:
+            return False
+    return True
 
 
 def cache_dir() -> Path:

@@ -162,3 +162,45 @@ def test_a_language_without_a_catalog_or_with_a_damaged_one_is_english(tmp_path:
     finally:
         monkeypatch.undo()
         i18n.forget_catalogs()
+
+
+def test_a_translation_with_a_placeholder_typo_shows_that_message_in_english(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translator's typo, ``{nmae}`` for ``{name}`` (found by the translator's trial): the screen
+    that formats the message used to raise KeyError every frame (the game crashed and resumed
+    5,900 times a minute).  The compiled catalog leaves that one message out: it shows in English,
+    the rest of the catalog in the language, and the log names it."""
+    checkout = tmp_path / "checkout"
+    (checkout / "arcade").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    shutil.copytree(ROOT / "arcade" / "locale", checkout / "arcade" / "locale",
+                    ignore=shutil.ignore_patterns("*.mo"))
+    po = checkout / "arcade" / "locale" / "uk" / "LC_MESSAGES" / "focus_arcade.po"
+    text = po.read_text("utf-8")
+    assert 'msgstr "{seconds} с"' in text
+    po.write_text(text.replace('msgstr "{seconds} с"', 'msgstr "{secnods} с"'), "utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", checkout / "arcade" / "locale")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    i18n.forget_catalogs()
+    try:
+        with caplog_at(monkeypatch) as said:
+            assert i18n.seconds(1.5, language="uk") == "1,5 s"       # the comma is still Ukrainian
+        assert any("{seconds} s" in line and "shown in English" in line for line in said)
+        assert i18n.translator("uk").gettext("Players") != "Players"
+    finally:
+        monkeypatch.undo()
+        i18n.forget_catalogs()
+
+
+class caplog_at:
+    """The warnings arcade.i18n logs inside the ``with`` (as text lines)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.lines: list[str] = []
+        monkeypatch.setattr(i18n.log, "warning", lambda fmt, *a: self.lines.append(fmt % a))
+
+    def __enter__(self) -> list[str]:
+        return self.lines
+
+    def __exit__(self, *exc: object) -> None:
+        return None

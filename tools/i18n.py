@@ -6,8 +6,10 @@
                                    new messages added untranslated, those the source lost removed
     python tools/i18n.py compile   every .po compiled to the .mo beside it (the wheel's build and
                                    ``pip install -e`` do this by themselves: setup.py)
-    python tools/i18n.py check     every problem of every catalog, and whether the template is
-                                   current; status 1 when there is one (tests/test_i18n_catalogs.py)
+    python tools/i18n.py check [CODE]  every problem of every catalog (or CODE's), and whether the
+                                   template is current; mistakes (a placeholder, a plural form) before
+                                   messages not translated yet; status 1 when there is one
+                                   (tests/test_i18n_catalogs.py)
     python tools/i18n.py init CODE a new language's catalog from the template (its header: the
                                    language, its plural forms from Babel's locale data)
     python tools/i18n.py tidy      after a merge of two translators' additions (``*.po merge=union``,
@@ -272,9 +274,16 @@ def unmarked_calls(root: Path = ROOT) -> list[str]:
     return out
 
 
-def check(root: Path = ROOT) -> list[str]:
-    """Every problem: the template, each catalog, the calls no catalog can hold, a language of
-    LANGUAGES without a catalog."""
+def _gap(problem: str) -> bool:
+    """A message not translated yet (shown in English: harmless) rather than a mistake that
+    changes what a screen shows (a placeholder, a plural header, an entry that does not read)."""
+    return "not translated" in problem or "is missing" in problem
+
+
+def check(root: Path = ROOT, only: str | None = None) -> list[str]:
+    """Every problem: the template, each catalog (``only``: that language's alone), the calls no
+    catalog can hold, a language of LANGUAGES without a catalog.  In each catalog the mistakes
+    come first, the messages not translated yet after them."""
     template = extract(root)
     languages = _languages(root)
     problems = [] if template_current(template, root) else [
@@ -285,7 +294,8 @@ def check(root: Path = ROOT) -> list[str]:
     problems += [f"LANGUAGES has {code!r} and arcade/locale/{code}/LC_MESSAGES/{DOMAIN}.po is missing"
                  for code in languages if code != "en" and code not in codes]
     for po in paths:
-        problems += catalog_problems(po, template, languages, root)
+        if only is None or po.parent.parent.name == only:
+            problems += sorted(catalog_problems(po, template, languages, root), key=_gap)
     return problems
 
 
@@ -399,10 +409,12 @@ def compile_all(root: Path = ROOT) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="tools/i18n.py", description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("command", choices=["extract", "update", "compile", "check", "init", "tidy"])
-    p.add_argument("code", nargs="?", help="init: the new language's code (ISO 639-1, e.g. pl)")
+    p.add_argument("code", nargs="?", help="init: the new language's code (ISO 639-1, e.g. pl); check: only that language")
     args = p.parse_args(argv)
-    if (args.command == "init") != bool(args.code):
-        p.error("init takes the language's code (python tools/i18n.py init pl); the others take none")
+    if args.command == "init" and not args.code:
+        p.error("init takes the language's code (python tools/i18n.py init pl)")
+    if args.code and args.command not in ("init", "check"):
+        p.error("only init and check take a language's code")
     if args.command == "extract":
         template = extract()
         wrote = write_template(template)
@@ -428,10 +440,17 @@ def main(argv: list[str] | None = None) -> int:
         for mo in compile_all():
             print(f"compiled {mo.relative_to(ROOT)}")
     else:
-        problems = check()
+        problems = check(only=args.code)
         for line in problems:
             print(line)
-        print(f"{len(problems)} problem(s) in {len(catalog_paths())} catalog(s) and the template")
+        per = []
+        for po in catalog_paths():
+            code = po.parent.parent.name
+            if args.code in (None, code):
+                mine = [x for x in problems if x.startswith(po.relative_to(ROOT).as_posix())]
+                gaps = sum(1 for x in mine if _gap(x))
+                per.append(f"{code}: {len(mine) - gaps} mistake(s), {gaps} not translated yet")
+        print(f"{len(problems)} problem(s); " + "; ".join(per))
         return 1 if problems else 0
     return 0
 
