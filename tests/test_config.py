@@ -217,7 +217,8 @@ def test_default_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def test_check_config_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = write(tmp_path, "[display]\nfps = 30\n", "good.toml")
     assert cli.main(["check-config", str(good)]) == 0
-    assert capsys.readouterr().out.strip() == f"{good}: OK"
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0] == f"{good}: OK" and out[1].startswith("language: ")     # and the language it speaks (issue 26)
     bad = write(tmp_path, "[display]\nfps = 3\n", "bad.toml")
     assert cli.main(["check-config", str(bad)]) == 2
     err = capsys.readouterr().err
