@@ -83,6 +83,23 @@ def keyed(img: pygame.Surface, key: tuple[int, int, int] = CARD_KEY) -> pygame.S
     return out
 
 
+def opaque_inside(img: pygame.Surface) -> pygame.Rect | None:
+    """A large rect (in ``img``'s pixels) where every pixel of ``img`` is opaque (a tilted
+    card: the rect inside its corners), or None: a blit of ``img`` covers it whole."""
+    seen = pygame.mask.from_surface(img, 254) if img.get_flags() & pygame.SRCALPHA else None
+    if seen is None:
+        if img.get_colorkey() is None:
+            return img.get_rect()
+        seen = pygame.mask.from_surface(img)              # the pixels not the key
+    w, h = img.get_size()
+    for inset in range(0, min(w, h) // 2, 2):
+        for dx, dy in ((inset, inset), (inset, 0), (0, inset)):
+            r = pygame.Rect(dx, dy, w - 2 * dx, h - 2 * dy)
+            if r.w > 0 and r.h > 0 and seen.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) == r.w * r.h:
+                return r
+    return None
+
+
 def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) -> str:
     """The lobby's label of a saved game (``games``: the lobby's games or the registry's
     entries; ``record``: the saved game's record), e.g. "FocusX Classic"."""
@@ -303,6 +320,7 @@ class AttractScene(Scene):
                 veiled(pygame.transform.rotate(self.pictures.picture(num, cw), tilt), render.BG, VEIL_ALPHA)
                 for num, _fx, _fy, _speed, tilt in self.cards] if self.pictures is not None else []
             self._keyed = 0
+            self._inner = [None] * len(self._card_images)
             w = max((img.get_width() for img in self._card_images), default=0) + 2
             h = max((img.get_height() for img in self._card_images), default=0) + 2
             self._bg_tile = pygame.Surface((w, h))
@@ -311,7 +329,8 @@ class AttractScene(Scene):
             self._bg_tile.fill(render.BG)
         elif self._keyed < len(self._card_images):
             # one card a frame made faster to draw (the same pixels), not all in the first frame
-            self._card_images[self._keyed] = keyed(self._card_images[self._keyed])
+            img = self._card_images[self._keyed] = keyed(self._card_images[self._keyed])
+            self._inner[self._keyed] = opaque_inside(img)
             self._keyed += 1
         now = self.now
         sin = math.sin
@@ -371,7 +390,9 @@ class AttractScene(Scene):
         for j, (old, now) in enumerate(zip(was, at)):
             if old != now:
                 w, h = imgs[j].get_size()
-                self._repaint(surface, pygame.Rect(old, (w, h)).union(pygame.Rect(now, (w, h))), at, ops)
+                inner = self._inner[j] if j < len(self._inner) else None
+                self._repaint(surface, pygame.Rect(old, (w, h)).union(pygame.Rect(now, (w, h))), at, ops,
+                              covered=inner.move(now) if inner is not None else None)
         self._shown = (at, kept)
 
     def _draw_all(self, surface: pygame.Surface, at: list[tuple[int, int]],
@@ -389,10 +410,12 @@ class AttractScene(Scene):
 
     def _repaint(self, surface: pygame.Surface, area: pygame.Rect, at: list[tuple[int, int]],
                  ops: list[list[render.Op]],
-                 redraw: tuple[int, Callable[[pygame.Surface], object]] | None = None) -> list[render.Op]:
+                 redraw: tuple[int, Callable[[pygame.Surface], object]] | None = None,
+                 covered: pygame.Rect | None = None) -> list[render.Op]:
         """``area`` of the screen drawn again as the whole drawing would: the background, the
         cards over it, the layers' recorded steps (layer ``redraw[0]`` drawn afresh by
-        ``redraw[1]`` and recorded: returned)."""
+        ``redraw[1]`` and recorded: returned).  ``covered``: a rect that a card drawn here
+        covers whole (opaque), so the background need not be cleared under it."""
         clip = surface.get_clip()
         area = area.clip(clip)
         new: list[render.Op] = []
@@ -400,7 +423,15 @@ class AttractScene(Scene):
             return ops[redraw[0]] if redraw is not None else new
         surface.set_clip(area)
         try:
-            self._clear(surface, area)
+            if covered is not None and area.contains(covered):
+                for strip in (pygame.Rect(area.x, area.y, area.w, covered.y - area.y),
+                              pygame.Rect(area.x, covered.bottom, area.w, area.bottom - covered.bottom),
+                              pygame.Rect(area.x, covered.y, covered.x - area.x, covered.h),
+                              pygame.Rect(covered.right, covered.y, area.right - covered.right, covered.h)):
+                    if strip.w > 0 and strip.h > 0:
+                        self._clear(surface, strip)
+            else:
+                self._clear(surface, area)
             for img, xy in zip(self._card_images, at):
                 if area.colliderect((xy, img.get_size())):
                     surface.blit(img, xy)
@@ -427,6 +458,7 @@ class AttractScene(Scene):
 
     _bg_tile = pygame.Surface((0, 0))
     _keyed = 0
+    _inner: list[pygame.Rect | None] = []
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         W, H = surface.get_size()
