@@ -10,6 +10,7 @@ import io
 import math
 import os
 import re
+import typing
 from itertools import chain
 from typing import Callable, Sequence
 
@@ -365,6 +366,8 @@ def text(surface: pygame.Surface, msg: str, pos: tuple[int, int], size: int = 32
     img = text_image(msg, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    if _recording:
+        _recording[-1].append(("blit", img, rect))
     return rect
 
 
@@ -387,6 +390,8 @@ def text_within(surface: pygame.Surface, msg: str, pos: tuple[int, int], max_w: 
         img = small
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
+    if _recording:
+        _recording[-1].append(("blit", img, rect))
     return rect
 
 
@@ -683,6 +688,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, in
     pygame.draw.rect(surface, colour, rect, border_radius=12)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=12)
+    if _recording:
+        _recording[-1].append(("panel", (colour, border, width), pygame.Rect(rect)))
 
 
 def empty_spot(surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
@@ -842,6 +849,51 @@ def led_matrix(surface: pygame.Surface, rect: pygame.Rect, picture: object) -> N
     else:
         round_rect(surface, LED_BACK, rect, 8)
     surface.blit(img, (x, y))
+
+
+# -- a drawing recorded to be drawn again under a clip (issue 22) ---------------------------
+
+#: One step of a recorded drawing: (kind, what, rect on the surface drawn on); kinds "blit"
+#: (what: the picture) and "panel" (what: :func:`panel`'s colour, border and width).
+Op = tuple[str, object, pygame.Rect]
+_recording: list[list[Op]] = []
+
+
+class Recording:
+    """What :func:`text`, :func:`text_within` (and so every text drawing) and :func:`panel`
+    draw inside ``with Recording() as ops:`` (the steps in :attr:`ops`, in order), to be drawn
+    again in a part of the screen only (:func:`replay`): the words over something that moves
+    (the title's drifting cards) need not be laid out again where it moved."""
+
+    def __init__(self) -> None:
+        self.ops: list[Op] = []
+
+    def __enter__(self) -> list[Op]:
+        _recording.append(self.ops)
+        return self.ops
+
+    def __exit__(self, *exc: object) -> None:
+        _recording.remove(self.ops)
+
+
+def replay(surface: pygame.Surface, ops: Sequence[Op], area: pygame.Rect) -> None:
+    """Draw again the steps of ``ops`` that reach ``area`` (the caller clips ``surface`` to
+    it): within it, the same pixels as the recorded drawing."""
+    for kind, what, rect in ops:
+        if not rect.colliderect(area):
+            continue
+        if kind == "blit":
+            surface.blit(what, rect)  # type: ignore[arg-type]
+        else:
+            colour, border, width = typing.cast("tuple[tuple[int, int, int], tuple[int, int, int] | None, int]", what)
+            pygame.draw.rect(surface, colour, rect, border_radius=12)
+            if border:
+                pygame.draw.rect(surface, border, rect, int(width), border_radius=12)
+
+
+def ops_area(ops: Sequence[Op]) -> pygame.Rect | None:
+    """The area the steps of ``ops`` drew in (None: none)."""
+    return ops[0][2].unionall([r for _k, _w, r in ops[1:]]) if ops else None
 
 
 # -- parts of a screen kept between frames (issue 14) ----------------------------------------

@@ -12,6 +12,7 @@ import pytest
 from test_event_day import MS, Day, event_config
 from text_fit import TextSeen
 
+from kiosk import render
 from kiosk.scenes.attract import AttractScene
 
 
@@ -28,6 +29,9 @@ def scores_pages(d: Day, monkeypatch: pytest.MonkeyPatch, pages: int) -> list[tu
         assert d.frames(600, 50 * MS, until=lambda: isinstance(d.top, AttractScene))   # its scores page
         page = d.top
         seen.seen.clear()
+        # the page draws its words in its first frame, then only what changes (issue 22): all of
+        # them again, to read them
+        render.redraw_everything()
         d.frames(3, 50 * MS)
         board = page._scores_game()
         out.append((board.name if board is not None else None, seen.words()))

@@ -11,7 +11,7 @@ import pytest
 
 from kiosk import render
 from kiosk.games.focusx import cards as fx_cards
-from kiosk.scenes.attract import VEIL_ALPHA, veiled
+from kiosk.scenes.attract import VEIL_ALPHA, keyed, veiled
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -50,3 +50,69 @@ def test_veiled_keeps_the_cards_transparent_corners() -> None:
     assert out.get_at((0, 0))[3] == card.get_at((0, 0))[3] == 0
     cx, cy = card.get_width() // 2, card.get_height() // 2
     assert out.get_at((cx, cy))[3] == card.get_at((cx, cy))[3] == 255
+
+
+def test_a_keyed_card_puts_the_same_pixels_as_the_veiled_card() -> None:
+    card = veiled(pygame.transform.rotate(fx_cards.card_surface(37, 90, 126), 11.5), render.BG, VEIL_ALPHA)
+    fast = keyed(card)
+    assert not fast.get_flags() & pygame.SRCALPHA and fast.get_colorkey() is not None
+    for back in (render.BG, (200, 40, 90)):
+        a, b = pygame.Surface((140, 170)), pygame.Surface((140, 170))
+        a.fill(back)
+        b.fill(back)
+        a.blit(card, (3, -4))
+        b.blit(fast, (3, -4))
+        assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    # a picture with half see-through pixels is kept as it is (a key cannot say them)
+    soft = pygame.Surface((10, 10), pygame.SRCALPHA)
+    soft.fill((10, 20, 30, 128))
+    assert keyed(soft) is soft
+
+
+@pytest.mark.parametrize("language", ["en", "uk"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 480)], ids=["720p", "800x480"])
+@pytest.mark.parametrize("page", ["title", "scores"])
+def test_the_title_drawn_where_it_changed_is_the_title_drawn_from_scratch(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, page: str, size: tuple[int, int], language: str) -> None:
+    """Each frame of the title (drifting cards, the prompt blinking, recent games, a results-file
+    notice) and of the high-score page, drawn only where something changed (issue 22), is pixel
+    for pixel the same frame drawn entirely, in each language."""
+    from test_draw_parts import compare_every_frame, make_app, step
+
+    from arcade import i18n
+    from kiosk.scenes.attract import AttractLoop, AttractScene
+
+    app, clock = make_app(tmp_path, size, monkeypatch)
+    i18n.use(language)
+    try:
+        for n in range(3):
+            app.results.save({"game": "coop", "seats": 2}, (n % 2,), "won", (0.0, 0.0))
+        app.highscores.add("sherlook", "ACE", 12)
+        if page == "title":
+            scene = AttractScene(app)
+            scene.store_notices = ["moved aside: /var/lib/focus-arcade/results.sqlite3"]
+            assert scene.recent_lines
+        else:
+            app.attract = AttractLoop(app)
+            scene = AttractScene(app, loop=app.attract)
+        # cards drifting over every line of words (the title, the prompt, the games, the notice)
+        scene.cards = [(i % 8, 0.08 * i, fy, 1.0, 12.0 - 2 * i)
+                       for i, fy in enumerate((0.05, 0.22, 0.3, 0.45, 0.5, 0.55, 0.62, 0.7, 0.75, 0.8, 0.85, 0.9))]
+        app.push(scene)
+        shots = compare_every_frame(app, monkeypatch)
+        whole = []
+        draw_all = scene._draw_all
+        monkeypatch.setattr(scene, "_draw_all", lambda *a, **k: (whole.append(k["keep"]), draw_all(*a, **k)))
+        moved = 0
+        last = b""
+        for f in range(75):                        # the prompt blinks at 30 and 60
+            step(app, clock, f)
+            got, want = shots.pop()
+            assert got == want, f"frame {f} differs from the same frame drawn from scratch"
+            moved += got != last
+            last = got
+        assert moved > 40                          # the cards drifted
+        assert whole.count(True) <= 2              # and the screen was kept between frames
+    finally:
+        i18n.use(i18n.SOURCE)
+        app.close()

@@ -15,11 +15,11 @@ from __future__ import annotations
 import collections
 import math
 import random
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 import pygame
 
-from arcade import registry
+from arcade import i18n, registry
 from arcade.core.events import Edge
 from arcade.i18n import _, pgettext
 from arcade.registry import GameSpec
@@ -55,6 +55,49 @@ def veiled(img: pygame.Surface, colour: tuple[int, int, int], alpha: int) -> pyg
     out.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
     out.fill(tuple(c * alpha // 255 for c in colour), special_flags=pygame.BLEND_RGB_ADD)
     return out
+
+
+#: The colour key of the title's cards once keyed (:func:`keyed`): never a colour of a veiled card.
+CARD_KEY = (255, 0, 255)
+
+
+def keyed(img: pygame.Surface, key: tuple[int, int, int] = CARD_KEY) -> pygame.Surface:
+    """``img`` drawn the same, faster: when every pixel is either fully see-through or fully
+    opaque (a tilted card: its corners), an opaque picture whose see-through pixels are
+    ``key`` (run-length encoded: a blit copies the runs, no blending); else ``img``.  The
+    pixels it puts on a surface are the same (tests/test_title_cards.py)."""
+    if not img.get_flags() & pygame.SRCALPHA:
+        return img
+    seen = pygame.mask.from_surface(img, 0)
+    opaque = pygame.mask.from_surface(img, 254)
+    if seen.count() != opaque.count():
+        return img
+    out = pygame.Surface(img.get_size())
+    out.fill(key)
+    out.blit(img, (0, 0))
+    if pygame.mask.from_threshold(out, key, (1, 1, 1, 255)).overlap_area(opaque, (0, 0)):
+        return img                        # the key is one of the picture's colours
+    if pygame.display.get_surface() is not None:
+        out = out.convert()
+    out.set_colorkey(key, pygame.RLEACCEL)
+    return out
+
+
+def opaque_inside(img: pygame.Surface) -> pygame.Rect | None:
+    """A large rect (in ``img``'s pixels) where every pixel of ``img`` is opaque (a tilted
+    card: the rect inside its corners), or None: a blit of ``img`` covers it whole."""
+    seen = pygame.mask.from_surface(img, 254) if img.get_flags() & pygame.SRCALPHA else None
+    if seen is None:
+        if img.get_colorkey() is None:
+            return img.get_rect()
+        seen = pygame.mask.from_surface(img)              # the pixels not the key
+    w, h = img.get_size()
+    for inset in range(0, min(w, h) // 2, 2):
+        for dx, dy in ((inset, inset), (inset, 0), (0, inset)):
+            r = pygame.Rect(dx, dy, w - 2 * dx, h - 2 * dy)
+            if r.w > 0 and r.h > 0 and seen.overlap_area(pygame.mask.Mask(r.size, fill=True), r.topleft) == r.w * r.h:
+                return r
+    return None
 
 
 def game_label(record: dict[str, Any], games: Sequence[LobbyGame | GameSpec]) -> str:
@@ -178,6 +221,10 @@ class AttractScene(Scene):
                        rng.uniform(-15.0, 15.0)) for _card in range(12)] if count else []
         self._card_size: tuple[int, int] | None = None
         self._card_images: list[pygame.Surface] = []
+        # what the screen shows now (the cards' places; each layer's name, key and recorded
+        # drawing), None: draw everything next frame
+        self._shown: tuple[list[tuple[int, int]], list[tuple[str, object, list[render.Op]]]] | None = None
+        self._parts = render.Parts()
         self.loop = loop
         self.t0: int | None = None
         self.now = 0.0
@@ -261,40 +308,170 @@ class AttractScene(Scene):
                 self.app.attract.start_demo(now_ns)
 
     # -- drawing ---------------------------------------------------------------------------
-    def _cards(self, surface: pygame.Surface) -> None:
-        """The cards drifting behind the title, under a veil of the background colour.  Each
-        card is tilted, veiled and made once per screen size (issue 22: rotating twelve cards
-        and blending a screen-sized veil every frame cost 7.6 ms a frame at 1080p, about 12
-        fps on a Raspberry Pi 3); a frame only moves them."""
-        W, H = surface.get_size()
+    def _card_places(self, W: int, H: int) -> list[tuple[int, int]]:
+        """Where each card is now (its top left, in whole pixels as a blit puts it): made once
+        per screen size (tilted and veiled, issue 22: rotating twelve cards and blending a
+        screen-sized veil every frame cost 7.6 ms a frame at 1080p, about 12 fps on a
+        Raspberry Pi 3); a frame only moves them."""
         cw = W // 12
         if self._card_size != (W, H):
             self._card_size = (W, H)
             self._card_images = [
                 veiled(pygame.transform.rotate(self.pictures.picture(num, cw), tilt), render.BG, VEIL_ALPHA)
                 for num, _fx, _fy, _speed, tilt in self.cards] if self.pictures is not None else []
-        for i, ((_num, fx, fy, speed, _tilt), img) in enumerate(zip(self.cards, self._card_images)):
-            x = (fx * W + self.now * 40 * speed) % (W + cw) - cw
-            y = fy * H + math.sin(self.now * speed + i) * 20
-            surface.blit(img, (x, y))
+            self._keyed = 0
+            self._inner = [None] * len(self._card_images)
+            w = max((img.get_width() for img in self._card_images), default=0) + 2
+            h = max((img.get_height() for img in self._card_images), default=0) + 2
+            self._bg_tile = pygame.Surface((w, h))
+            if pygame.display.get_surface() is not None:
+                self._bg_tile = self._bg_tile.convert()
+            self._bg_tile.fill(render.BG)
+        elif self._keyed < len(self._card_images):
+            # one card a frame made faster to draw (the same pixels), not all in the first frame
+            img = self._card_images[self._keyed] = keyed(self._card_images[self._keyed])
+            self._inner[self._keyed] = opaque_inside(img)
+            self._keyed += 1
+        now = self.now
+        sin = math.sin
+        return [(int((fx * W + now * 40 * speed) % (W + cw) - cw), int(fy * H + sin(now * speed + i) * 20))
+                for i, (_num, fx, fy, speed, _tilt) in enumerate(self.cards)]
+
+    def _layers(self, W: int, H: int) -> list[tuple[str, object, Callable[[pygame.Surface], object]]]:
+        """What is drawn over the cards, in order: (name, what it shows, its drawing).  A layer
+        is drawn again only when what it shows changes (the prompt's blink, the language)."""
+        blink = int(self.now * 2) % 2 == 0
+        lang = i18n.current()
+        if self.loop is not None:
+            words = ("scores", (lang, W, H, self._scores_game()), self._draw_scores_words)
+            prompt = ("prompt", (lang, W, H, blink), lambda s: self._draw_scores_prompt(s, blink))
+            # a small display lays the tables out between the title and the prompt: the prompt first
+            return [prompt, words] if render.small_screen(W, H) else [words, prompt]
+        return [("title", (W, H), self._draw_title),
+                ("prompt", (lang, W, H, blink), lambda s: self._draw_prompt(s, blink)),
+                ("recent", (lang, W, H, tuple(self.recent_lines), tuple(self.store_notices)), self._draw_recent)]
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.showing_board() and self.app.event is not None:
             from kiosk.scenes import leaderboard
             page = int(self.now // (TITLE_S + BOARD_S))
             leaderboard.draw(surface, self.app.event, page, prompt=_("Press your buzzer to play"))
+            self._shown = None
             return
         W, H = surface.get_size()
-        surface.fill(render.BG)
-        self._cards(surface)
-        blink = int(self.now * 2) % 2 == 0
-        if self.loop is not None:
-            self._draw_scores(surface, blink)
+        at = self._card_places(W, H)
+        layers = self._layers(W, H)
+        full = self._parts.begin(surface)
+        if not render.KEEP_PARTS:                 # drawn from scratch; what is kept stays as it was
+            self._draw_all(surface, at, layers, keep=False)
             return
+        shown = self._shown
+        if full or shown is None or [n for n, _k, _d in layers] != [n for n, _k, _o in shown[1]]:
+            self._draw_all(surface, at, layers, keep=True)
+            return
+        # Only what changed (issue 22): a layer whose words changed, and where a card moved.
+        was, kept = shown
+        ops = [o for _n, _k, o in kept]
+        for i, (name, key, draw) in enumerate(layers):
+            if kept[i][1] == key:
+                continue
+            area = render.ops_area(ops[i])
+            if area is None:
+                self._draw_all(surface, at, layers, keep=True)
+                return
+            new = self._repaint(surface, area, at, ops, (i, draw))
+            kept[i] = (name, key, new)
+            ops[i] = new
+            grown = render.ops_area(new)
+            if grown is not None and not area.contains(grown):   # it grew: everything again
+                self._draw_all(surface, at, layers, keep=True)
+                return
+        imgs = self._card_images
+        for j, (old, now) in enumerate(zip(was, at)):
+            if old != now:
+                w, h = imgs[j].get_size()
+                inner = self._inner[j] if j < len(self._inner) else None
+                self._repaint(surface, pygame.Rect(old, (w, h)).union(pygame.Rect(now, (w, h))), at, ops,
+                              covered=inner.move(now) if inner is not None else None)
+        self._shown = (at, kept)
+
+    def _draw_all(self, surface: pygame.Surface, at: list[tuple[int, int]],
+                  layers: list[tuple[str, object, Callable[[pygame.Surface], object]]], keep: bool) -> None:
+        """The whole screen: the background, the cards, each layer (recorded, with ``keep``)."""
+        surface.fill(render.BG)
+        surface.fblits(list(zip(self._card_images, at)))
+        kept = []
+        for name, key, draw in layers:
+            with render.Recording() as ops:
+                draw(surface)
+            kept.append((name, key, ops))
+        if keep:
+            self._shown = (at, kept)
+
+    def _repaint(self, surface: pygame.Surface, area: pygame.Rect, at: list[tuple[int, int]],
+                 ops: list[list[render.Op]],
+                 redraw: tuple[int, Callable[[pygame.Surface], object]] | None = None,
+                 covered: pygame.Rect | None = None) -> list[render.Op]:
+        """``area`` of the screen drawn again as the whole drawing would: the background, the
+        cards over it, the layers' recorded steps (layer ``redraw[0]`` drawn afresh by
+        ``redraw[1]`` and recorded: returned).  ``covered``: a rect that a card drawn here
+        covers whole (opaque), so the background need not be cleared under it."""
+        clip = surface.get_clip()
+        area = area.clip(clip)
+        new: list[render.Op] = []
+        if area.w <= 0 or area.h <= 0:
+            return ops[redraw[0]] if redraw is not None else new
+        surface.set_clip(area)
+        try:
+            if covered is not None and area.contains(covered):
+                for strip in (pygame.Rect(area.x, area.y, area.w, covered.y - area.y),
+                              pygame.Rect(area.x, covered.bottom, area.w, area.bottom - covered.bottom),
+                              pygame.Rect(area.x, covered.y, covered.x - area.x, covered.h),
+                              pygame.Rect(covered.right, covered.y, area.right - covered.right, covered.h)):
+                    if strip.w > 0 and strip.h > 0:
+                        self._clear(surface, strip)
+            else:
+                self._clear(surface, area)
+            for img, xy in zip(self._card_images, at):
+                if area.colliderect((xy, img.get_size())):
+                    surface.blit(img, xy)
+            for i, layer in enumerate(ops):
+                if redraw is not None and i == redraw[0]:
+                    with render.Recording() as new:
+                        redraw[1](surface)
+                else:
+                    render.replay(surface, layer, area)
+        finally:
+            surface.set_clip(clip)
+        return new
+
+    def _clear(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """``area`` in the background colour: a blit of a tile of it (issue 22: filling a
+        card-sized rect cost 180 us here where its x was a multiple of 4, SDL's streaming
+        stores; a blit 7 us)."""
+        tile = self._bg_tile
+        tw, th = tile.get_size()
+        if tw <= 2 or th <= 2:
+            surface.fill(render.BG, area)
+            return
+        surface.fblits([(tile, (x, y)) for y in range(area.y, area.bottom, th) for x in range(area.x, area.right, tw)])
+
+    _bg_tile = pygame.Surface((0, 0))
+    _keyed = 0
+    _inner: list[pygame.Rect | None] = []
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
         render.text_block(surface, "FOCUS ARCADE", (W // 2, H // 3), W - 16, int(H * 0.16), 1, render.GOLD, "center",
                           bold=True)
+
+    def _draw_prompt(self, surface: pygame.Surface, blink: bool) -> None:
+        W, H = surface.get_size()
         render.text_block(surface, _("Press your buzzer to play"), (W // 2, H // 2 + 20), W - 16, int(H * 0.07), 2,
                           render.TEXT if blink else render.DIM, "center", bold=True)
+
+    def _draw_recent(self, surface: pygame.Surface) -> None:
+        W, H = surface.get_size()
         y = H // 2 + 90
         if self.recent_lines:
             render.text(surface, _("Recent games"), (W // 2, y), 28, render.DIM, "center")
@@ -316,40 +493,37 @@ class AttractScene(Scene):
             # line on a small display (text_fit's two lines cut it at both edges at 480x320)
             render.text_block(surface, text, (W // 2, H - 52), W - 40, 24, 3, render.GOLD, "midbottom")
 
-    def _draw_scores(self, surface: pygame.Surface, blink: bool) -> None:
+    def _draw_scores_words(self, surface: pygame.Surface) -> None:
+        """The high-score page but its prompt: the title and the tables (on a small display
+        scaled to the height: the tables get what the title and the prompt leave)."""
         W, H = surface.get_size()
-        if render.small_screen(W, H):
-            self._draw_scores_small(surface, blink)
-            return
-        render.text(surface, "FOCUS ARCADE", (W // 2, 20), 72, render.GOLD, "midtop", bold=True)
         game = self._scores_game()
-        box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
+        if render.small_screen(W, H):
+            title = render.text_block(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
+                                      render.GOLD, "midtop", bold=True)
+            box = pygame.Rect(8, title.bottom + 6, W - 16, self._prompt_top - 6 - title.bottom - 6)
+        else:
+            render.text(surface, "FOCUS ARCADE", (W // 2, 20), 72, render.GOLD, "midtop", bold=True)
+            box = pygame.Rect(W // 2 - 420, 110, 840, H - 110 - 130)
         if game is not None:
             rule = score_rule(game.family, game.mode)
             from kiosk.scenes.scoreboard import draw_tables
             draw_tables(surface, box, self.app, game.name, _(game.label), rule, 36)  # type: ignore[arg-type]
         else:
             self._draw_no_scores(surface, box)
+
+    def _draw_scores_prompt(self, surface: pygame.Surface, blink: bool) -> None:
+        W, H = surface.get_size()
+        if render.small_screen(W, H):
+            prompt = render.text_block(surface, _("Press your buzzer to play!"), (W // 2, H - 6), W - 16,
+                                       max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
+                                       "midbottom", bold=True)
+            self._prompt_top = prompt.top
+            return
         render.text(surface, _("Press your buzzer to play!"), (W // 2, H - 70), 60,
                     render.TEXT if blink else render.GOLD, "center", bold=True)
 
-    def _draw_scores_small(self, surface: pygame.Surface, blink: bool) -> None:
-        """The high-score page on a small display: the title, the tables and the prompt
-        scaled to the height (the tables get what the two lines leave)."""
-        W, H = surface.get_size()
-        title = render.text_block(surface, "FOCUS ARCADE", (W // 2, 6), W - 16, max(24, min(72, H // 8)), 1,
-                                  render.GOLD, "midtop", bold=True)
-        prompt = render.text_block(surface, _("Press your buzzer to play!"), (W // 2, H - 6), W - 16,
-                                   max(24, min(60, H // 9)), 1, render.TEXT if blink else render.GOLD,
-                                   "midbottom", bold=True)
-        game = self._scores_game()
-        box = pygame.Rect(8, title.bottom + 6, W - 16, prompt.top - 6 - title.bottom - 6)
-        if game is not None:
-            rule = score_rule(game.family, game.mode)
-            from kiosk.scenes.scoreboard import draw_tables
-            draw_tables(surface, box, self.app, game.name, _(game.label), rule, 36)  # type: ignore[arg-type]
-        else:
-            self._draw_no_scores(surface, box)
+    _prompt_top = 0
 
     def _scores_game(self) -> LobbyGame | None:
         """The game whose tables this page shows: only a board that has scores, so a page of
