@@ -122,16 +122,23 @@ def test_an_editable_install_of_a_fresh_checkout_compiles_the_catalogs(tmp_path:
     assert not (tmp_path / "cache").exists()
 
 
-def test_a_translators_edit_shows_in_a_source_checkout_without_a_build(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """A .po newer than its .mo (or without one) is compiled again when first used, with Babel,
-    into the cache folder; the checkout's own .mo is left alone."""
+def _source_checkout(tmp_path: Path) -> Path:
+    """A source checkout's catalogs without their .mo (a translator's tree) under ``tmp_path``;
+    returns its Ukrainian .po."""
     checkout = tmp_path / "checkout"
     (checkout / "arcade").mkdir(parents=True)
     (checkout / "pyproject.toml").write_text("[project]\nname = 'x'\n")
     shutil.copytree(ROOT / "arcade" / "locale", checkout / "arcade" / "locale",
                     ignore=shutil.ignore_patterns("*.mo"))
-    po = checkout / "arcade" / "locale" / "uk" / "LC_MESSAGES" / "focus_arcade.po"
+    return checkout / "arcade" / "locale" / "uk" / "LC_MESSAGES" / "focus_arcade.po"
+
+
+def test_a_translators_edit_shows_in_a_source_checkout_without_a_build(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A .po newer than its .mo (or without one) is compiled again when first used, with Babel,
+    into the cache folder; the checkout's own .mo is left alone."""
+    po = _source_checkout(tmp_path)
+    checkout = po.parents[4]
     monkeypatch.setattr(i18n, "LOCALE_DIR", checkout / "arcade" / "locale")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     i18n.forget_catalogs()
@@ -170,12 +177,8 @@ def test_a_translation_with_a_placeholder_typo_shows_that_message_in_english(tmp
     that formats the message used to raise KeyError every frame (the game crashed and resumed
     5,900 times a minute).  The compiled catalog leaves that one message out: it shows in English,
     the rest of the catalog in the language, and the log names it."""
-    checkout = tmp_path / "checkout"
-    (checkout / "arcade").mkdir(parents=True)
-    (checkout / "pyproject.toml").write_text("[project]\nname = 'x'\n")
-    shutil.copytree(ROOT / "arcade" / "locale", checkout / "arcade" / "locale",
-                    ignore=shutil.ignore_patterns("*.mo"))
-    po = checkout / "arcade" / "locale" / "uk" / "LC_MESSAGES" / "focus_arcade.po"
+    po = _source_checkout(tmp_path)
+    checkout = po.parents[4]
     text = po.read_text("utf-8")
     assert 'msgstr "{seconds} с"' in text
     po.write_text(text.replace('msgstr "{seconds} с"', 'msgstr "{secnods} с"'), "utf-8")
