@@ -11,9 +11,10 @@ import pygame
 from arcade.i18n import _, ngettext, pgettext
 from kiosk import render
 from kiosk.controls.gestures import BACK, NEXT, OK
+from kiosk.controls.input import choose_controls
 from kiosk.scenes.service.button_page import ButtonTestPage
 from kiosk.scenes.service.led_page import LedTestPage
-from kiosk.scenes.service.pin import choose_controls, combo_words, pin_hint, pin_words
+from kiosk.scenes.service.pin import combo_words, pin_hint, pin_words
 from kiosk.scenes.service.rows import FAST_AFTER, SETTINGS, volume_setting
 from kiosk.service.tools import LET_GO, held_line
 
@@ -54,7 +55,7 @@ class Pages(ButtonTestPage, LedTestPage):
         does).  Station controls are named only when some seat has them."""
         if self.page == "buttons":
             return _("Every control is under test. To leave: hold {keys}").format(keys=combo_words(self.app))
-        controls = choose_controls(self.app)
+        controls = choose_controls(self.app.cfg)
         if self.page == "pin":
             words, plain = pin_words(), pin_hint(controls)
         elif self.editing:

@@ -16,7 +16,7 @@ from arcade.core.events import Edge
 from arcade.i18n import _
 from kiosk.app import said
 from kiosk.controls.gestures import BACK, NEXT, OK, PREV
-from kiosk.controls.input import Command
+from kiosk.controls.input import Command, choose_controls
 from kiosk.scene import Scene
 from kiosk.scenes.service import pin_panel
 from kiosk.scenes.service.rows import control_word, plain_number
@@ -48,12 +48,6 @@ def pin_lock(app: Host) -> PinLock:
     if lock is None:
         lock = _LOCKS[app] = PinLock(lock_file(app.cfg), clock=lambda: time.time())
     return lock
-
-
-def choose_controls(app: Host) -> bool:
-    """Whether some seat has left/right/OK controls (:func:`kiosk.controls.input.choose_controls`)."""
-    from kiosk.controls.input import choose_controls as wired
-    return wired(app.cfg)
 
 
 def combo_words(app: Host) -> str:
@@ -168,7 +162,7 @@ class PinScene(Scene):
         held = held_line(self.gestures.would(self.now), pin_words())
         if held:
             return held
-        return pin_hint(choose_controls(self.app))
+        return pin_hint(choose_controls(self.app.cfg))
 
     def veils_lobby(self) -> bool:
         """Whether the PIN is over the lobby the combination opened.  Leaving the PIN goes back
