@@ -685,11 +685,17 @@ def round_rect(surface: pygame.Surface, colour: tuple[int, int, int], rect: pyga
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = PANEL,
           border: tuple[int, int, int] | None = None, width: int = 3) -> None:
+    _panel_pixels(surface, rect, colour, border, width)
+    if _recording:
+        _recording[-1].append(("panel", (colour, border, width), pygame.Rect(rect)))
+
+
+def _panel_pixels(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+                  border: tuple[int, int, int] | None, width: int) -> None:
+    """:func:`panel`'s drawing (unrecorded: :func:`replay` draws a recorded panel with it)."""
     pygame.draw.rect(surface, colour, rect, border_radius=12)
     if border:
         pygame.draw.rect(surface, border, rect, width, border_radius=12)
-    if _recording:
-        _recording[-1].append(("panel", (colour, border, width), pygame.Rect(rect)))
 
 
 def empty_spot(surface: pygame.Surface, rect: pygame.Rect, label: str) -> None:
@@ -886,9 +892,7 @@ def replay(surface: pygame.Surface, ops: Sequence[Op], area: pygame.Rect) -> Non
             surface.blit(what, rect)  # type: ignore[arg-type]
         else:
             colour, border, width = typing.cast("tuple[tuple[int, int, int], tuple[int, int, int] | None, int]", what)
-            pygame.draw.rect(surface, colour, rect, border_radius=12)
-            if border:
-                pygame.draw.rect(surface, border, rect, int(width), border_radius=12)
+            _panel_pixels(surface, rect, colour, border, int(width))
 
 
 def ops_area(ops: Sequence[Op]) -> pygame.Rect | None:
