@@ -207,6 +207,9 @@ def translator(code: str | None) -> Translator:
     >>> translator("en-GB").ngettext("{n} game", "{n} games", 2), translator("fr").code
     ('{n} games', 'en')
     """
+    made = _translators.get(code) if code else None      # the language spoken now: every string of a frame
+    if made is not None:
+        return made
     found = normalise(code) or SOURCE
     made = _translators.get(found)
     if made is None:
@@ -287,7 +290,7 @@ def _(message: str) -> str:
     """``message`` in the language spoken now (itself when the catalog lacks it)."""
     if _current == SOURCE:
         return message
-    return _catalog(_current).gettext(message)
+    return translator(_current).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -295,14 +298,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     forms: 1 / 2-4 / 5-20; the catalog's Plural-Forms header decides)."""
     if _current == SOURCE:
         return singular if n == 1 else plural
-    return _catalog(_current).ngettext(singular, plural, n)
+    return translator(_current).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it (a word with two meanings on screen)."""
     if _current == SOURCE:
         return message
-    return _catalog(_current).pgettext(context, message)
+    return translator(_current).pgettext(context, message)
 
 
 def N_(message: str) -> str:
