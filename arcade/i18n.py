@@ -100,13 +100,25 @@ def compile_catalog(po: Path, mo: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _names(text: str) -> set[str] | None:
-    """The field names of a ``str.format`` string; None when its braces do not pair."""
+def placeholders(text: str) -> set[tuple[str, str, str]] | None:
+    """The ``{fields}`` of a ``str.format`` string: (name, format spec, conversion); None when its
+    braces do not pair (then it is no format string).  ``tools/i18n.py check`` compares these.
+
+    >>> sorted(placeholders("{n} games in {t:.1f} s {{not one}}"))
+    [('n', '', ''), ('t', '.1f', '')]
+    """
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+        return {(name, spec or "", conv or "") for _, name, spec, conv in string.Formatter().parse(text)
                 if name is not None}
     except ValueError:
         return None
+
+
+def _names(text: str) -> set[str] | None:
+    """The field names of a ``str.format`` string (``{seat.name}``: ``seat``); None when its
+    braces do not pair."""
+    fields = placeholders(text)
+    return None if fields is None else {name.split(".")[0].split("[")[0] for name, _, _ in fields}
 
 
 def placeholders_fit(source: str | Sequence[str], translation: str | Sequence[str]) -> bool:
