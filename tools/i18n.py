@@ -197,6 +197,8 @@ def catalog_problems(po: Path, template: Catalog, languages: dict[str, str] | No
     except ValueError:
         problems.append(f"{where}: its Plural-Forms expression does not read: {expr!r}")
         plural = gettext.c2py("n != 1")
+    # a plural form used for a count other than 1 carries the plural's fields; one for 1 alone, the singular's
+    not_one_forms = {plural(n) for n in range(200) if n != 1}
     wanted = {_key(m): m for m in template if m.id}
     have = {_key(m): m for m in catalog if m.id}
     for key in wanted:
@@ -225,9 +227,7 @@ def catalog_problems(po: Path, template: Catalog, languages: dict[str, str] | No
             if not form:
                 problems.append(f"{where}: {label} is not translated")
                 continue
-            # a plural form used for a count other than 1 carries the plural's fields
-            only_one = len(ids) > 1 and all(plural(n) != i for n in range(200) if n != 1)
-            expected = singular if (len(ids) == 1 or only_one) else many
+            expected = singular if (len(ids) == 1 or i not in not_one_forms) else many
             got = placeholders(form)
             if expected is not None and got != expected:
                 want = ", ".join(sorted("{" + f[0] + (":" + f[1] if f[1] else "") + "}" for f in expected)) or "none"
