@@ -35,16 +35,12 @@ class build_py_with_catalogs(build_py):
     """``build_py``, then each ``.po`` compiled to a ``.mo``: into the build folder (the wheel), or
     beside the ``.po`` in an editable install (where setuptools' own ``build_py`` copies nothing)."""
 
-    def _catalogs(self) -> list[tuple[Path, str]]:
-        """(a ``.po`` file, its ``.mo``'s path relative to the arcade package)."""
-        package = Path(self.get_package_dir("arcade"))
-        return [(po, str(po.with_suffix(".mo").relative_to(package)))
-                for po in sorted(package.glob("locale/*/LC_MESSAGES/*.po"))]
-
     def _targets(self) -> list[tuple[Path, Path]]:
+        """(a ``.po`` file, the ``.mo`` it is compiled to)."""
         package = Path(self.get_package_dir("arcade"))
         out = package if self.editable_mode else Path(self.build_lib, "arcade")
-        return [(po, out / mo) for po, mo in self._catalogs()]
+        return [(po, out / po.with_suffix(".mo").relative_to(package))
+                for po in sorted(package.glob("locale/*/LC_MESSAGES/*.po"))]
 
     def run(self) -> None:
         super().run()

@@ -100,13 +100,25 @@ def compile_catalog(po: Path, mo: Path) -> None:
         tmp.unlink(missing_ok=True)
 
 
-def _names(text: str) -> set[str] | None:
-    """The field names of a ``str.format`` string; None when its braces do not pair."""
+def placeholders(text: str) -> set[tuple[str, str, str]] | None:
+    """The ``{fields}`` of a ``str.format`` string: (name, format spec, conversion); None when its
+    braces do not pair (then it is no format string).  ``tools/i18n.py check`` compares these.
+
+    >>> sorted(placeholders("{n} games in {t:.1f} s {{not one}}"))
+    [('n', '', ''), ('t', '.1f', '')]
+    """
     try:
-        return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+        return {(name, spec or "", conv or "") for _, name, spec, conv in string.Formatter().parse(text)
                 if name is not None}
     except ValueError:
         return None
+
+
+def _names(text: str) -> set[str] | None:
+    """The field names of a ``str.format`` string (``{seat.name}``: ``seat``); None when its
+    braces do not pair."""
+    fields = placeholders(text)
+    return None if fields is None else {name.split(".")[0].split("[")[0] for name, _, _ in fields}
 
 
 def placeholders_fit(source: str | Sequence[str], translation: str | Sequence[str]) -> bool:
@@ -207,6 +219,9 @@ def translator(code: str | None) -> Translator:
     >>> translator("en-GB").ngettext("{n} game", "{n} games", 2), translator("fr").code
     ('{n} games', 'en')
     """
+    made = _translators.get(code) if code else None      # the language spoken now: every string of a frame
+    if made is not None:
+        return made
     found = normalise(code) or SOURCE
     made = _translators.get(found)
     if made is None:
@@ -287,7 +302,7 @@ def _(message: str) -> str:
     """``message`` in the language spoken now (itself when the catalog lacks it)."""
     if _current == SOURCE:
         return message
-    return _catalog(_current).gettext(message)
+    return translator(_current).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -295,14 +310,14 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     forms: 1 / 2-4 / 5-20; the catalog's Plural-Forms header decides)."""
     if _current == SOURCE:
         return singular if n == 1 else plural
-    return _catalog(_current).ngettext(singular, plural, n)
+    return translator(_current).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it (a word with two meanings on screen)."""
     if _current == SOURCE:
         return message
-    return _catalog(_current).pgettext(context, message)
+    return translator(_current).pgettext(context, message)
 
 
 def N_(message: str) -> str:

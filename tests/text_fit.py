@@ -19,7 +19,6 @@ The text-fit tests run in every language the arcade speaks (issue 26): the fixtu
 
 from __future__ import annotations
 
-import os
 import re
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -39,22 +38,16 @@ LANGUAGES = tuple(i18n.LANGUAGES)
 
 def compiled(code: str) -> None:
     """Make sure the catalog of language ``code`` is compiled: its ``.mo`` written from its ``.po``
-    (Babel's API) when missing or older; English needs none.  The catalog is read afresh."""
+    (``arcade.i18n.compile_catalog``, the project's one compiler) when missing or older; English
+    needs none.  The catalog, and its translator, are read afresh."""
     if code == i18n.SOURCE:
         return
-    folder = i18n.LOCALE_DIR / code / "LC_MESSAGES"
-    po, mo = folder / f"{i18n.DOMAIN}.po", folder / f"{i18n.DOMAIN}.mo"
+    mo = i18n.catalog_path(code)
+    po = mo.with_suffix(".po")
     assert po.exists(), f"no catalog for {code!r}: {po}"
     if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=code, domain=i18n.DOMAIN)
-        tmp = mo.with_suffix(f".mo.{os.getpid()}")
-        with tmp.open("wb") as fh:
-            write_mo(fh, catalog)
-        tmp.replace(mo)                       # whole or not at all (tests may run side by side)
-    i18n._catalogs.pop(code, None)
+        i18n.compile_catalog(po, mo)          # whole or not at all (tests may run side by side)
+    i18n.forget_catalogs()
 
 
 @contextmanager
@@ -308,10 +301,10 @@ def untranslated(seen: TextSeen) -> set[str]:
     the catalog drawn as it is (the screen forgot to translate it): empty in English."""
     if i18n.current() == i18n.SOURCE:
         return set()
-    cat = i18n._catalog(i18n.current())
+    gettext = i18n.translator(i18n.current()).gettext
     out = set()
     for msg, *_ in seen.seen:
         words = msg.strip()
-        if words and any(c.isalpha() for c in words) and cat.gettext(words) != words:
+        if words and any(c.isalpha() for c in words) and gettext(words) != words:
             out.add(words)
     return out

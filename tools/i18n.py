@@ -31,7 +31,6 @@ import argparse
 import ast
 import gettext
 import io
-import string
 import sys
 from pathlib import Path
 from typing import Iterable
@@ -41,6 +40,10 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:           # run as ``python tools/i18n.py``: the checkout's own arcade
+    sys.path.insert(0, str(ROOT))
+from arcade.i18n import DOMAIN, compile_catalog, forget_catalogs, placeholders  # noqa: E402
+
 #: The folders whose Python files hold the messages.
 SOURCES = ("arcade", "kiosk", "hardware", "firmware_bridge")
 #: The translating calls and which arguments are the message (Babel's keyword spec: ``ngettext:1,2``,
@@ -48,7 +51,6 @@ SOURCES = ("arcade", "kiosk", "hardware", "firmware_bridge")
 KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
-DOMAIN = "focus_arcade"
 
 
 def locale_dir(root: Path = ROOT) -> Path:
@@ -113,20 +115,6 @@ def _key(message: Message) -> tuple[str | None, str]:
 def _name(key: tuple[str | None, str]) -> str:
     context, msgid = key
     return f"{msgid!r}" + (f" (context {context!r})" if context else "")
-
-
-def placeholders(text: str) -> set[tuple[str, str, str]] | None:
-    """The ``{fields}`` of a format string: (name, format spec, conversion); None when its braces
-    do not pair (then it is no format string).
-
-    >>> sorted(placeholders("{n} games in {t:.1f} s {{not one}}"))
-    [('n', '', ''), ('t', '.1f', '')]
-    """
-    try:
-        return {(name, spec or "", conv or "") for _, name, spec, conv in string.Formatter().parse(text)
-                if name is not None}
-    except ValueError:
-        return None
 
 
 def _blocks(text: str) -> Iterable[tuple[int, str]]:
@@ -209,6 +197,8 @@ def catalog_problems(po: Path, template: Catalog, languages: dict[str, str] | No
     except ValueError:
         problems.append(f"{where}: its Plural-Forms expression does not read: {expr!r}")
         plural = gettext.c2py("n != 1")
+    # a plural form used for a count other than 1 carries the plural's fields; one for 1 alone, the singular's
+    not_one_forms = {plural(n) for n in range(200) if n != 1}
     wanted = {_key(m): m for m in template if m.id}
     have = {_key(m): m for m in catalog if m.id}
     for key in wanted:
@@ -237,9 +227,7 @@ def catalog_problems(po: Path, template: Catalog, languages: dict[str, str] | No
             if not form:
                 problems.append(f"{where}: {label} is not translated")
                 continue
-            # a plural form used for a count other than 1 carries the plural's fields
-            only_one = len(ids) > 1 and all(plural(n) != i for n in range(200) if n != 1)
-            expected = singular if (len(ids) == 1 or only_one) else many
+            expected = singular if (len(ids) == 1 or i not in not_one_forms) else many
             got = placeholders(form)
             if expected is not None and got != expected:
                 want = ", ".join(sorted("{" + f[0] + (":" + f[1] if f[1] else "") + "}" for f in expected)) or "none"
@@ -392,11 +380,6 @@ def tidy(po: Path) -> tuple[int, int]:
 
 def compile_all(root: Path = ROOT) -> list[Path]:
     """Every catalog compiled to the ``.mo`` beside it (``arcade.i18n.compile_catalog``)."""
-    sys.path.insert(0, str(root))
-    try:
-        from arcade.i18n import compile_catalog, forget_catalogs
-    finally:
-        sys.path.remove(str(root))
     out = []
     for po in catalog_paths(root):
         mo = po.with_suffix(".mo")

@@ -177,8 +177,8 @@ class Messages:
         in time (it stays until each part has shown :data:`MESSAGE_PART_ROUNDS` times) rather
         than cut off at the last line (issue 23).  ``size``: the text's size (px)."""
         lines = render.wrap(msg, width, size, 10_000)
-        if len(lines) <= rows:
-            return render.wrap(msg, width, size, rows)
+        if len(lines) <= rows:      # the same lines a wrap into ``rows`` gives (greedy, none left over)
+            return lines
         mark = render.font(size).size("  (99/99)")[0]
         lines = render.wrap(msg, width - mark, size, 10_000)
         parts = [lines[i:i + rows] for i in range(0, len(lines), rows)]
