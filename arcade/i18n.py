@@ -23,6 +23,7 @@ import gettext
 import logging
 import os
 import string
+import struct
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,8 +187,12 @@ def _catalog(code: str) -> gettext.NullTranslations:
             if path is not None:
                 try:
                     with path.open("rb") as f:
-                        cat = gettext.GNUTranslations(f)
-                except (OSError, ValueError) as exc:   # a damaged file: English, and a word in the log
+                        read = gettext.GNUTranslations(f)
+                    for n in range(200):        # a Plural-Forms rule such as n/0 fails on every count
+                        read.plural(n)  # type: ignore[attr-defined]
+                    cat = read
+                except (OSError, ValueError, struct.error, ArithmeticError) as exc:
+                    # a damaged file (cut short: struct.error): English, and a word in the log
                     log.warning("the catalog %s does not read: %s; showing English", path, exc)
             _catalogs[code] = cat
         return cat
