@@ -79,11 +79,14 @@ def compile_catalog(po: Path, mo: Path) -> None:
         ValueError: ``po`` is no readable catalog.
     """
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import PoFileError, read_po
 
     code = po.parent.parent.name
     with po.open("rb") as f:
-        catalog = read_po(f, locale=code if code in LANGUAGES else None, abort_invalid=True)
+        try:
+            catalog = read_po(f, locale=code if code in LANGUAGES else None, abort_invalid=True)
+        except PoFileError as exc:          # a broken entry (a msgid without its msgstr)
+            raise ValueError(str(exc)) from exc
     for message in catalog:
         if message.id and message.string and not placeholders_fit(message.id, message.string):
             # a typo such as {nmae} for {name} would raise KeyError on the screen that shows it,

@@ -211,6 +211,30 @@ def test_a_cut_short_or_empty_catalog_or_a_broken_plural_rule_is_english(tmp_pat
         i18n.forget_catalogs()
 
 
+def test_a_translators_broken_entry_leaves_the_shipped_catalog_in_use(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translator's edit that breaks the ``.po`` (a msgid with no msgstr) in a source checkout:
+    Babel's PoFileError used to stop the arcade on its first Ukrainian word; the catalog compiled
+    before still speaks, and the log names the file."""
+    po = _source_checkout(tmp_path)
+    checkout = po.parents[4]
+    shipped = po.with_suffix(".mo")
+    shipped.write_bytes(i18n.catalog_path("uk").read_bytes())
+    po.write_text(po.read_text("utf-8") + '\nmsgid "a"\nmsgid "b"\nmsgstr "c"\n', "utf-8")
+    later = time.time() + 5
+    os.utime(po, (later, later))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", checkout / "arcade" / "locale")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    i18n.forget_catalogs()
+    try:
+        with caplog_at(monkeypatch) as said:
+            assert i18n.seconds(1.5, language="uk") == SHOWN["uk"]
+        assert any("could not be compiled" in line for line in said)
+    finally:
+        monkeypatch.undo()
+        i18n.forget_catalogs()
+
+
 def test_a_translation_with_a_placeholder_typo_shows_that_message_in_english(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A translator's typo, ``{nmae}`` for ``{name}`` (found by the translator's trial): the screen
