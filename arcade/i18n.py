@@ -23,6 +23,7 @@ import gettext
 import logging
 import os
 import string
+import struct
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,11 +79,14 @@ def compile_catalog(po: Path, mo: Path) -> None:
         ValueError: ``po`` is no readable catalog.
     """
     from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.pofile import PoFileError, read_po
 
     code = po.parent.parent.name
     with po.open("rb") as f:
-        catalog = read_po(f, locale=code if code in LANGUAGES else None, abort_invalid=True)
+        try:
+            catalog = read_po(f, locale=code if code in LANGUAGES else None, abort_invalid=True)
+        except PoFileError as exc:          # a broken entry (a msgid without its msgstr)
+            raise ValueError(str(exc)) from exc
     for message in catalog:
         if message.id and message.string and not placeholders_fit(message.id, message.string):
             # a typo such as {nmae} for {name} would raise KeyError on the screen that shows it,
@@ -198,8 +202,12 @@ def _catalog(code: str) -> gettext.NullTranslations:
             if path is not None:
                 try:
                     with path.open("rb") as f:
-                        cat = gettext.GNUTranslations(f)
-                except (OSError, ValueError) as exc:   # a damaged file: English, and a word in the log
+                        read = gettext.GNUTranslations(f)
+                    for n in range(200):        # a Plural-Forms rule such as n/0 fails on every count
+                        read.plural(n)  # type: ignore[attr-defined]
+                    cat = read
+                except (OSError, ValueError, struct.error, ArithmeticError) as exc:
+                    # a damaged file (cut short: struct.error): English, and a word in the log
                     log.warning("the catalog %s does not read: %s; showing English", path, exc)
             _catalogs[code] = cat
         return cat

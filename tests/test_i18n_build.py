@@ -12,6 +12,7 @@ import gettext
 import io
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import time
@@ -166,6 +167,69 @@ def test_a_language_without_a_catalog_or_with_a_damaged_one_is_english(tmp_path:
     try:
         assert i18n.seconds(1.5, language="uk") == "1.5 s"
         assert i18n.translator("fr").code == "en"
+    finally:
+        monkeypatch.undo()
+        i18n.forget_catalogs()
+
+
+def _mo(messages: dict[str, str]) -> bytes:
+    """A GNU ``.mo`` file of ``messages`` (msgid -> msgstr; "" is the header)."""
+    ids = sorted(messages)
+    keys = [m.encode() for m in ids]
+    values = [messages[m].encode() for m in ids]
+    start = 7 * 4 + 16 * len(ids)
+    table, data = [], b""
+    for blob in keys + values:
+        table.append((len(blob), start + len(data)))
+        data += blob + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, len(ids), 28, 28 + 8 * len(ids), 0, 0)
+    return head + b"".join(struct.pack("<2I", *pair) for pair in table) + data
+
+
+@pytest.mark.parametrize("damage", ["cut short", "empty", "a plural rule dividing by zero"])
+def test_a_cut_short_or_empty_catalog_or_a_broken_plural_rule_is_english(tmp_path: Path, damage: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog an SD card cut short (or left empty), or one whose Plural-Forms rule divides by
+    zero: the arcade used to stop on its first Ukrainian screen (struct.error on reading it,
+    ZeroDivisionError on every count); it speaks English instead, and the log says why."""
+    mo = tmp_path / "locale" / "uk" / "LC_MESSAGES" / "focus_arcade.mo"
+    mo.parent.mkdir(parents=True)
+    header = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=3; plural=n/0;\n"
+    whole = _mo({"": header, "{seconds} s": "{seconds} с", "Lobby": "Лобі"})
+    mo.write_bytes({"cut short": whole[:40], "empty": b"", "a plural rule dividing by zero": whole}[damage])
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    i18n.forget_catalogs()
+    try:
+        with caplog_at(monkeypatch) as said:
+            assert i18n.seconds(1.5, language="uk") == "1.5 s"
+            i18n.use("uk")
+            assert (i18n._("Lobby"), i18n.ngettext("{n} game", "{n} games", 3)) == ("Lobby", "{n} games")
+        assert any("does not read" in line for line in said)
+    finally:
+        i18n.use(i18n.SOURCE)
+        monkeypatch.undo()
+        i18n.forget_catalogs()
+
+
+def test_a_translators_broken_entry_leaves_the_shipped_catalog_in_use(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translator's edit that breaks the ``.po`` (a msgid with no msgstr) in a source checkout:
+    Babel's PoFileError used to stop the arcade on its first Ukrainian word; the catalog compiled
+    before still speaks, and the log names the file."""
+    po = _source_checkout(tmp_path)
+    checkout = po.parents[4]
+    shipped = po.with_suffix(".mo")
+    shipped.write_bytes(i18n.catalog_path("uk").read_bytes())
+    po.write_text(po.read_text("utf-8") + '\nmsgid "a"\nmsgid "b"\nmsgstr "c"\n', "utf-8")
+    later = time.time() + 5
+    os.utime(po, (later, later))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", checkout / "arcade" / "locale")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    i18n.forget_catalogs()
+    try:
+        with caplog_at(monkeypatch) as said:
+            assert i18n.seconds(1.5, language="uk") == SHOWN["uk"]
+        assert any("could not be compiled" in line for line in said)
     finally:
         monkeypatch.undo()
         i18n.forget_catalogs()
