@@ -269,7 +269,8 @@ def system_language(environ: dict[str, str] | None = None) -> str:
 def accepted_language(header: str | None) -> str:
     """The language of :data:`LANGUAGES` a browser prefers, from its ``Accept-Language``
     header (RFC 9110 12.5.4): the highest q-value wins, the first listed among equals; ``*``
-    stands for English; a language with ``q=0`` is refused.  English when none is spoken here.
+    stands for English; a language with ``q=0`` is refused.  English when none is spoken here.  Only the header's first
+    1,000 characters are read (a browser sends a few dozen; a longer one is a hostile client).
 
     >>> accepted_language("de-DE,de;q=0.9,uk;q=0.8,en;q=0.7")
     'uk'
